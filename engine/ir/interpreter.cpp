@@ -1,0 +1,748 @@
+// SPDX-License-Identifier: MIT
+// Execution model: the checked program is compiled once per binding into a small tree of loop/if/assign nodes.
+// Expressions become position-independent stack bytecode over f64; tensor accesses are precompiled: an access
+// the bounds analysis proved safe and whose indices are all affine is one affine form of the loop-variable slots
+// (its flat address), everything else evaluates each index and checks it. See docs/perf.md for measurements.
+#include "engine/ir/interpreter.h"
+
+#include "engine/ir/boundsanalysis.h"
+#include "engine/ir/builtins.h"
+#include "engine/ir/checker.h"
+#include "engine/ir/intexpr.h"
+#include "engine/ir/printer.h"
+
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+namespace solar::ir {
+
+const TensorValue* RunResult::find(const std::string& name) const
+{
+    for (const auto& t : tensors) {
+        if (t.name == name)
+            return &t;
+    }
+    return nullptr;
+}
+
+namespace {
+
+std::uint64_t fnv1a(std::string_view s)
+{
+    std::uint64_t h = 14695981039346656037ull;
+    for (unsigned char c : s) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+std::uint64_t splitmix64(std::uint64_t& state)
+{
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+struct Fault
+{
+    SourceLoc loc;
+    std::string code;
+    std::string message;
+};
+
+enum class Op : std::uint8_t {
+    Const, Var, Load, Neg, Not, ToBool,
+    Add, Sub, Mul, Div, FloorDiv, Mod,
+    Lt, Le, Gt, Ge, Eq, Ne,
+    Call1, Call2, Call3, Cast,
+    Jmp, Jz, // relative jumps: the target is this instruction's index + a
+};
+
+struct Insn
+{
+    Op op;
+    std::uint8_t sub = 0; // builtin id or dtype
+    std::int32_t a = 0;   // slot, access index or jump offset
+    double k = 0.0;       // constant
+};
+
+struct CodeRange
+{
+    int begin = 0;
+    int end = 0;
+};
+
+struct IndexDim
+{
+    bool affine = false;
+    AffineForm form;
+    CodeRange code;
+    std::int64_t size = 0;
+    std::int64_t stride = 0;
+    const Expr* node = nullptr;
+};
+
+struct CAccess
+{
+    int tensor = 0;
+    bool fast = false; // proven in bounds and fully affine: flat address = c0 + sum(coef * var)
+    std::uint64_t c0 = 0;
+    std::vector<std::pair<int, std::uint64_t>> terms;
+    std::vector<IndexDim> dims;
+    const Expr* node = nullptr;
+    std::vector<std::string> loopVars; // names of the enclosing loop variables by slot, for diagnostics
+};
+
+struct Bound
+{
+    bool affine = false;
+    AffineForm form;
+    CodeRange code;
+};
+
+struct Node
+{
+    StmtKind kind = StmtKind::Assign;
+    SourceLoc loc;
+    // loop
+    int slot = 0;
+    Bound lo, hi;
+    std::int64_t step = 1;
+    // if
+    CodeRange cond;
+    std::vector<int> body, orelse;
+    // assign
+    int target = 0;
+    AssignOp op = AssignOp::Set;
+    CodeRange value;
+    DType dtype = DType::F32;
+    int assignId = 0;
+};
+
+class Machine
+{
+public:
+    Machine(const Program& p, const RunOptions& o, SizeBindings sizes)
+        : m_program(p)
+        , m_options(o)
+        , m_sizes(std::move(sizes))
+    {
+    }
+
+    Expected<RunResult> run()
+    {
+        try {
+            allocate();
+            m_bounds = analyzeBounds(m_program, m_sizes);
+            std::vector<std::pair<std::string, int>> scope;
+            m_top = compileStmts(m_program.body, scope);
+            m_stack.assign(m_code.size() + 16, 0.0);
+            m_vars.assign(static_cast<size_t>(m_maxSlots) + 1, 0);
+            m_counts.assign(static_cast<size_t>(m_assignCount), 0);
+            execList(m_top);
+        } catch (const Fault& f) {
+            return Expected<RunResult>::failure(Diagnostic {Severity::Error, m_program.file, f.loc, f.code, f.message});
+        }
+        RunResult r;
+        r.sizes = std::move(m_sizes);
+        r.tensors = std::move(m_tensors);
+        r.instanceCounts = std::move(m_counts);
+        r.assignLocs = std::move(m_assignLocs);
+        r.totalInstances = m_total;
+        return r;
+    }
+
+private:
+    [[noreturn]] void fault(SourceLoc loc, std::string code, std::string message) const
+    {
+        throw Fault {loc, std::move(code), std::move(message)};
+    }
+
+    // ---- storage ----
+    void allocate()
+    {
+        std::int64_t total = 0;
+        for (const auto& d : m_program.decls) {
+            if (d.kind != DeclKind::Tensor)
+                continue;
+            const auto& shape = m_sizes.shapes.at(d.name);
+            const std::int64_t n = elementCount(shape);
+            total += n;
+            if (n > m_options.maxElements || total > m_options.maxElements)
+                fault(d.loc, "run.memory-cap", "tensors need more than " + std::to_string(m_options.maxElements)
+                                                   + " elements at these sizes (the interpreter's memory cap); run with smaller sizes");
+        }
+        for (const auto& d : m_program.decls) {
+            if (d.kind != DeclKind::Tensor)
+                continue;
+            TensorValue t;
+            t.name = d.name;
+            t.kind = d.tensorKind;
+            t.dtype = d.dtype;
+            t.shape = m_sizes.shapes.at(d.name);
+            const std::int64_t n = elementCount(t.shape);
+            switch (d.tensorKind) {
+            case TensorKind::In:
+            case TensorKind::Weight:
+                t.data = inputFor(d, n);
+                break;
+            case TensorKind::Const:
+                if (static_cast<std::int64_t>(d.init.size()) != n)
+                    fault(d.loc, "run.const-size", "const tensor '" + d.name + "' has " + std::to_string(d.init.size())
+                                                       + " values but " + std::to_string(n) + " elements at these sizes");
+                t.data.reserve(d.init.size());
+                for (double v : d.init)
+                    t.data.push_back(roundToDType(v, d.dtype));
+                break;
+            case TensorKind::Out:
+            case TensorKind::Tmp:
+                t.data.assign(static_cast<size_t>(n), std::numeric_limits<double>::quiet_NaN());
+                break;
+            }
+            m_tensorIndex[d.name] = static_cast<int>(m_tensors.size());
+            m_tensors.push_back(std::move(t));
+        }
+        m_data.clear();
+        for (auto& t : m_tensors)
+            m_data.push_back(t.data.data());
+    }
+
+    std::vector<double> inputFor(const Decl& d, std::int64_t n)
+    {
+        const auto given = m_options.inputs.find(d.name);
+        if (given != m_options.inputs.end()) {
+            const auto& shape = m_sizes.shapes.at(d.name);
+            if (given->second.shape != shape || static_cast<std::int64_t>(given->second.data.size()) != n)
+                fault(d.loc, "run.input-shape", "the given input '" + d.name + "' does not have the declared shape at these sizes");
+            std::vector<double> data = given->second.data;
+            for (double& v : data)
+                v = roundToDType(v, d.dtype);
+            return data;
+        }
+        double lo = isFloat(d.dtype) ? -1.0 : 0.0;
+        double hi = isFloat(d.dtype) ? 1.0 : 10.0;
+        if (d.dtype == DType::Bool)
+            hi = 2.0;
+        if (d.hasRange) {
+            std::string why;
+            const auto l = evalConstInt(d.rangeLo, m_sizes.resolver(), &why);
+            const auto h = evalConstInt(d.rangeHi, m_sizes.resolver(), &why);
+            if (!l || !h)
+                fault(d.loc, "run.range", "cannot evaluate '@range' of '" + d.name + "': " + why);
+            if (*h <= *l)
+                fault(d.loc, "run.range", "'@range' of '" + d.name + "' is empty: [" + std::to_string(*l) + ", " + std::to_string(*h) + ")");
+            lo = static_cast<double>(*l);
+            hi = static_cast<double>(*h);
+        }
+        return generateInput(d.name, d.dtype, n, m_options.seed, lo, hi);
+    }
+
+    // ---- compilation ----
+    NameResolver resolverFor(const std::vector<std::pair<std::string, int>>& scope) const
+    {
+        return [this, &scope](const std::string& name) -> NameValue {
+            for (auto it = scope.rbegin(); it != scope.rend(); ++it) {
+                if (it->first == name)
+                    return {NameValue::Variable, it->second};
+            }
+            return m_sizes.lookup(name);
+        };
+    }
+
+    CodeRange emit(const std::vector<Insn>& code)
+    {
+        CodeRange r {static_cast<int>(m_code.size()), 0};
+        m_code.insert(m_code.end(), code.begin(), code.end());
+        r.end = static_cast<int>(m_code.size());
+        return r;
+    }
+
+    CodeRange compileStandalone(const Expr& e, const std::vector<std::pair<std::string, int>>& scope)
+    {
+        std::vector<Insn> code;
+        compileExpr(e, scope, code);
+        return emit(code);
+    }
+
+    void compileExpr(const Expr& e, const std::vector<std::pair<std::string, int>>& scope, std::vector<Insn>& out)
+    {
+        auto jumpTo = [&](size_t at) { out[at].a = static_cast<std::int32_t>(out.size() - at); };
+        switch (e.kind) {
+        case ExprKind::Int:
+            out.push_back({Op::Const, 0, 0, static_cast<double>(e.intValue)});
+            return;
+        case ExprKind::Float:
+            out.push_back({Op::Const, 0, 0, e.floatValue});
+            return;
+        case ExprKind::Name: {
+            const NameValue v = resolverFor(scope)(e.name);
+            if (v.kind == NameValue::Variable)
+                out.push_back({Op::Var, 0, static_cast<std::int32_t>(v.value), 0.0});
+            else
+                out.push_back({Op::Const, 0, 0, static_cast<double>(v.value)});
+            return;
+        }
+        case ExprKind::Access:
+            out.push_back({Op::Load, 0, compileAccess(e, scope), 0.0});
+            return;
+        case ExprKind::Unary:
+            compileExpr(e.args[0], scope, out);
+            out.push_back({e.unaryOp == UnaryOp::Neg ? Op::Neg : Op::Not});
+            return;
+        case ExprKind::Binary: {
+            if (e.binaryOp == BinaryOp::And || e.binaryOp == BinaryOp::Or) {
+                compileExpr(e.args[0], scope, out);
+                const size_t jz = out.size();
+                out.push_back({Op::Jz});
+                if (e.binaryOp == BinaryOp::And) {
+                    compileExpr(e.args[1], scope, out);
+                    out.push_back({Op::ToBool});
+                } else {
+                    out.push_back({Op::Const, 0, 0, 1.0});
+                }
+                const size_t jmp = out.size();
+                out.push_back({Op::Jmp});
+                jumpTo(jz);
+                if (e.binaryOp == BinaryOp::And) {
+                    out.push_back({Op::Const, 0, 0, 0.0});
+                } else {
+                    compileExpr(e.args[1], scope, out);
+                    out.push_back({Op::ToBool});
+                }
+                jumpTo(jmp);
+                return;
+            }
+            compileExpr(e.args[0], scope, out);
+            compileExpr(e.args[1], scope, out);
+            static constexpr Op kOps[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::FloorDiv, Op::Mod,
+                                          Op::Lt, Op::Le, Op::Gt, Op::Ge, Op::Eq, Op::Ne};
+            out.push_back({kOps[static_cast<int>(e.binaryOp)]});
+            return;
+        }
+        case ExprKind::Call: {
+            const Builtin id = *findBuiltin(e.name);
+            if (id == Builtin::Where) {
+                compileSelect(e, scope, out);
+                return;
+            }
+            for (const auto& a : e.args)
+                compileExpr(a, scope, out);
+            const Op op = e.args.size() == 1 ? Op::Call1 : (e.args.size() == 2 ? Op::Call2 : Op::Call3);
+            out.push_back({op, static_cast<std::uint8_t>(id)});
+            return;
+        }
+        case ExprKind::Cast:
+            compileExpr(e.args[0], scope, out);
+            out.push_back({Op::Cast, static_cast<std::uint8_t>(e.castType)});
+            return;
+        case ExprKind::Select:
+            compileSelect(e, scope, out);
+            return;
+        }
+    }
+
+    // Only the chosen branch runs, so `i > 0 ? X[i - 1] : 0` never reads X[-1].
+    void compileSelect(const Expr& e, const std::vector<std::pair<std::string, int>>& scope, std::vector<Insn>& out)
+    {
+        compileExpr(e.args[0], scope, out);
+        const size_t jz = out.size();
+        out.push_back({Op::Jz});
+        compileExpr(e.args[1], scope, out);
+        const size_t jmp = out.size();
+        out.push_back({Op::Jmp});
+        out[jz].a = static_cast<std::int32_t>(out.size() - jz);
+        compileExpr(e.args[2], scope, out);
+        out[jmp].a = static_cast<std::int32_t>(out.size() - jmp);
+    }
+
+    int compileAccess(const Expr& e, const std::vector<std::pair<std::string, int>>& scope)
+    {
+        CAccess a;
+        a.node = &e;
+        a.tensor = m_tensorIndex.at(e.name);
+        const auto& shape = m_tensors[a.tensor].shape;
+        const NameResolver resolve = resolverFor(scope);
+        std::int64_t stride = 1;
+        a.dims.resize(e.args.size());
+        for (int d = static_cast<int>(e.args.size()) - 1; d >= 0; --d) {
+            IndexDim& dim = a.dims[d];
+            dim.node = &e.args[d];
+            dim.size = shape[d];
+            dim.stride = stride;
+            stride *= std::max<std::int64_t>(shape[d], 1);
+            if (auto f = toAffine(e.args[d], resolve)) {
+                dim.affine = true;
+                dim.form = std::move(*f);
+            } else {
+                dim.code = compileStandalone(e.args[d], scope);
+            }
+        }
+        const auto b = m_bounds.find(&e);
+        bool fast = b != m_bounds.end() && b->second.proven;
+        for (const auto& dim : a.dims)
+            fast = fast && dim.affine;
+        if (fast) {
+            // Wrapping unsigned arithmetic: the final address is in range, so it is exact even if a partial sum wraps.
+            std::map<int, std::uint64_t> coef;
+            for (const auto& dim : a.dims) {
+                a.c0 += static_cast<std::uint64_t>(dim.form.constant) * static_cast<std::uint64_t>(dim.stride);
+                for (const auto& [slot, c] : dim.form.terms)
+                    coef[slot] += static_cast<std::uint64_t>(c) * static_cast<std::uint64_t>(dim.stride);
+            }
+            for (const auto& [slot, c] : coef) {
+                if (c != 0)
+                    a.terms.emplace_back(slot, c);
+            }
+        }
+        a.fast = fast;
+        for (const auto& v : scope)
+            a.loopVars.push_back(v.first);
+        m_accesses.push_back(std::move(a));
+        return static_cast<int>(m_accesses.size()) - 1;
+    }
+
+    Bound compileBound(const Expr& e, const std::vector<std::pair<std::string, int>>& scope)
+    {
+        Bound b;
+        if (auto f = toAffine(e, resolverFor(scope))) {
+            b.affine = true;
+            b.form = std::move(*f);
+        } else {
+            b.code = compileStandalone(e, scope);
+        }
+        return b;
+    }
+
+    std::vector<int> compileStmts(const std::vector<Stmt>& stmts, std::vector<std::pair<std::string, int>>& scope)
+    {
+        std::vector<int> ids;
+        for (const auto& s : stmts)
+            ids.push_back(compileStmt(s, scope));
+        return ids;
+    }
+
+    int compileStmt(const Stmt& s, std::vector<std::pair<std::string, int>>& scope)
+    {
+        Node n;
+        n.kind = s.kind;
+        n.loc = s.loc;
+        switch (s.kind) {
+        case StmtKind::For: {
+            const size_t depth = scope.size();
+            // A band "for a in .., b in .." is nested loops; each range becomes its own node, outermost first.
+            std::vector<Node> chain;
+            for (const auto& r : s.ranges) {
+                Node loop;
+                loop.kind = StmtKind::For;
+                loop.loc = r.loc;
+                loop.lo = compileBound(r.lo, scope);
+                loop.hi = compileBound(r.hi, scope);
+                loop.step = r.step;
+                loop.slot = static_cast<int>(scope.size());
+                m_maxSlots = std::max(m_maxSlots, loop.slot + 1);
+                scope.emplace_back(r.var, loop.slot);
+                chain.push_back(std::move(loop));
+            }
+            std::vector<int> inner = compileStmts(s.body, scope);
+            scope.resize(depth);
+            for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+                it->body = std::move(inner);
+                m_nodes.push_back(std::move(*it));
+                inner = {static_cast<int>(m_nodes.size()) - 1};
+            }
+            return inner.front();
+        }
+        case StmtKind::If:
+            n.cond = compileStandalone(s.cond, scope);
+            n.body = compileStmts(s.body, scope);
+            n.orelse = compileStmts(s.orelse, scope);
+            break;
+        case StmtKind::Assign:
+            n.assignId = m_assignCount++;
+            m_assignLocs.push_back(s.loc);
+            n.target = compileAccess(s.target, scope);
+            n.op = s.op;
+            n.value = compileStandalone(s.value, scope);
+            n.dtype = m_tensors[m_accesses[n.target].tensor].dtype;
+            break;
+        }
+        m_nodes.push_back(std::move(n));
+        return static_cast<int>(m_nodes.size()) - 1;
+    }
+
+    // ---- execution ----
+    std::int64_t affineValue(const AffineForm& f, SourceLoc loc) const
+    {
+        std::int64_t v = f.constant;
+        for (const auto& [slot, c] : f.terms) {
+            std::int64_t t;
+            if (__builtin_mul_overflow(c, m_vars[slot], &t) || __builtin_add_overflow(v, t, &v))
+                fault(loc, "run.overflow", "integer overflow in an index or loop bound");
+        }
+        return v;
+    }
+
+    std::int64_t integerOf(double v, const Expr& node) const
+    {
+        if (!(v == std::trunc(v)) || std::fabs(v) > 4.0e18)
+            fault(node.loc, "run.bad-index", "'" + printExpr(node) + "' evaluates to " + formatNumber(v) + ", not an index");
+        return static_cast<std::int64_t>(v);
+    }
+
+    std::int64_t boundValue(const Bound& b, SourceLoc loc)
+    {
+        if (b.affine)
+            return affineValue(b.form, loc);
+        const double v = eval(b.code, m_stack.data());
+        if (!(v == std::trunc(v)) || std::fabs(v) > 4.0e18)
+            fault(loc, "run.bad-bound", "a loop bound evaluates to " + formatNumber(v) + ", not an integer");
+        return static_cast<std::int64_t>(v);
+    }
+
+    std::int64_t address(const CAccess& a, double* scratch)
+    {
+        if (a.fast) {
+            std::uint64_t f = a.c0;
+            for (const auto& [slot, c] : a.terms)
+                f += c * static_cast<std::uint64_t>(m_vars[slot]);
+            return static_cast<std::int64_t>(f);
+        }
+        std::int64_t flat = 0;
+        for (size_t d = 0; d < a.dims.size(); ++d) {
+            const IndexDim& dim = a.dims[d];
+            const std::int64_t idx = dim.affine ? affineValue(dim.form, dim.node->loc) : integerOf(eval(dim.code, scratch), *dim.node);
+            if (idx < 0 || idx >= dim.size)
+                fault(dim.node->loc, "run.out-of-bounds",
+                      "index " + std::to_string(idx) + " ('" + printExpr(*dim.node) + "') is out of bounds for dimension "
+                          + std::to_string(d) + " of '" + a.node->name + "' (size " + std::to_string(dim.size) + ") in '"
+                          + printExpr(*a.node) + "'" + loopContext(a));
+            flat += idx * dim.stride;
+        }
+        return flat;
+    }
+
+    // " at i = 3, j = 7": where in the iteration space the fault happened.
+    std::string loopContext(const CAccess& a) const
+    {
+        std::string s;
+        for (size_t slot = 0; slot < a.loopVars.size(); ++slot)
+            s += (s.empty() ? " at " : ", ") + a.loopVars[slot] + " = " + std::to_string(m_vars[slot]);
+        return s;
+    }
+
+    double eval(CodeRange r, double* st)
+    {
+        int sp = 0;
+        const Insn* code = m_code.data();
+        for (int pc = r.begin; pc < r.end; ++pc) {
+            const Insn& in = code[pc];
+            switch (in.op) {
+            case Op::Const: st[sp++] = in.k; break;
+            case Op::Var: st[sp++] = static_cast<double>(m_vars[in.a]); break;
+            case Op::Load: {
+                const CAccess& a = m_accesses[in.a];
+                st[sp] = m_data[a.tensor][address(a, st + sp)];
+                ++sp;
+                break;
+            }
+            case Op::Neg: st[sp - 1] = -st[sp - 1]; break;
+            case Op::Not: st[sp - 1] = st[sp - 1] == 0.0 ? 1.0 : 0.0; break;
+            case Op::ToBool: st[sp - 1] = st[sp - 1] != 0.0 ? 1.0 : 0.0; break;
+            case Op::Add: --sp; st[sp - 1] += st[sp]; break;
+            case Op::Sub: --sp; st[sp - 1] -= st[sp]; break;
+            case Op::Mul: --sp; st[sp - 1] *= st[sp]; break;
+            case Op::Div: --sp; st[sp - 1] /= st[sp]; break;
+            case Op::FloorDiv: --sp; st[sp - 1] = std::floor(st[sp - 1] / st[sp]); break;
+            case Op::Mod: {
+                --sp;
+                const double a = st[sp - 1], b = st[sp];
+                double m = std::fmod(a, b);
+                if (m != 0.0 && ((m < 0.0) != (b < 0.0)))
+                    m += b; // Python/torch.remainder: the result has the divisor's sign
+                st[sp - 1] = m;
+                break;
+            }
+            case Op::Lt: --sp; st[sp - 1] = st[sp - 1] < st[sp]; break;
+            case Op::Le: --sp; st[sp - 1] = st[sp - 1] <= st[sp]; break;
+            case Op::Gt: --sp; st[sp - 1] = st[sp - 1] > st[sp]; break;
+            case Op::Ge: --sp; st[sp - 1] = st[sp - 1] >= st[sp]; break;
+            case Op::Eq: --sp; st[sp - 1] = st[sp - 1] == st[sp]; break;
+            case Op::Ne: --sp; st[sp - 1] = st[sp - 1] != st[sp]; break;
+            case Op::Call1: st[sp - 1] = evalBuiltin1(static_cast<Builtin>(in.sub), st[sp - 1]); break;
+            case Op::Call2:
+                --sp;
+                st[sp - 1] = evalBuiltin2(static_cast<Builtin>(in.sub), st[sp - 1], st[sp]);
+                break;
+            case Op::Call3:
+                sp -= 2;
+                st[sp - 1] = evalBuiltin3(static_cast<Builtin>(in.sub), st[sp - 1], st[sp], st[sp + 1]);
+                break;
+            case Op::Cast: st[sp - 1] = roundToDType(st[sp - 1], static_cast<DType>(in.sub)); break;
+            case Op::Jmp: pc += in.a - 1; break;
+            case Op::Jz:
+                if (st[--sp] == 0.0)
+                    pc += in.a - 1;
+                break;
+            }
+        }
+        return st[0];
+    }
+
+    void execList(const std::vector<int>& ids)
+    {
+        for (int id : ids)
+            exec(m_nodes[id]);
+    }
+
+    void exec(const Node& n)
+    {
+        switch (n.kind) {
+        case StmtKind::For: {
+            const std::int64_t lo = boundValue(n.lo, n.loc);
+            const std::int64_t hi = boundValue(n.hi, n.loc);
+            std::int64_t& v = m_vars[n.slot];
+            if (n.body.size() == 1 && m_nodes[n.body[0]].kind == StmtKind::Assign) {
+                const Node& body = m_nodes[n.body[0]];
+                for (std::int64_t i = lo; i < hi; i += n.step) {
+                    v = i;
+                    assign(body);
+                }
+                return;
+            }
+            for (std::int64_t i = lo; i < hi; i += n.step) {
+                v = i;
+                execList(n.body);
+            }
+            return;
+        }
+        case StmtKind::If:
+            if (eval(n.cond, m_stack.data()) != 0.0)
+                execList(n.body);
+            else
+                execList(n.orelse);
+            return;
+        case StmtKind::Assign:
+            assign(n);
+            return;
+        }
+    }
+
+    void assign(const Node& n)
+    {
+        if (++m_total > m_options.maxInstances)
+            fault(n.loc, "run.work-cap", "the program executed more than " + std::to_string(m_options.maxInstances)
+                                             + " assignments (the interpreter's work cap); run with smaller sizes");
+        if ((m_total & 0xFFFF) == 0 && m_options.isCancelled && m_options.isCancelled())
+            fault(n.loc, "run.cancelled", "cancelled");
+        ++m_counts[n.assignId];
+        const double v = eval(n.value, m_stack.data());
+        const CAccess& t = m_accesses[n.target];
+        double& dst = m_data[t.tensor][address(t, m_stack.data())];
+        double r;
+        switch (n.op) {
+        case AssignOp::Set: r = v; break;
+        case AssignOp::Add: r = dst + v; break;
+        case AssignOp::Mul: r = dst * v; break;
+        case AssignOp::Max: r = (std::isnan(dst) || std::isnan(v)) ? std::numeric_limits<double>::quiet_NaN() : (v > dst ? v : dst); break;
+        case AssignOp::Min: r = (std::isnan(dst) || std::isnan(v)) ? std::numeric_limits<double>::quiet_NaN() : (v < dst ? v : dst); break;
+        default: r = v; break;
+        }
+        switch (n.dtype) {
+        case DType::F64: dst = r; break;
+        case DType::F32: dst = static_cast<double>(static_cast<float>(r)); break;
+        default: dst = roundToDType(r, n.dtype); break;
+        }
+    }
+
+    const Program& m_program;
+    const RunOptions& m_options;
+    SizeBindings m_sizes;
+    BoundsMap m_bounds;
+    std::vector<TensorValue> m_tensors;
+    std::vector<double*> m_data;
+    std::unordered_map<std::string, int> m_tensorIndex;
+    std::vector<Insn> m_code;
+    std::vector<CAccess> m_accesses;
+    std::vector<Node> m_nodes;
+    std::vector<int> m_top;
+    std::vector<double> m_stack;
+    std::vector<std::int64_t> m_vars;
+    std::vector<std::uint64_t> m_counts;
+    std::vector<SourceLoc> m_assignLocs;
+    std::uint64_t m_total = 0;
+    int m_assignCount = 0;
+    int m_maxSlots = 0;
+};
+
+} // namespace
+
+std::vector<double> generateInput(const std::string& name, DType dtype, std::int64_t count, std::uint64_t seed,
+                                  double lo, double hi)
+{
+    std::vector<double> data(static_cast<size_t>(std::max<std::int64_t>(count, 0)));
+    std::uint64_t state = seed ^ fnv1a(name);
+    const bool integral = !isFloat(dtype);
+    const double span = hi - lo;
+    for (double& v : data) {
+        const std::uint64_t x = splitmix64(state);
+        if (integral) {
+            const auto n = static_cast<std::uint64_t>(span);
+            v = lo + static_cast<double>(n ? x % n : 0);
+        } else {
+            const double u = static_cast<double>(x >> 11) * 0x1.0p-53; // [0, 1)
+            v = lo + span * u;
+        }
+        v = roundToDType(v, dtype);
+    }
+    return data;
+}
+
+TensorSummary summarize(const TensorValue& t)
+{
+    TensorSummary s;
+    s.checksum = 14695981039346656037ull;
+    double sum = 0.0;
+    std::uint64_t finite = 0;
+    bool first = true;
+    for (double v : t.data) {
+        std::uint64_t bits = std::bit_cast<std::uint64_t>(v == 0.0 ? 0.0 : v); // -0 and +0 hash alike
+        if (std::isnan(v))
+            bits = 0x7FF8000000000000ull;
+        for (int i = 0; i < 8; ++i) {
+            s.checksum ^= (bits >> (8 * i)) & 0xFF;
+            s.checksum *= 1099511628211ull;
+        }
+        if (std::isnan(v)) {
+            ++s.nanCount;
+            continue;
+        }
+        if (first) {
+            s.min = s.max = v;
+            first = false;
+        }
+        s.min = std::min(s.min, v);
+        s.max = std::max(s.max, v);
+        sum += v;
+        ++finite;
+    }
+    s.mean = finite ? sum / static_cast<double>(finite) : std::numeric_limits<double>::quiet_NaN();
+    return s;
+}
+
+Expected<RunResult> runProgram(const Program& program, const RunOptions& options)
+{
+    const CheckResult check = checkProgram(program);
+    if (!check.ok())
+        return Expected<RunResult>::failure(check.diagnostics);
+    auto sizes = bindSizes(program, options.sizes);
+    if (!sizes)
+        return Expected<RunResult>::failure(sizes.diagnostics());
+    Machine machine(program, options, std::move(sizes).value());
+    return machine.run();
+}
+
+} // namespace solar::ir

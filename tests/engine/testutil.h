@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// Helpers shared by the engine tests: parse-or-fail and run-or-fail with readable failure messages.
+#pragma once
+
+#include "engine/ir/interpreter.h"
+#include "engine/ir/parser.h"
+
+#include <QTest>
+
+#include <fstream>
+#include <sstream>
+
+namespace testutil {
+
+inline solar::ir::Program parseOk(const std::string& text)
+{
+    auto r = solar::ir::parseProgram(text, "test.alir");
+    if (!r) {
+        qWarning("%s", solar::formatAll(r.diagnostics()).c_str());
+        return {};
+    }
+    return std::move(r).value();
+}
+
+inline std::string readData(const std::string& relative)
+{
+    std::ifstream in(std::string(SOLAR_TEST_DATA) + "/" + relative);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+inline solar::ir::TensorValue tensor(const std::string& name, std::vector<std::int64_t> shape, std::vector<double> data)
+{
+    solar::ir::TensorValue t;
+    t.name = name;
+    t.shape = std::move(shape);
+    t.data = std::move(data);
+    return t;
+}
+
+} // namespace testutil
