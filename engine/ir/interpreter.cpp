@@ -12,6 +12,7 @@
 #include "engine/ir/printer.h"
 
 #include <bit>
+#include <optional>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
@@ -55,7 +56,7 @@ struct Fault
 };
 
 enum class Op : std::uint8_t {
-    Const, Var, Load, Neg, Not, ToBool,
+    Const, Var, Load, LoadAddr, Neg, Not, ToBool,
     Add, Sub, Mul, Div, FloorDiv, Mod,
     Lt, Le, Gt, Ge, Eq, Ne,
     Call1, Call2, Call3, Cast,
@@ -66,7 +67,7 @@ struct Insn
 {
     Op op;
     std::uint8_t sub = 0; // builtin id or dtype
-    std::int32_t a = 0;   // slot, access index or jump offset
+    std::int32_t a = 0;   // slot, access index or jump offset (LoadAddr: access whose address is in m_addr)
     double k = 0.0;       // constant
 };
 
@@ -104,10 +105,34 @@ struct Bound
     CodeRange code;
 };
 
+// An innermost loop whose body is one assignment (optionally under an `if` that is a conjunction of affine
+// comparisons) with only fast accesses runs specialised: the guard becomes a sub-range of the loop, addresses
+// advance by constant strides, and `dst += A * B` with a loop-invariant dst keeps its accumulator in a register
+// (rounded to the element type on every step, exactly as separate stores would be).
+struct InnerLoop
+{
+    bool enabled = false;
+    int assign = -1;                  // node index of the assignment
+    std::vector<AffineForm> guard;    // facts f >= 0 that must hold for the assignment to run
+    std::vector<int> accesses;        // accesses the assignment touches (all fast)
+    std::vector<std::int64_t> unitStrides; // address change per unit of the loop variable, parallel to `accesses`
+    std::vector<std::int64_t> strides; // address change per iteration (unit stride x step)
+    std::vector<std::int64_t> guardCoef; // the loop variable's coefficient in each guard fact
+    // Affine in the enclosing loop variables: [lo, hi, each access's address at v = lo, each guard fact without
+    // its loop-variable term]. A parent loop advances them by parentDelta per iteration instead of re-evaluating.
+    std::vector<AffineForm> quantities;
+    std::vector<std::int64_t> parentCoef; // coefficient of the parent loop's variable in each quantity
+    CodeRange value;                  // the value code with LoadAddr for every load
+    bool dot = false;                 // dst += A * B, dst invariant in this loop, A and B other tensors
+    int dotA = -1, dotB = -1;         // positions in `accesses`
+};
+
 struct Node
 {
     StmtKind kind = StmtKind::Assign;
     SourceLoc loc;
+    InnerLoop inner;
+    std::optional<std::vector<AffineForm>> exactFacts; // if: the condition as affine facts, when it is exactly that
     // loop
     int slot = 0;
     Bound lo, hi;
@@ -143,6 +168,11 @@ public:
             m_stack.assign(m_code.size() + 16, 0.0);
             m_vars.assign(static_cast<size_t>(m_maxSlots) + 1, 0);
             m_counts.assign(static_cast<size_t>(m_assignCount), 0);
+            m_addr.assign(m_accesses.size(), 0);
+            size_t maxQuantities = 0;
+            for (const auto& node : m_nodes)
+                maxQuantities = std::max(maxQuantities, node.inner.quantities.size());
+            m_quantities.assign(maxQuantities, 0);
             execList(m_top);
         } catch (const Fault& f) {
             return Expected<RunResult>::failure(Diagnostic {Severity::Error, m_program.file, f.loc, f.code, f.message});
@@ -359,6 +389,122 @@ private:
         out[jmp].a = static_cast<std::int32_t>(out.size() - jmp);
     }
 
+    // The condition as facts "f >= 0" when it is exactly a conjunction of affine comparisons (no '!=', no '||').
+    static std::optional<std::vector<AffineForm>> exactFacts(const Expr& cond, const NameResolver& resolve)
+    {
+        if (cond.kind != ExprKind::Binary || cond.args.size() != 2)
+            return std::nullopt;
+        if (cond.binaryOp == BinaryOp::And) {
+            auto a = exactFacts(cond.args[0], resolve);
+            auto b = exactFacts(cond.args[1], resolve);
+            if (!a || !b)
+                return std::nullopt;
+            a->insert(a->end(), b->begin(), b->end());
+            return a;
+        }
+        if (!isComparison(cond.binaryOp) || cond.binaryOp == BinaryOp::Ne)
+            return std::nullopt;
+        if (!toAffine(cond.args[0], resolve) || !toAffine(cond.args[1], resolve))
+            return std::nullopt;
+        auto facts = factsOf(cond, resolve, false);
+        if (facts.empty())
+            return std::nullopt;
+        return facts;
+    }
+
+    std::int64_t strideOf(const CAccess& a, int slot) const
+    {
+        for (const auto& [s, c] : a.terms) {
+            if (s == slot)
+                return static_cast<std::int64_t>(c);
+        }
+        return 0;
+    }
+
+    void planInnerLoop(Node& loop)
+    {
+        if (loop.body.size() != 1 || !m_options.specialize)
+            return;
+        InnerLoop plan;
+        const Node* body = &m_nodes[loop.body[0]];
+        if (body->kind == StmtKind::If) {
+            if (!body->exactFacts || !body->orelse.empty() || body->body.size() != 1)
+                return;
+            plan.guard = *body->exactFacts;
+            body = &m_nodes[body->body[0]];
+        }
+        if (body->kind != StmtKind::Assign)
+            return;
+        plan.assign = static_cast<int>(body - m_nodes.data());
+        std::vector<Insn> code(m_code.begin() + body->value.begin, m_code.begin() + body->value.end);
+        plan.accesses.push_back(body->target);
+        for (auto& in : code) {
+            if (in.op != Op::Load)
+                continue;
+            in.op = Op::LoadAddr;
+            if (std::find(plan.accesses.begin(), plan.accesses.end(), in.a) == plan.accesses.end())
+                plan.accesses.push_back(in.a);
+        }
+        if (!loop.lo.affine || !loop.hi.affine)
+            return;
+        plan.quantities = {loop.lo.form, loop.hi.form};
+        for (int a : plan.accesses) {
+            const CAccess& acc = m_accesses[a];
+            if (!acc.fast)
+                return;
+            // The flat address as an int64 form (the unsigned coefficients wrap back exactly), with the loop
+            // variable replaced by the loop's lower bound.
+            AffineForm address;
+            address.constant = static_cast<std::int64_t>(acc.c0);
+            std::int64_t unit = 0;
+            for (const auto& [slot, c] : acc.terms) {
+                if (slot == loop.slot)
+                    unit = static_cast<std::int64_t>(c);
+                else
+                    address.terms.emplace_back(slot, static_cast<std::int64_t>(c));
+            }
+            const auto atLo = loop.lo.form.scaled(unit);
+            const auto combined = atLo ? address.plus(*atLo) : std::nullopt;
+            if (!combined)
+                return;
+            plan.quantities.push_back(*combined);
+            plan.unitStrides.push_back(unit);
+            plan.strides.push_back(unit * loop.step);
+        }
+        for (const AffineForm& f : plan.guard) {
+            AffineForm rest;
+            rest.constant = f.constant;
+            std::int64_t a = 0;
+            for (const auto& [slot, c] : f.terms) {
+                if (slot == loop.slot)
+                    a = c;
+                else
+                    rest.terms.emplace_back(slot, c);
+            }
+            plan.guardCoef.push_back(a);
+            plan.quantities.push_back(std::move(rest));
+        }
+        for (const AffineForm& q : plan.quantities) {
+            std::int64_t c = 0;
+            for (const auto& [slot, coef] : q.terms) {
+                if (slot == loop.slot - 1)
+                    c = coef;
+            }
+            plan.parentCoef.push_back(c);
+        }
+        const CAccess& target = m_accesses[body->target];
+        if (body->op == AssignOp::Add && code.size() == 3 && code[0].op == Op::LoadAddr && code[1].op == Op::LoadAddr
+            && code[2].op == Op::Mul && plan.unitStrides[0] == 0
+            && m_accesses[code[0].a].tensor != target.tensor && m_accesses[code[1].a].tensor != target.tensor) {
+            plan.dot = true;
+            plan.dotA = static_cast<int>(std::find(plan.accesses.begin(), plan.accesses.end(), code[0].a) - plan.accesses.begin());
+            plan.dotB = static_cast<int>(std::find(plan.accesses.begin(), plan.accesses.end(), code[1].a) - plan.accesses.begin());
+        }
+        plan.value = emit(code);
+        plan.enabled = true;
+        loop.inner = std::move(plan);
+    }
+
     int compileAccess(const Expr& e, const std::vector<std::pair<std::string, int>>& scope)
     {
         CAccess a;
@@ -451,6 +597,7 @@ private:
             scope.resize(depth);
             for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
                 it->body = std::move(inner);
+                planInnerLoop(*it);
                 m_nodes.push_back(std::move(*it));
                 inner = {static_cast<int>(m_nodes.size()) - 1};
             }
@@ -458,6 +605,7 @@ private:
         }
         case StmtKind::If:
             n.cond = compileStandalone(s.cond, scope);
+            n.exactFacts = exactFacts(s.cond, resolverFor(scope));
             n.body = compileStmts(s.body, scope);
             n.orelse = compileStmts(s.orelse, scope);
             break;
@@ -549,6 +697,7 @@ private:
                 ++sp;
                 break;
             }
+            case Op::LoadAddr: st[sp++] = m_data[m_accesses[in.a].tensor][m_addr[in.a]]; break;
             case Op::Neg: st[sp - 1] = -st[sp - 1]; break;
             case Op::Not: st[sp - 1] = st[sp - 1] == 0.0 ? 1.0 : 0.0; break;
             case Op::ToBool: st[sp - 1] = st[sp - 1] != 0.0 ? 1.0 : 0.0; break;
@@ -605,6 +754,17 @@ private:
             const std::int64_t lo = boundValue(n.lo, n.loc);
             const std::int64_t hi = boundValue(n.hi, n.loc);
             std::int64_t& v = m_vars[n.slot];
+            if (n.inner.enabled) {
+                std::int64_t* q = m_quantities.data();
+                for (size_t i = 0; i < n.inner.quantities.size(); ++i)
+                    q[i] = formValue(n.inner.quantities[i]);
+                execInner(n, q);
+                return;
+            }
+            if (n.body.size() == 1 && m_nodes[n.body[0]].kind == StmtKind::For && m_nodes[n.body[0]].inner.enabled) {
+                execParentOfInner(n, m_nodes[n.body[0]], lo, hi);
+                return;
+            }
             if (n.body.size() == 1 && m_nodes[n.body[0]].kind == StmtKind::Assign) {
                 const Node& body = m_nodes[n.body[0]];
                 for (std::int64_t i = lo; i < hi; i += n.step) {
@@ -631,31 +791,134 @@ private:
         }
     }
 
-    void assign(const Node& n)
+    // Counts n executions of an assignment against the work cap and polls for cancellation.
+    void account(const Node& n, std::uint64_t count)
     {
-        if (++m_total > m_options.maxInstances)
+        const std::uint64_t before = m_total;
+        m_total += count;
+        if (m_total > m_options.maxInstances)
             fault(n.loc, "run.work-cap", "the program executed more than " + std::to_string(m_options.maxInstances)
                                              + " assignments (the interpreter's work cap); run with smaller sizes");
-        if ((m_total & 0xFFFF) == 0 && m_options.isCancelled && m_options.isCancelled())
+        if ((before >> 16) != (m_total >> 16) && m_options.isCancelled && m_options.isCancelled())
             fault(n.loc, "run.cancelled", "cancelled");
-        ++m_counts[n.assignId];
-        const double v = eval(n.value, m_stack.data());
-        const CAccess& t = m_accesses[n.target];
-        double& dst = m_data[t.tensor][address(t, m_stack.data())];
+        m_counts[n.assignId] += count;
+    }
+
+    static void store(double& dst, double v, AssignOp op, DType dtype)
+    {
         double r;
-        switch (n.op) {
-        case AssignOp::Set: r = v; break;
+        switch (op) {
         case AssignOp::Add: r = dst + v; break;
         case AssignOp::Mul: r = dst * v; break;
         case AssignOp::Max: r = (std::isnan(dst) || std::isnan(v)) ? std::numeric_limits<double>::quiet_NaN() : (v > dst ? v : dst); break;
         case AssignOp::Min: r = (std::isnan(dst) || std::isnan(v)) ? std::numeric_limits<double>::quiet_NaN() : (v < dst ? v : dst); break;
         default: r = v; break;
         }
-        switch (n.dtype) {
+        switch (dtype) {
         case DType::F64: dst = r; break;
         case DType::F32: dst = static_cast<double>(static_cast<float>(r)); break;
-        default: dst = roundToDType(r, n.dtype); break;
+        default: dst = roundToDType(r, dtype); break;
         }
+    }
+
+    // Wrapping evaluation: addresses are exact modulo 2^64, and bounds and guard values never come near overflow
+    // for sizes the memory cap admits.
+    std::int64_t formValue(const AffineForm& f) const
+    {
+        std::uint64_t v = static_cast<std::uint64_t>(f.constant);
+        for (const auto& [slot, c] : f.terms)
+            v += static_cast<std::uint64_t>(c) * static_cast<std::uint64_t>(m_vars[slot]);
+        return static_cast<std::int64_t>(v);
+    }
+
+    // A loop whose only statement is a specialised inner loop: the inner loop's quantities are affine in this
+    // loop's variable, so they are evaluated once and then advanced by a constant per iteration.
+    void execParentOfInner(const Node& n, const Node& child, std::int64_t lo, std::int64_t hi)
+    {
+        const InnerLoop& p = child.inner;
+        const size_t nq = p.quantities.size();
+        std::int64_t* q = m_quantities.data();
+        m_vars[n.slot] = lo;
+        for (size_t i = 0; i < nq; ++i)
+            q[i] = formValue(p.quantities[i]);
+        for (std::int64_t v = lo; v < hi; v += n.step) {
+            m_vars[n.slot] = v;
+            execInner(child, q);
+            for (size_t i = 0; i < nq; ++i)
+                q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i]) + static_cast<std::uint64_t>(p.parentCoef[i] * n.step));
+        }
+    }
+
+    void execInner(const Node& loop, const std::int64_t* q)
+    {
+        const InnerLoop& p = loop.inner;
+        const std::int64_t first = q[0];
+        std::int64_t lo = q[0];
+        std::int64_t hi = q[1];
+        const size_t accessCount = p.accesses.size();
+        const std::int64_t* rest = q + 2 + accessCount;
+        for (size_t k = 0; k < p.guardCoef.size(); ++k) {
+            // a * v + rest >= 0, with every other variable fixed during this loop.
+            const std::int64_t a = p.guardCoef[k];
+            const std::int64_t r = rest[k];
+            if (a > 0) {
+                const std::int64_t bound = -(r >= 0 ? r / a : -((-r + a - 1) / a)); // ceil(-r / a)
+                lo = std::max(lo, bound);
+            } else if (a < 0) {
+                const std::int64_t b = -a;
+                hi = std::min(hi, (r >= 0 ? r / b : -((-r + b - 1) / b)) + 1); // floor(r / b) + 1
+            } else if (r < 0) {
+                return;
+            }
+        }
+        if (loop.step > 1 && lo > first)
+            lo = first + (lo - first + loop.step - 1) / loop.step * loop.step;
+        if (hi <= lo)
+            return;
+        const std::int64_t count = (hi - lo + loop.step - 1) / loop.step;
+        const Node& n = m_nodes[p.assign];
+        account(n, static_cast<std::uint64_t>(count));
+        const std::int64_t shift = lo - first;
+        for (size_t k = 0; k < accessCount; ++k)
+            m_addr[p.accesses[k]] = q[2 + k] + p.unitStrides[k] * shift;
+        if (p.dot) {
+            double* dst = m_data[m_accesses[n.target].tensor] + m_addr[n.target];
+            const int ia = p.accesses[p.dotA];
+            const int ib = p.accesses[p.dotB];
+            const double* pa = m_data[m_accesses[ia].tensor] + m_addr[ia];
+            const double* pb = m_data[m_accesses[ib].tensor] + m_addr[ib];
+            const std::int64_t sa = p.strides[p.dotA];
+            const std::int64_t sb = p.strides[p.dotB];
+            double acc = *dst;
+            if (n.dtype == DType::F32) {
+                for (std::int64_t i = 0; i < count; ++i)
+                    acc = static_cast<float>(acc + pa[i * sa] * pb[i * sb]);
+            } else if (n.dtype == DType::F64) {
+                for (std::int64_t i = 0; i < count; ++i)
+                    acc += pa[i * sa] * pb[i * sb];
+            } else {
+                for (std::int64_t i = 0; i < count; ++i)
+                    acc = roundToDType(acc + pa[i * sa] * pb[i * sb], n.dtype);
+            }
+            *dst = acc;
+            return;
+        }
+        double* stack = m_stack.data();
+        for (std::int64_t i = 0; i < count; ++i) {
+            m_vars[loop.slot] = lo + i * loop.step;
+            const double v = eval(p.value, stack);
+            store(m_data[m_accesses[n.target].tensor][m_addr[n.target]], v, n.op, n.dtype);
+            for (size_t k = 0; k < accessCount; ++k)
+                m_addr[p.accesses[k]] += p.strides[k];
+        }
+    }
+
+    void assign(const Node& n)
+    {
+        account(n, 1);
+        const double v = eval(n.value, m_stack.data());
+        const CAccess& t = m_accesses[n.target];
+        store(m_data[t.tensor][address(t, m_stack.data())], v, n.op, n.dtype);
     }
 
     const Program& m_program;
@@ -671,6 +934,8 @@ private:
     std::vector<int> m_top;
     std::vector<double> m_stack;
     std::vector<std::int64_t> m_vars;
+    std::vector<std::int64_t> m_addr; // current flat address of each access inside a specialised inner loop
+    std::vector<std::int64_t> m_quantities; // the running inner loop's bounds, addresses and guard values
     std::vector<std::uint64_t> m_counts;
     std::vector<SourceLoc> m_assignLocs;
     std::uint64_t m_total = 0;

@@ -38,6 +38,7 @@ struct RunOptions
     std::uint64_t maxInstances = 4'000'000'000; // work cap: executed assignments
     std::int64_t maxElements = std::int64_t(1) << 27; // memory cap: all tensors together (8 bytes each)
     std::function<bool()> isCancelled;              // polled every 65,536 assignments
+    bool specialize = true; // fast paths for inner loops; off, every statement runs one by one (tests compare both)
 };
 
 struct RunResult

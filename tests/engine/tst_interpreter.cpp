@@ -437,6 +437,60 @@ private slots:
         QCOMPARE(data(runOk(p), "Y"), (std::vector<double> {3, 7.5}));
     }
 
+    void testSpecialisedLoopsMatchPlainExecution_data()
+    {
+        QTest::addColumn<QString>("source");
+        for (const char* f : {"matmul", "conv2d", "softmax", "layernorm", "causal_attention", "cumsum", "maxpool2d",
+                              "embedding", "mlp_softmax"})
+            QTest::addRow("%s", f) << QString::fromStdString(testutil::readData(std::string("alir/") + f + ".alir"));
+        QTest::addRow("strided guard") << QStringLiteral(R"(kernel k(N=11) {
+  in X: f32[N];
+  out Y: f32[N];
+  for i in 0..N {
+    Y[i] = 0;
+    for j in 1..N step 3 { if (j >= i - 2 && 2 * j <= i + 7) { Y[i] += X[N - 1 - j] * X[j]; } }
+  }
+})");
+        QTest::addRow("reversed, variables and equality guard") << QStringLiteral(R"(kernel k(N=9, M=4) {
+  in X: f64[N, M];
+  out Y: f64[N, M];
+  out Z: f64[N];
+  for i in 0..N, j in 0..M { Y[i, j] = X[N - 1 - i, M - 1 - j] * i - j; }
+  for i in 0..N {
+    Z[i] = 1;
+    for j in max(0, i - 3)..min(N, i + 2) { if (j == i - 1) { Z[i] *= Y[j, 0] + 0.5; } }
+    for j in 0..M { Z[i] max= Y[i, j]; }
+  }
+})");
+        QTest::addRow("bf16 accumulation") << QStringLiteral(R"(kernel k(N=7, K=300) {
+  in A: bf16[N, K];
+  in B: bf16[K];
+  out C: bf16[N];
+  for n in 0..N { C[n] = 0; for k in 0..K { C[n] += A[n, k] * B[k]; } }
+})");
+    }
+
+    void testSpecialisedLoopsMatchPlainExecution()
+    {
+        QFETCH(QString, source);
+        const Program p = testutil::parseOk(source.toStdString());
+        RunOptions fast;
+        fast.seed = 11;
+        RunOptions plain = fast;
+        plain.specialize = false;
+        const RunResult a = runOk(p, fast);
+        const RunResult b = runOk(p, plain);
+        QVERIFY(!a.tensors.empty());
+        QCOMPARE(a.instanceCounts, b.instanceCounts);
+        for (size_t t = 0; t < a.tensors.size(); ++t) {
+            QCOMPARE(a.tensors[t].data.size(), b.tensors[t].data.size());
+            for (size_t i = 0; i < a.tensors[t].data.size(); ++i) {
+                const double x = a.tensors[t].data[i], y = b.tensors[t].data[i];
+                QVERIFY2(x == y || (std::isnan(x) && std::isnan(y)), qPrintable(QString::fromStdString(a.tensors[t].name)));
+            }
+        }
+    }
+
     void testSummary()
     {
         TensorValue t = tensor("t", {4}, {1, -2, 3, std::nan("")});
