@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/cli.h"
 
+#include "engine/analysis/analysis.h"
+#include "engine/bounds/inverse.h"
 #include "engine/core/version.h"
+#include "engine/graph/export.h"
+#include "engine/graph/lifting.h"
+#include "engine/hw/registry.h"
 #include "engine/ir/checker.h"
+#include "engine/report/analysisreport.h"
 #include "engine/ir/interpreter.h"
 #include "engine/ir/parser.h"
 #include "engine/ir/printer.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -17,6 +25,8 @@
 namespace solar::cli {
 
 namespace {
+
+using solar::AnalysisOptions;
 
 constexpr const char* kUsage = R"(usage: solar <command> [options]
 
@@ -29,6 +39,18 @@ commands:
                                        run it in the interpreter and summarize every output (shape, min, max,
                                        mean, checksum) and the instances each statement executed
   solar ir fmt FILE.alir               print the program in canonical form
+  solar analyze FILE.alir --hw NAME [--policy P] [--cache cold|warm] [--set NAME=VALUE ...]
+                [--format table|json|csv]
+                                       the bound ladder (unfused_per_kernel, unfused_overlapped, fused_per_op,
+                                       fused, cache_aware) and every operator's counts and times
+  solar inverse FILE.alir --hw NAME --target-ms T [--level L] [--policy P] [--cache C] [--format table|json]
+                                       the least DRAM bandwidth, compute and on-chip memory that reach T
+  solar graph FILE.alir [--set NAME=VALUE ...] [--format json|dot|yaml]
+                                       the einsum graph (yaml: NVlabs SOLAR's einsum_graph.yaml)
+  solar hw list                        the hardware profiles (shipped and the user's)
+  solar hw show NAME                   one profile, every number with its source
+
+policies: pytorch-default (default), strict-fp32, allow-tf32
 
 exit codes: 0 ok, 1 bad input or failed analysis, 2 usage error
 )";
@@ -231,6 +253,198 @@ int irFmt(const std::vector<std::string>& args, std::ostream& out, std::ostream&
     return ExitOk;
 }
 
+// Options shared by the analysis commands.
+struct AnalysisArgs
+{
+    std::string file;
+    std::string hw;
+    std::string format = "table";
+    AnalysisOptions options;
+    std::optional<double> targetMs;
+    bounds::Level level = bounds::Level::Fused;
+};
+
+AnalysisArgs parseAnalysisArgs(const std::vector<std::string>& args, const std::string& command,
+                               const std::vector<std::string>& formats, bool inverse)
+{
+    AnalysisArgs a;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& opt = args[i];
+        auto value = [&]() -> const std::string& {
+            if (i + 1 >= args.size())
+                throw UsageError {"'" + opt + "' needs a value"};
+            return args[++i];
+        };
+        if (opt == "--hw") {
+            a.hw = value();
+        } else if (opt == "--format") {
+            a.format = value();
+            if (std::find(formats.begin(), formats.end(), a.format) == formats.end())
+                throw UsageError {"'" + command + "' has no format '" + a.format + "'"};
+        } else if (opt == "--policy") {
+            const auto p = bounds::parsePolicy(value());
+            if (!p)
+                throw UsageError {"unknown policy '" + args[i] + "' (pytorch-default, strict-fp32, allow-tf32)"};
+            a.options.policy = *p;
+        } else if (opt == "--cache") {
+            const auto c = bounds::parseCache(value());
+            if (!c)
+                throw UsageError {"unknown cache assumption '" + args[i] + "' (cold, warm)"};
+            a.options.cache = *c;
+        } else if (opt == "--set") {
+            const std::string& kv = value();
+            const auto eq = kv.find('=');
+            if (eq == std::string::npos || eq == 0)
+                throw UsageError {"--set needs NAME=VALUE, got '" + kv + "'"};
+            a.options.sizes[kv.substr(0, eq)] = parseInteger(kv.substr(eq + 1), "--set " + kv.substr(0, eq));
+        } else if (inverse && opt == "--target-ms") {
+            const std::string& v = value();
+            char* end = nullptr;
+            const double t = std::strtod(v.c_str(), &end);
+            if (end == v.c_str() || *end != '\0' || !(t > 0))
+                throw UsageError {"--target-ms needs a positive number, got '" + v + "'"};
+            a.targetMs = t;
+        } else if (inverse && opt == "--level") {
+            const auto l = bounds::parseLevel(value());
+            if (!l)
+                throw UsageError {"unknown level '" + args[i] + "' (unfused_per_kernel, unfused_overlapped, fused_per_op, fused, cache_aware)"};
+            a.level = *l;
+        } else if (!opt.empty() && opt[0] == '-') {
+            throw UsageError {"unknown option '" + opt + "' for '" + command + "'"};
+        } else if (a.file.empty()) {
+            a.file = opt;
+        } else {
+            throw UsageError {"'" + command + "' takes one file"};
+        }
+    }
+    if (a.file.empty())
+        throw UsageError {"'" + command + "' needs a file"};
+    return a;
+}
+
+const hw::HwProfile* findHardware(const hw::HwRegistry& reg, const std::string& name, std::ostream& err)
+{
+    if (const hw::HwProfile* p = reg.find(name))
+        return p;
+    err << "solar: error: no hardware profile '" << name << "' (see 'solar hw list')\n";
+    for (const auto& d : reg.problems)
+        err << d.format() << '\n';
+    return nullptr;
+}
+
+int analyze(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    const AnalysisArgs a = parseAnalysisArgs(args, "analyze", {"table", "json", "csv"}, false);
+    if (a.hw.empty())
+        throw UsageError {"'analyze' needs --hw NAME (see 'solar hw list')"};
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
+    if (!hardware)
+        return ExitBadInput;
+    const auto program = loadProgram(a.file, err);
+    if (!program)
+        return ExitBadInput;
+    const auto result = analyzeProgram(*program, *hardware, a.options);
+    if (!result) {
+        printDiagnostics(result.diagnostics(), err);
+        return ExitBadInput;
+    }
+    for (const auto& d : result->diagnostics) {
+        if (d.severity != Severity::Note)
+            err << d.format() << '\n';
+    }
+    if (a.format == "json")
+        out << report::analysisJson(*result);
+    else if (a.format == "csv")
+        out << report::analysisCsv(*result);
+    else
+        out << report::analysisTable(*result);
+    return result->coverage.complete ? ExitOk : ExitBadInput;
+}
+
+int inverse(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    const AnalysisArgs a = parseAnalysisArgs(args, "inverse", {"table", "json"}, true);
+    if (a.hw.empty())
+        throw UsageError {"'inverse' needs --hw NAME"};
+    if (!a.targetMs)
+        throw UsageError {"'inverse' needs --target-ms T"};
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
+    if (!hardware)
+        return ExitBadInput;
+    const auto program = loadProgram(a.file, err);
+    if (!program)
+        return ExitBadInput;
+    const auto result = analyzeProgram(*program, *hardware, a.options);
+    if (!result) {
+        printDiagnostics(result.diagnostics(), err);
+        return ExitBadInput;
+    }
+    const bounds::Inverse inv = bounds::solveInverse(result->digest, result->machine, a.options.policy, a.options.cache,
+                                                     a.level, *a.targetMs * 1e-3);
+    out << (a.format == "json" ? report::inverseJson(*result, inv) : report::inverseTable(*result, inv));
+    return ExitOk;
+}
+
+int graphCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    AnalysisArgs a = parseAnalysisArgs(args, "graph", {"json", "dot", "yaml"}, false);
+    if (a.format == "table")
+        a.format = "json";
+    const auto program = loadProgram(a.file, err);
+    if (!program)
+        return ExitBadInput;
+    const ir::CheckResult check = ir::checkProgram(*program);
+    printDiagnostics(check.diagnostics, err);
+    if (!check.ok())
+        return ExitBadInput;
+    const auto sizes = ir::bindSizes(*program, a.options.sizes);
+    if (!sizes) {
+        printDiagnostics(sizes.diagnostics(), err);
+        return ExitBadInput;
+    }
+    const auto g = graph::liftProgram(*program, *sizes);
+    if (!g) {
+        printDiagnostics(g.diagnostics(), err);
+        return ExitBadInput;
+    }
+    if (a.format == "dot")
+        out << graph::graphToDot(*g);
+    else if (a.format == "yaml")
+        out << graph::graphToSolarYaml(*g);
+    else
+        out << graph::graphToJson(*g);
+    return ExitOk;
+}
+
+int hwCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    if (args.empty())
+        throw UsageError {"'hw' needs a subcommand: list or show"};
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    if (args[0] == "list") {
+        if (args.size() != 1)
+            throw UsageError {"'hw list' takes no arguments"};
+        out << report::hwListTable(reg);
+        if (reg.profiles.empty()) {
+            err << "solar: error: no hardware profiles found (set SOLAR_HWPROFILES_DIR)\n";
+            return ExitBadInput;
+        }
+        return reg.problems.empty() ? ExitOk : ExitBadInput;
+    }
+    if (args[0] == "show") {
+        if (args.size() != 2)
+            throw UsageError {"'hw show' takes one profile name"};
+        const hw::HwProfile* p = findHardware(reg, args[1], err);
+        if (!p)
+            return ExitBadInput;
+        out << report::hwShowTable(*p);
+        return ExitOk;
+    }
+    throw UsageError {"unknown 'hw' subcommand '" + args[0] + "' (list or show)"};
+}
+
 } // namespace
 
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
@@ -261,6 +475,15 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
                 return irFmt(rest, out, err);
             throw UsageError {"unknown 'ir' subcommand '" + args[1] + "' (check, run or fmt)"};
         }
+        const std::vector<std::string> rest(args.begin() + 1, args.end());
+        if (cmd == "analyze")
+            return analyze(rest, out, err);
+        if (cmd == "inverse")
+            return inverse(rest, out, err);
+        if (cmd == "graph")
+            return graphCommand(rest, out, err);
+        if (cmd == "hw")
+            return hwCommand(rest, out, err);
         throw UsageError {"unknown command '" + cmd + "'"};
     } catch (const UsageError& e) {
         err << "solar: " << e.message << "\n(run 'solar --help' for usage)\n";

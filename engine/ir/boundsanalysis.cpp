@@ -271,6 +271,37 @@ std::vector<AffineForm> factsOf(const Expr& cond, const NameResolver& resolve, b
     return out;
 }
 
+std::optional<std::vector<AffineForm>> exactFacts(const Expr& cond, const NameResolver& resolve, bool negated)
+{
+    if (cond.kind != ExprKind::Binary || cond.args.size() != 2)
+        return std::nullopt;
+    if (cond.binaryOp == BinaryOp::And || cond.binaryOp == BinaryOp::Or) {
+        // a && b is exact; !(a || b) == !a && !b is exact; the other two are disjunctions.
+        if ((cond.binaryOp == BinaryOp::And) == negated)
+            return std::nullopt;
+        auto a = exactFacts(cond.args[0], resolve, negated);
+        auto b = exactFacts(cond.args[1], resolve, negated);
+        if (!a || !b)
+            return std::nullopt;
+        a->insert(a->end(), b->begin(), b->end());
+        return a;
+    }
+    if (!isComparison(cond.binaryOp))
+        return std::nullopt;
+    const BinaryOp op = negated ? negateComparison(cond.binaryOp) : cond.binaryOp;
+    if (op == BinaryOp::Ne)
+        return std::nullopt;
+    const auto a = toAffine(cond.args[0], resolve);
+    const auto b = toAffine(cond.args[1], resolve);
+    if (!a || !b)
+        return std::nullopt;
+    std::vector<AffineForm> out;
+    addComparisonFacts(op, *a, *b, out);
+    if (out.empty())
+        return std::nullopt;
+    return out;
+}
+
 BoundsMap analyzeBounds(const Program& program, const SizeBindings& bindings)
 {
     return Analyzer(program, bindings).run();

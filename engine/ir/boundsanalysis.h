@@ -12,6 +12,7 @@
 #include "engine/ir/bindings.h"
 #include "engine/ir/intexpr.h"
 
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -33,5 +34,9 @@ BoundsMap analyzeBounds(const Program& program, const SizeBindings& bindings);
 
 /// Facts "f >= 0" implied by a condition that is a conjunction of affine comparisons (others contribute nothing).
 std::vector<AffineForm> factsOf(const Expr& cond, const NameResolver& resolve, bool negated);
+
+/// The facts equivalent to the condition (negated: to its negation), when it is exactly a conjunction of affine
+/// comparisons; nullopt when the condition says more than facts can (`!=`, `||`, tensor reads, non-affine parts).
+std::optional<std::vector<AffineForm>> exactFacts(const Expr& cond, const NameResolver& resolve, bool negated = false);
 
 } // namespace solar::ir

@@ -105,6 +105,43 @@ void collectNames(const Expr& e, std::set<std::string>& out)
         collectNames(a, out);
 }
 
+bool isSizeConstant(const Expr& e, const NameResolver& resolve)
+{
+    const auto f = toAffine(e, resolve);
+    return f && f->isConstant();
+}
+
+bool quasi(const Expr& e, const NameResolver& resolve)
+{
+    if (toAffine(e, resolve))
+        return true;
+    switch (e.kind) {
+    case ExprKind::Unary:
+        return e.unaryOp == UnaryOp::Neg && quasi(e.args[0], resolve);
+    case ExprKind::Binary:
+        switch (e.binaryOp) {
+        case BinaryOp::Add:
+        case BinaryOp::Sub:
+            return quasi(e.args[0], resolve) && quasi(e.args[1], resolve);
+        case BinaryOp::Mul:
+            return (isSizeConstant(e.args[0], resolve) && quasi(e.args[1], resolve))
+                || (isSizeConstant(e.args[1], resolve) && quasi(e.args[0], resolve));
+        case BinaryOp::FloorDiv:
+        case BinaryOp::Mod:
+            return quasi(e.args[0], resolve) && isSizeConstant(e.args[1], resolve);
+        default:
+            return false;
+        }
+    case ExprKind::Call:
+        return (e.name == "min" || e.name == "max") && e.args.size() == 2 && quasi(e.args[0], resolve)
+            && quasi(e.args[1], resolve);
+    case ExprKind::Select:
+        return quasi(e.args[1], resolve) && quasi(e.args[2], resolve);
+    default:
+        return false;
+    }
+}
+
 struct Symbol
 {
     enum Kind { Param, Let, Tensor } kind = Param;
@@ -478,54 +515,7 @@ private:
         return typeOfDType(d.dtype);
     }
 
-    // Indirect if an index reads a tensor; affine if it is linear in loop variables with size coefficients;
-    // quasi-affine if it also uses // or % by sizes, or min/max; non-affine otherwise.
-    AccessClass classify(const Expr& idx) const
-    {
-        if (readsTensor(idx))
-            return AccessClass::Indirect;
-        const NameResolver resolve = resolver();
-        if (toAffine(idx, resolve))
-            return AccessClass::Affine;
-        return quasi(idx, resolve) ? AccessClass::QuasiAffine : AccessClass::NonAffine;
-    }
-
-    static bool isSizeConstant(const Expr& e, const NameResolver& resolve)
-    {
-        const auto f = toAffine(e, resolve);
-        return f && f->isConstant();
-    }
-
-    static bool quasi(const Expr& e, const NameResolver& resolve)
-    {
-        if (toAffine(e, resolve))
-            return true;
-        switch (e.kind) {
-        case ExprKind::Unary:
-            return e.unaryOp == UnaryOp::Neg && quasi(e.args[0], resolve);
-        case ExprKind::Binary:
-            switch (e.binaryOp) {
-            case BinaryOp::Add:
-            case BinaryOp::Sub:
-                return quasi(e.args[0], resolve) && quasi(e.args[1], resolve);
-            case BinaryOp::Mul:
-                return (isSizeConstant(e.args[0], resolve) && quasi(e.args[1], resolve))
-                    || (isSizeConstant(e.args[1], resolve) && quasi(e.args[0], resolve));
-            case BinaryOp::FloorDiv:
-            case BinaryOp::Mod:
-                return quasi(e.args[0], resolve) && isSizeConstant(e.args[1], resolve);
-            default:
-                return false;
-            }
-        case ExprKind::Call:
-            return (e.name == "min" || e.name == "max") && e.args.size() == 2 && quasi(e.args[0], resolve)
-                && quasi(e.args[1], resolve);
-        case ExprKind::Select:
-            return quasi(e.args[1], resolve) && quasi(e.args[2], resolve);
-        default:
-            return false;
-        }
-    }
+    AccessClass classify(const Expr& idx) const { return classifyIndex(idx, resolver()); }
 
     void walk(const std::vector<Stmt>& stmts)
     {
@@ -709,6 +699,17 @@ private:
 CheckResult checkProgram(const Program& program)
 {
     return Checker(program).run();
+}
+
+// Indirect if an index reads a tensor; affine if it is linear in loop variables with size coefficients;
+// quasi-affine if it also uses // or % by sizes, or min/max; non-affine otherwise.
+AccessClass classifyIndex(const Expr& idx, const NameResolver& resolve)
+{
+    if (readsTensor(idx))
+        return AccessClass::Indirect;
+    if (toAffine(idx, resolve))
+        return AccessClass::Affine;
+    return quasi(idx, resolve) ? AccessClass::QuasiAffine : AccessClass::NonAffine;
 }
 
 } // namespace solar::ir

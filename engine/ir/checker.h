@@ -7,6 +7,7 @@
 
 #include "engine/core/diagnostic.h"
 #include "engine/ir/ast.h"
+#include "engine/ir/intexpr.h"
 
 #include <string>
 #include <string_view>
@@ -48,6 +49,9 @@ struct CheckResult
 };
 
 CheckResult checkProgram(const Program& program);
+
+/// The class of one index expression, with loop variables resolved as Variables and sizes as Constants.
+AccessClass classifyIndex(const Expr& index, const NameResolver& resolve);
 
 std::string_view accessClassName(AccessClass cls);
 std::string_view boundsStatusName(BoundsStatus status);

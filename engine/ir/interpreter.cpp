@@ -389,29 +389,6 @@ private:
         out[jmp].a = static_cast<std::int32_t>(out.size() - jmp);
     }
 
-    // The condition as facts "f >= 0" when it is exactly a conjunction of affine comparisons (no '!=', no '||').
-    static std::optional<std::vector<AffineForm>> exactFacts(const Expr& cond, const NameResolver& resolve)
-    {
-        if (cond.kind != ExprKind::Binary || cond.args.size() != 2)
-            return std::nullopt;
-        if (cond.binaryOp == BinaryOp::And) {
-            auto a = exactFacts(cond.args[0], resolve);
-            auto b = exactFacts(cond.args[1], resolve);
-            if (!a || !b)
-                return std::nullopt;
-            a->insert(a->end(), b->begin(), b->end());
-            return a;
-        }
-        if (!isComparison(cond.binaryOp) || cond.binaryOp == BinaryOp::Ne)
-            return std::nullopt;
-        if (!toAffine(cond.args[0], resolve) || !toAffine(cond.args[1], resolve))
-            return std::nullopt;
-        auto facts = factsOf(cond, resolve, false);
-        if (facts.empty())
-            return std::nullopt;
-        return facts;
-    }
-
     std::int64_t strideOf(const CAccess& a, int slot) const
     {
         for (const auto& [s, c] : a.terms) {

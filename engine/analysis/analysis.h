@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// One analysis of one program on one hardware profile: the immutable value every view, exporter and report
+// reads. analyzeProgram() runs check -> bind -> lift -> digest -> solve; reSolve() is the cheap path a slider
+// takes (new machine, same digest).
+#pragma once
+
+#include "engine/bounds/ladder.h"
+#include "engine/core/expected.h"
+#include "engine/graph/einsumgraph.h"
+#include "engine/hw/hwprofile.h"
+#include "engine/ir/ast.h"
+#include "engine/ir/bindings.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace solar {
+
+struct CoverageItem
+{
+    std::string what;   // the node, op or access concerned
+    int line = 0;       // ALIR line (or source line for frontends)
+    std::string reason;
+    bool counted = true; // false: left out of the bounds (makes coverage incomplete); true: counted as a lower bound
+};
+
+struct Coverage
+{
+    bool complete = true; // every operation of the program is in the bounds
+    std::vector<CoverageItem> items;
+};
+
+struct Validation
+{
+    std::string status = "unvalidated"; // validated | mismatch | unvalidated
+    std::string details = "no reference program: ALIR written by hand or not yet compared with its source";
+};
+
+struct AnalysisOptions
+{
+    std::map<std::string, std::int64_t> sizes;
+    bounds::PrecisionPolicy policy = bounds::PrecisionPolicy::PytorchDefault;
+    bounds::CacheAssumption cache = bounds::CacheAssumption::Cold;
+};
+
+struct AnalysisResult
+{
+    ir::Program program;
+    ir::SizeBindings sizes;
+    graph::EinsumGraph graph;
+    bounds::Digest digest;
+    hw::HwProfile hardware;
+    bounds::MachineModel machine;
+    AnalysisOptions options;
+    bounds::Ladder ladder;
+    Coverage coverage;
+    Validation validation;
+    Diagnostics diagnostics; // checker warnings and lifting notes
+};
+
+Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware,
+                                        const AnalysisOptions& options = {});
+
+/// The same analysis on another machine model (slider moves): only the ladder changes.
+AnalysisResult reSolve(AnalysisResult result, const bounds::MachineModel& machine);
+
+} // namespace solar

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+#include "engine/bounds/inverse.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace solar::bounds {
+
+namespace {
+
+struct Segment
+{
+    double a; // the part that does not scale with x
+    double b; // the part proportional to x
+};
+
+// The x > 0 with sum_k max(a_k, b_k x) = T. f is continuous, convex and nondecreasing, starting at sum a_k, so
+// there is none when sum a_k >= T (the target needs x <= 0) or when nothing grows with x.
+std::optional<double> solvePiecewise(const std::vector<Segment>& segs, double T)
+{
+    double constant = 0; // sum of a_k over kernels still on their flat part at x
+    double slope = 0;    // sum of b_k over kernels on their rising part
+    std::vector<std::pair<double, const Segment*>> breaks;
+    for (const auto& s : segs) {
+        constant += s.a;
+        if (s.b > 0)
+            breaks.emplace_back(s.a / s.b, &s);
+    }
+    if (constant >= T || breaks.empty())
+        return std::nullopt;
+    std::sort(breaks.begin(), breaks.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (const auto& [x, s] : breaks) {
+        if (constant + slope * x >= T)
+            break; // the solution lies before this breakpoint
+        constant -= s->a;
+        slope += s->b;
+    }
+    return (T - constant) / slope;
+}
+
+std::string seconds(double s)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g s", s);
+    return buf;
+}
+
+struct Solver
+{
+    const Digest& d;
+    const MachineModel& m;
+    PrecisionPolicy policy;
+    CacheAssumption cache;
+    Level level;
+    double T;
+
+    std::vector<double> kernelBytes() const
+    {
+        std::vector<double> out;
+        for (const auto& k : d.kernels)
+            out.push_back(level == Level::UnfusedPerKernel ? k.unfusedBytes : k.externalBytes);
+        return out;
+    }
+
+    // Least bandwidth at compute factor `scale`, or nullopt (with the reason) when none reaches T.
+    std::optional<double> minBandwidth(double scale, std::string* why) const
+    {
+        const MachineModel scaled = m.scaledCompute(scale);
+        if (!isPerKernel(level)) {
+            const LevelResult r = solve(d, scaled, policy, cache).at(level);
+            if (r.computeSeconds > T) {
+                if (why)
+                    *why = "compute alone needs " + seconds(r.computeSeconds) + " (" + r.bottleneck
+                        + "), more than the target: no bandwidth is enough";
+                return std::nullopt;
+            }
+            return r.bytes / T;
+        }
+        const auto compute = kernelComputeSeconds(d, scaled, policy);
+        const auto bytes = kernelBytes();
+        std::vector<Segment> segs;
+        double computeSum = 0;
+        for (size_t k = 0; k < compute.size(); ++k) {
+            segs.push_back({compute[k], bytes[k]});
+            computeSum += compute[k];
+        }
+        const auto x = solvePiecewise(segs, T);
+        if (!x) {
+            if (why)
+                *why = "the kernels' compute alone sums to " + seconds(computeSum) + ", not below the target: no bandwidth is enough";
+            return std::nullopt;
+        }
+        return 1.0 / *x;
+    }
+
+    std::optional<double> minComputeScale(std::string* why) const
+    {
+        if (!isPerKernel(level)) {
+            const LevelResult r = solve(d, m, policy, cache).at(level);
+            if (r.memorySeconds > T) {
+                *why = "moving " + std::to_string(static_cast<long long>(r.bytes)) + " bytes takes " + seconds(r.memorySeconds)
+                    + " at this bandwidth, more than the target: no compute is enough";
+                return std::nullopt;
+            }
+            return r.computeSeconds / T;
+        }
+        const auto compute = kernelComputeSeconds(d, m, policy);
+        const auto bytes = kernelBytes();
+        std::vector<Segment> segs; // x = 1 / scale: kernel time = max(bytes / BW, compute * x)
+        double memorySum = 0;
+        for (size_t k = 0; k < compute.size(); ++k) {
+            segs.push_back({bytes[k] / m.dramBps, compute[k]});
+            memorySum += bytes[k] / m.dramBps;
+        }
+        const auto y = solvePiecewise(segs, T);
+        if (!y) {
+            *why = "the kernels' memory time alone sums to " + seconds(memorySum) + ", not below the target: no compute is enough";
+            return std::nullopt;
+        }
+        return 1.0 / *y;
+    }
+};
+
+} // namespace
+
+Inverse solveInverse(const Digest& d, const MachineModel& m, PrecisionPolicy policy, CacheAssumption cache, Level level, double T)
+{
+    Inverse inv;
+    inv.level = level;
+    inv.targetSeconds = T;
+    const Ladder now = solve(d, m, policy, cache);
+    inv.currentSeconds = now.at(level).seconds;
+    if (!(T > 0) || !std::isfinite(T)) {
+        inv.dramWhy = inv.computeWhy = inv.onchipWhy = "the target time must be a positive number of seconds";
+        return inv;
+    }
+    const Solver solver {d, m, policy, cache, level, T};
+    inv.minDramBps = solver.minBandwidth(1.0, &inv.dramWhy);
+    inv.minComputeScale = solver.minComputeScale(&inv.computeWhy);
+    if (inv.minComputeScale) {
+        for (int u = 0; u < 2; ++u) {
+            for (int p = 0; p < hw::kPrecisionCount; ++p) {
+                const double peak = m.peakFlops[u * hw::kPrecisionCount + p];
+                if (peak > 0)
+                    inv.minPeakFlops.emplace_back(std::string(hw::unitName(static_cast<hw::Unit>(u))) + " "
+                                                      + std::string(hw::precisionName(static_cast<hw::Precision>(p))),
+                                                  peak * *inv.minComputeScale);
+            }
+        }
+    }
+    if (level == Level::CacheAware) {
+        // Least S with cacheAwareBytes(S) <= BW * T: the bytes are nonincreasing in S, so bisect (in log space).
+        const double budget = m.dramBps * T;
+        if (now.at(level).computeSeconds > T) {
+            inv.onchipWhy = "compute alone exceeds the target: no on-chip capacity is enough";
+        } else if (cacheAwareBytes(d, m, 1e30, cache) > budget) {
+            inv.onchipWhy = "even unlimited on-chip memory leaves the compulsory traffic, which takes longer than the "
+                            "target at this bandwidth";
+        } else {
+            double lo = 1, hi = 1e30;
+            if (cacheAwareBytes(d, m, lo, cache) <= budget) {
+                inv.minOnchipBytes = lo;
+            } else {
+                for (int i = 0; i < 400 && hi > lo * (1 + 1e-12); ++i) {
+                    const double mid = std::sqrt(lo * hi);
+                    (cacheAwareBytes(d, m, mid, cache) <= budget ? hi : lo) = mid;
+                }
+                inv.minOnchipBytes = hi;
+            }
+        }
+    }
+    // The iso-T frontier: compute factors from 1/16 to 16 around the current machine.
+    for (int i = -8; i <= 8; ++i) {
+        const double scale = std::pow(2.0, i / 2.0);
+        if (const auto bw = solver.minBandwidth(scale, nullptr))
+            inv.frontier.push_back({scale, *bw});
+    }
+    return inv;
+}
+
+} // namespace solar::bounds

@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: MIT
+#include "engine/bounds/ladder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+
+namespace solar::bounds {
+
+namespace {
+
+using hw::Precision;
+using hw::Unit;
+
+constexpr std::array<std::string_view, kLevelCount> kLevelNames = {"unfused_per_kernel", "unfused_overlapped",
+                                                                   "fused_per_op", "fused", "cache_aware"};
+
+int macClass(graph::MacType type, bool convLike)
+{
+    return static_cast<int>(type) * 2 + (convLike ? 1 : 0);
+}
+
+UnitGroup groupOf(Placement p)
+{
+    if (p.unit == Unit::Tensor)
+        return UnitGroup::Tensor;
+    return p.precision == Precision::FP64 ? UnitGroup::SimtFp64 : UnitGroup::SimtFp32;
+}
+
+struct PlacementTable
+{
+    std::array<Placement, kMacClassCount> placement {};
+    std::array<double, kMacClassCount> peak {};
+    double simtFp32 = 0, simtFp64 = 0;
+};
+
+PlacementTable placements(const MachineModel& m, PrecisionPolicy policy)
+{
+    PlacementTable t;
+    for (int c = 0; c < kMacClassCount; ++c) {
+        const auto type = static_cast<graph::MacType>(c / 2);
+        t.placement[c] = placeContraction(type, c % 2 == 1, policy, m);
+        t.peak[c] = m.peak(t.placement[c].unit, t.placement[c].precision);
+    }
+    t.simtFp32 = m.peak(Unit::Simt, Precision::FP32);
+    // f64 elementwise work on a machine without a listed SIMT fp64 peak: the fp32 rate is a safe ceiling.
+    t.simtFp64 = m.peak(Unit::Simt, Precision::FP64) > 0 ? m.peak(Unit::Simt, Precision::FP64) : t.simtFp32;
+    return t;
+}
+
+double safeDiv(double a, double b)
+{
+    if (a <= 0)
+        return 0;
+    return b > 0 ? a / b : std::numeric_limits<double>::infinity();
+}
+
+std::array<double, kUnitGroupCount> unitSeconds(const Work& w, const PlacementTable& t)
+{
+    std::array<double, kUnitGroupCount> s {};
+    for (int c = 0; c < kMacClassCount; ++c) {
+        if (w.macs[c] > 0)
+            s[static_cast<int>(groupOf(t.placement[c]))] += safeDiv(2.0 * w.macs[c], t.peak[c]);
+    }
+    s[static_cast<int>(UnitGroup::SimtFp32)] += safeDiv(w.simtOps, t.simtFp32);
+    s[static_cast<int>(UnitGroup::SimtFp64)] += safeDiv(w.simtFp64Ops, t.simtFp64);
+    return s;
+}
+
+double flopsOf(const Work& w)
+{
+    double f = w.simtOps + w.simtFp64Ops;
+    for (double m : w.macs)
+        f += 2.0 * m;
+    return f;
+}
+
+double maxOf(const std::array<double, kUnitGroupCount>& a, int* which = nullptr)
+{
+    int best = 0;
+    for (int i = 1; i < kUnitGroupCount; ++i) {
+        if (a[i] > a[best])
+            best = i;
+    }
+    if (which)
+        *which = best;
+    return a[best];
+}
+
+std::string bottleneckName(double compute, int unit, double memory)
+{
+    if (compute <= 0 && memory <= 0)
+        return "none";
+    if (memory >= compute)
+        return "memory";
+    return "compute:" + std::string(unitGroupName(static_cast<UnitGroup>(unit)));
+}
+
+// The sliding-window-free capacity term (io-bounds.md, tier B: any classical algorithm, split-K, warm caches):
+// DRAM element transfers >= sqrt(2) * products / sqrt(S) - 4 S, with S the on-chip capacity in elements of the
+// narrowest operand type (which over-counts capacity, keeping the bound valid).
+double capacityTrafficBytes(const Digest::CacheCandidate& c, double onchipBytes)
+{
+    if (onchipBytes <= 0)
+        return std::numeric_limits<double>::infinity();
+    const double s = onchipBytes / c.minElementBytes;
+    const double elements = std::sqrt(2.0) * c.products / std::sqrt(s) - 4.0 * s;
+    return std::max(0.0, elements) * c.minElementBytes;
+}
+
+double warmBytes(double reads, double writes, double cache)
+{
+    return std::max(0.0, reads - cache) + std::max(0.0, writes - cache);
+}
+
+} // namespace
+
+std::string_view levelName(Level level)
+{
+    return kLevelNames[static_cast<int>(level)];
+}
+
+std::string_view levelShortName(Level level)
+{
+    static constexpr std::array<std::string_view, kLevelCount> kShort = {"F0", "F1", "F2", "F3", "F4"};
+    return kShort[static_cast<int>(level)];
+}
+
+std::optional<Level> parseLevel(std::string_view name)
+{
+    for (Level l : kLevels) {
+        if (levelName(l) == name || levelShortName(l) == name)
+            return l;
+    }
+    return std::nullopt;
+}
+
+bool isPerKernel(Level level)
+{
+    return level == Level::UnfusedPerKernel || level == Level::FusedPerOp;
+}
+
+std::string_view policyName(PrecisionPolicy policy)
+{
+    switch (policy) {
+    case PrecisionPolicy::PytorchDefault: return "pytorch-default";
+    case PrecisionPolicy::StrictFp32: return "strict-fp32";
+    case PrecisionPolicy::AllowTf32: return "allow-tf32";
+    }
+    return "pytorch-default";
+}
+
+std::optional<PrecisionPolicy> parsePolicy(std::string_view name)
+{
+    for (auto p : {PrecisionPolicy::PytorchDefault, PrecisionPolicy::StrictFp32, PrecisionPolicy::AllowTf32}) {
+        if (policyName(p) == name)
+            return p;
+    }
+    return std::nullopt;
+}
+
+std::string_view cacheName(CacheAssumption cache)
+{
+    return cache == CacheAssumption::Cold ? "cold" : "warm";
+}
+
+std::optional<CacheAssumption> parseCache(std::string_view name)
+{
+    if (name == "cold")
+        return CacheAssumption::Cold;
+    if (name == "warm")
+        return CacheAssumption::Warm;
+    return std::nullopt;
+}
+
+std::string_view unitGroupName(UnitGroup group)
+{
+    switch (group) {
+    case UnitGroup::Tensor: return "tensor";
+    case UnitGroup::SimtFp32: return "simt_fp32";
+    case UnitGroup::SimtFp64: return "simt_fp64";
+    }
+    return "tensor";
+}
+
+void Work::add(const Work& o)
+{
+    for (int c = 0; c < kMacClassCount; ++c)
+        macs[c] += o.macs[c];
+    simtOps += o.simtOps;
+    simtFp64Ops += o.simtFp64Ops;
+}
+
+MachineModel MachineModel::scaledCompute(double factor) const
+{
+    MachineModel m = *this;
+    for (double& p : m.peakFlops)
+        p *= factor;
+    m.clockHz *= factor;
+    return m;
+}
+
+MachineModel machineFromProfile(const hw::HwProfile& p)
+{
+    MachineModel m;
+    m.profileId = p.id;
+    for (const auto& peak : p.peaks)
+        m.peak(peak.unit, peak.precision) = peak.flops.value;
+    m.dramBps = p.dramBandwidthBps.value;
+    m.onchipBytes = p.onchipBytes.value;
+    m.persistentCacheBytes = p.persistentCacheBytes();
+    m.clockHz = p.clockHz.value;
+    return m;
+}
+
+Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy policy, const MachineModel& m)
+{
+    std::vector<Placement> candidates;
+    auto add = [&](Unit u, Precision p) { candidates.push_back({u, p}); };
+    switch (type) {
+    case graph::MacType::FP64:
+        add(Unit::Tensor, Precision::FP64);
+        add(Unit::Simt, Precision::FP64);
+        break;
+    case graph::MacType::FP32:
+        if (policy == PrecisionPolicy::AllowTf32 || (policy == PrecisionPolicy::PytorchDefault && convLike))
+            add(Unit::Tensor, Precision::TF32);
+        break;
+    case graph::MacType::BF16:
+        add(Unit::Tensor, Precision::BF16);
+        break;
+    case graph::MacType::FP16:
+        add(Unit::Tensor, Precision::FP16);
+        add(Unit::Tensor, Precision::BF16);
+        break;
+    case graph::MacType::FP8:
+        add(Unit::Tensor, Precision::FP8);
+        add(Unit::Tensor, Precision::FP16);
+        add(Unit::Tensor, Precision::BF16);
+        break;
+    case graph::MacType::INT8:
+        add(Unit::Tensor, Precision::INT8);
+        add(Unit::Tensor, Precision::FP8);
+        break;
+    case graph::MacType::FP4:
+        add(Unit::Tensor, Precision::FP4);
+        add(Unit::Tensor, Precision::FP8);
+        add(Unit::Tensor, Precision::INT8);
+        break;
+    case graph::MacType::Int:
+        break;
+    }
+    add(Unit::Simt, Precision::FP32); // every machine has it; the fallback for everything
+    // The fastest allowed unit: a bound must assume the implementation picks it.
+    Placement best = candidates.back();
+    double bestPeak = m.peak(best.unit, best.precision);
+    for (const auto& c : candidates) {
+        const double p = m.peak(c.unit, c.precision);
+        if (p > bestPeak) {
+            best = c;
+            bestPeak = p;
+        }
+    }
+    return best;
+}
+
+Digest prepare(const graph::EinsumGraph& g)
+{
+    Digest d;
+    const size_t n = g.nodes.size();
+    d.nodeWork.resize(n);
+    d.nodeUnfusedBytes.resize(n);
+    d.nodeExternalBytes.resize(n);
+    d.kernelOfNode.resize(n);
+    std::map<int, int> kernelIndex;
+    // Which kernel writes and reads each tensor, to know which tensors cross a kernel boundary.
+    std::vector<std::set<int>> touchedBy(g.tensors.size());
+    for (const auto& node : g.nodes) {
+        auto [it, inserted] = kernelIndex.emplace(node.kernel, static_cast<int>(d.kernels.size()));
+        if (inserted)
+            d.kernels.emplace_back();
+        const int k = it->second;
+        d.kernelOfNode[node.id] = k;
+        d.kernels[k].nodes.push_back(node.id);
+        for (const auto& op : node.reads)
+            touchedBy[op.tensor].insert(k);
+        touchedBy[node.write.tensor].insert(k);
+    }
+    for (const auto& node : g.nodes) {
+        Work& w = d.nodeWork[node.id];
+        if (node.macs > 0)
+            w.macs[macClass(node.macType, node.convLike)] = node.macs;
+        const bool fp64 = g.tensors[node.write.tensor].dtype == ir::DType::F64;
+        (fp64 ? w.simtFp64Ops : w.simtOps) = node.otherOps;
+        d.nodeUnfusedBytes[node.id] = node.bytesRead + node.bytesWritten;
+        d.nodeExternalBytes[node.id] = node.externalBytes;
+        d.totalMacs += node.macs;
+        d.totalOtherOps += node.otherOps;
+        d.kernels[d.kernelOfNode[node.id]].work.add(w);
+    }
+    // Kernel bytes: each tensor a kernel touches once, at its largest footprint there; intermediates that never
+    // leave the kernel (written and read only inside it) stay on chip.
+    for (size_t k = 0; k < d.kernels.size(); ++k) {
+        std::map<int, double> footprint;
+        for (int id : d.kernels[k].nodes) {
+            const auto& node = g.nodes[id];
+            for (const auto& op : node.reads)
+                footprint[op.tensor] = std::max(footprint[op.tensor], op.footprint);
+            footprint[node.write.tensor] = std::max(footprint[node.write.tensor], node.write.footprint);
+        }
+        for (const auto& [t, fp] : footprint) {
+            const auto& tensor = g.tensors[t];
+            const double bytes = fp * tensor.bytesPerElement;
+            const bool crosses = tensor.isExternal() || touchedBy[t].size() > 1;
+            if (crosses)
+                d.kernels[k].unfusedBytes += bytes;
+            if (tensor.isExternal())
+                d.kernels[k].externalBytes += bytes;
+        }
+        d.unfusedBytes += d.kernels[k].unfusedBytes;
+    }
+    // Compulsory whole-graph traffic: every external tensor once, at its largest footprint; reads and writes
+    // apart for the warm assumption (an output that is also read counts as written).
+    std::vector<bool> written(g.tensors.size(), false);
+    for (const auto& node : g.nodes)
+        written[node.write.tensor] = true;
+    for (size_t t = 0; t < g.tensors.size(); ++t) {
+        const auto& tensor = g.tensors[t];
+        if (!tensor.isExternal())
+            continue;
+        const double bytes = g.externalFootprint[t] * tensor.bytesPerElement;
+        (written[t] ? d.externalWriteBytes : d.externalReadBytes) += bytes;
+    }
+    // Capacity-term candidates: plain contractions reading only external tensors and writing an external output.
+    for (const auto& node : g.nodes) {
+        if (node.kind != graph::NodeKind::Contraction || node.contractionM <= 0 || node.reads.size() != 2)
+            continue;
+        Digest::CacheCandidate c;
+        c.node = node.id;
+        c.products = node.contractionBatch * node.contractionM * node.contractionN * node.contractionK;
+        bool eligible = g.tensors[node.write.tensor].role == graph::TensorRole::Output;
+        double bmin = g.tensors[node.write.tensor].bytesPerElement;
+        c.compulsoryBytes = node.write.footprint * g.tensors[node.write.tensor].bytesPerElement;
+        for (const auto& op : node.reads) {
+            const auto& t = g.tensors[op.tensor];
+            eligible = eligible && t.isExternal() && t.role != graph::TensorRole::Output;
+            bmin = std::min(bmin, t.bytesPerElement);
+            c.compulsoryBytes += op.footprint * t.bytesPerElement;
+            c.inputTensors.push_back(op.tensor);
+        }
+        c.minElementBytes = bmin;
+        if (eligible)
+            d.cacheCandidates.push_back(std::move(c));
+    }
+    return d;
+}
+
+std::vector<double> kernelComputeSeconds(const Digest& d, const MachineModel& m, PrecisionPolicy policy)
+{
+    const PlacementTable table = placements(m, policy);
+    std::vector<double> out;
+    out.reserve(d.kernels.size());
+    for (const auto& k : d.kernels)
+        out.push_back(maxOf(unitSeconds(k.work, table)));
+    return out;
+}
+
+double cacheAwareBytes(const Digest& d, const MachineModel& m, double onchipBytes, CacheAssumption cache)
+{
+    double base = d.externalReadBytes + d.externalWriteBytes;
+    if (cache == CacheAssumption::Warm)
+        base = warmBytes(d.externalReadBytes, d.externalWriteBytes, m.persistentCacheBytes);
+    // One loaded tile can serve several contractions that share an input, so the extra terms only add up over
+    // contractions with pairwise disjoint inputs: take them greedily, largest first.
+    std::vector<std::pair<double, const Digest::CacheCandidate*>> extras;
+    for (const auto& c : d.cacheCandidates) {
+        const double extra = capacityTrafficBytes(c, onchipBytes) - c.compulsoryBytes;
+        if (extra > 0)
+            extras.emplace_back(extra, &c);
+    }
+    std::sort(extras.begin(), extras.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::set<int> used;
+    double total = base;
+    for (const auto& [extra, c] : extras) {
+        if (std::any_of(c->inputTensors.begin(), c->inputTensors.end(), [&](int t) { return used.count(t) > 0; }))
+            continue;
+        used.insert(c->inputTensors.begin(), c->inputTensors.end());
+        total += extra;
+    }
+    return total;
+}
+
+Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, CacheAssumption cache)
+{
+    Ladder ladder;
+    ladder.policy = policy;
+    ladder.cache = cache;
+    const PlacementTable table = placements(m, policy);
+    const size_t nodes = d.nodeWork.size();
+
+    std::vector<std::array<double, kUnitGroupCount>> nodeUnits(nodes);
+    std::array<double, kUnitGroupCount> totalUnits {};
+    double totalFlops = 0;
+    for (size_t i = 0; i < nodes; ++i) {
+        nodeUnits[i] = unitSeconds(d.nodeWork[i], table);
+        for (int u = 0; u < kUnitGroupCount; ++u)
+            totalUnits[u] += nodeUnits[i][u];
+        totalFlops += flopsOf(d.nodeWork[i]);
+    }
+
+    // Per-kernel levels (F0, F2).
+    for (Level level : {Level::UnfusedPerKernel, Level::FusedPerOp}) {
+        LevelResult& r = ladder.levels[static_cast<int>(level)];
+        r.level = level;
+        r.nodeSeconds.assign(nodes, 0.0);
+        r.flops = totalFlops;
+        double computeSum = 0, memorySum = 0;
+        for (const auto& k : d.kernels) {
+            const auto units = unitSeconds(k.work, table);
+            const double compute = maxOf(units);
+            const double bytes = level == Level::UnfusedPerKernel ? k.unfusedBytes : k.externalBytes;
+            const double memory = safeDiv(bytes, m.dramBps);
+            const double t = std::max(compute, memory);
+            r.seconds += t;
+            r.bytes += bytes;
+            computeSum += compute;
+            memorySum += memory;
+            for (int u = 0; u < kUnitGroupCount; ++u)
+                r.unitSeconds[u] += units[u];
+            // Split the kernel's time over its nodes by their own standalone times.
+            double weights = 0;
+            std::vector<double> w;
+            for (int id : k.nodes) {
+                const double nodeBytes = level == Level::UnfusedPerKernel ? d.nodeUnfusedBytes[id] : d.nodeExternalBytes[id];
+                w.push_back(std::max(maxOf(nodeUnits[id]), safeDiv(nodeBytes, m.dramBps)));
+                weights += w.back();
+            }
+            for (size_t j = 0; j < k.nodes.size(); ++j)
+                r.nodeSeconds[k.nodes[j]] = weights > 0 ? t * w[j] / weights : t / static_cast<double>(k.nodes.size());
+        }
+        r.computeSeconds = computeSum;
+        r.memorySeconds = memorySum;
+        int unit = 0;
+        maxOf(r.unitSeconds, &unit);
+        r.bottleneck = bottleneckName(computeSum, unit, memorySum);
+    }
+
+    // Whole-graph levels (F1, F3, F4).
+    const double compulsory = d.externalReadBytes + d.externalWriteBytes;
+    const double fusedBytes = cache == CacheAssumption::Warm
+        ? warmBytes(d.externalReadBytes, d.externalWriteBytes, m.persistentCacheBytes)
+        : compulsory;
+    const double cacheBytes = cacheAwareBytes(d, m, m.onchipBytes, cache);
+    for (Level level : {Level::UnfusedOverlapped, Level::Fused, Level::CacheAware}) {
+        LevelResult& r = ladder.levels[static_cast<int>(level)];
+        r.level = level;
+        r.flops = totalFlops;
+        r.unitSeconds = totalUnits;
+        int unit = 0;
+        r.computeSeconds = maxOf(totalUnits, &unit);
+        r.bytes = level == Level::UnfusedOverlapped ? d.unfusedBytes : (level == Level::Fused ? fusedBytes : cacheBytes);
+        r.memorySeconds = safeDiv(r.bytes, m.dramBps);
+        r.seconds = std::max(r.computeSeconds, r.memorySeconds);
+        r.bottleneck = bottleneckName(r.computeSeconds, unit, r.memorySeconds);
+        // Shares of the binding resource.
+        r.nodeSeconds.assign(nodes, 0.0);
+        const bool memoryBound = r.memorySeconds >= r.computeSeconds;
+        double total = 0;
+        std::vector<double> weight(nodes, 0.0);
+        for (size_t i = 0; i < nodes; ++i) {
+            if (memoryBound)
+                weight[i] = level == Level::UnfusedOverlapped ? d.nodeUnfusedBytes[i] : d.nodeExternalBytes[i];
+            else
+                weight[i] = nodeUnits[i][unit];
+            total += weight[i];
+        }
+        for (size_t i = 0; i < nodes; ++i)
+            r.nodeSeconds[i] = total > 0 ? r.seconds * weight[i] / total : 0.0;
+    }
+    for (auto& r : ladder.levels) {
+        r.intensity = r.bytes > 0 ? r.flops / r.bytes : 0.0;
+        r.nodeShare.assign(nodes, 0.0);
+        for (size_t i = 0; i < nodes; ++i)
+            r.nodeShare[i] = r.seconds > 0 ? r.nodeSeconds[i] / r.seconds : 0.0;
+    }
+    if (cacheBytes > fusedBytes)
+        ladder.notes.push_back("cache_aware adds " + std::to_string(static_cast<long long>(cacheBytes - fusedBytes))
+                               + " bytes of capacity-forced traffic (on-chip capacity " + std::to_string(static_cast<long long>(m.onchipBytes)) + " bytes)");
+    for (int c = 0; c < kMacClassCount; ++c) {
+        bool used = false;
+        for (const auto& w : d.nodeWork)
+            used = used || w.macs[c] > 0;
+        if (used && table.placement[c].unit == Unit::Simt && static_cast<graph::MacType>(c / 2) != graph::MacType::FP32
+            && static_cast<graph::MacType>(c / 2) != graph::MacType::Int && static_cast<graph::MacType>(c / 2) != graph::MacType::FP64)
+            ladder.notes.push_back(std::string(graph::macTypeName(static_cast<graph::MacType>(c / 2)))
+                                   + " contractions run on SIMT fp32: the machine lists no tensor-core peak for them");
+    }
+    return ladder;
+}
+
+} // namespace solar::bounds

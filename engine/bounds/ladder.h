@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+// The bound ladder. Five levels, with these names everywhere (JSON keys, CSV columns, GUI labels):
+//   unfused_per_kernel (F0)  sum over kernels of max(compute, bytes read+written / BW)  - eager execution model
+//   unfused_overlapped (F1)  max(total compute, total unfused bytes / BW)               - kernels overlap perfectly
+//   fused_per_op       (F2)  sum over kernels of max(compute, external bytes / BW)      - intermediates stay on chip
+//   fused              (F3)  max(total compute, compulsory external bytes / BW)         - the speed of light
+//   cache_aware        (F4)  F3 plus the DRAM traffic a finite on-chip capacity provably forces (contractions)
+// Compute is per execution unit, and units run concurrently: a node's compute time is the maximum over units of
+// its work on that unit / the unit's peak; tensor-core work in different precisions shares the tensor cores.
+// Invariants (tested): F3 <= F1 <= F0, F3 <= F2 <= F0, F3 <= F4. See docs/sol-model.md for the derivations.
+//
+// Split for live sliders: prepare() digests a graph once per precision policy (O(nodes + tensors)); solve()
+// recomputes all levels for a MachineModel in O(nodes) without touching the graph.
+#pragma once
+
+#include "engine/graph/einsumgraph.h"
+#include "engine/hw/hwprofile.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace solar::bounds {
+
+enum class Level { UnfusedPerKernel, UnfusedOverlapped, FusedPerOp, Fused, CacheAware };
+inline constexpr int kLevelCount = 5;
+inline constexpr std::array<Level, kLevelCount> kLevels = {Level::UnfusedPerKernel, Level::UnfusedOverlapped,
+                                                           Level::FusedPerOp, Level::Fused, Level::CacheAware};
+std::string_view levelName(Level level); // "unfused_per_kernel", ...
+std::string_view levelShortName(Level level); // "F0" ...
+std::optional<Level> parseLevel(std::string_view name); // accepts the names and F0..F4
+bool isPerKernel(Level level); // F0 and F2 sum over kernels
+
+enum class PrecisionPolicy {
+    PytorchDefault, // fp32 matmul on SIMT fp32; fp32 convolution may use TF32 tensor cores (cuDNN's default)
+    StrictFp32,     // fp32 contractions on SIMT fp32 only
+    AllowTf32,      // fp32 contractions may use TF32 tensor cores
+};
+std::string_view policyName(PrecisionPolicy policy);
+std::optional<PrecisionPolicy> parsePolicy(std::string_view name);
+
+enum class CacheAssumption {
+    Cold, // caches flushed: every compulsory byte comes from DRAM
+    Warm, // back-to-back runs: up to the persistent cache (L2 + memory-side cache) of reads and of writes may
+          // stay on chip; applied to the fused and cache_aware levels, which are compared with measurements
+};
+std::string_view cacheName(CacheAssumption cache);
+std::optional<CacheAssumption> parseCache(std::string_view name);
+
+/// Concurrency groups of execution units.
+enum class UnitGroup { Tensor, SimtFp32, SimtFp64 };
+inline constexpr int kUnitGroupCount = 3;
+std::string_view unitGroupName(UnitGroup group); // "tensor", "simt_fp32", "simt_fp64"
+
+/// What the hardware sliders edit: peaks per (unit, precision), DRAM bandwidth, on-chip capacity.
+struct MachineModel
+{
+    std::string profileId;
+    std::array<double, 2 * hw::kPrecisionCount> peakFlops {}; // [unit * 8 + precision], FLOP/s, 0 = absent
+    double dramBps = 0;
+    double onchipBytes = 0;
+    double persistentCacheBytes = 0; // L2 + memory-side cache, for the warm assumption
+    double clockHz = 0;
+
+    double peak(hw::Unit unit, hw::Precision precision) const
+    {
+        return peakFlops[static_cast<int>(unit) * hw::kPrecisionCount + static_cast<int>(precision)];
+    }
+    double& peak(hw::Unit unit, hw::Precision precision)
+    {
+        return peakFlops[static_cast<int>(unit) * hw::kPrecisionCount + static_cast<int>(precision)];
+    }
+    /// Every compute peak scaled by `factor` (a clock change, or "what if compute were x times faster").
+    MachineModel scaledCompute(double factor) const;
+};
+
+MachineModel machineFromProfile(const hw::HwProfile& profile);
+
+/// Where a contraction class runs under a policy on a machine: the fastest unit the policy allows there.
+struct Placement
+{
+    hw::Unit unit = hw::Unit::Simt;
+    hw::Precision precision = hw::Precision::FP32;
+};
+Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy policy, const MachineModel& machine);
+
+/// Work in a hardware-independent form: MACs per contraction class (precision x sliding window) and SIMT
+/// operations; placement on units happens at solve time, because it depends on the machine and the policy.
+inline constexpr int kMacClassCount = 16; // 8 MacTypes x {matmul-like, convolution-like}
+struct Work
+{
+    std::array<double, kMacClassCount> macs {};
+    double simtOps = 0;     // fp32-or-narrower elementwise arithmetic
+    double simtFp64Ops = 0; // on f64 data
+    void add(const Work& other);
+};
+
+/// The digest of a graph (computed once; the sliders only call solve()).
+struct Digest
+{
+    struct Kernel
+    {
+        std::vector<int> nodes;
+        Work work;
+        double unfusedBytes = 0;  // tensors the kernel reads or writes that are external or cross its boundary
+        double externalBytes = 0; // external tensors only
+    };
+    struct CacheCandidate // a contraction the capacity term may apply to
+    {
+        int node = 0;
+        double products = 0;        // batch * M * N * K
+        double minElementBytes = 0; // b_min
+        double compulsoryBytes = 0; // its A + B + C footprint bytes (already inside the external bytes)
+        std::vector<int> inputTensors;
+    };
+    std::vector<Work> nodeWork;
+    std::vector<double> nodeUnfusedBytes, nodeExternalBytes;
+    std::vector<Kernel> kernels;
+    std::vector<int> kernelOfNode;
+    double externalReadBytes = 0, externalWriteBytes = 0; // compulsory, whole graph
+    double unfusedBytes = 0;                               // sum over kernels
+    double totalMacs = 0, totalOtherOps = 0;
+    std::vector<CacheCandidate> cacheCandidates;
+};
+
+Digest prepare(const graph::EinsumGraph& graph);
+
+struct LevelResult
+{
+    Level level = Level::Fused;
+    double seconds = 0;
+    double computeSeconds = 0;                              // the largest unit's time
+    std::array<double, kUnitGroupCount> unitSeconds {};     // per UnitGroup
+    double memorySeconds = 0;
+    double bytes = 0;                                       // DRAM bytes this level charges
+    double flops = 0;
+    std::string bottleneck;                                 // "memory", "compute:tensor", "compute:simt_fp32", ...
+    double intensity = 0;                                   // flops / bytes
+    std::vector<double> nodeSeconds;                        // sums to `seconds`
+    std::vector<double> nodeShare;                          // sums to 1 (when seconds > 0)
+};
+
+struct Ladder
+{
+    PrecisionPolicy policy = PrecisionPolicy::PytorchDefault;
+    CacheAssumption cache = CacheAssumption::Cold;
+    std::array<LevelResult, kLevelCount> levels;
+    std::vector<std::string> notes; // placements that fell back, capacity terms applied
+    const LevelResult& at(Level l) const { return levels[static_cast<int>(l)]; }
+};
+
+Ladder solve(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy, CacheAssumption cache);
+
+/// Per kernel, its compute time (the largest unit) at the machine's peaks; the inverse solver's a_k.
+std::vector<double> kernelComputeSeconds(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy);
+
+/// The DRAM bytes the cache_aware level charges at on-chip capacity `onchipBytes` (nonincreasing in it).
+double cacheAwareBytes(const Digest& digest, const MachineModel& machine, double onchipBytes, CacheAssumption cache);
+
+} // namespace solar::bounds

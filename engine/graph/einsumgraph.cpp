@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#include "engine/graph/einsumgraph.h"
+
+namespace solar::graph {
+
+std::string_view nodeKindName(NodeKind kind)
+{
+    switch (kind) {
+    case NodeKind::Contraction: return "contraction";
+    case NodeKind::Reduction: return "reduction";
+    case NodeKind::Elementwise: return "elementwise";
+    case NodeKind::Scan: return "scan";
+    case NodeKind::Gather: return "gather";
+    case NodeKind::Scatter: return "scatter";
+    case NodeKind::Copy: return "copy";
+    case NodeKind::Opaque: return "opaque";
+    }
+    return "opaque";
+}
+
+std::string_view tensorRoleName(TensorRole role)
+{
+    switch (role) {
+    case TensorRole::Input: return "input";
+    case TensorRole::Weight: return "weight";
+    case TensorRole::Output: return "output";
+    case TensorRole::Intermediate: return "intermediate";
+    case TensorRole::Constant: return "constant";
+    }
+    return "intermediate";
+}
+
+std::string_view macTypeName(MacType type)
+{
+    switch (type) {
+    case MacType::FP64: return "fp64";
+    case MacType::FP32: return "fp32";
+    case MacType::BF16: return "bf16";
+    case MacType::FP16: return "fp16";
+    case MacType::FP8: return "fp8";
+    case MacType::INT8: return "int8";
+    case MacType::FP4: return "fp4";
+    case MacType::Int: return "int";
+    }
+    return "fp32";
+}
+
+const GraphTensor* EinsumGraph::tensor(const std::string& name) const
+{
+    for (const auto& t : tensors) {
+        if (t.name == name)
+            return &t;
+    }
+    return nullptr;
+}
+
+} // namespace solar::graph

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// The einsum graph: what the lifting pass (lifting.h) makes of an ALIR program at bound sizes. One node per
+// ALIR assignment (initialisers merged into their reduction), with its exact iteration-domain size, operand
+// accesses, combiner, reducer, and hardware-independent counts: MACs, other operations, and the compulsory
+// (distinct-element) footprint of every access. Everything the bound ladder needs is here, so a hardware change
+// never re-lifts. Counts are doubles: full-size programs exceed 2^53 points only far beyond any real model, and
+// counts that are not exact say so (`exact` flags) instead of silently rounding.
+#pragma once
+
+#include "engine/core/diagnostic.h"
+#include "engine/ir/ast.h"
+#include "engine/ir/checker.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace solar::graph {
+
+enum class NodeKind { Contraction, Reduction, Elementwise, Scan, Gather, Scatter, Copy, Opaque };
+enum class TensorRole { Input, Weight, Output, Intermediate, Constant };
+
+std::string_view nodeKindName(NodeKind kind);
+std::string_view tensorRoleName(TensorRole role);
+
+/// Precision classes of contraction operands; the precision policy maps them to execution units.
+enum class MacType { FP64, FP32, BF16, FP16, FP8, INT8, FP4, Int };
+std::string_view macTypeName(MacType type);
+
+struct GraphTensor
+{
+    std::string name;
+    TensorRole role = TensorRole::Intermediate;
+    ir::DType dtype = ir::DType::F32;
+    std::vector<std::int64_t> shape;
+    double elements = 0;
+    double bytesPerElement = 4; // storage bytes (nvfp4: 0.5)
+    int line = 0;               // declaration line in the ALIR
+    bool isExternal() const { return role != TensorRole::Intermediate; }
+};
+
+struct Operand
+{
+    int tensor = -1;
+    std::string text;                 // the access as written, e.g. "X[b, c, 2 * p + r - 1, 2 * q + s - 1]"
+    std::vector<std::string> ranks;   // SOLAR-style label per dimension: "B", "(2P+R)", ...
+    ir::AccessClass cls = ir::AccessClass::Affine;
+    double footprint = 0;             // distinct elements touched (a lower bound when !footprintExact)
+    bool footprintExact = true;
+};
+
+struct Node
+{
+    int id = 0;
+    NodeKind kind = NodeKind::Elementwise;
+    std::string name;         // "<target>@<line>", unique
+    int line = 0;             // ALIR line of the assignment
+    std::vector<int> lines;   // every ALIR line merged into this node (initialiser + reduction)
+    int assignId = 0;         // forEachAssign order of the (main) assignment
+    int kernel = 0;           // kernel group: nodes with one group run as one kernel in the per-kernel levels
+    std::string sourceOp;     // provenance from a frontend (e.g. "aten::addmm"); empty for hand-written ALIR
+    int sourceLine = 0;       // user's source line (frontends); 0 when unknown
+
+    std::string equation;     // SOLAR-compatible extended einsum, e.g. "BK,NK->BN"
+    std::string combiner;     // the right-hand side as written
+    ir::AssignOp reducer = ir::AssignOp::Set;
+    bool hasInit = false;     // an initialiser was merged
+    std::string initValue;    // its value, as written
+    std::vector<std::string> outputRanks, reducedRanks; // loop variables
+
+    double points = 0;        // iteration-domain points (guarded and triangular domains counted exactly)
+    bool pointsExact = true;
+    std::vector<Operand> reads;
+    Operand write;
+
+    // Hardware-independent counts (1 MAC = 2 FLOP).
+    double macs = 0;
+    MacType macType = MacType::FP32;
+    bool convLike = false;         // a contraction operand uses a sliding window (compound rank)
+    double otherOps = 0;           // SIMT arithmetic: >= 1 per output element for arithmetic, 0 for copies
+    double transcendentalOps = 0;  // of which exp/log/erf/...: counted inside otherOps too
+    double bytesRead = 0;          // compulsory bytes: per tensor, the largest footprint among its reads
+    double bytesWritten = 0;
+    double externalBytes = 0;      // the part of bytesRead + bytesWritten on input/weight/output/const tensors
+    // For the cache-aware bound: a plain two-operand contraction's M, N, K (0 when not applicable).
+    double contractionM = 0, contractionN = 0, contractionK = 0, contractionBatch = 0;
+
+    bool nonAffine = false;
+    bool indirect = false;
+    bool approx = false;           // some count is a lower bound, not exact (see notes)
+    std::vector<std::string> notes;
+};
+
+struct Edge
+{
+    int from = 0;
+    int to = 0;
+    int tensor = 0;
+    double bytes = 0;
+};
+
+struct EinsumGraph
+{
+    std::string program;
+    std::vector<GraphTensor> tensors;
+    std::vector<Node> nodes;
+    std::vector<Edge> edges;
+    std::vector<double> externalFootprint; // per tensor: distinct elements touched over the whole graph (0 if none)
+    Diagnostics notes;                     // what was approximated or not counted, with ALIR lines
+
+    const GraphTensor* tensor(const std::string& name) const;
+};
+
+} // namespace solar::graph

@@ -1,0 +1,613 @@
+// SPDX-License-Identifier: MIT
+#include "engine/graph/lifting.h"
+
+#include "engine/graph/domaincount.h"
+#include "engine/graph/footprint.h"
+#include "engine/ir/builtins.h"
+#include "engine/ir/checker.h"
+#include "engine/ir/intexpr.h"
+#include "engine/ir/printer.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace solar::graph {
+
+namespace {
+
+struct AssignCtx
+{
+    const ir::Stmt* stmt = nullptr;
+    int assignId = 0;
+    std::vector<LoopSpec> loops;
+    std::vector<const ir::LoopRange*> ranges; // parallel to loops: identity for prefix checks
+    std::vector<GuardSpec> guards;
+    bool merged = false;                      // an initialiser folded into a later reduction
+    const AssignCtx* init = nullptr;
+};
+
+void collectAssigns(const std::vector<ir::Stmt>& stmts, AssignCtx& ctx, std::vector<AssignCtx>& out)
+{
+    for (const auto& s : stmts) {
+        switch (s.kind) {
+        case ir::StmtKind::For: {
+            AssignCtx inner = ctx;
+            for (const auto& r : s.ranges) {
+                inner.loops.push_back({r.var, &r.lo, &r.hi, r.step});
+                inner.ranges.push_back(&r);
+            }
+            collectAssigns(s.body, inner, out);
+            break;
+        }
+        case ir::StmtKind::If: {
+            AssignCtx then = ctx;
+            then.guards.push_back({&s.cond, false});
+            collectAssigns(s.body, then, out);
+            AssignCtx otherwise = ctx;
+            otherwise.guards.push_back({&s.cond, true});
+            collectAssigns(s.orelse, otherwise, out);
+            break;
+        }
+        case ir::StmtKind::Assign: {
+            AssignCtx a = ctx;
+            a.stmt = &s;
+            a.assignId = static_cast<int>(out.size());
+            out.push_back(std::move(a));
+            break;
+        }
+        }
+    }
+}
+
+void collectAccesses(const ir::Expr& e, std::vector<const ir::Expr*>& out)
+{
+    for (const auto& a : e.args)
+        collectAccesses(a, out);
+    if (e.kind == ir::ExprKind::Access)
+        out.push_back(&e);
+}
+
+bool readsTensor(const ir::Expr& e)
+{
+    if (e.kind == ir::ExprKind::Access)
+        return true;
+    return std::any_of(e.args.begin(), e.args.end(), [](const ir::Expr& a) { return readsTensor(a); });
+}
+
+void collectNames(const ir::Expr& e, std::set<std::string>& out)
+{
+    if (e.kind == ir::ExprKind::Name)
+        out.insert(e.name);
+    for (const auto& a : e.args)
+        collectNames(a, out);
+}
+
+bool usesLoopVar(const ir::Expr& e, const std::vector<LoopSpec>& loops)
+{
+    std::set<std::string> names;
+    collectNames(e, names);
+    return std::any_of(loops.begin(), loops.end(), [&](const LoopSpec& l) { return names.count(l.var) > 0; });
+}
+
+// A value fixed for the whole statement: literals, sizes and arithmetic on them.
+bool isConstant(const ir::Expr& e, const std::vector<LoopSpec>& loops)
+{
+    return !readsTensor(e) && !usesLoopVar(e, loops);
+}
+
+const ir::Expr* unwrapCast(const ir::Expr& e)
+{
+    return e.kind == ir::ExprKind::Cast ? &e.args[0] : &e;
+}
+
+// The factors of a product tree.
+void factors(const ir::Expr& e, std::vector<const ir::Expr*>& out)
+{
+    if (e.kind == ir::ExprKind::Binary && e.binaryOp == ir::BinaryOp::Mul) {
+        factors(e.args[0], out);
+        factors(e.args[1], out);
+        return;
+    }
+    out.push_back(&e);
+}
+
+// Arithmetic operations per domain point, counted as a floor: each + - * / // % and each function call is one
+// operation; comparisons, selects, casts and negation are free; of a conditional only the cheaper branch counts;
+// anything constant for the statement is folded by any compiler and costs nothing.
+double opsPerPoint(const ir::Expr& e, const std::vector<LoopSpec>& loops, double& transcendental)
+{
+    if (e.kind == ir::ExprKind::Access || isConstant(e, loops))
+        return 0;
+    switch (e.kind) {
+    case ir::ExprKind::Binary: {
+        double ops = opsPerPoint(e.args[0], loops, transcendental) + opsPerPoint(e.args[1], loops, transcendental);
+        if (!ir::isComparison(e.binaryOp) && e.binaryOp != ir::BinaryOp::And && e.binaryOp != ir::BinaryOp::Or)
+            ops += 1;
+        return ops;
+    }
+    case ir::ExprKind::Call: {
+        const auto id = ir::findBuiltin(e.name);
+        if (id && *id == ir::Builtin::Where) {
+            double t1 = 0, t2 = 0;
+            const double cond = opsPerPoint(e.args[0], loops, transcendental);
+            const double a = opsPerPoint(e.args[1], loops, t1);
+            const double b = opsPerPoint(e.args[2], loops, t2);
+            transcendental += std::min(t1, t2);
+            return cond + std::min(a, b);
+        }
+        double ops = 1;
+        for (const auto& a : e.args)
+            ops += opsPerPoint(a, loops, transcendental);
+        if (id && ir::builtinInfo(*id).transcendental)
+            transcendental += 1;
+        return ops;
+    }
+    case ir::ExprKind::Select: {
+        double t1 = 0, t2 = 0;
+        const double cond = opsPerPoint(e.args[0], loops, transcendental);
+        const double a = opsPerPoint(e.args[1], loops, t1);
+        const double b = opsPerPoint(e.args[2], loops, t2);
+        transcendental += std::min(t1, t2);
+        return cond + std::min(a, b);
+    }
+    default: {
+        double ops = 0;
+        for (const auto& a : e.args)
+            ops += opsPerPoint(a, loops, transcendental);
+        return ops;
+    }
+    }
+}
+
+MacType macTypeOf(ir::DType d)
+{
+    switch (d) {
+    case ir::DType::F64: return MacType::FP64;
+    case ir::DType::F32:
+    case ir::DType::TF32: return MacType::FP32;
+    case ir::DType::BF16: return MacType::BF16;
+    case ir::DType::F16: return MacType::FP16;
+    case ir::DType::FP8E4M3:
+    case ir::DType::FP8E5M2: return MacType::FP8;
+    case ir::DType::FP4E2M1: return MacType::FP4;
+    case ir::DType::I8:
+    case ir::DType::U8: return MacType::INT8;
+    default: return MacType::Int;
+    }
+}
+
+// Mixed operand types: the faster class of the two, so the compute term stays a lower bound.
+int speedRank(MacType t)
+{
+    switch (t) {
+    case MacType::FP4: return 6;
+    case MacType::FP8:
+    case MacType::INT8: return 5;
+    case MacType::BF16:
+    case MacType::FP16: return 4;
+    case MacType::FP32: return 3;
+    case MacType::Int: return 2;
+    case MacType::FP64: return 1;
+    }
+    return 0;
+}
+
+class Lifter
+{
+public:
+    Lifter(const ir::Program& p, const ir::SizeBindings& s)
+        : m_program(p)
+        , m_sizes(s)
+    {
+    }
+
+    EinsumGraph run()
+    {
+        m_graph.program = m_program.name;
+        for (const auto& d : m_program.decls) {
+            if (d.kind != ir::DeclKind::Tensor)
+                continue;
+            GraphTensor t;
+            t.name = d.name;
+            t.dtype = d.dtype;
+            t.shape = m_sizes.shapes.at(d.name);
+            t.elements = 1;
+            for (auto n : t.shape)
+                t.elements *= static_cast<double>(n);
+            t.bytesPerElement = ir::dtypeStorageBits(d.dtype) / 8.0;
+            t.line = d.loc.line;
+            switch (d.tensorKind) {
+            case ir::TensorKind::In: t.role = TensorRole::Input; break;
+            case ir::TensorKind::Weight: t.role = TensorRole::Weight; break;
+            case ir::TensorKind::Out: t.role = TensorRole::Output; break;
+            case ir::TensorKind::Tmp: t.role = TensorRole::Intermediate; break;
+            case ir::TensorKind::Const: t.role = TensorRole::Constant; break;
+            }
+            m_tensorIndex[d.name] = static_cast<int>(m_graph.tensors.size());
+            m_graph.tensors.push_back(std::move(t));
+        }
+        m_graph.externalFootprint.assign(m_graph.tensors.size(), 0.0);
+
+        AssignCtx root;
+        collectAssigns(m_program.body, root, m_assigns);
+        mergeInitialisers();
+        for (const auto& a : m_assigns) {
+            if (!a.merged)
+                addNode(a);
+        }
+        return std::move(m_graph);
+    }
+
+private:
+    static bool sameLoops(const AssignCtx& prefix, const AssignCtx& full)
+    {
+        if (prefix.ranges.size() > full.ranges.size() || prefix.guards.size() > full.guards.size())
+            return false;
+        for (size_t i = 0; i < prefix.ranges.size(); ++i) {
+            if (prefix.ranges[i] != full.ranges[i])
+                return false;
+        }
+        for (size_t i = 0; i < prefix.guards.size(); ++i) {
+            if (prefix.guards[i].cond != full.guards[i].cond || prefix.guards[i].negated != full.guards[i].negated)
+                return false;
+        }
+        return true;
+    }
+
+    // `T[i] = c;` followed (as the next write of T) by `T[i] op= ...` in the same or a deeper loop nest.
+    void mergeInitialisers()
+    {
+        for (size_t i = 0; i < m_assigns.size(); ++i) {
+            AssignCtx& init = m_assigns[i];
+            const ir::Stmt& s = *init.stmt;
+            if (s.op != ir::AssignOp::Set || !isConstant(s.value, init.loops))
+                continue;
+            for (size_t j = i + 1; j < m_assigns.size(); ++j) {
+                AssignCtx& next = m_assigns[j];
+                if (next.stmt->target.name != s.target.name)
+                    continue;
+                if (next.stmt->op != ir::AssignOp::Set && next.init == nullptr && sameLoops(init, next)
+                    && next.stmt->target.args.size() == s.target.args.size()) {
+                    bool same = true;
+                    for (size_t d = 0; d < s.target.args.size(); ++d)
+                        same = same && ir::structurallyEqual(s.target.args[d], next.stmt->target.args[d]);
+                    if (same) {
+                        init.merged = true;
+                        next.init = &init;
+                    }
+                }
+                break; // only the next write of the tensor can absorb the initialiser
+            }
+        }
+    }
+
+    ir::NameResolver resolverFor(const std::vector<LoopSpec>& loops) const
+    {
+        return [this, &loops](const std::string& name) -> ir::NameValue {
+            for (size_t i = 0; i < loops.size(); ++i) {
+                if (loops[i].var == name)
+                    return {ir::NameValue::Variable, static_cast<std::int64_t>(i)};
+            }
+            return m_sizes.lookup(name);
+        };
+    }
+
+    // SOLAR-style rank labels: one capital letter per loop variable (its own initial when free), compound
+    // ranks for sliding windows written without coefficients, as SOLAR does: (P+R).
+    std::string label(const std::string& var)
+    {
+        const auto it = m_labels.find(var);
+        if (it != m_labels.end())
+            return it->second;
+        std::string candidate(1, static_cast<char>(std::toupper(static_cast<unsigned char>(var[0]))));
+        if (!std::isupper(static_cast<unsigned char>(candidate[0])) || m_usedLabels.count(candidate)) {
+            candidate.clear();
+            for (int suffix = -1; candidate.empty(); ++suffix) {
+                for (char c = 'A'; c <= 'Z'; ++c) {
+                    const std::string l = std::string(1, c) + (suffix < 0 ? "" : std::to_string(suffix));
+                    if (!m_usedLabels.count(l)) {
+                        candidate = l;
+                        break;
+                    }
+                }
+            }
+        }
+        m_usedLabels.insert(candidate);
+        m_labels[var] = candidate;
+        return candidate;
+    }
+
+    std::vector<std::string> ranksOf(const ir::Expr& access, const std::vector<LoopSpec>& loops)
+    {
+        std::vector<std::string> ranks;
+        const ir::NameResolver resolve = resolverFor(loops);
+        for (const auto& idx : access.args) {
+            const auto f = ir::toAffine(idx, resolve);
+            if (!f) {
+                ranks.push_back("?");
+                continue;
+            }
+            std::vector<std::string> parts;
+            for (const auto& [slot, c] : f->terms)
+                parts.push_back(label(loops[slot].var));
+            if (parts.empty())
+                ranks.push_back("");
+            else if (parts.size() == 1)
+                ranks.push_back(parts[0]);
+            else {
+                std::string r = "(";
+                for (size_t i = 0; i < parts.size(); ++i)
+                    r += (i ? "+" : "") + parts[i];
+                ranks.push_back(r + ")");
+            }
+        }
+        return ranks;
+    }
+
+    Operand makeOperand(const ir::Expr& access, const AssignCtx& a, Node& node)
+    {
+        Operand op;
+        op.tensor = m_tensorIndex.at(access.name);
+        op.text = ir::printExpr(access);
+        op.ranks = ranksOf(access, a.loops);
+        const ir::NameResolver resolve = resolverFor(a.loops);
+        std::set<ir::AccessClass> classes;
+        for (const auto& idx : access.args)
+            classes.insert(ir::classifyIndex(idx, resolve));
+        for (ir::AccessClass c : {ir::AccessClass::QuasiAffine, ir::AccessClass::NonAffine, ir::AccessClass::Indirect}) {
+            if (classes.count(c))
+                op.cls = c; // the last present wins: indirect over non-affine over quasi-affine
+        }
+        const Footprint fp = accessFootprint(access, m_graph.tensors[op.tensor].shape, a.loops, a.guards, m_sizes);
+        op.footprint = fp.elements;
+        op.footprintExact = fp.exact;
+        if (!fp.exact) {
+            node.approx = true;
+            note(node, "footprint of " + op.text + ": " + fp.note);
+        }
+        m_graph.externalFootprint[op.tensor] = std::max(m_graph.externalFootprint[op.tensor], fp.elements);
+        return op;
+    }
+
+    void note(Node& node, const std::string& text)
+    {
+        node.notes.push_back(text);
+        m_graph.notes.push_back({Severity::Warning, m_program.file, {node.line, 0}, "lift.approx", node.name + ": " + text});
+    }
+
+    void addNode(const AssignCtx& a)
+    {
+        const ir::Stmt& s = *a.stmt;
+        Node node;
+        node.id = static_cast<int>(m_graph.nodes.size());
+        node.kernel = node.id;
+        node.line = s.loc.line;
+        node.assignId = a.assignId;
+        node.name = s.target.name + "@" + std::to_string(s.loc.line);
+        node.combiner = ir::printExpr(s.value);
+        node.reducer = s.op;
+        if (a.init) {
+            node.hasInit = true;
+            node.initValue = ir::printExpr(a.init->stmt->value);
+            node.lines.push_back(a.init->stmt->loc.line);
+        }
+        node.lines.push_back(s.loc.line);
+
+        // Domain.
+        const DomainCount dc = countDomain(a.loops, a.guards, m_sizes);
+        node.points = dc.points;
+        node.pointsExact = dc.exact;
+        if (!dc.exact) {
+            node.approx = true;
+            note(node, "iteration count: " + dc.note);
+        }
+
+        // Variables of the target versus the domain.
+        std::set<std::string> targetNames;
+        for (const auto& idx : s.target.args)
+            collectNames(idx, targetNames);
+        for (const auto& l : a.loops) {
+            if (targetNames.count(l.var))
+                node.outputRanks.push_back(l.var);
+            else
+                node.reducedRanks.push_back(l.var);
+        }
+
+        // Operands: every tensor read in the value and in the target's indices; an accumulation without a merged
+        // initialiser also reads its target.
+        std::vector<const ir::Expr*> reads;
+        collectAccesses(s.value, reads);
+        for (const auto& idx : s.target.args)
+            collectAccesses(idx, reads);
+        for (const ir::Expr* r : reads)
+            node.reads.push_back(makeOperand(*r, a, node));
+        node.write = makeOperand(s.target, a, node);
+        const bool readsTarget = s.op != ir::AssignOp::Set && !a.init;
+        if (readsTarget)
+            node.reads.push_back(node.write);
+
+        // Classification.
+        bool nonAffine = node.write.cls == ir::AccessClass::NonAffine;
+        bool indirectRead = false;
+        bool recurrence = false;
+        for (const ir::Expr* r : reads) {
+            if (r->name == s.target.name)
+                recurrence = true;
+        }
+        for (const auto& op : node.reads) {
+            nonAffine = nonAffine || op.cls == ir::AccessClass::NonAffine;
+            indirectRead = indirectRead || op.cls == ir::AccessClass::Indirect;
+        }
+        std::vector<const ir::Expr*> fs;
+        factors(s.value, fs);
+        std::vector<const ir::Expr*> tensorFactors;
+        bool plainProduct = true;
+        for (const ir::Expr* f : fs) {
+            const ir::Expr* inner = unwrapCast(*f);
+            const bool directRead = inner->kind == ir::ExprKind::Access
+                && std::none_of(inner->args.begin(), inner->args.end(), [](const ir::Expr& i) { return readsTensor(i); });
+            if (directRead)
+                tensorFactors.push_back(inner);
+            else if (!isConstant(*f, a.loops))
+                plainProduct = false;
+        }
+        const ir::Expr* single = unwrapCast(s.value);
+        if (nonAffine) {
+            node.kind = NodeKind::Opaque;
+            node.nonAffine = true;
+            note(node, "non-affine index: counted as written, but lifting cannot reason about its reuse");
+        } else if (node.write.cls == ir::AccessClass::Indirect) {
+            node.kind = NodeKind::Scatter;
+            node.indirect = true;
+        } else if (indirectRead) {
+            node.kind = NodeKind::Gather;
+            node.indirect = true;
+        } else if (recurrence && s.op == ir::AssignOp::Set) {
+            node.kind = NodeKind::Scan;
+        } else if (s.op == ir::AssignOp::Add && plainProduct && tensorFactors.size() == 2 && fs.size() >= 2) {
+            node.kind = NodeKind::Contraction;
+        } else if (s.op != ir::AssignOp::Set && !node.reducedRanks.empty()) {
+            node.kind = NodeKind::Reduction;
+        } else if (s.op == ir::AssignOp::Set && single->kind == ir::ExprKind::Access) {
+            node.kind = NodeKind::Copy;
+        } else {
+            node.kind = NodeKind::Elementwise;
+        }
+
+        // Counts.
+        if (node.kind == NodeKind::Contraction) {
+            node.macs = node.points;
+            const MacType ta = macTypeOf(m_graph.tensors[m_tensorIndex.at(tensorFactors[0]->name)].dtype);
+            const MacType tb = macTypeOf(m_graph.tensors[m_tensorIndex.at(tensorFactors[1]->name)].dtype);
+            node.macType = speedRank(ta) >= speedRank(tb) ? ta : tb;
+            // A sliding window on any operand, the output included (transposed convolution), marks a convolution.
+            std::vector<const ir::Expr*> operands = tensorFactors;
+            operands.push_back(&s.target);
+            for (const ir::Expr* f : operands) {
+                for (const auto& r : ranksOf(*f, a.loops))
+                    node.convLike = node.convLike || r.size() > 1;
+            }
+            contractionShape(node, tensorFactors, s.target, a);
+        } else if (node.kind != NodeKind::Copy) {
+            double transcendental = 0;
+            double ops = opsPerPoint(s.value, a.loops, transcendental);
+            if (s.op != ir::AssignOp::Set)
+                ops += 1; // the accumulation itself
+            node.otherOps = node.points * ops;
+            node.transcendentalOps = node.points * transcendental;
+        }
+
+        // Bytes: per tensor, the largest footprint among this node's accesses to it.
+        std::map<int, double> readFootprint;
+        for (const auto& op : node.reads)
+            readFootprint[op.tensor] = std::max(readFootprint[op.tensor], op.footprint);
+        for (const auto& [t, fp] : readFootprint) {
+            const GraphTensor& gt = m_graph.tensors[t];
+            const double bytes = fp * gt.bytesPerElement;
+            node.bytesRead += bytes;
+            if (gt.isExternal())
+                node.externalBytes += bytes;
+            const auto w = m_lastWriter.find(t);
+            if (w != m_lastWriter.end())
+                m_graph.edges.push_back({w->second, node.id, t, bytes});
+        }
+        const GraphTensor& out = m_graph.tensors[node.write.tensor];
+        node.bytesWritten = node.write.footprint * out.bytesPerElement;
+        if (out.isExternal())
+            node.externalBytes += node.bytesWritten;
+        const auto prev = m_lastWriter.find(node.write.tensor);
+        if (prev != m_lastWriter.end() && !readFootprint.count(node.write.tensor))
+            m_graph.edges.push_back({prev->second, node.id, node.write.tensor, 0.0}); // ordering: overwrites
+        m_lastWriter[node.write.tensor] = node.id;
+
+        // SOLAR-compatible equation: distinct input tensors in order of appearance, then the output.
+        std::string eq;
+        std::set<int> seen;
+        for (const auto& op : node.reads) {
+            if (!seen.insert(op.tensor).second)
+                continue;
+            if (!eq.empty())
+                eq += ',';
+            for (const auto& r : op.ranks)
+                eq += r;
+        }
+        eq += "->";
+        for (const auto& r : node.write.ranks)
+            eq += r;
+        node.equation = eq;
+        m_graph.nodes.push_back(std::move(node));
+    }
+
+    // For the cache-aware bound: batch/M/N/K of a plain contraction over a full rectangular domain, where every
+    // operand index is a single loop variable.
+    void contractionShape(Node& node, const std::vector<const ir::Expr*>& tensorFactors, const ir::Expr& target, const AssignCtx& a)
+    {
+        if (!a.guards.empty() || !node.pointsExact)
+            return;
+        const ir::NameResolver resolve = resolverFor(a.loops);
+        auto varsOf = [&](const ir::Expr& access, std::set<int>& vars) {
+            for (const auto& idx : access.args) {
+                const auto f = ir::toAffine(idx, resolve);
+                if (!f || f->terms.size() != 1 || f->terms[0].second != 1)
+                    return false;
+                vars.insert(f->terms[0].first);
+            }
+            return true;
+        };
+        std::set<int> va, vb, vo;
+        if (!varsOf(*tensorFactors[0], va) || !varsOf(*tensorFactors[1], vb) || !varsOf(target, vo))
+            return;
+        double batch = 1, m = 1, n = 1, k = 1;
+        for (size_t slot = 0; slot < a.loops.size(); ++slot) {
+            const int s = static_cast<int>(slot);
+            std::string why;
+            const auto lo = ir::evalConstInt(*a.loops[slot].lo, m_sizes.resolver(), &why);
+            const auto hi = ir::evalConstInt(*a.loops[slot].hi, m_sizes.resolver(), &why);
+            if (!lo || !hi)
+                return; // bounds depend on other loops: not a box
+            const double size = *hi > *lo ? static_cast<double>((*hi - *lo + a.loops[slot].step - 1) / a.loops[slot].step) : 0.0;
+            const bool inA = va.count(s), inB = vb.count(s), inO = vo.count(s);
+            if (inA && inB && inO)
+                batch *= size;
+            else if (inA && inO)
+                m *= size;
+            else if (inB && inO)
+                n *= size;
+            else if (inA && inB)
+                k *= size;
+            else
+                return; // a variable that only one side uses: not a matrix product
+        }
+        if (batch * m * n * k != node.points)
+            return;
+        node.contractionBatch = batch;
+        node.contractionM = m;
+        node.contractionN = n;
+        node.contractionK = k;
+    }
+
+    const ir::Program& m_program;
+    const ir::SizeBindings& m_sizes;
+    EinsumGraph m_graph;
+    std::vector<AssignCtx> m_assigns;
+    std::map<std::string, int> m_tensorIndex;
+    std::map<int, int> m_lastWriter;
+    std::map<std::string, std::string> m_labels;
+    std::set<std::string> m_usedLabels;
+};
+
+} // namespace
+
+Expected<EinsumGraph> liftProgram(const ir::Program& program, const ir::SizeBindings& sizes)
+{
+    for (const auto& d : program.decls) {
+        if (d.kind == ir::DeclKind::Tensor && !sizes.shapes.count(d.name))
+            return Expected<EinsumGraph>::failure(
+                Diagnostic {Severity::Error, program.file, d.loc, "lift.unbound", "tensor '" + d.name + "' has no bound shape"});
+    }
+    return Lifter(program, sizes).run();
+}
+
+} // namespace solar::graph

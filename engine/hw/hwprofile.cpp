@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: MIT
+#include "engine/hw/hwprofile.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cmath>
+
+namespace solar::hw {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::array<std::string_view, kPrecisionCount> kPrecisionNames = {"fp64", "fp32", "tf32", "bf16",
+                                                                           "fp16", "fp8", "int8", "fp4"};
+
+struct FieldError
+{
+    std::string field;
+    std::string message;
+};
+
+const json& member(const json& obj, const std::string& key, const std::string& path)
+{
+    if (!obj.is_object() || !obj.contains(key))
+        throw FieldError {path.empty() ? key : path + "." + key, "missing"};
+    return obj.at(key);
+}
+
+std::string text(const json& obj, const std::string& key, const std::string& path, bool required = true)
+{
+    if (!obj.contains(key)) {
+        if (required)
+            throw FieldError {path.empty() ? key : path + "." + key, "missing"};
+        return {};
+    }
+    const json& v = obj.at(key);
+    if (!v.is_string())
+        throw FieldError {path.empty() ? key : path + "." + key, "expected a string"};
+    return v.get<std::string>();
+}
+
+Number number(const json& obj, const std::string& key, const std::string& path, const HwProfile& p, bool allowZero = false)
+{
+    const std::string where = path.empty() ? key : path + "." + key;
+    const json& v = member(obj, key, path);
+    if (!v.is_object())
+        throw FieldError {where, "expected an object {\"value\": ..., \"source\": ...}"};
+    Number n;
+    if (!v.contains("value") || !v.at("value").is_number())
+        throw FieldError {where + ".value", "expected a number"};
+    n.value = v.at("value").get<double>();
+    if (!std::isfinite(n.value) || n.value < 0 || (!allowZero && n.value == 0))
+        throw FieldError {where + ".value", "expected a positive number"};
+    n.source = text(v, "source", where);
+    if (!p.source(n.source))
+        throw FieldError {where + ".source", "'" + n.source + "' is not listed under \"sources\""};
+    n.note = text(v, "note", where, false);
+    return n;
+}
+
+HwProfile parse(const json& doc, const std::string& file)
+{
+    HwProfile p;
+    p.file = file;
+    if (!doc.is_object())
+        throw FieldError {"(top level)", "expected an object"};
+    const std::string schema = text(doc, "schema", "");
+    if (schema != "solar.hwprofile/1")
+        throw FieldError {"schema", "expected \"solar.hwprofile/1\", found \"" + schema + "\""};
+    p.id = text(doc, "id", "");
+    if (p.id.empty())
+        throw FieldError {"id", "must not be empty"};
+    p.name = text(doc, "name", "");
+    p.vendor = text(doc, "vendor", "", false);
+    p.arch = text(doc, "arch", "", false);
+    const json& sources = member(doc, "sources", "");
+    if (!sources.is_object())
+        throw FieldError {"sources", "expected an object of source entries"};
+    for (const auto& [key, entry] : sources.items()) {
+        const std::string where = "sources." + key;
+        if (!entry.is_object())
+            throw FieldError {where, "expected an object"};
+        Source s;
+        s.key = key;
+        s.citation = text(entry, "citation", where);
+        s.url = text(entry, "url", where, false);
+        s.date = text(entry, "date", where);
+        p.sources.push_back(std::move(s));
+    }
+    p.clockHz = number(doc, "clock_Hz", "", p);
+    const json& compute = member(doc, "compute", "");
+    if (!compute.is_array() || compute.empty())
+        throw FieldError {"compute", "expected a non-empty array of peaks"};
+    for (size_t i = 0; i < compute.size(); ++i) {
+        const std::string where = "compute[" + std::to_string(i) + "]";
+        const json& c = compute[i];
+        if (!c.is_object())
+            throw FieldError {where, "expected an object"};
+        Peak peak;
+        const std::string unit = text(c, "unit", where);
+        const auto u = parseUnit(unit);
+        if (!u)
+            throw FieldError {where + ".unit", "unknown unit '" + unit + "' (tensor, simt)"};
+        peak.unit = *u;
+        const std::string dtype = text(c, "dtype", where);
+        const auto pr = parsePrecision(dtype);
+        if (!pr)
+            throw FieldError {where + ".dtype", "unknown precision '" + dtype + "' (fp64, fp32, tf32, bf16, fp16, fp8, int8, fp4)"};
+        peak.precision = *pr;
+        if (c.contains("sparse") && c.at("sparse").is_boolean() && c.at("sparse").get<bool>())
+            throw FieldError {where + ".sparse", "peaks must be dense; halve a 2:4-sparse figure and say so in the note"};
+        peak.flops = number(c, "peak_flops", where, p);
+        if (p.peakFlops(peak.unit, peak.precision) > 0)
+            throw FieldError {where, "duplicate peak for " + unit + " " + dtype};
+        p.peaks.push_back(std::move(peak));
+    }
+    if (p.peakFlops(Unit::Simt, Precision::FP32) <= 0)
+        throw FieldError {"compute", "needs a simt fp32 peak (elementwise work runs there)"};
+    const json& dram = member(doc, "dram", "");
+    p.dramBandwidthBps = number(dram, "bandwidth_Bps", "dram", p);
+    p.dramCapacityBytes = number(dram, "capacity_bytes", "dram", p);
+    const json& onchip = member(doc, "onchip", "");
+    p.l2Bytes = number(onchip, "l2_bytes", "onchip", p);
+    p.onchipBytes = number(onchip, "total_bytes", "onchip", p);
+    if (onchip.contains("llc_bytes"))
+        p.llcBytes = number(onchip, "llc_bytes", "onchip", p);
+    if (p.onchipBytes.value < p.l2Bytes.value)
+        throw FieldError {"onchip.total_bytes", "is smaller than onchip.l2_bytes"};
+    return p;
+}
+
+// nlohmann reports a byte offset; editors want line:column.
+SourceLoc locationOf(std::string_view text, size_t byte)
+{
+    SourceLoc loc {1, 1};
+    for (size_t i = 0; i < byte && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++loc.line;
+            loc.column = 1;
+        } else {
+            ++loc.column;
+        }
+    }
+    return loc;
+}
+
+json numberJson(const Number& n)
+{
+    json j = {{"value", n.value}, {"source", n.source}};
+    if (!n.note.empty())
+        j["note"] = n.note;
+    return j;
+}
+
+} // namespace
+
+std::string_view unitName(Unit unit)
+{
+    return unit == Unit::Tensor ? "tensor" : "simt";
+}
+
+std::string_view precisionName(Precision precision)
+{
+    return kPrecisionNames[static_cast<int>(precision)];
+}
+
+std::optional<Unit> parseUnit(std::string_view name)
+{
+    if (name == "tensor")
+        return Unit::Tensor;
+    if (name == "simt")
+        return Unit::Simt;
+    return std::nullopt;
+}
+
+std::optional<Precision> parsePrecision(std::string_view name)
+{
+    for (int i = 0; i < kPrecisionCount; ++i) {
+        if (kPrecisionNames[i] == name)
+            return static_cast<Precision>(i);
+    }
+    return std::nullopt;
+}
+
+const Source* HwProfile::source(const std::string& key) const
+{
+    for (const auto& s : sources) {
+        if (s.key == key)
+            return &s;
+    }
+    return nullptr;
+}
+
+double HwProfile::peakFlops(Unit unit, Precision precision) const
+{
+    for (const auto& p : peaks) {
+        if (p.unit == unit && p.precision == precision)
+            return p.flops.value;
+    }
+    return 0;
+}
+
+Expected<HwProfile> parseHwProfile(std::string_view text, const std::string& file)
+{
+    json doc;
+    try {
+        doc = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        const SourceLoc loc = locationOf(text, e.byte > 0 ? e.byte - 1 : 0);
+        std::string what = e.what();
+        const auto pos = what.find("syntax error");
+        return Expected<HwProfile>::failure(
+            Diagnostic {Severity::Error, file, loc, "hw.json", "invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos))});
+    }
+    try {
+        return parse(doc, file);
+    } catch (const FieldError& e) {
+        return Expected<HwProfile>::failure(Diagnostic {Severity::Error, file, {}, "hw.field", e.field + ": " + e.message});
+    } catch (const json::exception& e) {
+        return Expected<HwProfile>::failure(Diagnostic {Severity::Error, file, {}, "hw.field", e.what()});
+    }
+}
+
+std::string profileToJson(const HwProfile& p)
+{
+    json sources = json::object();
+    for (const auto& s : p.sources) {
+        json entry = {{"citation", s.citation}, {"date", s.date}};
+        if (!s.url.empty())
+            entry["url"] = s.url;
+        sources[s.key] = entry;
+    }
+    json compute = json::array();
+    for (const auto& peak : p.peaks)
+        compute.push_back({{"unit", unitName(peak.unit)}, {"dtype", precisionName(peak.precision)}, {"peak_flops", numberJson(peak.flops)}});
+    json doc = {{"schema", "solar.hwprofile/1"},
+                {"id", p.id},
+                {"name", p.name},
+                {"vendor", p.vendor},
+                {"arch", p.arch},
+                {"sources", sources},
+                {"clock_Hz", numberJson(p.clockHz)},
+                {"compute", compute},
+                {"dram", {{"bandwidth_Bps", numberJson(p.dramBandwidthBps)}, {"capacity_bytes", numberJson(p.dramCapacityBytes)}}},
+                {"onchip", {{"l2_bytes", numberJson(p.l2Bytes)}, {"total_bytes", numberJson(p.onchipBytes)}}}};
+    if (p.llcBytes)
+        doc["onchip"]["llc_bytes"] = numberJson(*p.llcBytes);
+    return doc.dump(2) + "\n";
+}
+
+} // namespace solar::hw

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// A hardware profile: dense peak throughput per execution unit and precision, DRAM bandwidth and capacity,
+// on-chip capacity, each number with the source it comes from. Schema: docs/hwprofiles.md. Peaks are dense
+// (never 2:4 sparse) and given at `clock`: a clock slider scales every compute peak proportionally.
+#pragma once
+
+#include "engine/core/expected.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace solar::hw {
+
+/// Compute peaks are keyed by unit and precision.
+enum class Unit { Tensor, Simt };
+enum class Precision { FP64, FP32, TF32, BF16, FP16, FP8, INT8, FP4 };
+inline constexpr int kPrecisionCount = 8;
+
+std::string_view unitName(Unit unit);
+std::string_view precisionName(Precision precision);
+std::optional<Unit> parseUnit(std::string_view name);
+std::optional<Precision> parsePrecision(std::string_view name);
+
+struct Source
+{
+    std::string key;
+    std::string citation;
+    std::string url;
+    std::string date;
+};
+
+struct Number
+{
+    double value = 0;
+    std::string source; // key into HwProfile::sources
+    std::string note;
+};
+
+struct Peak
+{
+    Unit unit = Unit::Simt;
+    Precision precision = Precision::FP32;
+    Number flops; // FLOP/s (int8: OP/s), dense, at HwProfile::clock
+};
+
+struct HwProfile
+{
+    std::string id;
+    std::string name;
+    std::string vendor;
+    std::string arch;
+    std::string file; // where it was loaded from
+    bool user = false; // from the user's configuration directory
+    std::vector<Source> sources;
+    Number clockHz;
+    std::vector<Peak> peaks;
+    Number dramBandwidthBps;
+    Number dramCapacityBytes;
+    Number l2Bytes;
+    std::optional<Number> llcBytes; // a memory-side last-level cache (AMD Infinity Cache)
+    Number onchipBytes;             // all on-chip storage that can hold operands (registers, SMEM, L2, LLC)
+
+    const Source* source(const std::string& key) const;
+    /// 0 when the profile has no such peak.
+    double peakFlops(Unit unit, Precision precision) const;
+    /// Bytes a warm cache can still hold between runs: L2 plus any memory-side cache.
+    double persistentCacheBytes() const { return l2Bytes.value + (llcBytes ? llcBytes->value : 0.0); }
+};
+
+/// Parses and validates one profile. Errors name the file and the field, e.g.
+/// "h100.json: error: compute[2].peak_flops.value: expected a positive number".
+Expected<HwProfile> parseHwProfile(std::string_view json, const std::string& file);
+
+std::string profileToJson(const HwProfile& profile); // schema solar.hwprofile/1, for "save as user profile"
+
+} // namespace solar::hw

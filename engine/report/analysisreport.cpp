@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: MIT
+#include "engine/report/analysisreport.h"
+
+#include "engine/core/version.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+namespace solar::report {
+
+namespace {
+
+using nlohmann::ordered_json;
+using bounds::Level;
+
+ordered_json levelMap(const std::function<double(Level)>& f)
+{
+    ordered_json j = ordered_json::object();
+    for (Level l : bounds::kLevels)
+        j[std::string(bounds::levelName(l))] = f(l);
+    return j;
+}
+
+std::string pad(const std::string& s, size_t width, bool right = false)
+{
+    // Width in characters, counting UTF-8 continuation bytes as zero width (for "µs").
+    size_t visible = 0;
+    for (unsigned char c : s)
+        visible += (c & 0xC0) != 0x80;
+    if (visible >= width)
+        return s;
+    const std::string fill(width - visible, ' ');
+    return right ? fill + s : s + fill;
+}
+
+std::string fixed(double v, int digits)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+std::string sig(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string number(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+ordered_json hardwareJson(const AnalysisResult& r)
+{
+    ordered_json peaks = ordered_json::object();
+    for (int u = 0; u < 2; ++u) {
+        for (int p = 0; p < hw::kPrecisionCount; ++p) {
+            const double v = r.machine.peakFlops[u * hw::kPrecisionCount + p];
+            if (v > 0)
+                peaks[std::string(hw::unitName(static_cast<hw::Unit>(u))) + "_" + std::string(hw::precisionName(static_cast<hw::Precision>(p)))] = v;
+        }
+    }
+    return {{"id", r.hardware.id},
+            {"name", r.hardware.name},
+            {"file", r.hardware.file},
+            {"clock_Hz", r.machine.clockHz},
+            {"dram_bandwidth_Bps", r.machine.dramBps},
+            {"onchip_bytes", r.machine.onchipBytes},
+            {"persistent_cache_bytes", r.machine.persistentCacheBytes},
+            {"peak_flops", peaks}};
+}
+
+} // namespace
+
+std::string formatSeconds(double s)
+{
+    if (!std::isfinite(s))
+        return "inf";
+    char buf[64];
+    const double a = std::fabs(s);
+    if (a == 0)
+        return "0 s";
+    if (a < 1e-6)
+        std::snprintf(buf, sizeof buf, "%.3g ns", s * 1e9);
+    else if (a < 1e-3)
+        std::snprintf(buf, sizeof buf, "%.3g µs", s * 1e6);
+    else if (a < 1)
+        std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%.3g s", s);
+    return buf;
+}
+
+std::string formatSi(double v, const std::string& unit)
+{
+    static const char* prefixes[] = {"", "K", "M", "G", "T", "P", "E"};
+    int i = 0;
+    while (std::fabs(v) >= 1000 && i < 6) {
+        v /= 1000;
+        ++i;
+    }
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3g %s%s", v, prefixes[i], unit.c_str());
+    return buf;
+}
+
+std::string analysisJson(const AnalysisResult& r)
+{
+    const bounds::Ladder& L = r.ladder;
+    ordered_json sizes = ordered_json::object();
+    for (const auto& [k, v] : r.sizes.values)
+        sizes[k] = v;
+    ordered_json levels = ordered_json::object();
+    for (Level l : bounds::kLevels) {
+        const auto& x = L.at(l);
+        ordered_json units = ordered_json::object();
+        for (int u = 0; u < bounds::kUnitGroupCount; ++u)
+            units[std::string(bounds::unitGroupName(static_cast<bounds::UnitGroup>(u)))] = x.unitSeconds[u];
+        levels[std::string(bounds::levelName(l))] = {{"label", bounds::levelShortName(l)},
+                                                    {"seconds", x.seconds},
+                                                    {"bottleneck", x.bottleneck},
+                                                    {"compute_seconds", x.computeSeconds},
+                                                    {"compute_seconds_per_unit", units},
+                                                    {"memory_seconds", x.memorySeconds},
+                                                    {"bytes", x.bytes},
+                                                    {"flops", x.flops},
+                                                    {"intensity_flops_per_byte", x.intensity}};
+    }
+    // Each op's own bottleneck: its compute time against its unfused memory time on this machine.
+    const auto kernelCompute = bounds::kernelComputeSeconds(r.digest, r.machine, r.options.policy);
+    ordered_json ops = ordered_json::array();
+    for (const auto& n : r.graph.nodes) {
+        const double flops = 2 * n.macs + n.otherOps;
+        const double opMemory = r.digest.nodeUnfusedBytes[n.id] / r.machine.dramBps;
+        const bool opComputeBound = kernelCompute[r.digest.kernelOfNode[n.id]] > opMemory;
+        const double bytes = n.bytesRead + n.bytesWritten;
+        ops.push_back({{"id", n.id},
+                       {"name", n.name},
+                       {"kind", graph::nodeKindName(n.kind)},
+                       {"equation", n.equation},
+                       {"combiner", n.combiner},
+                       {"shape", r.graph.tensors[n.write.tensor].shape},
+                       {"points", n.points},
+                       {"macs", n.macs},
+                       {"flops", flops},
+                       {"other_ops", n.otherOps},
+                       {"bytes", bytes},
+                       {"bytes_read", n.bytesRead},
+                       {"bytes_written", n.bytesWritten},
+                       {"external_bytes", n.externalBytes},
+                       {"intensity_flops_per_byte", bytes > 0 ? flops / bytes : 0.0},
+                       {"seconds", levelMap([&](Level l) { return L.at(l).nodeSeconds[n.id]; })},
+                       {"share", levelMap([&](Level l) { return L.at(l).nodeShare[n.id]; })},
+                       {"bottleneck", opComputeBound ? "compute" : "memory"},
+                       {"line", n.line},
+                       {"source_op", n.sourceOp},
+                       {"source_line", n.sourceLine},
+                       {"approx", n.approx}});
+    }
+    ordered_json coverage = {{"complete", r.coverage.complete}, {"items", ordered_json::array()}};
+    for (const auto& item : r.coverage.items)
+        coverage["items"].push_back({{"what", item.what}, {"line", item.line}, {"reason", item.reason}, {"counted", item.counted}});
+    ordered_json diags = ordered_json::array();
+    for (const auto& d : r.diagnostics)
+        diags.push_back(d.format());
+    const ordered_json doc = {
+        {"schema", "solar.analysis/1"},
+        {"tool", {{"name", "solar"}, {"version", kVersion}}},
+        {"program", {{"name", r.program.name}, {"file", r.program.file}, {"sizes", sizes}}},
+        {"hardware", hardwareJson(r)},
+        {"policy", bounds::policyName(r.options.policy)},
+        {"cache", bounds::cacheName(r.options.cache)},
+        {"totals",
+         {{"macs", r.digest.totalMacs},
+          {"flops", L.at(Level::Fused).flops},
+          {"other_ops", r.digest.totalOtherOps},
+          {"bytes", levelMap([&](Level l) { return L.at(l).bytes; })}}},
+        {"bounds", levels},
+        {"ops", ops},
+        {"coverage", coverage},
+        {"validation", {{"status", r.validation.status}, {"details", r.validation.details}}},
+        {"notes", L.notes},
+        {"diagnostics", diags}};
+    return doc.dump(2) + "\n";
+}
+
+std::string analysisCsv(const AnalysisResult& r)
+{
+    std::string out = "id,name,kind,equation,shape,line,points,macs,flops,other_ops,bytes_read,bytes_written,external_bytes,intensity_flops_per_byte";
+    for (Level l : bounds::kLevels)
+        out += "," + std::string(bounds::levelName(l)) + "_seconds";
+    out += ",fused_share\n";
+    for (const auto& n : r.graph.nodes) {
+        const double flops = 2 * n.macs + n.otherOps;
+        const double bytes = n.bytesRead + n.bytesWritten;
+        std::string shape;
+        for (auto d : r.graph.tensors[n.write.tensor].shape)
+            shape += (shape.empty() ? "" : "x") + std::to_string(d);
+        out += std::to_string(n.id) + "," + csvField(n.name) + "," + std::string(graph::nodeKindName(n.kind)) + ","
+            + csvField(n.equation) + "," + shape + "," + std::to_string(n.line) + "," + number(n.points) + "," + number(n.macs)
+            + "," + number(flops) + "," + number(n.otherOps) + "," + number(n.bytesRead) + "," + number(n.bytesWritten) + ","
+            + number(n.externalBytes) + "," + number(bytes > 0 ? flops / bytes : 0.0);
+        for (Level l : bounds::kLevels)
+            out += "," + number(r.ladder.at(l).nodeSeconds[n.id]);
+        out += "," + number(r.ladder.at(Level::Fused).nodeShare[n.id]) + "\n";
+    }
+    return out;
+}
+
+std::string analysisTable(const AnalysisResult& r)
+{
+    std::string out;
+    out += "program   " + r.program.name + " (" + (r.program.file.empty() ? std::string("<memory>") : r.program.file) + ")";
+    std::string sizes;
+    for (const auto& p : r.program.params)
+        sizes += (sizes.empty() ? "" : ", ") + p.name + "=" + std::to_string(r.sizes.values.at(p.name));
+    if (!sizes.empty())
+        out += "  " + sizes;
+    out += "\nhardware  " + r.hardware.name + " (" + r.hardware.id + "): DRAM " + formatSi(r.machine.dramBps, "B/s") + ", on-chip "
+        + formatSi(r.machine.onchipBytes, "B") + "\npolicy    " + std::string(bounds::policyName(r.options.policy)) + ", " +
+        std::string(bounds::cacheName(r.options.cache)) + " caches\nwork      " + formatSi(r.digest.totalMacs, "MAC") + ", "
+        + formatSi(r.ladder.at(Level::Fused).flops, "FLOP") + " total, " + formatSi(r.digest.totalOtherOps, "op") + " elementwise\n";
+    out += "validation " + r.validation.status + "; coverage " + (r.coverage.complete ? "complete" : "INCOMPLETE") + "\n\n";
+    out += pad("level", 24) + pad("bound", 11, true) + "  " + pad("bottleneck", 18) + pad("compute", 11, true) + pad("memory", 11, true)
+        + pad("DRAM bytes", 12, true) + pad("FLOP/B", 9, true) + "\n";
+    for (Level l : bounds::kLevels) {
+        const auto& x = r.ladder.at(l);
+        out += pad(std::string(bounds::levelShortName(l)) + " " + std::string(bounds::levelName(l)), 24) + pad(formatSeconds(x.seconds), 11, true)
+            + "  " + pad(x.bottleneck, 18) + pad(formatSeconds(x.computeSeconds), 11, true) + pad(formatSeconds(x.memorySeconds), 11, true)
+            + pad(formatSi(x.bytes, "B"), 12, true) + pad(sig(x.intensity), 9, true) + "\n";
+    }
+    // The heaviest operators at the eager model (F0) and their share of the speed of light (F3).
+    std::vector<int> order(r.graph.nodes.size());
+    std::iota(order.begin(), order.end(), 0);
+    const auto& f0 = r.ladder.at(Level::UnfusedPerKernel);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return f0.nodeSeconds[a] > f0.nodeSeconds[b]; });
+    out += "\n" + pad("op", 22) + pad("kind", 13) + pad("equation", 28) + pad("FLOP", 10, true) + pad("bytes", 10, true)
+        + pad("F0 time", 11, true) + pad("F3 share", 10, true) + "  line\n";
+    const size_t shown = std::min<size_t>(order.size(), 15);
+    for (size_t i = 0; i < shown; ++i) {
+        const auto& n = r.graph.nodes[order[i]];
+        std::string eq = n.equation.size() > 26 ? n.equation.substr(0, 25) + "…" : n.equation;
+        out += pad(n.name, 22) + pad(std::string(graph::nodeKindName(n.kind)), 13) + pad(eq, 28)
+            + pad(formatSi(2 * n.macs + n.otherOps, ""), 10, true) + pad(formatSi(n.bytesRead + n.bytesWritten, "B"), 10, true)
+            + pad(formatSeconds(f0.nodeSeconds[n.id]), 11, true) + pad(fixed(100 * r.ladder.at(Level::Fused).nodeShare[n.id], 1) + "%", 10, true)
+            + "  " + std::to_string(n.line) + "\n";
+    }
+    if (order.size() > shown)
+        out += "(" + std::to_string(order.size() - shown) + " more ops; --format csv lists all)\n";
+    if (!r.coverage.items.empty()) {
+        out += "\ncoverage notes:\n";
+        for (const auto& item : r.coverage.items)
+            out += "  line " + std::to_string(item.line) + ": " + item.what + ": " + item.reason + (item.counted ? "" : " [NOT COUNTED]") + "\n";
+    }
+    for (const auto& note : r.ladder.notes)
+        out += "note: " + note + "\n";
+    return out;
+}
+
+std::string inverseJson(const AnalysisResult& r, const bounds::Inverse& inv)
+{
+    auto opt = [](const std::optional<double>& v) { return v ? ordered_json(*v) : ordered_json(nullptr); };
+    ordered_json peaks = ordered_json::object();
+    for (const auto& [k, v] : inv.minPeakFlops)
+        peaks[k] = v;
+    ordered_json frontier = ordered_json::array();
+    for (const auto& p : inv.frontier)
+        frontier.push_back({{"compute_scale", p.computeScale}, {"dram_bandwidth_Bps", p.dramBps}});
+    const ordered_json doc = {{"schema", "solar.inverse/1"},
+                              {"program", r.program.name},
+                              {"hardware", r.hardware.id},
+                              {"policy", bounds::policyName(r.options.policy)},
+                              {"cache", bounds::cacheName(r.options.cache)},
+                              {"level", bounds::levelName(inv.level)},
+                              {"target_seconds", inv.targetSeconds},
+                              {"current_seconds", inv.currentSeconds},
+                              {"min_dram_bandwidth_Bps", opt(inv.minDramBps)},
+                              {"dram_infeasible_reason", inv.dramWhy},
+                              {"min_compute_scale", opt(inv.minComputeScale)},
+                              {"min_peak_flops", peaks},
+                              {"compute_infeasible_reason", inv.computeWhy},
+                              {"min_onchip_bytes", opt(inv.minOnchipBytes)},
+                              {"onchip_infeasible_reason", inv.onchipWhy},
+                              {"frontier", frontier}};
+    return doc.dump(2) + "\n";
+}
+
+std::string inverseTable(const AnalysisResult& r, const bounds::Inverse& inv)
+{
+    std::string out = "target " + formatSeconds(inv.targetSeconds) + " at " + std::string(bounds::levelName(inv.level)) + " on "
+        + r.hardware.name + " (now " + formatSeconds(inv.currentSeconds) + ")\n";
+    out += "  DRAM bandwidth  ";
+    out += inv.minDramBps ? "≥ " + formatSi(*inv.minDramBps, "B/s") + "  (now " + formatSi(r.machine.dramBps, "B/s") + ")\n"
+                          : "infeasible: " + inv.dramWhy + "\n";
+    out += "  compute         ";
+    if (inv.minComputeScale) {
+        out += "≥ " + sig(*inv.minComputeScale) + "x the current peaks\n";
+        for (const auto& [k, v] : inv.minPeakFlops)
+            out += "    " + pad(k, 14) + "≥ " + formatSi(v, "FLOP/s") + "\n";
+    } else {
+        out += "infeasible: " + inv.computeWhy + "\n";
+    }
+    if (inv.level == Level::CacheAware) {
+        out += "  on-chip memory  ";
+        out += inv.minOnchipBytes ? "≥ " + formatSi(*inv.minOnchipBytes, "B") + "  (now " + formatSi(r.machine.onchipBytes, "B") + ")\n"
+                                  : "infeasible: " + inv.onchipWhy + "\n";
+    }
+    return out;
+}
+
+std::string hwListTable(const hw::HwRegistry& reg)
+{
+    std::string out = pad("id", 18) + pad("name", 34) + pad("bf16 tensor", 14, true) + pad("fp32 SIMT", 13, true)
+        + pad("DRAM", 12, true) + pad("on-chip", 11, true) + "\n";
+    for (const auto& p : reg.profiles) {
+        out += pad(p.id + (p.user ? " (user)" : ""), 18) + pad(p.name, 34)
+            + pad(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16) > 0 ? formatSi(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16), "FLOP/s") : "-", 14, true)
+            + pad(formatSi(p.peakFlops(hw::Unit::Simt, hw::Precision::FP32), "FLOP/s"), 13, true)
+            + pad(formatSi(p.dramBandwidthBps.value, "B/s"), 12, true) + pad(formatSi(p.onchipBytes.value, "B"), 11, true) + "\n";
+    }
+    for (const auto& d : reg.problems)
+        out += d.format() + "\n";
+    return out;
+}
+
+std::string hwShowTable(const hw::HwProfile& p)
+{
+    std::string out = p.name + " (" + p.id + ")\n  " + p.vendor + ", " + p.arch + "\n  file: " + p.file + "\n\n";
+    auto line = [&](const std::string& what, const std::string& value, const hw::Number& n) {
+        out += "  " + pad(what, 22) + pad(value, 16, true) + "  [" + n.source + "]" + (n.note.empty() ? "" : " " + n.note) + "\n";
+    };
+    line("clock", formatSi(p.clockHz.value, "Hz"), p.clockHz);
+    for (const auto& peak : p.peaks)
+        line(std::string(hw::unitName(peak.unit)) + " " + std::string(hw::precisionName(peak.precision)), formatSi(peak.flops.value, "FLOP/s"), peak.flops);
+    line("DRAM bandwidth", formatSi(p.dramBandwidthBps.value, "B/s"), p.dramBandwidthBps);
+    line("DRAM capacity", formatSi(p.dramCapacityBytes.value, "B"), p.dramCapacityBytes);
+    line("L2", formatSi(p.l2Bytes.value, "B"), p.l2Bytes);
+    if (p.llcBytes)
+        line("memory-side cache", formatSi(p.llcBytes->value, "B"), *p.llcBytes);
+    line("on-chip total", formatSi(p.onchipBytes.value, "B"), p.onchipBytes);
+    out += "\nsources:\n";
+    for (const auto& s : p.sources)
+        out += "  [" + s.key + "] " + s.citation + (s.url.empty() ? "" : " <" + s.url + ">") + " (" + s.date + ")\n";
+    return out;
+}
+
+} // namespace solar::report
