@@ -70,9 +70,10 @@ struct Solver
         if (!isPerKernel(level)) {
             const LevelResult r = solve(d, scaled, policy, cache).at(level);
             if (r.computeSeconds > T) {
+                const auto busiest = std::max_element(r.unitSeconds.begin(), r.unitSeconds.end()) - r.unitSeconds.begin();
                 if (why)
-                    *why = "compute alone needs " + seconds(r.computeSeconds) + " (" + r.bottleneck
-                        + "), more than the target: no bandwidth is enough";
+                    *why = "compute alone needs " + seconds(r.computeSeconds) + " (on "
+                        + std::string(unitGroupName(static_cast<UnitGroup>(busiest))) + "), more than the target: no bandwidth is enough";
                 return std::nullopt;
             }
             return r.bytes / T;
@@ -138,17 +139,36 @@ Inverse solveInverse(const Digest& d, const MachineModel& m, PrecisionPolicy pol
     const Solver solver {d, m, policy, cache, level, T};
     inv.minDramBps = solver.minBandwidth(1.0, &inv.dramWhy);
     inv.minComputeScale = solver.minComputeScale(&inv.computeWhy);
-    if (inv.minComputeScale) {
+    // With the other resource unlimited only one term is left: the bytes over T at the whole-graph levels, and
+    // their sum over kernels at the per-kernel ones (likewise for compute).
+    double bytes = 0, compute = 0;
+    if (isPerKernel(level)) {
+        for (double b : solver.kernelBytes())
+            bytes += b;
+        for (double c : kernelComputeSeconds(d, m, policy))
+            compute += c;
+    } else {
+        bytes = now.at(level).bytes;
+        compute = now.at(level).computeSeconds;
+    }
+    inv.necessaryDramBps = bytes / T;
+    inv.necessaryComputeScale = compute / T;
+    auto peaksAt = [&](double scale) {
+        std::vector<std::pair<std::string, double>> out;
         for (int u = 0; u < 2; ++u) {
             for (int p = 0; p < hw::kPrecisionCount; ++p) {
                 const double peak = m.peakFlops[u * hw::kPrecisionCount + p];
                 if (peak > 0)
-                    inv.minPeakFlops.emplace_back(std::string(hw::unitName(static_cast<hw::Unit>(u))) + " "
-                                                      + std::string(hw::precisionName(static_cast<hw::Precision>(p))),
-                                                  peak * *inv.minComputeScale);
+                    out.emplace_back(std::string(hw::unitName(static_cast<hw::Unit>(u))) + " "
+                                         + std::string(hw::precisionName(static_cast<hw::Precision>(p))),
+                                     peak * scale);
             }
         }
-    }
+        return out;
+    };
+    if (inv.minComputeScale)
+        inv.minPeakFlops = peaksAt(*inv.minComputeScale);
+    inv.necessaryPeakFlops = peaksAt(inv.necessaryComputeScale);
     if (level == Level::CacheAware) {
         // Least S with cacheAwareBytes(S) <= BW * T: the bytes are nonincreasing in S, so bisect (in log space).
         const double budget = m.dramBps * T;
@@ -160,7 +180,7 @@ Inverse solveInverse(const Digest& d, const MachineModel& m, PrecisionPolicy pol
         } else {
             double lo = 1, hi = 1e30;
             if (cacheAwareBytes(d, m, lo, cache) <= budget) {
-                inv.minOnchipBytes = lo;
+                inv.minOnchipBytes = 0; // no contraction here is capacity-bound: any on-chip memory will do
             } else {
                 for (int i = 0; i < 400 && hi > lo * (1 + 1e-12); ++i) {
                     const double mid = std::sqrt(lo * hi);

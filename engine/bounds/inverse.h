@@ -26,11 +26,17 @@ struct Inverse
     double targetSeconds = 0;
     double currentSeconds = 0; // the level at the current machine
 
+    // At the current value of the other resource (empty with a reason when none reaches T):
     std::optional<double> minDramBps;
-    std::string dramWhy;        // why there is no bandwidth that reaches T (empty when there is)
-    std::optional<double> minComputeScale;
+    std::string dramWhy;
+    std::optional<double> minComputeScale; // factor on every compute peak
     std::vector<std::pair<std::string, double>> minPeakFlops; // "tensor bf16" -> FLOP/s, at minComputeScale
     std::string computeWhy;
+    // Necessary whatever the other resource is (unlimited compute, resp. unlimited bandwidth): T needs at least
+    // this much bandwidth and at least this much compute; together they suffice at the whole-graph levels.
+    double necessaryDramBps = 0;
+    double necessaryComputeScale = 0;
+    std::vector<std::pair<std::string, double>> necessaryPeakFlops;
     std::optional<double> minOnchipBytes; // cache_aware only
     std::string onchipWhy;
     std::vector<FrontierPoint> frontier; // the iso-T curve in the (compute, bandwidth) plane

@@ -284,6 +284,9 @@ std::string inverseJson(const AnalysisResult& r, const bounds::Inverse& inv)
     ordered_json peaks = ordered_json::object();
     for (const auto& [k, v] : inv.minPeakFlops)
         peaks[k] = v;
+    ordered_json necessaryPeaks = ordered_json::object();
+    for (const auto& [k, v] : inv.necessaryPeakFlops)
+        necessaryPeaks[k] = v;
     ordered_json frontier = ordered_json::array();
     for (const auto& p : inv.frontier)
         frontier.push_back({{"compute_scale", p.computeScale}, {"dram_bandwidth_Bps", p.dramBps}});
@@ -300,6 +303,9 @@ std::string inverseJson(const AnalysisResult& r, const bounds::Inverse& inv)
                               {"min_compute_scale", opt(inv.minComputeScale)},
                               {"min_peak_flops", peaks},
                               {"compute_infeasible_reason", inv.computeWhy},
+                              {"necessary_dram_bandwidth_Bps", inv.necessaryDramBps},
+                              {"necessary_compute_scale", inv.necessaryComputeScale},
+                              {"necessary_peak_flops", necessaryPeaks},
                               {"min_onchip_bytes", opt(inv.minOnchipBytes)},
                               {"onchip_infeasible_reason", inv.onchipWhy},
                               {"frontier", frontier}};
@@ -310,6 +316,9 @@ std::string inverseTable(const AnalysisResult& r, const bounds::Inverse& inv)
 {
     std::string out = "target " + formatSeconds(inv.targetSeconds) + " at " + std::string(bounds::levelName(inv.level)) + " on "
         + r.hardware.name + " (now " + formatSeconds(inv.currentSeconds) + ")\n";
+    out += "needed whatever the rest: DRAM bandwidth ≥ " + formatSi(inv.necessaryDramBps, "B/s") + ", compute ≥ "
+        + sig(inv.necessaryComputeScale) + "x the current peaks\n";
+    out += "at the current other resource:\n";
     out += "  DRAM bandwidth  ";
     out += inv.minDramBps ? "≥ " + formatSi(*inv.minDramBps, "B/s") + "  (now " + formatSi(r.machine.dramBps, "B/s") + ")\n"
                           : "infeasible: " + inv.dramWhy + "\n";
@@ -323,8 +332,12 @@ std::string inverseTable(const AnalysisResult& r, const bounds::Inverse& inv)
     }
     if (inv.level == Level::CacheAware) {
         out += "  on-chip memory  ";
-        out += inv.minOnchipBytes ? "≥ " + formatSi(*inv.minOnchipBytes, "B") + "  (now " + formatSi(r.machine.onchipBytes, "B") + ")\n"
-                                  : "infeasible: " + inv.onchipWhy + "\n";
+        if (inv.minOnchipBytes && *inv.minOnchipBytes == 0)
+            out += "any (no contraction here is bound by on-chip capacity)\n";
+        else if (inv.minOnchipBytes)
+            out += "≥ " + formatSi(*inv.minOnchipBytes, "B") + "  (now " + formatSi(r.machine.onchipBytes, "B") + ")\n";
+        else
+            out += "infeasible: " + inv.onchipWhy + "\n";
     }
     return out;
 }

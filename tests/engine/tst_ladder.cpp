@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: MIT
+// The bound ladder and the inverse roofline: the worked example of sol-model.md C.5 reproduced to 4 significant
+// digits; placements under the three precision policies; the capacity term against the io-bounds.md formula
+// computed by hand; the warm-cache discount; the ladder invariants on every test program and every shipped
+// profile; inverse solutions that give back the target when plugged in.
+#include "engine/analysis/analysis.h"
+#include "engine/bounds/inverse.h"
+#include "engine/graph/lifting.h"
+#include "engine/hw/registry.h"
+#include "engine/ir/checker.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace solar;
+using namespace solar::bounds;
+using hw::Precision;
+using hw::Unit;
+
+namespace {
+
+const std::string kShipped = SOLAR_TEST_DATA "/../../hwprofiles";
+
+Digest digestOf(const std::string& file, const std::map<std::string, std::int64_t>& sizes = {})
+{
+    const ir::Program p = testutil::parseOk(testutil::readData("alir/" + file + ".alir"));
+    return prepare(graph::liftProgram(p, *ir::bindSizes(p, sizes)).value());
+}
+
+// The C.5 machine: H100 SXM as the example states it (989.4 TFLOP/s bf16, 3.35 TB/s) plus its 66.9 TFLOP/s
+// fp32 SIMT rate for the ReLU.
+MachineModel c5Machine()
+{
+    MachineModel m;
+    m.peak(Unit::Tensor, Precision::BF16) = 989.4e12;
+    m.peak(Unit::Simt, Precision::FP32) = 66.9e12;
+    m.dramBps = 3.35e12;
+    m.onchipBytes = 116.0 * 1024 * 1024;
+    m.persistentCacheBytes = 50.0 * 1024 * 1024;
+    return m;
+}
+
+bool near(double a, double b, double rel)
+{
+    return std::fabs(a - b) <= rel * std::fabs(b);
+}
+
+#define VERIFY_4SIG(actual, expected) \
+    QVERIFY2(near((actual), (expected), 5e-4), qPrintable(QStringLiteral("%1 vs %2").arg(actual, 0, 'g', 8).arg(expected, 0, 'g', 8)))
+
+void verifyInvariants(const Ladder& l, const char* what)
+{
+    const double f0 = l.at(Level::UnfusedPerKernel).seconds, f1 = l.at(Level::UnfusedOverlapped).seconds,
+                 f2 = l.at(Level::FusedPerOp).seconds, f3 = l.at(Level::Fused).seconds, f4 = l.at(Level::CacheAware).seconds;
+    const double eps = 1e-12 * std::max(1.0, f0);
+    QVERIFY2(f3 <= f1 + eps && f1 <= f0 + eps, what);
+    QVERIFY2(f3 <= f2 + eps && f2 <= f0 + eps, what);
+    QVERIFY2(f3 <= f4 + eps, what);
+    for (const auto& r : l.levels) {
+        double sum = 0;
+        for (double s : r.nodeSeconds)
+            sum += s;
+        QVERIFY2(std::fabs(sum - r.seconds) <= 1e-9 * std::max(r.seconds, 1e-30), what);
+        QVERIFY2(std::fabs(r.seconds - std::max(r.computeSeconds, r.memorySeconds)) <= 1e-12 * r.seconds || isPerKernel(r.level), what);
+    }
+}
+
+} // namespace
+
+class TestLadder : public QObject
+{
+    Q_OBJECT
+private slots:
+    void testWorkedExampleC5()
+    {
+        const Digest d = digestOf("mlp_c5");
+        const MachineModel m = c5Machine();
+        const Ladder l = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
+        // Each linear: 2 * 256 * 4096 * 16384 FLOP / 989.4e12 = 34.73 us; its unfused bytes 2 MiB + 128 MiB + 8 MiB
+        // (X, W1, T) = 144.70 MB -> 43.20 us; the ReLU moves 2 x 8 MiB -> 5.01 us.
+        const auto per = kernelComputeSeconds(d, m, PrecisionPolicy::PytorchDefault);
+        VERIFY_4SIG(per[0], 34.73e-6);
+        VERIFY_4SIG(d.kernels[0].unfusedBytes / m.dramBps, 43.20e-6);
+        VERIFY_4SIG(d.kernels[0].externalBytes / m.dramBps, 40.69e-6);
+        VERIFY_4SIG(d.kernels[1].unfusedBytes / m.dramBps, 5.008e-6);
+        VERIFY_4SIG(l.at(Level::UnfusedPerKernel).seconds, 91.40e-6);
+        VERIFY_4SIG(l.at(Level::UnfusedOverlapped).seconds, 91.40e-6);
+        VERIFY_4SIG(l.at(Level::Fused).seconds, 81.38e-6);
+        VERIFY_4SIG(l.at(Level::Fused).bytes, 272.63e6);
+        VERIFY_4SIG(l.at(Level::Fused).flops, 68.72e9 + 4194304); // + one ReLU op per element
+        QCOMPARE(l.at(Level::Fused).bottleneck, std::string("memory"));
+        // C.5 ignores SIMT work; we count the ReLU's 4,194,304 ops at 66.9 TFLOP/s (0.0627 us) in its kernel, so
+        // fused_per_op is 81.38 + 0.0627 = 81.44 us here.
+        VERIFY_4SIG(l.at(Level::FusedPerOp).seconds, 81.38e-6 + 4194304 / 66.9e12);
+        VERIFY_4SIG(l.at(Level::CacheAware).seconds, 81.38e-6); // 68.7 GFLOP of products is far below the capacity term
+        verifyInvariants(l, "C.5");
+
+        // Inverse at T = 50 us on the fused level: P >= 68.72e9 / 50e-6 = 1374 TFLOP/s; BW >= 272.63e6 / 50e-6 = 5453 GB/s.
+        // Both are needed: neither alone reaches 50 us from this machine (compute 69.46 us, memory 81.38 us).
+        const Inverse inv = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::Fused, 50e-6);
+        VERIFY_4SIG(inv.necessaryDramBps, 5453e9);
+        VERIFY_4SIG(inv.necessaryComputeScale * 989.4e12, 1374e12);
+        QVERIFY(!inv.minDramBps);
+        QVERIFY(!inv.minComputeScale);
+        MachineModel both = m.scaledCompute(inv.necessaryComputeScale);
+        both.dramBps = inv.necessaryDramBps;
+        VERIFY_4SIG(solve(d, both, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::Fused).seconds, 50e-6);
+        // At 75 us the compute already suffices: the bandwidth answer exists and is 272.63 MB / 75 us.
+        const Inverse at75 = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::Fused, 75e-6);
+        QVERIFY(at75.minDramBps);
+        VERIFY_4SIG(*at75.minDramBps, 272.63e6 / 75e-6);
+    }
+
+    void testPolicies()
+    {
+        const MachineModel m = machineFromProfile(*hw::loadHwRegistry({kShipped}).find("h100-pcie"));
+        // fp32 matmul: SIMT fp32 under pytorch-default and strict, TF32 tensor cores when allowed.
+        auto place = [&](graph::MacType t, bool conv, PrecisionPolicy p) { return placeContraction(t, conv, p, m); };
+        QCOMPARE(place(graph::MacType::FP32, false, PrecisionPolicy::PytorchDefault).unit, Unit::Simt);
+        QCOMPARE(place(graph::MacType::FP32, true, PrecisionPolicy::PytorchDefault).unit, Unit::Tensor); // cuDNN TF32
+        QCOMPARE(place(graph::MacType::FP32, true, PrecisionPolicy::StrictFp32).unit, Unit::Simt);
+        const Placement allow = place(graph::MacType::FP32, false, PrecisionPolicy::AllowTf32);
+        QCOMPARE(allow.unit, Unit::Tensor);
+        QCOMPARE(allow.precision, Precision::TF32);
+        QCOMPARE(place(graph::MacType::BF16, false, PrecisionPolicy::StrictFp32).precision, Precision::BF16);
+        // fp4 on a machine without fp4 tensor cores falls to the fastest it has (fp8).
+        QCOMPARE(place(graph::MacType::FP4, false, PrecisionPolicy::PytorchDefault).precision, Precision::FP8);
+
+        // 1920 fp32 conv MACs: 2 * 1920 / 409.7 TFLOP/s (TF32 at 1755 MHz) vs / 51.2 TFLOP/s strict.
+        const Digest d = digestOf("conv2d");
+        const double tf32 = m.peak(Unit::Tensor, Precision::TF32);
+        const Ladder def = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
+        const Ladder strict = solve(d, m, PrecisionPolicy::StrictFp32, CacheAssumption::Cold);
+        VERIFY_4SIG(def.at(Level::Fused).unitSeconds[static_cast<int>(UnitGroup::Tensor)], 2 * 1920 / tf32);
+        VERIFY_4SIG(strict.at(Level::Fused).unitSeconds[static_cast<int>(UnitGroup::SimtFp32)], (2 * 1920 + 0.0) / 51.2e12);
+    }
+
+    void testCapacityTerm()
+    {
+        // 65536^3 bf16 matmul on 116 MiB: S = 121,634,816 / 2 = 60,817,408 elements; tier-B traffic
+        // sqrt(2) * 65536^3 / sqrt(S) - 4 S elements, times 2 bytes, exceeds the compulsory 3 * 65536^2 * 2 bytes.
+        const Digest d = digestOf("matmul_large");
+        QCOMPARE(d.cacheCandidates.size(), size_t(1));
+        MachineModel m = c5Machine();
+        m.peak(Unit::Tensor, Precision::BF16) = 1e21; // compute-rich, so the memory terms bind
+        const double s = m.onchipBytes / 2;
+        const double n3 = std::pow(65536.0, 3);
+        const double q = (std::sqrt(2.0) * n3 / std::sqrt(s) - 4 * s) * 2;
+        const double compulsory = 3 * 65536.0 * 65536.0 * 2;
+        QVERIFY(q > compulsory);
+        const Ladder l = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
+        VERIFY_4SIG(l.at(Level::Fused).bytes, compulsory);
+        VERIFY_4SIG(l.at(Level::CacheAware).bytes, q);
+        verifyInvariants(l, "capacity");
+        // A small matmul gets no capacity term.
+        const Ladder small = solve(digestOf("matmul"), m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
+        QCOMPARE(small.at(Level::CacheAware).bytes, small.at(Level::Fused).bytes);
+
+        // The least on-chip capacity for a target between the two: plugging it back gives the target.
+        const double target = (compulsory + q) / 2 / m.dramBps;
+        const Inverse inv = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::CacheAware, target);
+        QVERIFY2(inv.minOnchipBytes, inv.onchipWhy.c_str());
+        MachineModel solved = m;
+        solved.onchipBytes = *inv.minOnchipBytes;
+        QVERIFY(near(solve(d, solved, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::CacheAware).seconds, target, 1e-9));
+        const Inverse impossible = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::CacheAware,
+                                                compulsory / m.dramBps / 2);
+        QVERIFY(!impossible.minOnchipBytes);
+        QVERIFY(!impossible.onchipWhy.empty());
+    }
+
+    void testWarmCache()
+    {
+        // matmul (f32, 5x7 @ 7x3): everything fits in a 50 MiB L2, so warm compulsory traffic is zero.
+        const Digest d = digestOf("matmul");
+        const MachineModel m = c5Machine();
+        const Ladder cold = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
+        const Ladder warm = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Warm);
+        QCOMPARE(cold.at(Level::Fused).bytes, (35.0 + 21 + 15) * 4);
+        QCOMPARE(warm.at(Level::Fused).bytes, 0.0);
+        QCOMPARE(warm.at(Level::UnfusedPerKernel).bytes, cold.at(Level::UnfusedPerKernel).bytes);
+        verifyInvariants(warm, "warm");
+        // C.5 warm: reads 2 MiB + 2 x 128 MiB - 50 MiB, writes 2 MiB - 50 MiB -> 0.
+        const Digest c5 = digestOf("mlp_c5");
+        const Ladder w = solve(c5, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Warm);
+        QCOMPARE(w.at(Level::Fused).bytes, (2.0 + 256.0 - 50.0) * 1024 * 1024);
+    }
+
+    void testInvariantsEverywhere_data()
+    {
+        QTest::addColumn<QString>("file");
+        const QDir dir(QStringLiteral(SOLAR_TEST_DATA "/alir"));
+        for (const QString& f : dir.entryList({QStringLiteral("*.alir")}, QDir::Files))
+            QTest::addRow("%s", qPrintable(f)) << f.chopped(5);
+    }
+
+    void testInvariantsEverywhere()
+    {
+        QFETCH(QString, file);
+        const Digest d = digestOf(file.toStdString());
+        for (const auto& profile : hw::loadHwRegistry({kShipped}).profiles) {
+            const MachineModel m = machineFromProfile(profile);
+            for (auto policy : {PrecisionPolicy::PytorchDefault, PrecisionPolicy::StrictFp32, PrecisionPolicy::AllowTf32}) {
+                for (auto cache : {CacheAssumption::Cold, CacheAssumption::Warm})
+                    verifyInvariants(solve(d, m, policy, cache), qPrintable(file + QString::fromStdString(" " + profile.id)));
+            }
+        }
+    }
+
+    void testInverseRoundTrips_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("level");
+        QTest::addColumn<double>("factor"); // target = factor x the current bound
+        for (const char* f : {"mlp_c5", "conv2d", "causal_attention", "mlp_softmax", "layernorm"}) {
+            for (Level l : kLevels) {
+                QTest::addRow("%s %s x0.7", f, levelName(l).data()) << QString::fromLatin1(f) << int(l) << 0.7;
+                QTest::addRow("%s %s x1.5", f, levelName(l).data()) << QString::fromLatin1(f) << int(l) << 1.5;
+            }
+        }
+    }
+
+    void testInverseRoundTrips()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, level);
+        QFETCH(double, factor);
+        const Level lv = static_cast<Level>(level);
+        const Digest d = digestOf(file.toStdString());
+        const MachineModel m = machineFromProfile(*hw::loadHwRegistry({kShipped}).find("h100-sxm"));
+        const auto policy = PrecisionPolicy::PytorchDefault;
+        const auto cache = CacheAssumption::Cold;
+        const double target = solve(d, m, policy, cache).at(lv).seconds * factor;
+        const Inverse inv = solveInverse(d, m, policy, cache, lv, target);
+        if (inv.minDramBps) {
+            MachineModel x = m;
+            x.dramBps = *inv.minDramBps;
+            QVERIFY2(near(solve(d, x, policy, cache).at(lv).seconds, target, 1e-9), "bandwidth");
+        } else {
+            QVERIFY(!inv.dramWhy.empty());
+            QVERIFY(factor < 1); // only faster-than-now targets can be infeasible
+        }
+        if (inv.minComputeScale) {
+            const MachineModel x = m.scaledCompute(*inv.minComputeScale);
+            QVERIFY2(near(solve(d, x, policy, cache).at(lv).seconds, target, 1e-9), "compute");
+        } else {
+            QVERIFY(!inv.computeWhy.empty());
+            QVERIFY(factor < 1);
+        }
+        for (const auto& p : inv.frontier) {
+            MachineModel x = m.scaledCompute(p.computeScale);
+            x.dramBps = p.dramBps;
+            QVERIFY2(near(solve(d, x, policy, cache).at(lv).seconds, target, 1e-9), "frontier");
+        }
+    }
+
+    void testInfeasibleExplained()
+    {
+        const Digest d = digestOf("mlp_c5");
+        const MachineModel m = c5Machine();
+        // Compute alone takes 69.46 us: no bandwidth reaches 10 us, and no compute either (memory is 81 us).
+        const Inverse inv = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::Fused, 10e-6);
+        QVERIFY(!inv.minDramBps);
+        QVERIFY(QString::fromStdString(inv.dramWhy).startsWith(QStringLiteral("compute alone needs 6.946e-05 s")));
+        QVERIFY(!inv.minComputeScale);
+        QVERIFY(QString::fromStdString(inv.computeWhy).contains(QStringLiteral("no compute is enough")));
+        // Per kernel at 60 us: the kernels' compute sums to 69.5 us and their memory time to 91.4 us.
+        const Inverse perKernel = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::UnfusedPerKernel, 60e-6);
+        QVERIFY(!perKernel.minDramBps);
+        QVERIFY(QString::fromStdString(perKernel.dramWhy).startsWith(QStringLiteral("the kernels' compute alone sums to 6.952e-05 s")));
+        QVERIFY(!perKernel.minComputeScale);
+        VERIFY_4SIG(perKernel.necessaryDramBps, 306.19e6 / 60e-6);
+        QVERIFY(!solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::Fused, -1).minDramBps);
+    }
+
+    void testAnalysisFacade()
+    {
+        const ir::Program p = testutil::parseOk(testutil::readData("alir/embedding.alir"));
+        const auto profile = *hw::loadHwRegistry({kShipped}).find("a100-sxm");
+        const auto r = analyzeProgram(p, profile);
+        QVERIFY(r.hasValue());
+        QVERIFY(r->coverage.complete);     // the gather is counted, as a lower bound
+        QVERIFY(!r->coverage.items.empty());
+        QVERIFY(r->coverage.items[0].counted);
+        QCOMPARE(r->validation.status, std::string("unvalidated"));
+        MachineModel faster = r->machine;
+        faster.dramBps *= 2;
+        const AnalysisResult again = reSolve(*r, faster);
+        QVERIFY(near(again.ladder.at(Level::Fused).memorySeconds, r->ladder.at(Level::Fused).memorySeconds / 2, 1e-12));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLadder)
+#include "tst_ladder.moc"

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: MIT
+// Lifting: node kinds, exact iteration counts (guards and triangles), MACs, operation counts, compulsory
+// footprints and bytes, all against counts derived by hand in the comments; initialiser merging; def-use edges;
+// the JSON, DOT and SOLAR-YAML exports.
+#include "engine/graph/export.h"
+#include "engine/graph/lifting.h"
+#include "engine/ir/checker.h"
+#include "testutil.h"
+
+#include <QTest>
+
+using namespace solar;
+using namespace solar::graph;
+
+namespace {
+
+EinsumGraph lift(const std::string& file, const std::map<std::string, std::int64_t>& sizes = {})
+{
+    const ir::Program p = testutil::parseOk(testutil::readData("alir/" + file + ".alir"));
+    const auto check = ir::checkProgram(p);
+    if (!check.ok())
+        qWarning("%s", formatAll(check.diagnostics).c_str());
+    const auto b = ir::bindSizes(p, sizes);
+    auto g = liftProgram(p, *b);
+    return std::move(g).value();
+}
+
+const Node& node(const EinsumGraph& g, const std::string& name)
+{
+    for (const auto& n : g.nodes) {
+        if (n.name == name)
+            return n;
+    }
+    qFatal("no node %s", name.c_str());
+}
+
+double footprintOf(const Node& n, const std::string& text)
+{
+    for (const auto& op : n.reads) {
+        if (op.text == text)
+            return op.footprint;
+    }
+    return n.write.text == text ? n.write.footprint : -1;
+}
+
+} // namespace
+
+class TestLifting : public QObject
+{
+    Q_OBJECT
+private slots:
+    void testMatmul()
+    {
+        const EinsumGraph g = lift("matmul"); // M=5, K=7, N=3, f32
+        QCOMPARE(g.nodes.size(), size_t(1));  // the initialiser merged into the contraction
+        const Node& n = g.nodes[0];
+        QCOMPARE(n.kind, NodeKind::Contraction);
+        QVERIFY(n.hasInit);
+        QCOMPARE(n.initValue, std::string("0"));
+        QCOMPARE(n.lines, (std::vector<int> {6, 7}));
+        QCOMPARE(n.equation, std::string("MK,KN->MN"));
+        QCOMPARE(n.points, 105.0);
+        QCOMPARE(n.macs, 105.0);
+        QCOMPARE(n.otherOps, 0.0);
+        QCOMPARE(n.macType, MacType::FP32);
+        QVERIFY(!n.convLike);
+        QCOMPARE(n.bytesRead, (35.0 + 21.0) * 4);
+        QCOMPARE(n.bytesWritten, 15.0 * 4);
+        QCOMPARE(n.externalBytes, (35.0 + 21.0 + 15.0) * 4);
+        QCOMPARE(n.contractionM, 5.0);
+        QCOMPARE(n.contractionN, 3.0);
+        QCOMPARE(n.contractionK, 7.0);
+        QCOMPARE(n.contractionBatch, 1.0);
+        QCOMPARE(n.reducedRanks, (std::vector<std::string> {"k"}));
+    }
+
+    void testStridedPaddedConv()
+    {
+        // B=2, C=3, H=7, W=6, O=4, 3x3, stride 2, padding 1 -> P=4, Q=3. In-bounds taps per output row p: 2, 3, 3, 2
+        // (10); per column q: 2, 3, 3 (8). MACs = B*O*C * 10 * 8 = 1920, not the unguarded 2*4*4*3*3*9 = 2592.
+        const EinsumGraph g = lift("conv2d");
+        QCOMPARE(g.nodes.size(), size_t(2)); // the bias initialiser reads a tensor, so it stays a node
+        const Node& init = g.nodes[0];
+        QCOMPARE(init.kind, NodeKind::Copy);
+        QCOMPARE(init.points, 2.0 * 4 * 4 * 3);
+        const Node& conv = g.nodes[1];
+        QCOMPARE(conv.kind, NodeKind::Contraction);
+        QVERIFY(conv.pointsExact);
+        QCOMPARE(conv.macs, 1920.0);
+        QVERIFY(conv.convLike);
+        QCOMPARE(conv.equation, std::string("BC(P+R)(Q+S),OCRS,BOPQ->BOPQ"));
+        // The window rows 2p + r - 1 for p < 4, r < 3 cover -1..7; clipped to 0..6 that is all 7 rows; columns all 6.
+        QCOMPARE(footprintOf(conv, "X[b, c, 2 * p + r - 1, 2 * q + s - 1]"), 2.0 * 3 * 7 * 6);
+        QCOMPARE(footprintOf(conv, "Wt[o, c, r, s]"), 4.0 * 3 * 9);
+        // No capacity term for a sliding window (io-bounds.md section 4).
+        QCOMPARE(conv.contractionM, 0.0);
+    }
+
+    void testDilatedAndStridedFootprints()
+    {
+        // Dilation 2, K=3, L=10: P = 6 outputs; taps p + 2r cover 0..9 (all of L). MACs = O*C*P*K = 2*3*6*3.
+        const EinsumGraph d = lift("conv1d_dilated");
+        const Node& dn = d.nodes[0];
+        QCOMPARE(dn.macs, 108.0);
+        QCOMPARE(footprintOf(dn, "X[c, p + 2 * r]"), 30.0);
+        // 1x1, stride 3, L=10: P = 4 outputs reading positions 0, 3, 6, 9 only: 4 of 10 per channel.
+        const EinsumGraph s = lift("conv1x1_strided");
+        const Node& sn = s.nodes[0];
+        QCOMPARE(sn.macs, 5.0 * 4 * 4);
+        QCOMPARE(footprintOf(sn, "X[c, 3 * p]"), 4.0 * 4);
+        QCOMPARE(sn.bytesRead, (16.0 + 20.0) * 4);
+    }
+
+    void testGroupedConv()
+    {
+        // B=2, G=3, CG=2, OG=4, L=8, K=3, padding 1: taps per output position: 2 at each edge, 3 inside
+        // (2 + 6*3 + 2 = 22). MACs = B*G*OG*CG*22 = 2*3*4*2*22 = 1056.
+        const EinsumGraph g = lift("conv_grouped");
+        const Node& n = g.nodes[0];
+        QCOMPARE(n.macs, 1056.0);
+        QCOMPARE(n.macType, MacType::BF16);
+        QCOMPARE(footprintOf(n, "X[b, g * CG + c, p + r - 1]"), 2.0 * 6 * 8);
+        QCOMPARE(footprintOf(n, "W[g * OG + o, c, r]"), 12.0 * 2 * 3);
+        QCOMPARE(n.bytesRead, (96.0 + 72.0) * 2);
+    }
+
+    void testTransposedConv()
+    {
+        // B=2, C=3, O=2, L=5, K=3, stride 2: MACs = B*C*L*O*K = 180; the output positions 2p + r cover 0..10 (LO = 11).
+        const EinsumGraph g = lift("conv_transpose1d");
+        QCOMPARE(g.nodes.size(), size_t(2)); // the zero fill has a different loop nest, so it stays a node
+        QCOMPARE(g.nodes[0].kind, NodeKind::Elementwise);
+        const Node& n = g.nodes[1];
+        QCOMPARE(n.kind, NodeKind::Contraction);
+        QCOMPARE(n.macs, 180.0);
+        QVERIFY(n.convLike); // the window is on the output
+        QCOMPARE(n.write.footprint, 2.0 * 2 * 11);
+        QCOMPARE(g.edges.size(), size_t(1));
+        QCOMPARE(g.edges[0].from, 0);
+        QCOMPARE(g.edges[0].to, 1);
+    }
+
+    void testCausalAttention()
+    {
+        // T=6, D=4: the score loop j < i + 1 runs T(T+1)/2 = 21 times per d, not 36.
+        const EinsumGraph g = lift("causal_attention");
+        const Node& s = node(g, "S@14");
+        QCOMPARE(s.kind, NodeKind::Contraction);
+        QCOMPARE(s.points, 21.0 * 4);
+        QCOMPARE(s.macs, 84.0);
+        QVERIFY(s.pointsExact);
+        QCOMPARE(footprintOf(s, "K[j, d]"), 24.0); // every key row is read by the last query
+        const Node& m = node(g, "M@17");
+        QCOMPARE(m.kind, NodeKind::Reduction);
+        QCOMPARE(m.points, 21.0);
+        const Node& o = node(g, "O@22");
+        QCOMPARE(o.kind, NodeKind::Reduction); // exp(...) / L * V is not a plain product of two reads
+        QCOMPARE(o.points, 84.0);
+        // 4 ops per point: -, exp, /, * plus the accumulation; exp is transcendental.
+        QCOMPARE(o.otherOps, 84.0 * 5);
+        QCOMPARE(o.transcendentalOps, 84.0);
+
+        // At full size the count stays exact and cheap: T = 8192 gives 8192 * 8193 / 2 rows.
+        const EinsumGraph big = lift("causal_attention", {{"T", 8192}, {"D", 128}});
+        QCOMPARE(node(big, "S@14").points, 8192.0 * 8193 / 2 * 128);
+    }
+
+    void testPoolingAndNorm()
+    {
+        // 3x3 max pool, stride 2, padding 1, H=W=7 -> P=Q=4; taps per row p: 2, 3, 3, 2 (10), same per column.
+        const EinsumGraph pool = lift("maxpool2d");
+        const Node& n = pool.nodes[0];
+        QCOMPARE(n.kind, NodeKind::Reduction);
+        QVERIFY(n.hasInit);
+        QCOMPARE(n.initValue, std::string("-inf"));
+        QCOMPARE(n.points, 2.0 * 2 * 100);
+        QCOMPARE(n.otherOps, 400.0); // one max per tap
+        QCOMPARE(n.equation, std::string("BC(P+R)(Q+S)->BCPQ"));
+
+        // Layernorm N=3, D=8: mean (x / D, +): 2 ops per point; variance (-, -, *, /, +): 5; output
+        // (x - mu) * rsqrt(var + eps) * g + b: -, +, rsqrt, *, *, + = 6, one of them transcendental.
+        const EinsumGraph ln = lift("layernorm");
+        QCOMPARE(ln.nodes.size(), size_t(3));
+        QCOMPARE(ln.nodes[0].otherOps, 24.0 * 2);
+        QCOMPARE(ln.nodes[1].otherOps, 24.0 * 5);
+        QCOMPARE(ln.nodes[2].kind, NodeKind::Elementwise);
+        QCOMPARE(ln.nodes[2].otherOps, 24.0 * 6);
+        QCOMPARE(ln.nodes[2].transcendentalOps, 24.0);
+        QCOMPARE(ln.tensors[static_cast<size_t>(ln.nodes[0].write.tensor)].role, TensorRole::Intermediate);
+    }
+
+    void testScanGatherAndEdges()
+    {
+        const EinsumGraph c = lift("cumsum"); // N=3, L=10
+        QCOMPARE(c.nodes.size(), size_t(2));
+        QCOMPARE(c.nodes[0].kind, NodeKind::Copy);
+        QCOMPARE(c.nodes[1].kind, NodeKind::Scan);
+        QCOMPARE(c.nodes[1].points, 27.0);
+        QCOMPARE(c.nodes[1].otherOps, 27.0);
+
+        const EinsumGraph e = lift("embedding"); // N=5, V=7, D=3
+        const Node& n = e.nodes[0];
+        QCOMPARE(n.kind, NodeKind::Gather);
+        QVERIFY(n.indirect);
+        QVERIFY(n.approx); // the rows gathered are data-dependent: at least one row is counted
+        QCOMPARE(footprintOf(n, "E[I[n], d]"), 3.0);
+        QCOMPARE(footprintOf(n, "I[n]"), 5.0);
+        QVERIFY(!e.notes.empty());
+
+        const EinsumGraph m = lift("mlp_softmax");
+        QCOMPARE(m.nodes.size(), size_t(4)); // T (contraction), M, Z (reductions), Y
+        int intoY = 0;
+        for (const auto& edge : m.edges)
+            intoY += edge.to == 3;
+        QCOMPARE(intoY, 3); // Y reads T, M and Z
+    }
+
+    void testTriangularFootprintIsALowerBound()
+    {
+        // Reading the lower triangle of A (i, j <= i) touches N(N+1)/2 elements; the footprint never claims more.
+        const ir::Program p = testutil::parseOk(R"(kernel tri(N=6) {
+  in A: f32[N, N];
+  out S: f32[1];
+  S[0] = 0;
+  for i in 0..N { for j in 0..i + 1 { S[0] += A[i, j]; } }
+})");
+        const auto g = liftProgram(p, *ir::bindSizes(p));
+        const Node& n = g->nodes[0];
+        QCOMPARE(n.points, 21.0);
+        QVERIFY(footprintOf(n, "A[i, j]") <= 21.0);
+        QVERIFY(!n.reads[0].footprintExact);
+    }
+
+    void testExports()
+    {
+        const EinsumGraph g = lift("mlp_softmax");
+        const std::string json = graphToJson(g);
+        QVERIFY(json.find("\"schema\": \"solar.einsumgraph/1\"") != std::string::npos);
+        QVERIFY(json.find("\"equation\": \"BK,NK->BN\"") != std::string::npos);
+        const std::string dot = graphToDot(g);
+        QVERIFY(dot.rfind("digraph \"mlp_softmax\" {", 0) == 0);
+        QVERIFY(dot.find("n0 -> n3") != std::string::npos);
+        const std::string yaml = graphToSolarYaml(g);
+        QVERIFY(yaml.rfind("model_name: 'mlp_softmax'\nlayers:\n", 0) == 0);
+        QVERIFY(yaml.find("    einsum_equation: 'BK,NK->BN'\n    elementwise_op: mul\n    reduction_op: add\n    is_real_einsum: true\n")
+                != std::string::npos);
+        QVERIFY(yaml.find("tensor_shapes: {inputs: [[4,16], [8,16]], outputs: [[4,8]]}") != std::string::npos);
+        // Deterministic.
+        QCOMPARE(graphToJson(lift("mlp_softmax")), json);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLifting)
+#include "tst_lifting.moc"
