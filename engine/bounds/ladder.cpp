@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace solar::bounds {
 
@@ -274,9 +275,15 @@ Digest prepare(const graph::EinsumGraph& g)
     d.nodeUnfusedBytes.resize(n);
     d.nodeExternalBytes.resize(n);
     d.kernelOfNode.resize(n);
-    std::map<int, int> kernelIndex;
-    // Which kernel writes and reads each tensor, to know which tensors cross a kernel boundary.
-    std::vector<std::set<int>> touchedBy(g.tensors.size());
+    // Kernel groups in order of first appearance; which kernels touch each tensor (one, or several: -2).
+    std::unordered_map<int, int> kernelIndex;
+    std::vector<int> toucher(g.tensors.size(), -1);
+    auto touch = [&](int tensor, int k) {
+        if (toucher[tensor] == -1)
+            toucher[tensor] = k;
+        else if (toucher[tensor] != k)
+            toucher[tensor] = -2;
+    };
     for (const auto& node : g.nodes) {
         auto [it, inserted] = kernelIndex.emplace(node.kernel, static_cast<int>(d.kernels.size()));
         if (inserted)
@@ -285,8 +292,8 @@ Digest prepare(const graph::EinsumGraph& g)
         d.kernelOfNode[node.id] = k;
         d.kernels[k].nodes.push_back(node.id);
         for (const auto& op : node.reads)
-            touchedBy[op.tensor].insert(k);
-        touchedBy[node.write.tensor].insert(k);
+            touch(op.tensor, k);
+        touch(node.write.tensor, k);
     }
     for (const auto& node : g.nodes) {
         Work& w = d.nodeWork[node.id];
@@ -302,24 +309,33 @@ Digest prepare(const graph::EinsumGraph& g)
     }
     // Kernel bytes: each tensor a kernel touches once, at its largest footprint there; intermediates that never
     // leave the kernel (written and read only inside it) stay on chip.
-    for (size_t k = 0; k < d.kernels.size(); ++k) {
-        std::map<int, double> footprint;
-        for (int id : d.kernels[k].nodes) {
+    std::vector<std::pair<int, double>> footprint;
+    for (auto& kernel : d.kernels) {
+        footprint.clear();
+        auto note = [&](int tensor, double fp) {
+            for (auto& e : footprint) {
+                if (e.first == tensor) {
+                    e.second = std::max(e.second, fp);
+                    return;
+                }
+            }
+            footprint.emplace_back(tensor, fp);
+        };
+        for (int id : kernel.nodes) {
             const auto& node = g.nodes[id];
             for (const auto& op : node.reads)
-                footprint[op.tensor] = std::max(footprint[op.tensor], op.footprint);
-            footprint[node.write.tensor] = std::max(footprint[node.write.tensor], node.write.footprint);
+                note(op.tensor, op.footprint);
+            note(node.write.tensor, node.write.footprint);
         }
         for (const auto& [t, fp] : footprint) {
             const auto& tensor = g.tensors[t];
             const double bytes = fp * tensor.bytesPerElement;
-            const bool crosses = tensor.isExternal() || touchedBy[t].size() > 1;
-            if (crosses)
-                d.kernels[k].unfusedBytes += bytes;
+            if (tensor.isExternal() || toucher[t] == -2)
+                kernel.unfusedBytes += bytes;
             if (tensor.isExternal())
-                d.kernels[k].externalBytes += bytes;
+                kernel.externalBytes += bytes;
         }
-        d.unfusedBytes += d.kernels[k].unfusedBytes;
+        d.unfusedBytes += kernel.unfusedBytes;
     }
     // Compulsory whole-graph traffic: every external tensor once, at its largest footprint; reads and writes
     // apart for the warm assumption (an output that is also read counts as written).

@@ -11,13 +11,14 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace solar::graph {
 
 struct LoopSpec
 {
-    std::string var;
+    std::string_view var; // views into the program's AST, which outlives every LoopSpec
     const ir::Expr* lo = nullptr;
     const ir::Expr* hi = nullptr;
     std::int64_t step = 1;

@@ -26,73 +26,66 @@ bool readsTensor(const ir::Expr& e)
 }
 
 // The values one loop variable takes over the whole domain: an arithmetic progression inside `range`.
-struct VarValues
-{
-    Interval range;
-    std::int64_t step = 1;
-    bool known = true; // false: the union of its per-iteration ranges may have gaps; treat as unknown
-    double count() const
-    {
-        if (!known || range.empty() || !range.bounded())
-            return known && !range.empty() ? 1.0 : 0.0;
-        return static_cast<double>((range.hi - range.lo) / step + 1);
-    }
-};
+using VarValues = FootprintScope::VarValues;
 
 class FootprintCounter
 {
 public:
-    FootprintCounter(const ir::Expr& access, const std::vector<std::int64_t>& shape, const std::vector<LoopSpec>& loops,
-                     const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes)
+    FootprintCounter(const ir::Expr& access, const std::vector<std::int64_t>& shape, std::vector<VarValues>& values,
+                     const std::vector<std::uint64_t>& boundDeps, const std::vector<AffineForm>& facts,
+                     std::vector<char>& usedFlag, std::vector<int>& used, std::vector<int>& dimOfVar,
+                     std::vector<Interval>& clip)
         : m_access(access)
         , m_shape(shape)
-        , m_loops(loops)
-        , m_guards(guards)
-        , m_sizes(sizes)
+        , m_values(values)
+        , m_boundDeps(boundDeps)
+        , m_facts(facts)
+        , m_usedFlag(usedFlag)
+        , m_used(used)
+        , m_dimOfVar(dimOfVar)
+        , m_clip(clip)
     {
+        m_used.clear();
     }
 
-    Footprint run()
+    Footprint run(const std::vector<std::optional<AffineForm>>& forms)
     {
         Footprint fp;
-        for (const auto& g : m_guards) {
-            if (readsTensor(*g.cond))
-                return {0, false, "the access sits under a data-dependent guard, so it may never execute"};
+        m_usedFlag.assign(m_values.size(), 0);
+        for (const auto& f : forms) {
+            if (f) {
+                for (const auto& [slot, c] : f->terms) {
+                    if (!m_usedFlag[slot])
+                        m_used.push_back(slot);
+                    m_usedFlag[slot] = 1;
+                }
+            }
         }
-        const ir::NameResolver resolve = resolver();
-        computeVarValues(resolve);
-
-        // Per dimension: its affine form (or why it has none) and the loop variables it uses.
         const size_t rank = m_access.args.size();
-        std::vector<std::optional<AffineForm>> forms(rank);
-        std::vector<Interval> clip(rank);
-        for (size_t d = 0; d < rank; ++d) {
+        std::vector<Interval>& clip = m_clip;
+        clip.resize(rank);
+        for (size_t d = 0; d < rank; ++d)
             clip[d] = {0, m_shape[d] - 1};
-            if (!readsTensor(m_access.args[d]))
-                forms[d] = ir::toAffine(m_access.args[d], resolve);
-        }
         // Guards: facts on a dimension's own index clip it; single-variable facts narrow that variable;
         // facts tying two of this access's variables together couple the dimensions.
         bool coupled = false;
-        for (const auto& g : m_guards) {
-            for (const auto& f : ir::factsOf(*g.cond, resolve, g.negated))
-                coupled = applyFact(f, forms, clip) || coupled;
-        }
+        for (const auto& f : m_facts)
+            coupled = applyFact(f, forms, clip) || coupled;
         // Triangular bounds between two variables of this access also couple it.
-        for (size_t i = 0; i < m_loops.size(); ++i) {
-            if (!m_used.count(static_cast<int>(i)))
-                continue;
-            for (int dep : m_boundDeps[i])
-                coupled = coupled || m_used.count(dep);
-        }
-        std::map<int, int> dimOfVar;
+        std::uint64_t usedMask = 0;
+        for (int i : m_used)
+            usedMask |= std::uint64_t(1) << std::min(i, 63);
+        for (int i : m_used)
+            coupled = coupled || (m_boundDeps[i] & usedMask) != 0;
+        std::vector<int>& dimOfVar = m_dimOfVar;
+        dimOfVar.assign(m_values.size(), -1);
         for (size_t d = 0; d < rank; ++d) {
             if (!forms[d])
                 continue;
             for (const auto& [slot, c] : forms[d]->terms) {
-                const auto [it, inserted] = dimOfVar.emplace(slot, static_cast<int>(d));
-                if (!inserted && it->second != static_cast<int>(d))
+                if (dimOfVar[slot] >= 0 && dimOfVar[slot] != static_cast<int>(d))
                     coupled = true; // the same variable indexes two dimensions (a diagonal)
+                dimOfVar[slot] = static_cast<int>(d);
             }
         }
         double product = 1, largest = 0;
@@ -122,54 +115,6 @@ public:
     }
 
 private:
-    ir::NameResolver resolver() const
-    {
-        return [this](const std::string& name) -> ir::NameValue {
-            for (size_t i = 0; i < m_loops.size(); ++i) {
-                if (m_loops[i].var == name)
-                    return {ir::NameValue::Variable, static_cast<std::int64_t>(i)};
-            }
-            return m_sizes.lookup(name);
-        };
-    }
-
-    void computeVarValues(const ir::NameResolver& resolve)
-    {
-        std::vector<Interval> slots;
-        m_boundDeps.resize(m_loops.size());
-        for (size_t i = 0; i < m_loops.size(); ++i) {
-            const LoopSpec& l = m_loops[i];
-            const Interval lo = ir::intervalOf(*l.lo, resolve, slots);
-            const Interval hi = ir::intervalOf(*l.hi, resolve, slots);
-            VarValues v;
-            v.range = {lo.lo, hi.hi < Interval::kUnbounded ? hi.hi - 1 : hi.hi};
-            v.step = l.step;
-            // The union over outer iterations is contiguous when each outer step moves a bound by at most one.
-            for (const ir::Expr* b : {l.lo, l.hi}) {
-                const auto f = ir::toAffine(*b, resolve);
-                if (!f) {
-                    v.known = false;
-                    continue;
-                }
-                for (const auto& [slot, c] : f->terms) {
-                    m_boundDeps[i].insert(slot);
-                    if (c > 1 || c < -1)
-                        v.known = false;
-                }
-                if (!f->isConstant() && l.step != 1)
-                    v.known = false;
-            }
-            slots.push_back(v.range);
-            m_values.push_back(v);
-        }
-        for (const auto& idx : m_access.args) {
-            if (const auto f = ir::toAffine(idx, resolve)) {
-                for (const auto& [slot, c] : f->terms)
-                    m_used.insert(slot);
-            }
-        }
-    }
-
     // Returns true when the fact couples two variables of this access.
     bool applyFact(const AffineForm& f, const std::vector<std::optional<AffineForm>>& forms, std::vector<Interval>& clip)
     {
@@ -189,7 +134,7 @@ private:
         std::vector<std::pair<int, std::int64_t>> mine;
         Interval rest = Interval::point(f.constant);
         for (const auto& [slot, c] : f.terms) {
-            if (m_used.count(slot)) {
+            if (m_usedFlag[slot]) {
                 mine.emplace_back(slot, c);
             } else {
                 AffineForm t;
@@ -304,20 +249,86 @@ private:
 
     const ir::Expr& m_access;
     const std::vector<std::int64_t>& m_shape;
-    const std::vector<LoopSpec>& m_loops;
-    const std::vector<GuardSpec>& m_guards;
-    const ir::SizeBindings& m_sizes;
-    std::vector<VarValues> m_values;
-    std::vector<std::set<int>> m_boundDeps;
-    std::set<int> m_used;
+    std::vector<VarValues>& m_values; // the scope's scratch copy: facts narrow it for this access only
+    const std::vector<std::uint64_t>& m_boundDeps;
+    const std::vector<AffineForm>& m_facts;
+    std::vector<char>& m_usedFlag; // per loop slot
+    std::vector<int>& m_used;      // the slots this access uses
+    std::vector<int>& m_dimOfVar;
+    std::vector<Interval>& m_clip;
 };
 
 } // namespace
 
-Footprint accessFootprint(const ir::Expr& access, const std::vector<std::int64_t>& shape, const std::vector<LoopSpec>& loops,
-                          const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes)
+double FootprintScope::VarValues::count() const
 {
-    return FootprintCounter(access, shape, loops, guards, sizes).run();
+    if (!known || range.empty() || !range.bounded())
+        return known && !range.empty() ? 1.0 : 0.0;
+    return static_cast<double>((range.hi - range.lo) / step + 1);
+}
+
+FootprintScope::FootprintScope(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes)
+    : m_loops(loops)
+    , m_sizes(sizes)
+{
+    m_resolve = [this](const std::string& name) -> ir::NameValue {
+        for (size_t i = 0; i < m_loops.size(); ++i) {
+            if (m_loops[i].var == name)
+                return {ir::NameValue::Variable, static_cast<std::int64_t>(i)};
+        }
+        return m_sizes.lookup(name);
+    };
+    std::vector<Interval> slots;
+    m_boundDeps.assign(loops.size(), 0);
+    for (size_t i = 0; i < loops.size(); ++i) {
+        const LoopSpec& l = loops[i];
+        VarValues v;
+        v.step = l.step;
+        // Bounds as affine forms: their intervals over the outer loops, and whether the union over outer
+        // iterations is contiguous (each outer step moves a bound by at most one).
+        Interval bound[2];
+        for (int side = 0; side < 2; ++side) {
+            const ir::Expr& b = side == 0 ? *l.lo : *l.hi;
+            const auto f = ir::toAffine(b, m_resolve);
+            if (!f) {
+                v.known = false;
+                m_rectangular = false;
+                bound[side] = ir::intervalOf(b, m_resolve, slots);
+                continue;
+            }
+            bound[side] = ir::intervalOf(*f, slots);
+            for (const auto& [slot, c] : f->terms) {
+                m_boundDeps[i] |= std::uint64_t(1) << std::min(slot, 63);
+                m_rectangular = false;
+                if (c > 1 || c < -1)
+                    v.known = false;
+            }
+            if (!f->isConstant() && l.step != 1)
+                v.known = false;
+        }
+        v.range = {bound[0].lo, bound[1].hi < Interval::kUnbounded ? bound[1].hi - 1 : bound[1].hi};
+        if (m_rectangular && v.range.lo <= v.range.hi && l.step > 1)
+            v.range.hi = v.range.lo + (v.range.hi - v.range.lo) / l.step * l.step;
+        slots.push_back(v.range);
+        m_values.push_back(v);
+    }
+    for (const auto& g : guards) {
+        if (readsTensor(*g.cond))
+            m_dataDependent = true;
+        for (auto& f : ir::factsOf(*g.cond, m_resolve, g.negated))
+            m_facts.push_back(std::move(f));
+    }
+}
+
+Footprint FootprintScope::footprint(const ir::Expr& access, const std::vector<std::optional<AffineForm>>& forms,
+                                    const std::vector<std::int64_t>& shape) const
+{
+    if (m_dataDependent)
+        return {0, false, "the access sits under a data-dependent guard, so it may never execute"};
+    m_scratchValues = m_values;
+    return FootprintCounter(access, shape, m_scratchValues, m_boundDeps, m_facts, m_scratchUsedFlag, m_scratchUsed, m_scratchDims,
+                            m_scratchClip)
+        .run(forms);
 }
 
 } // namespace solar::graph

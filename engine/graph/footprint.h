@@ -7,6 +7,9 @@
 #pragma once
 
 #include "engine/graph/domaincount.h"
+#include "engine/ir/intexpr.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -20,8 +23,45 @@ struct Footprint
     std::string note;
 };
 
-Footprint accessFootprint(const ir::Expr& access, const std::vector<std::int64_t>& shape,
-                          const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards,
-                          const ir::SizeBindings& sizes);
+/// What every access of one statement shares: its loops' value ranges, which loops depend on which, and the
+/// facts its guards establish. Built once per statement; loop variable i resolves to slot i.
+class FootprintScope
+{
+public:
+    FootprintScope(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes);
+
+    const ir::NameResolver& resolver() const { return m_resolve; }
+    /// Every loop's bounds are constants (no loop depends on another): the domain, unguarded, is a box.
+    bool rectangular() const { return m_rectangular; }
+    /// Trip count of loop `slot` when rectangular() (its values: range.lo, range.lo + step, ...).
+    double tripCount(int slot) const { return m_values[slot].count(); }
+    /// `forms` holds each index's affine form (nullopt where it has none), as computed with resolver().
+    Footprint footprint(const ir::Expr& access, const std::vector<std::optional<ir::AffineForm>>& forms,
+                        const std::vector<std::int64_t>& shape) const;
+
+    struct VarValues
+    {
+        ir::Interval range;
+        std::int64_t step = 1;
+        bool known = true; // false: the union of its per-iteration ranges may have gaps
+        double count() const;
+    };
+
+private:
+    const std::vector<LoopSpec>& m_loops;
+    const ir::SizeBindings& m_sizes;
+    ir::NameResolver m_resolve;
+    std::vector<VarValues> m_values;
+    std::vector<std::uint64_t> m_boundDeps; // per loop: bit i set when its bounds use loop i (bit 63: any slot >= 63)
+    std::vector<ir::AffineForm> m_facts;
+    bool m_dataDependent = false;
+    bool m_rectangular = true;
+    // Reused across this statement's accesses, so each access allocates nothing new.
+    mutable std::vector<VarValues> m_scratchValues;
+    mutable std::vector<char> m_scratchUsedFlag;
+    mutable std::vector<int> m_scratchUsed;
+    mutable std::vector<int> m_scratchDims;
+    mutable std::vector<ir::Interval> m_scratchClip;
+};
 
 } // namespace solar::graph

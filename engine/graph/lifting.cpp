@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <unordered_map>
 #include <set>
 
 namespace solar::graph {
@@ -28,30 +29,35 @@ struct AssignCtx
     const AssignCtx* init = nullptr;
 };
 
+// Walks the statements with one mutable context (loops and guards pushed and popped) and copies it once per
+// assignment.
 void collectAssigns(const std::vector<ir::Stmt>& stmts, AssignCtx& ctx, std::vector<AssignCtx>& out)
 {
     for (const auto& s : stmts) {
         switch (s.kind) {
         case ir::StmtKind::For: {
-            AssignCtx inner = ctx;
             for (const auto& r : s.ranges) {
-                inner.loops.push_back({r.var, &r.lo, &r.hi, r.step});
-                inner.ranges.push_back(&r);
+                ctx.loops.push_back({r.var, &r.lo, &r.hi, r.step});
+                ctx.ranges.push_back(&r);
             }
-            collectAssigns(s.body, inner, out);
+            collectAssigns(s.body, ctx, out);
+            ctx.loops.resize(ctx.loops.size() - s.ranges.size());
+            ctx.ranges.resize(ctx.ranges.size() - s.ranges.size());
             break;
         }
         case ir::StmtKind::If: {
-            AssignCtx then = ctx;
-            then.guards.push_back({&s.cond, false});
-            collectAssigns(s.body, then, out);
-            AssignCtx otherwise = ctx;
-            otherwise.guards.push_back({&s.cond, true});
-            collectAssigns(s.orelse, otherwise, out);
+            ctx.guards.push_back({&s.cond, false});
+            collectAssigns(s.body, ctx, out);
+            ctx.guards.back().negated = true;
+            collectAssigns(s.orelse, ctx, out);
+            ctx.guards.pop_back();
             break;
         }
         case ir::StmtKind::Assign: {
-            AssignCtx a = ctx;
+            AssignCtx a;
+            a.loops = ctx.loops;
+            a.ranges = ctx.ranges;
+            a.guards = ctx.guards;
             a.stmt = &s;
             a.assignId = static_cast<int>(out.size());
             out.push_back(std::move(a));
@@ -76,7 +82,7 @@ bool readsTensor(const ir::Expr& e)
     return std::any_of(e.args.begin(), e.args.end(), [](const ir::Expr& a) { return readsTensor(a); });
 }
 
-void collectNames(const ir::Expr& e, std::set<std::string>& out)
+void collectNames(const ir::Expr& e, std::set<std::string, std::less<>>& out)
 {
     if (e.kind == ir::ExprKind::Name)
         out.insert(e.name);
@@ -86,7 +92,7 @@ void collectNames(const ir::Expr& e, std::set<std::string>& out)
 
 bool usesLoopVar(const ir::Expr& e, const std::vector<LoopSpec>& loops)
 {
-    std::set<std::string> names;
+    std::set<std::string, std::less<>> names;
     collectNames(e, names);
     return std::any_of(loops.begin(), loops.end(), [&](const LoopSpec& l) { return names.count(l.var) > 0; });
 }
@@ -229,9 +235,11 @@ public:
             m_graph.tensors.push_back(std::move(t));
         }
         m_graph.externalFootprint.assign(m_graph.tensors.size(), 0.0);
+        m_lastWriter.assign(m_graph.tensors.size(), -1);
 
         AssignCtx root;
         collectAssigns(m_program.body, root, m_assigns);
+        m_graph.nodes.reserve(m_assigns.size());
         mergeInitialisers();
         for (const auto& a : m_assigns) {
             if (!a.merged)
@@ -296,8 +304,9 @@ private:
 
     // SOLAR-style rank labels: one capital letter per loop variable (its own initial when free), compound
     // ranks for sliding windows written without coefficients, as SOLAR does: (P+R).
-    std::string label(const std::string& var)
+    std::string label(std::string_view varName)
     {
+        const std::string var(varName);
         const auto it = m_labels.find(var);
         if (it != m_labels.end())
             return it->second;
@@ -319,12 +328,21 @@ private:
         return candidate;
     }
 
-    std::vector<std::string> ranksOf(const ir::Expr& access, const std::vector<LoopSpec>& loops)
+    using Forms = std::vector<std::optional<ir::AffineForm>>;
+
+    static Forms formsOf(const ir::Expr& access, const ir::NameResolver& resolve)
+    {
+        Forms forms;
+        forms.reserve(access.args.size());
+        for (const auto& idx : access.args)
+            forms.push_back(ir::toAffine(idx, resolve));
+        return forms;
+    }
+
+    std::vector<std::string> ranksOf(const Forms& forms, const std::vector<LoopSpec>& loops)
     {
         std::vector<std::string> ranks;
-        const ir::NameResolver resolve = resolverFor(loops);
-        for (const auto& idx : access.args) {
-            const auto f = ir::toAffine(idx, resolve);
+        for (const auto& f : forms) {
             if (!f) {
                 ranks.push_back("?");
                 continue;
@@ -346,21 +364,23 @@ private:
         return ranks;
     }
 
-    Operand makeOperand(const ir::Expr& access, const AssignCtx& a, Node& node)
+    Operand makeOperand(const ir::Expr& access, const AssignCtx& a, const FootprintScope& scope, Node& node)
     {
         Operand op;
         op.tensor = m_tensorIndex.at(access.name);
         op.text = ir::printExpr(access);
-        op.ranks = ranksOf(access, a.loops);
-        const ir::NameResolver resolve = resolverFor(a.loops);
-        std::set<ir::AccessClass> classes;
-        for (const auto& idx : access.args)
-            classes.insert(ir::classifyIndex(idx, resolve));
+        const Forms forms = formsOf(access, scope.resolver());
+        op.ranks = ranksOf(forms, a.loops);
+        unsigned classes = 0;
+        for (size_t d = 0; d < forms.size(); ++d) {
+            if (!forms[d])
+                classes |= 1u << static_cast<unsigned>(ir::classifyIndex(access.args[d], scope.resolver()));
+        }
         for (ir::AccessClass c : {ir::AccessClass::QuasiAffine, ir::AccessClass::NonAffine, ir::AccessClass::Indirect}) {
-            if (classes.count(c))
+            if (classes & (1u << static_cast<unsigned>(c)))
                 op.cls = c; // the last present wins: indirect over non-affine over quasi-affine
         }
-        const Footprint fp = accessFootprint(access, m_graph.tensors[op.tensor].shape, a.loops, a.guards, m_sizes);
+        const Footprint fp = scope.footprint(access, forms, m_graph.tensors[op.tensor].shape);
         op.footprint = fp.elements;
         op.footprintExact = fp.exact;
         if (!fp.exact) {
@@ -395,8 +415,16 @@ private:
         }
         node.lines.push_back(s.loc.line);
 
-        // Domain.
-        const DomainCount dc = countDomain(a.loops, a.guards, m_sizes);
+        // Domain: a guard-free box is the product of its trip counts; anything else is counted exactly.
+        const FootprintScope scope(a.loops, a.guards, m_sizes);
+        DomainCount dc;
+        if (a.guards.empty() && scope.rectangular()) {
+            dc.points = 1;
+            for (size_t i = 0; i < a.loops.size(); ++i)
+                dc.points *= scope.tripCount(static_cast<int>(i));
+        } else {
+            dc = countDomain(a.loops, a.guards, m_sizes);
+        }
         node.points = dc.points;
         node.pointsExact = dc.exact;
         if (!dc.exact) {
@@ -405,14 +433,14 @@ private:
         }
 
         // Variables of the target versus the domain.
-        std::set<std::string> targetNames;
+        std::set<std::string, std::less<>> targetNames;
         for (const auto& idx : s.target.args)
             collectNames(idx, targetNames);
         for (const auto& l : a.loops) {
             if (targetNames.count(l.var))
-                node.outputRanks.push_back(l.var);
+                node.outputRanks.emplace_back(l.var);
             else
-                node.reducedRanks.push_back(l.var);
+                node.reducedRanks.emplace_back(l.var);
         }
 
         // Operands: every tensor read in the value and in the target's indices; an accumulation without a merged
@@ -422,8 +450,8 @@ private:
         for (const auto& idx : s.target.args)
             collectAccesses(idx, reads);
         for (const ir::Expr* r : reads)
-            node.reads.push_back(makeOperand(*r, a, node));
-        node.write = makeOperand(s.target, a, node);
+            node.reads.push_back(makeOperand(*r, a, scope, node));
+        node.write = makeOperand(s.target, a, scope, node);
         const bool readsTarget = s.op != ir::AssignOp::Set && !a.init;
         if (readsTarget)
             node.reads.push_back(node.write);
@@ -486,10 +514,10 @@ private:
             std::vector<const ir::Expr*> operands = tensorFactors;
             operands.push_back(&s.target);
             for (const ir::Expr* f : operands) {
-                for (const auto& r : ranksOf(*f, a.loops))
-                    node.convLike = node.convLike || r.size() > 1;
+                for (const auto& form : formsOf(*f, scope.resolver()))
+                    node.convLike = node.convLike || (form && form->terms.size() > 1);
             }
-            contractionShape(node, tensorFactors, s.target, a);
+            contractionShape(node, tensorFactors, s.target, a, scope);
         } else if (node.kind != NodeKind::Copy) {
             double transcendental = 0;
             double ops = opsPerPoint(s.value, a.loops, transcendental);
@@ -500,33 +528,40 @@ private:
         }
 
         // Bytes: per tensor, the largest footprint among this node's accesses to it.
-        std::map<int, double> readFootprint;
-        for (const auto& op : node.reads)
-            readFootprint[op.tensor] = std::max(readFootprint[op.tensor], op.footprint);
+        std::vector<std::pair<int, double>> readFootprint; // per tensor, in order of first read
+        for (const auto& op : node.reads) {
+            auto it = std::find_if(readFootprint.begin(), readFootprint.end(), [&](const auto& e) { return e.first == op.tensor; });
+            if (it == readFootprint.end())
+                readFootprint.emplace_back(op.tensor, op.footprint);
+            else
+                it->second = std::max(it->second, op.footprint);
+        }
         for (const auto& [t, fp] : readFootprint) {
             const GraphTensor& gt = m_graph.tensors[t];
             const double bytes = fp * gt.bytesPerElement;
             node.bytesRead += bytes;
             if (gt.isExternal())
                 node.externalBytes += bytes;
-            const auto w = m_lastWriter.find(t);
-            if (w != m_lastWriter.end())
-                m_graph.edges.push_back({w->second, node.id, t, bytes});
+            if (m_lastWriter[t] >= 0)
+                m_graph.edges.push_back({m_lastWriter[t], node.id, t, bytes});
         }
         const GraphTensor& out = m_graph.tensors[node.write.tensor];
         node.bytesWritten = node.write.footprint * out.bytesPerElement;
         if (out.isExternal())
             node.externalBytes += node.bytesWritten;
-        const auto prev = m_lastWriter.find(node.write.tensor);
-        if (prev != m_lastWriter.end() && !readFootprint.count(node.write.tensor))
-            m_graph.edges.push_back({prev->second, node.id, node.write.tensor, 0.0}); // ordering: overwrites
+        const int prev = m_lastWriter[node.write.tensor];
+        const bool targetRead = std::any_of(readFootprint.begin(), readFootprint.end(), [&](const auto& e) { return e.first == node.write.tensor; });
+        if (prev >= 0 && !targetRead)
+            m_graph.edges.push_back({prev, node.id, node.write.tensor, 0.0}); // ordering: overwrites
         m_lastWriter[node.write.tensor] = node.id;
 
         // SOLAR-compatible equation: distinct input tensors in order of appearance, then the output.
         std::string eq;
-        std::set<int> seen;
-        for (const auto& op : node.reads) {
-            if (!seen.insert(op.tensor).second)
+        for (size_t i = 0; i < node.reads.size(); ++i) {
+            const auto& op = node.reads[i];
+            const bool repeated = std::any_of(node.reads.begin(), node.reads.begin() + static_cast<std::ptrdiff_t>(i),
+                                              [&](const Operand& o) { return o.tensor == op.tensor; });
+            if (repeated)
                 continue;
             if (!eq.empty())
                 eq += ',';
@@ -542,11 +577,12 @@ private:
 
     // For the cache-aware bound: batch/M/N/K of a plain contraction over a full rectangular domain, where every
     // operand index is a single loop variable.
-    void contractionShape(Node& node, const std::vector<const ir::Expr*>& tensorFactors, const ir::Expr& target, const AssignCtx& a)
+    void contractionShape(Node& node, const std::vector<const ir::Expr*>& tensorFactors, const ir::Expr& target, const AssignCtx& a,
+                          const FootprintScope& scope)
     {
-        if (!a.guards.empty() || !node.pointsExact)
+        if (!a.guards.empty() || !node.pointsExact || !scope.rectangular())
             return;
-        const ir::NameResolver resolve = resolverFor(a.loops);
+        const ir::NameResolver& resolve = scope.resolver();
         auto varsOf = [&](const ir::Expr& access, std::set<int>& vars) {
             for (const auto& idx : access.args) {
                 const auto f = ir::toAffine(idx, resolve);
@@ -562,12 +598,7 @@ private:
         double batch = 1, m = 1, n = 1, k = 1;
         for (size_t slot = 0; slot < a.loops.size(); ++slot) {
             const int s = static_cast<int>(slot);
-            std::string why;
-            const auto lo = ir::evalConstInt(*a.loops[slot].lo, m_sizes.resolver(), &why);
-            const auto hi = ir::evalConstInt(*a.loops[slot].hi, m_sizes.resolver(), &why);
-            if (!lo || !hi)
-                return; // bounds depend on other loops: not a box
-            const double size = *hi > *lo ? static_cast<double>((*hi - *lo + a.loops[slot].step - 1) / a.loops[slot].step) : 0.0;
+            const double size = scope.tripCount(s);
             const bool inA = va.count(s), inB = vb.count(s), inO = vo.count(s);
             if (inA && inB && inO)
                 batch *= size;
@@ -592,10 +623,10 @@ private:
     const ir::SizeBindings& m_sizes;
     EinsumGraph m_graph;
     std::vector<AssignCtx> m_assigns;
-    std::map<std::string, int> m_tensorIndex;
-    std::map<int, int> m_lastWriter;
-    std::map<std::string, std::string> m_labels;
-    std::set<std::string> m_usedLabels;
+    std::unordered_map<std::string, int> m_tensorIndex;
+    std::vector<int> m_lastWriter; // per tensor: the node that wrote it last, -1 before
+    std::unordered_map<std::string, std::string> m_labels;
+    std::set<std::string, std::less<>> m_usedLabels;
 };
 
 } // namespace

@@ -5,6 +5,7 @@
 // sizes (interpreter).
 #pragma once
 
+#include "engine/core/smallvector.h"
 #include "engine/ir/ast.h"
 
 #include <cstdint>
@@ -34,8 +35,14 @@ std::optional<std::int64_t> floorMod(std::int64_t a, std::int64_t b);
 /// constant + sum(coef * var[slot]); terms sorted by slot, no zero coefficients.
 struct AffineForm
 {
+    struct Term
+    {
+        int first = 0;            // loop-variable slot
+        std::int64_t second = 0;  // coefficient
+        bool operator==(const Term&) const = default;
+    };
     std::int64_t constant = 0;
-    std::vector<std::pair<int, std::int64_t>> terms;
+    SmallVector<Term, 4> terms;
 
     bool isConstant() const { return terms.empty(); }
     bool sameLinearPart(const AffineForm& other) const { return terms == other.terms; }

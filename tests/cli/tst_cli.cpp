@@ -4,6 +4,9 @@
 #include "app/cli/cli.h"
 
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTest>
 
@@ -121,6 +124,103 @@ private slots:
         const Result r = cli({"ir", "fmt", data("cumsum.alir")});
         QCOMPARE(r.code, 0);
         QVERIFY(contains(r.out, "    for l in 1..L {\n      Y[n, l] = Y[n, l - 1] + X[n, l];\n"));
+    }
+
+    void testAnalyzeJsonContract()
+    {
+        const Result r = cli({"analyze", data("matmul.alir"), "--hw", "h100-pcie", "--format", "json"});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
+        QCOMPARE(o[QStringLiteral("schema")].toString(), QStringLiteral("solar.analysis/1"));
+        QCOMPARE(o[QStringLiteral("program")].toObject()[QStringLiteral("name")].toString(), QStringLiteral("matmul"));
+        QCOMPARE(o[QStringLiteral("hardware")].toObject()[QStringLiteral("id")].toString(), QStringLiteral("h100-pcie"));
+        QCOMPARE(o[QStringLiteral("policy")].toString(), QStringLiteral("pytorch-default"));
+        const QJsonObject totals = o[QStringLiteral("totals")].toObject();
+        QCOMPARE(totals[QStringLiteral("macs")].toDouble(), 105.0);  // 5 x 7 x 3
+        QCOMPARE(totals[QStringLiteral("flops")].toDouble(), 210.0);
+        QCOMPARE(totals[QStringLiteral("bytes")].toObject()[QStringLiteral("fused")].toDouble(), (35.0 + 21 + 15) * 4);
+        const QJsonObject bounds = o[QStringLiteral("bounds")].toObject();
+        for (const char* level : {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"}) {
+            const QJsonObject l = bounds[QString::fromLatin1(level)].toObject();
+            QVERIFY2(l.contains(QStringLiteral("seconds")) && l.contains(QStringLiteral("bottleneck")) && l.contains(QStringLiteral("compute_seconds"))
+                         && l.contains(QStringLiteral("memory_seconds")),
+                     level);
+        }
+        // fused: 284 bytes / 2.039 TB/s against 210 FLOP / 51.2 TFLOP/s of SIMT fp32: memory-bound.
+        const QJsonObject fused = bounds[QStringLiteral("fused")].toObject();
+        QCOMPARE(fused[QStringLiteral("bottleneck")].toString(), QStringLiteral("memory"));
+        QVERIFY(std::abs(fused[QStringLiteral("seconds")].toDouble() - 284 / 2.039e12) < 1e-20);
+        const QJsonArray ops = o[QStringLiteral("ops")].toArray();
+        QCOMPARE(ops.size(), 1);
+        const QJsonObject op = ops[0].toObject();
+        for (const char* key : {"id", "kind", "equation", "macs", "flops", "bytes", "seconds", "bottleneck", "line"})
+            QVERIFY2(op.contains(QString::fromLatin1(key)), key);
+        QCOMPARE(op[QStringLiteral("line")].toInt(), 7);
+        QCOMPARE(o[QStringLiteral("coverage")].toObject()[QStringLiteral("complete")].toBool(), true);
+        QCOMPARE(o[QStringLiteral("validation")].toObject()[QStringLiteral("status")].toString(), QStringLiteral("unvalidated"));
+    }
+
+    void testAnalyzeTableAndCsv()
+    {
+        const Result t = cli({"analyze", data("conv2d.alir"), "--hw", "a100-sxm", "--policy", "strict-fp32"});
+        QCOMPARE(t.code, 0);
+        QVERIFY(contains(t.out, "F3 fused"));
+        QVERIFY(contains(t.out, "strict-fp32"));
+        const Result c = cli({"analyze", data("conv2d.alir"), "--hw", "a100-sxm", "--format", "csv", "--set", "B=4"});
+        QCOMPARE(c.code, 0);
+        QVERIFY(c.out.rfind("id,name,kind,equation,shape,line,points,macs,flops,", 0) == 0);
+        QVERIFY(contains(c.out, "unfused_per_kernel_seconds,unfused_overlapped_seconds,fused_per_op_seconds,fused_seconds,cache_aware_seconds"));
+        QVERIFY(contains(c.out, "1,Y@13,contraction,"));
+        QVERIFY(contains(c.out, ",3840,3840,")); // B=4 doubles the 1920 MACs: points and macs columns
+        QCOMPARE(cli({"analyze", data("conv2d.alir")}).code, 2);                         // --hw is required
+        QCOMPARE(cli({"analyze", data("conv2d.alir"), "--hw", "h100-sxm", "--policy", "fast"}).code, 2);
+        const Result unknown = cli({"analyze", data("conv2d.alir"), "--hw", "tpu-v9"});
+        QCOMPARE(unknown.code, 1);
+        QVERIFY(contains(unknown.err, "no hardware profile 'tpu-v9'"));
+    }
+
+    void testHwAndInverse()
+    {
+        const Result list = cli({"hw", "list"});
+        QCOMPARE(list.code, 0);
+        for (const char* id : {"h100-sxm", "h100-pcie", "h200", "b200", "a100-sxm", "l40s", "rtx-4090", "jetson-agx-thor",
+                               "jetson-agx-orin", "mi300x"})
+            QVERIFY2(contains(list.out, id), id);
+        const Result show = cli({"hw", "show", "mi300x"});
+        QCOMPARE(show.code, 0);
+        QVERIFY(contains(show.out, "tensor bf16"));
+        QVERIFY(contains(show.out, "[M1]"));
+        QVERIFY(contains(show.out, "sources:"));
+        QCOMPARE(cli({"hw", "show", "nope"}).code, 1);
+        QCOMPARE(cli({"hw"}).code, 2);
+
+        const Result inv = cli({"inverse", data("mlp_softmax.alir"), "--hw", "h100-sxm", "--target-ms", "1e-6", "--format", "json"});
+        QCOMPARE(inv.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(inv.out)).object();
+        QCOMPARE(o[QStringLiteral("schema")].toString(), QStringLiteral("solar.inverse/1"));
+        QCOMPARE(o[QStringLiteral("level")].toString(), QStringLiteral("fused"));
+        QCOMPARE(o[QStringLiteral("target_seconds")].toDouble(), 1e-9);
+        // 896 external bytes in 1 ns need 896 GB/s; the compute fits, so that is also the answer at the current compute.
+        QCOMPARE(o[QStringLiteral("min_dram_bandwidth_Bps")].toDouble(), 896e9);
+        QVERIFY(o[QStringLiteral("frontier")].toArray().size() > 0);
+        QCOMPARE(cli({"inverse", data("mlp_softmax.alir"), "--hw", "h100-sxm"}).code, 2);
+        QCOMPARE(cli({"inverse", data("mlp_softmax.alir"), "--hw", "h100-sxm", "--target-ms", "-3"}).code, 2);
+        QCOMPARE(cli({"inverse", data("mlp_softmax.alir"), "--hw", "h100-sxm", "--target-ms", "1", "--level", "F9"}).code, 2);
+        const Result table = cli({"inverse", data("mlp_softmax.alir"), "--hw", "h100-sxm", "--target-ms", "1", "--level", "cache_aware"});
+        QCOMPARE(table.code, 0);
+        QVERIFY(contains(table.out, "on-chip memory"));
+    }
+
+    void testGraphExports()
+    {
+        const Result yaml = cli({"graph", data("matmul.alir"), "--format", "yaml"});
+        QCOMPARE(yaml.code, 0);
+        QVERIFY(yaml.out.rfind("model_name: 'matmul'", 0) == 0);
+        const Result dot = cli({"graph", data("matmul.alir"), "--format", "dot"});
+        QVERIFY(dot.out.rfind("digraph", 0) == 0);
+        const Result json = cli({"graph", data("matmul.alir"), "--set", "M=2"});
+        QVERIFY(contains(json.out, "\"schema\": \"solar.einsumgraph/1\""));
+        QVERIFY(contains(json.out, "\"points\": 42.0"));
     }
 
     void testBinary()
