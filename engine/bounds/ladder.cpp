@@ -277,6 +277,7 @@ Digest prepare(const graph::EinsumGraph& g)
     d.kernelOfNode.resize(n);
     // Kernel groups in order of first appearance; which kernels touch each tensor (one, or several: -2).
     std::unordered_map<int, int> kernelIndex;
+    kernelIndex.reserve(g.nodes.size());
     std::vector<int> toucher(g.tensors.size(), -1);
     auto touch = [&](int tensor, int k) {
         if (toucher[tensor] == -1)

@@ -43,7 +43,8 @@ struct Operand
 {
     int tensor = -1;
     std::string text;                 // the access as written, e.g. "X[b, c, 2 * p + r - 1, 2 * q + s - 1]"
-    std::vector<std::string> ranks;   // SOLAR-style label per dimension: "B", "(2P+R)", ...
+    std::string ranks;                // SOLAR-style labels, one per dimension: "BK", "BC(P+R)(Q+S)"; "?" where an
+                                      // index is not affine; nothing for a constant index
     ir::AccessClass cls = ir::AccessClass::Affine;
     double footprint = 0;             // distinct elements touched (a lower bound when !footprintExact)
     bool footprintExact = true;
@@ -55,7 +56,7 @@ struct Node
     NodeKind kind = NodeKind::Elementwise;
     std::string name;         // "<target>@<line>", unique
     int line = 0;             // ALIR line of the assignment
-    std::vector<int> lines;   // every ALIR line merged into this node (initialiser + reduction)
+    int initLine = 0;         // the ALIR line of a merged initialiser (0 when none)
     int assignId = 0;         // forEachAssign order of the (main) assignment
     int kernel = 0;           // kernel group: nodes with one group run as one kernel in the per-kernel levels
     std::string sourceOp;     // provenance from a frontend (e.g. "aten::addmm"); empty for hand-written ALIR

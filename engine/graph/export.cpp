@@ -158,7 +158,7 @@ std::string graphToJson(const EinsumGraph& g)
                              {"write", operandJson(n.write, g)},
                              {"kernel", n.kernel},
                              {"line", n.line},
-                             {"lines", n.lines},
+                             {"init_line", n.initLine},
                              {"source_op", n.sourceOp},
                              {"source_line", n.sourceLine},
                              {"flags", {{"non_affine", n.nonAffine}, {"indirect", n.indirect}, {"approx", n.approx}}},

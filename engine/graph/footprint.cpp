@@ -267,18 +267,34 @@ double FootprintScope::VarValues::count() const
     return static_cast<double>((range.hi - range.lo) / step + 1);
 }
 
-FootprintScope::FootprintScope(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes)
-    : m_loops(loops)
-    , m_sizes(sizes)
+FootprintScope::FootprintScope(const ir::SizeBindings& sizes)
+    : m_sizes(sizes)
 {
     m_resolve = [this](const std::string& name) -> ir::NameValue {
-        for (size_t i = 0; i < m_loops.size(); ++i) {
-            if (m_loops[i].var == name)
+        const auto& loops = *m_loops;
+        for (size_t i = 0; i < loops.size(); ++i) {
+            if (loops[i].var == name)
                 return {ir::NameValue::Variable, static_cast<std::int64_t>(i)};
         }
         return m_sizes.lookup(name);
     };
-    std::vector<Interval> slots;
+}
+
+FootprintScope::FootprintScope(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes)
+    : FootprintScope(sizes)
+{
+    reset(loops, guards);
+}
+
+void FootprintScope::reset(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards)
+{
+    m_loops = &loops;
+    m_values.clear();
+    m_facts.clear();
+    m_dataDependent = false;
+    m_rectangular = true;
+    std::vector<Interval>& slots = m_scratchClip; // free until footprint() runs
+    slots.clear();
     m_boundDeps.assign(loops.size(), 0);
     for (size_t i = 0; i < loops.size(); ++i) {
         const LoopSpec& l = loops[i];

@@ -28,7 +28,13 @@ struct Footprint
 class FootprintScope
 {
 public:
+    explicit FootprintScope(const ir::SizeBindings& sizes);
     FootprintScope(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes);
+    FootprintScope(const FootprintScope&) = delete;
+    FootprintScope& operator=(const FootprintScope&) = delete;
+
+    /// Re-targets the scope at another statement, keeping its buffers (the lifter reuses one scope).
+    void reset(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards);
 
     const ir::NameResolver& resolver() const { return m_resolve; }
     /// Every loop's bounds are constants (no loop depends on another): the domain, unguarded, is a box.
@@ -48,7 +54,7 @@ public:
     };
 
 private:
-    const std::vector<LoopSpec>& m_loops;
+    const std::vector<LoopSpec>* m_loops = nullptr;
     const ir::SizeBindings& m_sizes;
     ir::NameResolver m_resolve;
     std::vector<VarValues> m_values;

@@ -22,8 +22,7 @@ struct AssignCtx
 {
     const ir::Stmt* stmt = nullptr;
     int assignId = 0;
-    std::vector<LoopSpec> loops;
-    std::vector<const ir::LoopRange*> ranges; // parallel to loops: identity for prefix checks
+    std::vector<LoopSpec> loops; // a loop's identity is its bound expressions' address in the AST
     std::vector<GuardSpec> guards;
     bool merged = false;                      // an initialiser folded into a later reduction
     const AssignCtx* init = nullptr;
@@ -36,13 +35,10 @@ void collectAssigns(const std::vector<ir::Stmt>& stmts, AssignCtx& ctx, std::vec
     for (const auto& s : stmts) {
         switch (s.kind) {
         case ir::StmtKind::For: {
-            for (const auto& r : s.ranges) {
+            for (const auto& r : s.ranges)
                 ctx.loops.push_back({r.var, &r.lo, &r.hi, r.step});
-                ctx.ranges.push_back(&r);
-            }
             collectAssigns(s.body, ctx, out);
             ctx.loops.resize(ctx.loops.size() - s.ranges.size());
-            ctx.ranges.resize(ctx.ranges.size() - s.ranges.size());
             break;
         }
         case ir::StmtKind::If: {
@@ -56,7 +52,6 @@ void collectAssigns(const std::vector<ir::Stmt>& stmts, AssignCtx& ctx, std::vec
         case ir::StmtKind::Assign: {
             AssignCtx a;
             a.loops = ctx.loops;
-            a.ranges = ctx.ranges;
             a.guards = ctx.guards;
             a.stmt = &s;
             a.assignId = static_cast<int>(out.size());
@@ -90,11 +85,19 @@ void collectNames(const ir::Expr& e, std::set<std::string, std::less<>>& out)
         collectNames(a, out);
 }
 
+bool mentions(const ir::Expr& e, std::string_view name)
+{
+    if (e.kind == ir::ExprKind::Name && e.name == name)
+        return true;
+    return std::any_of(e.args.begin(), e.args.end(), [&](const ir::Expr& a) { return mentions(a, name); });
+}
+
 bool usesLoopVar(const ir::Expr& e, const std::vector<LoopSpec>& loops)
 {
-    std::set<std::string, std::less<>> names;
-    collectNames(e, names);
-    return std::any_of(loops.begin(), loops.end(), [&](const LoopSpec& l) { return names.count(l.var) > 0; });
+    if (e.kind == ir::ExprKind::Name
+        && std::any_of(loops.begin(), loops.end(), [&](const LoopSpec& l) { return l.var == e.name; }))
+        return true;
+    return std::any_of(e.args.begin(), e.args.end(), [&](const ir::Expr& a) { return usesLoopVar(a, loops); });
 }
 
 // A value fixed for the whole statement: literals, sizes and arithmetic on them.
@@ -206,6 +209,7 @@ public:
     Lifter(const ir::Program& p, const ir::SizeBindings& s)
         : m_program(p)
         , m_sizes(s)
+        , m_scope(s)
     {
     }
 
@@ -251,10 +255,10 @@ public:
 private:
     static bool sameLoops(const AssignCtx& prefix, const AssignCtx& full)
     {
-        if (prefix.ranges.size() > full.ranges.size() || prefix.guards.size() > full.guards.size())
+        if (prefix.loops.size() > full.loops.size() || prefix.guards.size() > full.guards.size())
             return false;
-        for (size_t i = 0; i < prefix.ranges.size(); ++i) {
-            if (prefix.ranges[i] != full.ranges[i])
+        for (size_t i = 0; i < prefix.loops.size(); ++i) {
+            if (prefix.loops[i].lo != full.loops[i].lo)
                 return false;
         }
         for (size_t i = 0; i < prefix.guards.size(); ++i) {
@@ -330,36 +334,31 @@ private:
 
     using Forms = std::vector<std::optional<ir::AffineForm>>;
 
-    static Forms formsOf(const ir::Expr& access, const ir::NameResolver& resolve)
+    static void formsOf(const ir::Expr& access, const ir::NameResolver& resolve, Forms& forms)
     {
-        Forms forms;
-        forms.reserve(access.args.size());
+        forms.clear();
         for (const auto& idx : access.args)
             forms.push_back(ir::toAffine(idx, resolve));
-        return forms;
     }
 
-    std::vector<std::string> ranksOf(const Forms& forms, const std::vector<LoopSpec>& loops)
+    std::string ranksOf(const Forms& forms, const std::vector<LoopSpec>& loops)
     {
-        std::vector<std::string> ranks;
+        if (m_slotLabels.size() < loops.size())
+            m_slotLabels.resize(loops.size());
+        std::string ranks;
         for (const auto& f : forms) {
             if (!f) {
-                ranks.push_back("?");
+                ranks += '?';
                 continue;
             }
-            std::vector<std::string> parts;
-            for (const auto& [slot, c] : f->terms)
-                parts.push_back(label(loops[slot].var));
-            if (parts.empty())
-                ranks.push_back("");
-            else if (parts.size() == 1)
-                ranks.push_back(parts[0]);
-            else {
-                std::string r = "(";
-                for (size_t i = 0; i < parts.size(); ++i)
-                    r += (i ? "+" : "") + parts[i];
-                ranks.push_back(r + ")");
+            std::string r;
+            for (const auto& [slot, c] : f->terms) {
+                std::string& l = m_slotLabels[slot];
+                if (l.empty())
+                    l = label(loops[slot].var);
+                r += r.empty() ? l : "+" + l;
             }
+            ranks += f->terms.size() > 1 ? "(" + r + ")" : r;
         }
         return ranks;
     }
@@ -369,7 +368,8 @@ private:
         Operand op;
         op.tensor = m_tensorIndex.at(access.name);
         op.text = ir::printExpr(access);
-        const Forms forms = formsOf(access, scope.resolver());
+        Forms& forms = m_forms;
+        formsOf(access, scope.resolver(), forms);
         op.ranks = ranksOf(forms, a.loops);
         unsigned classes = 0;
         for (size_t d = 0; d < forms.size(); ++d) {
@@ -411,12 +411,13 @@ private:
         if (a.init) {
             node.hasInit = true;
             node.initValue = ir::printExpr(a.init->stmt->value);
-            node.lines.push_back(a.init->stmt->loc.line);
+            node.initLine = a.init->stmt->loc.line;
         }
-        node.lines.push_back(s.loc.line);
 
+        m_slotLabels.assign(a.loops.size(), std::string());
         // Domain: a guard-free box is the product of its trip counts; anything else is counted exactly.
-        const FootprintScope scope(a.loops, a.guards, m_sizes);
+        m_scope.reset(a.loops, a.guards);
+        const FootprintScope& scope = m_scope;
         DomainCount dc;
         if (a.guards.empty() && scope.rectangular()) {
             dc.points = 1;
@@ -433,19 +434,17 @@ private:
         }
 
         // Variables of the target versus the domain.
-        std::set<std::string, std::less<>> targetNames;
-        for (const auto& idx : s.target.args)
-            collectNames(idx, targetNames);
+        node.outputRanks.reserve(a.loops.size());
         for (const auto& l : a.loops) {
-            if (targetNames.count(l.var))
-                node.outputRanks.emplace_back(l.var);
-            else
-                node.reducedRanks.emplace_back(l.var);
+            const bool inTarget = std::any_of(s.target.args.begin(), s.target.args.end(),
+                                              [&](const ir::Expr& idx) { return mentions(idx, l.var); });
+            (inTarget ? node.outputRanks : node.reducedRanks).emplace_back(l.var);
         }
 
         // Operands: every tensor read in the value and in the target's indices; an accumulation without a merged
         // initialiser also reads its target.
-        std::vector<const ir::Expr*> reads;
+        std::vector<const ir::Expr*>& reads = m_readExprs;
+        reads.clear();
         collectAccesses(s.value, reads);
         for (const auto& idx : s.target.args)
             collectAccesses(idx, reads);
@@ -468,7 +467,8 @@ private:
             nonAffine = nonAffine || op.cls == ir::AccessClass::NonAffine;
             indirectRead = indirectRead || op.cls == ir::AccessClass::Indirect;
         }
-        std::vector<const ir::Expr*> fs;
+        std::vector<const ir::Expr*>& fs = m_factors;
+        fs.clear();
         factors(s.value, fs);
         std::vector<const ir::Expr*> tensorFactors;
         bool plainProduct = true;
@@ -514,7 +514,8 @@ private:
             std::vector<const ir::Expr*> operands = tensorFactors;
             operands.push_back(&s.target);
             for (const ir::Expr* f : operands) {
-                for (const auto& form : formsOf(*f, scope.resolver()))
+                formsOf(*f, scope.resolver(), m_forms);
+                for (const auto& form : m_forms)
                     node.convLike = node.convLike || (form && form->terms.size() > 1);
             }
             contractionShape(node, tensorFactors, s.target, a, scope);
@@ -528,7 +529,8 @@ private:
         }
 
         // Bytes: per tensor, the largest footprint among this node's accesses to it.
-        std::vector<std::pair<int, double>> readFootprint; // per tensor, in order of first read
+        std::vector<std::pair<int, double>>& readFootprint = m_readFootprint; // per tensor, in order of first read
+        readFootprint.clear();
         for (const auto& op : node.reads) {
             auto it = std::find_if(readFootprint.begin(), readFootprint.end(), [&](const auto& e) { return e.first == op.tensor; });
             if (it == readFootprint.end())
@@ -565,12 +567,10 @@ private:
                 continue;
             if (!eq.empty())
                 eq += ',';
-            for (const auto& r : op.ranks)
-                eq += r;
+            eq += op.ranks;
         }
         eq += "->";
-        for (const auto& r : node.write.ranks)
-            eq += r;
+        eq += node.write.ranks;
         node.equation = eq;
         m_graph.nodes.push_back(std::move(node));
     }
@@ -583,23 +583,26 @@ private:
         if (!a.guards.empty() || !node.pointsExact || !scope.rectangular())
             return;
         const ir::NameResolver& resolve = scope.resolver();
-        auto varsOf = [&](const ir::Expr& access, std::set<int>& vars) {
+        if (a.loops.size() > 64)
+            return;
+        auto varsOf = [&](const ir::Expr& access, std::uint64_t& vars) {
             for (const auto& idx : access.args) {
                 const auto f = ir::toAffine(idx, resolve);
                 if (!f || f->terms.size() != 1 || f->terms[0].second != 1)
                     return false;
-                vars.insert(f->terms[0].first);
+                vars |= std::uint64_t(1) << f->terms[0].first;
             }
             return true;
         };
-        std::set<int> va, vb, vo;
+        std::uint64_t va = 0, vb = 0, vo = 0;
         if (!varsOf(*tensorFactors[0], va) || !varsOf(*tensorFactors[1], vb) || !varsOf(target, vo))
             return;
         double batch = 1, m = 1, n = 1, k = 1;
         for (size_t slot = 0; slot < a.loops.size(); ++slot) {
             const int s = static_cast<int>(slot);
             const double size = scope.tripCount(s);
-            const bool inA = va.count(s), inB = vb.count(s), inO = vo.count(s);
+            const std::uint64_t bit = std::uint64_t(1) << s;
+            const bool inA = va & bit, inB = vb & bit, inO = vo & bit;
             if (inA && inB && inO)
                 batch *= size;
             else if (inA && inO)
@@ -621,11 +624,16 @@ private:
 
     const ir::Program& m_program;
     const ir::SizeBindings& m_sizes;
+    FootprintScope m_scope; // reused for every statement, as are the scratch vectors below
+    Forms m_forms;
+    std::vector<const ir::Expr*> m_readExprs, m_factors;
+    std::vector<std::pair<int, double>> m_readFootprint;
     EinsumGraph m_graph;
     std::vector<AssignCtx> m_assigns;
     std::unordered_map<std::string, int> m_tensorIndex;
     std::vector<int> m_lastWriter; // per tensor: the node that wrote it last, -1 before
     std::unordered_map<std::string, std::string> m_labels;
+    std::vector<std::string> m_slotLabels; // the current statement's labels by loop slot
     std::set<std::string, std::less<>> m_usedLabels;
 };
 

@@ -57,7 +57,8 @@ private slots:
         QCOMPARE(n.kind, NodeKind::Contraction);
         QVERIFY(n.hasInit);
         QCOMPARE(n.initValue, std::string("0"));
-        QCOMPARE(n.lines, (std::vector<int> {6, 7}));
+        QCOMPARE(n.initLine, 6);
+        QCOMPARE(n.line, 7);
         QCOMPARE(n.equation, std::string("MK,KN->MN"));
         QCOMPARE(n.points, 105.0);
         QCOMPARE(n.macs, 105.0);
