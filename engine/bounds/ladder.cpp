@@ -276,8 +276,20 @@ Digest prepare(const graph::EinsumGraph& g)
     d.nodeExternalBytes.resize(n);
     d.kernelOfNode.resize(n);
     // Kernel groups in order of first appearance; which kernels touch each tensor (one, or several: -2).
-    std::unordered_map<int, int> kernelIndex;
-    kernelIndex.reserve(g.nodes.size());
+    // Kernel ids are node ids unless a frontend groups nodes, so a dense table usually suffices.
+    int maxKernel = -1;
+    for (const auto& node : g.nodes)
+        maxKernel = std::max(maxKernel, node.kernel);
+    const bool dense = maxKernel < 4 * static_cast<int>(g.nodes.size()) + 16;
+    std::vector<int> denseIndex(dense ? static_cast<size_t>(maxKernel + 1) : 0, -1);
+    std::unordered_map<int, int> sparseIndex;
+    auto kernelIndexOf = [&](int kernel) -> std::pair<int, bool> {
+        int& slot = dense ? denseIndex[kernel] : sparseIndex.try_emplace(kernel, -1).first->second;
+        if (slot >= 0)
+            return {slot, false};
+        slot = static_cast<int>(d.kernels.size());
+        return {slot, true};
+    };
     std::vector<int> toucher(g.tensors.size(), -1);
     auto touch = [&](int tensor, int k) {
         if (toucher[tensor] == -1)
@@ -286,15 +298,26 @@ Digest prepare(const graph::EinsumGraph& g)
             toucher[tensor] = -2;
     };
     for (const auto& node : g.nodes) {
-        auto [it, inserted] = kernelIndex.emplace(node.kernel, static_cast<int>(d.kernels.size()));
-        if (inserted)
+        const auto [k, added] = kernelIndexOf(node.kernel);
+        if (added)
             d.kernels.emplace_back();
-        const int k = it->second;
         d.kernelOfNode[node.id] = k;
-        d.kernels[k].nodes.push_back(node.id);
+        ++d.kernels[k].nodeCount;
         for (const auto& op : node.reads)
             touch(op.tensor, k);
         touch(node.write.tensor, k);
+    }
+    // Group node ids by kernel (a counting sort keeps each kernel's nodes in program order).
+    int offset = 0;
+    for (auto& k : d.kernels) {
+        k.firstNode = offset;
+        offset += k.nodeCount;
+    }
+    d.kernelNodes.assign(g.nodes.size(), 0);
+    std::vector<int> filled(d.kernels.size(), 0);
+    for (const auto& node : g.nodes) {
+        const int k = d.kernelOfNode[node.id];
+        d.kernelNodes[d.kernels[k].firstNode + filled[k]++] = node.id;
     }
     for (const auto& node : g.nodes) {
         Work& w = d.nodeWork[node.id];
@@ -322,8 +345,8 @@ Digest prepare(const graph::EinsumGraph& g)
             }
             footprint.emplace_back(tensor, fp);
         };
-        for (int id : kernel.nodes) {
-            const auto& node = g.nodes[id];
+        for (int j = 0; j < kernel.nodeCount; ++j) {
+            const auto& node = g.nodes[d.kernelNodes[kernel.firstNode + j]];
             for (const auto& op : node.reads)
                 note(op.tensor, op.footprint);
             note(node.write.tensor, node.write.footprint);
@@ -447,15 +470,16 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
             for (int u = 0; u < kUnitGroupCount; ++u)
                 r.unitSeconds[u] += units[u];
             // Split the kernel's time over its nodes by their own standalone times.
-            double weights = 0;
-            std::vector<double> w;
-            for (int id : k.nodes) {
+            const int* ids = d.kernelNodes.data() + k.firstNode;
+            auto weightOf = [&](int id) {
                 const double nodeBytes = level == Level::UnfusedPerKernel ? d.nodeUnfusedBytes[id] : d.nodeExternalBytes[id];
-                w.push_back(std::max(maxOf(nodeUnits[id]), safeDiv(nodeBytes, m.dramBps)));
-                weights += w.back();
-            }
-            for (size_t j = 0; j < k.nodes.size(); ++j)
-                r.nodeSeconds[k.nodes[j]] = weights > 0 ? t * w[j] / weights : t / static_cast<double>(k.nodes.size());
+                return std::max(maxOf(nodeUnits[id]), safeDiv(nodeBytes, m.dramBps));
+            };
+            double weights = 0;
+            for (int j = 0; j < k.nodeCount; ++j)
+                weights += weightOf(ids[j]);
+            for (int j = 0; j < k.nodeCount; ++j)
+                r.nodeSeconds[ids[j]] = weights > 0 ? t * weightOf(ids[j]) / weights : t / static_cast<double>(k.nodeCount);
         }
         r.computeSeconds = computeSum;
         r.memorySeconds = memorySum;

@@ -102,7 +102,8 @@ struct Digest
 {
     struct Kernel
     {
-        std::vector<int> nodes;
+        int firstNode = 0; // its nodes are kernelNodes[firstNode, firstNode + nodeCount)
+        int nodeCount = 0;
         Work work;
         double unfusedBytes = 0;  // tensors the kernel reads or writes that are external or cross its boundary
         double externalBytes = 0; // external tensors only
@@ -118,6 +119,7 @@ struct Digest
     std::vector<Work> nodeWork;
     std::vector<double> nodeUnfusedBytes, nodeExternalBytes;
     std::vector<Kernel> kernels;
+    std::vector<int> kernelNodes; // node ids grouped by kernel
     std::vector<int> kernelOfNode;
     double externalReadBytes = 0, externalWriteBytes = 0; // compulsory, whole graph
     double unfusedBytes = 0;                               // sum over kernels

@@ -13,6 +13,7 @@
 #include <map>
 #include <unordered_map>
 #include <set>
+#include <thread>
 
 namespace solar::graph {
 
@@ -203,132 +204,42 @@ int speedRank(MacType t)
     return 0;
 }
 
-class Lifter
+// Builds one node from one assignment. It only reads shared state, so several builders can run in parallel;
+// everything that depends on other nodes (edges, whole-graph footprints, graph notes) is linked afterwards.
+class NodeBuilder
 {
 public:
-    Lifter(const ir::Program& p, const ir::SizeBindings& s)
+    NodeBuilder(const ir::Program& p, const ir::SizeBindings& s, const std::vector<GraphTensor>& tensors,
+                const std::unordered_map<std::string, int>& tensorIndex)
         : m_program(p)
         , m_sizes(s)
+        , m_tensors(tensors)
+        , m_tensorIndex(tensorIndex)
         , m_scope(s)
     {
     }
 
-    EinsumGraph run()
+public:
+    // SOLAR-style rank labels, chosen per node (as SOLAR's equations are): a loop variable gets its own
+    // initial in capitals when that is still free in this node, else the first free letter (then A0, B0, ...).
+    // Compound ranks for sliding windows are written without coefficients, as SOLAR does: (P+R).
+    std::string label(std::string_view var)
     {
-        m_graph.program = m_program.name;
-        for (const auto& d : m_program.decls) {
-            if (d.kind != ir::DeclKind::Tensor)
-                continue;
-            GraphTensor t;
-            t.name = d.name;
-            t.dtype = d.dtype;
-            t.shape = m_sizes.shapes.at(d.name);
-            t.elements = 1;
-            for (auto n : t.shape)
-                t.elements *= static_cast<double>(n);
-            t.bytesPerElement = ir::dtypeStorageBits(d.dtype) / 8.0;
-            t.line = d.loc.line;
-            switch (d.tensorKind) {
-            case ir::TensorKind::In: t.role = TensorRole::Input; break;
-            case ir::TensorKind::Weight: t.role = TensorRole::Weight; break;
-            case ir::TensorKind::Out: t.role = TensorRole::Output; break;
-            case ir::TensorKind::Tmp: t.role = TensorRole::Intermediate; break;
-            case ir::TensorKind::Const: t.role = TensorRole::Constant; break;
-            }
-            m_tensorIndex[d.name] = static_cast<int>(m_graph.tensors.size());
-            m_graph.tensors.push_back(std::move(t));
-        }
-        m_graph.externalFootprint.assign(m_graph.tensors.size(), 0.0);
-        m_lastWriter.assign(m_graph.tensors.size(), -1);
-
-        AssignCtx root;
-        collectAssigns(m_program.body, root, m_assigns);
-        m_graph.nodes.reserve(m_assigns.size());
-        mergeInitialisers();
-        for (const auto& a : m_assigns) {
-            if (!a.merged)
-                addNode(a);
-        }
-        return std::move(m_graph);
-    }
-
-private:
-    static bool sameLoops(const AssignCtx& prefix, const AssignCtx& full)
-    {
-        if (prefix.loops.size() > full.loops.size() || prefix.guards.size() > full.guards.size())
-            return false;
-        for (size_t i = 0; i < prefix.loops.size(); ++i) {
-            if (prefix.loops[i].lo != full.loops[i].lo)
-                return false;
-        }
-        for (size_t i = 0; i < prefix.guards.size(); ++i) {
-            if (prefix.guards[i].cond != full.guards[i].cond || prefix.guards[i].negated != full.guards[i].negated)
-                return false;
-        }
-        return true;
-    }
-
-    // `T[i] = c;` followed (as the next write of T) by `T[i] op= ...` in the same or a deeper loop nest.
-    void mergeInitialisers()
-    {
-        for (size_t i = 0; i < m_assigns.size(); ++i) {
-            AssignCtx& init = m_assigns[i];
-            const ir::Stmt& s = *init.stmt;
-            if (s.op != ir::AssignOp::Set || !isConstant(s.value, init.loops))
-                continue;
-            for (size_t j = i + 1; j < m_assigns.size(); ++j) {
-                AssignCtx& next = m_assigns[j];
-                if (next.stmt->target.name != s.target.name)
-                    continue;
-                if (next.stmt->op != ir::AssignOp::Set && next.init == nullptr && sameLoops(init, next)
-                    && next.stmt->target.args.size() == s.target.args.size()) {
-                    bool same = true;
-                    for (size_t d = 0; d < s.target.args.size(); ++d)
-                        same = same && ir::structurallyEqual(s.target.args[d], next.stmt->target.args[d]);
-                    if (same) {
-                        init.merged = true;
-                        next.init = &init;
-                    }
-                }
-                break; // only the next write of the tensor can absorb the initialiser
-            }
-        }
-    }
-
-    ir::NameResolver resolverFor(const std::vector<LoopSpec>& loops) const
-    {
-        return [this, &loops](const std::string& name) -> ir::NameValue {
-            for (size_t i = 0; i < loops.size(); ++i) {
-                if (loops[i].var == name)
-                    return {ir::NameValue::Variable, static_cast<std::int64_t>(i)};
-            }
-            return m_sizes.lookup(name);
-        };
-    }
-
-    // SOLAR-style rank labels: one capital letter per loop variable (its own initial when free), compound
-    // ranks for sliding windows written without coefficients, as SOLAR does: (P+R).
-    std::string label(std::string_view varName)
-    {
-        const std::string var(varName);
-        const auto it = m_labels.find(var);
-        if (it != m_labels.end())
-            return it->second;
         std::string candidate(1, static_cast<char>(std::toupper(static_cast<unsigned char>(var[0]))));
-        if (!std::isupper(static_cast<unsigned char>(candidate[0])) || m_usedLabels.count(candidate)) {
+        auto used = [&](const std::string& l) { return std::find(m_usedLabels.begin(), m_usedLabels.end(), l) != m_usedLabels.end(); };
+        if (!std::isupper(static_cast<unsigned char>(candidate[0])) || used(candidate)) {
             candidate.clear();
             for (int suffix = -1; candidate.empty(); ++suffix) {
                 for (char c = 'A'; c <= 'Z'; ++c) {
                     const std::string l = std::string(1, c) + (suffix < 0 ? "" : std::to_string(suffix));
-                    if (!m_usedLabels.count(l)) {
+                    if (!used(l)) {
                         candidate = l;
                         break;
                     }
                 }
             }
         }
-        m_usedLabels.insert(candidate);
-        m_labels[var] = candidate;
+        m_usedLabels.push_back(candidate);
         return candidate;
     }
 
@@ -380,28 +291,25 @@ private:
             if (classes & (1u << static_cast<unsigned>(c)))
                 op.cls = c; // the last present wins: indirect over non-affine over quasi-affine
         }
-        const Footprint fp = scope.footprint(access, forms, m_graph.tensors[op.tensor].shape);
+        const Footprint fp = scope.footprint(access, forms, m_tensors[op.tensor].shape);
         op.footprint = fp.elements;
         op.footprintExact = fp.exact;
         if (!fp.exact) {
             node.approx = true;
             note(node, "footprint of " + op.text + ": " + fp.note);
         }
-        m_graph.externalFootprint[op.tensor] = std::max(m_graph.externalFootprint[op.tensor], fp.elements);
         return op;
     }
 
-    void note(Node& node, const std::string& text)
+    static void note(Node& node, std::string text)
     {
-        node.notes.push_back(text);
-        m_graph.notes.push_back({Severity::Warning, m_program.file, {node.line, 0}, "lift.approx", node.name + ": " + text});
+        node.notes.push_back(std::move(text));
     }
 
-    void addNode(const AssignCtx& a)
+    void build(const AssignCtx& a, int id, Node& node)
     {
         const ir::Stmt& s = *a.stmt;
-        Node node;
-        node.id = static_cast<int>(m_graph.nodes.size());
+        node.id = id;
         node.kernel = node.id;
         node.line = s.loc.line;
         node.assignId = a.assignId;
@@ -415,6 +323,7 @@ private:
         }
 
         m_slotLabels.assign(a.loops.size(), std::string());
+        m_usedLabels.clear();
         // Domain: a guard-free box is the product of its trip counts; anything else is counted exactly.
         m_scope.reset(a.loops, a.guards);
         const FootprintScope& scope = m_scope;
@@ -507,8 +416,8 @@ private:
         // Counts.
         if (node.kind == NodeKind::Contraction) {
             node.macs = node.points;
-            const MacType ta = macTypeOf(m_graph.tensors[m_tensorIndex.at(tensorFactors[0]->name)].dtype);
-            const MacType tb = macTypeOf(m_graph.tensors[m_tensorIndex.at(tensorFactors[1]->name)].dtype);
+            const MacType ta = macTypeOf(m_tensors[m_tensorIndex.at(tensorFactors[0]->name)].dtype);
+            const MacType tb = macTypeOf(m_tensors[m_tensorIndex.at(tensorFactors[1]->name)].dtype);
             node.macType = speedRank(ta) >= speedRank(tb) ? ta : tb;
             // A sliding window on any operand, the output included (transposed convolution), marks a convolution.
             std::vector<const ir::Expr*> operands = tensorFactors;
@@ -539,23 +448,16 @@ private:
                 it->second = std::max(it->second, op.footprint);
         }
         for (const auto& [t, fp] : readFootprint) {
-            const GraphTensor& gt = m_graph.tensors[t];
+            const GraphTensor& gt = m_tensors[t];
             const double bytes = fp * gt.bytesPerElement;
             node.bytesRead += bytes;
             if (gt.isExternal())
                 node.externalBytes += bytes;
-            if (m_lastWriter[t] >= 0)
-                m_graph.edges.push_back({m_lastWriter[t], node.id, t, bytes});
         }
-        const GraphTensor& out = m_graph.tensors[node.write.tensor];
+        const GraphTensor& out = m_tensors[node.write.tensor];
         node.bytesWritten = node.write.footprint * out.bytesPerElement;
         if (out.isExternal())
             node.externalBytes += node.bytesWritten;
-        const int prev = m_lastWriter[node.write.tensor];
-        const bool targetRead = std::any_of(readFootprint.begin(), readFootprint.end(), [&](const auto& e) { return e.first == node.write.tensor; });
-        if (prev >= 0 && !targetRead)
-            m_graph.edges.push_back({prev, node.id, node.write.tensor, 0.0}); // ordering: overwrites
-        m_lastWriter[node.write.tensor] = node.id;
 
         // SOLAR-compatible equation: distinct input tensors in order of appearance, then the output.
         std::string eq;
@@ -572,7 +474,6 @@ private:
         eq += "->";
         eq += node.write.ranks;
         node.equation = eq;
-        m_graph.nodes.push_back(std::move(node));
     }
 
     // For the cache-aware bound: batch/M/N/K of a plain contraction over a full rectangular domain, where every
@@ -624,17 +525,164 @@ private:
 
     const ir::Program& m_program;
     const ir::SizeBindings& m_sizes;
+    const std::vector<GraphTensor>& m_tensors;
+    const std::unordered_map<std::string, int>& m_tensorIndex;
     FootprintScope m_scope; // reused for every statement, as are the scratch vectors below
     Forms m_forms;
     std::vector<const ir::Expr*> m_readExprs, m_factors;
     std::vector<std::pair<int, double>> m_readFootprint;
+    std::vector<std::string> m_slotLabels; // this node's labels by loop slot
+    std::vector<std::string> m_usedLabels;
+};
+
+class Lifter
+{
+public:
+    Lifter(const ir::Program& p, const ir::SizeBindings& s)
+        : m_program(p)
+        , m_sizes(s)
+    {
+    }
+
+    EinsumGraph run()
+    {
+        m_graph.program = m_program.name;
+        for (const auto& d : m_program.decls) {
+            if (d.kind != ir::DeclKind::Tensor)
+                continue;
+            GraphTensor t;
+            t.name = d.name;
+            t.dtype = d.dtype;
+            t.shape = m_sizes.shapes.at(d.name);
+            t.elements = 1;
+            for (auto n : t.shape)
+                t.elements *= static_cast<double>(n);
+            t.bytesPerElement = ir::dtypeStorageBits(d.dtype) / 8.0;
+            t.line = d.loc.line;
+            switch (d.tensorKind) {
+            case ir::TensorKind::In: t.role = TensorRole::Input; break;
+            case ir::TensorKind::Weight: t.role = TensorRole::Weight; break;
+            case ir::TensorKind::Out: t.role = TensorRole::Output; break;
+            case ir::TensorKind::Tmp: t.role = TensorRole::Intermediate; break;
+            case ir::TensorKind::Const: t.role = TensorRole::Constant; break;
+            }
+            m_tensorIndex[d.name] = static_cast<int>(m_graph.tensors.size());
+            m_graph.tensors.push_back(std::move(t));
+        }
+
+        AssignCtx root;
+        collectAssigns(m_program.body, root, m_assigns);
+        mergeInitialisers();
+        std::vector<const AssignCtx*> work;
+        for (const auto& a : m_assigns) {
+            if (!a.merged)
+                work.push_back(&a);
+        }
+        m_graph.nodes.resize(work.size());
+        buildNodes(work);
+        linkNodes();
+        return std::move(m_graph);
+    }
+
+private:
+    // Nodes are independent given the tensors: large programs are built on two threads.
+    void buildNodes(const std::vector<const AssignCtx*>& work)
+    {
+        auto range = [&](size_t begin, size_t end) {
+            NodeBuilder builder(m_program, m_sizes, m_graph.tensors, m_tensorIndex);
+            for (size_t i = begin; i < end; ++i)
+                builder.build(*work[i], static_cast<int>(i), m_graph.nodes[i]);
+        };
+        const bool parallel = work.size() >= 1024 && std::thread::hardware_concurrency() >= 2;
+        if (!parallel) {
+            range(0, work.size());
+            return;
+        }
+        const size_t half = work.size() / 2;
+        std::thread helper(range, size_t(0), half);
+        range(half, work.size());
+        helper.join();
+    }
+
+    // What depends on program order: def-use edges, whole-graph footprints, graph notes.
+    void linkNodes()
+    {
+        m_graph.externalFootprint.assign(m_graph.tensors.size(), 0.0);
+        std::vector<int> lastWriter(m_graph.tensors.size(), -1);
+        std::vector<std::pair<int, double>> readFootprint;
+        for (const Node& node : m_graph.nodes) {
+            readFootprint.clear();
+            for (const auto& op : node.reads) {
+                auto it = std::find_if(readFootprint.begin(), readFootprint.end(), [&](const auto& e) { return e.first == op.tensor; });
+                if (it == readFootprint.end())
+                    readFootprint.emplace_back(op.tensor, op.footprint);
+                else
+                    it->second = std::max(it->second, op.footprint);
+            }
+            bool targetRead = false;
+            for (const auto& [t, fp] : readFootprint) {
+                m_graph.externalFootprint[t] = std::max(m_graph.externalFootprint[t], fp);
+                targetRead = targetRead || t == node.write.tensor;
+                if (lastWriter[t] >= 0)
+                    m_graph.edges.push_back({lastWriter[t], node.id, t, fp * m_graph.tensors[t].bytesPerElement});
+            }
+            const int w = node.write.tensor;
+            m_graph.externalFootprint[w] = std::max(m_graph.externalFootprint[w], node.write.footprint);
+            if (lastWriter[w] >= 0 && !targetRead)
+                m_graph.edges.push_back({lastWriter[w], node.id, w, 0.0}); // ordering: an overwrite
+            lastWriter[w] = node.id;
+            for (const auto& text : node.notes)
+                m_graph.notes.push_back({Severity::Warning, m_program.file, {node.line, 0}, "lift.approx", node.name + ": " + text});
+        }
+    }
+
+    static bool sameLoops(const AssignCtx& prefix, const AssignCtx& full)
+    {
+        if (prefix.loops.size() > full.loops.size() || prefix.guards.size() > full.guards.size())
+            return false;
+        for (size_t i = 0; i < prefix.loops.size(); ++i) {
+            if (prefix.loops[i].lo != full.loops[i].lo)
+                return false;
+        }
+        for (size_t i = 0; i < prefix.guards.size(); ++i) {
+            if (prefix.guards[i].cond != full.guards[i].cond || prefix.guards[i].negated != full.guards[i].negated)
+                return false;
+        }
+        return true;
+    }
+
+    // `T[i] = c;` followed (as the next write of T) by `T[i] op= ...` in the same or a deeper loop nest.
+    void mergeInitialisers()
+    {
+        for (size_t i = 0; i < m_assigns.size(); ++i) {
+            AssignCtx& init = m_assigns[i];
+            const ir::Stmt& s = *init.stmt;
+            if (s.op != ir::AssignOp::Set || !isConstant(s.value, init.loops))
+                continue;
+            for (size_t j = i + 1; j < m_assigns.size(); ++j) {
+                AssignCtx& next = m_assigns[j];
+                if (next.stmt->target.name != s.target.name)
+                    continue;
+                if (next.stmt->op != ir::AssignOp::Set && next.init == nullptr && sameLoops(init, next)
+                    && next.stmt->target.args.size() == s.target.args.size()) {
+                    bool same = true;
+                    for (size_t d = 0; d < s.target.args.size(); ++d)
+                        same = same && ir::structurallyEqual(s.target.args[d], next.stmt->target.args[d]);
+                    if (same) {
+                        init.merged = true;
+                        next.init = &init;
+                    }
+                }
+                break; // only the next write of the tensor can absorb the initialiser
+            }
+        }
+    }
+
+    const ir::Program& m_program;
+    const ir::SizeBindings& m_sizes;
     EinsumGraph m_graph;
     std::vector<AssignCtx> m_assigns;
     std::unordered_map<std::string, int> m_tensorIndex;
-    std::vector<int> m_lastWriter; // per tensor: the node that wrote it last, -1 before
-    std::unordered_map<std::string, std::string> m_labels;
-    std::vector<std::string> m_slotLabels; // the current statement's labels by loop slot
-    std::set<std::string, std::less<>> m_usedLabels;
 };
 
 } // namespace
