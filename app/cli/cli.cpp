@@ -332,23 +332,32 @@ const hw::HwProfile* findHardware(const hw::HwRegistry& reg, const std::string& 
     return nullptr;
 }
 
+// Hardware, program and analysis for the commands that need all three; nullopt after printing why not.
+std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err)
+{
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
+    if (!hardware)
+        return std::nullopt;
+    const auto program = loadProgram(a.file, err);
+    if (!program)
+        return std::nullopt;
+    auto result = analyzeProgram(*program, *hardware, a.options);
+    if (!result) {
+        printDiagnostics(result.diagnostics(), err);
+        return std::nullopt;
+    }
+    return std::move(result).value();
+}
+
 int analyze(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     const AnalysisArgs a = parseAnalysisArgs(args, "analyze", {"table", "json", "csv"}, false);
     if (a.hw.empty())
         throw UsageError {"'analyze' needs --hw NAME (see 'solar hw list')"};
-    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
-    const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
-    if (!hardware)
+    const auto result = runAnalysis(a, err);
+    if (!result)
         return ExitBadInput;
-    const auto program = loadProgram(a.file, err);
-    if (!program)
-        return ExitBadInput;
-    const auto result = analyzeProgram(*program, *hardware, a.options);
-    if (!result) {
-        printDiagnostics(result.diagnostics(), err);
-        return ExitBadInput;
-    }
     for (const auto& d : result->diagnostics) {
         if (d.severity != Severity::Note)
             err << d.format() << '\n';
@@ -369,18 +378,9 @@ int inverse(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         throw UsageError {"'inverse' needs --hw NAME"};
     if (!a.targetMs)
         throw UsageError {"'inverse' needs --target-ms T"};
-    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
-    const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
-    if (!hardware)
+    const auto result = runAnalysis(a, err);
+    if (!result)
         return ExitBadInput;
-    const auto program = loadProgram(a.file, err);
-    if (!program)
-        return ExitBadInput;
-    const auto result = analyzeProgram(*program, *hardware, a.options);
-    if (!result) {
-        printDiagnostics(result.diagnostics(), err);
-        return ExitBadInput;
-    }
     const bounds::Inverse inv = bounds::solveInverse(result->digest, result->machine, a.options.policy, a.options.cache,
                                                      a.level, *a.targetMs * 1e-3);
     out << (a.format == "json" ? report::inverseJson(*result, inv) : report::inverseTable(*result, inv));

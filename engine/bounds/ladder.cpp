@@ -336,20 +336,10 @@ Digest prepare(const graph::EinsumGraph& g)
     std::vector<std::pair<int, double>> footprint;
     for (auto& kernel : d.kernels) {
         footprint.clear();
-        auto note = [&](int tensor, double fp) {
-            for (auto& e : footprint) {
-                if (e.first == tensor) {
-                    e.second = std::max(e.second, fp);
-                    return;
-                }
-            }
-            footprint.emplace_back(tensor, fp);
-        };
         for (int j = 0; j < kernel.nodeCount; ++j) {
             const auto& node = g.nodes[d.kernelNodes[kernel.firstNode + j]];
-            for (const auto& op : node.reads)
-                note(op.tensor, op.footprint);
-            note(node.write.tensor, node.write.footprint);
+            graph::mergeFootprints(node.reads, footprint);
+            graph::mergeFootprint(node.write, footprint);
         }
         for (const auto& [t, fp] : footprint) {
             const auto& tensor = g.tensors[t];

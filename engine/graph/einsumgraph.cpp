@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/graph/einsumgraph.h"
 
+#include <algorithm>
+
 namespace solar::graph {
 
 std::string_view nodeKindName(NodeKind kind)
@@ -43,6 +45,23 @@ std::string_view macTypeName(MacType type)
     case MacType::Int: return "int";
     }
     return "fp32";
+}
+
+void mergeFootprint(const Operand& op, std::vector<std::pair<int, double>>& footprints)
+{
+    for (auto& entry : footprints) {
+        if (entry.first == op.tensor) {
+            entry.second = std::max(entry.second, op.footprint);
+            return;
+        }
+    }
+    footprints.emplace_back(op.tensor, op.footprint);
+}
+
+void mergeFootprints(const std::vector<Operand>& operands, std::vector<std::pair<int, double>>& footprints)
+{
+    for (const auto& op : operands)
+        mergeFootprint(op, footprints);
 }
 
 const GraphTensor* EinsumGraph::tensor(const std::string& name) const

@@ -92,6 +92,11 @@ struct Node
     std::vector<std::string> notes;
 };
 
+/// Merges operands into `footprints` as (tensor, largest footprint among its accesses), in order of first access:
+/// a kernel reads each tensor once, at its widest.
+void mergeFootprints(const std::vector<Operand>& operands, std::vector<std::pair<int, double>>& footprints);
+void mergeFootprint(const Operand& operand, std::vector<std::pair<int, double>>& footprints);
+
 struct Edge
 {
     int from = 0;

@@ -440,13 +440,7 @@ public:
         // Bytes: per tensor, the largest footprint among this node's accesses to it.
         std::vector<std::pair<int, double>>& readFootprint = m_readFootprint; // per tensor, in order of first read
         readFootprint.clear();
-        for (const auto& op : node.reads) {
-            auto it = std::find_if(readFootprint.begin(), readFootprint.end(), [&](const auto& e) { return e.first == op.tensor; });
-            if (it == readFootprint.end())
-                readFootprint.emplace_back(op.tensor, op.footprint);
-            else
-                it->second = std::max(it->second, op.footprint);
-        }
+        mergeFootprints(node.reads, readFootprint);
         for (const auto& [t, fp] : readFootprint) {
             const GraphTensor& gt = m_tensors[t];
             const double bytes = fp * gt.bytesPerElement;
@@ -612,13 +606,7 @@ private:
         std::vector<std::pair<int, double>> readFootprint;
         for (const Node& node : m_graph.nodes) {
             readFootprint.clear();
-            for (const auto& op : node.reads) {
-                auto it = std::find_if(readFootprint.begin(), readFootprint.end(), [&](const auto& e) { return e.first == op.tensor; });
-                if (it == readFootprint.end())
-                    readFootprint.emplace_back(op.tensor, op.footprint);
-                else
-                    it->second = std::max(it->second, op.footprint);
-            }
+            mergeFootprints(node.reads, readFootprint);
             bool targetRead = false;
             for (const auto& [t, fp] : readFootprint) {
                 m_graph.externalFootprint[t] = std::max(m_graph.externalFootprint[t], fp);
