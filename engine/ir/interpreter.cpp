@@ -822,7 +822,7 @@ private:
             m_vars[n.slot] = v;
             execInner(child, q);
             for (size_t i = 0; i < nq; ++i)
-                q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i]) + static_cast<std::uint64_t>(p.parentCoef[i] * n.step));
+                q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i]) + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(n.step));
         }
     }
 
