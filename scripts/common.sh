@@ -11,6 +11,7 @@ SOLAR_PACKAGES=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqscintilla2-qt6-dev libgraphviz-dev libcurl4-openssl-dev nlohmann-json3-dev libgl1-mesa-dev
   libbenchmark-dev
+  python3-torch python3-numpy
 )
 
 solar_missing_packages() {

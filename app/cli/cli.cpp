@@ -4,6 +4,7 @@
 #include "engine/analysis/analysis.h"
 #include "engine/bounds/inverse.h"
 #include "engine/core/version.h"
+#include "engine/frontend/trace/traceworker.h"
 #include "engine/graph/export.h"
 #include "engine/graph/lifting.h"
 #include "engine/hw/registry.h"
@@ -47,6 +48,9 @@ commands:
                                        the least DRAM bandwidth, compute and on-chip memory that reach T
   solar graph FILE.alir [--set NAME=VALUE ...] [--format json|dot|yaml]
                                        the einsum graph (yaml: NVlabs SOLAR's einsum_graph.yaml)
+  solar trace MODEL.py [--set NAME=VALUE ...]
+                                       trace a PyTorch model (KernelBench convention) on fake tensors and list
+                                       its ATen ops with their source lines and output shapes
   solar hw list                        the hardware profiles (shipped and the user's)
   solar hw show NAME                   one profile, every number with its source
 
@@ -418,6 +422,37 @@ int graphCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     return ExitOk;
 }
 
+int traceCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    const AnalysisArgs a = parseAnalysisArgs(args, "trace", {"table"}, false);
+    const auto python = trace::locatePython();
+    if (!python) {
+        printDiagnostics(python.diagnostics(), err);
+        return ExitBadInput;
+    }
+    trace::TraceWorker worker(*python);
+    const auto r = worker.trace(a.file, a.options.sizes);
+    if (!r) {
+        printDiagnostics(r.diagnostics(), err);
+        return ExitBadInput;
+    }
+    out << a.file << ": " << r->model << " (" << (r->training ? "training" : "eval") << " mode), torch " << python->torchVersion
+        << " at " << python->executable << "\nsize constants:";
+    for (const auto& [k, v] : r->constants)
+        out << ' ' << k << '=' << v;
+    out << '\n' << r->ops.size() << " ops:\n";
+    for (const auto& op : r->ops) {
+        std::string shape;
+        for (const auto& o : op.outputs) {
+            if (const auto* t = o.kind == trace::TraceArg::Tensor ? r->tensor(o.text) : nullptr)
+                shape += (shape.empty() ? "" : " ") + std::string(t->dtype) + shapeText(t->shape);
+        }
+        out << "  line " << op.line << "  " << op.op << (op.overload.empty() || op.overload == "default" ? "" : "." + op.overload)
+            << "  -> " << shape << '\n';
+    }
+    return ExitOk;
+}
+
 int hwCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     if (args.empty())
@@ -484,6 +519,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return graphCommand(rest, out, err);
         if (cmd == "hw")
             return hwCommand(rest, out, err);
+        if (cmd == "trace")
+            return traceCommand(rest, out, err);
         throw UsageError {"unknown command '" + cmd + "'"};
     } catch (const UsageError& e) {
         err << "solar: " << e.message << "\n(run 'solar --help' for usage)\n";

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// Finding a Python interpreter that can import torch: SOLAR_PYTHON, then the user's setting, then python3 on
+// PATH, /usr/bin/python3 and /usr/local/bin/python3. On some machines `python3` on PATH is a separate install
+// without torch while Debian's /usr/bin/python3 has it, so each candidate is probed, never assumed.
+#pragma once
+
+#include "engine/core/expected.h"
+
+#include <string>
+#include <vector>
+
+namespace solar::trace {
+
+struct PythonInfo
+{
+    std::string executable;
+    std::string torchVersion;
+};
+
+/// Probes `candidates` in order (each run with a timeout); the first that imports torch wins. When none does,
+/// the error lists what was tried and why each failed, and says that ALIR and the LLM route still work.
+Expected<PythonInfo> locatePython(const std::string& preferred = {}, int timeoutMs = 60000);
+std::vector<std::string> pythonCandidates(const std::string& preferred = {});
+
+/// The bundled tracer script: SOLAR_PYTHON_DIR, else the installed share/solar-studio/python next to the
+/// executable, else the source tree's resources/python.
+std::string tracerScriptPath();
+
+} // namespace solar::trace

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+#include "engine/frontend/trace/traceresult.h"
+
+#include <nlohmann/json.hpp>
+
+#include <limits>
+
+namespace solar::trace {
+
+namespace {
+
+using nlohmann::json;
+
+TraceArg argFrom(const json& v)
+{
+    TraceArg a;
+    if (v.is_null()) {
+        a.kind = TraceArg::None;
+    } else if (v.is_boolean()) {
+        a.kind = TraceArg::Bool;
+        a.boolValue = v.get<bool>();
+    } else if (v.is_number_integer()) {
+        a.kind = TraceArg::Int;
+        a.intValue = v.get<std::int64_t>();
+    } else if (v.is_number()) {
+        a.kind = TraceArg::Float;
+        a.floatValue = v.get<double>();
+    } else if (v.is_string()) {
+        a.kind = TraceArg::String;
+        a.text = v.get<std::string>();
+    } else if (v.is_array()) {
+        a.kind = TraceArg::List;
+        for (const auto& item : v)
+            a.items.push_back(argFrom(item));
+    } else if (v.is_object() && v.contains("t")) {
+        a.kind = TraceArg::Tensor;
+        a.text = v.at("t").get<std::string>();
+    } else if (v.is_object() && v.contains("dtype")) {
+        a.kind = TraceArg::DType;
+        a.text = v.at("dtype").get<std::string>();
+    } else if (v.is_object() && v.contains("float")) {
+        a.kind = TraceArg::Float;
+        const std::string f = v.at("float").get<std::string>();
+        a.floatValue = f == "nan" ? std::numeric_limits<double>::quiet_NaN()
+                                  : (f[0] == '-' ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity());
+    } else {
+        a.kind = TraceArg::Other;
+        a.text = v.is_object() && v.contains("repr") ? v.at("repr").get<std::string>() : v.dump();
+    }
+    return a;
+}
+
+std::vector<std::int64_t> ints(const json& v)
+{
+    std::vector<std::int64_t> out;
+    for (const auto& x : v)
+        out.push_back(x.get<std::int64_t>());
+    return out;
+}
+
+} // namespace
+
+const TracedTensor* TraceResult::tensor(const std::string& name) const
+{
+    for (const auto& t : tensors) {
+        if (t.name == name)
+            return &t;
+    }
+    return nullptr;
+}
+
+Expected<TraceResult> parseTraceReply(std::string_view text, const std::string& file)
+{
+    try {
+        const json r = json::parse(text.begin(), text.end());
+        if (!r.value("ok", false)) {
+            const int line = r.value("line", 0);
+            const int column = r.value("column", 0);
+            const std::string kind = r.value("kind", std::string("error"));
+            return Expected<TraceResult>::failure(
+                Diagnostic {Severity::Error, file, {line, column}, "trace." + kind, r.value("error", std::string("the tracer failed"))});
+        }
+        TraceResult t;
+        t.file = file;
+        t.model = r.value("model", std::string());
+        t.training = r.value("training", true);
+        for (const auto& [k, v] : r.at("constants").items())
+            t.constants[k] = v.get<std::int64_t>();
+        for (const auto& [name, v] : r.at("tensors").items()) {
+            TracedTensor x;
+            x.name = name;
+            x.shape = ints(v.at("shape"));
+            x.stride = ints(v.at("stride"));
+            x.dtype = v.at("dtype").get<std::string>();
+            x.role = v.at("role").get<std::string>();
+            t.tensors.push_back(std::move(x));
+        }
+        for (const auto& o : r.at("ops")) {
+            TracedOp op;
+            op.op = o.at("op").get<std::string>();
+            op.overload = o.value("overload", std::string());
+            for (const auto& a : o.at("args"))
+                op.args.push_back(argFrom(a));
+            for (const auto& [k, v] : o.at("kwargs").items())
+                op.kwargs[k] = argFrom(v);
+            for (const auto& out : o.at("outputs"))
+                op.outputs.push_back(out.is_string() ? TraceArg {TraceArg::Tensor, false, 0, 0, out.get<std::string>(), {}} : argFrom(out));
+            op.line = o.value("line", 0);
+            t.ops.push_back(std::move(op));
+        }
+        for (const auto& o : r.at("outputs"))
+            t.outputs.push_back(o.get<std::string>());
+        return t;
+    } catch (const json::exception& e) {
+        return Expected<TraceResult>::failure(
+            Diagnostic {Severity::Error, file, {}, "trace.protocol", std::string("malformed tracer reply: ") + e.what()});
+    }
+}
+
+} // namespace solar::trace

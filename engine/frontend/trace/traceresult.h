@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// What the PyTorch tracer (resources/python/solar_trace.py) reports for one model: every ATen op with its
+// arguments, the tensors it reads and writes (shapes, dtypes, strides, roles), the user's source line of each op,
+// and the module-level integer size constants. Parsed from the worker's JSON reply.
+#pragma once
+
+#include "engine/core/expected.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace solar::trace {
+
+struct TracedTensor
+{
+    std::string name;  // input0, conv.weight, t12, ...
+    std::vector<std::int64_t> shape;
+    std::vector<std::int64_t> stride;
+    std::string dtype; // float32, bfloat16, int64, bool, ...
+    std::string role;  // input, parameter, buffer, constant, intermediate, output
+};
+
+/// One op argument: a scalar, a tensor reference, a list, a dtype, or None.
+struct TraceArg
+{
+    enum Kind { None, Bool, Int, Float, String, Tensor, List, DType, Other } kind = None;
+    bool boolValue = false;
+    std::int64_t intValue = 0;
+    double floatValue = 0;
+    std::string text; // String, Tensor (its name), DType, Other
+    std::vector<TraceArg> items;
+};
+
+struct TracedOp
+{
+    std::string op;       // "aten::convolution", "solar::scaled_dot_product_attention"
+    std::string overload; // "default", "Tensor", ...
+    std::vector<TraceArg> args;
+    std::map<std::string, TraceArg> kwargs;
+    std::vector<TraceArg> outputs; // tensors (by name) or scalars
+    int line = 0;                  // in the user's file; 0 when the op did not come from it
+};
+
+struct TraceResult
+{
+    std::string file;
+    std::string model; // the nn.Module subclass traced
+    bool training = true;
+    std::map<std::string, std::int64_t> constants;
+    std::vector<TracedTensor> tensors;
+    std::vector<TracedOp> ops;
+    std::vector<std::string> outputs;
+
+    const TracedTensor* tensor(const std::string& name) const;
+};
+
+/// Parses one reply line. A reply with "ok": false becomes a diagnostic at the user's file and line.
+Expected<TraceResult> parseTraceReply(std::string_view json, const std::string& file);
+
+} // namespace solar::trace

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#include "engine/frontend/trace/traceworker.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QElapsedTimer>
+#include <QProcess>
+
+namespace solar::trace {
+
+TraceWorker::TraceWorker(PythonInfo python, std::string script)
+    : m_python(std::move(python))
+    , m_script(std::move(script))
+{
+}
+
+TraceWorker::~TraceWorker()
+{
+    stop();
+}
+
+void TraceWorker::stop()
+{
+    if (!m_process)
+        return;
+    m_process->closeWriteChannel();
+    if (!m_process->waitForFinished(2000)) {
+        m_process->kill();
+        m_process->waitForFinished(2000);
+    }
+    m_process.reset();
+}
+
+long long TraceWorker::processId() const
+{
+    return m_process && m_process->state() == QProcess::Running ? m_process->processId() : 0;
+}
+
+Expected<std::string> TraceWorker::request(const std::string& line, const std::string& file, int timeoutMs)
+{
+    auto fail = [&](std::string code, std::string message) {
+        return Expected<std::string>::failure(Diagnostic {Severity::Error, file, {}, std::move(code), std::move(message)});
+    };
+    if (!m_process || m_process->state() != QProcess::Running) {
+        m_process = std::make_unique<QProcess>();
+        m_process->setProcessChannelMode(QProcess::SeparateChannels);
+        m_process->start(QString::fromStdString(m_python.executable), {QString::fromStdString(m_script)});
+        if (!m_process->waitForStarted(30000)) {
+            const std::string why = m_process->errorString().toStdString();
+            m_process.reset();
+            return fail("trace.worker", "cannot start " + m_python.executable + " " + m_script + ": " + why);
+        }
+    }
+    m_process->write(line.data(), static_cast<qint64>(line.size()));
+    m_process->write("\n");
+    QElapsedTimer timer;
+    timer.start();
+    while (!m_process->canReadLine()) {
+        const int left = timeoutMs - static_cast<int>(timer.elapsed());
+        if (m_process->state() != QProcess::Running) {
+            const std::string err = QString::fromUtf8(m_process->readAllStandardError()).trimmed().toStdString();
+            m_process.reset();
+            return fail("trace.crashed", "the Python tracer exited while tracing" + (err.empty() ? std::string() : ": " + err));
+        }
+        if (left <= 0) {
+            m_process->kill();
+            m_process->waitForFinished(2000);
+            m_process.reset();
+            return fail("trace.timeout", "tracing took longer than " + std::to_string(timeoutMs / 1000)
+                                             + " s (an endless loop in the model?); the tracer was stopped");
+        }
+        m_process->waitForReadyRead(std::min(left, 1000));
+    }
+    m_process->readAllStandardError(); // warnings from torch are not part of the protocol
+    return std::string(m_process->readLine().toStdString());
+}
+
+Expected<TraceResult> TraceWorker::trace(const std::string& file, const std::map<std::string, std::int64_t>& sizes, int timeoutMs)
+{
+    nlohmann::json req = {{"id", m_nextId++}, {"cmd", "trace"}, {"file", file}};
+    if (!sizes.empty())
+        req["sizes"] = sizes;
+    const auto reply = request(req.dump(), file, timeoutMs);
+    if (!reply)
+        return Expected<TraceResult>::failure(reply.diagnostics());
+    return parseTraceReply(*reply, file);
+}
+
+} // namespace solar::trace

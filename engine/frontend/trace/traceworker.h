@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// One long-lived Python process running the tracer, so torch is imported once for a whole sweep. Requests and
+// replies are JSON lines. A model that hangs (an endless loop) or kills the interpreter costs only that model:
+// the worker is killed after the timeout and restarted for the next request. Not thread-safe: one worker per
+// thread.
+#pragma once
+
+#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/frontend/trace/traceresult.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+class QProcess;
+
+namespace solar::trace {
+
+class TraceWorker
+{
+public:
+    explicit TraceWorker(PythonInfo python, std::string script = tracerScriptPath());
+    ~TraceWorker();
+    TraceWorker(const TraceWorker&) = delete;
+    TraceWorker& operator=(const TraceWorker&) = delete;
+
+    /// Traces `file` with its module-level size constants overridden by `sizes`.
+    Expected<TraceResult> trace(const std::string& file, const std::map<std::string, std::int64_t>& sizes = {},
+                                int timeoutMs = 120000);
+    /// The worker's process id (0 when not running): tests check that one process serves many requests.
+    long long processId() const;
+    void stop();
+
+private:
+    Expected<std::string> request(const std::string& line, const std::string& file, int timeoutMs);
+
+    PythonInfo m_python;
+    std::string m_script;
+    std::unique_ptr<QProcess> m_process;
+    long long m_nextId = 1;
+};
+
+} // namespace solar::trace

@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""SOLAR Studio's PyTorch tracer: runs a model's forward pass on fake (meta) tensors and records every ATen op.
+
+A long-lived worker: one JSON request per line on stdin, one JSON reply per line on stdout, so torch is imported
+once for a whole sweep. Requests:
+  {"id": 1, "cmd": "ping"}
+  {"id": 2, "cmd": "trace", "file": "model.py", "sizes": {"batch_size": 2}}
+Replies carry the same id and "ok"; failures say what went wrong and, where the user's file is to blame, its line.
+
+The file follows KernelBench's convention: a torch.nn.Module subclass (preferably `Model`), `get_inputs()` and
+`get_init_inputs()`, and module-level integer size constants, which `sizes` overrides. No full-size tensor is
+ever allocated: model and inputs live in a FakeTensorMode.
+"""
+import ast
+import json
+import sys
+import traceback
+
+_torch = None
+
+
+def _import_torch():
+    global _torch
+    if _torch is None:
+        import torch  # noqa: F401  (imported once per worker)
+        _torch = torch
+    return _torch
+
+
+class UserError(Exception):
+    def __init__(self, kind, message, line=0, column=0):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+def _user_line(tb_or_stack, filename):
+    """The deepest frame that belongs to the user's file."""
+    line = 0
+    for frame in tb_or_stack:
+        if frame.filename == filename:
+            line = frame.lineno
+    return line
+
+
+def _size_constants(tree):
+    """Names assigned integer literals (or integer arithmetic) at module level, in order."""
+    names = []
+    for node in tree.body:
+        targets = []
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                targets.extend(t.elts if isinstance(t, ast.Tuple) else [t])
+        elif isinstance(node, ast.AnnAssign):
+            targets.append(node.target)
+        for t in targets:
+            if isinstance(t, ast.Name) and t.id not in names:
+                names.append(t.id)
+    return names
+
+
+def _load(filename, sizes):
+    torch = _import_torch()
+    try:
+        with open(filename, "r", encoding="utf-8") as f:
+            source = f.read()
+    except OSError as e:
+        raise UserError("io", "cannot read %s: %s" % (filename, e.strerror))
+    try:
+        tree = ast.parse(source, filename)
+    except SyntaxError as e:
+        raise UserError("syntax", "syntax error: %s" % e.msg, e.lineno or 0, e.offset or 0)
+    namespace = {"__name__": "solar_traced_model", "__file__": filename}
+    try:
+        exec(compile(tree, filename, "exec"), namespace)
+    except Exception as e:  # the module body itself failed
+        raise UserError("module", "%s: %s" % (type(e).__name__, e), _user_line(traceback.extract_tb(e.__traceback__), filename))
+    constants = {}
+    for name in _size_constants(tree):
+        value = namespace.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            constants[name] = value
+    for name, value in (sizes or {}).items():
+        if name not in constants:
+            raise UserError("sizes", "'%s' is not a module-level integer constant of %s" % (name, filename))
+        namespace[name] = int(value)
+        constants[name] = int(value)
+    model_class = namespace.get("Model")
+    if not (isinstance(model_class, type) and issubclass(model_class, torch.nn.Module)):
+        candidates = [v for v in namespace.values()
+                      if isinstance(v, type) and issubclass(v, torch.nn.Module) and v.__module__ == "solar_traced_model"]
+        if not candidates:
+            raise UserError("model", "no torch.nn.Module subclass (expected 'class Model(nn.Module)')")
+        model_class = candidates[-1]
+    for fn in ("get_inputs", "get_init_inputs"):
+        if not callable(namespace.get(fn)):
+            raise UserError("model", "no %s() function" % fn)
+    return namespace, model_class, constants
+
+
+def _dtype_name(dtype):
+    return str(dtype).replace("torch.", "")
+
+
+class _Recorder:
+    """Names tensors and serialises op arguments."""
+
+    def __init__(self, filename):
+        self.filename = filename
+        self.names = {}      # id(tensor) -> name
+        self.keep = []       # keeps traced tensors alive so their ids stay unique
+        self.tensors = {}    # name -> description
+        self.ops = []
+
+    def register(self, t, name=None, role="intermediate", source=None):
+        key = id(t)
+        if key in self.names:
+            return self.names[key]
+        if name is None:
+            name = "t%d" % len(self.tensors)
+        self.names[key] = name
+        self.keep.append(t)
+        entry = {"shape": list(t.shape), "dtype": _dtype_name(t.dtype), "stride": list(t.stride()), "role": role}
+        if source:
+            entry["source"] = source
+        self.tensors[name] = entry
+        return name
+
+    def value(self, v):
+        torch = _torch
+        if isinstance(v, torch.Tensor):
+            known = id(v) in self.names
+            name = self.register(v, role="constant")
+            out = {"t": name}
+            if not known:
+                out["new"] = True
+            return out
+        if isinstance(v, (list, tuple)):
+            return [self.value(x) for x in v]
+        if isinstance(v, (bool, int, float, str)) or v is None:
+            if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+                return {"float": repr(v)}
+            return v
+        if isinstance(v, torch.dtype):
+            return {"dtype": _dtype_name(v)}
+        return {"repr": str(v)}
+
+
+def _sdpa_math(torch, query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
+    """scaled_dot_product_attention by its definition (torch >= 2.0 semantics), for torch 1.13 and for tracing."""
+    import math
+    L, S = query.size(-2), key.size(-2)
+    factor = scale if scale is not None else 1.0 / math.sqrt(query.size(-1))
+    scores = torch.matmul(query, key.transpose(-2, -1)) * factor
+    if is_causal:
+        mask = torch.ones(L, S, dtype=torch.bool, device=query.device).tril()
+        scores = scores.masked_fill(~mask, float("-inf"))
+    if attn_mask is not None:
+        if attn_mask.dtype == torch.bool:
+            scores = scores.masked_fill(~attn_mask, float("-inf"))
+        else:
+            scores = scores + attn_mask
+    weights = torch.softmax(scores, dim=-1)
+    if dropout_p > 0.0:
+        weights = torch.nn.functional.dropout(weights, p=dropout_p)
+    return torch.matmul(weights, value)
+
+
+def _trace(filename, sizes):
+    torch = _import_torch()
+    from torch.utils._python_dispatch import TorchDispatchMode
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    recorder = _Recorder(filename)
+    muted = [0]  # > 0 while a composite op recorded as one op computes its result
+
+    # Attention is recorded as one op (its causal mask must stay visible to the lowering, and torch 1.13 has no
+    # scaled_dot_product_attention at all); its result comes from the definition with recording muted.
+    functional = torch.nn.functional
+    original_sdpa = getattr(functional, "scaled_dot_product_attention", None)
+
+    def traced_sdpa(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
+        entry = {"op": "solar::scaled_dot_product_attention", "overload": "",
+                 "args": [recorder.value(query), recorder.value(key), recorder.value(value), recorder.value(attn_mask),
+                          dropout_p, bool(is_causal), scale],
+                 "kwargs": {}, "line": _user_line(traceback.extract_stack(), filename)}
+        muted[0] += 1
+        try:
+            out = _sdpa_math(torch, query, key, value, attn_mask, dropout_p, is_causal, scale)
+        finally:
+            muted[0] -= 1
+        entry["outputs"] = [recorder.register(out)]
+        recorder.ops.append(entry)
+        return out
+
+    functional.scaled_dot_product_attention = traced_sdpa
+    try:
+        return _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recorder, muted)
+    finally:
+        if original_sdpa is None:
+            del functional.scaled_dot_product_attention
+        else:
+            functional.scaled_dot_product_attention = original_sdpa
+
+
+def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recorder, muted):
+    namespace, model_class, constants = _load(filename, sizes)
+
+    class Tracer(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            name = str(func.overloadpacket._qualified_op_name if hasattr(func, "overloadpacket") else func)
+            if name.startswith("prim::") or muted[0]:  # metadata queries (prim::device), or inside a recorded op
+                return func(*args, **kwargs)
+            entry = {"op": name,
+                     "overload": getattr(func, "_overloadname", ""),
+                     "args": [recorder.value(a) for a in args],
+                     "kwargs": {k: recorder.value(v) for k, v in kwargs.items()},
+                     "line": _user_line(traceback.extract_stack(), filename)}
+            out = func(*args, **kwargs)
+            outs = out if isinstance(out, (list, tuple)) else [out]
+            entry["outputs"] = [recorder.register(o) if isinstance(o, torch.Tensor) else recorder.value(o) for o in outs]
+            recorder.ops.append(entry)
+            return out
+
+    fake = FakeTensorMode()
+    stage = "get_init_inputs()"
+    try:
+        with fake:
+            init = namespace["get_init_inputs"]()
+            stage = "Model(...)"
+            model = model_class(*init)
+            stage = "get_inputs()"
+            inputs = namespace["get_inputs"]()
+            for i, x in enumerate(inputs):
+                if isinstance(x, torch.Tensor):
+                    recorder.register(x, "input%d" % i, "input")
+            for pname, p in model.named_parameters():
+                recorder.register(p, pname, "parameter")
+            for bname, b in model.named_buffers():
+                recorder.register(b, bname, "buffer")
+            stage = "forward()"
+            with Tracer():
+                result = model(*inputs)
+    except UserError:
+        raise
+    except Exception as e:
+        line = _user_line(traceback.extract_tb(e.__traceback__), filename)
+        raise UserError("run", "%s failed: %s: %s" % (stage, type(e).__name__, e), line)
+    outs = result if isinstance(result, (list, tuple)) else [result]
+    outputs = []
+    for o in outs:
+        if isinstance(o, torch.Tensor):
+            name = recorder.register(o)
+            recorder.tensors[name]["role"] = "output" if recorder.tensors[name]["role"] == "intermediate" else recorder.tensors[name]["role"]
+            outputs.append(name)
+    return {"constants": constants, "tensors": recorder.tensors, "ops": recorder.ops, "outputs": outputs,
+            "model": model_class.__name__, "training": bool(model.training)}
+
+
+def handle(request):
+    cmd = request.get("cmd")
+    if cmd == "ping":
+        torch = _import_torch()
+        return {"ok": True, "torch": torch.__version__, "python": sys.version.split()[0]}
+    if cmd == "trace":
+        try:
+            reply = _trace(request["file"], request.get("sizes"))
+            reply["ok"] = True
+            return reply
+        except UserError as e:
+            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
+    return {"ok": False, "kind": "protocol", "error": "unknown command %r" % cmd}
+
+
+def main():
+    for raw in sys.stdin:
+        raw = raw.strip()
+        if not raw:
+            continue
+        try:
+            request = json.loads(raw)
+        except ValueError as e:
+            reply = {"ok": False, "kind": "protocol", "error": "bad request: %s" % e}
+        else:
+            try:
+                reply = handle(request)
+            except Exception as e:  # never let the worker die on one request
+                reply = {"ok": False, "kind": "internal", "error": "%s: %s" % (type(e).__name__, e)}
+            reply["id"] = request.get("id")
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

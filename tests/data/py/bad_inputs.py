@@ -1,0 +1,9 @@
+import torch
+import torch.nn as nn
+class Model(nn.Module):
+    def forward(self, x):
+        return x * 2
+def get_inputs():
+    return [torch.randn(2, 3) @ torch.randn(4, 5)]
+def get_init_inputs():
+    return []

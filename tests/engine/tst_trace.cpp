@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+// The PyTorch tracer through its long-lived worker: ops, shapes, roles, source lines and size constants of a
+// small model; size overrides; error cases with the user's line; a hang is stopped by the timeout and the worker
+// recovers; one process serves many files. Skipped (with the reason) where no Python has torch.
+#include "engine/frontend/trace/traceworker.h"
+
+#include <QTest>
+
+#include <optional>
+
+using namespace solar;
+using namespace solar::trace;
+
+namespace {
+
+std::string data(const char* name)
+{
+    return std::string(SOLAR_TEST_DATA) + "/py/" + name;
+}
+
+const TracedOp* findOp(const TraceResult& r, const std::string& op)
+{
+    for (const auto& o : r.ops) {
+        if (o.op == op)
+            return &o;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestTrace : public QObject
+{
+    Q_OBJECT
+private:
+    std::optional<PythonInfo> m_python;
+
+private slots:
+    void initTestCase()
+    {
+        const auto p = locatePython();
+        if (p)
+            m_python = *p;
+    }
+
+    void testLocateReportsWhatItTried()
+    {
+        qputenv("SOLAR_PYTHON", "/nonexistent/python3");
+        const auto candidates = pythonCandidates();
+        qunsetenv("SOLAR_PYTHON");
+        QCOMPARE(candidates.front(), std::string("/nonexistent/python3"));
+        // With a bogus SOLAR_PYTHON, setting and PATH, only the fixed locations remain: either one of them has
+        // torch, or the error names every candidate and why it failed.
+        const QByteArray path = qgetenv("PATH");
+        qputenv("SOLAR_PYTHON", "/nonexistent/python3");
+        qputenv("PATH", "/nonexistent");
+        const auto found = locatePython("/nonexistent/other", 60000);
+        qputenv("PATH", path);
+        qunsetenv("SOLAR_PYTHON");
+        if (found) {
+            QVERIFY(found->executable == "/usr/bin/python3" || found->executable == "/usr/local/bin/python3");
+            QVERIFY(!found->torchVersion.empty());
+        } else {
+            const std::string msg = found.diagnostics().front().message;
+            QVERIFY(msg.find("/nonexistent/python3: does not start") != std::string::npos);
+            QVERIFY(msg.find("/nonexistent/other: does not start") != std::string::npos);
+            QVERIFY(msg.find("ALIR files and the LLM frontend still work") != std::string::npos);
+        }
+    }
+
+    void testTraceMlp()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        TraceWorker worker(*m_python);
+        const auto r = worker.trace(data("mlp.py"));
+        QVERIFY2(r.hasValue(), formatAll(r.diagnostics()).c_str());
+        QCOMPARE(r->model, std::string("Model"));
+        QCOMPARE(r->constants.at("batch_size"), std::int64_t(8));
+        QCOMPARE(r->constants.at("d_hidden"), std::int64_t(64));
+        const TracedTensor* x = r->tensor("input0");
+        QVERIFY(x);
+        QCOMPARE(x->shape, (std::vector<std::int64_t> {8, 32}));
+        QCOMPARE(x->role, std::string("input"));
+        QCOMPARE(r->tensor("fc1.weight")->role, std::string("parameter"));
+        QCOMPARE(r->tensor("fc1.weight")->shape, (std::vector<std::int64_t> {64, 32}));
+        const TracedOp* addmm = findOp(*r, "aten::addmm");
+        QVERIFY(addmm);
+        QCOMPARE(addmm->line, 12); // self.fc1(x) in forward
+        QCOMPARE(addmm->args.at(0).text, std::string("fc1.bias"));
+        const TracedOp* relu = findOp(*r, "aten::relu");
+        QVERIFY(relu);
+        QCOMPARE(relu->line, 12);
+        const TracedOp* softmax = findOp(*r, "aten::_softmax");
+        QVERIFY(softmax);
+        QCOMPARE(softmax->line, 13);
+        QCOMPARE(softmax->args.at(1).intValue, std::int64_t(-1));
+        QCOMPARE(r->outputs.size(), size_t(1));
+        QCOMPARE(r->tensor(r->outputs[0])->shape, (std::vector<std::int64_t> {8, 16}));
+        QCOMPARE(r->tensor(r->outputs[0])->role, std::string("output"));
+
+        // Size overrides, served by the same process.
+        const long long pid = worker.processId();
+        const auto small = worker.trace(data("mlp.py"), {{"batch_size", 2}, {"d_out", 4}});
+        QVERIFY(small.hasValue());
+        QCOMPARE(small->tensor(small->outputs[0])->shape, (std::vector<std::int64_t> {2, 4}));
+        QCOMPARE(worker.processId(), pid);
+        const auto unknown = worker.trace(data("mlp.py"), {{"nope", 2}});
+        QVERIFY(!unknown);
+        QVERIFY(unknown.diagnostics().front().message.find("'nope' is not a module-level integer constant") != std::string::npos);
+    }
+
+    void testErrors_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("syntax") << QStringLiteral("syntax_error.py") << QStringLiteral("trace.syntax") << 3 << QStringLiteral("syntax error");
+        QTest::addRow("no model") << QStringLiteral("no_model.py") << QStringLiteral("trace.model") << 0 << QStringLiteral("no torch.nn.Module subclass");
+        QTest::addRow("get_inputs raises") << QStringLiteral("bad_inputs.py") << QStringLiteral("trace.run") << 7 << QStringLiteral("get_inputs() failed: RuntimeError");
+        QTest::addRow("missing file") << QStringLiteral("missing.py") << QStringLiteral("trace.io") << 0 << QStringLiteral("cannot read");
+    }
+
+    void testErrors()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        QFETCH(QString, file);
+        QFETCH(QString, code);
+        QFETCH(int, line);
+        QFETCH(QString, message);
+        TraceWorker worker(*m_python);
+        const auto r = worker.trace(data(file.toUtf8().constData()));
+        QVERIFY(!r);
+        const Diagnostic& d = r.diagnostics().front();
+        QCOMPARE(QString::fromStdString(d.code), code);
+        QCOMPARE(d.loc.line, line);
+        if (code == QStringLiteral("trace.syntax"))
+            QCOMPARE(d.loc.column, 25); // after "def forward(self, x)", where the ':' is missing
+        QVERIFY2(QString::fromStdString(d.message).contains(message), d.message.c_str());
+        QVERIFY(d.format().find(file.toStdString()) != std::string::npos);
+    }
+
+    void testHangIsStoppedAndWorkerRecovers()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        TraceWorker worker(*m_python);
+        QVERIFY(worker.trace(data("mlp.py")).hasValue()); // warm: torch imported
+        const auto hang = worker.trace(data("endless.py"), {}, 3000);
+        QVERIFY(!hang);
+        QCOMPARE(hang.diagnostics().front().code, std::string("trace.timeout"));
+        QCOMPARE(worker.processId(), 0LL);
+        QVERIFY(worker.trace(data("mlp.py")).hasValue()); // a fresh worker
+    }
+
+    void testMalformedReplies()
+    {
+        QVERIFY(!parseTraceReply("{not json", "m.py"));
+        QCOMPARE(parseTraceReply("{\"ok\": true}", "m.py").diagnostics().front().code, std::string("trace.protocol"));
+        const auto e = parseTraceReply(R"({"ok": false, "kind": "run", "error": "forward() failed", "line": 9})", "m.py");
+        QCOMPARE(e.diagnostics().front().format(), std::string("m.py:9: error: forward() failed"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrace)
+#include "tst_trace.moc"
