@@ -4,6 +4,7 @@
 #include "engine/analysis/analysis.h"
 #include "engine/bounds/inverse.h"
 #include "engine/core/version.h"
+#include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/traceworker.h"
 #include "engine/graph/export.h"
 #include "engine/graph/lifting.h"
@@ -48,9 +49,10 @@ commands:
                                        the least DRAM bandwidth, compute and on-chip memory that reach T
   solar graph FILE.alir [--set NAME=VALUE ...] [--format json|dot|yaml]
                                        the einsum graph (yaml: NVlabs SOLAR's einsum_graph.yaml)
-  solar trace MODEL.py [--set NAME=VALUE ...]
+  solar trace MODEL.py [--set NAME=VALUE ...] [--format table|alir]
                                        trace a PyTorch model (KernelBench convention) on fake tensors and list
-                                       its ATen ops with their source lines and output shapes
+                                       its ATen ops with their source lines and output shapes, or the ALIR
+                                       they lower to; 'solar analyze MODEL.py --hw NAME' analyses it
   solar hw list                        the hardware profiles (shipped and the user's)
   solar hw show NAME                   one profile, every number with its source
 
@@ -336,6 +338,47 @@ const hw::HwProfile* findHardware(const hw::HwRegistry& reg, const std::string& 
     return nullptr;
 }
 
+bool isPython(const std::string& file)
+{
+    return file.size() > 3 && file.compare(file.size() - 3, 3, ".py") == 0;
+}
+
+// A PyTorch model: traced on fake tensors, lowered to ALIR, analysed with one kernel per ATen op.
+std::optional<AnalysisResult> analyzeModel(const AnalysisArgs& a, const hw::HwProfile& hardware, std::ostream& err)
+{
+    const auto python = trace::locatePython();
+    if (!python) {
+        printDiagnostics(python.diagnostics(), err);
+        return std::nullopt;
+    }
+    trace::TraceWorker worker(*python);
+    const auto traced = worker.trace(a.file, a.options.sizes);
+    if (!traced) {
+        printDiagnostics(traced.diagnostics(), err);
+        return std::nullopt;
+    }
+    const auto lowered = trace::lowerTrace(*traced);
+    if (!lowered) {
+        printDiagnostics(lowered.diagnostics(), err);
+        return std::nullopt;
+    }
+    AnalysisOptions options = a.options;
+    options.sizes.clear(); // the trace already has them
+    auto result = analyzeProgram(lowered->program, hardware, options,
+                                 [&](graph::EinsumGraph& g) { trace::applyProvenance(g, *lowered); });
+    if (!result) {
+        printDiagnostics(result.diagnostics(), err);
+        return std::nullopt;
+    }
+    AnalysisResult r = std::move(result).value();
+    for (const auto& u : lowered->unsupported) {
+        r.coverage.complete = false;
+        r.coverage.items.push_back({u.aten, u.sourceLine, "no lowering template for this op: its work is not counted", false});
+    }
+    r.validation.details = "not compared with the PyTorch reference yet (output comparison for traced models is not available)";
+    return r;
+}
+
 // Hardware, program and analysis for the commands that need all three; nullopt after printing why not.
 std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err)
 {
@@ -343,6 +386,8 @@ std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& e
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
     if (!hardware)
         return std::nullopt;
+    if (isPython(a.file))
+        return analyzeModel(a, *hardware, err);
     const auto program = loadProgram(a.file, err);
     if (!program)
         return std::nullopt;
@@ -424,7 +469,7 @@ int graphCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 
 int traceCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    const AnalysisArgs a = parseAnalysisArgs(args, "trace", {"table"}, false);
+    const AnalysisArgs a = parseAnalysisArgs(args, "trace", {"table", "alir"}, false);
     const auto python = trace::locatePython();
     if (!python) {
         printDiagnostics(python.diagnostics(), err);
@@ -435,6 +480,17 @@ int traceCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     if (!r) {
         printDiagnostics(r.diagnostics(), err);
         return ExitBadInput;
+    }
+    if (a.format == "alir") {
+        const auto lowered = trace::lowerTrace(*r);
+        if (!lowered) {
+            printDiagnostics(lowered.diagnostics(), err);
+            return ExitBadInput;
+        }
+        for (const auto& u : lowered->unsupported)
+            err << a.file << ':' << u.sourceLine << ": warning: no lowering template for " << u.aten << "; not counted\n";
+        out << lowered->text;
+        return lowered->unsupported.empty() ? ExitOk : ExitBadInput;
     }
     out << a.file << ": " << r->model << " (" << (r->training ? "training" : "eval") << " mode), torch " << python->torchVersion
         << " at " << python->executable << "\nsize constants:";

@@ -6,7 +6,8 @@
 
 namespace solar {
 
-Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware, const AnalysisOptions& options)
+Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware, const AnalysisOptions& options,
+                                        const std::function<void(graph::EinsumGraph&)>& beforeCosting)
 {
     const ir::CheckResult check = ir::checkProgram(program);
     if (!check.ok())
@@ -22,6 +23,8 @@ Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::Hw
     r.program = program;
     r.sizes = std::move(sizes).value();
     r.graph = std::move(graph).value();
+    if (beforeCosting)
+        beforeCosting(r.graph);
     r.hardware = hardware;
     r.options = options;
     r.machine = bounds::machineFromProfile(hardware);

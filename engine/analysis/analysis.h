@@ -11,6 +11,7 @@
 #include "engine/ir/ast.h"
 #include "engine/ir/bindings.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -59,8 +60,10 @@ struct AnalysisResult
     Diagnostics diagnostics; // checker warnings and lifting notes
 };
 
+/// `beforeCosting` may adjust the lifted graph (a frontend's provenance and kernel grouping) before it is costed.
 Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware,
-                                        const AnalysisOptions& options = {});
+                                        const AnalysisOptions& options = {},
+                                        const std::function<void(graph::EinsumGraph&)>& beforeCosting = {});
 
 /// The same analysis on another machine model (slider moves): only the ladder changes.
 AnalysisResult reSolve(AnalysisResult result, const bounds::MachineModel& machine);

@@ -123,7 +123,8 @@ class _Recorder:
             name = "t%d" % len(self.tensors)
         self.names[key] = name
         self.keep.append(t)
-        entry = {"shape": list(t.shape), "dtype": _dtype_name(t.dtype), "stride": list(t.stride()), "role": role}
+        entry = {"shape": list(t.shape), "dtype": _dtype_name(t.dtype), "stride": list(t.stride()), "role": role,
+                 "offset": int(t.storage_offset())}
         if source:
             entry["source"] = source
         self.tensors[name] = entry

@@ -91,6 +91,7 @@ Expected<TraceResult> parseTraceReply(std::string_view text, const std::string& 
             x.name = name;
             x.shape = ints(v.at("shape"));
             x.stride = ints(v.at("stride"));
+            x.offset = v.value("offset", std::int64_t(0));
             x.dtype = v.at("dtype").get<std::string>();
             x.role = v.at("role").get<std::string>();
             t.tensors.push_back(std::move(x));

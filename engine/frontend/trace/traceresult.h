@@ -19,6 +19,7 @@ struct TracedTensor
     std::string name;  // input0, conv.weight, t12, ...
     std::vector<std::int64_t> shape;
     std::vector<std::int64_t> stride;
+    std::int64_t offset = 0; // storage offset, in elements (views)
     std::string dtype; // float32, bfloat16, int64, bool, ...
     std::string role;  // input, parameter, buffer, constant, intermediate, output
 };

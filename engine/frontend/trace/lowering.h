@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// Lowering a traced PyTorch forward pass to ALIR through a table of op templates (lowering.cpp). Each ATen op
+// becomes one or more ALIR statements; the generated text is parsed back, so it is checked like any other
+// program. Views (transpose, reshape, expand, slices, splits, detach, ...) generate no statement: their consumers
+// read the underlying tensor through the view's strides and offset, so a view costs nothing while a copy costs
+// its bytes. Every ALIR line remembers the op it came from (ATen name, user's source line), so each ATen op is one
+// kernel in the per-kernel bound levels. An op without a template is never free: it is listed, with its source
+// line, as not counted.
+#pragma once
+
+#include "engine/core/expected.h"
+#include "engine/frontend/trace/traceresult.h"
+#include "engine/graph/einsumgraph.h"
+#include "engine/ir/ast.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace solar::trace {
+
+struct OpOrigin
+{
+    int op = -1;         // index into TraceResult::ops
+    std::string aten;    // "aten::addmm"
+    int sourceLine = 0;  // in the user's file
+};
+
+struct Lowered
+{
+    std::string text;                     // the ALIR program
+    ir::Program program;                  // parsed from `text`
+    std::map<int, OpOrigin> originOfLine; // ALIR line -> the op that produced it
+    std::vector<OpOrigin> unsupported;    // ops without a template (not counted)
+    int opsLowered = 0;
+    int viewsFolded = 0;
+};
+
+Expected<Lowered> lowerTrace(const TraceResult& trace);
+
+/// Gives every node of a graph lifted from `lowered.program` its op provenance: one kernel per traced op, the
+/// ATen name and the user's source line.
+void applyProvenance(graph::EinsumGraph& graph, const Lowered& lowered);
+
+/// ATen ops that alias their input (no data movement); exposed for tests.
+bool isViewOp(const std::string& aten);
+
+} // namespace solar::trace
