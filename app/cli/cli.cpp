@@ -2,6 +2,7 @@
 #include "app/cli/cli.h"
 
 #include "engine/analysis/analysis.h"
+#include "engine/batch/sweep.h"
 #include "engine/bounds/inverse.h"
 #include "engine/core/version.h"
 #include "engine/frontend/trace/lowering.h"
@@ -17,6 +18,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
+#include <unistd.h>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -53,6 +56,10 @@ commands:
                                        trace a PyTorch model (KernelBench convention) on fake tensors and list
                                        its ATen ops with their source lines and output shapes, or the ALIR
                                        they lower to; 'solar analyze MODEL.py --hw NAME' analyses it
+  solar bench DIR --hw NAME [--timings FILE.json] [--stale FILE.json] [--shard I/N] [--format table|json|csv]
+                  [--policy P] [--cache warm|cold]
+                                       trace, lower and bound every problem under DIR (KernelBench layout) and
+                                       compare with measured timings; JSON schema solar.bench/1
   solar hw list                        the hardware profiles (shipped and the user's)
   solar hw show NAME                   one profile, every number with its source
 
@@ -509,6 +516,98 @@ int traceCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     return ExitOk;
 }
 
+std::string defaultStaleList()
+{
+    std::string script = trace::tracerScriptPath(); // .../python/solar_trace.py
+    const auto cut = script.rfind("/python/");
+    return cut == std::string::npos ? std::string() : script.substr(0, cut) + "/kernelbench/stale-timings.json";
+}
+
+int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    std::vector<std::string> rest;
+    std::string timings, stale = "default", shard;
+    for (size_t i = 0; i < args.size(); ++i) {
+        auto take = [&](std::string& into) {
+            if (i + 1 >= args.size())
+                throw UsageError {"'" + args[i] + "' needs a value"};
+            into = args[++i];
+        };
+        if (args[i] == "--timings")
+            take(timings);
+        else if (args[i] == "--stale")
+            take(stale);
+        else if (args[i] == "--shard")
+            take(shard);
+        else
+            rest.push_back(args[i]);
+    }
+    AnalysisArgs a = parseAnalysisArgs(rest, "bench", {"table", "json", "csv"}, false);
+    if (a.hw.empty())
+        throw UsageError {"'bench' needs --hw NAME"};
+    if (std::find(rest.begin(), rest.end(), "--cache") == rest.end())
+        a.options.cache = bounds::CacheAssumption::Warm; // benchmark timings are taken with warm caches
+    batch::SweepOptions options;
+    options.analysis = a.options;
+    if (!shard.empty()) {
+        const auto slash = shard.find('/');
+        if (slash == std::string::npos)
+            throw UsageError {"--shard needs I/N, got '" + shard + "'"};
+        options.shardIndex = static_cast<int>(parseInteger(shard.substr(0, slash), "--shard"));
+        options.shardCount = static_cast<int>(parseInteger(shard.substr(slash + 1), "--shard"));
+        if (options.shardCount < 1 || options.shardIndex < 0 || options.shardIndex >= options.shardCount)
+            throw UsageError {"--shard I/N needs 0 <= I < N"};
+    }
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
+    if (!hardware)
+        return ExitBadInput;
+    if (!timings.empty()) {
+        const auto t = batch::readTimings(timings);
+        if (!t) {
+            printDiagnostics(t.diagnostics(), err);
+            return ExitBadInput;
+        }
+        options.timingsSeconds = *t;
+        const std::string staleFile = stale == "default" ? defaultStaleList() : stale;
+        if (!staleFile.empty()) {
+            const auto s = batch::readStaleList(staleFile);
+            if (!s && stale != "default") {
+                printDiagnostics(s.diagnostics(), err);
+                return ExitBadInput;
+            }
+            if (s)
+                options.staleTimings = *s;
+        }
+    }
+    const auto python = trace::locatePython();
+    if (!python) {
+        printDiagnostics(python.diagnostics(), err);
+        return ExitBadInput;
+    }
+    const bool terminal = isatty(2);
+    const auto start = std::chrono::steady_clock::now();
+    options.progress = [&](int done, int total, const std::string& file) {
+        if (!terminal)
+            return;
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double eta = done > 0 ? elapsed / done * (total - done) : 0;
+        char line[256];
+        std::snprintf(line, sizeof line, "\r[%d/%d] ETA %3.0f s  %-60.60s", done, total, eta, file.c_str());
+        err << line << (done == total ? "\n" : "") << std::flush;
+    };
+    trace::TraceWorker worker(*python);
+    const batch::SweepResult result = batch::runSweep(a.file, *hardware, options, worker);
+    if (a.format == "json")
+        out << batch::sweepJson(result);
+    else if (a.format == "csv")
+        out << batch::sweepCsv(result);
+    else
+        out << batch::sweepTable(result);
+    const bool allOk = std::all_of(result.problems.begin(), result.problems.end(), [](const auto& p) { return p.status == "ok"; });
+    return allOk ? ExitOk : ExitBadInput;
+}
+
 int hwCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     if (args.empty())
@@ -577,6 +676,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return hwCommand(rest, out, err);
         if (cmd == "trace")
             return traceCommand(rest, out, err);
+        if (cmd == "bench")
+            return benchCommand(rest, out, err);
         throw UsageError {"unknown command '" + cmd + "'"};
     } catch (const UsageError& e) {
         err << "solar: " << e.message << "\n(run 'solar --help' for usage)\n";

@@ -171,6 +171,19 @@ def _sdpa_math(torch, query, key, value, attn_mask=None, dropout_p=0.0, is_causa
 
 
 def _trace(filename, sizes):
+    """Fake tensors first; when an op has no fake implementation (torch 1.13 has gaps), the meta device."""
+    try:
+        return _trace_mode(filename, sizes, "fake")
+    except UserError as fake_error:
+        if fake_error.kind != "run" or not fake_error.message.startswith("forward() failed"):
+            raise
+        try:
+            return _trace_mode(filename, sizes, "meta")
+        except UserError:
+            raise fake_error
+
+
+def _trace_mode(filename, sizes, mode):
     torch = _import_torch()
     from torch.utils._python_dispatch import TorchDispatchMode
     from torch._subclasses.fake_tensor import FakeTensorMode
@@ -199,7 +212,7 @@ def _trace(filename, sizes):
 
     functional.scaled_dot_product_attention = traced_sdpa
     try:
-        return _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recorder, muted)
+        return _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recorder, muted, mode)
     finally:
         if original_sdpa is None:
             del functional.scaled_dot_product_attention
@@ -207,7 +220,7 @@ def _trace(filename, sizes):
             functional.scaled_dot_product_attention = original_sdpa
 
 
-def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recorder, muted):
+def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recorder, muted, mode):
     namespace, model_class, constants = _load(filename, sizes)
 
     class Tracer(TorchDispatchMode):
@@ -230,12 +243,27 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
     fake = FakeTensorMode()
     stage = "get_init_inputs()"
     try:
-        with fake:
+        if mode == "meta":
+            # Real construction (parameters initialised on the CPU), then everything moves to the meta device,
+            # where ops compute shapes only. Inputs come from fake tensors, so none is allocated at full size.
             init = namespace["get_init_inputs"]()
             stage = "Model(...)"
-            model = model_class(*init)
+            model = model_class(*init).to("meta")
             stage = "get_inputs()"
-            inputs = namespace["get_inputs"]()
+            with fake:
+                fake_inputs = namespace["get_inputs"]()
+            inputs = [torch.empty(x.shape, dtype=x.dtype, device="meta") if isinstance(x, torch.Tensor) else x
+                      for x in fake_inputs]
+            context = _NullContext()
+        else:
+            context = fake
+        with context:
+            if mode != "meta":
+                init = namespace["get_init_inputs"]()
+                stage = "Model(...)"
+                model = model_class(*init)
+                stage = "get_inputs()"
+                inputs = namespace["get_inputs"]()
             for i, x in enumerate(inputs):
                 if isinstance(x, torch.Tensor):
                     recorder.register(x, "input%d" % i, "input")
@@ -259,7 +287,15 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
             recorder.tensors[name]["role"] = "output" if recorder.tensors[name]["role"] == "intermediate" else recorder.tensors[name]["role"]
             outputs.append(name)
     return {"constants": constants, "tensors": recorder.tensors, "ops": recorder.ops, "outputs": outputs,
-            "model": model_class.__name__, "training": bool(model.training)}
+            "model": model_class.__name__, "training": bool(model.training), "mode": mode}
+
+
+class _NullContext:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
 
 
 def handle(request):

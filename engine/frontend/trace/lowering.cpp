@@ -165,11 +165,43 @@ private:
     std::string at(const std::string& traced, const Index& idx)
     {
         const std::string root = rootOf(traced);
-        const TracedTensor& view = info(traced);
+        const std::string storage = versionOf(root);
         if (root == traced)
-            return alirName(traced) + "[" + join(idx) + "]";
+            return alirName(storage) + "[" + join(idx) + "]";
+        return alirName(storage) + "[" + join(mapView(info(traced), info(root), idx)) + "]";
+    }
+
+    // In-place writes to a tensor the program only reads (an input, a parameter, a buffer such as batch norm's
+    // running statistics, a value from an op without a template) go to an updated copy, which is an output.
+    bool writable(const std::string& root) const
+    {
+        if (m_uncomputed.count(root))
+            return false;
+        const std::string& role = info(root).role;
+        return role == "intermediate" || role == "output";
+    }
+
+    std::string versionOf(const std::string& root) const
+    {
+        const auto it = m_updates.find(root);
+        return it == m_updates.end() ? root : it->second;
+    }
+
+    void prepareWrite(const std::string& traced)
+    {
+        const std::string root = rootOf(traced);
+        if (writable(root) || m_updates.count(root))
+            return;
         const TracedTensor& base = info(root);
-        return alirName(root) + "[" + join(mapView(view, base, idx)) + "]";
+        const std::string updated = scratch(root + "_new", base.shape, base.dtype, "output");
+        if (traced != root) { // a partial write: the rest of the tensor keeps its values
+            const Index v = vars(base.shape.size());
+            const std::string source = at(root, v);
+            m_updates[root] = updated;
+            emit(nest(v, base.shape, at(root, v) + " = " + source + ";"));
+            return;
+        }
+        m_updates[root] = updated;
     }
 
     // Element (i_0, ..., i_n) of a view sits at storage offset + sum(stride_d * i_d); the base's element at
@@ -346,6 +378,7 @@ private:
     // Store of an expression into element `idx` of a tensor, cast when the tensor is integral.
     std::string store(const std::string& traced, const Index& idx, const std::string& expr, const char* op = "=")
     {
+        prepareWrite(traced);
         const std::string dt = dtypeOf(info(traced).dtype);
         const std::string e = isIntegral(dt) ? "cast<" + dt + ">(" + expr + ")" : expr;
         return at(traced, idx) + " " + op + " " + e + ";";
@@ -522,6 +555,48 @@ private:
             return pool(op, name);
         if (name == "solar::scaled_dot_product_attention")
             return attention(op);
+        if (name == "aten::triu" || name == "aten::tril") {
+            const std::int64_t k = arg(op, 1).kind == TraceArg::Int ? arg(op, 1).intValue : 0;
+            const bool upper = name == "aten::triu";
+            return elementwise(op, [&](const Index& v, const Shape& shape) {
+                const std::string i = v[v.size() - 2], j = v[v.size() - 1];
+                const std::string keep = upper ? j + " - " + i + " >= " + std::to_string(k) : j + " - " + i + " <= " + std::to_string(k);
+                return keep + " ? " + bcast(arg(op, 0), v, shape) + " : 0.0";
+            });
+        }
+        if (name == "aten::flip") {
+            const std::string x = arg(op, 0).text;
+            const Shape& xs = info(x).shape;
+            std::set<std::int64_t> dims;
+            for (auto d : ints(arg(op, 1)))
+                dims.insert(normDim(d, xs.size()));
+            return elementwise(op, [&](const Index& v, const Shape&) {
+                Index xi = v;
+                for (auto d : dims)
+                    xi[d] = std::to_string(xs[d] - 1) + " - " + v[d];
+                return at(x, xi);
+            });
+        }
+        if (name == "aten::stack") {
+            const std::string y = out(op);
+            const Shape& ys = info(y).shape;
+            const std::int64_t dim = normDim(arg(op, 1).kind == TraceArg::Int ? arg(op, 1).intValue : 0, ys.size());
+            std::int64_t k = 0;
+            for (const auto& t : arg(op, 0).items) {
+                const Shape& s2 = info(t.text).shape;
+                const Index v = vars(s2.size());
+                Index yi = v;
+                yi.insert(yi.begin() + dim, std::to_string(k++));
+                emit(nest(v, s2, store(y, yi, at(t.text, v))));
+            }
+            return;
+        }
+        if (name == "aten::xlogy")
+            return binary(op, [](const std::string& a, const std::string& b) { return "(" + a + " == 0 ? 0.0 : " + a + " * log(" + b + "))"; });
+        if (name == "aten::mse_loss" || name == "aten::smooth_l1_loss" || name == "aten::l1_loss" || name == "aten::huber_loss")
+            return pointwiseLoss(op, name);
+        if (name == "aten::nll_loss_forward" || name == "aten::nll_loss")
+            return nllLoss(op);
         throw Unsupported {};
     }
 
@@ -732,10 +807,10 @@ private:
     }
 
     // A tmp tensor the lowering needs (softmax's row maxima, ...), declared once.
-    std::string scratch(const std::string& traced, const Shape& shape, const std::string& dtype)
+    std::string scratch(const std::string& traced, const Shape& shape, const std::string& dtype, const char* role = "intermediate")
     {
         if (!m_scratch.count(traced)) {
-            m_scratch[traced] = TracedTensor {traced, shape, {}, 0, dtype, "intermediate"};
+            m_scratch[traced] = TracedTensor {traced, shape, {}, 0, dtype, role};
             m_info[traced] = &m_scratch[traced];
         }
         return traced;
@@ -938,9 +1013,12 @@ private:
                     count *= static_cast<double>(xs[d]);
             const double unbiased = count > 1 ? count / (count - 1) : 1.0;
             const std::string inv = at(rstd, {"_c"});
-            emit("for _c in 0.." + std::to_string(xs[1]) + " {\n  " + at(rm.text, {"_c"}) + " = " + num(1 - momentum) + " * " + at(rm.text, {"_c"}) + " + "
-                 + num(momentum) + " * " + at(mean, {"_c"}) + ";\n  " + at(rv.text, {"_c"}) + " = " + num(1 - momentum) + " * " + at(rv.text, {"_c"})
-                 + " + " + num(momentum * unbiased) + " * (1.0 / (" + inv + " * " + inv + ") - " + num(eps) + ");\n}");
+            const std::string newMean = num(1 - momentum) + " * " + at(rm.text, {"_c"}) + " + " + num(momentum) + " * " + at(mean, {"_c"});
+            const std::string newVar = num(1 - momentum) + " * " + at(rv.text, {"_c"}) + " + " + num(momentum * unbiased) + " * (1.0 / (" + inv
+                + " * " + inv + ") - " + num(eps) + ")";
+            const std::string s1 = store(rm.text, {"_c"}, newMean);
+            const std::string s2 = store(rv.text, {"_c"}, newVar);
+            emit("for _c in 0.." + std::to_string(xs[1]) + " {\n  " + s1 + "\n  " + s2 + "\n}");
         }
     }
 
@@ -1001,6 +1079,57 @@ private:
             emit(loops(v, ys) + "{\n  " + idx + " = " + std::to_string(scale) + ";\n  " + tapLoops + " { if (" + cond + ") { " + idx + " min= "
                  + at(x, xi) + " == " + target + " ? " + flat + " : " + std::to_string(scale) + "; } }\n}");
         }
+    }
+
+    // Losses reduced to a scalar (reduction 1 = mean, 2 = sum) or kept per element (0).
+    void pointwiseLoss(const TracedOp& op, const std::string& name)
+    {
+        const std::string x = arg(op, 0).text, t = arg(op, 1).text, y = out(op);
+        const Shape& xs = info(x).shape;
+        const std::int64_t reduction = arg(op, 2).kind == TraceArg::Int ? arg(op, 2).intValue : 1;
+        const double beta = scalar(arg(op, 3), 1.0);
+        const Index v = vars(xs.size());
+        const std::string d = "(" + at(x, v) + " - " + at(t, v) + ")";
+        std::string e;
+        if (name == "aten::mse_loss")
+            e = d + " * " + d;
+        else if (name == "aten::l1_loss")
+            e = "abs" + d;
+        else if (name == "aten::smooth_l1_loss")
+            e = "(abs" + d + " < " + num(beta) + " ? 0.5 * " + d + " * " + d + " / " + num(beta) + " : abs" + d + " - " + num(0.5 * beta) + ")";
+        else
+            e = "(abs" + d + " < " + num(beta) + " ? 0.5 * " + d + " * " + d + " : " + num(beta) + " * (abs" + d + " - " + num(0.5 * beta) + "))";
+        if (reduction == 0)
+            return emit(nest(v, xs, store(y, v, e)));
+        const std::string scale = reduction == 1 ? " / " + num(static_cast<double>(product(xs))) : "";
+        emit(at(y, {}) + " = 0;\n" + nest(v, xs, at(y, {}) + " += " + e + scale + ";"));
+    }
+
+    // Negative log-likelihood of log-probabilities [N, C] at integer targets [N]: a gather.
+    void nllLoss(const TracedOp& op)
+    {
+        const std::string x = arg(op, 0).text, t = arg(op, 1).text, y = out(op, 0);
+        if (arg(op, 2).kind == TraceArg::Tensor)
+            throw Unsupported {"class weights"};
+        const std::int64_t reduction = arg(op, 3).kind == TraceArg::Int ? arg(op, 3).intValue : 1;
+        const std::int64_t ignore = arg(op, 4).kind == TraceArg::Int ? arg(op, 4).intValue : -100;
+        const Shape& xs = info(x).shape;
+        if (xs.size() != 2)
+            throw Unsupported {"nll_loss over more than two dimensions"};
+        const std::string target = at(t, {"_n"});
+        const std::string pick = "(" + target + " == " + std::to_string(ignore) + " ? 0.0 : -" + at(x, {"_n", target}) + ")";
+        if (reduction == 0)
+            return emit("for _n in 0.." + std::to_string(xs[0]) + " { " + store(y, {"_n"}, pick) + " }");
+        std::string weight = "total_weight";
+        if (op.outputs.size() > 1 && op.outputs[1].kind == TraceArg::Tensor)
+            weight = op.outputs[1].text;
+        else
+            weight = scratch(y + "_weight", {}, info(y).dtype);
+        const std::string w = at(weight, {});
+        std::string text = w + " = 0;\nfor _n in 0.." + std::to_string(xs[0]) + " { " + w + " += " + target + " == " + std::to_string(ignore)
+            + " ? 0.0 : 1.0; }\n" + at(y, {}) + " = 0;\nfor _n in 0.." + std::to_string(xs[0]) + " { " + at(y, {}) + " += " + pick
+            + (reduction == 1 ? " / " + w : "") + "; }";
+        emit(text);
     }
 
     // Attention over the last two dims: scores, softmax (causal rows see keys up to their own position), output.
@@ -1084,6 +1213,8 @@ private:
                 kind = "weight";
             if (m_uncomputed.count(traced))
                 kind = "in"; // produced by an op without a template: not counted, read as a given value
+            if (t.role == "output")
+                kind = "out";
             if (outputs.count(traced))
                 kind = "out";
             // A buffer that the program updates (batch norm running statistics) stays a weight: it is read too.
@@ -1126,6 +1257,7 @@ private:
     std::map<std::string, TracedTensor> m_scratch;
     std::map<std::string, std::string> m_viewOf;
     std::set<std::string> m_uncomputed;
+    std::map<std::string, std::string> m_updates; // read-only tensor -> its updated copy
     std::map<std::string, std::string> m_names;
     std::set<std::string> m_used;
     std::vector<std::string> m_declOrder;

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: MIT
+#include "engine/batch/sweep.h"
+
+#include "engine/frontend/trace/lowering.h"
+#include "engine/report/analysisreport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace solar::batch {
+
+namespace fs = std::filesystem;
+using bounds::Level;
+using nlohmann::ordered_json;
+
+namespace {
+
+Expected<nlohmann::json> readJson(const std::string& path)
+{
+    std::ifstream in(path);
+    if (!in)
+        return Expected<nlohmann::json>::failure(Diagnostic {Severity::Error, path, {}, "bench.read", "cannot open file"});
+    try {
+        return nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+        return Expected<nlohmann::json>::failure(Diagnostic {Severity::Error, path, {}, "bench.json", std::string("invalid JSON: ") + e.what()});
+    }
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+bool compared(const ProblemResult& p)
+{
+    return p.status != "error" && p.measuredSeconds && p.excluded.empty();
+}
+
+} // namespace
+
+std::vector<std::string> problemFiles(const std::string& dir)
+{
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->is_regular_file(ec) && it->path().extension() == ".py")
+            out.push_back(fs::relative(it->path(), dir, ec).string());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+Expected<std::map<std::string, double>> readTimings(const std::string& path)
+{
+    auto doc = readJson(path);
+    if (!doc)
+        return Expected<std::map<std::string, double>>::failure(doc.diagnostics());
+    std::map<std::string, double> out;
+    try {
+        for (const auto& [level, problems] : doc->items()) {
+            for (const auto& [file, timing] : problems.items())
+                out[level + "/" + file] = timing.at("min").get<double>() * 1e-3; // milliseconds in the file
+        }
+    } catch (const nlohmann::json::exception& e) {
+        return Expected<std::map<std::string, double>>::failure(
+            Diagnostic {Severity::Error, path, {}, "bench.timings", std::string("not a KernelBench timing file: ") + e.what()});
+    }
+    return out;
+}
+
+Expected<std::map<std::string, std::string>> readStaleList(const std::string& path)
+{
+    auto doc = readJson(path);
+    if (!doc)
+        return Expected<std::map<std::string, std::string>>::failure(doc.diagnostics());
+    std::map<std::string, std::string> out;
+    for (const auto& [file, why] : doc->items()) {
+        if (file.rfind('_', 0) == 0)
+            continue; // "_comment" keys
+        out[file] = why.is_string() ? why.get<std::string>() : why.dump();
+    }
+    return out;
+}
+
+SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, trace::TraceWorker& worker)
+{
+    const auto start = std::chrono::steady_clock::now();
+    SweepResult result;
+    result.hardware = hardware.id;
+    result.policy = std::string(bounds::policyName(options.analysis.policy));
+    result.cache = std::string(bounds::cacheName(options.analysis.cache));
+    std::vector<std::string> files;
+    const auto all = problemFiles(dir);
+    for (size_t i = 0; i < all.size(); ++i) {
+        if (static_cast<int>(i % static_cast<size_t>(options.shardCount)) == options.shardIndex)
+            files.push_back(all[i]);
+    }
+    int done = 0;
+    for (const auto& rel : files) {
+        if (options.progress)
+            options.progress(done, static_cast<int>(files.size()), rel);
+        const auto t0 = std::chrono::steady_clock::now();
+        ProblemResult p;
+        p.file = rel;
+        const auto slash = rel.find('/');
+        p.level = slash == std::string::npos ? "" : rel.substr(0, slash);
+        if (const auto t = options.timingsSeconds.find(rel); t != options.timingsSeconds.end())
+            p.measuredSeconds = t->second;
+        if (const auto s = options.staleTimings.find(rel); s != options.staleTimings.end())
+            p.excluded = s->second;
+        const std::string path = (fs::path(dir) / rel).string();
+        auto fail = [&](const Diagnostics& d) {
+            p.status = "error";
+            p.error = d.empty() ? "failed" : d.front().format();
+        };
+        const auto traced = worker.trace(path, options.analysis.sizes, options.timeoutMs);
+        if (!traced) {
+            fail(traced.diagnostics());
+        } else if (const auto lowered = trace::lowerTrace(*traced); !lowered) {
+            fail(lowered.diagnostics());
+        } else {
+            AnalysisOptions ao = options.analysis;
+            ao.sizes.clear();
+            const auto r = analyzeProgram(lowered->program, hardware, ao,
+                                          [&](graph::EinsumGraph& g) { trace::applyProvenance(g, *lowered); });
+            if (!r) {
+                fail(r.diagnostics());
+            } else {
+                p.status = lowered->unsupported.empty() ? "ok" : "incomplete";
+                for (const auto& u : lowered->unsupported)
+                    p.notCounted.push_back(u.aten + " at line " + std::to_string(u.sourceLine));
+                p.flops = r->ladder.at(Level::Fused).flops;
+                p.bytes = r->ladder.at(Level::Fused).bytes;
+                for (Level l : bounds::kLevels)
+                    p.boundsSeconds[static_cast<int>(l)] = r->ladder.at(l).seconds;
+                p.validation = r->validation.status;
+            }
+        }
+        p.analysisSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        result.problems.push_back(std::move(p));
+        ++done;
+    }
+    if (options.progress)
+        options.progress(done, static_cast<int>(files.size()), "");
+    result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+std::string sweepJson(const SweepResult& r)
+{
+    ordered_json problems = ordered_json::array();
+    std::map<std::string, std::map<std::string, int>> perLevel;
+    std::array<int, bounds::kLevelCount> violations {};
+    std::array<std::vector<double>, bounds::kLevelCount> headrooms;
+    int validated = 0, analysed = 0;
+    ordered_json excluded = ordered_json::array();
+    for (const auto& p : r.problems) {
+        ordered_json b = ordered_json::object(), headroom = ordered_json::object(), violation = ordered_json::object();
+        for (Level l : bounds::kLevels) {
+            const int i = static_cast<int>(l);
+            const std::string key(bounds::levelName(l));
+            b[key] = p.status == "error" ? ordered_json(nullptr) : ordered_json(p.boundsSeconds[i]);
+            if (compared(p) && p.boundsSeconds[i] > 0) {
+                const double h = *p.measuredSeconds / p.boundsSeconds[i];
+                headroom[key] = h;
+                violation[key] = p.boundsSeconds[i] > *p.measuredSeconds;
+                headrooms[i].push_back(h);
+                violations[i] += p.boundsSeconds[i] > *p.measuredSeconds;
+            } else {
+                headroom[key] = nullptr;
+                violation[key] = nullptr;
+            }
+        }
+        if (!p.excluded.empty())
+            excluded.push_back({{"file", p.file}, {"reason", p.excluded}});
+        ++perLevel[p.level][p.status];
+        if (p.status != "error")
+            ++analysed;
+        validated += p.validation == "validated";
+        problems.push_back({{"file", p.file},
+                            {"level", p.level},
+                            {"status", p.status},
+                            {"error", p.error},
+                            {"not_counted", p.notCounted},
+                            {"flops", p.flops},
+                            {"bytes", p.bytes},
+                            {"bounds_seconds", b},
+                            {"measured_seconds", p.measuredSeconds ? ordered_json(*p.measuredSeconds) : ordered_json(nullptr)},
+                            {"excluded", p.excluded.empty() ? ordered_json(nullptr) : ordered_json(p.excluded)},
+                            {"headroom", headroom},
+                            {"violation", violation},
+                            {"validation", p.validation},
+                            {"analysis_seconds", p.analysisSeconds}});
+    }
+    ordered_json counts = ordered_json::object();
+    for (const auto& [level, byStatus] : perLevel) {
+        ordered_json c = ordered_json::object();
+        for (const auto& [status, n] : byStatus)
+            c[status] = n;
+        counts[level.empty() ? "(top)" : level] = c;
+    }
+    ordered_json v = ordered_json::object(), med = ordered_json::object();
+    for (Level l : bounds::kLevels) {
+        v[std::string(bounds::levelName(l))] = violations[static_cast<int>(l)];
+        med[std::string(bounds::levelName(l))] = median(headrooms[static_cast<int>(l)]);
+    }
+    const ordered_json doc = {
+        {"schema", "solar.bench/1"},
+        {"hardware", r.hardware},
+        {"policy", r.policy},
+        {"cache", r.cache},
+        {"problems", problems},
+        {"summary",
+         {{"problems", r.problems.size()},
+          {"counts", counts},
+          {"validation_rate", r.problems.empty() ? 0.0 : static_cast<double>(validated) / static_cast<double>(r.problems.size())},
+          {"violations", v},
+          {"median_headroom", med},
+          {"excluded", excluded},
+          {"wall_seconds", r.wallSeconds}}}};
+    return doc.dump(2) + "\n";
+}
+
+std::string sweepCsv(const SweepResult& r)
+{
+    std::string out = "file,level,status";
+    for (Level l : bounds::kLevels)
+        out += "," + std::string(bounds::levelName(l)) + "_seconds";
+    out += ",measured_seconds,excluded,validation\n";
+    for (const auto& p : r.problems) {
+        out += p.file + "," + p.level + "," + p.status;
+        for (Level l : bounds::kLevels) {
+            char buf[40];
+            std::snprintf(buf, sizeof buf, "%.9g", p.boundsSeconds[static_cast<int>(l)]);
+            out += std::string(",") + (p.status == "error" ? "" : buf);
+        }
+        char m[40] = "";
+        if (p.measuredSeconds)
+            std::snprintf(m, sizeof m, "%.9g", *p.measuredSeconds);
+        out += std::string(",") + m + "," + (p.excluded.empty() ? "" : "yes") + "," + p.validation + "\n";
+    }
+    return out;
+}
+
+std::string sweepTable(const SweepResult& r)
+{
+    std::ostringstream out;
+    int ok = 0, incomplete = 0, error = 0;
+    std::array<int, bounds::kLevelCount> violations {};
+    std::array<std::vector<double>, bounds::kLevelCount> headrooms;
+    for (const auto& p : r.problems) {
+        ok += p.status == "ok";
+        incomplete += p.status == "incomplete";
+        error += p.status == "error";
+        const std::string fused = p.status == "error" ? "-" : report::formatSeconds(p.boundsSeconds[static_cast<int>(Level::Fused)]);
+        out << p.file << "  " << p.status << "  fused " << fused;
+        if (compared(p)) {
+            out << "  measured " << report::formatSeconds(*p.measuredSeconds);
+            for (Level l : bounds::kLevels) {
+                const int i = static_cast<int>(l);
+                headrooms[i].push_back(*p.measuredSeconds / p.boundsSeconds[i]);
+                if (p.boundsSeconds[i] > *p.measuredSeconds) {
+                    ++violations[i];
+                    if (l == Level::Fused || l == Level::CacheAware)
+                        out << "  VIOLATION(" << bounds::levelName(l) << ")";
+                }
+            }
+        } else if (!p.excluded.empty()) {
+            out << "  excluded: " << p.excluded;
+        }
+        if (!p.error.empty())
+            out << "  " << p.error;
+        for (const auto& n : p.notCounted)
+            out << "  [not counted: " << n << "]";
+        out << '\n';
+    }
+    out << "\n" << r.problems.size() << " problems on " << r.hardware << " (" << r.policy << ", " << r.cache << " caches): " << ok << " ok, "
+        << incomplete << " incomplete, " << error << " errors; " << r.wallSeconds << " s\n";
+    for (Level l : bounds::kLevels) {
+        const int i = static_cast<int>(l);
+        out << "  " << bounds::levelName(l) << ": " << violations[i] << " violations, median headroom " << median(headrooms[i]) << "\n";
+    }
+    return out.str();
+}
+
+} // namespace solar::batch

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// Sweeping a folder of PyTorch problems (KernelBench layout: DIR/<level>/<problem>.py): each is traced, lowered
+// and bounded on one hardware profile, and compared with measured runtimes when a timing file is given. One
+// tracer worker serves the whole sweep. --shard I/N splits the sorted problem list so a sweep can run across
+// machines; the JSON outputs of the shards concatenate (mergeSweeps) into the full result.
+#pragma once
+
+#include "engine/analysis/analysis.h"
+#include "engine/frontend/trace/traceworker.h"
+
+#include <array>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace solar::batch {
+
+struct ProblemResult
+{
+    std::string file;   // relative to DIR
+    std::string level;  // its parent folder
+    std::string status; // ok | incomplete | error
+    std::string error;
+    double flops = 0;
+    double bytes = 0;   // fused (compulsory) bytes
+    std::array<double, bounds::kLevelCount> boundsSeconds {};
+    std::optional<double> measuredSeconds;
+    std::string excluded;              // why its timing is not compared (empty: compared)
+    std::vector<std::string> notCounted; // ops without a template, with their lines
+    std::string validation = "unvalidated";
+    double analysisSeconds = 0;
+};
+
+struct SweepOptions
+{
+    std::string hardware; // profile id
+    AnalysisOptions analysis;
+    std::map<std::string, double> timingsSeconds;   // "level1/2_x.py" -> measured (min) seconds
+    std::map<std::string, std::string> staleTimings; // "level1/97_x.py" -> why the timing is not comparable
+    int shardIndex = 0, shardCount = 1;
+    int timeoutMs = 120000;
+    std::function<void(int done, int total, const std::string& file)> progress;
+};
+
+struct SweepResult
+{
+    std::string hardware;
+    std::string policy;
+    std::string cache;
+    std::vector<ProblemResult> problems;
+    double wallSeconds = 0;
+};
+
+/// The problem files below `dir` (recursively, sorted), relative to it.
+std::vector<std::string> problemFiles(const std::string& dir);
+
+SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options,
+                     trace::TraceWorker& worker);
+
+/// Reads a KernelBench timing file ({"level1": {"file.py": {"min": ms, ...}}}) into seconds per "level/file".
+Expected<std::map<std::string, double>> readTimings(const std::string& path);
+/// Reads {"level/file.py": "reason"}.
+Expected<std::map<std::string, std::string>> readStaleList(const std::string& path);
+
+std::string sweepJson(const SweepResult& result);  // schema solar.bench/1
+std::string sweepCsv(const SweepResult& result);
+std::string sweepTable(const SweepResult& result);
+
+} // namespace solar::batch
