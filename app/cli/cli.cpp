@@ -56,7 +56,7 @@ commands:
                                        trace a PyTorch model (KernelBench convention) on fake tensors and list
                                        its ATen ops with their source lines and output shapes, or the ALIR
                                        they lower to; 'solar analyze MODEL.py --hw NAME' analyses it
-  solar bench DIR --hw NAME [--timings FILE.json] [--stale FILE.json] [--shard I/N] [--format table|json|csv]
+  solar bench DIR --hw NAME [--timings FILE.json] [--stale FILE.json] [--jobs N] [--shard I/N] [--format table|json|csv]
                   [--policy P] [--cache warm|cold]
                                        trace, lower and bound every problem under DIR (KernelBench layout) and
                                        compare with measured timings; JSON schema solar.bench/1
@@ -526,7 +526,7 @@ std::string defaultStaleList()
 int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     std::vector<std::string> rest;
-    std::string timings, stale = "default", shard;
+    std::string timings, stale = "default", shard, jobs;
     for (size_t i = 0; i < args.size(); ++i) {
         auto take = [&](std::string& into) {
             if (i + 1 >= args.size())
@@ -539,6 +539,8 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
             take(stale);
         else if (args[i] == "--shard")
             take(shard);
+        else if (args[i] == "--jobs")
+            take(jobs);
         else
             rest.push_back(args[i]);
     }
@@ -549,6 +551,11 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         a.options.cache = bounds::CacheAssumption::Warm; // benchmark timings are taken with warm caches
     batch::SweepOptions options;
     options.analysis = a.options;
+    if (!jobs.empty()) {
+        options.jobs = static_cast<int>(parseInteger(jobs, "--jobs"));
+        if (options.jobs < 1)
+            throw UsageError {"--jobs needs a positive number"};
+    }
     if (!shard.empty()) {
         const auto slash = shard.find('/');
         if (slash == std::string::npos)
@@ -596,8 +603,7 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         std::snprintf(line, sizeof line, "\r[%d/%d] ETA %3.0f s  %-60.60s", done, total, eta, file.c_str());
         err << line << (done == total ? "\n" : "") << std::flush;
     };
-    trace::TraceWorker worker(*python);
-    const batch::SweepResult result = batch::runSweep(a.file, *hardware, options, worker);
+    const batch::SweepResult result = batch::runSweep(a.file, *hardware, options, *python);
     if (a.format == "json")
         out << batch::sweepJson(result);
     else if (a.format == "csv")

@@ -7,6 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -93,7 +96,54 @@ Expected<std::map<std::string, std::string>> readStaleList(const std::string& pa
     return out;
 }
 
-SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, trace::TraceWorker& worker)
+namespace {
+
+ProblemResult runProblem(const std::string& dir, const std::string& rel, const hw::HwProfile& hardware, const SweepOptions& options,
+                         trace::TraceWorker& worker)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    ProblemResult p;
+    p.file = rel;
+    const auto slash = rel.find('/');
+    p.level = slash == std::string::npos ? "" : rel.substr(0, slash);
+    if (const auto t = options.timingsSeconds.find(rel); t != options.timingsSeconds.end())
+        p.measuredSeconds = t->second;
+    if (const auto s = options.staleTimings.find(rel); s != options.staleTimings.end())
+        p.excluded = s->second;
+    const std::string path = (fs::path(dir) / rel).string();
+    auto fail = [&](const Diagnostics& d) {
+        p.status = "error";
+        p.error = d.empty() ? "failed" : d.front().format();
+    };
+    const auto traced = worker.trace(path, options.analysis.sizes, options.timeoutMs);
+    if (!traced) {
+        fail(traced.diagnostics());
+    } else if (const auto lowered = trace::lowerTrace(*traced); !lowered) {
+        fail(lowered.diagnostics());
+    } else {
+        AnalysisOptions ao = options.analysis;
+        ao.sizes.clear();
+        const auto r = analyzeProgram(lowered->program, hardware, ao, [&](graph::EinsumGraph& g) { trace::applyProvenance(g, *lowered); });
+        if (!r) {
+            fail(r.diagnostics());
+        } else {
+            p.status = lowered->unsupported.empty() ? "ok" : "incomplete";
+            for (const auto& u : lowered->unsupported)
+                p.notCounted.push_back(u.aten + " at line " + std::to_string(u.sourceLine));
+            p.flops = r->ladder.at(Level::Fused).flops;
+            p.bytes = r->ladder.at(Level::Fused).bytes;
+            for (Level l : bounds::kLevels)
+                p.boundsSeconds[static_cast<int>(l)] = r->ladder.at(l).seconds;
+            p.validation = r->validation.status;
+        }
+    }
+    p.analysisSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return p;
+}
+
+} // namespace
+
+SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, const trace::PythonInfo& python)
 {
     const auto start = std::chrono::steady_clock::now();
     SweepResult result;
@@ -106,51 +156,32 @@ SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, cons
         if (static_cast<int>(i % static_cast<size_t>(options.shardCount)) == options.shardIndex)
             files.push_back(all[i]);
     }
+    result.problems.resize(files.size());
+    // Workers take the next problem from a shared counter; results land in their own slots, so the output order
+    // is the sorted file order whatever the scheduling.
+    std::atomic<size_t> next {0};
+    std::mutex progressMutex;
     int done = 0;
-    for (const auto& rel : files) {
-        if (options.progress)
-            options.progress(done, static_cast<int>(files.size()), rel);
-        const auto t0 = std::chrono::steady_clock::now();
-        ProblemResult p;
-        p.file = rel;
-        const auto slash = rel.find('/');
-        p.level = slash == std::string::npos ? "" : rel.substr(0, slash);
-        if (const auto t = options.timingsSeconds.find(rel); t != options.timingsSeconds.end())
-            p.measuredSeconds = t->second;
-        if (const auto s = options.staleTimings.find(rel); s != options.staleTimings.end())
-            p.excluded = s->second;
-        const std::string path = (fs::path(dir) / rel).string();
-        auto fail = [&](const Diagnostics& d) {
-            p.status = "error";
-            p.error = d.empty() ? "failed" : d.front().format();
-        };
-        const auto traced = worker.trace(path, options.analysis.sizes, options.timeoutMs);
-        if (!traced) {
-            fail(traced.diagnostics());
-        } else if (const auto lowered = trace::lowerTrace(*traced); !lowered) {
-            fail(lowered.diagnostics());
-        } else {
-            AnalysisOptions ao = options.analysis;
-            ao.sizes.clear();
-            const auto r = analyzeProgram(lowered->program, hardware, ao,
-                                          [&](graph::EinsumGraph& g) { trace::applyProvenance(g, *lowered); });
-            if (!r) {
-                fail(r.diagnostics());
-            } else {
-                p.status = lowered->unsupported.empty() ? "ok" : "incomplete";
-                for (const auto& u : lowered->unsupported)
-                    p.notCounted.push_back(u.aten + " at line " + std::to_string(u.sourceLine));
-                p.flops = r->ladder.at(Level::Fused).flops;
-                p.bytes = r->ladder.at(Level::Fused).bytes;
-                for (Level l : bounds::kLevels)
-                    p.boundsSeconds[static_cast<int>(l)] = r->ladder.at(l).seconds;
-                p.validation = r->validation.status;
+    auto work = [&] {
+        trace::TraceWorker worker(python);
+        for (size_t i = next++; i < files.size(); i = next++) {
+            {
+                std::lock_guard<std::mutex> lock(progressMutex);
+                if (options.progress)
+                    options.progress(done, static_cast<int>(files.size()), files[i]);
             }
+            result.problems[i] = runProblem(dir, files[i], hardware, options, worker);
+            std::lock_guard<std::mutex> lock(progressMutex);
+            ++done;
         }
-        p.analysisSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        result.problems.push_back(std::move(p));
-        ++done;
-    }
+    };
+    const int jobs = std::max(1, std::min<int>(options.jobs, static_cast<int>(files.size())));
+    std::vector<std::thread> helpers;
+    for (int j = 1; j < jobs; ++j)
+        helpers.emplace_back(work);
+    work();
+    for (auto& h : helpers)
+        h.join();
     if (options.progress)
         options.progress(done, static_cast<int>(files.size()), "");
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

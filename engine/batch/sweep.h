@@ -40,6 +40,7 @@ struct SweepOptions
     std::map<std::string, double> timingsSeconds;   // "level1/2_x.py" -> measured (min) seconds
     std::map<std::string, std::string> staleTimings; // "level1/97_x.py" -> why the timing is not comparable
     int shardIndex = 0, shardCount = 1;
+    int jobs = 1; // tracer workers (processes) and analysis threads
     int timeoutMs = 120000;
     std::function<void(int done, int total, const std::string& file)> progress;
 };
@@ -56,8 +57,9 @@ struct SweepResult
 /// The problem files below `dir` (recursively, sorted), relative to it.
 std::vector<std::string> problemFiles(const std::string& dir);
 
+/// `progress` may be called from several threads (one at a time).
 SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options,
-                     trace::TraceWorker& worker);
+                     const trace::PythonInfo& python);
 
 /// Reads a KernelBench timing file ({"level1": {"file.py": {"min": ms, ...}}}) into seconds per "level/file".
 Expected<std::map<std::string, double>> readTimings(const std::string& path);
