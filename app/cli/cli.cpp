@@ -7,6 +7,7 @@
 #include "engine/core/version.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/traceworker.h"
+#include "engine/frontend/validate/validation.h"
 #include "engine/graph/export.h"
 #include "engine/graph/lifting.h"
 #include "engine/hw/registry.h"
@@ -44,8 +45,8 @@ commands:
                                        run it in the interpreter and summarize every output (shape, min, max,
                                        mean, checksum) and the instances each statement executed
   solar ir fmt FILE.alir               print the program in canonical form
-  solar analyze FILE.alir --hw NAME [--policy P] [--cache cold|warm] [--set NAME=VALUE ...]
-                [--format table|json|csv]
+  solar analyze FILE.alir|MODEL.py --hw NAME [--policy P] [--cache cold|warm] [--set NAME=VALUE ...]
+                [--format table|json|csv] [--no-validate]
                                        the bound ladder (unfused_per_kernel, unfused_overlapped, fused_per_op,
                                        fused, cache_aware) and every operator's counts and times
   solar inverse FILE.alir --hw NAME --target-ms T [--level L] [--policy P] [--cache C] [--format table|json]
@@ -56,7 +57,7 @@ commands:
                                        trace a PyTorch model (KernelBench convention) on fake tensors and list
                                        its ATen ops with their source lines and output shapes, or the ALIR
                                        they lower to; 'solar analyze MODEL.py --hw NAME' analyses it
-  solar bench DIR --hw NAME [--timings FILE.json] [--stale FILE.json] [--jobs N] [--shard I/N] [--format table|json|csv]
+  solar bench DIR --hw NAME [--timings FILE.json] [--stale FILE.json] [--validate] [--jobs N] [--shard I/N] [--format table|json|csv]
                   [--policy P] [--cache warm|cold]
                                        trace, lower and bound every problem under DIR (KernelBench layout) and
                                        compare with measured timings; JSON schema solar.bench/1
@@ -275,6 +276,7 @@ struct AnalysisArgs
     AnalysisOptions options;
     std::optional<double> targetMs;
     bounds::Level level = bounds::Level::Fused;
+    bool validate = true;
 };
 
 AnalysisArgs parseAnalysisArgs(const std::vector<std::string>& args, const std::string& command,
@@ -322,6 +324,8 @@ AnalysisArgs parseAnalysisArgs(const std::vector<std::string>& args, const std::
             if (!l)
                 throw UsageError {"unknown level '" + args[i] + "' (unfused_per_kernel, unfused_overlapped, fused_per_op, fused, cache_aware)"};
             a.level = *l;
+        } else if (opt == "--no-validate" && (command == "analyze" || command == "inverse")) {
+            a.validate = false;
         } else if (!opt.empty() && opt[0] == '-') {
             throw UsageError {"unknown option '" + opt + "' for '" + command + "'"};
         } else if (a.file.empty()) {
@@ -382,7 +386,10 @@ std::optional<AnalysisResult> analyzeModel(const AnalysisArgs& a, const hw::HwPr
         r.coverage.complete = false;
         r.coverage.items.push_back({u.aten, u.sourceLine, "no lowering template for this op: its work is not counted", false});
     }
-    r.validation.details = "not compared with the PyTorch reference yet (output comparison for traced models is not available)";
+    if (a.validate)
+        r.validation = validate::validateModel(a.file, worker);
+    else
+        r.validation.details = "not compared with the PyTorch reference (--no-validate)";
     return r;
 }
 
@@ -527,6 +534,7 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 {
     std::vector<std::string> rest;
     std::string timings, stale = "default", shard, jobs;
+    bool validateAll = false;
     for (size_t i = 0; i < args.size(); ++i) {
         auto take = [&](std::string& into) {
             if (i + 1 >= args.size())
@@ -541,6 +549,8 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
             take(shard);
         else if (args[i] == "--jobs")
             take(jobs);
+        else if (args[i] == "--validate")
+            validateAll = true;
         else
             rest.push_back(args[i]);
     }
@@ -551,6 +561,7 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         a.options.cache = bounds::CacheAssumption::Warm; // benchmark timings are taken with warm caches
     batch::SweepOptions options;
     options.analysis = a.options;
+    options.validate = validateAll;
     if (!jobs.empty()) {
         options.jobs = static_cast<int>(parseInteger(jobs, "--jobs"));
         if (options.jobs < 1)

@@ -2,6 +2,7 @@
 #include "engine/batch/sweep.h"
 
 #include "engine/frontend/trace/lowering.h"
+#include "engine/frontend/validate/validation.h"
 #include "engine/report/analysisreport.h"
 
 #include <nlohmann/json.hpp>
@@ -135,6 +136,11 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
             for (Level l : bounds::kLevels)
                 p.boundsSeconds[static_cast<int>(l)] = r->ladder.at(l).seconds;
             p.validation = r->validation.status;
+            if (options.validate) {
+                const Validation v = validate::validateModel(path, worker);
+                p.validation = v.status;
+                p.validationDetails = v.details;
+            }
         }
     }
     p.analysisSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -232,6 +238,7 @@ std::string sweepJson(const SweepResult& r)
                             {"headroom", headroom},
                             {"violation", violation},
                             {"validation", p.validation},
+                            {"validation_details", p.validationDetails},
                             {"analysis_seconds", p.analysisSeconds}});
     }
     ordered_json counts = ordered_json::object();

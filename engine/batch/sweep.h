@@ -30,6 +30,7 @@ struct ProblemResult
     std::string excluded;              // why its timing is not compared (empty: compared)
     std::vector<std::string> notCounted; // ops without a template, with their lines
     std::string validation = "unvalidated";
+    std::string validationDetails;
     double analysisSeconds = 0;
 };
 
@@ -41,6 +42,7 @@ struct SweepOptions
     std::map<std::string, std::string> staleTimings; // "level1/97_x.py" -> why the timing is not comparable
     int shardIndex = 0, shardCount = 1;
     int jobs = 1; // tracer workers (processes) and analysis threads
+    bool validate = false; // compare each model with torch at reduced sizes
     int timeoutMs = 120000;
     std::function<void(int done, int total, const std::string& file)> progress;
 };

@@ -298,6 +298,59 @@ class _NullContext:
         return False
 
 
+def _flat(t):
+    """A tensor's values, row-major, as JSON numbers (NaN and infinities as strings)."""
+    values = []
+    for v in t.detach().reshape(-1).tolist():
+        if isinstance(v, bool):
+            values.append(1.0 if v else 0.0)
+        elif isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+            values.append(repr(v))
+        else:
+            values.append(v)
+    return {"shape": list(t.shape), "dtype": _dtype_name(t.dtype), "data": values}
+
+
+def _reference(filename, sizes, seed, max_elements):
+    """Runs the model for real on the CPU at the given sizes: the inputs, parameters and buffers it used (buffers
+    as they were before the forward pass) and its outputs, for output comparison with the ALIR interpreter."""
+    torch = _import_torch()
+    namespace, model_class, constants = _load(filename, sizes)
+    stage = "get_init_inputs()"
+    try:
+        torch.manual_seed(seed)
+        init = namespace["get_init_inputs"]()
+        stage = "Model(...)"
+        model = model_class(*init)
+        stage = "get_inputs()"
+        torch.manual_seed(seed + 1)
+        inputs = namespace["get_inputs"]()
+        tensors = {}
+        for i, x in enumerate(inputs):
+            if isinstance(x, torch.Tensor):
+                tensors["input%d" % i] = x
+        for name, p in model.named_parameters():
+            tensors[name] = p.detach()
+        for name, b in model.named_buffers():
+            tensors[name] = b.detach().clone()
+        total = sum(t.numel() for t in tensors.values())
+        if total > max_elements:
+            raise UserError("size", "%d input and parameter elements at these sizes, above the validation limit of %d"
+                            % (total, max_elements))
+        stage = "forward()"
+        torch.manual_seed(seed + 2)
+        with torch.no_grad():
+            result = model(*inputs)
+    except UserError:
+        raise
+    except Exception as e:
+        line = _user_line(traceback.extract_tb(e.__traceback__), filename)
+        raise UserError("run", "%s failed: %s: %s" % (stage, type(e).__name__, e), line)
+    outs = result if isinstance(result, (list, tuple)) else [result]
+    return {"constants": constants, "tensors": {k: _flat(v) for k, v in tensors.items()},
+            "outputs": [_flat(o) for o in outs if isinstance(o, torch.Tensor)]}
+
+
 def handle(request):
     cmd = request.get("cmd")
     if cmd == "ping":
@@ -306,6 +359,14 @@ def handle(request):
     if cmd == "trace":
         try:
             reply = _trace(request["file"], request.get("sizes"))
+            reply["ok"] = True
+            return reply
+        except UserError as e:
+            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
+    if cmd == "reference":
+        try:
+            reply = _reference(request["file"], request.get("sizes"), int(request.get("seed", 0)),
+                               int(request.get("max_elements", 4000000)))
             reply["ok"] = True
             return reply
         except UserError as e:

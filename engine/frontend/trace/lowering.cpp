@@ -109,6 +109,11 @@ public:
         }
         materializeViewOutputs();
         assemble();
+        m_result.alirNameOf = m_names;
+        for (const auto& o : m_trace.outputs) {
+            const std::string stored = versionOf(o);
+            m_result.outputs.push_back(m_names.count(stored) ? m_names.at(stored) : std::string());
+        }
         auto parsed = ir::parseProgram(m_result.text, m_trace.file + ".alir");
         if (!parsed)
             return Expected<Lowered>::failure(parsed.diagnostics());

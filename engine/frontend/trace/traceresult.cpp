@@ -118,4 +118,49 @@ Expected<TraceResult> parseTraceReply(std::string_view text, const std::string& 
     }
 }
 
+namespace {
+
+ReferenceTensor referenceTensor(const json& v)
+{
+    ReferenceTensor t;
+    t.shape = ints(v.at("shape"));
+    t.dtype = v.at("dtype").get<std::string>();
+    const json& data = v.at("data");
+    t.data.reserve(data.size());
+    for (const auto& x : data) {
+        if (x.is_string()) {
+            const std::string s = x.get<std::string>();
+            t.data.push_back(s == "nan" ? std::numeric_limits<double>::quiet_NaN()
+                                        : (s[0] == '-' ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity()));
+        } else {
+            t.data.push_back(x.get<double>());
+        }
+    }
+    return t;
+}
+
+} // namespace
+
+Expected<ReferenceRun> parseReferenceReply(std::string_view text, const std::string& file)
+{
+    try {
+        const json r = json::parse(text.begin(), text.end());
+        if (!r.value("ok", false))
+            return Expected<ReferenceRun>::failure(Diagnostic {Severity::Error, file, {r.value("line", 0), r.value("column", 0)},
+                                                               "reference." + r.value("kind", std::string("error")),
+                                                               r.value("error", std::string("the reference run failed"))});
+        ReferenceRun run;
+        for (const auto& [k, v] : r.at("constants").items())
+            run.constants[k] = v.get<std::int64_t>();
+        for (const auto& [k, v] : r.at("tensors").items())
+            run.tensors[k] = referenceTensor(v);
+        for (const auto& o : r.at("outputs"))
+            run.outputs.push_back(referenceTensor(o));
+        return run;
+    } catch (const json::exception& e) {
+        return Expected<ReferenceRun>::failure(
+            Diagnostic {Severity::Error, file, {}, "trace.protocol", std::string("malformed reference reply: ") + e.what()});
+    }
+}
+
 } // namespace solar::trace

@@ -58,6 +58,23 @@ struct TraceResult
     const TracedTensor* tensor(const std::string& name) const;
 };
 
+/// A real run of the model at reduced sizes, for output comparison.
+struct ReferenceTensor
+{
+    std::vector<std::int64_t> shape;
+    std::string dtype;
+    std::vector<double> data; // row-major
+};
+
+struct ReferenceRun
+{
+    std::map<std::string, std::int64_t> constants;
+    std::map<std::string, ReferenceTensor> tensors; // inputs (input0, ...), parameters and buffers by name
+    std::vector<ReferenceTensor> outputs;
+};
+
+Expected<ReferenceRun> parseReferenceReply(std::string_view json, const std::string& file);
+
 /// Parses one reply line. A reply with "ok": false becomes a diagnostic at the user's file and line.
 Expected<TraceResult> parseTraceReply(std::string_view json, const std::string& file);
 

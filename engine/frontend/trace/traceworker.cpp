@@ -86,4 +86,16 @@ Expected<TraceResult> TraceWorker::trace(const std::string& file, const std::map
     return parseTraceReply(*reply, file);
 }
 
+Expected<ReferenceRun> TraceWorker::reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes,
+                                              std::uint64_t seed, std::int64_t maxElements, int timeoutMs)
+{
+    nlohmann::json req = {{"id", m_nextId++}, {"cmd", "reference"}, {"file", file}, {"seed", seed}, {"max_elements", maxElements}};
+    if (!sizes.empty())
+        req["sizes"] = sizes;
+    const auto reply = request(req.dump(), file, timeoutMs);
+    if (!reply)
+        return Expected<ReferenceRun>::failure(reply.diagnostics());
+    return parseReferenceReply(*reply, file);
+}
+
 } // namespace solar::trace

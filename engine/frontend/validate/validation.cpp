@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+#include "engine/frontend/validate/validation.h"
+
+#include "engine/frontend/trace/lowering.h"
+#include "engine/ir/interpreter.h"
+#include "engine/ir/printer.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace solar::validate {
+
+namespace {
+
+std::string sizesText(const std::map<std::string, std::int64_t>& sizes)
+{
+    std::string s;
+    for (const auto& [k, v] : sizes)
+        s += (s.empty() ? "" : ", ") + k + "=" + std::to_string(v);
+    return s.empty() ? "the file's own sizes" : s;
+}
+
+// Float formats round differently between torch's kernels and the interpreter's f64-then-round; reductions also
+// sum in another order. The tolerance scales with the output's magnitude.
+double relativeTolerance(const std::string& dtype)
+{
+    if (dtype == "float64")
+        return 1e-9;
+    if (dtype == "float16" || dtype == "bfloat16")
+        return 2e-2;
+    if (dtype == "float32")
+        return 1e-3;
+    return 0; // integers and bools compare exactly
+}
+
+} // namespace
+
+std::vector<std::map<std::string, std::int64_t>> reducedSizes(const std::map<std::string, std::int64_t>& constants)
+{
+    std::vector<std::map<std::string, std::int64_t>> out;
+    // Constants below 16 (kernel sizes, strides, groups, layer counts) keep their values; larger ones shrink by
+    // a common divisor but not below 8, which leaves room for the usual kernels and patches.
+    for (std::int64_t divisor : {256, 64, 16, 4, 2, 1}) {
+        std::map<std::string, std::int64_t> s;
+        bool changed = false;
+        for (const auto& [name, value] : constants) {
+            if (value >= 16) {
+                const std::int64_t reduced = std::max<std::int64_t>(8, value / divisor);
+                s[name] = reduced;
+                changed = changed || reduced != value;
+            }
+        }
+        if (changed || divisor == 1)
+            out.push_back(s);
+    }
+    return out;
+}
+
+Validation validateModel(const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options)
+{
+    Validation v;
+    const auto full = worker.trace(file, {}, options.timeoutMs);
+    if (!full) {
+        v.details = "the model does not trace: " + full.diagnostics().front().format();
+        return v;
+    }
+    std::string lastProblem;
+    for (const auto& sizes : reducedSizes(full->constants)) {
+        const auto traced = worker.trace(file, sizes, options.timeoutMs);
+        if (!traced) {
+            lastProblem = sizesText(sizes) + ": " + traced.diagnostics().front().message;
+            continue; // the model rejects these shapes: try larger ones
+        }
+        const auto lowered = trace::lowerTrace(*traced);
+        if (!lowered) {
+            v.details = "the lowered program does not check: " + lowered.diagnostics().front().format();
+            return v;
+        }
+        if (!lowered->unsupported.empty()) {
+            v.details = "ops without a lowering template cannot be compared (" + lowered->unsupported.front().aten + ")";
+            return v;
+        }
+        const auto reference = worker.reference(file, sizes, options.seed, options.maxReferenceElements, options.timeoutMs);
+        if (!reference) {
+            lastProblem = sizesText(sizes) + ": " + reference.diagnostics().front().message;
+            if (reference.diagnostics().front().code == "reference.size")
+                break; // larger sizes only get larger
+            continue;
+        }
+        ir::RunOptions run;
+        run.maxInstances = options.maxInstances;
+        for (const auto& [name, tensor] : reference->tensors) {
+            const auto alir = lowered->alirNameOf.find(name);
+            if (alir == lowered->alirNameOf.end())
+                continue; // not used by the forward pass
+            ir::TensorValue t;
+            t.name = alir->second;
+            t.shape = tensor.shape;
+            t.data = tensor.data;
+            run.inputs[alir->second] = std::move(t);
+        }
+        const auto result = ir::runProgram(lowered->program, run);
+        if (!result) {
+            const Diagnostic& d = result.diagnostics().front();
+            if (d.code == "run.work-cap" || d.code == "run.memory-cap") {
+                lastProblem = sizesText(sizes) + ": " + d.message;
+                break; // larger sizes only cost more
+            }
+            v.status = "mismatch";
+            v.details = "the interpreter failed at " + sizesText(sizes) + ": " + d.format();
+            return v;
+        }
+        if (reference->outputs.size() != lowered->outputs.size()) {
+            v.status = "mismatch";
+            v.details = "the model returned " + std::to_string(reference->outputs.size()) + " tensors, the lowered program has "
+                + std::to_string(lowered->outputs.size()) + " outputs";
+            return v;
+        }
+        for (size_t o = 0; o < reference->outputs.size(); ++o) {
+            const trace::ReferenceTensor& expected = reference->outputs[o];
+            const ir::TensorValue* actual = result->find(lowered->outputs[o]);
+            if (!actual || actual->data.size() != expected.data.size()) {
+                v.status = "mismatch";
+                v.details = "output " + std::to_string(o) + " has the wrong number of elements";
+                return v;
+            }
+            double scale = 0;
+            for (double x : expected.data)
+                if (std::isfinite(x))
+                    scale = std::max(scale, std::fabs(x));
+            const double rtol = relativeTolerance(expected.dtype);
+            const double atol = rtol * std::max(1.0, scale);
+            double maxAbs = 0, maxRel = 0;
+            std::int64_t firstBad = -1;
+            for (size_t i = 0; i < expected.data.size(); ++i) {
+                const double e = expected.data[i], a = actual->data[i];
+                if (std::isnan(e) && std::isnan(a))
+                    continue;
+                if (std::isinf(e) && e == a)
+                    continue;
+                const double err = std::fabs(a - e);
+                const bool bad = !(err <= atol + rtol * std::fabs(e)); // NaN fails too
+                if (std::isfinite(err)) {
+                    maxAbs = std::max(maxAbs, err);
+                    maxRel = std::max(maxRel, err / std::max(std::fabs(e), 1e-30));
+                }
+                if (bad && firstBad < 0)
+                    firstBad = static_cast<std::int64_t>(i);
+            }
+            if (firstBad >= 0) {
+                std::ostringstream s;
+                s << "output " << o << " differs at " << sizesText(sizes) << ": max abs error " << maxAbs << ", max rel error " << maxRel
+                  << ", first bad flat index " << firstBad << " (expected " << expected.data[firstBad] << ", got " << actual->data[firstBad] << ")";
+                v.status = "mismatch";
+                v.details = s.str();
+                return v;
+            }
+        }
+        v.status = "validated";
+        v.details = "outputs match torch at " + sizesText(sizes) + " (seed " + std::to_string(options.seed) + ")";
+        return v;
+    }
+    v.details = "no reduced size could be compared" + (lastProblem.empty() ? std::string() : ": " + lastProblem);
+    return v;
+}
+
+} // namespace solar::validate
