@@ -46,20 +46,38 @@ def _user_line(tb_or_stack, filename):
     return line
 
 
+def _assigned_names(node):
+    targets = []
+    if isinstance(node, ast.Assign):
+        for t in node.targets:
+            targets.extend(t.elts if isinstance(t, ast.Tuple) else [t])
+    elif isinstance(node, ast.AnnAssign):
+        targets.append(node.target)
+    return [t.id for t in targets if isinstance(t, ast.Name)]
+
+
 def _size_constants(tree):
-    """Names assigned integer literals (or integer arithmetic) at module level, in order."""
+    """Names assigned at module level, in order (the integer ones become size constants)."""
     names = []
     for node in tree.body:
-        targets = []
-        if isinstance(node, ast.Assign):
-            for t in node.targets:
-                targets.extend(t.elts if isinstance(t, ast.Tuple) else [t])
-        elif isinstance(node, ast.AnnAssign):
-            targets.append(node.target)
-        for t in targets:
-            if isinstance(t, ast.Name) and t.id not in names:
-                names.append(t.id)
+        for name in _assigned_names(node):
+            if name not in names:
+                names.append(name)
     return names
+
+
+def _override(tree, sizes):
+    """Re-assigns each overridden constant right after every module-level assignment of it, so that values
+    derived from it later in the module (bias_shape = (out_channels, 1, 1)) follow the override."""
+    body = []
+    for node in tree.body:
+        body.append(node)
+        for name in _assigned_names(node):
+            if name in sizes:
+                body.append(ast.copy_location(
+                    ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=ast.Constant(value=int(sizes[name]))), node))
+    tree.body = body
+    ast.fix_missing_locations(tree)
 
 
 def _load(filename, sizes):
@@ -73,21 +91,25 @@ def _load(filename, sizes):
         tree = ast.parse(source, filename)
     except SyntaxError as e:
         raise UserError("syntax", "syntax error: %s" % e.msg, e.lineno or 0, e.offset or 0)
+    names = _size_constants(tree)
+    for name in (sizes or {}):
+        if name not in names:
+            raise UserError("sizes", "'%s' is not a module-level integer constant of %s" % (name, filename))
+    if sizes:
+        _override(tree, sizes)
     namespace = {"__name__": "solar_traced_model", "__file__": filename}
     try:
         exec(compile(tree, filename, "exec"), namespace)
     except Exception as e:  # the module body itself failed
         raise UserError("module", "%s: %s" % (type(e).__name__, e), _user_line(traceback.extract_tb(e.__traceback__), filename))
     constants = {}
-    for name in _size_constants(tree):
+    for name in names:
         value = namespace.get(name)
         if isinstance(value, int) and not isinstance(value, bool):
             constants[name] = value
-    for name, value in (sizes or {}).items():
+    for name in (sizes or {}):
         if name not in constants:
             raise UserError("sizes", "'%s' is not a module-level integer constant of %s" % (name, filename))
-        namespace[name] = int(value)
-        constants[name] = int(value)
     model_class = namespace.get("Model")
     if not (isinstance(model_class, type) and issubclass(model_class, torch.nn.Module)):
         candidates = [v for v in namespace.values()
@@ -298,20 +320,18 @@ class _NullContext:
         return False
 
 
-def _flat(t):
-    """A tensor's values, row-major, as JSON numbers (NaN and infinities as strings)."""
-    values = []
-    for v in t.detach().reshape(-1).tolist():
-        if isinstance(v, bool):
-            values.append(1.0 if v else 0.0)
-        elif isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
-            values.append(repr(v))
-        else:
-            values.append(v)
-    return {"shape": list(t.shape), "dtype": _dtype_name(t.dtype), "data": values}
+def _dump(t, directory, counter):
+    """A tensor's values, row-major, as raw little-endian float64 in a file of `directory` (JSON would be far
+    too slow for millions of values)."""
+    torch = _torch
+    import os
+    path = os.path.join(directory, "t%d.f64" % counter[0])
+    counter[0] += 1
+    t.detach().to(torch.float64).contiguous().numpy().astype("<f8").tofile(path)
+    return {"shape": list(t.shape), "dtype": _dtype_name(t.dtype), "file": path}
 
 
-def _reference(filename, sizes, seed, max_elements):
+def _reference(filename, sizes, seed, max_elements, directory):
     """Runs the model for real on the CPU at the given sizes: the inputs, parameters and buffers it used (buffers
     as they were before the forward pass) and its outputs, for output comparison with the ALIR interpreter."""
     torch = _import_torch()
@@ -347,8 +367,9 @@ def _reference(filename, sizes, seed, max_elements):
         line = _user_line(traceback.extract_tb(e.__traceback__), filename)
         raise UserError("run", "%s failed: %s: %s" % (stage, type(e).__name__, e), line)
     outs = result if isinstance(result, (list, tuple)) else [result]
-    return {"constants": constants, "tensors": {k: _flat(v) for k, v in tensors.items()},
-            "outputs": [_flat(o) for o in outs if isinstance(o, torch.Tensor)]}
+    counter = [0]
+    return {"constants": constants, "tensors": {k: _dump(v, directory, counter) for k, v in tensors.items()},
+            "outputs": [_dump(o, directory, counter) for o in outs if isinstance(o, torch.Tensor)]}
 
 
 def handle(request):
@@ -366,7 +387,7 @@ def handle(request):
     if cmd == "reference":
         try:
             reply = _reference(request["file"], request.get("sizes"), int(request.get("seed", 0)),
-                               int(request.get("max_elements", 4000000)))
+                               int(request.get("max_elements", 30000000)), request["dir"])
             reply["ok"] = True
             return reply
         except UserError as e:

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <limits>
 
 namespace solar::trace {
@@ -120,22 +121,21 @@ Expected<TraceResult> parseTraceReply(std::string_view text, const std::string& 
 
 namespace {
 
+// Values come as raw little-endian float64 in a file the worker wrote.
 ReferenceTensor referenceTensor(const json& v)
 {
     ReferenceTensor t;
     t.shape = ints(v.at("shape"));
     t.dtype = v.at("dtype").get<std::string>();
-    const json& data = v.at("data");
-    t.data.reserve(data.size());
-    for (const auto& x : data) {
-        if (x.is_string()) {
-            const std::string s = x.get<std::string>();
-            t.data.push_back(s == "nan" ? std::numeric_limits<double>::quiet_NaN()
-                                        : (s[0] == '-' ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity()));
-        } else {
-            t.data.push_back(x.get<double>());
-        }
-    }
+    std::int64_t count = 1;
+    for (auto d : t.shape)
+        count *= d;
+    const std::string path = v.at("file").get<std::string>();
+    std::ifstream in(path, std::ios::binary);
+    t.data.resize(static_cast<size_t>(count));
+    in.read(reinterpret_cast<char*>(t.data.data()), static_cast<std::streamsize>(count * sizeof(double)));
+    if (in.gcount() != static_cast<std::streamsize>(count * sizeof(double)))
+        throw json::other_error::create(501, "short reference file " + path, nullptr);
     return t;
 }
 

@@ -5,6 +5,7 @@
 
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QTemporaryDir>
 
 namespace solar::trace {
 
@@ -89,7 +90,11 @@ Expected<TraceResult> TraceWorker::trace(const std::string& file, const std::map
 Expected<ReferenceRun> TraceWorker::reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes,
                                               std::uint64_t seed, std::int64_t maxElements, int timeoutMs)
 {
-    nlohmann::json req = {{"id", m_nextId++}, {"cmd", "reference"}, {"file", file}, {"seed", seed}, {"max_elements", maxElements}};
+    QTemporaryDir dir;
+    if (!dir.isValid())
+        return Expected<ReferenceRun>::failure(Diagnostic {Severity::Error, file, {}, "reference.tmp", "cannot create a temporary directory"});
+    nlohmann::json req = {{"id", m_nextId++}, {"cmd", "reference"}, {"file", file}, {"seed", seed}, {"max_elements", maxElements},
+                          {"dir", dir.path().toStdString()}};
     if (!sizes.empty())
         req["sizes"] = sizes;
     const auto reply = request(req.dump(), file, timeoutMs);

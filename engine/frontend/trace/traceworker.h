@@ -29,7 +29,7 @@ public:
                                 int timeoutMs = 120000);
     /// Runs the model for real at `sizes` (seeded), returning its inputs, parameters, buffers and outputs.
     Expected<ReferenceRun> reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed,
-                                     std::int64_t maxElements = 4'000'000, int timeoutMs = 120000);
+                                     std::int64_t maxElements = 30'000'000, int timeoutMs = 300000);
     /// The worker's process id (0 when not running): tests check that one process serves many requests.
     long long processId() const;
     void stop();

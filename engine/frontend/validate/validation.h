@@ -17,8 +17,8 @@ namespace solar::validate {
 struct ValidationOptions
 {
     std::uint64_t seed = 0;
-    std::uint64_t maxInstances = 200'000'000; // interpreter work cap for one validation
-    std::int64_t maxReferenceElements = 4'000'000;
+    std::uint64_t maxInstances = 1'000'000'000; // interpreter work cap for one validation (a few seconds)
+    std::int64_t maxReferenceElements = 64'000'000;
     int timeoutMs = 120000;
 };
 
