@@ -147,6 +147,18 @@ class _Recorder:
         self.keep.append(t)
         entry = {"shape": list(t.shape), "dtype": _dtype_name(t.dtype), "stride": list(t.stride()), "role": role,
                  "offset": int(t.storage_offset())}
+        # A small real tensor created in forward (torch.tensor(0.5)) has known values: the lowering makes it a const.
+        if role == "constant" and t.numel() <= 4096 and t.device.type == "cpu" and type(t).__name__ == "Tensor":
+            try:
+                guard = _torch._C._DisableTorchDispatch()  # read the real values, not through the tracing modes
+                try:
+                    values = [float(v) for v in t.reshape(-1).tolist()]
+                finally:
+                    del guard
+                if all(v == v and v not in (float("inf"), float("-inf")) for v in values):
+                    entry["values"] = values
+            except Exception:  # a fake or meta tensor has no values
+                pass
         if source:
             entry["source"] = source
         self.tensors[name] = entry
@@ -335,6 +347,9 @@ def _reference(filename, sizes, seed, max_elements, directory):
     """Runs the model for real on the CPU at the given sizes: the inputs, parameters and buffers it used (buffers
     as they were before the forward pass) and its outputs, for output comparison with the ALIR interpreter."""
     torch = _import_torch()
+    functional = torch.nn.functional
+    if getattr(functional, "scaled_dot_product_attention", None) is None:  # torch 1.13
+        functional.scaled_dot_product_attention = lambda *a, **k: _sdpa_math(torch, *a, **k)
     namespace, model_class, constants = _load(filename, sizes)
     stage = "get_init_inputs()"
     try:

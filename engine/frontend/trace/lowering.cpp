@@ -1226,7 +1226,14 @@ private:
             std::string shape;
             for (size_t i = 0; i < t.shape.size(); ++i)
                 shape += (i ? ", " : "") + std::to_string(t.shape[i]);
-            text += "  " + kind + " " + m_names.at(traced) + ": " + dtypeOf(t.dtype) + "[" + shape + "];\n";
+            std::string init;
+            if (kind == "weight" && t.role == "constant" && !t.values.empty() && static_cast<std::int64_t>(t.values.size()) == product(t.shape)) {
+                kind = "const";
+                for (size_t i = 0; i < t.values.size(); ++i)
+                    init += (i ? ", " : "") + ir::formatNumber(t.values[i]);
+                init = " = {" + init + "}";
+            }
+            text += "  " + kind + " " + m_names.at(traced) + ": " + dtypeOf(t.dtype) + "[" + shape + "]" + init + ";\n";
             ++line;
         }
         // An output that is a view of another tensor (or of an input) is copied out, as torch returns it.

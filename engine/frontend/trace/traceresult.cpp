@@ -95,6 +95,9 @@ Expected<TraceResult> parseTraceReply(std::string_view text, const std::string& 
             x.offset = v.value("offset", std::int64_t(0));
             x.dtype = v.at("dtype").get<std::string>();
             x.role = v.at("role").get<std::string>();
+            if (v.contains("values"))
+                for (const auto& d : v.at("values"))
+                    x.values.push_back(d.get<double>());
             t.tensors.push_back(std::move(x));
         }
         for (const auto& o : r.at("ops")) {

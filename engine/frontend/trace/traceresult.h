@@ -22,6 +22,7 @@ struct TracedTensor
     std::int64_t offset = 0; // storage offset, in elements (views)
     std::string dtype; // float32, bfloat16, int64, bool, ...
     std::string role;  // input, parameter, buffer, constant, intermediate, output
+    std::vector<double> values; // a small constant created in forward, when its values are known
 };
 
 /// One op argument: a scalar, a tensor reference, a list, a dtype, or None.
