@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: MIT
+// Lowering of recorded traces (tests/data/trace, written by the tracer from tests/data/py) without Python: the
+// lowered ALIR is run by the interpreter and compared with the model computed here by plain loops, and its
+// counts are compared with hand-derived MAC totals.
+#include "engine/frontend/trace/lowering.h"
+#include "engine/graph/lifting.h"
+#include "engine/ir/bindings.h"
+#include "testutil.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace solar;
+
+namespace {
+
+trace::Lowered lowerFixture(const std::string& name, const std::string& patchFrom = {}, const std::string& patchTo = {})
+{
+    std::string json = testutil::readData("trace/" + name);
+    if (!patchFrom.empty()) {
+        const auto at = json.find(patchFrom);
+        if (at == std::string::npos)
+            qFatal("fixture %s has no '%s'", name.c_str(), patchFrom.c_str());
+        json.replace(at, patchFrom.size(), patchTo);
+    }
+    auto traced = trace::parseTraceReply(json, name);
+    if (!traced)
+        qFatal("%s", formatAll(traced.diagnostics()).c_str());
+    auto lowered = trace::lowerTrace(*traced);
+    if (!lowered)
+        qFatal("%s", formatAll(lowered.diagnostics()).c_str());
+    return std::move(lowered).value();
+}
+
+const std::vector<double>& valuesOf(const ir::RunResult& run, const std::string& name)
+{
+    const ir::TensorValue* t = run.find(name);
+    if (!t)
+        qFatal("no tensor %s in the run", name.c_str());
+    return t->data;
+}
+
+// y[b][o] = bias[o] + sum_i x[b][i] * w[o][i]   (nn.Linear, weight [out, in])
+std::vector<double> linear(const std::vector<double>& x, const std::vector<double>& w, const std::vector<double>& bias,
+                           int batch, int in, int out)
+{
+    std::vector<double> y(std::size_t(batch) * out);
+    for (int b = 0; b < batch; ++b)
+        for (int o = 0; o < out; ++o) {
+            double acc = bias[o];
+            for (int i = 0; i < in; ++i)
+                acc += x[b * in + i] * w[o * in + i];
+            y[b * out + o] = acc;
+        }
+    return y;
+}
+
+void compareClose(const std::vector<double>& got, const std::vector<double>& want, double tolerance)
+{
+    QCOMPARE(got.size(), want.size());
+    for (std::size_t i = 0; i < got.size(); ++i)
+        if (std::abs(got[i] - want[i]) > tolerance * (1 + std::abs(want[i])))
+            QFAIL(qPrintable(QStringLiteral("element %1: got %2, want %3").arg(i).arg(got[i]).arg(want[i])));
+}
+
+double totalMacs(const graph::EinsumGraph& g)
+{
+    double macs = 0;
+    for (const auto& n : g.nodes)
+        macs += n.macs;
+    return macs;
+}
+
+graph::EinsumGraph lift(const trace::Lowered& lowered)
+{
+    auto sizes = ir::bindSizes(lowered.program);
+    if (!sizes)
+        qFatal("%s", formatAll(sizes.diagnostics()).c_str());
+    auto g = graph::liftProgram(lowered.program, *sizes);
+    if (!g)
+        qFatal("%s", formatAll(g.diagnostics()).c_str());
+    graph::EinsumGraph graph = std::move(g).value();
+    trace::applyProvenance(graph, lowered);
+    return graph;
+}
+
+} // namespace
+
+class TestLowering : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // Linear -> relu -> Linear -> softmax, batch 8, 32 -> 64 -> 16.
+    void testMlpComputesTheModel()
+    {
+        const auto lowered = lowerFixture("mlp.json");
+        QVERIFY(lowered.unsupported.empty());
+        QCOMPARE(lowered.outputs.size(), std::size_t(1));
+        QVERIFY(lowered.viewsFolded >= 2); // the two weight transposes are read in place
+
+        auto run = ir::runProgram(lowered.program);
+        QVERIFY2(run.hasValue(), formatAll(run.diagnostics()).c_str());
+        auto h = linear(valuesOf(*run, "input0"), valuesOf(*run, "fc1_weight"), valuesOf(*run, "fc1_bias"), 8, 32, 64);
+        for (double& v : h)
+            v = std::max(v, 0.0);
+        auto y = linear(h, valuesOf(*run, "fc2_weight"), valuesOf(*run, "fc2_bias"), 8, 64, 16);
+        for (int b = 0; b < 8; ++b) {
+            double* row = &y[b * 16];
+            const double mx = *std::max_element(row, row + 16);
+            double sum = 0;
+            for (int o = 0; o < 16; ++o)
+                sum += std::exp(row[o] - mx);
+            for (int o = 0; o < 16; ++o)
+                row[o] = std::exp(row[o] - mx) / sum;
+        }
+        compareClose(valuesOf(*run, lowered.outputs[0]), y, 1e-5); // float32 intermediates
+    }
+
+    void testMlpCounts()
+    {
+        const auto lowered = lowerFixture("mlp.json");
+        const auto g = lift(lowered);
+        QCOMPARE(totalMacs(g), 8.0 * 32 * 64 + 8.0 * 64 * 16);
+        // A folded view is never materialised: the transposes (traced t5, t9) get no ALIR tensor, and no node is
+        // attributed to aten::t.
+        QVERIFY(lowered.alirNameOf.count("fc1.weight") && !lowered.alirNameOf.count("t5"));
+        QVERIFY(lowered.alirNameOf.count("fc2.weight") && !lowered.alirNameOf.count("t9"));
+        for (const auto& n : g.nodes)
+            QVERIFY(n.sourceOp != "aten::t");
+    }
+
+    // Conv2d(3->4, k3, s2, p1) -> BatchNorm2d (training: batch statistics) -> relu -> MaxPool2d(2) -> flatten ->
+    // Linear(16->5) -> log_softmax, batch 2, 8x8 input.
+    void testConvNetComputesTheModel()
+    {
+        const auto lowered = lowerFixture("convnet.json");
+        QVERIFY(lowered.unsupported.empty());
+        auto run = ir::runProgram(lowered.program);
+        QVERIFY2(run.hasValue(), formatAll(run.diagnostics()).c_str());
+
+        const int B = 2, C = 3, K = 4, H = 8, Ho = 4, P = 2, classes = 5;
+        const auto& x = valuesOf(*run, "input0");
+        const auto& w = valuesOf(*run, "conv_weight");
+        const auto& cb = valuesOf(*run, "conv_bias");
+        std::vector<double> conv(std::size_t(B) * K * Ho * Ho);
+        auto at = [&](int b, int k, int i, int j) -> double& { return conv[((b * K + k) * Ho + i) * Ho + j]; };
+        for (int b = 0; b < B; ++b)
+            for (int k = 0; k < K; ++k)
+                for (int i = 0; i < Ho; ++i)
+                    for (int j = 0; j < Ho; ++j) {
+                        double acc = cb[k];
+                        for (int c = 0; c < C; ++c)
+                            for (int r = 0; r < 3; ++r)
+                                for (int s = 0; s < 3; ++s) {
+                                    const int y = 2 * i - 1 + r, xx = 2 * j - 1 + s;
+                                    if (y >= 0 && y < H && xx >= 0 && xx < H)
+                                        acc += x[((b * C + c) * H + y) * H + xx] * w[((k * C + c) * 3 + r) * 3 + s];
+                                }
+                        at(b, k, i, j) = acc;
+                    }
+        const auto& gamma = valuesOf(*run, "bn_weight");
+        const auto& beta = valuesOf(*run, "bn_bias");
+        for (int k = 0; k < K; ++k) {
+            double mean = 0, var = 0;
+            const double n = B * Ho * Ho;
+            for (int b = 0; b < B; ++b)
+                for (int i = 0; i < Ho; ++i)
+                    for (int j = 0; j < Ho; ++j)
+                        mean += at(b, k, i, j) / n;
+            for (int b = 0; b < B; ++b)
+                for (int i = 0; i < Ho; ++i)
+                    for (int j = 0; j < Ho; ++j)
+                        var += (at(b, k, i, j) - mean) * (at(b, k, i, j) - mean) / n; // biased, as in training
+            for (int b = 0; b < B; ++b)
+                for (int i = 0; i < Ho; ++i)
+                    for (int j = 0; j < Ho; ++j)
+                        at(b, k, i, j) = std::max(0.0, (at(b, k, i, j) - mean) / std::sqrt(var + 1e-5) * gamma[k] + beta[k]);
+        }
+        std::vector<double> pooled(std::size_t(B) * K * P * P); // flattened in (k, i, j) order
+        for (int b = 0; b < B; ++b)
+            for (int k = 0; k < K; ++k)
+                for (int i = 0; i < P; ++i)
+                    for (int j = 0; j < P; ++j)
+                        pooled[((b * K + k) * P + i) * P + j] =
+                            std::max({at(b, k, 2 * i, 2 * j), at(b, k, 2 * i, 2 * j + 1), at(b, k, 2 * i + 1, 2 * j),
+                                      at(b, k, 2 * i + 1, 2 * j + 1)});
+        auto logits = linear(pooled, valuesOf(*run, "fc_weight"), valuesOf(*run, "fc_bias"), B, K * P * P, classes);
+        for (int b = 0; b < B; ++b) {
+            double* row = &logits[b * classes];
+            const double mx = *std::max_element(row, row + classes);
+            double sum = 0;
+            for (int o = 0; o < classes; ++o)
+                sum += std::exp(row[o] - mx);
+            for (int o = 0; o < classes; ++o)
+                row[o] = row[o] - mx - std::log(sum);
+        }
+        compareClose(valuesOf(*run, lowered.outputs[0]), logits, 1e-4);
+    }
+
+    void testConvNetCounts()
+    {
+        const auto g = lift(lowerFixture("convnet.json"));
+        // conv: B*K*Ho*Wo output points x C*3*3 taps, of which the taps landing in the zero padding are guarded
+        // out (lifting counts guarded domains exactly): count the in-bounds taps by hand.
+        double convMacs = 0;
+        for (int i = 0; i < 4; ++i)
+            for (int j = 0; j < 4; ++j)
+                for (int r = 0; r < 3; ++r)
+                    for (int s = 0; s < 3; ++s) {
+                        const int y = 2 * i - 1 + r, x = 2 * j - 1 + s;
+                        convMacs += (y >= 0 && y < 8 && x >= 0 && x < 8) ? 1 : 0;
+                    }
+        convMacs *= 2 /*B*/ * 4 /*K*/ * 3 /*C*/;
+        const double linearMacs = 2.0 * 16 * 5;
+        const double total = totalMacs(g);
+        QCOMPARE(total, convMacs + linearMacs);
+        QVERIFY(convMacs < 2.0 * 4 * 16 * 27); // the padding really was excluded
+        int convNodes = 0;
+        for (const auto& n : g.nodes)
+            if (n.sourceOp == "aten::convolution" && n.macs > 0) {
+                ++convNodes;
+                QCOMPARE(n.sourceLine, 14);
+            }
+        QCOMPARE(convNodes, 1);
+    }
+
+    // An op without a template is listed with its source line, never silently free; the rest still lowers.
+    void testUnsupportedOpIsListed()
+    {
+        const auto lowered = lowerFixture("mlp.json", "\"op\": \"aten::relu\"", "\"op\": \"aten::made_up_op\"");
+        QCOMPARE(lowered.unsupported.size(), std::size_t(1));
+        QCOMPARE(lowered.unsupported[0].aten, std::string("aten::made_up_op"));
+        QCOMPARE(lowered.unsupported[0].sourceLine, 12);
+        QVERIFY(lowered.text.find("fc2_weight") != std::string::npos);
+    }
+
+    void testViewClassification()
+    {
+        for (const char* op : {"aten::t", "aten::view", "aten::transpose", "aten::expand", "aten::detach"})
+            QVERIFY2(trace::isViewOp(op), op);
+        for (const char* op : {"aten::clone", "aten::addmm", "aten::relu", "aten::copy_"})
+            QVERIFY2(!trace::isViewOp(op), op);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLowering)
+#include "tst_lowering.moc"
