@@ -18,6 +18,7 @@
 #include "engine/ir/printer.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <charconv>
 #include <chrono>
 #include <unistd.h>
@@ -61,6 +62,8 @@ commands:
                   [--policy P] [--cache warm|cold]
                                        trace, lower and bound every problem under DIR (KernelBench layout) and
                                        compare with measured timings; JSON schema solar.bench/1
+  solar bench --merge SHARD.json ... [--format table|json|csv]
+                                       join the JSON outputs of '--shard I/N' runs into one result
   solar hw list                        the hardware profiles (shipped and the user's)
   solar hw show NAME                   one profile, every number with its source
 
@@ -530,8 +533,65 @@ std::string defaultStaleList()
     return cut == std::string::npos ? std::string() : script.substr(0, cut) + "/kernelbench/stale-timings.json";
 }
 
+void writeSweep(const batch::SweepResult& result, const std::string& format, std::ostream& out)
+{
+    if (format == "json")
+        out << batch::sweepJson(result);
+    else if (format == "csv")
+        out << batch::sweepCsv(result);
+    else
+        out << batch::sweepTable(result);
+}
+
+bool allProblemsOk(const batch::SweepResult& result)
+{
+    return std::all_of(result.problems.begin(), result.problems.end(), [](const auto& p) { return p.status == "ok"; });
+}
+
+// solar bench --merge A.json B.json ... [--format F]: joins the JSON outputs of --shard runs.
+int benchMergeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    std::vector<std::string> files;
+    std::string format = "table";
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--merge")
+            continue;
+        if (args[i] == "--format") {
+            if (i + 1 >= args.size())
+                throw UsageError {"'--format' needs a value"};
+            format = args[++i];
+            if (format != "table" && format != "json" && format != "csv")
+                throw UsageError {"'bench --merge' --format is table, json or csv, not '" + format + "'"};
+        } else if (args[i].rfind("--", 0) == 0) {
+            throw UsageError {"'bench --merge' takes only JSON files and --format, not '" + args[i] + "'"};
+        } else {
+            files.push_back(args[i]);
+        }
+    }
+    if (files.empty())
+        throw UsageError {"'bench --merge' needs the JSON outputs of the shards"};
+    std::vector<batch::SweepResult> shards;
+    for (const auto& f : files) {
+        auto r = batch::readSweepJson(f);
+        if (!r) {
+            printDiagnostics(r.diagnostics(), err);
+            return ExitBadInput;
+        }
+        shards.push_back(std::move(r).value());
+    }
+    const auto merged = batch::mergeSweeps(shards, files);
+    if (!merged) {
+        printDiagnostics(merged.diagnostics(), err);
+        return ExitBadInput;
+    }
+    writeSweep(*merged, format, out);
+    return allProblemsOk(*merged) ? ExitOk : ExitBadInput;
+}
+
 int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
+    if (std::find(args.begin(), args.end(), "--merge") != args.end())
+        return benchMergeCommand(args, out, err);
     std::vector<std::string> rest;
     std::string timings, stale = "default", shard, jobs;
     bool validateAll = false;
@@ -598,6 +658,10 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
                 options.staleTimings = *s;
         }
     }
+    if (!std::filesystem::is_directory(a.file)) {
+        err << a.file << ": error: not a folder of problems (KernelBench layout: DIR/<level>/<problem>.py)\n";
+        return ExitBadInput;
+    }
     const auto python = trace::locatePython();
     if (!python) {
         printDiagnostics(python.diagnostics(), err);
@@ -615,14 +679,8 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         err << line << (done == total ? "\n" : "") << std::flush;
     };
     const batch::SweepResult result = batch::runSweep(a.file, *hardware, options, *python);
-    if (a.format == "json")
-        out << batch::sweepJson(result);
-    else if (a.format == "csv")
-        out << batch::sweepCsv(result);
-    else
-        out << batch::sweepTable(result);
-    const bool allOk = std::all_of(result.problems.begin(), result.problems.end(), [](const auto& p) { return p.status == "ok"; });
-    return allOk ? ExitOk : ExitBadInput;
+    writeSweep(result, a.format, out);
+    return allProblemsOk(result) ? ExitOk : ExitBadInput;
 }
 
 int hwCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)

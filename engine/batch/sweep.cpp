@@ -270,6 +270,82 @@ std::string sweepJson(const SweepResult& r)
     return doc.dump(2) + "\n";
 }
 
+Expected<SweepResult> readSweepJson(const std::string& path)
+{
+    auto doc = readJson(path);
+    if (!doc)
+        return Expected<SweepResult>::failure(doc.diagnostics());
+    auto fail = [&](const std::string& message) {
+        return Expected<SweepResult>::failure(Diagnostic {Severity::Error, path, {}, "bench.schema", message});
+    };
+    if (!doc->is_object() || doc->value("schema", "") != "solar.bench/1")
+        return fail("not a 'solar bench --format json' output (schema solar.bench/1)");
+    SweepResult r;
+    try {
+        r.hardware = doc->at("hardware").get<std::string>();
+        r.policy = doc->at("policy").get<std::string>();
+        r.cache = doc->at("cache").get<std::string>();
+        r.wallSeconds = doc->at("summary").at("wall_seconds").get<double>();
+        for (const auto& j : doc->at("problems")) {
+            ProblemResult p;
+            p.file = j.at("file").get<std::string>();
+            p.level = j.at("level").get<std::string>();
+            p.status = j.at("status").get<std::string>();
+            if (p.status != "ok" && p.status != "incomplete" && p.status != "error")
+                return fail(p.file + ": unknown status '" + p.status + "'");
+            p.error = j.at("error").get<std::string>();
+            p.notCounted = j.at("not_counted").get<std::vector<std::string>>();
+            p.flops = j.at("flops").get<double>();
+            p.bytes = j.at("bytes").get<double>();
+            for (Level l : bounds::kLevels) {
+                const auto& b = j.at("bounds_seconds").at(std::string(bounds::levelName(l)));
+                p.boundsSeconds[static_cast<int>(l)] = b.is_null() ? 0.0 : b.get<double>();
+            }
+            if (!j.at("measured_seconds").is_null())
+                p.measuredSeconds = j.at("measured_seconds").get<double>();
+            if (!j.at("excluded").is_null())
+                p.excluded = j.at("excluded").get<std::string>();
+            p.validation = j.at("validation").get<std::string>();
+            p.validationDetails = j.at("validation_details").get<std::string>();
+            p.analysisSeconds = j.at("analysis_seconds").get<double>();
+            r.problems.push_back(std::move(p));
+        }
+    } catch (const nlohmann::json::exception& e) {
+        return fail(std::string("malformed solar.bench/1 file: ") + e.what());
+    }
+    return r;
+}
+
+Expected<SweepResult> mergeSweeps(const std::vector<SweepResult>& shards, const std::vector<std::string>& names)
+{
+    SweepResult merged;
+    std::map<std::string, std::string> seen; // file -> shard it came from
+    for (size_t i = 0; i < shards.size(); ++i) {
+        const SweepResult& s = shards[i];
+        const std::string name = i < names.size() ? names[i] : "shard " + std::to_string(i);
+        auto fail = [&](const std::string& message) {
+            return Expected<SweepResult>::failure(Diagnostic {Severity::Error, name, {}, "bench.merge", message});
+        };
+        if (i == 0) {
+            merged.hardware = s.hardware;
+            merged.policy = s.policy;
+            merged.cache = s.cache;
+        } else if (s.hardware != merged.hardware || s.policy != merged.policy || s.cache != merged.cache) {
+            return fail("was run with " + s.hardware + "/" + s.policy + "/" + s.cache + ", the first shard with " + merged.hardware +
+                        "/" + merged.policy + "/" + merged.cache + ": results of different sweeps do not merge");
+        }
+        for (const auto& p : s.problems) {
+            const auto [it, fresh] = seen.emplace(p.file, name);
+            if (!fresh)
+                return fail(p.file + " is also in " + it->second + " (overlapping shards)");
+            merged.problems.push_back(p);
+        }
+        merged.wallSeconds = std::max(merged.wallSeconds, s.wallSeconds);
+    }
+    std::sort(merged.problems.begin(), merged.problems.end(), [](const auto& a, const auto& b) { return a.file < b.file; });
+    return merged;
+}
+
 std::string sweepCsv(const SweepResult& r)
 {
     std::string out = "file,level,status";

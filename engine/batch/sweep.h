@@ -2,7 +2,7 @@
 // Sweeping a folder of PyTorch problems (KernelBench layout: DIR/<level>/<problem>.py): each is traced, lowered
 // and bounded on one hardware profile, and compared with measured runtimes when a timing file is given. One
 // tracer worker serves the whole sweep. --shard I/N splits the sorted problem list so a sweep can run across
-// machines; the JSON outputs of the shards concatenate (mergeSweeps) into the full result.
+// machines; mergeSweeps joins the shards' JSON outputs into the result of the whole sweep.
 #pragma once
 
 #include "engine/analysis/analysis.h"
@@ -69,6 +69,11 @@ Expected<std::map<std::string, double>> readTimings(const std::string& path);
 Expected<std::map<std::string, std::string>> readStaleList(const std::string& path);
 
 std::string sweepJson(const SweepResult& result);  // schema solar.bench/1
+/// Reads what sweepJson wrote (the summary is recomputed from the problems, never trusted).
+Expected<SweepResult> readSweepJson(const std::string& path);
+/// Joins shards of one sweep: same hardware, policy and cache, no file twice; problems sorted by file, wall time
+/// the longest shard's (shards run side by side).
+Expected<SweepResult> mergeSweeps(const std::vector<SweepResult>& shards, const std::vector<std::string>& names);
 std::string sweepCsv(const SweepResult& result);
 std::string sweepTable(const SweepResult& result);
 

@@ -2,13 +2,18 @@
 // The CLI: exit codes (0 ok, 1 bad input, 2 usage), diagnostics on stderr as file:line:col, run summaries.
 // Most cases call runCli() in-process; one runs the real binary to cover main().
 #include "app/cli/cli.h"
+#include "engine/frontend/trace/pythonlocator.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTest>
+
+#include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <sstream>
@@ -39,6 +44,48 @@ std::string data(const char* name)
 bool contains(const std::string& haystack, const std::string& needle)
 {
     return haystack.find(needle) != std::string::npos;
+}
+
+std::string writeFile(const QString& path, const std::string& text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    std::ofstream(path.toStdString()) << text;
+    return path.toStdString();
+}
+
+std::string readFile(const std::string& path)
+{
+    std::ifstream in(path);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// One problem of a solar.bench/1 file, bounds given per level name.
+nlohmann::json benchProblem(const std::string& file, double measured, const std::map<std::string, double>& bounds)
+{
+    nlohmann::json b, none;
+    for (const auto& [level, seconds] : bounds) {
+        b[level] = seconds;
+        none[level] = nullptr;
+    }
+    return {{"file", file}, {"level", file.substr(0, file.find('/'))}, {"status", "ok"}, {"error", ""},
+            {"not_counted", nlohmann::json::array()}, {"flops", 1e6}, {"bytes", 1e6}, {"bounds_seconds", b},
+            {"measured_seconds", measured}, {"excluded", nullptr}, {"headroom", none}, {"violation", none},
+            {"validation", "validated"}, {"validation_details", ""}, {"analysis_seconds", 0.1}};
+}
+
+std::string benchFile(const std::string& hardware, const nlohmann::json& problem, double wallSeconds)
+{
+    const nlohmann::json doc {{"schema", "solar.bench/1"}, {"hardware", hardware}, {"policy", "pytorch-default"},
+                              {"cache", "warm"}, {"problems", nlohmann::json::array({problem})},
+                              {"summary", {{"wall_seconds", wallSeconds}, {"violations", nlohmann::json::object()}}}};
+    return doc.dump(2);
+}
+
+std::map<std::string, double> allLevels(double f0, double f1, double f2, double f3, double f4)
+{
+    return {{"unfused_per_kernel", f0}, {"unfused_overlapped", f1}, {"fused_per_op", f2}, {"fused", f3}, {"cache_aware", f4}};
 }
 
 } // namespace
@@ -221,6 +268,99 @@ private slots:
         const Result json = cli({"graph", data("matmul.alir"), "--set", "M=2"});
         QVERIFY(contains(json.out, "\"schema\": \"solar.einsumgraph/1\""));
         QVERIFY(contains(json.out, "\"points\": 42.0"));
+    }
+
+    // Shards written by hand: the merged summary is recomputed from the problems (the shards' summaries say
+    // nothing), violations and medians derived by hand.
+    void testBenchMerge()
+    {
+        QTemporaryDir dir;
+        // a: measured 1 ms, cache_aware bound 2 ms > 1 ms: one violation, at cache_aware only.
+        const auto a = writeFile(dir.filePath(QStringLiteral("a.json")),
+                                 benchFile("h100-sxm", benchProblem("level1/a.py", 1e-3, allLevels(4e-4, 5e-4, 6e-4, 8e-4, 2e-3)), 30));
+        // b: measured 2 ms, every bound 1 ms: headroom 2.
+        const auto b = writeFile(dir.filePath(QStringLiteral("b.json")),
+                                 benchFile("h100-sxm", benchProblem("level2/b.py", 2e-3, allLevels(1e-3, 1e-3, 1e-3, 1e-3, 1e-3)), 45));
+        const Result merged = cli({"bench", "--merge", b, a, "--format", "json"});
+        QCOMPARE(merged.code, 0);
+        const auto o = nlohmann::json::parse(merged.out);
+        const auto& problems = o["problems"];
+        QCOMPARE(problems.size(), std::size_t(2));
+        QCOMPARE(problems[0]["file"].get<std::string>(), std::string("level1/a.py")); // sorted
+        const auto& summary = o["summary"];
+        QCOMPARE(summary["violations"]["cache_aware"].get<int>(), 1);
+        QCOMPARE(summary["violations"]["fused"].get<int>(), 0);
+        QCOMPARE(summary["median_headroom"]["fused"].get<double>(), (1e-3 / 8e-4 + 2.0) / 2);
+        QCOMPARE(summary["wall_seconds"].get<double>(), 45.0); // shards run side by side
+        QVERIFY(problems[0]["violation"]["cache_aware"].get<bool>());
+
+        // Reading back what was written gives the same document.
+        const auto again = writeFile(dir.filePath(QStringLiteral("merged.json")), merged.out);
+        QCOMPARE(cli({"bench", "--merge", again, "--format", "json"}).out, merged.out);
+
+        const Result overlap = cli({"bench", "--merge", a, a});
+        QCOMPARE(overlap.code, 1);
+        QVERIFY(contains(overlap.err, "level1/a.py is also in"));
+        const auto other = writeFile(dir.filePath(QStringLiteral("other.json")),
+                                     benchFile("a100-sxm", benchProblem("level3/c.py", 1e-3, allLevels(1, 1, 1, 1, 1)), 1));
+        const Result mixed = cli({"bench", "--merge", a, other});
+        QCOMPARE(mixed.code, 1);
+        QVERIFY(contains(mixed.err, "do not merge"));
+        const auto broken = writeFile(dir.filePath(QStringLiteral("broken.json")), "{\"schema\": \"solar.bench/1\", \"problems\": [");
+        const Result bad = cli({"bench", "--merge", a, broken});
+        QCOMPARE(bad.code, 1);
+        QVERIFY(contains(bad.err, "broken.json"));
+        const auto wrongSchema = writeFile(dir.filePath(QStringLiteral("graph.json")), "{\"schema\": \"solar.einsumgraph/1\"}");
+        QCOMPARE(cli({"bench", "--merge", wrongSchema}).code, 1);
+        QCOMPARE(cli({"bench", "--merge"}).code, 2);
+        QCOMPARE(cli({"bench", "--merge", a, "--hw", "h100-sxm"}).code, 2);
+    }
+
+    // A KernelBench-style folder traced end to end: a measured time below a bound is flagged as a violation,
+    // a broken problem is an error (exit 1) without stopping the sweep, and two shards merge into the full run.
+    void testBenchSweep()
+    {
+        if (!solar::trace::locatePython())
+            QSKIP("no Python interpreter with torch on this machine");
+        QTemporaryDir dir;
+        const std::string py = std::string(SOLAR_TEST_DATA) + "/py/";
+        writeFile(dir.filePath(QStringLiteral("level1/1_mlp.py")), readFile(py + "mlp.py"));
+        writeFile(dir.filePath(QStringLiteral("level1/2_convnet.py")), readFile(py + "convnet.py"));
+        writeFile(dir.filePath(QStringLiteral("level2/3_broken.py")), readFile(py + "syntax_error.py"));
+        // 1 ps for the MLP is below any bound (even warm-cache ones); 1 s for the conv net is above all of them.
+        const auto timings = writeFile(dir.filePath(QStringLiteral("timings.json")),
+                                       R"({"level1": {"1_mlp.py": {"min": 1e-9}, "2_convnet.py": {"min": 1000}}})");
+        const std::string root = dir.path().toStdString();
+        auto sweep = [&](std::vector<std::string> extra) {
+            std::vector<std::string> args {"bench", root, "--hw", "h100-sxm", "--timings", timings, "--format", "json"};
+            args.insert(args.end(), extra.begin(), extra.end());
+            return cli(args);
+        };
+        const Result full = sweep({});
+        QCOMPARE(full.code, 1); // the broken problem
+        const auto o = nlohmann::json::parse(full.out);
+        const auto& problems = o["problems"];
+        QCOMPARE(problems.size(), std::size_t(3));
+        QCOMPARE(problems[0]["status"].get<std::string>(), std::string("ok"));
+        QVERIFY(problems[0]["violation"]["fused"].get<bool>());
+        QCOMPARE(problems[1]["status"].get<std::string>(), std::string("ok"));
+        QVERIFY(!problems[1]["violation"]["cache_aware"].get<bool>());
+        QCOMPARE(problems[2]["status"].get<std::string>(), std::string("error"));
+        QCOMPARE(o["summary"]["violations"]["fused"].get<int>(), 1);
+        // MLP: 2 * (8*32*64 + 8*64*16) FLOP of matmuls, plus at least one op per element of bias, relu, softmax.
+        QVERIFY(problems[0]["flops"].get<double>() >= 2.0 * (8 * 32 * 64 + 8 * 64 * 16) + 8 * 64 * 2 + 8 * 16 * 2);
+
+        const auto s0 = writeFile(dir.filePath(QStringLiteral("s0.json")), sweep({"--shard", "0/2"}).out);
+        const auto s1 = writeFile(dir.filePath(QStringLiteral("s1.json")), sweep({"--shard", "1/2"}).out);
+        const Result merged = cli({"bench", "--merge", s0, s1, "--format", "json"});
+        QCOMPARE(merged.code, 1);
+        const auto mp = nlohmann::json::parse(merged.out)["problems"];
+        QCOMPARE(mp.size(), std::size_t(3));
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(mp[i]["file"] == problems[i]["file"]);
+            QVERIFY(mp[i]["bounds_seconds"] == problems[i]["bounds_seconds"]);
+        }
+        QCOMPARE(cli({"bench", dir.filePath(QStringLiteral("missing")).toStdString(), "--hw", "h100-sxm"}).code, 1);
     }
 
     void testBinary()
