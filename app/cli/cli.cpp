@@ -4,6 +4,7 @@
 #include "engine/analysis/analysis.h"
 #include "engine/batch/sweep.h"
 #include "engine/bounds/inverse.h"
+#include "engine/core/textfile.h"
 #include "engine/core/version.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/traceworker.h"
@@ -79,18 +80,12 @@ struct UsageError
 
 std::optional<std::string> readFile(const std::string& path, std::string& error)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = path + ": error: cannot open file";
+    auto text = readTextFile(path);
+    if (!text) {
+        error = text.diagnostics().front().format();
         return std::nullopt;
     }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) {
-        error = path + ": error: cannot read file";
-        return std::nullopt;
-    }
-    return ss.str();
+    return std::move(text).value();
 }
 
 std::int64_t parseInteger(const std::string& text, const std::string& what)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/batch/sweep.h"
 
+#include "engine/core/textfile.h"
+
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/report/analysisreport.h"
@@ -27,11 +29,11 @@ namespace {
 
 Expected<nlohmann::json> readJson(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
-        return Expected<nlohmann::json>::failure(Diagnostic {Severity::Error, path, {}, "bench.read", "cannot open file"});
+    const auto text = readTextFile(path, "bench.read");
+    if (!text)
+        return Expected<nlohmann::json>::failure(text.diagnostics());
     try {
-        return nlohmann::json::parse(in);
+        return nlohmann::json::parse(*text);
     } catch (const nlohmann::json::exception& e) {
         return Expected<nlohmann::json>::failure(Diagnostic {Severity::Error, path, {}, "bench.json", std::string("invalid JSON: ") + e.what()});
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/hw/registry.h"
 
+#include "engine/core/textfile.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -56,14 +58,12 @@ HwRegistry loadHwRegistry(const std::vector<std::string>& dirs, const std::vecto
         }
         std::sort(files.begin(), files.end());
         for (const auto& path : files) {
-            std::ifstream in(path, std::ios::binary);
-            std::ostringstream ss;
-            ss << in.rdbuf();
-            if (!in) {
-                reg.problems.push_back({Severity::Error, path.string(), {}, "hw.read", "cannot read file"});
+            const auto text = readTextFile(path.string(), "hw.read");
+            if (!text) {
+                reg.problems.push_back(text.diagnostics().front());
                 continue;
             }
-            auto parsed = parseHwProfile(ss.str(), path.string());
+            auto parsed = parseHwProfile(*text, path.string());
             if (!parsed) {
                 for (const auto& diag : parsed.diagnostics())
                     reg.problems.push_back(diag);

@@ -135,7 +135,15 @@ private slots:
 
         const Result missing = cli({"ir", "run", "/nonexistent/file.alir"});
         QCOMPARE(missing.code, 1);
-        QVERIFY(contains(missing.err, "/nonexistent/file.alir: error: cannot open file"));
+        QVERIFY(contains(missing.err, "/nonexistent/file.alir: error: cannot read /nonexistent/file.alir: No such file"));
+        // A folder where a file belongs is bad input, not a crash or an empty program.
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string> {"ir", "check", dir.toStdString()}, {"bench", "--merge", dir.toStdString()},
+              {"bench", dir.toStdString(), "--hw", "h100-sxm", "--timings", dir.toStdString()}}) {
+            const Result folder = cli(args);
+            QCOMPARE(folder.code, 1);
+            QVERIFY2(contains(folder.err, "it is a folder"), folder.err.c_str());
+        }
 
         const Result unknownSize = cli({"ir", "run", data("matmul.alir"), "--set", "Q=3"});
         QCOMPARE(unknownSize.code, 1);
