@@ -17,8 +17,9 @@ namespace solar::validate {
 struct ValidationOptions
 {
     std::uint64_t seed = 0;
-    std::uint64_t maxInstances = 1'000'000'000; // interpreter work cap for one validation (a few seconds)
-    std::int64_t maxReferenceElements = 64'000'000;
+    std::uint64_t maxInstances = 20'000'000'000; // interpreter work cap for one validation
+    std::int64_t maxReferenceElements = 200'000'000;
+    std::int64_t maxInterpreterElements = std::int64_t(1) << 28;
     int timeoutMs = 120000;
 };
 
