@@ -126,6 +126,19 @@ void factors(const ir::Expr& e, std::vector<const ir::Expr*>& out)
 // Arithmetic operations per domain point, counted as a floor: each + - * / // % and each function call is one
 // operation; comparisons, selects, casts and negation are free; of a conditional only the cheaper branch counts;
 // anything constant for the statement is folded by any compiler and costs nothing.
+double opsPerPoint(const ir::Expr& e, const std::vector<LoopSpec>& loops, double& transcendental);
+
+// where(c, a, b) and c ? a : b: a lower bound runs the condition and only the cheaper branch.
+double conditionalOps(const ir::Expr& e, const std::vector<LoopSpec>& loops, double& transcendental)
+{
+    double t1 = 0, t2 = 0;
+    const double cond = opsPerPoint(e.args[0], loops, transcendental);
+    const double a = opsPerPoint(e.args[1], loops, t1);
+    const double b = opsPerPoint(e.args[2], loops, t2);
+    transcendental += std::min(t1, t2);
+    return cond + std::min(a, b);
+}
+
 double opsPerPoint(const ir::Expr& e, const std::vector<LoopSpec>& loops, double& transcendental)
 {
     if (e.kind == ir::ExprKind::Access || isConstant(e, loops))
@@ -139,14 +152,8 @@ double opsPerPoint(const ir::Expr& e, const std::vector<LoopSpec>& loops, double
     }
     case ir::ExprKind::Call: {
         const auto id = ir::findBuiltin(e.name);
-        if (id && *id == ir::Builtin::Where) {
-            double t1 = 0, t2 = 0;
-            const double cond = opsPerPoint(e.args[0], loops, transcendental);
-            const double a = opsPerPoint(e.args[1], loops, t1);
-            const double b = opsPerPoint(e.args[2], loops, t2);
-            transcendental += std::min(t1, t2);
-            return cond + std::min(a, b);
-        }
+        if (id && *id == ir::Builtin::Where)
+            return conditionalOps(e, loops, transcendental);
         double ops = 1;
         for (const auto& a : e.args)
             ops += opsPerPoint(a, loops, transcendental);
@@ -154,14 +161,8 @@ double opsPerPoint(const ir::Expr& e, const std::vector<LoopSpec>& loops, double
             transcendental += 1;
         return ops;
     }
-    case ir::ExprKind::Select: {
-        double t1 = 0, t2 = 0;
-        const double cond = opsPerPoint(e.args[0], loops, transcendental);
-        const double a = opsPerPoint(e.args[1], loops, t1);
-        const double b = opsPerPoint(e.args[2], loops, t2);
-        transcendental += std::min(t1, t2);
-        return cond + std::min(a, b);
-    }
+    case ir::ExprKind::Select:
+        return conditionalOps(e, loops, transcendental);
     default: {
         double ops = 0;
         for (const auto& a : e.args)

@@ -217,6 +217,12 @@ def _trace(filename, sizes):
             raise fake_error
 
 
+def _run_failure(e, stage, filename):
+    """The error for an exception in the user's code: what was running, and the deepest line in their file."""
+    line = _user_line(traceback.extract_tb(e.__traceback__), filename)
+    return UserError("run", "%s failed: %s: %s" % (stage, type(e).__name__, e), line)
+
+
 def _trace_mode(filename, sizes, mode):
     torch = _import_torch()
     from torch.utils._python_dispatch import TorchDispatchMode
@@ -311,8 +317,7 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
     except UserError:
         raise
     except Exception as e:
-        line = _user_line(traceback.extract_tb(e.__traceback__), filename)
-        raise UserError("run", "%s failed: %s: %s" % (stage, type(e).__name__, e), line)
+        raise _run_failure(e, stage, filename)
     outs = result if isinstance(result, (list, tuple)) else [result]
     outputs = []
     for o in outs:
@@ -379,8 +384,7 @@ def _reference(filename, sizes, seed, max_elements, directory):
     except UserError:
         raise
     except Exception as e:
-        line = _user_line(traceback.extract_tb(e.__traceback__), filename)
-        raise UserError("run", "%s failed: %s: %s" % (stage, type(e).__name__, e), line)
+        raise _run_failure(e, stage, filename)
     outs = result if isinstance(result, (list, tuple)) else [result]
     counter = [0]
     return {"constants": constants, "tensors": {k: _dump(v, directory, counter) for k, v in tensors.items()},
