@@ -57,6 +57,19 @@ std::vector<double> linear(const std::vector<double>& x, const std::vector<doubl
     return y;
 }
 
+void softmaxRows(std::vector<double>& y, int rows, int cols)
+{
+    for (int b = 0; b < rows; ++b) {
+        double* row = &y[std::size_t(b) * cols];
+        const double mx = *std::max_element(row, row + cols);
+        double sum = 0;
+        for (int o = 0; o < cols; ++o)
+            sum += std::exp(row[o] - mx);
+        for (int o = 0; o < cols; ++o)
+            row[o] = std::exp(row[o] - mx) / sum;
+    }
+}
+
 void compareClose(const std::vector<double>& got, const std::vector<double>& want, double tolerance)
 {
     QCOMPARE(got.size(), want.size());
@@ -107,15 +120,7 @@ private slots:
         for (double& v : h)
             v = std::max(v, 0.0);
         auto y = linear(h, valuesOf(*run, "fc2_weight"), valuesOf(*run, "fc2_bias"), 8, 64, 16);
-        for (int b = 0; b < 8; ++b) {
-            double* row = &y[b * 16];
-            const double mx = *std::max_element(row, row + 16);
-            double sum = 0;
-            for (int o = 0; o < 16; ++o)
-                sum += std::exp(row[o] - mx);
-            for (int o = 0; o < 16; ++o)
-                row[o] = std::exp(row[o] - mx) / sum;
-        }
+        softmaxRows(y, 8, 16);
         compareClose(valuesOf(*run, lowered.outputs[0]), y, 1e-5); // float32 intermediates
     }
 
@@ -235,6 +240,29 @@ private slots:
         QCOMPARE(lowered.unsupported[0].aten, std::string("aten::made_up_op"));
         QCOMPARE(lowered.unsupported[0].sourceLine, 12);
         QVERIFY(lowered.text.find("fc2_weight") != std::string::npos);
+    }
+
+    // A random op is counted (one write per element) with its distribution's mean as a stand-in value, and the
+    // program is marked random. Here relu becomes bernoulli(p=0.8): the hidden layer is 0.8 everywhere.
+    void testRandomOpWritesItsMean()
+    {
+        const auto lowered = lowerFixture("mlp.json", R"("op": "aten::relu", "overload": "default", "args": [{"t": "t6"}])",
+                                          R"("op": "aten::bernoulli", "overload": "p", "args": [{"t": "t6"}, 0.8])");
+        QVERIFY(lowered.unsupported.empty());
+        QCOMPARE(lowered.randomOps.size(), std::size_t(1));
+        QCOMPARE(lowered.randomOps[0].sourceLine, 12);
+        auto run = ir::runProgram(lowered.program);
+        QVERIFY2(run.hasValue(), formatAll(run.diagnostics()).c_str());
+        const std::vector<double> hidden(8 * 64, 0.8);
+        auto y = linear(hidden, valuesOf(*run, "fc2_weight"), valuesOf(*run, "fc2_bias"), 8, 64, 16);
+        softmaxRows(y, 8, 16);
+        compareClose(valuesOf(*run, lowered.outputs[0]), y, 1e-5);
+        const auto g = lift(lowered);
+        bool counted = false;
+        for (const auto& n : g.nodes)
+            if (n.sourceOp == "aten::bernoulli")
+                counted = n.bytesWritten == 8 * 64 * 4.0; // the mask's f32 writes
+        QVERIFY(counted);
     }
 
     void testViewClassification()

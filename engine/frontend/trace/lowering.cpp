@@ -95,6 +95,7 @@ public:
                 continue;
             }
             try {
+                m_currentOp = static_cast<int>(i);
                 lowerOp(op);
                 ++m_result.opsLowered;
             } catch (const Unsupported& u) {
@@ -530,6 +531,30 @@ private:
             else if (name == "aten::scalar_tensor")
                 value = scalar(arg(op, 0), 0);
             return elementwise(op, [&](const Index&, const Shape&) { return num(value); });
+        }
+        if (name == "aten::bernoulli" || name == "aten::rand" || name == "aten::rand_like" || name == "aten::randn"
+            || name == "aten::randn_like" || name == "aten::uniform" || name == "aten::normal") {
+            // ALIR has no random numbers: the statement writes the distribution's mean, which costs what the
+            // draw costs in traffic (one write per element) and keeps dropout's rescaling an identity. The model
+            // is marked random, so validation does not compare its outputs.
+            m_result.randomOps.push_back({m_currentOp, op.op, op.line});
+            auto kwargOr = [&](const char* key, size_t position, double fallback) {
+                if (const auto k = op.kwargs.find(key); k != op.kwargs.end())
+                    return scalar(k->second, fallback);
+                return scalar(arg(op, position), fallback);
+            };
+            if (name == "aten::bernoulli" && arg(op, 1).kind == TraceArg::None && !op.kwargs.count("p"))
+                return elementwise(op, [&](const Index& v, const Shape& s) { return bcast(arg(op, 0), v, s); }); // p per element
+            double mean = 0;
+            if (name == "aten::bernoulli")
+                mean = kwargOr("p", 1, 0.5);
+            else if (name == "aten::rand" || name == "aten::rand_like")
+                mean = 0.5;
+            else if (name == "aten::uniform")
+                mean = (kwargOr("from", 1, 0) + kwargOr("to", 2, 1)) / 2;
+            else if (name == "aten::normal")
+                mean = kwargOr("mean", 1, 0);
+            return elementwise(op, [&](const Index&, const Shape&) { return num(mean); });
         }
         if (name == "aten::empty" || name == "aten::empty_like" || name == "aten::empty_strided" || name == "aten::new_empty")
             return; // no data yet: the op that fills it pays for the writes
@@ -1275,6 +1300,7 @@ private:
     std::vector<std::string> m_declOrder;
     std::vector<std::pair<std::string, int>> m_body;
     size_t m_bodyMark = 0;
+    int m_currentOp = -1;
     int m_current = -1;
 };
 

@@ -32,6 +32,7 @@ struct Lowered
     ir::Program program;                  // parsed from `text`
     std::map<int, OpOrigin> originOfLine; // ALIR line -> the op that produced it
     std::vector<OpOrigin> unsupported;    // ops without a template (not counted)
+    std::vector<OpOrigin> randomOps;      // counted, but their values are stand-ins (outputs cannot be compared)
     std::map<std::string, std::string> alirNameOf; // traced tensor name -> its ALIR tensor (folded views have none)
     std::vector<std::string> outputs;     // the ALIR tensors holding the model's outputs, in order
     int opsLowered = 0;

@@ -115,6 +115,12 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
             v.details = "ops without a lowering template cannot be compared (" + lowered->unsupported.front().aten + ")";
             return v;
         }
+        if (!lowered->randomOps.empty()) {
+            const trace::OpOrigin& r = lowered->randomOps.front();
+            v.details = "the model draws random numbers (" + r.aten + (r.sourceLine > 0 ? " at line " + std::to_string(r.sourceLine) : "")
+                + "), so its outputs differ from run to run and cannot be compared";
+            return v;
+        }
         const auto reference = worker.reference(file, sizes, options.seed, options.maxReferenceElements, options.timeoutMs);
         if (!reference) {
             lastProblem = sizesText(sizes) + ": " + reference.diagnostics().front().message;
