@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 using namespace solar;
 
@@ -230,6 +231,78 @@ private slots:
                 QCOMPARE(n.sourceLine, 14);
             }
         QCOMPARE(convNodes, 1);
+    }
+
+    // LayerNorm(4) -> causal SDPA (scale 1/sqrt(4)) -> sum over the last dim -> cumsum over the sequence, B=2, S=8.
+    void testAttentionBlockComputesTheModel()
+    {
+        const auto lowered = lowerFixture("attention_block.json");
+        QVERIFY(lowered.unsupported.empty());
+        auto run = ir::runProgram(lowered.program);
+        QVERIFY2(run.hasValue(), formatAll(run.diagnostics()).c_str());
+        const int B = 2, S = 8, D = 4;
+        const auto& q = valuesOf(*run, "input0");
+        const auto& k = valuesOf(*run, "input1");
+        const auto& v = valuesOf(*run, "input2");
+        const auto& gamma = valuesOf(*run, "norm_weight");
+        const auto& beta = valuesOf(*run, "norm_bias");
+        std::vector<double> want(std::size_t(B) * S);
+        for (int b = 0; b < B; ++b) {
+            double running = 0;
+            for (int i = 0; i < S; ++i) {
+                const double* row = &q[(b * S + i) * D];
+                double mean = 0, var = 0;
+                for (int d = 0; d < D; ++d)
+                    mean += row[d] / D;
+                for (int d = 0; d < D; ++d)
+                    var += (row[d] - mean) * (row[d] - mean) / D;
+                double qn[D];
+                for (int d = 0; d < D; ++d)
+                    qn[d] = (row[d] - mean) / std::sqrt(var + 1e-5) * gamma[d] + beta[d];
+                std::vector<double> score(i + 1);
+                double mx = -1e300, sum = 0;
+                for (int j = 0; j <= i; ++j) { // causal: keys up to the query's position
+                    double dot = 0;
+                    for (int d = 0; d < D; ++d)
+                        dot += qn[d] * k[(b * S + j) * D + d];
+                    score[j] = dot / std::sqrt(double(D));
+                    mx = std::max(mx, score[j]);
+                }
+                for (int j = 0; j <= i; ++j)
+                    sum += std::exp(score[j] - mx);
+                double rowSum = 0;
+                for (int d = 0; d < D; ++d)
+                    for (int j = 0; j <= i; ++j)
+                        rowSum += std::exp(score[j] - mx) / sum * v[(b * S + j) * D + d];
+                running += rowSum;
+                want[b * S + i] = running;
+            }
+        }
+        compareClose(valuesOf(*run, lowered.outputs[0]), want, 1e-5);
+    }
+
+    void testAttentionBlockCounts()
+    {
+        const auto g = lift(lowerFixture("attention_block.json"));
+        // Causal attention: query i meets i+1 keys, so Q.K^T and P.V each do B * D * (1 + 2 + ... + S) MACs,
+        // against B * D * S * S for the full square.
+        const double triangle = 2.0 * 4 * (8 * 9 / 2);
+        QCOMPARE(totalMacs(g), 2 * triangle);
+        int attentionNodes = 0;
+        for (const auto& n : g.nodes)
+            attentionNodes += n.sourceOp == "solar::scaled_dot_product_attention";
+        QVERIFY(attentionNodes >= 2); // one ATen op, several ALIR statements: one kernel in the per-kernel levels
+        // Each exponential once per score (B * 36 of them, in the row sum and the probabilities), never per output.
+        double transcendental = 0;
+        for (const auto& n : g.nodes)
+            if (n.sourceOp == "solar::scaled_dot_product_attention")
+                transcendental += n.transcendentalOps;
+        QCOMPARE(transcendental, 2 * 2.0 * 36);
+        std::set<int> kernels;
+        for (const auto& n : g.nodes)
+            if (n.sourceOp == "solar::scaled_dot_product_attention")
+                kernels.insert(n.kernel);
+        QCOMPARE(kernels.size(), std::size_t(1));
     }
 
     // An op without a template is listed with its source line, never silently free; the rest still lowers.

@@ -1163,6 +1163,9 @@ private:
     }
 
     // Attention over the last two dims: scores, softmax (causal rows see keys up to their own position), output.
+    // Softmax(Q K^T * scale [causal]) V as the math kernel computes it: scores, row max, row sum of exponentials,
+    // probabilities, then P V. P gets its own statement so both products are plain contractions (tensor-core
+    // MACs, as FlashAttention runs them) and each exponential is counted once per score, not once per output.
     void attention(const TracedOp& op)
     {
         const std::string q = arg(op, 0).text, k = arg(op, 1).text, vv = arg(op, 2).text, y = out(op);
@@ -1187,6 +1190,7 @@ private:
         const std::string sc = scratch(y + "_scores", sShape, info(y).dtype);
         const std::string mx = scratch(y + "_max", rowShape, info(y).dtype);
         const std::string sm = scratch(y + "_sum", rowShape, info(y).dtype);
+        const std::string pr = scratch(y + "_probs", sShape, info(y).dtype);
         auto with = [&](std::initializer_list<std::string> extra) {
             Index i = bv;
             i.insert(i.end(), extra);
@@ -1194,11 +1198,13 @@ private:
         };
         const std::string keys = causal ? "_j in 0.._l + 1" : "_j in 0.." + std::to_string(S);
         const std::string st = at(sc, with({"_l", "_j"})), mt = at(mx, with({"_l"})), zt = at(sm, with({"_l"}));
+        const std::string pt = at(pr, with({"_l", "_j"}));
         const std::string text = "for _l in 0.." + std::to_string(L) + " {\n  for " + keys + " {\n    " + st + " = 0;\n    for _d in 0.." + std::to_string(D)
             + " { " + st + " += " + at(q, with({"_l", "_d"})) + " * " + at(k, with({"_j", "_d"})) + " * " + num(scale) + "; }\n  }\n  " + mt + " = -inf;\n  for "
-            + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for " + keys + " { " + zt + " += exp(" + st + " - " + mt + "); }\n  for _e in 0.."
-            + std::to_string(Dv) + " {\n    " + at(y, with({"_l", "_e"})) + " = 0;\n    for " + keys + " { " + at(y, with({"_l", "_e"})) + " += exp(" + st
-            + " - " + mt + ") / " + zt + " * " + at(vv, with({"_j", "_e"})) + "; }\n  }\n}";
+            + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for " + keys + " { " + zt + " += exp(" + st + " - " + mt + "); }\n  for "
+            + keys + " { " + pt + " = exp(" + st + " - " + mt + ") / " + zt + "; }\n  for _e in 0.." + std::to_string(Dv) + " {\n    "
+            + at(y, with({"_l", "_e"})) + " = 0;\n    for " + keys + " { " + at(y, with({"_l", "_e"})) + " += " + pt + " * " + at(vv, with({"_j", "_e"}))
+            + "; }\n  }\n}";
         std::string wrapped = text;
         if (!bv.empty()) {
             std::string indented;
