@@ -537,14 +537,16 @@ private:
             // ALIR has no random numbers: the statement writes the distribution's mean, which costs what the
             // draw costs in traffic (one write per element) and keeps dropout's rescaling an identity. The model
             // is marked random, so validation does not compare its outputs.
-            m_result.randomOps.push_back({m_currentOp, op.op, op.line});
             auto kwargOr = [&](const char* key, size_t position, double fallback) {
                 if (const auto k = op.kwargs.find(key); k != op.kwargs.end())
                     return scalar(k->second, fallback);
                 return scalar(arg(op, position), fallback);
             };
-            if (name == "aten::bernoulli" && arg(op, 1).kind == TraceArg::None && !op.kwargs.count("p"))
-                return elementwise(op, [&](const Index& v, const Shape& s) { return bcast(arg(op, 0), v, s); }); // p per element
+            if (name == "aten::bernoulli" && arg(op, 1).kind == TraceArg::None && !op.kwargs.count("p")) {
+                elementwise(op, [&](const Index& v, const Shape& s) { return bcast(arg(op, 0), v, s); }); // p per element
+                m_result.randomOps.push_back({m_currentOp, op.op, op.line});
+                return;
+            }
             double mean = 0;
             if (name == "aten::bernoulli")
                 mean = kwargOr("p", 1, 0.5);
@@ -554,7 +556,9 @@ private:
                 mean = (kwargOr("from", 1, 0) + kwargOr("to", 2, 1)) / 2;
             else if (name == "aten::normal")
                 mean = kwargOr("mean", 1, 0);
-            return elementwise(op, [&](const Index&, const Shape&) { return num(mean); });
+            elementwise(op, [&](const Index&, const Shape&) { return num(mean); });
+            m_result.randomOps.push_back({m_currentOp, op.op, op.line}); // only once lowered: else it is unsupported
+            return;
         }
         if (name == "aten::empty" || name == "aten::empty_like" || name == "aten::empty_strided" || name == "aten::new_empty")
             return; // no data yet: the op that fills it pays for the writes
