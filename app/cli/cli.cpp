@@ -361,31 +361,28 @@ std::optional<AnalysisResult> analyzeModel(const AnalysisArgs& a, const hw::HwPr
         return std::nullopt;
     }
     trace::TraceWorker worker(*python);
-    const auto traced = worker.trace(a.file, a.options.sizes);
-    if (!traced) {
-        printDiagnostics(traced.diagnostics(), err);
+    const auto model = trace::loadModelProgram(a.file, worker, a.options.sizes, true);
+    if (!model) {
+        printDiagnostics(model.diagnostics(), err);
         return std::nullopt;
     }
-    const auto lowered = trace::lowerTrace(*traced);
-    if (!lowered) {
-        printDiagnostics(lowered.diagnostics(), err);
-        return std::nullopt;
-    }
+    const trace::Lowered& lowered = model->lowered;
     AnalysisOptions options = a.options;
     options.sizes.clear(); // the trace already has them
-    auto result = analyzeProgram(lowered->program, hardware, options,
-                                 [&](graph::EinsumGraph& g) { trace::applyProvenance(g, *lowered); });
+    auto result = analyzeProgram(lowered.program, hardware, options,
+                                 [&](graph::EinsumGraph& g) { trace::applyProvenance(g, lowered); });
     if (!result) {
         printDiagnostics(result.diagnostics(), err);
         return std::nullopt;
     }
     AnalysisResult r = std::move(result).value();
-    for (const auto& u : lowered->unsupported) {
+    r.programNote = model->sizesNote;
+    for (const auto& u : lowered.unsupported) {
         r.coverage.complete = false;
         r.coverage.items.push_back({u.aten, u.sourceLine, "no lowering template for this op: its work is not counted", false});
     }
     if (a.validate)
-        r.validation = validate::validateModel(a.file, worker);
+        r.validation = validate::validateModel(a.file, worker, *model);
     else
         r.validation.details = "not compared with the PyTorch reference (--no-validate)";
     return r;
@@ -488,21 +485,23 @@ int traceCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         return ExitBadInput;
     }
     trace::TraceWorker worker(*python);
+    if (a.format == "alir") {
+        const auto model = trace::loadModelProgram(a.file, worker, a.options.sizes, true);
+        if (!model) {
+            printDiagnostics(model.diagnostics(), err);
+            return ExitBadInput;
+        }
+        const trace::Lowered& lowered = model->lowered;
+        for (const auto& u : lowered.unsupported)
+            err << a.file << ':' << u.sourceLine << ": warning: no lowering template for " << u.aten << "; not counted\n";
+        err << a.file << ": note: " << model->sizesNote << '\n';
+        out << lowered.text;
+        return lowered.unsupported.empty() ? ExitOk : ExitBadInput;
+    }
     const auto r = worker.trace(a.file, a.options.sizes);
     if (!r) {
         printDiagnostics(r.diagnostics(), err);
         return ExitBadInput;
-    }
-    if (a.format == "alir") {
-        const auto lowered = trace::lowerTrace(*r);
-        if (!lowered) {
-            printDiagnostics(lowered.diagnostics(), err);
-            return ExitBadInput;
-        }
-        for (const auto& u : lowered->unsupported)
-            err << a.file << ':' << u.sourceLine << ": warning: no lowering template for " << u.aten << "; not counted\n";
-        out << lowered->text;
-        return lowered->unsupported.empty() ? ExitOk : ExitBadInput;
     }
     out << a.file << ": " << r->model << " (" << (r->training ? "training" : "eval") << " mode), torch " << python->torchVersion
         << " at " << python->executable << "\nsize constants:";

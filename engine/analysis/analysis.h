@@ -57,6 +57,7 @@ struct AnalysisResult
     bounds::Ladder ladder;
     Coverage coverage;
     Validation validation;
+    std::string programNote; // how a frontend obtained the program (which sizes are parameters, or why none are)
     Diagnostics diagnostics; // checker warnings and lifting notes
 };
 

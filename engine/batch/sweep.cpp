@@ -118,20 +118,21 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
         p.status = "error";
         p.error = d.empty() ? "failed" : d.front().format();
     };
-    const auto traced = worker.trace(path, options.analysis.sizes, options.timeoutMs);
-    if (!traced) {
-        fail(traced.diagnostics());
-    } else if (const auto lowered = trace::lowerTrace(*traced); !lowered) {
-        fail(lowered.diagnostics());
+    // Size parameters are fitted only when the program is validated: the bounds do not depend on them, and a
+    // bounds-only sweep should not pay for the extra traces.
+    const auto model = trace::loadModelProgram(path, worker, options.analysis.sizes, options.validate, options.timeoutMs);
+    if (!model) {
+        fail(model.diagnostics());
     } else {
+        const trace::Lowered& lowered = model->lowered;
         AnalysisOptions ao = options.analysis;
         ao.sizes.clear();
-        const auto r = analyzeProgram(lowered->program, hardware, ao, [&](graph::EinsumGraph& g) { trace::applyProvenance(g, *lowered); });
+        const auto r = analyzeProgram(lowered.program, hardware, ao, [&](graph::EinsumGraph& g) { trace::applyProvenance(g, lowered); });
         if (!r) {
             fail(r.diagnostics());
         } else {
-            p.status = lowered->unsupported.empty() ? "ok" : "incomplete";
-            for (const auto& u : lowered->unsupported)
+            p.status = lowered.unsupported.empty() ? "ok" : "incomplete";
+            for (const auto& u : lowered.unsupported)
                 p.notCounted.push_back(u.aten + " at line " + std::to_string(u.sourceLine));
             p.flops = r->ladder.at(Level::Fused).flops;
             p.bytes = r->ladder.at(Level::Fused).bytes;
@@ -139,9 +140,11 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
                 p.boundsSeconds[static_cast<int>(l)] = r->ladder.at(l).seconds;
             p.validation = r->validation.status;
             if (options.validate) {
-                const Validation v = validate::validateModel(path, worker);
+                const Validation v = validate::validateModel(path, worker, *model);
                 p.validation = v.status;
                 p.validationDetails = v.details;
+                p.sizeParameters = model->symbolic;
+                p.programNote = model->sizesNote;
             }
         }
     }
@@ -202,7 +205,7 @@ std::string sweepJson(const SweepResult& r)
     std::map<std::string, std::map<std::string, int>> perLevel;
     std::array<int, bounds::kLevelCount> violations {};
     std::array<std::vector<double>, bounds::kLevelCount> headrooms;
-    int validated = 0, analysed = 0;
+    int validated = 0, analysed = 0, withParameters = 0;
     ordered_json excluded = ordered_json::array();
     for (const auto& p : r.problems) {
         ordered_json b = ordered_json::object(), headroom = ordered_json::object(), violation = ordered_json::object();
@@ -227,6 +230,7 @@ std::string sweepJson(const SweepResult& r)
         if (p.status != "error")
             ++analysed;
         validated += p.validation == "validated";
+        withParameters += p.sizeParameters;
         problems.push_back({{"file", p.file},
                             {"level", p.level},
                             {"status", p.status},
@@ -241,6 +245,8 @@ std::string sweepJson(const SweepResult& r)
                             {"violation", violation},
                             {"validation", p.validation},
                             {"validation_details", p.validationDetails},
+                            {"size_parameters", p.sizeParameters},
+                            {"program_note", p.programNote},
                             {"analysis_seconds", p.analysisSeconds}});
     }
     ordered_json counts = ordered_json::object();
@@ -265,6 +271,7 @@ std::string sweepJson(const SweepResult& r)
          {{"problems", r.problems.size()},
           {"counts", counts},
           {"validation_rate", r.problems.empty() ? 0.0 : static_cast<double>(validated) / static_cast<double>(r.problems.size())},
+          {"with_size_parameters", withParameters},
           {"violations", v},
           {"median_headroom", med},
           {"excluded", excluded},
@@ -309,6 +316,8 @@ Expected<SweepResult> readSweepJson(const std::string& path)
                 p.excluded = j.at("excluded").get<std::string>();
             p.validation = j.at("validation").get<std::string>();
             p.validationDetails = j.at("validation_details").get<std::string>();
+            p.sizeParameters = j.value("size_parameters", false);
+            p.programNote = j.value("program_note", std::string());
             p.analysisSeconds = j.at("analysis_seconds").get<double>();
             r.problems.push_back(std::move(p));
         }

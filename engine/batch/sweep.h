@@ -31,6 +31,8 @@ struct ProblemResult
     std::vector<std::string> notCounted; // ops without a template, with their lines
     std::string validation = "unvalidated";
     std::string validationDetails;
+    bool sizeParameters = false; // the analysed program has the model's size constants as parameters
+    std::string programNote;     // which ones, or why not (only fitted when validating)
     double analysisSeconds = 0;
 };
 

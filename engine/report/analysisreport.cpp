@@ -187,7 +187,7 @@ std::string analysisJson(const AnalysisResult& r)
     const ordered_json doc = {
         {"schema", "solar.analysis/1"},
         {"tool", {{"name", "solar"}, {"version", kVersion}}},
-        {"program", {{"name", r.program.name}, {"file", r.program.file}, {"sizes", sizes}}},
+        {"program", {{"name", r.program.name}, {"file", r.program.file}, {"sizes", sizes}, {"note", r.programNote}}},
         {"hardware", hardwareJson(r)},
         {"policy", bounds::policyName(r.options.policy)},
         {"cache", bounds::cacheName(r.options.cache)},
@@ -237,6 +237,8 @@ std::string analysisTable(const AnalysisResult& r)
         sizes += (sizes.empty() ? "" : ", ") + p.name + "=" + std::to_string(r.sizes.values.at(p.name));
     if (!sizes.empty())
         out += "  " + sizes;
+    if (!r.programNote.empty())
+        out += "\n          " + r.programNote;
     out += "\nhardware  " + r.hardware.name + " (" + r.hardware.id + "): DRAM " + formatSi(r.machine.dramBps, "B/s") + ", on-chip "
         + formatSi(r.machine.onchipBytes, "B") + "\npolicy    " + std::string(bounds::policyName(r.options.policy)) + ", " +
         std::string(bounds::cacheName(r.options.cache)) + " caches\nwork      " + formatSi(r.digest.totalMacs, "MAC") + ", "

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace solar;
@@ -303,6 +304,128 @@ private slots:
             if (n.sourceOp == "solar::scaled_dot_product_attention")
                 kernels.insert(n.kernel);
         QCOMPARE(kernels.size(), std::size_t(1));
+    }
+
+    // cat -> pad (1, 2) -> flip -> argmax and L2 norm; MSE and cross-entropy (log_softmax + NLL gather), B=4, F=6.
+    void testFamiliesComputeTheModel()
+    {
+        const auto lowered = lowerFixture("families.json");
+        QVERIFY(lowered.unsupported.empty());
+        QCOMPARE(lowered.outputs.size(), std::size_t(4));
+        // The targets index the classes: generated values must stay below F.
+        QVERIFY2(lowered.text.find("in input2: i64[4] @range(0, 6);") != std::string::npos, lowered.text.c_str());
+        auto run = ir::runProgram(lowered.program);
+        QVERIFY2(run.hasValue(), formatAll(run.diagnostics()).c_str());
+        const int B = 4, F = 6, Z = 2 * F + 3;
+        const auto& x = valuesOf(*run, "input0");
+        const auto& y = valuesOf(*run, "input1");
+        const auto& t = valuesOf(*run, "input2");
+        std::vector<double> idx(B), norm(B);
+        double mse = 0, ce = 0;
+        for (int b = 0; b < B; ++b) {
+            std::vector<double> z(Z, 0.0); // [0, x, y, 0, 0], then reversed
+            for (int f = 0; f < F; ++f) {
+                z[1 + f] = x[b * F + f];
+                z[1 + F + f] = y[b * F + f];
+            }
+            std::reverse(z.begin(), z.end());
+            idx[b] = double(std::max_element(z.begin(), z.end()) - z.begin()); // the first maximum
+            double sq = 0;
+            for (double v : z)
+                sq += v * v;
+            norm[b] = std::sqrt(sq);
+            double mx = -1e300, sum = 0;
+            for (int f = 0; f < F; ++f) {
+                mse += (x[b * F + f] - y[b * F + f]) * (x[b * F + f] - y[b * F + f]) / (B * F);
+                mx = std::max(mx, x[b * F + f]);
+            }
+            for (int f = 0; f < F; ++f)
+                sum += std::exp(x[b * F + f] - mx);
+            ce += -(x[b * F + int(t[b])] - mx - std::log(sum)) / B;
+        }
+        compareClose(valuesOf(*run, lowered.outputs[0]), idx, 0);
+        compareClose(valuesOf(*run, lowered.outputs[1]), norm, 1e-6);
+        compareClose(valuesOf(*run, lowered.outputs[2]), {mse}, 1e-6);
+        compareClose(valuesOf(*run, lowered.outputs[3]), {ce}, 1e-6);
+    }
+
+    void testFamiliesCounts()
+    {
+        const auto g = lift(lowerFixture("families.json"));
+        // The only product of two tensor reads is the norm's z * z: one multiply-accumulate per element of z.
+        QCOMPARE(totalMacs(g), 4.0 * 15);
+        // Bytes written per ATen op (one kernel each), derived from the shapes: a copying layout op writes its
+        // whole result; argmax writes the i64 indices and its f32 running maxima; cross-entropy's log_softmax
+        // writes row maxima, row sums and the [4, 6] result, the NLL its weight total and the loss.
+        std::map<std::string, double> written;
+        std::map<std::string, std::set<int>> kernels;
+        for (const auto& n : g.nodes) {
+            written[n.sourceOp] += n.bytesWritten;
+            kernels[n.sourceOp].insert(n.kernel);
+        }
+        QCOMPARE(written["aten::cat"], 4.0 * 12 * 4);
+        QCOMPARE(written["aten::constant_pad_nd"], 4.0 * 15 * 4);
+        QCOMPARE(written["aten::flip"], 4.0 * 15 * 4);
+        QCOMPARE(written["aten::argmax"], 4.0 * 8 + 4.0 * 4);
+        QCOMPARE(written["aten::linalg_vector_norm"], 2 * 4.0 * 4); // the sum of squares, then its square root in place
+        QCOMPARE(written["aten::mse_loss"], 4.0);
+        QCOMPARE(written["aten::_log_softmax"], 4.0 * 4 + 4.0 * 4 + 4.0 * 6 * 4);
+        QCOMPARE(written["aten::nll_loss_forward"], 4.0 + 4.0);
+        for (const auto& [op, ks] : kernels)
+            QVERIFY2(ks.size() == 1, op.c_str()); // one ATen op, one kernel, however many statements
+    }
+
+    // nn.LSTM(4 -> 5), batch 2, 3 steps, batch_first, then Linear(5 -> 3) on the last step: torch's unrolled ops.
+    void testLstmComputesTheModel()
+    {
+        const auto lowered = lowerFixture("lstm.json");
+        QVERIFY(lowered.unsupported.empty());
+        auto run = ir::runProgram(lowered.program);
+        QVERIFY2(run.hasValue(), formatAll(run.diagnostics()).c_str());
+        const int B = 2, T = 3, I = 4, H = 5, C = 3;
+        const auto& x = valuesOf(*run, "input0");
+        const auto& wih = valuesOf(*run, "lstm_weight_ih_l0"); // [4H, I], gates i, f, g, o
+        const auto& whh = valuesOf(*run, "lstm_weight_hh_l0"); // [4H, H]
+        const auto& bih = valuesOf(*run, "lstm_bias_ih_l0");
+        const auto& bhh = valuesOf(*run, "lstm_bias_hh_l0");
+        auto sigmoid = [](double v) { return 1 / (1 + std::exp(-v)); };
+        std::vector<double> h(std::size_t(B) * H, 0.0), c(std::size_t(B) * H, 0.0);
+        for (int s = 0; s < T; ++s) {
+            std::vector<double> hn(h.size()), cn(c.size());
+            for (int b = 0; b < B; ++b)
+                for (int u = 0; u < H; ++u) {
+                    double gate[4];
+                    for (int k = 0; k < 4; ++k) {
+                        const int row = k * H + u;
+                        double acc = bih[row] + bhh[row];
+                        for (int i = 0; i < I; ++i)
+                            acc += wih[row * I + i] * x[(b * T + s) * I + i];
+                        for (int j = 0; j < H; ++j)
+                            acc += whh[row * H + j] * h[b * H + j];
+                        gate[k] = acc;
+                    }
+                    cn[b * H + u] = sigmoid(gate[1]) * c[b * H + u] + sigmoid(gate[0]) * std::tanh(gate[2]);
+                    hn[b * H + u] = sigmoid(gate[3]) * std::tanh(cn[b * H + u]);
+                }
+            h = hn;
+            c = cn;
+        }
+        const auto y = linear(h, valuesOf(*run, "fc_weight"), valuesOf(*run, "fc_bias"), B, H, C);
+        compareClose(valuesOf(*run, lowered.outputs[0]), y, 1e-5);
+    }
+
+    void testLstmCounts()
+    {
+        const auto g = lift(lowerFixture("lstm.json"));
+        // Input projection for all steps at once (T*B x I x 4H), one recurrent addmm per step (B x H x 4H, the
+        // first one on h0 = 0 too, as torch runs it), and the classifier (B x H x C).
+        const double input = 3.0 * 2 * 4 * 20, recurrent = 3 * (2.0 * 5 * 20), classifier = 2.0 * 5 * 3;
+        QCOMPARE(totalMacs(g), input + recurrent + classifier);
+        // The gate non-linearities: per step 3 sigmoids, 2 tanh over [2, 5], each transcendental once per element.
+        double transcendental = 0;
+        for (const auto& n : g.nodes)
+            transcendental += n.transcendentalOps;
+        QCOMPARE(transcendental, 3 * 5 * 2.0 * 5);
     }
 
     // An op without a template is listed with its source line, never silently free; the rest still lowers.

@@ -5,6 +5,7 @@
 #include "engine/batch/sweep.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
+#include "engine/hw/registry.h"
 
 #include <QTest>
 
@@ -38,7 +39,7 @@ private slots:
     // Constants of 16 or more shrink by a common divisor, never below 8; smaller ones are structural and absent.
     void testReducedSizes()
     {
-        const auto sets = validate::reducedSizes({{"batch_size", 128}, {"kernel", 3}, {"dim", 1024}});
+        const auto sets = trace::reducedSizes({{"batch_size", 128}, {"kernel", 3}, {"dim", 1024}});
         QVERIFY(sets.size() >= 2);
         const std::map<std::string, std::int64_t> smallest {{"batch_size", 8}, {"dim", 8}};   // 128/256 -> 8, 1024/256 = 4 -> 8
         const std::map<std::string, std::int64_t> second {{"batch_size", 8}, {"dim", 16}};    // /64
@@ -55,6 +56,9 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::newRow("mlp") << QString::fromStdString(data("mlp.py"));
         QTest::newRow("convnet") << QString::fromStdString(data("convnet.py"));
+        QTest::newRow("families") << QString::fromStdString(data("families.py"));
+        QTest::newRow("lstm") << QString::fromStdString(data("lstm.py"));
+        QTest::newRow("indexing_pooling") << QString::fromStdString(data("indexing_pooling.py"));
     }
 
     void testOwnModelsValidate()
@@ -66,6 +70,48 @@ private slots:
         const auto v = validate::validateModel(file.toStdString(), worker);
         QVERIFY2(v.status == "validated", (v.status + ": " + v.details).c_str());
         QVERIFY(v.details.find("outputs match torch at") != std::string::npos);
+    }
+
+    // The module-level constants become ALIR size parameters: the program validated at reduced sizes is the one
+    // analysed at full size, and at full size it is exactly the program traced there (same counts).
+    void testSizeParameters()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        trace::TraceWorker worker(*m_python);
+        const auto model = trace::loadModelProgram(data("mlp.py"), worker, {}, true);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY2(model->symbolic, model->sizesNote.c_str());
+        // batch_size = 8 is below the scaling threshold: it stays a number; the three layer widths are parameters.
+        QCOMPARE(model->paramOf.size(), std::size_t(3));
+        QVERIFY2(model->lowered.text.find("kernel mlp(d_hidden=64, d_in=32, d_out=16)") != std::string::npos, model->lowered.text.c_str());
+        QVERIFY(model->lowered.text.find("weight fc1_weight: f32[d_hidden, d_in];") != std::string::npos);
+        const auto concrete = trace::loadModelProgram(data("mlp.py"), worker, {}, false);
+        QVERIFY(concrete && !concrete->symbolic);
+        const auto hw = hw::loadDefaultHwRegistry();
+        const hw::HwProfile* h100 = hw.find("h100-pcie");
+        QVERIFY(h100);
+        const auto a = analyzeProgram(model->lowered.program, *h100);
+        const auto b = analyzeProgram(concrete->lowered.program, *h100);
+        QVERIFY(a && b);
+        for (bounds::Level l : bounds::kLevels) {
+            QCOMPARE(a->ladder.at(l).flops, b->ladder.at(l).flops);
+            QCOMPARE(a->ladder.at(l).bytes, b->ladder.at(l).bytes);
+        }
+        // The validation ran that very program, with its parameters set to the reduced sizes.
+        const auto v = validate::validateModel(data("mlp.py"), worker, *model);
+        QVERIFY2(v.status == "validated", v.details.c_str());
+        QVERIFY2(v.details.find("the analysed program with its size parameters set to these sizes") != std::string::npos, v.details.c_str());
+        // And at other sizes it matches a fresh trace there: d_in = 24, d_hidden = 40, d_out = 8.
+        const auto retraced = trace::loadModelProgram(data("mlp.py"), worker, {{"d_in", 24}, {"d_hidden", 40}, {"d_out", 8}}, false);
+        QVERIFY(retraced);
+        AnalysisOptions at;
+        at.sizes = {{"d_in", 24}, {"d_hidden", 40}, {"d_out", 8}};
+        const auto c = analyzeProgram(model->lowered.program, *h100, at);
+        const auto d = analyzeProgram(retraced->lowered.program, *h100);
+        QVERIFY(c && d);
+        QCOMPARE(c->ladder.at(bounds::Level::Fused).bytes, d->ladder.at(bounds::Level::Fused).bytes);
+        QCOMPARE(c->digest.totalMacs, 8.0 * 24 * 40 + 8.0 * 40 * 8);
     }
 
     // Every 20th problem of the shared KernelBench folder (matmul, norms, conv-transpose, losses, fused chains):

@@ -448,7 +448,8 @@ private:
         };
         static const std::map<std::string, std::string> binaryOps = {
             {"aten::mul", " * "}, {"aten::div", " / "}, {"aten::eq", " == "}, {"aten::ne", " != "},
-            {"aten::lt", " < "}, {"aten::le", " <= "}, {"aten::gt", " > "}, {"aten::ge", " >= "}};
+            {"aten::lt", " < "}, {"aten::le", " <= "}, {"aten::gt", " > "}, {"aten::ge", " >= "},
+            {"aten::remainder", " % "}};
 
         if (name == "aten::gelu" && arg(op, 1).kind == TraceArg::String && arg(op, 1).text == "tanh")
             return unary(op, [](const std::string& x) { return "gelu_tanh(" + x + ")"; });
@@ -631,7 +632,162 @@ private:
             return pointwiseLoss(op, name);
         if (name == "aten::nll_loss_forward" || name == "aten::nll_loss")
             return nllLoss(op);
+        if (name == "aten::var" || name == "aten::std" || name == "aten::var_mean" || name == "aten::std_mean")
+            return variance(op, name);
+        if (name == "aten::embedding" || name == "aten::index_select" || name == "aten::gather" || name == "aten::index")
+            return indexing(op, name);
+        if (name == "aten::_adaptive_avg_pool2d" || name == "aten::_adaptive_avg_pool3d" || name == "aten::adaptive_avg_pool1d"
+            || name == "aten::adaptive_max_pool1d" || name == "aten::adaptive_max_pool2d" || name == "aten::adaptive_max_pool3d")
+            return adaptivePool(op, name);
         throw Unsupported {};
+    }
+
+    // var / std (with Bessel's correction as given) and their _mean variants: the mean, then the centred sum of
+    // squares, as torch's two-pass kernel computes them.
+    void variance(const TracedOp& op, const std::string& name)
+    {
+        const std::string x = arg(op, 0).text;
+        const Shape& xs = info(x).shape;
+        std::vector<std::int64_t> dims = ints(arg(op, 1));
+        if (dims.empty())
+            for (size_t d = 0; d < xs.size(); ++d)
+                dims.push_back(static_cast<std::int64_t>(d));
+        double correction = 1;
+        bool keepdim = false;
+        if (arg(op, 2).kind == TraceArg::Bool)
+            correction = arg(op, 2).boolValue ? 1 : 0; // var.dim(self, dim, unbiased, keepdim)
+        else if (arg(op, 2).kind == TraceArg::Int || arg(op, 2).kind == TraceArg::Float)
+            correction = scalar(arg(op, 2), 1);
+        if (arg(op, 3).kind == TraceArg::Bool)
+            keepdim = arg(op, 3).boolValue;
+        if (op.kwargs.count("correction") && op.kwargs.at("correction").kind != TraceArg::None)
+            correction = scalar(op.kwargs.at("correction"), 1);
+        if (op.kwargs.count("unbiased"))
+            correction = op.kwargs.at("unbiased").boolValue ? 1 : 0;
+        if (op.kwargs.count("keepdim"))
+            keepdim = op.kwargs.at("keepdim").boolValue;
+        const ReduceShape r = reduceShape(xs, dims, keepdim);
+        const std::string y = out(op, 0);
+        const bool withMean = name == "aten::var_mean" || name == "aten::std_mean";
+        const std::string m = withMean ? out(op, 1) : scratch(y + "_mean", info(y).shape, info(y).dtype);
+        double count = 1;
+        for (auto e : r.inner)
+            count *= static_cast<double>(e);
+        const std::string in = at(x, r.inputIdx), mt = at(m, r.outputIdx), vt = at(y, r.outputIdx);
+        const std::string finish = name == "aten::std" || name == "aten::std_mean" ? "sqrt(" + vt + " / " : "(" + vt + " / ";
+        const std::string denominator = correction == 0 ? num(count) : "(" + num(count) + " - " + num(correction) + ")";
+        const std::string body = mt + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + mt + " += " + in + " / " + num(count) + "; }\n  " + vt
+            + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + vt + " += (" + in + " - " + mt + ") * (" + in + " - " + mt + "); }\n  " + vt
+            + " = " + finish + denominator + ");";
+        emit(r.outerV.empty() ? body : loops(r.outerV, r.outer) + "{\n  " + body + "\n}");
+    }
+
+    // Reads at integer positions taken from a tensor: embedding rows, index_select, gather, and x[..., idx, ...]
+    // with one index tensor. The indices' valid range is recorded so generated inputs stay in bounds.
+    void indexing(const TracedOp& op, const std::string& name)
+    {
+        const std::string y = out(op);
+        const Shape& ys = info(y).shape;
+        const Index v = vars(ys.size());
+        if (name == "aten::embedding") {
+            const std::string w = arg(op, 0).text, ids = arg(op, 1).text;
+            const Shape& is = info(ids).shape;
+            const Index iv(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(is.size()));
+            noteIndexRange(ids, info(w).shape[0]);
+            return emit(nest(v, ys, store(y, v, at(w, {at(ids, iv), v.back()}))));
+        }
+        const std::string x = arg(op, 0).text;
+        const Shape& xs = info(x).shape;
+        if (name == "aten::index") {
+            const TraceArg& list = arg(op, 1);
+            int position = -1;
+            for (size_t k = 0; k < list.items.size(); ++k) {
+                if (list.items[k].kind == TraceArg::Tensor) {
+                    if (position >= 0)
+                        throw Unsupported {"indexing with more than one index tensor"};
+                    position = static_cast<int>(k);
+                } else if (list.items[k].kind != TraceArg::None) {
+                    throw Unsupported {"indexing with a non-tensor index"};
+                }
+            }
+            if (position < 0)
+                throw Unsupported {"indexing without an index tensor"};
+            const std::string ids = list.items[static_cast<size_t>(position)].text;
+            if (dtypeOf(info(ids).dtype) == "bool")
+                throw Unsupported {"boolean mask indexing (data-dependent output size)"};
+            const size_t ir = info(ids).shape.size(), p = static_cast<size_t>(position);
+            const Index iv(v.begin() + static_cast<std::ptrdiff_t>(p), v.begin() + static_cast<std::ptrdiff_t>(p + ir));
+            Index xi(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(p));
+            xi.push_back(at(ids, iv));
+            xi.insert(xi.end(), v.begin() + static_cast<std::ptrdiff_t>(p + ir), v.end());
+            noteIndexRange(ids, xs[p]);
+            return emit(nest(v, ys, store(y, v, at(x, xi))));
+        }
+        const std::int64_t dim = normDim(arg(op, 1).intValue, xs.size());
+        const std::string ids = arg(op, 2).text;
+        noteIndexRange(ids, xs[static_cast<size_t>(dim)]);
+        Index xi = v;
+        xi[static_cast<size_t>(dim)] = name == "aten::index_select" ? at(ids, {v[static_cast<size_t>(dim)]}) : at(ids, v);
+        emit(nest(v, ys, store(y, v, at(x, xi))));
+    }
+
+    void noteIndexRange(const std::string& ids, std::int64_t extent)
+    {
+        const std::string root = rootOf(ids);
+        const auto it = m_indexRange.find(root);
+        m_indexRange[root] = it == m_indexRange.end() ? extent : std::min(it->second, extent);
+    }
+
+    // Adaptive pooling: output i of n along an input extent L reads [floor(i*L/n), ceil((i+1)*L/n)), torch's
+    // windows, which may overlap and differ in length; the average divides by each window's own length.
+    void adaptivePool(const TracedOp& op, const std::string& name)
+    {
+        const bool isMax = name.find("max") != std::string::npos;
+        const std::string x = arg(op, 0).text, y = out(op, 0);
+        const Shape& xs = info(x).shape;
+        const Shape& ys = info(y).shape;
+        const size_t sp = name.find("1d") != std::string::npos ? 1 : name.find("2d") != std::string::npos ? 2 : 3;
+        const size_t lead = xs.size() - sp;
+        const Index v = vars(ys.size());
+        Index xi(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(lead));
+        std::string tapLoops, length;
+        for (size_t d = 0; d < sp; ++d) {
+            const std::string t = "_t" + std::to_string(d), i = v[lead + d];
+            const std::string L = std::to_string(xs[lead + d]), n = std::to_string(ys[lead + d]);
+            if (xs[lead + d] % ys[lead + d] == 0) {
+                // Equal, disjoint windows: plain pooling with kernel = stride = L / n.
+                const std::string k = std::to_string(xs[lead + d] / ys[lead + d]);
+                tapLoops += (tapLoops.empty() ? "for " : ", ") + t + " in 0.." + k;
+                length += (length.empty() ? "" : " * ") + k;
+                xi.push_back(k == "1" ? i : k + " * " + i + " + " + t);
+                continue;
+            }
+            const std::string start = "(" + i + " * " + L + ") // " + n, end = "((" + i + " + 1) * " + L + " + " + n + " - 1) // " + n;
+            tapLoops += (tapLoops.empty() ? "for " : ", ") + t + " in " + start + ".." + end;
+            length += (length.empty() ? "" : " * ") + std::string("(") + end + " - " + start + ")";
+            xi.push_back(t);
+        }
+        const std::string target = at(y, v);
+        std::string body;
+        if (isMax)
+            body = target + " = -inf;\n  " + tapLoops + " { " + target + " max= " + at(x, xi) + "; }";
+        else
+            body = target + " = 0;\n  " + tapLoops + " { " + target + " += " + at(x, xi) + "; }\n  " + target + " = " + target + " / cast<f64>("
+                + length + ");";
+        emit(loops(v, ys) + "{\n  " + body + "\n}");
+        if (isMax && op.outputs.size() > 1 && op.outputs[1].kind == TraceArg::Tensor) {
+            // The flat spatial index of the first maximum, as torch returns it.
+            const std::string idx = at(op.outputs[1].text, v);
+            std::string flat;
+            std::int64_t scale = 1;
+            for (int d = static_cast<int>(sp) - 1; d >= 0; --d) {
+                const std::string term = scale == 1 ? "(" + xi[lead + static_cast<size_t>(d)] + ")" : std::to_string(scale) + " * (" + xi[lead + static_cast<size_t>(d)] + ")";
+                flat = flat.empty() ? term : term + " + " + flat;
+                scale *= xs[lead + static_cast<size_t>(d)];
+            }
+            emit(loops(v, ys) + "{\n  " + idx + " = " + std::to_string(scale) + ";\n  " + tapLoops + " { " + idx + " min= " + at(x, xi) + " == "
+                 + target + " ? " + flat + " : " + std::to_string(scale) + "; }\n}");
+        }
     }
 
     // C = beta * bias + alpha * A @ B, batched when the operands are 3-D.
@@ -1045,10 +1201,11 @@ private:
             for (size_t d = 0; d < xs.size(); ++d)
                 if (d != 1)
                     count *= static_cast<double>(xs[d]);
-            const double unbiased = count > 1 ? count / (count - 1) : 1.0;
+            // n / (n - 1) written out, so the count stays visible as a size (sizefit.h) instead of a folded float.
+            const std::string unbiased = count > 1 ? " * " + num(count) + " / (" + num(count) + " - 1.0)" : "";
             const std::string inv = at(rstd, {"_c"});
             const std::string newMean = num(1 - momentum) + " * " + at(rm.text, {"_c"}) + " + " + num(momentum) + " * " + at(mean, {"_c"});
-            const std::string newVar = num(1 - momentum) + " * " + at(rv.text, {"_c"}) + " + " + num(momentum * unbiased) + " * (1.0 / (" + inv
+            const std::string newVar = num(1 - momentum) + " * " + at(rv.text, {"_c"}) + " + " + num(momentum) + unbiased + " * (1.0 / (" + inv
                 + " * " + inv + ") - " + num(eps) + ")";
             const std::string s1 = store(rm.text, {"_c"}, newMean);
             const std::string s2 = store(rv.text, {"_c"}, newVar);
@@ -1150,6 +1307,7 @@ private:
         const Shape& xs = info(x).shape;
         if (xs.size() != 2)
             throw Unsupported {"nll_loss over more than two dimensions"};
+        noteIndexRange(t, xs[1]);
         const std::string target = at(t, {"_n"});
         const std::string pick = "(" + target + " == " + std::to_string(ignore) + " ? 0.0 : -" + at(x, {"_n", target}) + ")";
         if (reduction == 0)
@@ -1268,7 +1426,10 @@ private:
                     init += (i ? ", " : "") + ir::formatNumber(t.values[i]);
                 init = " = {" + init + "}";
             }
-            text += "  " + kind + " " + m_names.at(traced) + ": " + dtypeOf(t.dtype) + "[" + shape + "]" + init + ";\n";
+            std::string range;
+            if (const auto r = m_indexRange.find(traced); r != m_indexRange.end() && kind == "in" && isIntegral(dtypeOf(t.dtype)))
+                range = " @range(0, " + std::to_string(r->second) + ")";
+            text += "  " + kind + " " + m_names.at(traced) + ": " + dtypeOf(t.dtype) + "[" + shape + "]" + range + init + ";\n";
             ++line;
         }
         // An output that is a view of another tensor (or of an input) is copied out, as torch returns it.
@@ -1305,6 +1466,7 @@ private:
     std::map<std::string, std::string> m_viewOf;
     std::set<std::string> m_uncomputed;
     std::map<std::string, std::string> m_updates; // read-only tensor -> its updated copy
+    std::map<std::string, std::int64_t> m_indexRange; // integer input -> exclusive bound of its values as indices
     std::map<std::string, std::string> m_names;
     std::set<std::string> m_used;
     std::vector<std::string> m_declOrder;

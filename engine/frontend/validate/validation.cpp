@@ -5,7 +5,9 @@
 #include "engine/ir/interpreter.h"
 #include "engine/ir/printer.h"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 namespace solar::validate {
@@ -70,47 +72,44 @@ std::string compareOutput(size_t index, const trace::ReferenceTensor& expected, 
 
 } // namespace
 
-std::vector<std::map<std::string, std::int64_t>> reducedSizes(const std::map<std::string, std::int64_t>& constants)
-{
-    std::vector<std::map<std::string, std::int64_t>> out;
-    // Constants below 16 (kernel sizes, strides, groups, layer counts) keep their values; larger ones shrink by
-    // a common divisor but not below 8, which leaves room for the usual kernels and patches.
-    for (std::int64_t divisor : {256, 64, 16, 4, 2, 1}) {
-        std::map<std::string, std::int64_t> s;
-        bool changed = false;
-        for (const auto& [name, value] : constants) {
-            if (value >= 16) {
-                const std::int64_t reduced = std::max<std::int64_t>(8, value / divisor);
-                s[name] = reduced;
-                changed = changed || reduced != value;
-            }
-        }
-        if (changed || divisor == 1)
-            out.push_back(s);
-    }
-    return out;
-}
-
 Validation validateModel(const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options)
 {
-    Validation v;
-    const auto full = worker.trace(file, {}, options.timeoutMs);
-    if (!full) {
-        v.details = "the model does not trace: " + full.diagnostics().front().format();
+    const auto model = trace::loadModelProgram(file, worker, {}, true, options.timeoutMs);
+    if (!model) {
+        Validation v;
+        v.details = "the model does not trace: " + model.diagnostics().front().format();
         return v;
     }
+    return validateModel(file, worker, *model, options);
+}
+
+Validation validateModel(const std::string& file, trace::TraceWorker& worker, const trace::ModelProgram& model,
+                         const ValidationOptions& options)
+{
+    Validation v;
     std::string lastProblem, firstDifference;
-    for (const auto& sizes : reducedSizes(full->constants)) {
-        const auto traced = worker.trace(file, sizes, options.timeoutMs);
-        if (!traced) {
-            lastProblem = sizesText(sizes) + ": " + traced.diagnostics().front().message;
-            continue; // the model rejects these shapes: try larger ones
+    for (const auto& sizes : trace::reducedSizes(model.trace.constants)) {
+        // The analysed program itself, at a size it was fitted at; otherwise the model lowered at these sizes.
+        bool atFullSize = true;
+        for (const auto& [name, value] : sizes)
+            atFullSize = atFullSize && model.trace.constants.at(name) == value;
+        const bool sameProgram = atFullSize
+            || (model.symbolic && std::find(model.exactAt.begin(), model.exactAt.end(), sizes) != model.exactAt.end());
+        std::optional<trace::Lowered> retraced;
+        if (!sameProgram) {
+            const auto traced = worker.trace(file, sizes, options.timeoutMs);
+            if (!traced) {
+                lastProblem = sizesText(sizes) + ": " + traced.diagnostics().front().message;
+                continue; // the model rejects these shapes: try larger ones
+            }
+            auto lowered = trace::lowerTrace(*traced);
+            if (!lowered) {
+                v.details = "the lowered program does not check: " + lowered.diagnostics().front().format();
+                return v;
+            }
+            retraced = std::move(lowered).value();
         }
-        const auto lowered = trace::lowerTrace(*traced);
-        if (!lowered) {
-            v.details = "the lowered program does not check: " + lowered.diagnostics().front().format();
-            return v;
-        }
+        const trace::Lowered* lowered = sameProgram ? &model.lowered : &*retraced;
         if (!lowered->unsupported.empty()) {
             v.details = "ops without a lowering template cannot be compared (" + lowered->unsupported.front().aten + ")";
             return v;
@@ -131,6 +130,8 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
         ir::RunOptions run;
         run.maxInstances = options.maxInstances;
         run.maxElements = options.maxInterpreterElements;
+        if (sameProgram)
+            run.sizes = model.parameterValues(sizes);
         for (const auto& [name, tensor] : reference->tensors) {
             const auto alir = lowered->alirNameOf.find(name);
             if (alir == lowered->alirNameOf.end())
@@ -180,7 +181,10 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
             continue;
         }
         v.status = "validated";
-        v.details = "outputs match torch at " + sizesText(sizes) + " (seed " + std::to_string(options.seed) + ")";
+        v.details = "outputs match torch at " + sizesText(sizes) + " (seed " + std::to_string(options.seed) + ")"
+            + (atFullSize    ? "; compared: the analysed program itself"
+               : sameProgram ? "; compared: the analysed program with its size parameters set to these sizes"
+                             : "; compared: the model lowered again at these sizes (" + model.sizesNote + ")");
         if (!firstDifference.empty())
             v.details += "; at smaller sizes they did not (" + firstDifference + ")";
         return v;

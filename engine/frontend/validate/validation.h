@@ -3,11 +3,11 @@
 // seeded) at reduced sizes, the same model is traced and lowered at those sizes, and the ALIR interpreter runs
 // the lowered program on the reference's inputs, parameters and buffers. Every output is compared with a
 // tolerance that depends on its dtype. The sizes shrink every module-level constant of 16 or more by the same
-// divisor (not below 8), starting small and growing when the model rejects the shapes.
+// divisor (not below 8), starting small and growing when the model rejects the shapes (trace::reducedSizes).
 #pragma once
 
 #include "engine/analysis/analysis.h"
-#include "engine/frontend/trace/traceworker.h"
+#include "engine/frontend/trace/modelprogram.h"
 
 #include <map>
 #include <string>
@@ -24,10 +24,12 @@ struct ValidationOptions
 };
 
 /// Fills a Validation: "validated", "mismatch" (which output, max absolute and relative error, first bad index)
-/// or "unvalidated" (why), with the sizes used in the details.
-Validation validateModel(const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options = {});
+/// or "unvalidated" (why), with the sizes used in the details. When `model` has size parameters and was fitted
+/// at a reduced size, that very program runs there; other sizes are traced and lowered again.
+Validation validateModel(const std::string& file, trace::TraceWorker& worker, const trace::ModelProgram& model,
+                         const ValidationOptions& options = {});
 
-/// The candidate size sets, smallest first (exposed for tests).
-std::vector<std::map<std::string, std::int64_t>> reducedSizes(const std::map<std::string, std::int64_t>& constants);
+/// Loads the model (with size parameters where they fit) and validates it.
+Validation validateModel(const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options = {});
 
 } // namespace solar::validate
