@@ -234,7 +234,7 @@ private:
             if (!divides || !smaller)
                 continue;
             if (const auto r = product(rest, depth - 1))
-                return parenthesized(expr) + " * " + *r;
+                return parenthesized(expr) + " * " + parenthesized(*r);
         }
         return std::nullopt;
     }
