@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """SOLAR Studio's PyTorch tracer: runs a model's forward pass on fake (meta) tensors and records every ATen op.
+(Real tensors only on request, at reduced sizes, for models with ops that have neither a fake nor a meta kernel.)
 
 A long-lived worker: one JSON request per line on stdin, one JSON reply per line on stdout, so torch is imported
 once for a whole sweep. Requests:
   {"id": 1, "cmd": "ping"}
-  {"id": 2, "cmd": "trace", "file": "model.py", "sizes": {"batch_size": 2}}
+  {"id": 2, "cmd": "trace", "file": "model.py", "sizes": {"batch_size": 2}}       ("real": true for real tensors)
+  {"id": 3, "cmd": "constants", "file": "model.py"}                               (the module's size constants)
+  {"id": 4, "cmd": "reference", "file": "model.py", "sizes": {...}, "seed": 0, "max_elements": N, "dir": D}
 Replies carry the same id and "ok"; failures say what went wrong and, where the user's file is to blame, its line.
 
 The file follows KernelBench's convention: a torch.nn.Module subclass (preferably `Model`), `get_inputs()` and
 `get_init_inputs()`, and module-level integer size constants, which `sizes` overrides. No full-size tensor is
-ever allocated: model and inputs live in a FakeTensorMode.
+ever allocated: model and inputs live in a FakeTensorMode (or on the meta device).
 """
 import ast
 import json
@@ -204,8 +207,11 @@ def _sdpa_math(torch, query, key, value, attn_mask=None, dropout_p=0.0, is_causa
     return torch.matmul(weights, value)
 
 
-def _trace(filename, sizes):
-    """Fake tensors first; when an op has no fake implementation (torch 1.13 has gaps), the meta device."""
+def _trace(filename, sizes, real=False):
+    """Fake tensors first; when an op has no fake implementation (torch 1.13 has gaps), the meta device. With
+    `real` (asked for only at reduced sizes, after both failed), real CPU tensors: every op then runs for real."""
+    if real:
+        return _trace_mode(filename, sizes, "real")
     try:
         return _trace_mode(filename, sizes, "fake")
     except UserError as fake_error:
@@ -295,6 +301,8 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
             inputs = [torch.empty(x.shape, dtype=x.dtype, device="meta") if isinstance(x, torch.Tensor) else x
                       for x in fake_inputs]
             context = _NullContext()
+        elif mode == "real":
+            context = _NullContext()  # real CPU tensors: only ever asked for at reduced sizes
         else:
             context = fake
         with context:
@@ -396,9 +404,15 @@ def handle(request):
     if cmd == "ping":
         torch = _import_torch()
         return {"ok": True, "torch": torch.__version__, "python": sys.version.split()[0]}
+    if cmd == "constants":
+        try:
+            _, _, constants = _load(request["file"], request.get("sizes"))
+            return {"ok": True, "constants": constants}
+        except UserError as e:
+            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
     if cmd == "trace":
         try:
-            reply = _trace(request["file"], request.get("sizes"))
+            reply = _trace(request["file"], request.get("sizes"), bool(request.get("real", False)))
             reply["ok"] = True
             return reply
         except UserError as e:

@@ -114,6 +114,39 @@ private slots:
         QCOMPARE(c->digest.totalMacs, 8.0 * 24 * 40 + 8.0 * 40 * 8);
     }
 
+    // An op with neither a fake nor a meta kernel: traced on real tensors at reduced sizes, fitted, and the
+    // program at the file's sizes is the fit's extrapolation. The op itself has no template: listed, not free.
+    void testRealTensorFallback()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        trace::TraceWorker worker(*m_python);
+        QVERIFY(!worker.trace(data("repeat_interleave.py")));
+        const auto model = trace::loadModelProgram(data("repeat_interleave.py"), worker, {}, true);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY(model->realTensors && model->symbolic);
+        QVERIFY2(model->sizesNote.find("traced on real tensors at reduced sizes") == 0, model->sizesNote.c_str());
+        QCOMPARE(model->trace.constants.at("batch_size"), std::int64_t(64));
+        QCOMPARE(model->lowered.unsupported.size(), std::size_t(1));
+        QCOMPARE(model->lowered.unsupported[0].aten, std::string("aten::repeat_interleave"));
+        QCOMPARE(model->lowered.unsupported[0].sourceLine, 14);
+        const auto hw = hw::loadDefaultHwRegistry();
+        const auto a = analyzeProgram(model->lowered.program, *hw.find("h100-pcie"));
+        QVERIFY(a);
+        // The linear layer on the repeated rows at the file's sizes: (2 * 64) x 128 x 32 MACs.
+        QCOMPARE(a->digest.totalMacs, 2.0 * 64 * 128 * 32);
+        // A bounds-only sweep (no fitting asked for) gets the same program.
+        const auto plain = trace::loadModelProgram(data("repeat_interleave.py"), worker, {}, false);
+        QVERIFY(plain && plain->realTensors);
+        // A model that fails for its own reasons keeps its own error, with a note on what the fallback tried.
+        const auto broken = trace::loadModelProgram(data("forward_error.py"), worker, {}, true);
+        QVERIFY(!broken);
+        QCOMPARE(broken.diagnostics().front().code, std::string("trace.run"));
+        QCOMPARE(broken.diagnostics().front().loc.line, 13);
+        QVERIFY(broken.diagnostics().front().message.find("forward() failed") == 0);
+        QCOMPARE(broken.diagnostics().back().code, std::string("trace.real-fallback"));
+    }
+
     // Every 20th problem of the shared KernelBench folder (matmul, norms, conv-transpose, losses, fused chains):
     // a bounded round trip through trace, lowering, reference run and interpreter.
     void testSharedSample()

@@ -61,29 +61,32 @@ std::string indistinct(const std::vector<SizeSample>& samples, const std::map<st
     return out;
 }
 
-// Samples: F (the analysed sizes), A and B (the first two reduced sizes that trace) and S (A spread apart).
-// Every subset containing F and A is tried, largest first: more samples pin the expressions down, but a model
-// whose structure changes at one size (a dimension reaching 1, a shape it rejects) can still be fitted at fewer.
-void symbolize(ModelProgram& m, const std::string& file, TraceWorker& worker, int timeoutMs)
+struct Sample
 {
-    const SizeMap& full = m.trace.constants;
-    std::vector<std::pair<SizeMap, std::string>> samples; // (reduced sizes, lowered text)
-    std::string problem;
-    bool anyReduced = false;
-    auto addSample = [&](const SizeMap& sizes) {
-        const auto traced = worker.trace(file, sizes, timeoutMs);
+    SizeMap sizes; // the reduced constants
+    TraceResult trace;
+    Lowered lowered;
+};
+
+// The first two reduced size sets that trace (A, B: the candidates validation uses) and A spread apart (S).
+std::vector<Sample> reducedSamples(const std::string& file, TraceWorker& worker, const SizeMap& full, int timeoutMs, bool real,
+                                   std::string& problem, bool& anyReduced)
+{
+    std::vector<Sample> samples;
+    auto add = [&](const SizeMap& sizes) {
+        auto traced = worker.trace(file, sizes, timeoutMs, real);
         if (!traced) {
             problem = sizesText(sizes) + ": " + traced.diagnostics().front().message;
-            return false;
+            return;
         }
-        const auto lowered = lowerTrace(*traced);
+        auto lowered = lowerTrace(*traced);
         if (!lowered) {
             problem = sizesText(sizes) + ": " + lowered.diagnostics().front().message;
-            return false;
+            return;
         }
-        samples.emplace_back(sizes, lowered->text);
-        return true;
+        samples.push_back({sizes, std::move(traced).value(), std::move(lowered).value()});
     };
+    anyReduced = false;
     for (const SizeMap& sizes : reducedSizes(full)) {
         if (samples.size() == 2)
             break;
@@ -93,20 +96,27 @@ void symbolize(ModelProgram& m, const std::string& file, TraceWorker& worker, in
         anyReduced = true;
         bool seen = false;
         for (const auto& s : samples)
-            seen = seen || merged(full, s.first) == all;
+            seen = seen || merged(full, s.sizes) == all;
         if (!seen)
-            addSample(sizes);
+            add(sizes);
     }
-    if (samples.empty()) {
-        m.sizesNote = !anyReduced ? "sizes are fixed: the model has no module-level size constant of 16 or more to scale"
-                                  : "sizes are fixed: no reduced size traced" + (problem.empty() ? std::string() : " (" + problem + ")");
-        return;
+    if (!samples.empty()) {
+        const SizeMap s = spread(samples.front().sizes);
+        if (s != samples.front().sizes && (samples.size() < 2 || s != samples[1].sizes))
+            add(s);
     }
-    if (const SizeMap s = spread(samples.front().first); s != samples.front().first && (samples.size() < 2 || s != samples[1].first))
-        addSample(s);
+    return samples;
+}
 
-    std::vector<std::vector<size_t>> subsets; // indices into samples; samples[0] (A) always
+// Every subset of the samples that contains A is tried, largest first: more samples pin the expressions down,
+// but a model whose structure changes at one size (a dimension reaching 1, a shape it rejects) can still be fitted
+// at fewer. With `fullText` the program traced at the analysed sizes is the first sample and the defaults; without
+// it (real tensors), the defaults are the file's sizes and the program there is the fit's extrapolation, which
+// needs at least two samples.
+bool fitInto(ModelProgram& m, const std::string* fullText, const SizeMap& full, const std::vector<Sample>& samples, std::string& why)
+{
     const size_t n = samples.size();
+    std::vector<std::vector<size_t>> subsets;
     for (unsigned mask = (1u << n) - 1; mask >= 1; --mask) {
         if (!(mask & 1u))
             continue;
@@ -114,15 +124,17 @@ void symbolize(ModelProgram& m, const std::string& file, TraceWorker& worker, in
         for (size_t k = 0; k < n; ++k)
             if (mask & (1u << k))
                 subset.push_back(k);
-        subsets.push_back(subset);
+        if (fullText || subset.size() >= 2)
+            subsets.push_back(subset);
     }
     std::stable_sort(subsets.begin(), subsets.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
-    std::string why;
     for (const auto& subset : subsets) {
-        std::vector<SizeSample> fitSamples {{full, m.lowered.text}};
+        std::vector<SizeSample> fitSamples;
+        if (fullText)
+            fitSamples.push_back({full, *fullText});
         for (size_t k : subset)
-            fitSamples.push_back({merged(full, samples[k].first), samples[k].second});
-        const auto fit = fitSizes(fitSamples);
+            fitSamples.push_back({merged(full, samples[k].sizes), samples[k].lowered.text});
+        const auto fit = fitSizes(fitSamples, fullText ? nullptr : &full);
         if (!fit) {
             if (why.empty())
                 why = fit.diagnostics().front().message
@@ -134,25 +146,81 @@ void symbolize(ModelProgram& m, const std::string& file, TraceWorker& worker, in
             why = "the fitted program does not parse: " + parsed.diagnostics().front().message;
             continue;
         }
+        if (!fullText) {
+            m.trace = samples[subset.front()].trace;
+            m.trace.constants = full;
+            m.lowered = samples[subset.front()].lowered;
+        }
         m.lowered.text = fit->text;
         m.lowered.program = std::move(parsed).value();
         m.symbolic = true;
         m.paramOf = fit->paramOf;
         std::string at;
         for (size_t k : subset) {
-            m.exactAt.push_back(samples[k].first);
-            at += "; " + sizesText(samples[k].first);
+            m.exactAt.push_back(samples[k].sizes);
+            at += "; " + sizesText(samples[k].sizes);
         }
         std::string names;
         for (const auto& [constant, param] : fit->paramOf)
             names += (names.empty() ? "" : ", ") + param;
-        m.sizesNote = "size parameters " + names + " (" + std::to_string(fit->numbersReplaced)
-            + " numbers in the program follow them), exact at the file's sizes" + at;
+        m.sizesNote = "size parameters " + names + " (" + std::to_string(fit->numbersReplaced) + " numbers in the program follow them), exact at "
+            + (fullText ? "the file's sizes" + at : at.substr(2));
         if (const std::string same = indistinct(fitSamples, fit->paramOf); !same.empty())
             m.sizesNote += "; not told apart (equal at every sample, so either may stand for the other): " + same;
+        return true;
+    }
+    return false;
+}
+
+void symbolize(ModelProgram& m, const std::string& file, TraceWorker& worker, int timeoutMs)
+{
+    std::string problem;
+    bool anyReduced = false;
+    const auto samples = reducedSamples(file, worker, m.trace.constants, timeoutMs, false, problem, anyReduced);
+    if (samples.empty()) {
+        m.sizesNote = !anyReduced ? "sizes are fixed: the model has no module-level size constant of 16 or more to scale"
+                                  : "sizes are fixed: no reduced size traced" + (problem.empty() ? std::string() : " (" + problem + ")");
         return;
     }
-    m.sizesNote = "sizes are fixed: " + why;
+    std::string why;
+    if (!fitInto(m, &m.lowered.text, m.trace.constants, samples, why))
+        m.sizesNote = "sizes are fixed: " + why;
+}
+
+// Some ops have neither a fake nor a meta kernel (data-dependent shapes: repeat_interleave, nonzero). Such a
+// model is traced on real tensors at reduced sizes only, and the program at the file's sizes is the fitted one.
+Expected<ModelProgram> loadWithRealTensors(const std::string& file, TraceWorker& worker, const SizeMap& sizes, int timeoutMs,
+                                           const Diagnostics& shapeFailure)
+{
+    auto fail = [&](const std::string& why) {
+        Diagnostics d = shapeFailure;
+        Diagnostic note;
+        note.severity = Severity::Note;
+        note.file = file;
+        note.code = "trace.real-fallback";
+        note.message = "tracing on real tensors at reduced sizes did not help: " + why;
+        d.push_back(note);
+        return Expected<ModelProgram>::failure(d);
+    };
+    const auto full = worker.constants(file, sizes, timeoutMs);
+    if (!full)
+        return fail(full.diagnostics().front().message);
+    std::string problem;
+    bool anyReduced = false;
+    const auto samples = reducedSamples(file, worker, *full, timeoutMs, true, problem, anyReduced);
+    if (!anyReduced)
+        return fail("the model has no module-level size constant of 16 or more to scale");
+    if (samples.size() < 2)
+        return fail("fewer than two reduced sizes traced" + (problem.empty() ? std::string() : " (" + problem + ")"));
+    ModelProgram m;
+    m.trace.file = file;
+    std::string why;
+    if (!fitInto(m, nullptr, *full, samples, why))
+        return fail("the sizes could not be fitted: " + why);
+    m.realTensors = true;
+    m.sizesNote = "traced on real tensors at reduced sizes (" + shapeFailure.front().message
+        + "); the program at the file's sizes extrapolates the fitted " + m.sizesNote;
+    return m;
 }
 
 } // namespace
@@ -190,8 +258,12 @@ Expected<ModelProgram> loadModelProgram(const std::string& file, TraceWorker& wo
                                         int timeoutMs)
 {
     auto traced = worker.trace(file, sizes, timeoutMs);
-    if (!traced)
+    if (!traced) {
+        const Diagnostic& d = traced.diagnostics().front();
+        if (d.code == "trace.run" && d.message.rfind("forward() failed", 0) == 0)
+            return loadWithRealTensors(file, worker, sizes, timeoutMs, traced.diagnostics());
         return Expected<ModelProgram>::failure(traced.diagnostics());
+    }
     auto lowered = lowerTrace(*traced);
     if (!lowered)
         return Expected<ModelProgram>::failure(lowered.diagnostics());

@@ -21,6 +21,7 @@ struct ModelProgram
     TraceResult trace;                        // at the analysed sizes
     Lowered lowered;                          // with size parameters when `symbolic`
     bool symbolic = false;
+    bool realTensors = false;                 // traced on real tensors at reduced sizes (no fake or meta kernel)
     std::map<std::string, std::string> paramOf; // size constant -> ALIR parameter (when symbolic)
     std::vector<SizeMap> exactAt;             // reduced size sets (constant -> value) the program was fitted at
     std::string sizesNote;                    // which constants became parameters, or why none did
@@ -34,8 +35,10 @@ struct ModelProgram
 /// counts) keep their values.
 std::vector<SizeMap> reducedSizes(const SizeMap& constants);
 
-/// Traces and lowers `file` at its own sizes overridden by `sizes`; with `symbolize`, also at two reduced sizes to
-/// fit size parameters. A trace or lowering failure is an error; a failed fit only leaves the program concrete.
+/// Traces and lowers `file` at its own sizes overridden by `sizes`; with `symbolize`, also at reduced sizes to fit
+/// size parameters. A trace or lowering failure is an error; a failed fit only leaves the program concrete. A
+/// forward pass that fails on fake and meta tensors is traced on real tensors at reduced sizes and the full-size
+/// program is the fit's extrapolation (`realTensors`); without a fit that stays an error.
 Expected<ModelProgram> loadModelProgram(const std::string& file, TraceWorker& worker, const SizeMap& sizes, bool symbolize,
                                         int timeoutMs = 120000);
 

@@ -355,7 +355,7 @@ Diagnostic fitError(const Token& t, std::string message)
 
 } // namespace
 
-Expected<SizeFit> fitSizes(const std::vector<SizeSample>& samples)
+Expected<SizeFit> fitSizes(const std::vector<SizeSample>& samples, const std::map<std::string, std::int64_t>* defaults)
 {
     if (samples.empty())
         return Expected<SizeFit>::failure(Diagnostic {Severity::Error, {}, {}, "sizes.fit", "no samples"});
@@ -391,6 +391,12 @@ Expected<SizeFit> fitSizes(const std::vector<SizeSample>& samples)
             alir += "_size";
         fit.paramOf[name] = alir;
         fit.defaults[alir] = value;
+        if (defaults) {
+            const auto d = defaults->find(name);
+            if (d == defaults->end())
+                return Expected<SizeFit>::failure(Diagnostic {Severity::Error, {}, {}, "sizes.fit", "no default for size constant '" + name + "'"});
+            fit.defaults[alir] = d->second;
+        }
         params.emplace_back(alir, v);
     }
     // Two constants that agree at every sample cannot be told apart; the first in name order is used, which is

@@ -31,12 +31,14 @@ struct SizeFit
 {
     std::string text;                               // samples[0]'s program with size parameters
     std::map<std::string, std::string> paramOf;     // size constant -> its ALIR parameter name
-    std::map<std::string, std::int64_t> defaults;   // ALIR parameter -> its value at samples[0]
+    std::map<std::string, std::int64_t> defaults;   // ALIR parameter -> its default (samples[0]'s value unless given)
     int numbersReplaced = 0;                        // numbers that became expressions
 };
 
 /// samples[0] gives the defaults. The parameters are the constants whose values differ between samples; numbers
 /// that are equal in every sample stay literals. Fails (code "sizes.fit") with the first number it cannot explain.
-Expected<SizeFit> fitSizes(const std::vector<SizeSample>& samples);
+/// `defaults` (constant -> value), when given, replaces samples[0]'s values as the parameters' defaults: the
+/// program is then an extrapolation to sizes no trace saw.
+Expected<SizeFit> fitSizes(const std::vector<SizeSample>& samples, const std::map<std::string, std::int64_t>* defaults = nullptr);
 
 } // namespace solar::trace

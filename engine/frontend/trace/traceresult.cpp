@@ -85,6 +85,7 @@ Expected<TraceResult> parseTraceReply(std::string_view text, const std::string& 
         t.file = file;
         t.model = r.value("model", std::string());
         t.training = r.value("training", true);
+        t.mode = r.value("mode", std::string("fake"));
         for (const auto& [k, v] : r.at("constants").items())
             t.constants[k] = v.get<std::int64_t>();
         for (const auto& [name, v] : r.at("tensors").items()) {

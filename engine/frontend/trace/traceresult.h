@@ -51,6 +51,7 @@ struct TraceResult
     std::string file;
     std::string model; // the nn.Module subclass traced
     bool training = true;
+    std::string mode = "fake"; // fake | meta | real (real tensors, at reduced sizes only)
     std::map<std::string, std::int64_t> constants;
     std::vector<TracedTensor> tensors;
     std::vector<TracedOp> ops;

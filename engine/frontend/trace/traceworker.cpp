@@ -76,15 +76,40 @@ Expected<std::string> TraceWorker::request(const std::string& line, const std::s
     return std::string(m_process->readLine().toStdString());
 }
 
-Expected<TraceResult> TraceWorker::trace(const std::string& file, const std::map<std::string, std::int64_t>& sizes, int timeoutMs)
+Expected<TraceResult> TraceWorker::trace(const std::string& file, const std::map<std::string, std::int64_t>& sizes, int timeoutMs,
+                                         bool realTensors)
 {
     nlohmann::json req = {{"id", m_nextId++}, {"cmd", "trace"}, {"file", file}};
     if (!sizes.empty())
         req["sizes"] = sizes;
+    if (realTensors)
+        req["real"] = true;
     const auto reply = request(req.dump(), file, timeoutMs);
     if (!reply)
         return Expected<TraceResult>::failure(reply.diagnostics());
     return parseTraceReply(*reply, file);
+}
+
+Expected<std::map<std::string, std::int64_t>> TraceWorker::constants(const std::string& file, const std::map<std::string, std::int64_t>& sizes,
+                                                                     int timeoutMs)
+{
+    using Result = Expected<std::map<std::string, std::int64_t>>;
+    nlohmann::json req = {{"id", m_nextId++}, {"cmd", "constants"}, {"file", file}};
+    if (!sizes.empty())
+        req["sizes"] = sizes;
+    const auto reply = request(req.dump(), file, timeoutMs);
+    if (!reply)
+        return Result::failure(reply.diagnostics());
+    const auto j = nlohmann::json::parse(*reply, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.value("ok", false) || !j.contains("constants") || !j["constants"].is_object()) {
+        const std::string why = j.is_object() ? j.value("error", std::string("malformed reply")) : std::string("malformed reply");
+        return Result::failure(Diagnostic {Severity::Error, file, {j.is_object() ? j.value("line", 0) : 0, 0}, "trace.constants", why});
+    }
+    std::map<std::string, std::int64_t> out;
+    for (const auto& [k, v] : j["constants"].items())
+        if (v.is_number_integer())
+            out[k] = v.get<std::int64_t>();
+    return out;
 }
 
 Expected<ReferenceRun> TraceWorker::reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes,

@@ -24,9 +24,13 @@ public:
     TraceWorker(const TraceWorker&) = delete;
     TraceWorker& operator=(const TraceWorker&) = delete;
 
-    /// Traces `file` with its module-level size constants overridden by `sizes`.
+    /// Traces `file` with its module-level size constants overridden by `sizes`. `realTensors` runs the forward
+    /// pass on real CPU tensors (for ops with neither a fake nor a meta kernel): only ever at reduced sizes.
     Expected<TraceResult> trace(const std::string& file, const std::map<std::string, std::int64_t>& sizes = {},
-                                int timeoutMs = 120000);
+                                int timeoutMs = 120000, bool realTensors = false);
+    /// The module-level integer size constants of `file`, overridden by `sizes` (the module body runs; no model).
+    Expected<std::map<std::string, std::int64_t>> constants(const std::string& file, const std::map<std::string, std::int64_t>& sizes = {},
+                                                            int timeoutMs = 120000);
     /// Runs the model for real at `sizes` (seeded), returning its inputs, parameters, buffers and outputs.
     Expected<ReferenceRun> reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed,
                                      std::int64_t maxElements = 30'000'000, int timeoutMs = 300000);
