@@ -2,6 +2,7 @@
 #include "app/cli/cli.h"
 
 #include "engine/analysis/analysis.h"
+#include "engine/analysis/sourceanalysis.h"
 #include "engine/batch/sweep.h"
 #include "engine/bounds/inverse.h"
 #include "engine/core/textfile.h"
@@ -347,45 +348,20 @@ const hw::HwProfile* findHardware(const hw::HwRegistry& reg, const std::string& 
     return nullptr;
 }
 
-bool isPython(const std::string& file)
-{
-    return file.size() > 3 && file.compare(file.size() - 3, 3, ".py") == 0;
-}
-
 // A PyTorch model: traced on fake tensors, lowered to ALIR, analysed with one kernel per ATen op.
 std::optional<AnalysisResult> analyzeModel(const AnalysisArgs& a, const hw::HwProfile& hardware, std::ostream& err)
 {
-    const auto python = trace::locatePython();
-    if (!python) {
-        printDiagnostics(python.diagnostics(), err);
+    SourceAnalysisOptions options;
+    options.analysis = a.options;
+    options.validate = a.validate;
+    auto r = analyzeSource(a.file, {}, hardware, options);
+    if (!r) {
+        printDiagnostics(r.diagnostics(), err);
         return std::nullopt;
     }
-    trace::TraceWorker worker(*python);
-    const auto model = trace::loadModelProgram(a.file, worker, a.options.sizes, true);
-    if (!model) {
-        printDiagnostics(model.diagnostics(), err);
-        return std::nullopt;
-    }
-    const trace::Lowered& lowered = model->lowered;
-    AnalysisOptions options = a.options;
-    options.sizes.clear(); // the trace already has them
-    auto result = analyzeProgram(lowered.program, hardware, options,
-                                 [&](graph::EinsumGraph& g) { trace::applyProvenance(g, lowered); });
-    if (!result) {
-        printDiagnostics(result.diagnostics(), err);
-        return std::nullopt;
-    }
-    AnalysisResult r = std::move(result).value();
-    r.programNote = model->sizesNote;
-    for (const auto& u : lowered.unsupported) {
-        r.coverage.complete = false;
-        r.coverage.items.push_back({u.aten, u.sourceLine, "no lowering template for this op: its work is not counted", false});
-    }
-    if (a.validate)
-        r.validation = validate::validateModel(a.file, worker, *model);
-    else
-        r.validation.details = "not compared with the PyTorch reference (--no-validate)";
-    return r;
+    if (!a.validate)
+        r->result.validation.details = "not compared with the PyTorch reference (--no-validate)";
+    return std::move(r->result);
 }
 
 // Hardware, program and analysis for the commands that need all three; nullopt after printing why not.
@@ -395,7 +371,7 @@ std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& e
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
     if (!hardware)
         return std::nullopt;
-    if (isPython(a.file))
+    if (isPythonFile(a.file))
         return analyzeModel(a, *hardware, err);
     const auto program = loadProgram(a.file, err);
     if (!program)

@@ -5,7 +5,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QMessageBox>
+#include <QTimer>
 
 int main(int argc, char** argv)
 {
@@ -18,16 +20,21 @@ int main(int argc, char** argv)
     parser.setApplicationDescription(QStringLiteral("Speed-of-light analysis for deep-learning programs"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A model (.py) or ALIR program (.alir) to open"));
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A model (.py), ALIR program (.alir) or project (.solar) to open"));
     parser.process(app);
 
     MainWindow window;
-    const QStringList files = parser.positionalArguments();
-    if (!files.isEmpty()) {
-        QString error;
-        if (!window.openFile(files.first(), &error))
-            QMessageBox::warning(&window, QObject::tr("Open failed"), error);
-    }
     window.show();
+    const QStringList files = parser.positionalArguments();
+    // With no file, a bundled example opens already analysed, so there is something to explore at once.
+    const QString file = !files.isEmpty() ? files.first() : QDir(MainWindow::examplesDirectory()).filePath(QStringLiteral("transformer_block.py"));
+    QTimer::singleShot(0, &window, [&window, file] {
+        window.offerRecovery();
+        if (!window.hasUnsavedEdits()) {
+            QString error;
+            if (!window.openFile(file, &error))
+                QMessageBox::warning(&window, QObject::tr("Open failed"), error);
+        }
+    });
     return app.exec();
 }

@@ -106,6 +106,21 @@ std::optional<AffineForm> AffineForm::minus(const AffineForm& o) const
     return plus(*neg);
 }
 
+namespace {
+
+// Size arithmetic that is not affine in form (floor division, min, max, ...) but involves no loop variable.
+std::optional<AffineForm> constantForm(const Expr& e, const NameResolver& resolve)
+{
+    const auto v = evalConstInt(e, resolve);
+    if (!v)
+        return std::nullopt;
+    AffineForm f;
+    f.constant = *v;
+    return f;
+}
+
+} // namespace
+
 std::optional<AffineForm> toAffine(const Expr& e, const NameResolver& resolve)
 {
     switch (e.kind) {
@@ -137,7 +152,7 @@ std::optional<AffineForm> toAffine(const Expr& e, const NameResolver& resolve)
         if (e.args.size() != 2)
             return std::nullopt;
         if (e.binaryOp != BinaryOp::Add && e.binaryOp != BinaryOp::Sub && e.binaryOp != BinaryOp::Mul)
-            return std::nullopt;
+            return constantForm(e, resolve); // `(H - 1) // 2` of sizes is a constant, not a loop-dependent index
         const auto a = toAffine(e.args[0], resolve);
         if (!a)
             return std::nullopt;
@@ -155,7 +170,7 @@ std::optional<AffineForm> toAffine(const Expr& e, const NameResolver& resolve)
         return std::nullopt;
     }
     default:
-        return std::nullopt;
+        return constantForm(e, resolve);
     }
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/report/analysisreport.h"
 
+#include "engine/analysis/operators.h"
+
 #include "engine/core/version.h"
 
 #include <nlohmann/json.hpp>
@@ -147,32 +149,27 @@ std::string analysisJson(const AnalysisResult& r)
                                                     {"flops", x.flops},
                                                     {"intensity_flops_per_byte", x.intensity}};
     }
-    // Each op's own bottleneck: its compute time against its unfused memory time on this machine.
-    const auto kernelCompute = bounds::kernelComputeSeconds(r.digest, r.machine, r.options.policy);
     ordered_json ops = ordered_json::array();
-    for (const auto& n : r.graph.nodes) {
-        const double flops = 2 * n.macs + n.otherOps;
-        const double opMemory = r.digest.nodeUnfusedBytes[n.id] / r.machine.dramBps;
-        const bool opComputeBound = kernelCompute[r.digest.kernelOfNode[n.id]] > opMemory;
-        const double bytes = n.bytesRead + n.bytesWritten;
+    for (const OperatorRow& o : operatorRows(r)) {
+        const auto& n = r.graph.nodes[static_cast<size_t>(o.node)];
         ops.push_back({{"id", n.id},
                        {"name", n.name},
-                       {"kind", graph::nodeKindName(n.kind)},
+                       {"kind", o.kind},
                        {"equation", n.equation},
                        {"combiner", n.combiner},
-                       {"shape", r.graph.tensors[n.write.tensor].shape},
+                       {"shape", o.shape},
                        {"points", n.points},
                        {"macs", n.macs},
-                       {"flops", flops},
+                       {"flops", o.flops},
                        {"other_ops", n.otherOps},
-                       {"bytes", bytes},
+                       {"bytes", o.bytes},
                        {"bytes_read", n.bytesRead},
                        {"bytes_written", n.bytesWritten},
                        {"external_bytes", n.externalBytes},
-                       {"intensity_flops_per_byte", bytes > 0 ? flops / bytes : 0.0},
-                       {"seconds", levelMap([&](Level l) { return L.at(l).nodeSeconds[n.id]; })},
-                       {"share", levelMap([&](Level l) { return L.at(l).nodeShare[n.id]; })},
-                       {"bottleneck", opComputeBound ? "compute" : "memory"},
+                       {"intensity_flops_per_byte", o.intensityFlopsPerByte},
+                       {"seconds", levelMap([&](Level l) { return o.seconds[static_cast<size_t>(l)]; })},
+                       {"share", levelMap([&](Level l) { return o.share[static_cast<size_t>(l)]; })},
+                       {"bottleneck", o.computeBound ? "compute" : "memory"},
                        {"line", n.line},
                        {"source_op", n.sourceOp},
                        {"source_line", n.sourceLine},

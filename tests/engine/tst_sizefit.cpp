@@ -125,6 +125,27 @@ private slots:
         }
     }
 
+    // A constant over a size, as `-log(10000) / half` in a sinusoidal embedding: c / n with c fixed.
+    void constantOverASize()
+    {
+        std::vector<SizeSample> samples;
+        for (std::int64_t half : {32, 4, 12}) {
+            const std::string h = std::to_string(half);
+            samples.push_back({{{"half", half}},
+                               "kernel k() {\n  out F: f32[" + h + "];\n  for i in 0.." + h + " { F[i] = exp(i * " + ir::formatNumber(9.210340371976184 / double(half))
+                                   + "); }\n}\n"});
+        }
+        const auto fit = fitSizes(samples);
+        QVERIFY2(fit, fit ? "" : formatAll(fit.diagnostics()).c_str());
+        QVERIFY2(fit->text.find("(9.210340371976184 / cast<f64>(half))") != std::string::npos, fit->text.c_str());
+        for (const auto& s : samples) {
+            auto a = run(fit->text, {{"half", s.sizes.at("half")}});
+            auto b = run(s.text, {});
+            QVERIFY(a.find("F") && b.find("F"));
+            QCOMPARE(a.find("F")->data, b.find("F")->data);
+        }
+    }
+
     void clashingNamesAreRenamed()
     {
         // A constant named like a tensor (X) or a built-in function (exp) gets a suffix.

@@ -28,12 +28,16 @@ class TestValidation : public QObject
     Q_OBJECT
 private:
     std::optional<trace::PythonInfo> m_python;
+    hw::HwRegistry m_registry = hw::loadDefaultHwRegistry();
+    const hw::HwProfile* m_h100 = nullptr;
 
 private slots:
     void initTestCase()
     {
         if (const auto p = trace::locatePython())
             m_python = *p;
+        m_h100 = m_registry.find("h100-pcie");
+        QVERIFY(m_h100);
     }
 
     // Constants of 16 or more shrink by a common divisor, never below 8; smaller ones are structural and absent.
@@ -158,15 +162,29 @@ private slots:
             QSKIP("the shared KernelBench folder is not next to this checkout");
         const auto files = batch::problemFiles(dir);
         trace::TraceWorker worker(*m_python);
-        int checked = 0;
+        int checked = 0, symbolic = 0;
         for (size_t i = 0; i < files.size(); i += 20) {
             if (files[i].rfind("level3/", 0) == 0)
                 continue; // whole architectures take minutes to validate: the sweep covers them
-            const auto v = validate::validateModel(dir + "/" + files[i], worker);
+            const std::string path = dir + "/" + files[i];
+            const auto model = trace::loadModelProgram(path, worker, {}, true);
+            QVERIFY2(model, files[i].c_str());
+            const auto v = validate::validateModel(path, worker, *model);
             QVERIFY2(v.status == "validated", (files[i] + ": " + v.status + ": " + v.details).c_str());
+            // The program with size parameters analyses exactly like the one traced at the file's sizes.
+            const auto concrete = trace::loadModelProgram(path, worker, {}, false);
+            QVERIFY(concrete);
+            auto withProvenance = [](const trace::Lowered& l) { return [&l](graph::EinsumGraph& g) { trace::applyProvenance(g, l); }; };
+            const auto a = analyzeProgram(model->lowered.program, *m_h100, {}, withProvenance(model->lowered));
+            const auto b = analyzeProgram(concrete->lowered.program, *m_h100, {}, withProvenance(concrete->lowered));
+            QVERIFY(a && b);
+            for (bounds::Level l : bounds::kLevels)
+                QVERIFY2(a->ladder.at(l).seconds == b->ladder.at(l).seconds, (files[i] + " " + std::string(bounds::levelName(l))).c_str());
+            symbolic += model->symbolic;
             ++checked;
         }
         QVERIFY(checked >= 5);
+        QVERIFY(symbolic >= checked - 1); // nearly every shared problem gets size parameters
     }
 
     void testDifferentComputationIsAMismatch()

@@ -1,16 +1,86 @@
 // SPDX-License-Identifier: MIT
-// The main window starts offscreen, shows the version, and opens a file into the editor.
+// The main window offscreen: opening a file analyses it and every view holds the engine's numbers (checked
+// against an analysis run here directly); selection is linked across table, graph, chart and editor; a slider
+// move changes the summary exactly as the engine's re-solve predicts; errors land as annotations on the right
+// line; cancel stops a hanging trace; a project round-trips; unsaved edits are recoverable; and screenshots of
+// the main window and its panes are written to the build directory.
 #include "app/studio/mainwindow.h"
+#include "engine/analysis/operators.h"
 #include "engine/core/version.h"
+#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/ir/parser.h"
+#include "engine/report/analysisreport.h"
+#include "widgets/analysis/operatortablemodel.h"
+#include "widgets/analysis/summarypanel.h"
+#include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
+#include "widgets/graph/graphview.h"
+#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/roofline/rooflinechart.h"
 
+#include <QAbstractProxyModel>
+#include <QChartView>
+#include <QDir>
+#include <QFile>
+#include <QSet>
+#include <QSignalSpy>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
+
+using solar::bounds::Level;
+
+namespace {
+
+const QString kExamples = QStringLiteral(SOLAR_EXAMPLES);
+
+bool waitForAnalysis(MainWindow& w, int timeoutMs = 120000)
+{
+    QSignalSpy done(&w, &MainWindow::analysisFinished);
+    if (!w.isAnalyzing() && w.baseResult())
+        return true;
+    return done.wait(timeoutMs) && done.last().at(0).toBool();
+}
+
+bool waitForLayout(GraphView* g)
+{
+    if (!g->layoutPending() && g->nodeCount() > 0)
+        return true;
+    QSignalSpy ready(g, &GraphView::layoutReady);
+    return ready.wait(30000);
+}
+
+// Distinct colours in an image: a blank or single-colour grab has a handful.
+int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            colours.insert(image.pixel(x, y));
+    return colours.size();
+}
+
+bool havePython()
+{
+    static const bool ok = static_cast<bool>(solar::trace::locatePython());
+    return ok;
+}
+
+} // namespace
 
 class TestMainWindow : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // settings, recent files and autosaves stay out of the user's
+        QDir(solar_autosaveDir()).removeRecursively();
+    }
+
     void testStartsAndShowsVersion()
     {
         MainWindow w;
@@ -30,6 +100,7 @@ private slots:
         QCOMPARE(w.editor()->language(), QStringLiteral("alir"));
         QVERIFY(w.windowTitle().startsWith(QStringLiteral("matmul.alir")));
         QVERIFY(!w.editor()->isModified());
+        QVERIFY(waitForAnalysis(w));
     }
 
     void testOpenMissingFileKeepsEditor()
@@ -42,6 +113,275 @@ private slots:
         QVERIFY(error.contains(QStringLiteral("/nonexistent/model.py")));
         QCOMPARE(w.editor()->text(), before);
     }
+
+    // The views hold the engine's numbers: the same program analysed here directly gives the same ladder, the
+    // table has one row per operator with its FLOPs, the chart one point per operator with arithmetic, the graph
+    // one box per operator.
+    void testAnalysisFillsEveryView()
+    {
+        MainWindow w;
+        const QString path = kExamples + QStringLiteral("/mlp_softmax.alir");
+        QVERIFY(w.openFile(path));
+        QVERIFY(waitForAnalysis(w));
+        const auto shown = w.shownResult();
+        QVERIFY(shown);
+
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto program = solar::ir::parseProgram(f.readAll().toStdString(), path.toStdString());
+        QVERIFY(program);
+        const auto reg = solar::hw::loadDefaultHwRegistry();
+        const auto direct = solar::analyzeProgram(*program, *reg.find("h100-pcie"));
+        QVERIFY(direct);
+        for (Level l : solar::bounds::kLevels)
+            QCOMPARE(shown->ladder.at(l).seconds, direct->ladder.at(l).seconds);
+
+        const auto rows = solar::operatorRows(*direct);
+        QCOMPARE(w.operatorModel()->rowCount(), static_cast<int>(rows.size()));
+        for (const auto& r : rows) {
+            const int row = w.operatorModel()->rowOfNode(r.node);
+            QVERIFY(row >= 0);
+            QCOMPARE(w.operatorModel()->index(row, OperatorTableModel::Flops).data(OperatorTableModel::SortRole).toDouble(), r.flops);
+            QCOMPARE(w.operatorModel()->index(row, OperatorTableModel::TimeF3).data(OperatorTableModel::SortRole).toDouble(),
+                     r.seconds[static_cast<size_t>(Level::Fused)]);
+        }
+        int plotted = 0;
+        for (const auto& r : rows)
+            plotted += r.flops > 0 && r.bytes > 0 && r.seconds[static_cast<size_t>(Level::Fused)] > 0;
+        QCOMPARE(w.roofline()->pointCount(), plotted);
+        QVERIFY(w.roofline()->roofCount() >= 2); // DRAM and at least one compute roof
+        // A point sits at (intensity, FLOPs / time at the level).
+        const auto& top = rows.front();
+        if (top.flops > 0 && top.bytes > 0) {
+            const QPointF p = w.roofline()->pointOfNode(top.node);
+            QCOMPARE(p.x(), top.intensityFlopsPerByte);
+            QCOMPARE(p.y(), top.flops / top.seconds[static_cast<size_t>(Level::Fused)]);
+        }
+        QVERIFY(waitForLayout(w.graphView()));
+        QCOMPARE(w.graphView()->nodeCount(), static_cast<int>(rows.size()));
+        QVERIFY(w.graphView()->layoutResult().error.isEmpty());
+        // The summary prints the ladder as the engine formats it.
+        QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Bound)->text(),
+                 QString::fromStdString(solar::report::formatSeconds(direct->ladder.at(Level::Fused).seconds)));
+        QVERIFY(w.irPane()->text().contains(QStringLiteral("kernel mlp_softmax")));
+        QVERIFY(w.summary()->validationText().contains(QStringLiteral("unvalidated")));
+    }
+
+    void testLinkedSelection()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+        QVERIFY(waitForAnalysis(w));
+        QVERIFY(waitForLayout(w.graphView()));
+        const auto shown = w.shownResult();
+        const int last = static_cast<int>(shown->graph.nodes.size()) - 1;
+        QVERIFY(last > 0);
+
+        // From the table.
+        const QModelIndex src = w.operatorModel()->index(w.operatorModel()->rowOfNode(last), 0);
+        auto* proxy = qobject_cast<QAbstractProxyModel*>(w.operatorTable()->model());
+        QVERIFY(proxy);
+        w.operatorTable()->selectionModel()->setCurrentIndex(proxy->mapFromSource(src), QItemSelectionModel::ClearAndSelect);
+        QCOMPARE(w.selectedNode(), last);
+        QCOMPARE(w.graphView()->selectedNode(), last);
+        const int line = shown->graph.nodes[static_cast<size_t>(last)].line;
+        int caretLine = -1, caretCol = -1;
+        w.editor()->getCursorPosition(&caretLine, &caretCol);
+        QCOMPARE(caretLine + 1, line);
+
+        // From the graph (a click emits nodeSelected).
+        emit w.graphView()->nodeSelected(0);
+        QCOMPARE(w.selectedNode(), 0);
+        QCOMPARE(w.operatorTable()->currentIndex().data(OperatorTableModel::NodeRole).toInt(), 0);
+        QCOMPARE(w.graphView()->selectedNode(), 0);
+
+        // From the chart.
+        emit w.roofline()->nodeSelected(last);
+        QCOMPARE(w.operatorTable()->currentIndex().data(OperatorTableModel::NodeRole).toInt(), last);
+
+        // From an editor line: the line of node 0's statement.
+        const int line0 = shown->graph.nodes[0].line;
+        emit w.editor()->lineActivated(line0);
+        QCOMPARE(w.selectedNode(), 0);
+    }
+
+    // Doubling the DRAM bandwidth: the summary shows what the engine's re-solve gives for that machine.
+    void testSliderMatchesEngine()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+        QVERIFY(waitForAnalysis(w));
+        const auto base = w.baseResult();
+        w.hardwarePanel()->setFactor(HardwarePanel::Bandwidth, 2.0);
+        const double factor = w.hardwarePanel()->factor(HardwarePanel::Bandwidth); // the slider's step nearest to 2
+        QVERIFY(std::abs(factor - 2.0) < 0.02);
+        solar::bounds::MachineModel m = base->machine;
+        m.dramBps *= factor;
+        const auto expected = solar::reSolve(*base, m);
+        for (Level l : solar::bounds::kLevels) {
+            QCOMPARE(w.shownResult()->ladder.at(l).seconds, expected.ladder.at(l).seconds);
+            QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(l), SummaryPanel::Bound)->text(),
+                     QString::fromStdString(solar::report::formatSeconds(expected.ladder.at(l).seconds)));
+        }
+        // The inverse roofline answers for a target: solving for bandwidth reaches it.
+        const double now = w.shownResult()->ladder.at(Level::Fused).seconds;
+        w.hardwarePanel()->setTargetMs(now * 1e3 / 2);
+        QVERIFY(w.hardwarePanel()->inverse());
+        w.hardwarePanel()->solveForBandwidth();
+        QVERIFY(w.shownResult()->ladder.at(Level::Fused).seconds <= now / 2 * 1.02);
+        w.hardwarePanel()->reset();
+        QCOMPARE(w.shownResult()->ladder.at(Level::Fused).seconds, base->ladder.at(Level::Fused).seconds);
+    }
+
+    void testMeasuredTimeBelowBoundWarns()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+        QVERIFY(waitForAnalysis(w));
+        const double bound = w.shownResult()->ladder.at(Level::Fused).seconds;
+        w.summary()->setMeasuredSeconds(bound * 10);
+        QVERIFY(w.summary()->violationText().isEmpty());
+        QVERIFY(w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Headroom)->text().startsWith(QStringLiteral("10.00")));
+        w.summary()->setMeasuredSeconds(bound / 2);
+        QVERIFY(w.summary()->violationText().contains(QStringLiteral("SOL violation")));
+    }
+
+    void testAlirErrorLandsOnItsLine()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+        QVERIFY(waitForAnalysis(w));
+        w.editor()->setText(QStringLiteral("kernel k(N=4) {\n  out Y: f32[N];\n  for i in 0..N { Y[i] = ; }\n}\n"));
+        QVERIFY(w.resultsStale());
+        QSignalSpy done(&w, &MainWindow::analysisFinished);
+        w.analyze();
+        QVERIFY(done.wait(30000));
+        QCOMPARE(done.last().at(0).toBool(), false);
+        QVERIFY2(w.editor()->annotationAt(3).contains(QStringLiteral("error")), qPrintable(w.editor()->annotationAt(3)));
+        QVERIFY(w.resultsStale()); // the old numbers stay, marked
+    }
+
+    void testPythonSyntaxErrorLandsOnItsLine()
+    {
+        if (!havePython())
+            QSKIP("no Python interpreter with torch on this machine");
+        MainWindow w;
+        QSignalSpy done(&w, &MainWindow::analysisFinished);
+        QVERIFY(w.openFile(QStringLiteral(SOLAR_TEST_DATA "/py/syntax_error.py")));
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.last().at(0).toBool(), false);
+        const auto& d = w.editor()->diagnostics();
+        QVERIFY(!d.isEmpty());
+        QVERIFY(d.front().line > 0);
+        QVERIFY(w.editor()->annotationAt(d.front().line).contains(QStringLiteral("syntax error")));
+    }
+
+    // A model stuck in an endless loop: cancel returns control at once and stops the tracer.
+    void testCancelStopsATrace()
+    {
+        if (!havePython())
+            QSKIP("no Python interpreter with torch on this machine");
+        MainWindow w;
+        QSignalSpy done(&w, &MainWindow::analysisFinished);
+        QVERIFY(w.openFile(QStringLiteral(SOLAR_TEST_DATA "/py/endless.py")));
+        QVERIFY(w.isAnalyzing());
+        QTest::qWait(1500);
+        QVERIFY(w.isAnalyzing());
+        w.cancelAnalysis();
+        QCOMPARE(done.count(), 1);
+        QCOMPARE(done.last().at(0).toBool(), false);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isAnalyzing(), 10000); // the worker was killed, not left running
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("cancelled")));
+    }
+
+    void testProjectRoundTrip()
+    {
+        QTemporaryDir dir;
+        const QString project = dir.filePath(QStringLiteral("p.solar"));
+        Project saved;
+        {
+            MainWindow w;
+            QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+            QVERIFY(waitForAnalysis(w));
+            w.hardwarePanel()->selectProfile(QStringLiteral("h100-sxm"));
+            w.hardwarePanel()->setFactor(HardwarePanel::Bandwidth, 0.5);
+            w.hardwarePanel()->setFactor(HardwarePanel::Clock, 1.5);
+            w.hardwarePanel()->setTargetMs(0.25);
+            w.summary()->setMeasuredSeconds(0.002);
+            QString error;
+            QVERIFY2(w.saveProject(project, &error), qPrintable(error));
+            saved = w.currentProject();
+        }
+        MainWindow again;
+        QString error;
+        QVERIFY2(again.openFile(project, &error), qPrintable(error));
+        QVERIFY(waitForAnalysis(again));
+        QCOMPARE(again.currentProject(), saved);
+        QCOMPARE(again.hardwarePanel()->profileId(), QStringLiteral("h100-sxm"));
+        // A damaged project is refused with a message, not a crash.
+        QFile broken(dir.filePath(QStringLiteral("broken.solar")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("{\"schema\": \"solar.project/1\", \"source\": 3");
+        broken.close();
+        QVERIFY(!again.openFile(broken.fileName(), &error));
+        QVERIFY(error.contains(QStringLiteral("broken.solar")));
+    }
+
+    void testUnsavedEditsAreRecoverable()
+    {
+        QString text;
+        {
+            MainWindow w;
+            QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+            QVERIFY(waitForAnalysis(w));
+            w.editor()->append(QStringLiteral("# an edit that was never saved\n"));
+            text = w.editor()->text();
+            w.autosaveNow();
+            // The window "crashes": it goes away without saving.
+        }
+        MainWindow next;
+        const auto pending = next.autosave().pending();
+        QCOMPARE(pending.size(), 1);
+        QCOMPARE(pending.front().text, text);
+        next.recover(pending.front());
+        QCOMPARE(next.editor()->text(), text);
+        QVERIFY(next.hasUnsavedEdits());
+        QVERIFY(next.autosave().pending().isEmpty());
+        QVERIFY(waitForAnalysis(next));
+    }
+
+    // Screenshots of the window on an example and of the graph and roofline panes, for a person to look at; the
+    // test checks that they are not blank.
+    void testScreenshots()
+    {
+        MainWindow w;
+        const bool python = havePython();
+        const QString example = kExamples + (python ? QStringLiteral("/transformer_block.py") : QStringLiteral("/mlp_softmax.alir"));
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(example));
+        QVERIFY2(waitForAnalysis(w, 300000), qPrintable(w.lastError()));
+        QVERIFY(waitForLayout(w.graphView()));
+        w.selectNode(0);
+        QTest::qWait(200);
+        const QString dir = QStringLiteral(SOLAR_SCREENSHOT_DIR);
+        QDir().mkpath(dir);
+        const QImage window = w.grab().toImage();
+        QVERIFY(window.save(dir + QStringLiteral("/main-window.png")));
+        QVERIFY(distinctColours(window) > 50);
+        const QImage graph = w.graphView()->grab().toImage();
+        QVERIFY(graph.save(dir + QStringLiteral("/einsum-graph.png")));
+        QVERIFY(distinctColours(graph) > 10);
+        const QImage chart = w.roofline()->grab().toImage();
+        QVERIFY(chart.save(dir + QStringLiteral("/roofline.png")));
+        QVERIFY(distinctColours(chart) > 10);
+        const QImage hardware = w.hardwarePanel()->grab().toImage();
+        QVERIFY(hardware.save(dir + QStringLiteral("/hardware.png")));
+    }
+
+private:
+    static QString solar_autosaveDir() { return Autosave::defaultDirectory(); }
 };
 
 QTEST_MAIN(TestMainWindow)

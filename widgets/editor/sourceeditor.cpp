@@ -1,15 +1,36 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/editor/sourceeditor.h"
 
+#include "widgets/editor/alirlexer.h"
+
 #include <Qsci/qscilexerpython.h>
 
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QMap>
+
+#include <algorithm>
+
+namespace {
+
+constexpr int kDiagnosticMargin = 1;
+enum Marker { ErrorMarker = 0, WarningMarker = 1, NoteMarker = 2, SelectionMarker = 3 };
+// Annotation styles live after the lexers' styles.
+constexpr int kAnnotationStyleBase = 120;
+
+} // namespace
 
 SourceEditor::SourceEditor(QWidget* parent)
     : QsciScintilla(parent)
 {
     applyCommonStyle();
+    connect(this, &QsciScintilla::cursorPositionChanged, this, [this](int line, int) {
+        if (line == m_lastLine)
+            return;
+        m_lastLine = line;
+        if (!m_programmaticMove)
+            emit lineActivated(line + 1);
+    });
 }
 
 void SourceEditor::applyCommonStyle()
@@ -20,6 +41,17 @@ void SourceEditor::applyCommonStyle()
     setMarginType(0, QsciScintilla::NumberMargin);
     setMarginWidth(0, QStringLiteral("00000"));
     setMarginLineNumbers(0, true);
+    setMarginType(kDiagnosticMargin, QsciScintilla::SymbolMargin);
+    setMarginWidth(kDiagnosticMargin, 14);
+    setMarginMarkerMask(kDiagnosticMargin, (1 << ErrorMarker) | (1 << WarningMarker) | (1 << NoteMarker) | (1 << SelectionMarker));
+    markerDefine(QsciScintilla::Circle, ErrorMarker);
+    setMarkerBackgroundColor(QColor(0xd0, 0x30, 0x30), ErrorMarker);
+    markerDefine(QsciScintilla::Circle, WarningMarker);
+    setMarkerBackgroundColor(QColor(0xe0, 0xa0, 0x20), WarningMarker);
+    markerDefine(QsciScintilla::Circle, NoteMarker);
+    setMarkerBackgroundColor(QColor(0x40, 0x80, 0xd0), NoteMarker);
+    markerDefine(QsciScintilla::RightArrow, SelectionMarker);
+    setMarkerBackgroundColor(QColor(0x30, 0x90, 0x50), SelectionMarker);
     setFolding(QsciScintilla::BoxedTreeFoldStyle, 2);
     setAutoIndent(true);
     setIndentationsUseTabs(false);
@@ -28,6 +60,7 @@ void SourceEditor::applyCommonStyle()
     setBraceMatching(QsciScintilla::SloppyBraceMatch);
     setCaretLineVisible(true);
     setUtf8(true);
+    setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
 }
 
 void SourceEditor::setLanguageForFile(const QString& fileName)
@@ -38,9 +71,70 @@ void SourceEditor::setLanguageForFile(const QString& fileName)
         lexer->setDefaultFont(font());
         setLexer(lexer);
         m_language = QStringLiteral("python");
+    } else if (suffix == QLatin1String("alir")) {
+        setLexer(new AlirLexer(this));
+        m_language = QStringLiteral("alir");
     } else {
         setLexer(nullptr);
-        m_language = suffix == QLatin1String("alir") ? QStringLiteral("alir") : QStringLiteral("text");
+        m_language = QStringLiteral("text");
     }
     applyCommonStyle();
+}
+
+void SourceEditor::clearDiagnostics()
+{
+    m_diagnostics.clear();
+    markerDeleteAll(ErrorMarker);
+    markerDeleteAll(WarningMarker);
+    markerDeleteAll(NoteMarker);
+    clearAnnotations();
+}
+
+void SourceEditor::setDiagnostics(const QList<EditorDiagnostic>& diagnostics)
+{
+    clearDiagnostics();
+    m_diagnostics = diagnostics;
+    QMap<int, QStringList> byLine;
+    QMap<int, int> worst;
+    for (const EditorDiagnostic& d : diagnostics) {
+        const int line = std::clamp(d.line > 0 ? d.line - 1 : 0, 0, std::max(0, lines() - 1));
+        const QString where = d.column > 0 ? tr("col %1: ").arg(d.column) : QString();
+        const QString kind = d.severity == EditorDiagnostic::Error ? tr("error") : d.severity == EditorDiagnostic::Warning ? tr("warning") : tr("note");
+        byLine[line].append(kind + QStringLiteral(": ") + where + d.message);
+        worst[line] = worst.contains(line) ? std::min(worst[line], static_cast<int>(d.severity)) : static_cast<int>(d.severity);
+    }
+    for (auto it = byLine.cbegin(); it != byLine.cend(); ++it) {
+        const int severity = worst[it.key()];
+        markerAdd(it.key(), severity == EditorDiagnostic::Error ? ErrorMarker : severity == EditorDiagnostic::Warning ? WarningMarker : NoteMarker);
+        annotate(it.key(), it.value().join(QLatin1Char('\n')), kAnnotationStyleBase + severity);
+    }
+    // Annotation colours: a tinted box per severity that reads in light and dark palettes.
+    const QColor text = palette().color(QPalette::Text);
+    const QColor base = palette().color(QPalette::Base);
+    const QColor tints[] = {QColor(0xd0, 0x30, 0x30), QColor(0xe0, 0xa0, 0x20), QColor(0x40, 0x80, 0xd0)};
+    for (int s = 0; s < 3; ++s) {
+        QColor bg = base;
+        bg.setRed((base.red() * 4 + tints[s].red()) / 5);
+        bg.setGreen((base.green() * 4 + tints[s].green()) / 5);
+        bg.setBlue((base.blue() * 4 + tints[s].blue()) / 5);
+        SendScintilla(SCI_STYLESETBACK, kAnnotationStyleBase + s, bg);
+        SendScintilla(SCI_STYLESETFORE, kAnnotationStyleBase + s, text);
+    }
+}
+
+QString SourceEditor::annotationAt(int line) const
+{
+    return annotation(line - 1);
+}
+
+void SourceEditor::highlightLine(int line)
+{
+    markerDeleteAll(SelectionMarker);
+    if (line <= 0 || line > lines())
+        return;
+    markerAdd(line - 1, SelectionMarker);
+    m_programmaticMove = true;
+    ensureLineVisible(line - 1);
+    setCursorPosition(line - 1, 0);
+    m_programmaticMove = false;
 }

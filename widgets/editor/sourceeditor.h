@@ -1,8 +1,20 @@
 // SPDX-License-Identifier: MIT
-// The source editor: QScintilla with line numbers, folding and undo/redo, with the Python lexer for .py files.
+// The source editor: QScintilla with line numbers, folding and undo/redo; the Python lexer for .py files and the
+// ALIR lexer for .alir. Diagnostics (trace errors, IR errors, ops that were not counted) appear as a margin marker
+// and an annotation under their line.
 #pragma once
 
 #include <Qsci/qsciscintilla.h>
+
+#include <QList>
+
+struct EditorDiagnostic
+{
+    int line = 0;   // 1-based; 0 = no line (shown on the first line)
+    int column = 0; // 1-based; 0 = none
+    enum Severity { Error, Warning, Note } severity = Error;
+    QString message;
+};
 
 class SourceEditor : public QsciScintilla
 {
@@ -14,7 +26,22 @@ public:
     void setLanguageForFile(const QString& fileName);
     QString language() const { return m_language; }
 
+    void setDiagnostics(const QList<EditorDiagnostic>& diagnostics);
+    void clearDiagnostics();
+    const QList<EditorDiagnostic>& diagnostics() const { return m_diagnostics; }
+    /// The annotation text under a 1-based line (empty when none).
+    QString annotationAt(int line) const;
+    /// Marks a 1-based line as the current selection's (a linked selection from another view).
+    void highlightLine(int line);
+
+signals:
+    /// The caret moved to another 1-based line by the user.
+    void lineActivated(int line);
+
 private:
     void applyCommonStyle();
     QString m_language;
+    QList<EditorDiagnostic> m_diagnostics;
+    int m_lastLine = -1;
+    bool m_programmaticMove = false;
 };

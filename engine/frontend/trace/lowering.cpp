@@ -533,6 +533,22 @@ private:
                 value = scalar(arg(op, 0), 0);
             return elementwise(op, [&](const Index&, const Shape&) { return num(value); });
         }
+        if (name == "aten::arange") {
+            // arange(end), arange.start(start, end), arange.start_step(start, end, step): start + i * step.
+            double start = 0, step = 1;
+            if (op.overload == "start" || op.overload == "start_step")
+                start = scalar(arg(op, 0), 0);
+            if (op.overload == "start_step")
+                step = scalar(arg(op, 2), 1);
+            return elementwise(op, [&](const Index& v, const Shape&) {
+                const std::string i = v.empty() ? std::string("0") : v[0];
+                if (start == 0 && step == 1)
+                    return i;
+                return "(" + num(start) + " + " + i + " * " + num(step) + ")";
+            });
+        }
+        if (name == "aten::eye")
+            return elementwise(op, [&](const Index& v, const Shape&) { return "(" + v[0] + " == " + v[1] + " ? 1 : 0)"; });
         if (name == "aten::bernoulli" || name == "aten::rand" || name == "aten::rand_like" || name == "aten::randn"
             || name == "aten::randn_like" || name == "aten::uniform" || name == "aten::normal") {
             // ALIR has no random numbers: the statement writes the distribution's mean, which costs what the

@@ -108,9 +108,9 @@ std::vector<Sample> reducedSamples(const std::string& file, TraceWorker& worker,
     return samples;
 }
 
-// Every subset of the samples that contains A is tried, largest first: more samples pin the expressions down,
-// but a model whose structure changes at one size (a dimension reaching 1, a shape it rejects) can still be fitted
-// at fewer. With `fullText` the program traced at the analysed sizes is the first sample and the defaults; without
+// Every non-empty subset of the samples is tried, largest first: more samples pin the expressions down, but a
+// model whose structure changes at one size (a dimension reaching 1, a head size of 1) can still be fitted at
+// the others. With `fullText` the program traced at the analysed sizes is the first sample and the defaults; without
 // it (real tensors), the defaults are the file's sizes and the program there is the fit's extrapolation, which
 // needs at least two samples.
 bool fitInto(ModelProgram& m, const std::string* fullText, const SizeMap& full, const std::vector<Sample>& samples, std::string& why)
@@ -118,8 +118,6 @@ bool fitInto(ModelProgram& m, const std::string* fullText, const SizeMap& full, 
     const size_t n = samples.size();
     std::vector<std::vector<size_t>> subsets;
     for (unsigned mask = (1u << n) - 1; mask >= 1; --mask) {
-        if (!(mask & 1u))
-            continue;
         std::vector<size_t> subset;
         for (size_t k = 0; k < n; ++k)
             if (mask & (1u << k))

@@ -210,6 +210,27 @@ public:
         return std::nullopt;
     }
 
+    /// A float that is a constant times or over one fitted size (`-log(10000) / half` in a timestep embedding).
+    std::optional<std::string> fitScaled(const std::vector<double>& v) const
+    {
+        auto same = [](double a, double b) { return std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b)); };
+        for (const auto& [a, expr] : m_atoms) {
+            if (std::any_of(a.begin(), a.end(), [](std::int64_t x) { return x == 0; }))
+                continue;
+            const double over = v[0] * static_cast<double>(a[0]), times = v[0] / static_cast<double>(a[0]);
+            bool isOver = true, isTimes = true;
+            for (size_t s = 1; s < v.size(); ++s) {
+                isOver = isOver && same(v[s] * static_cast<double>(a[s]), over);
+                isTimes = isTimes && same(v[s] / static_cast<double>(a[s]), times);
+            }
+            if (isOver)
+                return "(" + ir::formatNumber(over) + " / cast<f64>(" + expr + "))";
+            if (isTimes)
+                return "(" + ir::formatNumber(times) + " * cast<f64>(" + expr + "))";
+        }
+        return std::nullopt;
+    }
+
 private:
     // v as a product of up to `depth` fitted sizes and a constant (a flattened [C, H', W'], a group norm's count
     // channels // groups * D' * H' * W').
@@ -461,6 +482,8 @@ Expected<SizeFit> fitSizes(const std::vector<SizeSample>& samples, const std::ma
             if (const auto e = fitter.fitInt(*sq))
                 expr = "sqrt(cast<f64>(" + *e + "))";
         }
+        if (!expr && t.isFloat)
+            expr = fitter.fitScaled(values);
         if (!expr) {
             std::string seen;
             for (size_t k = 0; k < values.size(); ++k)

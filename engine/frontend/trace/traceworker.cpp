@@ -63,6 +63,12 @@ Expected<std::string> TraceWorker::request(const std::string& line, const std::s
             m_process.reset();
             return fail("trace.crashed", "the Python tracer exited while tracing" + (err.empty() ? std::string() : ": " + err));
         }
+        if (m_cancel && m_cancel->load()) {
+            m_process->kill();
+            m_process->waitForFinished(2000);
+            m_process.reset();
+            return fail("trace.cancelled", "cancelled");
+        }
         if (left <= 0) {
             m_process->kill();
             m_process->waitForFinished(2000);
@@ -70,7 +76,7 @@ Expected<std::string> TraceWorker::request(const std::string& line, const std::s
             return fail("trace.timeout", "tracing took longer than " + std::to_string(timeoutMs / 1000)
                                              + " s (an endless loop in the model?); the tracer was stopped");
         }
-        m_process->waitForReadyRead(std::min(left, 1000));
+        m_process->waitForReadyRead(std::min(left, 100));
     }
     m_process->readAllStandardError(); // warnings from torch are not part of the protocol
     return std::string(m_process->readLine().toStdString());

@@ -8,6 +8,7 @@
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/trace/traceresult.h"
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <string>
@@ -34,6 +35,10 @@ public:
     /// Runs the model for real at `sizes` (seeded), returning its inputs, parameters, buffers and outputs.
     Expected<ReferenceRun> reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed,
                                      std::int64_t maxElements = 30'000'000, int timeoutMs = 300000);
+    /// While `*flag` is true, a waiting request kills the worker and fails with "trace.cancelled" (a GUI's
+    /// cancel button); the next request starts a fresh worker.
+    void setCancelFlag(const std::atomic<bool>* flag) { m_cancel = flag; }
+
     /// The worker's process id (0 when not running): tests check that one process serves many requests.
     long long processId() const;
     void stop();
@@ -45,6 +50,7 @@ private:
     std::string m_script;
     std::unique_ptr<QProcess> m_process;
     long long m_nextId = 1;
+    const std::atomic<bool>* m_cancel = nullptr;
 };
 
 } // namespace solar::trace

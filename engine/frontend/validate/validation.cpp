@@ -88,7 +88,22 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
 {
     Validation v;
     std::string lastProblem, firstDifference;
-    for (const auto& sizes : trace::reducedSizes(model.trace.constants)) {
+    // The sizes the analysed program was fitted at come first (smallest first), so that program is what runs;
+    // then the other reduced sizes, smallest first.
+    std::vector<trace::SizeMap> candidates;
+    const auto all = trace::reducedSizes(model.trace.constants);
+    if (model.symbolic)
+        for (const auto& sizes : all)
+            if (std::find(model.exactAt.begin(), model.exactAt.end(), sizes) != model.exactAt.end())
+                candidates.push_back(sizes);
+    if (model.symbolic)
+        for (const auto& sizes : model.exactAt) // the spread-apart sample is not among the uniform reductions
+            if (std::find(candidates.begin(), candidates.end(), sizes) == candidates.end())
+                candidates.push_back(sizes);
+    for (const auto& sizes : all)
+        if (std::find(candidates.begin(), candidates.end(), sizes) == candidates.end())
+            candidates.push_back(sizes);
+    for (const auto& sizes : candidates) {
         // The analysed program itself, at a size it was fitted at; otherwise the model lowered at these sizes.
         bool atFullSize = true;
         for (const auto& [name, value] : sizes)
@@ -130,6 +145,7 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
         ir::RunOptions run;
         run.maxInstances = options.maxInstances;
         run.maxElements = options.maxInterpreterElements;
+        run.isCancelled = options.isCancelled;
         if (sameProgram)
             run.sizes = model.parameterValues(sizes);
         for (const auto& [name, tensor] : reference->tensors) {
@@ -145,6 +161,10 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
         const auto result = ir::runProgram(lowered->program, run);
         if (!result) {
             const Diagnostic& d = result.diagnostics().front();
+            if (d.code == "run.cancelled") {
+                v.details = "cancelled";
+                return v;
+            }
             if (d.code == "run.work-cap" || d.code == "run.memory-cap") {
                 lastProblem = sizesText(sizes) + ": " + d.message;
                 break; // larger sizes only cost more

@@ -9,6 +9,7 @@
 #include "engine/analysis/analysis.h"
 #include "engine/frontend/trace/modelprogram.h"
 
+#include <functional>
 #include <map>
 #include <string>
 
@@ -21,6 +22,7 @@ struct ValidationOptions
     std::int64_t maxReferenceElements = 200'000'000;
     std::int64_t maxInterpreterElements = std::int64_t(1) << 28;
     int timeoutMs = 120000;
+    std::function<bool()> isCancelled; // polled by the interpreter; the tracer has its own flag
 };
 
 /// Fills a Validation: "validated", "mismatch" (which output, max absolute and relative error, first bad index)

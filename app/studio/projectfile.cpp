@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "app/studio/projectfile.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace {
+
+QString tr(const char* s)
+{
+    return QCoreApplication::translate("Project", s);
+}
+
+} // namespace
+
+QString writeProject(const QString& path, const Project& p)
+{
+    QJsonObject factors;
+    for (auto it = p.factors.cbegin(); it != p.factors.cend(); ++it)
+        factors[it.key()] = it.value();
+    QJsonObject doc {
+        {QStringLiteral("schema"), QStringLiteral("solar.project/1")},
+        {QStringLiteral("source"), QJsonObject {{QStringLiteral("path"), p.sourcePath}, {QStringLiteral("name"), p.sourceName},
+                                                {QStringLiteral("text"), p.sourceText}}},
+        {QStringLiteral("frontend"), p.frontend},
+        {QStringLiteral("hardware"), QJsonObject {{QStringLiteral("profile"), p.hardware}, {QStringLiteral("factors"), factors},
+                                                  {QStringLiteral("target_ms"), p.targetMs}, {QStringLiteral("target_level"), p.targetLevel}}},
+        {QStringLiteral("measured_seconds"), p.measuredSeconds ? QJsonValue(*p.measuredSeconds) : QJsonValue()},
+        {QStringLiteral("view"), QJsonObject {{QStringLiteral("roofline_level"), p.rooflineLevel}, {QStringLiteral("graph_colour"), p.graphColour}}},
+    };
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    file.write(QJsonDocument(doc).toJson(QJsonDocument::Indented));
+    if (!file.commit())
+        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+std::optional<Project> readProject(const QString& path, QString* error)
+{
+    auto fail = [&](const QString& why) -> std::optional<Project> {
+        if (error)
+            *error = path + QStringLiteral(": ") + why;
+        return std::nullopt;
+    };
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(file.errorString());
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return fail(tr("not valid JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+    const QJsonObject o = doc.object();
+    if (o.value(QStringLiteral("schema")).toString() != QLatin1String("solar.project/1"))
+        return fail(tr("not a SOLAR Studio project (schema solar.project/1)"));
+    const QJsonValue source = o.value(QStringLiteral("source"));
+    if (!source.isObject() || !source.toObject().value(QStringLiteral("text")).isString())
+        return fail(tr("'source.text' is missing"));
+    Project p;
+    p.sourcePath = source.toObject().value(QStringLiteral("path")).toString();
+    p.sourceName = source.toObject().value(QStringLiteral("name")).toString();
+    p.sourceText = source.toObject().value(QStringLiteral("text")).toString();
+    p.frontend = o.value(QStringLiteral("frontend")).toString();
+    const QJsonObject hw = o.value(QStringLiteral("hardware")).toObject();
+    p.hardware = hw.value(QStringLiteral("profile")).toString();
+    const QJsonObject factors = hw.value(QStringLiteral("factors")).toObject();
+    for (auto it = factors.begin(); it != factors.end(); ++it) {
+        if (!it.value().isDouble() || !(it.value().toDouble() > 0))
+            return fail(tr("'hardware.factors.%1' must be a positive number").arg(it.key()));
+        p.factors[it.key()] = it.value().toDouble();
+    }
+    p.targetMs = hw.value(QStringLiteral("target_ms")).toDouble(0);
+    p.targetLevel = hw.value(QStringLiteral("target_level")).toString(QStringLiteral("fused"));
+    const QJsonValue measured = o.value(QStringLiteral("measured_seconds"));
+    if (measured.isDouble())
+        p.measuredSeconds = measured.toDouble();
+    const QJsonObject view = o.value(QStringLiteral("view")).toObject();
+    p.rooflineLevel = view.value(QStringLiteral("roofline_level")).toString(QStringLiteral("fused"));
+    p.graphColour = view.value(QStringLiteral("graph_colour")).toString(QStringLiteral("bottleneck"));
+    return p;
+}

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// A SOLAR Studio project (.solar, JSON, schema solar.project/1): the source text and where it came from, the
+// frontend, the hardware settings (profile, slider factors, target latency and level), a measured runtime and
+// the view state. Written atomically (QSaveFile); reading reports what is wrong with the file.
+#pragma once
+
+#include <QMap>
+#include <QString>
+
+#include <optional>
+
+struct Project
+{
+    QString sourcePath;      // the file the source came from (may be empty for an unsaved one)
+    QString sourceName;      // its file name, which picks the language (model.py, program.alir)
+    QString sourceText;
+    QString frontend;        // "trace" (PyTorch) or "alir"
+    QString hardware;        // profile id
+    QMap<QString, double> factors; // slider factors by knob name ("bandwidth", ...)
+    double targetMs = 0;
+    QString targetLevel = QStringLiteral("fused");
+    std::optional<double> measuredSeconds;
+    QString rooflineLevel = QStringLiteral("fused");
+    QString graphColour = QStringLiteral("bottleneck");
+
+    bool operator==(const Project&) const = default;
+};
+
+/// Empty on success, else a message naming the file and what is wrong.
+QString writeProject(const QString& path, const Project& project);
+std::optional<Project> readProject(const QString& path, QString* error);

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/analysis/operatortablemodel.h"
+
+#include "engine/report/analysisreport.h"
+
+#include <QBrush>
+#include <QColor>
+
+using solar::bounds::Level;
+
+OperatorTableModel::OperatorTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void OperatorTableModel::setResult(std::shared_ptr<const solar::AnalysisResult> result)
+{
+    beginResetModel();
+    m_result = std::move(result);
+    m_rows = m_result ? solar::operatorRows(*m_result) : std::vector<solar::OperatorRow> {};
+    endResetModel();
+}
+
+void OperatorTableModel::setShareLevel(Level level)
+{
+    m_shareLevel = level;
+    if (!m_rows.empty())
+        emit dataChanged(index(0, Share), index(rowCount() - 1, Share));
+}
+
+int OperatorTableModel::rowOfNode(int node) const
+{
+    for (size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].node == node)
+            return static_cast<int>(i);
+    return -1;
+}
+
+int OperatorTableModel::nodeOfRow(int row) const
+{
+    return row >= 0 && row < rowCount() ? m_rows[static_cast<size_t>(row)].node : -1;
+}
+
+int OperatorTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int OperatorTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+namespace {
+
+QString si(double v, const char* unit)
+{
+    return QString::fromStdString(solar::report::formatSi(v, unit));
+}
+
+QString seconds(double s)
+{
+    return QString::fromStdString(solar::report::formatSeconds(s));
+}
+
+QString shapeText(const std::vector<std::int64_t>& shape)
+{
+    QStringList dims;
+    for (auto d : shape)
+        dims << QString::number(d);
+    return QLatin1Char('[') + dims.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+} // namespace
+
+QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const solar::OperatorRow& r = m_rows[static_cast<size_t>(index.row())];
+    if (role == NodeRole)
+        return r.node;
+    const int col = index.column();
+    if (role == Qt::DisplayRole || role == SortRole) {
+        const bool raw = role == SortRole;
+        switch (col) {
+        case Name: return QString::fromStdString(r.name);
+        case Kind: return QString::fromStdString(r.kind);
+        case Equation: return QString::fromStdString(r.equation);
+        case Shape: return raw ? QVariant(static_cast<double>(r.shape.empty() ? 1 : r.shape.front())) : QVariant(shapeText(r.shape));
+        case SourceOp: return QString::fromStdString(r.sourceOp);
+        case Line: return r.sourceLine > 0 ? r.sourceLine : r.line;
+        case Flops: return raw ? QVariant(r.flops) : QVariant(si(r.flops, "FLOP"));
+        case Bytes: return raw ? QVariant(r.bytes) : QVariant(si(r.bytes, "B"));
+        case Intensity: return raw ? QVariant(r.intensityFlopsPerByte) : QVariant(QString::number(r.intensityFlopsPerByte, 'g', 4));
+        case TimeF0:
+        case TimeF1:
+        case TimeF2:
+        case TimeF3:
+        case TimeF4: {
+            const double s = r.seconds[static_cast<size_t>(col - TimeF0)];
+            return raw ? QVariant(s) : QVariant(seconds(s));
+        }
+        case Bottleneck: return r.computeBound ? tr("compute") : tr("memory");
+        case Share: {
+            const double share = r.share[static_cast<size_t>(m_shareLevel)];
+            return raw ? QVariant(share) : QVariant(QString::number(100 * share, 'f', 1) + QLatin1Char('%'));
+        }
+        default: return {};
+        }
+    }
+    if (role == Qt::TextAlignmentRole && col >= Line && col != Bottleneck)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && r.approx)
+        return tr("Some count of this operator is a lower bound (see the coverage notes).");
+    if (role == Qt::ForegroundRole && col == Bottleneck)
+        return QBrush(r.computeBound ? QColor(0xc0, 0x50, 0x20) : QColor(0x20, 0x60, 0xc0));
+    return {};
+}
+
+QVariant OperatorTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Name: return tr("Operator");
+    case Kind: return tr("Kind");
+    case Equation: return tr("Equation");
+    case Shape: return tr("Shape");
+    case SourceOp: return tr("ATen op");
+    case Line: return tr("Line");
+    case Flops: return tr("FLOPs");
+    case Bytes: return tr("Bytes");
+    case Intensity: return tr("FLOP/B");
+    case TimeF0: return tr("F0 unfused/kernel");
+    case TimeF1: return tr("F1 overlapped");
+    case TimeF2: return tr("F2 fused/op");
+    case TimeF3: return tr("F3 fused");
+    case TimeF4: return tr("F4 cache-aware");
+    case Bottleneck: return tr("Bottleneck");
+    case Share: return tr("Share");
+    default: return {};
+    }
+}

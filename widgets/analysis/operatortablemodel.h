@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// The operator table's model: one row per einsum-graph node of an analysis (engine/analysis/operators.h), with
+// units in the headers. Display text is formatted; Qt::UserRole holds the raw number so a sort proxy sorts by
+// value, and NodeRole holds the node id for linked selection.
+#pragma once
+
+#include "engine/analysis/analysis.h"
+#include "engine/analysis/operators.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+
+class OperatorTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { Name, Kind, Equation, Shape, SourceOp, Line, Flops, Bytes, Intensity, TimeF0, TimeF1, TimeF2, TimeF3, TimeF4,
+                  Bottleneck, Share, ColumnCount };
+    static constexpr int NodeRole = Qt::UserRole + 1;
+    static constexpr int SortRole = Qt::UserRole;
+
+    explicit OperatorTableModel(QObject* parent = nullptr);
+
+    void setResult(std::shared_ptr<const solar::AnalysisResult> result);
+    const solar::AnalysisResult* result() const { return m_result.get(); }
+    /// The level whose share is shown in the Share column.
+    void setShareLevel(solar::bounds::Level level);
+
+    int rowOfNode(int node) const;
+    int nodeOfRow(int row) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    std::shared_ptr<const solar::AnalysisResult> m_result;
+    std::vector<solar::OperatorRow> m_rows;
+    solar::bounds::Level m_shareLevel = solar::bounds::Level::Fused;
+};

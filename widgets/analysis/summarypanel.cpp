@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/analysis/summarypanel.h"
+
+#include "engine/report/analysisreport.h"
+
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+using solar::bounds::Level;
+
+namespace {
+
+QString seconds(double s)
+{
+    return QString::fromStdString(solar::report::formatSeconds(s));
+}
+
+} // namespace
+
+SummaryPanel::SummaryPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_program(new QLabel(this))
+    , m_stale(new QLabel(this))
+    , m_validation(new QLabel(this))
+    , m_coverage(new QLabel(this))
+    , m_ladder(new QTableWidget(solar::bounds::kLevelCount, ColumnCount, this))
+    , m_measured(new QDoubleSpinBox(this))
+    , m_import(new QPushButton(tr("Import timings…"), this))
+    , m_violation(new QLabel(this))
+{
+    for (QLabel* l : {m_program, m_stale, m_validation, m_coverage, m_violation}) {
+        l->setWordWrap(true);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    m_stale->setStyleSheet(QStringLiteral("color: #b06000; font-weight: bold"));
+    m_stale->hide();
+    m_violation->setStyleSheet(QStringLiteral("color: #c02020; font-weight: bold"));
+    m_ladder->setHorizontalHeaderLabels({tr("Level"), tr("Bound"), tr("Bottleneck"), tr("Compute"), tr("Memory"), tr("DRAM bytes"),
+                                          tr("FLOP/B"), tr("Headroom")});
+    m_ladder->verticalHeader()->hide();
+    m_ladder->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_ladder->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_ladder->setMinimumHeight(170);
+    m_measured->setRange(0, 1e9);
+    m_measured->setDecimals(9); // nanosecond-scale kernels need it: the value is in ms
+    m_measured->setSuffix(tr(" ms"));
+    m_measured->setSpecialValueText(tr("not measured"));
+    m_measured->setToolTip(tr("A measured runtime of this program on the selected hardware, in milliseconds"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_program);
+    layout->addWidget(m_stale);
+    layout->addWidget(m_validation);
+    layout->addWidget(m_coverage);
+    layout->addWidget(m_ladder, 1);
+    auto* measured = new QHBoxLayout;
+    measured->addWidget(new QLabel(tr("Measured:"), this));
+    measured->addWidget(m_measured, 1);
+    measured->addWidget(m_import);
+    layout->addLayout(measured);
+    layout->addWidget(m_violation);
+    connect(m_measured, &QDoubleSpinBox::valueChanged, this, [this] {
+        refresh();
+        emit measuredChanged();
+    });
+    connect(m_import, &QPushButton::clicked, this, &SummaryPanel::importTimingsRequested);
+    refresh();
+}
+
+void SummaryPanel::setResult(std::shared_ptr<const solar::AnalysisResult> result)
+{
+    m_result = std::move(result);
+    refresh();
+}
+
+void SummaryPanel::setStale(bool stale, const QString& why)
+{
+    m_stale->setVisible(stale);
+    m_stale->setText(why.isEmpty() ? tr("These results are stale: the source changed since they were computed (Ctrl+R analyses again).") : why);
+}
+
+void SummaryPanel::setMeasuredSeconds(std::optional<double> s)
+{
+    m_measured->setValue(s ? *s * 1e3 : 0.0);
+}
+
+std::optional<double> SummaryPanel::measuredSeconds() const
+{
+    return m_measured->value() > 0 ? std::optional<double>(m_measured->value() * 1e-3) : std::nullopt;
+}
+
+QString SummaryPanel::validationText() const
+{
+    return m_validation->text();
+}
+
+QString SummaryPanel::coverageText() const
+{
+    return m_coverage->text();
+}
+
+QString SummaryPanel::violationText() const
+{
+    return m_violation->text();
+}
+
+void SummaryPanel::refresh()
+{
+    if (!m_result) {
+        m_program->setText(tr("No analysis yet: open a model or an ALIR program and press Ctrl+R."));
+        m_validation->clear();
+        m_coverage->clear();
+        m_violation->clear();
+        for (int r = 0; r < m_ladder->rowCount(); ++r)
+            for (int c = 0; c < ColumnCount; ++c)
+                m_ladder->setItem(r, c, new QTableWidgetItem);
+        return;
+    }
+    const auto& r = *m_result;
+    QString program = tr("<b>%1</b> on %2 — %3, %4 caches")
+                          .arg(QString::fromStdString(r.program.name).toHtmlEscaped(), QString::fromStdString(r.hardware.name).toHtmlEscaped(),
+                               QString::fromLatin1(solar::bounds::policyName(r.options.policy).data()),
+                               QString::fromLatin1(solar::bounds::cacheName(r.options.cache).data()));
+    if (!r.programNote.empty())
+        program += QStringLiteral("<br><small>") + QString::fromStdString(r.programNote).toHtmlEscaped() + QStringLiteral("</small>");
+    m_program->setText(program);
+    const QString colour = r.validation.status == "validated" ? QStringLiteral("#208020")
+                         : r.validation.status == "mismatch"  ? QStringLiteral("#c02020")
+                                                              : QStringLiteral("#a07000");
+    m_validation->setText(tr("Validation: <b style=\"color:%1\">%2</b> — %3")
+                              .arg(colour, QString::fromStdString(r.validation.status), QString::fromStdString(r.validation.details).toHtmlEscaped()));
+    QStringList notCounted;
+    for (const auto& item : r.coverage.items)
+        if (!item.counted)
+            notCounted << tr("%1 (line %2): %3").arg(QString::fromStdString(item.what)).arg(item.line).arg(QString::fromStdString(item.reason));
+    m_coverage->setText(r.coverage.complete ? tr("Coverage: complete — every operation is in the bounds.")
+                                            : tr("<b style=\"color:#c02020\">Coverage: INCOMPLETE</b> — not counted: %1")
+                                                  .arg(notCounted.join(QStringLiteral("; ")).toHtmlEscaped()));
+    const std::optional<double> measured = measuredSeconds();
+    QStringList violations;
+    for (Level l : solar::bounds::kLevels) {
+        const auto& x = r.ladder.at(l);
+        const int row = static_cast<int>(l);
+        auto set = [&](int col, const QString& text) {
+            auto* item = new QTableWidgetItem(text);
+            if (col != LevelColumn && col != Bottleneck)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_ladder->setItem(row, col, item);
+        };
+        set(LevelColumn, QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
+                             + QString::fromLatin1(solar::bounds::levelName(l).data()));
+        set(Bound, seconds(x.seconds));
+        set(Bottleneck, QString::fromStdString(x.bottleneck));
+        set(Compute, seconds(x.computeSeconds));
+        set(Memory, seconds(x.memorySeconds));
+        set(DramBytes, QString::fromStdString(solar::report::formatSi(x.bytes, "B")));
+        set(Intensity, QString::number(x.intensity, 'g', 4));
+        if (measured && x.seconds > 0) {
+            set(Headroom, QStringLiteral("%1×").arg(*measured / x.seconds, 0, 'f', 2));
+            if (*measured < x.seconds)
+                violations << QString::fromLatin1(solar::bounds::levelName(l).data());
+        } else {
+            set(Headroom, QString());
+        }
+    }
+    m_violation->setText(violations.isEmpty() ? QString()
+                                              : tr("SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be "
+                                                   "beaten: check the measurement (sizes, dtype, hardware) or report the model.")
+                                                    .arg(seconds(*measured), violations.join(QStringLiteral(", "))));
+}

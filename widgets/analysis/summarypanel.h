@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// The summary: every level's bound and bottleneck, what was not counted, the validation status, and a measured
+// runtime (typed, or imported from a KernelBench-style timing file) with the headroom per level. A measured time
+// below a bound is a SOL violation, shown as a warning: either the measurement or the model is wrong.
+#pragma once
+
+#include "engine/analysis/analysis.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+class SummaryPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Column { LevelColumn, Bound, Bottleneck, Compute, Memory, DramBytes, Intensity, Headroom, ColumnCount };
+
+    explicit SummaryPanel(QWidget* parent = nullptr);
+
+    void setResult(std::shared_ptr<const solar::AnalysisResult> result);
+    void setStale(bool stale, const QString& why = {});
+    void setMeasuredSeconds(std::optional<double> seconds);
+    std::optional<double> measuredSeconds() const;
+
+    QTableWidget* ladderTable() const { return m_ladder; }
+    QString validationText() const;
+    QString coverageText() const;
+    QString violationText() const;
+
+signals:
+    void measuredChanged();
+    void importTimingsRequested();
+
+private:
+    void refresh();
+
+    std::shared_ptr<const solar::AnalysisResult> m_result;
+    QLabel* m_program = nullptr;
+    QLabel* m_stale = nullptr;
+    QLabel* m_validation = nullptr;
+    QLabel* m_coverage = nullptr;
+    QTableWidget* m_ladder = nullptr;
+    QDoubleSpinBox* m_measured = nullptr;
+    QPushButton* m_import = nullptr;
+    QLabel* m_violation = nullptr;
+};

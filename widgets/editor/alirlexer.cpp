@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/editor/alirlexer.h"
+
+#include "engine/ir/builtins.h"
+#include "engine/ir/dtype.h"
+
+#include <Qsci/qsciscintilla.h>
+
+#include <QFontDatabase>
+#include <QPalette>
+#include <QApplication>
+#include <QSet>
+
+#include <cctype>
+
+namespace {
+
+bool isDark()
+{
+    const QPalette p = QApplication::palette();
+    return p.color(QPalette::Base).lightness() < 128;
+}
+
+} // namespace
+
+AlirLexer::AlirLexer(QObject* parent)
+    : QsciLexerCustom(parent)
+{
+}
+
+QString AlirLexer::description(int style) const
+{
+    switch (style) {
+    case Default: return tr("Default");
+    case Comment: return tr("Comment");
+    case Keyword: return tr("Keyword");
+    case DType: return tr("Element type");
+    case Builtin: return tr("Built-in function");
+    case Number: return tr("Number");
+    case Operator: return tr("Operator");
+    default: return {};
+    }
+}
+
+QColor AlirLexer::defaultColor(int style) const
+{
+    const bool dark = isDark();
+    switch (style) {
+    case Comment: return dark ? QColor(0x7f, 0x9f, 0x7f) : QColor(0x3f, 0x7f, 0x3f);
+    case Keyword: return dark ? QColor(0x8c, 0xb4, 0xff) : QColor(0x00, 0x33, 0xb3);
+    case DType: return dark ? QColor(0x4e, 0xc9, 0xb0) : QColor(0x00, 0x80, 0x80);
+    case Builtin: return dark ? QColor(0xdc, 0xdc, 0xaa) : QColor(0x80, 0x50, 0x00);
+    case Number: return dark ? QColor(0xb5, 0xce, 0xa8) : QColor(0x09, 0x86, 0x58);
+    case Operator: return dark ? QColor(0xd4, 0xd4, 0xd4) : QColor(0x40, 0x40, 0x40);
+    default: return QApplication::palette().color(QPalette::Text);
+    }
+}
+
+QFont AlirLexer::defaultFont(int style) const
+{
+    QFont f = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    if (style == Keyword)
+        f.setBold(true);
+    if (style == Comment)
+        f.setItalic(true);
+    return f;
+}
+
+void AlirLexer::styleText(int start, int end)
+{
+    QsciScintilla* ed = editor();
+    if (!ed || start >= end)
+        return;
+    // Restyle from the start of the line so a token is never split.
+    const int line = static_cast<int>(ed->SendScintilla(QsciScintillaBase::SCI_LINEFROMPOSITION, static_cast<unsigned long>(start)));
+    start = static_cast<int>(ed->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, static_cast<unsigned long>(line)));
+    QByteArray bytes(end - start + 1, '\0');
+    ed->SendScintilla(QsciScintillaBase::SCI_GETTEXTRANGE, start, end, bytes.data());
+    bytes.resize(end - start);
+    static const QSet<QByteArray> keywords = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for", "if", "else", "step",
+                                              "cast", "inf", "nan", "max=", "min="};
+    startStyling(start);
+    int i = 0;
+    const int n = bytes.size();
+    auto isWord = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    while (i < n) {
+        const char c = bytes[i];
+        int j = i + 1;
+        int style = Default;
+        if (c == '#') {
+            while (j < n && bytes[j] != '\n')
+                ++j;
+            style = Comment;
+        } else if (std::isdigit(static_cast<unsigned char>(c))) {
+            while (j < n && (std::isalnum(static_cast<unsigned char>(bytes[j])) || (bytes[j] == '.' && !(j + 1 < n && bytes[j + 1] == '.'))))
+                ++j;
+            style = Number;
+        } else if (isWord(c)) {
+            while (j < n && isWord(bytes[j]))
+                ++j;
+            const QByteArray word = bytes.mid(i, j - i);
+            const std::string w = word.toStdString();
+            if (keywords.contains(word))
+                style = Keyword;
+            else if (solar::ir::parseDType(w))
+                style = DType;
+            else if (solar::ir::findBuiltin(w))
+                style = Builtin;
+        } else if (std::ispunct(static_cast<unsigned char>(c))) {
+            style = Operator;
+        }
+        setStyling(j - i, style);
+        i = j;
+    }
+}

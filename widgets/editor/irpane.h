@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// The IR pane: the ALIR program that was analysed, with its validation status on top. Generated IR (from the
+// PyTorch frontend) is read-only here; "Edit as ALIR" hands it to the editor as a new program to change and analyse.
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class SourceEditor;
+
+class IrPane : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit IrPane(QWidget* parent = nullptr);
+
+    void setProgram(const QString& alir, bool generated, const QString& status, const QString& details);
+    void clear();
+    void highlightLine(int line);
+    QString text() const;
+    QString statusText() const;
+    SourceEditor* editor() const { return m_editor; }
+
+signals:
+    void editAsAlirRequested(const QString& alir);
+    void lineActivated(int line);
+
+private:
+    QLabel* m_status = nullptr;
+    QPushButton* m_edit = nullptr;
+    SourceEditor* m_editor = nullptr;
+};

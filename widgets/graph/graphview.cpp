@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/graph/graphview.h"
+
+#include "engine/analysis/operators.h"
+
+#include <QGraphicsPathItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsSceneMouseEvent>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+#include <QWheelEvent>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+class GraphNodeItem : public QGraphicsRectItem
+{
+public:
+    GraphNodeItem(const GraphLayout::NodeBox& box, GraphView* view)
+        : QGraphicsRectItem(box.rect)
+        , m_box(box)
+        , m_view(view)
+    {
+        setFlag(QGraphicsItem::ItemIsSelectable, false);
+        setAcceptHoverEvents(true);
+        setToolTip(box.title + QLatin1Char('\n') + box.detail);
+        setZValue(1);
+    }
+
+    void setFill(const QColor& c)
+    {
+        m_fill = c;
+        update();
+    }
+    QColor fill() const { return m_fill; }
+    void setSelectedNode(bool on)
+    {
+        m_selected = on;
+        update();
+    }
+
+    void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override
+    {
+        const double lod = option->levelOfDetailFromTransform(p->worldTransform());
+        p->setPen(QPen(m_selected ? QColor(0x20, 0xa0, 0x40) : QColor(0x40, 0x40, 0x40), m_selected ? 3 : 1));
+        p->setBrush(m_fill);
+        p->drawRoundedRect(rect(), 4, 4);
+        if (lod < 0.35)
+            return; // too small to read: boxes only
+        p->setPen(m_fill.lightness() < 110 ? Qt::white : Qt::black);
+        QFont f = p->font();
+        f.setPointSizeF(8);
+        p->setFont(f);
+        const QRectF r = rect().adjusted(4, 2, -4, -2);
+        p->drawText(QRectF(r.left(), r.top(), r.width(), r.height() / 2), Qt::AlignLeft | Qt::AlignVCenter, m_box.title);
+        p->drawText(QRectF(r.left(), r.center().y(), r.width(), r.height() / 2), Qt::AlignLeft | Qt::AlignVCenter, m_box.detail);
+    }
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent* event) override
+    {
+        if (event->button() == Qt::LeftButton) {
+            m_view->selectNode(m_box.node);
+            emit m_view->nodeSelected(m_box.node);
+        }
+        QGraphicsRectItem::mousePressEvent(event);
+    }
+
+private:
+    GraphLayout::NodeBox m_box;
+    GraphView* m_view;
+    QColor m_fill = Qt::lightGray;
+    bool m_selected = false;
+};
+
+GraphView::GraphView(QWidget* parent)
+    : QGraphicsView(parent)
+    , m_scene(new QGraphicsScene(this))
+{
+    setScene(m_scene);
+    setRenderHint(QPainter::Antialiasing);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+    connect(&m_watcher, &QFutureWatcher<GraphLayout>::finished, this, [this] {
+        const int generation = m_watcher.property("generation").toInt();
+        if (generation != m_generation)
+            return; // superseded while it ran
+        m_layout = m_watcher.result();
+        m_result = m_pending;
+        build();
+        emit layoutReady();
+    });
+}
+
+GraphView::~GraphView()
+{
+    m_watcher.waitForFinished();
+}
+
+void GraphView::setResult(std::shared_ptr<const solar::AnalysisResult> result)
+{
+    ++m_generation;
+    m_pending = result;
+    if (!result) {
+        clear();
+        return;
+    }
+    m_watcher.setProperty("generation", m_generation);
+    solar::graph::EinsumGraph graph = result->graph; // the copy travels to the worker thread
+    m_watcher.setFuture(QtConcurrent::run([graph = std::move(graph)] { return layoutGraph(graph); }));
+}
+
+void GraphView::updateTimes(std::shared_ptr<const solar::AnalysisResult> result)
+{
+    if (m_result && result && result->graph.nodes.size() == m_result->graph.nodes.size()) {
+        m_result = std::move(result);
+        recolour();
+    }
+}
+
+void GraphView::clear()
+{
+    m_scene->clear();
+    m_items.clear();
+    m_layout = {};
+    m_result.reset();
+    m_selected = -1;
+}
+
+void GraphView::build()
+{
+    m_scene->clear();
+    m_items.clear();
+    if (!m_layout.error.isEmpty()) {
+        m_scene->addText(m_layout.error);
+        return;
+    }
+    const QColor edgeColour = palette().color(QPalette::Text);
+    for (const auto& e : m_layout.edges) {
+        auto* item = m_scene->addPath(e.path, QPen(edgeColour, 1));
+        item->setToolTip(e.label);
+        item->setZValue(0);
+        auto* label = m_scene->addSimpleText(e.label);
+        QFont f = label->font();
+        f.setPointSizeF(6.5);
+        label->setFont(f);
+        label->setBrush(edgeColour);
+        label->setPos(e.labelPos + QPointF(4, -6));
+        label->setZValue(0.5);
+    }
+    for (const auto& box : m_layout.nodes) {
+        auto* item = new GraphNodeItem(box, this);
+        m_scene->addItem(item);
+        m_items[box.node] = item;
+    }
+    m_scene->setSceneRect(m_layout.bounds.adjusted(-20, -20, 20, 20));
+    recolour();
+    if (m_selected >= 0)
+        selectNode(m_selected);
+    fitAll();
+}
+
+void GraphView::recolour()
+{
+    if (!m_result)
+        return;
+    const auto rows = solar::operatorRows(*m_result);
+    for (const auto& r : rows) {
+        const auto it = m_items.find(r.node);
+        if (it == m_items.end())
+            continue;
+        QColor c;
+        if (m_colourBy == ColourBy::Bottleneck) {
+            c = r.computeBound ? QColor(0xf2, 0xa0, 0x70) : QColor(0x8c, 0xb8, 0xf0);
+        } else {
+            // White to red by share of the time at the level.
+            const double s = std::clamp(std::sqrt(r.share[static_cast<size_t>(m_level)]), 0.0, 1.0);
+            c = QColor::fromRgbF(1.0f, static_cast<float>(1 - 0.8 * s), static_cast<float>(1 - 0.85 * s));
+        }
+        it->second->setFill(c);
+    }
+}
+
+QColor GraphView::colourOfNode(int node) const
+{
+    const auto it = m_items.find(node);
+    return it == m_items.end() ? QColor() : it->second->fill();
+}
+
+void GraphView::setColourBy(ColourBy mode)
+{
+    m_colourBy = mode;
+    recolour();
+}
+
+void GraphView::setLevel(solar::bounds::Level level)
+{
+    m_level = level;
+    recolour();
+}
+
+void GraphView::selectNode(int node)
+{
+    if (m_selected >= 0)
+        if (const auto it = m_items.find(m_selected); it != m_items.end())
+            it->second->setSelectedNode(false);
+    m_selected = node;
+    if (const auto it = m_items.find(node); it != m_items.end()) {
+        it->second->setSelectedNode(true);
+        ensureVisible(it->second, 60, 60);
+    }
+}
+
+void GraphView::fitAll()
+{
+    if (!m_scene->items().isEmpty())
+        fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
+}
+
+bool GraphView::find(const QString& text)
+{
+    if (!m_result || text.isEmpty())
+        return false;
+    for (const auto& n : m_result->graph.nodes) {
+        const QString hay = QString::fromStdString(n.name + " " + std::string(solar::graph::nodeKindName(n.kind)) + " " + n.equation + " " + n.sourceOp);
+        if (hay.contains(text, Qt::CaseInsensitive)) {
+            selectNode(n.id);
+            if (const auto it = m_items.find(n.id); it != m_items.end())
+                centerOn(it->second);
+            emit nodeSelected(n.id);
+            return true;
+        }
+    }
+    return false;
+}
+
+void GraphView::wheelEvent(QWheelEvent* event)
+{
+    const double factor = std::pow(1.0015, event->angleDelta().y());
+    scale(factor, factor);
+    event->accept();
+}

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// The interactive einsum-graph view: the Graphviz layout (graphlayout.h, computed off the GUI thread) drawn in a
+// QGraphicsScene. Nodes show name, kind, equation and output shape, coloured by bottleneck or by share of the
+// time; edges carry tensor, shape and bytes. Wheel zooms, dragging pans; fit and find; labels give way to plain
+// boxes when zoomed out, so large graphs stay usable.
+#pragma once
+
+#include "engine/analysis/analysis.h"
+#include "widgets/graph/graphlayout.h"
+
+#include <QFutureWatcher>
+#include <QGraphicsView>
+
+#include <map>
+#include <memory>
+
+class GraphNodeItem;
+
+class GraphView : public QGraphicsView
+{
+    Q_OBJECT
+public:
+    enum class ColourBy { Bottleneck, Share };
+
+    explicit GraphView(QWidget* parent = nullptr);
+    ~GraphView() override;
+
+    /// Starts a layout in the background; layoutReady() follows. A newer result supersedes a pending one.
+    void setResult(std::shared_ptr<const solar::AnalysisResult> result);
+    /// New times (a slider move): only colours change, no new layout.
+    void updateTimes(std::shared_ptr<const solar::AnalysisResult> result);
+    void setColourBy(ColourBy mode);
+    void setLevel(solar::bounds::Level level);
+    void selectNode(int node);
+    void fitAll();
+    /// Selects the first node whose name, kind, equation or ATen op contains `text`; false when none does.
+    bool find(const QString& text);
+    void clear();
+
+    bool layoutPending() const { return m_watcher.isRunning(); }
+    int nodeCount() const { return static_cast<int>(m_items.size()); }
+    int selectedNode() const { return m_selected; }
+    const GraphLayout& layoutResult() const { return m_layout; }
+    QColor colourOfNode(int node) const;
+
+signals:
+    void nodeSelected(int node);
+    void layoutReady();
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+
+private:
+    void build();
+    void recolour();
+
+    QGraphicsScene* m_scene = nullptr;
+    QFutureWatcher<GraphLayout> m_watcher;
+    std::shared_ptr<const solar::AnalysisResult> m_result;
+    std::shared_ptr<const solar::AnalysisResult> m_pending;
+    GraphLayout m_layout;
+    std::map<int, GraphNodeItem*> m_items;
+    ColourBy m_colourBy = ColourBy::Bottleneck;
+    solar::bounds::Level m_level = solar::bounds::Level::Fused;
+    int m_selected = -1;
+    int m_generation = 0;
+};

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/hardware/hardwarepanel.h"
+
+#include "engine/report/analysisreport.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSlider>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+using solar::bounds::Level;
+
+namespace {
+
+constexpr int kSteps = 1000; // slider positions; the middle is the profile's value
+
+QString si(double v, const char* unit)
+{
+    return QString::fromStdString(solar::report::formatSi(v, unit));
+}
+
+bool isTensor(int index)
+{
+    return index < solar::hw::kPrecisionCount;
+}
+
+} // namespace
+
+int HardwarePanel::positionOf(double factor)
+{
+    return std::clamp(static_cast<int>(std::lround(kSteps / 2 + kSteps / 4.0 * std::log10(factor))), 0, kSteps);
+}
+
+double HardwarePanel::factorOf(int position)
+{
+    return std::pow(10.0, (position - kSteps / 2) / (kSteps / 4.0)); // 1/100 .. 100
+}
+
+HardwarePanel::HardwarePanel(QWidget* parent)
+    : QWidget(parent)
+    , m_profiles(new QComboBox(this))
+    , m_target(new QDoubleSpinBox(this))
+    , m_level(new QComboBox(this))
+    , m_inverseLabel(new QLabel(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    auto* pick = new QFormLayout;
+    pick->addRow(tr("Profile:"), m_profiles);
+    layout->addLayout(pick);
+
+    auto* sliders = new QGroupBox(tr("What if (factor on the profile's value)"), this);
+    auto* form = new QFormLayout(sliders);
+    const QString names[KnobCount] = {tr("DRAM bandwidth"), tr("Tensor-core peaks"), tr("SIMT peaks"), tr("On-chip capacity"), tr("Clock")};
+    for (int k = 0; k < KnobCount; ++k) {
+        m_sliders[k] = new QSlider(Qt::Horizontal, sliders);
+        m_sliders[k]->setRange(0, kSteps);
+        m_sliders[k]->setValue(kSteps / 2);
+        m_sliders[k]->setPageStep(kSteps / 20);
+        m_sliders[k]->setAccessibleName(names[k]);
+        m_values[k] = new QLabel(sliders);
+        m_values[k]->setMinimumWidth(150);
+        auto* row = new QHBoxLayout;
+        row->addWidget(m_sliders[k], 1);
+        row->addWidget(m_values[k]);
+        form->addRow(names[k] + QLatin1Char(':'), row);
+        connect(m_sliders[k], &QSlider::valueChanged, this, [this] {
+            if (!m_quiet)
+                emitChanged();
+        });
+    }
+    auto* resetButton = new QPushButton(tr("Reset"), sliders);
+    connect(resetButton, &QPushButton::clicked, this, &HardwarePanel::reset);
+    form->addRow(resetButton);
+    layout->addWidget(sliders);
+
+    auto* inverse = new QGroupBox(tr("Target latency (inverse roofline)"), this);
+    auto* iform = new QFormLayout(inverse);
+    m_target->setRange(0, 1e9);
+    m_target->setDecimals(9); // nanosecond-scale kernels need it: the value is in ms
+    m_target->setSuffix(tr(" ms"));
+    m_target->setSpecialValueText(tr("none"));
+    iform->addRow(tr("Target:"), m_target);
+    for (Level l : solar::bounds::kLevels)
+        m_level->addItem(QString::fromLatin1(solar::bounds::levelName(l).data()), static_cast<int>(l));
+    m_level->setCurrentIndex(static_cast<int>(Level::Fused));
+    iform->addRow(tr("Level:"), m_level);
+    auto* solveRow = new QHBoxLayout;
+    auto* bw = new QPushButton(tr("Solve for bandwidth"), inverse);
+    auto* compute = new QPushButton(tr("Solve for compute"), inverse);
+    auto* onchip = new QPushButton(tr("Solve for on-chip"), inverse);
+    connect(bw, &QPushButton::clicked, this, &HardwarePanel::solveForBandwidth);
+    connect(compute, &QPushButton::clicked, this, &HardwarePanel::solveForCompute);
+    connect(onchip, &QPushButton::clicked, this, &HardwarePanel::solveForOnchip);
+    solveRow->addWidget(bw);
+    solveRow->addWidget(compute);
+    solveRow->addWidget(onchip);
+    iform->addRow(solveRow);
+    m_inverseLabel->setWordWrap(true);
+    m_inverseLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    iform->addRow(m_inverseLabel);
+    layout->addWidget(inverse);
+    layout->addStretch(1);
+
+    connect(m_target, &QDoubleSpinBox::valueChanged, this, [this] { resolveInverse(); });
+    connect(m_level, &QComboBox::currentIndexChanged, this, [this] { resolveInverse(); });
+    connect(m_profiles, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_quiet)
+            return;
+        m_quiet = true;
+        for (QSlider* s : m_sliders)
+            s->setValue(kSteps / 2);
+        m_quiet = false;
+        emit profileChanged(profileId());
+        emitChanged();
+    });
+}
+
+void HardwarePanel::setRegistry(const solar::hw::HwRegistry& registry)
+{
+    m_quiet = true;
+    const QString current = profileId();
+    m_registry = registry;
+    m_profiles->clear();
+    for (const auto& p : m_registry.profiles)
+        m_profiles->addItem(QString::fromStdString(p.name) + (p.user ? tr(" (user)") : QString()), QString::fromStdString(p.id));
+    const int again = m_profiles->findData(current);
+    m_profiles->setCurrentIndex(again >= 0 ? again : 0);
+    m_quiet = false;
+    updateLabels();
+}
+
+bool HardwarePanel::selectProfile(const QString& id)
+{
+    const int i = m_profiles->findData(id);
+    if (i < 0)
+        return false;
+    if (i != m_profiles->currentIndex())
+        m_profiles->setCurrentIndex(i); // resets the sliders and emits
+    return true;
+}
+
+const solar::hw::HwProfile* HardwarePanel::profile() const
+{
+    return m_registry.find(profileId().toStdString());
+}
+
+QString HardwarePanel::profileId() const
+{
+    return m_profiles->currentData().toString();
+}
+
+double HardwarePanel::factor(Knob knob) const
+{
+    return factorOf(m_sliders[knob]->value());
+}
+
+void HardwarePanel::setFactor(Knob knob, double f)
+{
+    m_sliders[knob]->setValue(positionOf(f)); // emits through valueChanged
+}
+
+solar::bounds::MachineModel HardwarePanel::machine() const
+{
+    const solar::hw::HwProfile* p = profile();
+    if (!p)
+        return {};
+    solar::bounds::MachineModel m = solar::bounds::machineFromProfile(*p);
+    m.dramBps *= factor(Bandwidth);
+    m.onchipBytes *= factor(Onchip);
+    for (size_t i = 0; i < m.peakFlops.size(); ++i)
+        m.peakFlops[i] *= isTensor(static_cast<int>(i)) ? factor(TensorPeak) : factor(SimtPeak);
+    return m.scaledCompute(factor(Clock));
+}
+
+void HardwarePanel::updateLabels()
+{
+    const solar::bounds::MachineModel m = machine();
+    double tensor = 0, simt = 0;
+    for (size_t i = 0; i < m.peakFlops.size(); ++i)
+        (isTensor(static_cast<int>(i)) ? tensor : simt) = std::max(isTensor(static_cast<int>(i)) ? tensor : simt, m.peakFlops[i]);
+    const QString x = QStringLiteral(" (×%1)");
+    m_values[Bandwidth]->setText(si(m.dramBps, "B/s") + x.arg(factor(Bandwidth), 0, 'g', 3));
+    m_values[TensorPeak]->setText(tensor > 0 ? si(tensor, "FLOP/s") + x.arg(factor(TensorPeak) * factor(Clock), 0, 'g', 3) : tr("none"));
+    m_values[SimtPeak]->setText(si(simt, "FLOP/s") + x.arg(factor(SimtPeak) * factor(Clock), 0, 'g', 3));
+    m_values[Onchip]->setText(si(m.onchipBytes, "B") + x.arg(factor(Onchip), 0, 'g', 3));
+    m_values[Clock]->setText(si(m.clockHz, "Hz") + x.arg(factor(Clock), 0, 'g', 3));
+}
+
+void HardwarePanel::emitChanged()
+{
+    updateLabels();
+    resolveInverse();
+    emit machineChanged(machine());
+}
+
+void HardwarePanel::reset()
+{
+    m_quiet = true;
+    for (QSlider* s : m_sliders)
+        s->setValue(kSteps / 2);
+    m_quiet = false;
+    emitChanged();
+}
+
+void HardwarePanel::setResult(std::shared_ptr<const solar::AnalysisResult> result)
+{
+    m_result = std::move(result);
+    resolveInverse();
+}
+
+void HardwarePanel::setTargetMs(double ms)
+{
+    m_target->setValue(ms);
+}
+
+double HardwarePanel::targetMs() const
+{
+    return m_target->value();
+}
+
+Level HardwarePanel::targetLevel() const
+{
+    return static_cast<Level>(m_level->currentData().toInt());
+}
+
+void HardwarePanel::resolveInverse()
+{
+    m_inverse.reset();
+    if (!m_result || m_target->value() <= 0) {
+        m_inverseLabel->setText(m_result ? tr("Enter a target latency to see what hardware reaches it.") : QString());
+        return;
+    }
+    m_inverse = solar::bounds::solveInverse(m_result->digest, machine(), m_result->options.policy, m_result->options.cache, targetLevel(),
+                                            m_target->value() * 1e-3);
+    m_inverseLabel->setText(inverseText());
+}
+
+QString HardwarePanel::inverseText() const
+{
+    if (!m_inverse)
+        return {};
+    const auto& inv = *m_inverse;
+    QStringList lines;
+    lines << tr("Now: %1 at %2; target %3.")
+                 .arg(QString::fromStdString(solar::report::formatSeconds(inv.currentSeconds)),
+                      QString::fromLatin1(solar::bounds::levelName(inv.level).data()),
+                      QString::fromStdString(solar::report::formatSeconds(inv.targetSeconds)));
+    lines << (inv.minDramBps ? tr("Bandwidth needed at today's compute: %1.").arg(si(*inv.minDramBps, "B/s"))
+                             : tr("No bandwidth reaches it: %1").arg(QString::fromStdString(inv.dramWhy)));
+    lines << (inv.minComputeScale ? tr("Compute needed at today's bandwidth: ×%1 every peak.").arg(*inv.minComputeScale, 0, 'g', 4)
+                                  : tr("No compute reaches it: %1").arg(QString::fromStdString(inv.computeWhy)));
+    if (inv.level == Level::CacheAware)
+        lines << (inv.minOnchipBytes ? tr("On-chip capacity needed: %1.").arg(si(*inv.minOnchipBytes, "B"))
+                                     : tr("No on-chip capacity reaches it: %1").arg(QString::fromStdString(inv.onchipWhy)));
+    lines << tr("Necessary whatever the rest: %1 and ×%2 compute.").arg(si(inv.necessaryDramBps, "B/s")).arg(inv.necessaryComputeScale, 0, 'g', 4);
+    return lines.join(QLatin1Char('\n'));
+}
+
+void HardwarePanel::solveForBandwidth()
+{
+    const solar::hw::HwProfile* p = profile();
+    if (!m_inverse || !m_inverse->minDramBps || !p)
+        return;
+    setFactor(Bandwidth, *m_inverse->minDramBps / p->dramBandwidthBps.value);
+}
+
+void HardwarePanel::solveForCompute()
+{
+    if (!m_inverse || !m_inverse->minComputeScale)
+        return;
+    // The solved factor applies to every peak: fold it into the clock slider, which scales them all.
+    setFactor(Clock, factor(Clock) * *m_inverse->minComputeScale);
+}
+
+void HardwarePanel::solveForOnchip()
+{
+    const solar::hw::HwProfile* p = profile();
+    if (!p || !m_result)
+        return;
+    if (targetLevel() != Level::CacheAware)
+        m_level->setCurrentIndex(static_cast<int>(Level::CacheAware));
+    if (!m_inverse || !m_inverse->minOnchipBytes)
+        return;
+    setFactor(Onchip, *m_inverse->minOnchipBytes / p->onchipBytes.value);
+}
+
+bool HardwarePanel::saveAsUserProfile(const QString& id, QString* error)
+{
+    const solar::hw::HwProfile* base = profile();
+    if (!base || id.isEmpty()) {
+        if (error)
+            *error = tr("No profile to save.");
+        return false;
+    }
+    const solar::bounds::MachineModel m = machine();
+    solar::hw::HwProfile p = *base;
+    p.id = id.toStdString();
+    p.name = base->name + " (what-if)";
+    p.user = true;
+    const std::string key = "solar-studio-what-if";
+    p.sources.push_back({key, "Edited in SOLAR Studio from " + base->id + " (factors on its sourced values)", "", ""});
+    auto edited = [&](solar::hw::Number& n, double value, double f) {
+        if (f == 1.0)
+            return;
+        n.note = "×" + std::to_string(f) + " of " + base->id + " (source " + n.source + ")";
+        n.value = value;
+        n.source = key;
+    };
+    edited(p.dramBandwidthBps, m.dramBps, factor(Bandwidth));
+    edited(p.onchipBytes, m.onchipBytes, factor(Onchip));
+    edited(p.clockHz, m.clockHz, factor(Clock));
+    for (auto& peak : p.peaks)
+        edited(peak.flops, m.peak(peak.unit, peak.precision),
+               (peak.unit == solar::hw::Unit::Tensor ? factor(TensorPeak) : factor(SimtPeak)) * factor(Clock));
+    const QString dir = QString::fromStdString(solar::hw::userHwProfileDir());
+    if (!QDir().mkpath(dir)) {
+        if (error)
+            *error = tr("Cannot create %1").arg(dir);
+        return false;
+    }
+    QSaveFile file(QDir(dir).filePath(id + QStringLiteral(".json")));
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    const std::string json = solar::hw::profileToJson(p);
+    file.write(json.data(), static_cast<qint64>(json.size()));
+    if (!file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    setRegistry(solar::hw::loadDefaultHwRegistry());
+    return true;
+}

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// The hardware panel: a profile picker, logarithmic sliders for DRAM bandwidth, tensor and SIMT peaks, on-chip
+// capacity and clock, and a target latency with "solve for" bandwidth, compute or on-chip capacity (the inverse
+// roofline). Every change emits the machine it describes; the window re-solves the ladder from it. The profile's
+// own numbers and their sources stay untouched until the user saves a user profile.
+#pragma once
+
+#include "engine/analysis/analysis.h"
+#include "engine/bounds/inverse.h"
+#include "engine/hw/registry.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSlider;
+class QPushButton;
+
+class HardwarePanel : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Knob { Bandwidth, TensorPeak, SimtPeak, Onchip, Clock, KnobCount };
+
+    explicit HardwarePanel(QWidget* parent = nullptr);
+
+    void setRegistry(const solar::hw::HwRegistry& registry);
+    bool selectProfile(const QString& id);
+    const solar::hw::HwProfile* profile() const;
+    QString profileId() const;
+
+    /// The machine the sliders describe (the profile's numbers times each slider's factor).
+    solar::bounds::MachineModel machine() const;
+    double factor(Knob knob) const;
+    /// Sets a slider to a factor of the profile's value (clamped to the slider's range, 1/100 to 100).
+    void setFactor(Knob knob, double factor);
+    QSlider* slider(Knob knob) const { return m_sliders[knob]; }
+
+    void setResult(std::shared_ptr<const solar::AnalysisResult> result);
+    void setTargetMs(double ms);
+    double targetMs() const;
+    solar::bounds::Level targetLevel() const;
+    /// The inverse roofline for the target at the current machine (nullopt without a result or target).
+    std::optional<solar::bounds::Inverse> inverse() const { return m_inverse; }
+    QString inverseText() const;
+
+public slots:
+    void reset();
+    void solveForBandwidth();
+    void solveForCompute();
+    void solveForOnchip();
+    bool saveAsUserProfile(const QString& id, QString* error = nullptr);
+
+signals:
+    /// The machine changed (a slider, a solve, a reset or another profile).
+    void machineChanged(const solar::bounds::MachineModel& machine);
+    /// Another profile was picked (the analysis keeps its program; the sliders reset).
+    void profileChanged(const QString& id);
+
+private:
+    void updateLabels();
+    void emitChanged();
+    void resolveInverse();
+    static int positionOf(double factor);
+    static double factorOf(int position);
+
+    solar::hw::HwRegistry m_registry;
+    QComboBox* m_profiles = nullptr;
+    QSlider* m_sliders[KnobCount] = {};
+    QLabel* m_values[KnobCount] = {};
+    QDoubleSpinBox* m_target = nullptr;
+    QComboBox* m_level = nullptr;
+    QLabel* m_inverseLabel = nullptr;
+    std::shared_ptr<const solar::AnalysisResult> m_result;
+    std::optional<solar::bounds::Inverse> m_inverse;
+    bool m_quiet = false;
+};

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/roofline/rooflinechart.h"
+
+#include "engine/analysis/operators.h"
+#include "engine/report/analysisreport.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+using solar::bounds::Level;
+
+namespace {
+
+QString si(double v, const char* unit)
+{
+    return QString::fromStdString(solar::report::formatSi(v, unit));
+}
+
+QColor computeColour()
+{
+    return QColor(0xd0, 0x60, 0x20);
+}
+
+QColor memoryColour()
+{
+    return QColor(0x20, 0x70, 0xd0);
+}
+
+} // namespace
+
+RooflineChart::RooflineChart(QWidget* parent)
+    : QWidget(parent)
+    , m_view(new QChartView(this))
+    , m_chart(new QChart)
+    , m_hover(new QLabel(this))
+{
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setTitle(tr("Roofline"));
+    m_view->setChart(m_chart);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumHeight(260);
+    m_hover->setWordWrap(true);
+    m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_hover);
+}
+
+void RooflineChart::setResult(std::shared_ptr<const solar::AnalysisResult> result)
+{
+    m_result = std::move(result);
+    if (m_result) {
+        m_machine = m_result->machine;
+        m_machineName = QString::fromStdString(m_result->hardware.name);
+    }
+    rebuild();
+}
+
+void RooflineChart::setLevel(Level level)
+{
+    m_level = level;
+    rebuild();
+}
+
+void RooflineChart::setMachine(const solar::bounds::MachineModel& machine, const QString& name)
+{
+    m_machine = machine;
+    m_machineName = name;
+    rebuild();
+}
+
+void RooflineChart::setOverlays(const std::vector<std::pair<QString, solar::bounds::MachineModel>>& overlays)
+{
+    m_overlays = overlays;
+    rebuild();
+}
+
+void RooflineChart::clear()
+{
+    m_result.reset();
+    rebuild();
+}
+
+int RooflineChart::pointCount() const
+{
+    return static_cast<int>(m_pointOfNode.size());
+}
+
+int RooflineChart::roofCount() const
+{
+    return m_roofs;
+}
+
+QPointF RooflineChart::pointOfNode(int node) const
+{
+    const auto it = m_pointOfNode.find(node);
+    return it == m_pointOfNode.end() ? QPointF() : it->second;
+}
+
+QString RooflineChart::tooltip(int node) const
+{
+    if (!m_result)
+        return {};
+    const auto rows = solar::operatorRows(*m_result);
+    const auto it = std::find_if(rows.begin(), rows.end(), [&](const solar::OperatorRow& r) { return r.node == node; });
+    if (it == rows.end())
+        return {};
+    const double s = it->seconds[static_cast<size_t>(m_level)];
+    const double attained = s > 0 ? it->flops / s : 0;
+    // % of the roof: attained against the lower of the two roofs at this intensity, on the fastest unit.
+    double peak = 0;
+    for (double p : m_machine.peakFlops)
+        peak = std::max(peak, p);
+    const double roof = std::min(peak, m_machine.dramBps * it->intensityFlopsPerByte);
+    QStringList dims;
+    for (auto d : it->shape)
+        dims << QString::number(d);
+    return tr("<b>%1</b> (%2%3)<br>%4 [%5]<br>%6, %7, %8 FLOP/B<br>time %9 at %10, %11 of the roof")
+        .arg(QString::fromStdString(it->name), QString::fromStdString(it->kind),
+             it->sourceOp.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(it->sourceOp),
+             QString::fromStdString(it->equation), dims.join(QStringLiteral(", ")), si(it->flops, "FLOP"), si(it->bytes, "B"),
+             QString::number(it->intensityFlopsPerByte, 'g', 4), QString::fromStdString(solar::report::formatSeconds(s)),
+             QString::fromLatin1(solar::bounds::levelShortName(m_level).data()),
+             roof > 0 ? QString::number(100 * attained / roof, 'f', 1) + QLatin1Char('%') : tr("n/a"));
+}
+
+void RooflineChart::rebuild()
+{
+    m_chart->removeAllSeries();
+    for (QAbstractAxis* a : m_chart->axes())
+        m_chart->removeAxis(a);
+    m_nodesOfSeries.clear();
+    m_pointOfNode.clear();
+    m_selection = nullptr;
+    m_roofs = 0;
+    if (!m_result) {
+        m_chart->setTitle(tr("Roofline (no analysis)"));
+        return;
+    }
+    const auto rows = solar::operatorRows(*m_result);
+    // Axis ranges from the points and the ridges, padded by a decade.
+    double xMin = 1e300, xMax = 0, yMin = 1e300, yMax = 0;
+    struct P { int node; double x, y, share; bool compute; };
+    std::vector<P> points;
+    int skipped = 0;
+    for (const auto& r : rows) {
+        const double s = r.seconds[static_cast<size_t>(m_level)];
+        if (r.flops <= 0 || r.bytes <= 0 || s <= 0) {
+            ++skipped;
+            continue;
+        }
+        points.push_back({r.node, r.intensityFlopsPerByte, r.flops / s, r.share[static_cast<size_t>(m_level)], r.computeBound});
+        xMin = std::min(xMin, r.intensityFlopsPerByte);
+        xMax = std::max(xMax, r.intensityFlopsPerByte);
+        yMin = std::min(yMin, r.flops / s);
+        yMax = std::max(yMax, r.flops / s);
+    }
+    std::vector<std::pair<QString, solar::bounds::MachineModel>> machines = {{m_machineName, m_machine}};
+    machines.insert(machines.end(), m_overlays.begin(), m_overlays.end());
+    for (const auto& [name, m] : machines) {
+        for (double p : m.peakFlops) {
+            if (p <= 0 || m.dramBps <= 0)
+                continue;
+            xMin = std::min(xMin, p / m.dramBps);
+            xMax = std::max(xMax, p / m.dramBps);
+            yMax = std::max(yMax, p);
+            yMin = std::min(yMin, p / 1e3);
+        }
+    }
+    if (xMax <= 0) {
+        m_chart->setTitle(tr("Roofline (nothing to plot)"));
+        return;
+    }
+    xMin = std::pow(10, std::floor(std::log10(xMin)) - 1);
+    xMax = std::pow(10, std::ceil(std::log10(xMax)) + 1);
+    yMin = std::pow(10, std::floor(std::log10(std::max(yMin, 1.0))) - 1);
+    yMax = std::pow(10, std::ceil(std::log10(yMax)) + 0.3);
+
+    auto* ax = new QLogValueAxis;
+    ax->setTitleText(tr("arithmetic intensity (FLOP/byte)"));
+    ax->setLabelFormat(QStringLiteral("%g"));
+    ax->setBase(10);
+    ax->setRange(xMin, xMax);
+    auto* ay = new QLogValueAxis;
+    ay->setTitleText(tr("attainable performance (FLOP/s)"));
+    ay->setLabelFormat(QStringLiteral("%.0e"));
+    ay->setBase(10);
+    ay->setRange(yMin, yMax);
+    m_chart->addAxis(ax, Qt::AlignBottom);
+    m_chart->addAxis(ay, Qt::AlignLeft);
+
+    auto addSeries = [&](QXYSeries* s) {
+        m_chart->addSeries(s);
+        s->attachAxis(ax);
+        s->attachAxis(ay);
+    };
+    // Roofs: DRAM (slope 1 in log-log) up to each compute roof.
+    bool first = true;
+    for (const auto& [name, m] : machines) {
+        std::vector<std::pair<QString, double>> peaks;
+        for (int u = 0; u < 2; ++u)
+            for (int p = 0; p < solar::hw::kPrecisionCount; ++p) {
+                const double v = m.peakFlops[static_cast<size_t>(u * solar::hw::kPrecisionCount + p)];
+                if (v > 0)
+                    peaks.emplace_back(QString::fromLatin1(solar::hw::unitName(static_cast<solar::hw::Unit>(u)).data()) + QLatin1Char(' ')
+                                           + QString::fromLatin1(solar::hw::precisionName(static_cast<solar::hw::Precision>(p)).data()),
+                                       v);
+            }
+        if (m.dramBps <= 0 || peaks.empty())
+            continue;
+        const double top = std::max_element(peaks.begin(), peaks.end(), [](auto& a, auto& b) { return a.second < b.second; })->second;
+        auto* dram = new QLineSeries;
+        dram->setName(tr("%1: DRAM %2").arg(name, si(m.dramBps, "B/s")));
+        dram->append(xMin, m.dramBps * xMin);
+        dram->append(top / m.dramBps, top);
+        QPen pen(first ? QColor(0x30, 0x30, 0x30) : QColor(0x80, 0x80, 0x80), 2, first ? Qt::SolidLine : Qt::DashLine);
+        dram->setPen(pen);
+        addSeries(dram);
+        ++m_roofs;
+        for (const auto& [label, peak] : peaks) {
+            auto* roof = new QLineSeries;
+            roof->setName(tr("%1: %2 %3").arg(name, label, si(peak, "FLOP/s")));
+            roof->append(peak / m.dramBps, peak); // the ridge point
+            roof->append(xMax, peak);
+            QPen rp = pen;
+            rp.setWidthF(1.2);
+            roof->setPen(rp);
+            roof->setPointsVisible(true);
+            addSeries(roof);
+            ++m_roofs;
+        }
+        first = false;
+    }
+    // Operators: bucketed by share (marker size) and bottleneck (colour).
+    const double sizes[] = {7, 11, 16, 22};
+    for (int bucket = 0; bucket < 4; ++bucket) {
+        for (bool compute : {false, true}) {
+            auto* s = new QScatterSeries;
+            s->setMarkerSize(sizes[bucket]);
+            s->setColor(compute ? computeColour() : memoryColour());
+            s->setBorderColor(Qt::white);
+            std::vector<int> nodes;
+            for (const P& p : points) {
+                const int b = p.share < 0.01 ? 0 : p.share < 0.1 ? 1 : p.share < 0.3 ? 2 : 3;
+                if (b != bucket || p.compute != compute)
+                    continue;
+                s->append(p.x, p.y);
+                nodes.push_back(p.node);
+                m_pointOfNode[p.node] = QPointF(p.x, p.y);
+            }
+            if (nodes.empty()) {
+                delete s;
+                continue;
+            }
+            s->setName(bucket == 3 ? (compute ? tr("compute-bound ops") : tr("memory-bound ops")) : QString());
+            addSeries(s);
+            m_nodesOfSeries[s] = nodes;
+            connect(s, &QScatterSeries::hovered, this, [this, s](const QPointF& point, bool state) {
+                if (!state)
+                    return;
+                const auto& ns = m_nodesOfSeries[s];
+                const auto pts = s->points();
+                for (int i = 0; i < pts.size(); ++i)
+                    if (pts[i] == point) {
+                        const QString text = tooltip(ns[static_cast<size_t>(i)]);
+                        m_hover->setText(text);
+                        QToolTip::showText(QCursor::pos(), text, m_view);
+                        return;
+                    }
+            });
+            connect(s, &QScatterSeries::clicked, this, [this, s](const QPointF& point) {
+                const auto& ns = m_nodesOfSeries[s];
+                const auto pts = s->points();
+                for (int i = 0; i < pts.size(); ++i)
+                    if (pts[i] == point) {
+                        selectNode(ns[static_cast<size_t>(i)]);
+                        emit nodeSelected(ns[static_cast<size_t>(i)]);
+                        return;
+                    }
+            });
+        }
+    }
+    // Hide legend entries of unnamed buckets.
+    for (QLegendMarker* marker : m_chart->legend()->markers())
+        if (marker->label().isEmpty())
+            marker->setVisible(false);
+    m_selection = new QScatterSeries;
+    m_selection->setMarkerSize(28);
+    m_selection->setColor(Qt::transparent);
+    m_selection->setBorderColor(QColor(0x20, 0xa0, 0x40));
+    QPen sp(QColor(0x20, 0xa0, 0x40), 3);
+    m_selection->setPen(sp);
+    addSeries(m_selection);
+    for (QLegendMarker* marker : m_chart->legend()->markers(m_selection))
+        marker->setVisible(false);
+    m_chart->setTitle(tr("Roofline at %1 on %2 — %3 operators%4")
+                          .arg(QString::fromLatin1(solar::bounds::levelName(m_level).data()), m_machineName)
+                          .arg(points.size())
+                          .arg(skipped ? tr(" (%1 without arithmetic or bytes not shown)").arg(skipped) : QString()));
+    if (m_selectedNode >= 0)
+        selectNode(m_selectedNode);
+}
+
+void RooflineChart::selectNode(int node)
+{
+    m_selectedNode = node;
+    if (!m_selection)
+        return;
+    m_selection->clear();
+    const auto it = m_pointOfNode.find(node);
+    if (it != m_pointOfNode.end()) {
+        m_selection->append(it->second);
+        m_hover->setText(tooltip(node));
+    }
+}
