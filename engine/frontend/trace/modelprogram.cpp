@@ -100,7 +100,18 @@ std::vector<Sample> reducedSamples(const std::string& file, TraceWorker& worker,
         if (!seen)
             add(sizes);
     }
-    if (!samples.empty()) {
+    // Constants that agree at every sample so far (batch_size = out_channels = 128 at F, 8 at A, 32 at B)
+    // need the spread sample; when every scaled constant is already distinct it would only cost a trace.
+    bool tied = false;
+    for (auto a = full.begin(); a != full.end() && !tied; ++a)
+        for (auto b = std::next(a); b != full.end() && !tied; ++b) {
+            bool same = a->second == b->second;
+            for (const auto& s : samples)
+                same = same && merged(full, s.sizes).at(a->first) == merged(full, s.sizes).at(b->first);
+            const bool scaled = !samples.empty() && samples.front().sizes.count(a->first) && samples.front().sizes.count(b->first);
+            tied = same && scaled;
+        }
+    if (!samples.empty() && (tied || real)) { // without a trace at F, every constant must vary between samples
         const SizeMap s = spread(samples.front().sizes);
         if (s != samples.front().sizes && (samples.size() < 2 || s != samples[1].sizes))
             add(s);

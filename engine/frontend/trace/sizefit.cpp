@@ -405,8 +405,12 @@ Expected<SizeFit> fitSizes(const std::vector<SizeSample>& samples, const std::ma
             v.push_back(it == s.sizes.end() ? value : it->second);
             varies = varies || v.back() != value;
         }
-        if (!varies)
+        if (!varies) {
+            if (defaults && defaults->count(name) && defaults->at(name) != value)
+                return Expected<SizeFit>::failure(Diagnostic {Severity::Error, {}, {}, "sizes.fit",
+                                                              "'" + name + "' has one value in every sample but another at the requested sizes"});
             continue;
+        }
         std::string alir = name;
         while (taken.count(alir) || isKeyword(alir) || ir::findBuiltin(alir))
             alir += "_size";
