@@ -370,10 +370,30 @@ private slots:
         const QImage window = w.grab().toImage();
         QVERIFY(window.save(dir + QStringLiteral("/main-window.png")));
         QVERIFY(distinctColours(window) > 50);
-        const QImage graph = w.graphView()->grab().toImage();
+        // The panes at a size a person would give them: the graph as an overview and zoomed in on one operator,
+        // the roofline with its legend.
+        GraphView graphView;
+        graphView.resize(900, 700);
+        graphView.setResult(w.shownResult());
+        QVERIFY(waitForLayout(&graphView));
+        graphView.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&graphView));
+        graphView.fitAll();
+        const QImage graph = graphView.grab().toImage();
         QVERIFY(graph.save(dir + QStringLiteral("/einsum-graph.png")));
         QVERIFY(distinctColours(graph) > 10);
-        const QImage chart = w.roofline()->grab().toImage();
+        graphView.resetTransform();
+        graphView.find(QStringLiteral("scores"));
+        const QImage detail = graphView.grab().toImage();
+        QVERIFY(detail.save(dir + QStringLiteral("/einsum-graph-detail.png")));
+        QVERIFY(distinctColours(detail) > 10);
+        RooflineChart chartView;
+        chartView.resize(1000, 700);
+        chartView.setResult(w.shownResult());
+        chartView.selectNode(0);
+        chartView.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chartView));
+        const QImage chart = chartView.grab().toImage();
         QVERIFY(chart.save(dir + QStringLiteral("/roofline.png")));
         QVERIFY(distinctColours(chart) > 10);
         const QImage hardware = w.hardwarePanel()->grab().toImage();

@@ -45,6 +45,12 @@ RooflineChart::RooflineChart(QWidget* parent)
     , m_hover(new QLabel(this))
 {
     m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->setShowToolTips(true); // full roof names when a label is elided
+    QFont legendFont = m_chart->legend()->font();
+    legendFont.setPointSizeF(7.5);
+    m_chart->legend()->setFont(legendFont);
+    if (palette().color(QPalette::Window).lightness() < 128)
+        m_chart->setTheme(QChart::ChartThemeDark); // follow the system's dark palette
     m_chart->setTitle(tr("Roofline"));
     m_view->setChart(m_chart);
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -123,16 +129,21 @@ QString RooflineChart::tooltip(int node) const
     for (double p : m_machine.peakFlops)
         peak = std::max(peak, p);
     const double roof = std::min(peak, m_machine.dramBps * it->intensityFlopsPerByte);
+    const double percent = roof > 0 ? 100 * attained / roof : 0;
     QStringList dims;
     for (auto d : it->shape)
         dims << QString::number(d);
-    return tr("<b>%1</b> (%2%3)<br>%4 [%5]<br>%6, %7, %8 FLOP/B<br>time %9 at %10, %11 of the roof")
+    // Above 100 %: at the fused levels an operator's share of the time can beat its own unfused roof, because
+    // fusion keeps its operands on chip; that is the point of fusing, not an error.
+    const QString ofRoof = roof <= 0 ? tr("n/a")
+        : percent <= 100              ? QString::number(percent, 'f', 1) + QLatin1Char('%') + tr(" of its roof")
+                                      : QString::number(percent, 'f', 0) + QLatin1Char('%') + tr(" of its unfused roof (fusion keeps operands on chip)");
+    return tr("<b>%1</b> (%2%3)<br>%4 [%5]<br>%6, %7, %8 FLOP/B<br>time %9 at %10, %11")
         .arg(QString::fromStdString(it->name), QString::fromStdString(it->kind),
              it->sourceOp.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(it->sourceOp),
              QString::fromStdString(it->equation), dims.join(QStringLiteral(", ")), si(it->flops, "FLOP"), si(it->bytes, "B"),
              QString::number(it->intensityFlopsPerByte, 'g', 4), QString::fromStdString(solar::report::formatSeconds(s)),
-             QString::fromLatin1(solar::bounds::levelShortName(m_level).data()),
-             roof > 0 ? QString::number(100 * attained / roof, 'f', 1) + QLatin1Char('%') : tr("n/a"));
+             QString::fromLatin1(solar::bounds::levelShortName(m_level).data()), ofRoof);
 }
 
 void RooflineChart::rebuild()
