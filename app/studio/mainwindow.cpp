@@ -708,9 +708,7 @@ void MainWindow::showResult(std::shared_ptr<const solar::AnalysisResult> base, b
         shown->hardware = *p;
     m_shown = shown;
     m_model->setResult(shown);
-    m_roofline->setResult(shown);
-    if (const auto* p = m_hardware->profile())
-        m_roofline->setMachine(shown->machine, QString::fromStdString(p->name));
+    m_roofline->setResult(shown, shown->machine, QString::fromStdString(shown->hardware.name));
     if (newProgram)
         m_graph->setResult(shown);
     else

@@ -15,6 +15,20 @@ OperatorTableModel::OperatorTableModel(QObject* parent)
 
 void OperatorTableModel::setResult(std::shared_ptr<const solar::AnalysisResult> result)
 {
+    // The same program on another machine (a slider move): same rows, new numbers. Updating in place keeps the
+    // view's selection and scroll position and avoids re-laying out the whole table.
+    if (result && m_result && result->graph.nodes.size() == m_result->graph.nodes.size() && result->program.name == m_result->program.name
+        && result->graph.program == m_result->graph.program && !m_rows.empty()) {
+        bool same = true;
+        for (size_t i = 0; i < m_rows.size() && same; ++i)
+            same = m_rows[i].name == result->graph.nodes[static_cast<size_t>(m_rows[i].node)].name;
+        if (same) {
+            m_result = std::move(result);
+            m_rows = solar::operatorRows(*m_result);
+            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+            return;
+        }
+    }
     beginResetModel();
     m_result = std::move(result);
     m_rows = m_result ? solar::operatorRows(*m_result) : std::vector<solar::OperatorRow> {};

@@ -117,9 +117,7 @@ void SummaryPanel::refresh()
         m_validation->clear();
         m_coverage->clear();
         m_violation->clear();
-        for (int r = 0; r < m_ladder->rowCount(); ++r)
-            for (int c = 0; c < ColumnCount; ++c)
-                m_ladder->setItem(r, c, new QTableWidgetItem);
+        m_ladder->clearContents();
         return;
     }
     const auto& r = *m_result;
@@ -129,7 +127,8 @@ void SummaryPanel::refresh()
                                QString::fromLatin1(solar::bounds::cacheName(r.options.cache).data()));
     if (!r.programNote.empty())
         program += QStringLiteral("<br><small>") + QString::fromStdString(r.programNote).toHtmlEscaped() + QStringLiteral("</small>");
-    m_program->setText(program);
+    if (m_program->text() != program)
+        m_program->setText(program);
     const QString colour = r.validation.status == "validated" ? QStringLiteral("#208020")
                          : r.validation.status == "mismatch"  ? QStringLiteral("#c02020")
                                                               : QStringLiteral("#a07000");
@@ -148,10 +147,15 @@ void SummaryPanel::refresh()
         const auto& x = r.ladder.at(l);
         const int row = static_cast<int>(l);
         auto set = [&](int col, const QString& text) {
-            auto* item = new QTableWidgetItem(text);
-            if (col != LevelColumn && col != Bottleneck)
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_ladder->setItem(row, col, item);
+            QTableWidgetItem* item = m_ladder->item(row, col);
+            if (!item) {
+                item = new QTableWidgetItem;
+                if (col != LevelColumn && col != Bottleneck)
+                    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                m_ladder->setItem(row, col, item);
+            }
+            if (item->text() != text) // a slider move changes a few cells: the others are left alone
+                item->setText(text);
         };
         set(LevelColumn, QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
                              + QString::fromLatin1(solar::bounds::levelName(l).data()));

@@ -29,6 +29,8 @@ public:
 
     void setFill(const QColor& c)
     {
+        if (c == m_fill)
+            return; // a slider move rarely changes a box's class: repaint only the ones that do
         m_fill = c;
         update();
     }
@@ -71,6 +73,19 @@ private:
     GraphView* m_view;
     QColor m_fill = Qt::lightGray;
     bool m_selected = false;
+};
+
+// An edge's label: readable only when zoomed in, so it is not drawn (nor shaped) below that zoom.
+class EdgeLabelItem : public QGraphicsSimpleTextItem
+{
+public:
+    using QGraphicsSimpleTextItem::QGraphicsSimpleTextItem;
+    void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget* widget) override
+    {
+        if (option->levelOfDetailFromTransform(p->worldTransform()) < 0.6)
+            return;
+        QGraphicsSimpleTextItem::paint(p, option, widget);
+    }
 };
 
 GraphView::GraphView(QWidget* parent)
@@ -141,7 +156,8 @@ void GraphView::build()
         auto* item = m_scene->addPath(e.path, QPen(edgeColour, 1));
         item->setToolTip(e.label);
         item->setZValue(0);
-        auto* label = m_scene->addSimpleText(e.label);
+        auto* label = new EdgeLabelItem(e.label);
+        m_scene->addItem(label);
         QFont f = label->font();
         f.setPointSizeF(6.5);
         label->setFont(f);

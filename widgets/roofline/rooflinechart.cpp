@@ -95,6 +95,7 @@ void RooflineChart::setOverlays(const std::vector<std::pair<QString, solar::boun
 void RooflineChart::clear()
 {
     m_result.reset();
+    m_selectedNode = -1;
     rebuild();
 }
 
@@ -146,16 +147,34 @@ QString RooflineChart::tooltip(int node) const
              QString::fromLatin1(solar::bounds::levelShortName(m_level).data()), ofRoof);
 }
 
-void RooflineChart::rebuild()
+void RooflineChart::setResult(std::shared_ptr<const solar::AnalysisResult> result, const solar::bounds::MachineModel& machine,
+                              const QString& name)
+{
+    m_result = std::move(result);
+    m_machine = machine;
+    m_machineName = name;
+    rebuild();
+}
+
+void RooflineChart::clearSeries()
 {
     m_chart->removeAllSeries();
     for (QAbstractAxis* a : m_chart->axes())
         m_chart->removeAxis(a);
+    m_roofSeries.clear();
+    m_opSeries.clear();
+    m_roofKey.clear();
+    m_selection = nullptr;
+    m_axisX = m_axisY = nullptr;
+}
+
+void RooflineChart::rebuild()
+{
     m_nodesOfSeries.clear();
     m_pointOfNode.clear();
-    m_selection = nullptr;
     m_roofs = 0;
     if (!m_result) {
+        clearSeries();
         m_chart->setTitle(tr("Roofline (no analysis)"));
         return;
     }
@@ -190,6 +209,7 @@ void RooflineChart::rebuild()
         }
     }
     if (xMax <= 0) {
+        clearSeries();
         m_chart->setTitle(tr("Roofline (nothing to plot)"));
         return;
     }
@@ -198,25 +218,11 @@ void RooflineChart::rebuild()
     yMin = std::pow(10, std::floor(std::log10(std::max(yMin, 1.0))) - 1);
     yMax = std::pow(10, std::ceil(std::log10(yMax)) + 0.3);
 
-    auto* ax = new QLogValueAxis;
-    ax->setTitleText(tr("arithmetic intensity (FLOP/byte)"));
-    ax->setLabelFormat(QStringLiteral("%g"));
-    ax->setBase(10);
-    ax->setRange(xMin, xMax);
-    auto* ay = new QLogValueAxis;
-    ay->setTitleText(tr("attainable performance (FLOP/s)"));
-    ay->setLabelFormat(QStringLiteral("%.0e"));
-    ay->setBase(10);
-    ay->setRange(yMin, yMax);
-    m_chart->addAxis(ax, Qt::AlignBottom);
-    m_chart->addAxis(ay, Qt::AlignLeft);
-
-    auto addSeries = [&](QXYSeries* s) {
-        m_chart->addSeries(s);
-        s->attachAxis(ax);
-        s->attachAxis(ay);
-    };
-    // Roofs: DRAM (slope 1 in log-log) up to each compute roof.
+    // The roofs to draw: per machine, DRAM then each compute peak. Their structure (which roofs exist) decides
+    // whether the series can be reused: a slider move only moves points, which replace() does cheaply.
+    struct Roof { QString name; QList<QPointF> points; bool primary; bool dram; };
+    std::vector<Roof> roofs;
+    QStringList key;
     bool first = true;
     for (const auto& [name, m] : machines) {
         std::vector<std::pair<QString, double>> peaks;
@@ -231,96 +237,119 @@ void RooflineChart::rebuild()
         if (m.dramBps <= 0 || peaks.empty())
             continue;
         const double top = std::max_element(peaks.begin(), peaks.end(), [](auto& a, auto& b) { return a.second < b.second; })->second;
-        auto* dram = new QLineSeries;
-        dram->setName(tr("%1: DRAM %2").arg(name, si(m.dramBps, "B/s")));
-        dram->append(xMin, m.dramBps * xMin);
-        dram->append(top / m.dramBps, top);
-        QPen pen(first ? QColor(0x30, 0x30, 0x30) : QColor(0x80, 0x80, 0x80), 2, first ? Qt::SolidLine : Qt::DashLine);
-        dram->setPen(pen);
-        addSeries(dram);
-        ++m_roofs;
+        roofs.push_back({tr("%1: DRAM %2").arg(name, si(m.dramBps, "B/s")), {QPointF(xMin, m.dramBps * xMin), QPointF(top / m.dramBps, top)}, first, true});
+        key << name + QStringLiteral("/dram");
         for (const auto& [label, peak] : peaks) {
-            auto* roof = new QLineSeries;
-            roof->setName(tr("%1: %2 %3").arg(name, label, si(peak, "FLOP/s")));
-            roof->append(peak / m.dramBps, peak); // the ridge point
-            roof->append(xMax, peak);
-            QPen rp = pen;
-            rp.setWidthF(1.2);
-            roof->setPen(rp);
-            roof->setPointsVisible(true);
-            addSeries(roof);
-            ++m_roofs;
+            roofs.push_back({tr("%1: %2 %3").arg(name, label, si(peak, "FLOP/s")), {QPointF(peak / m.dramBps, peak), QPointF(xMax, peak)}, first, false});
+            key << name + QLatin1Char('/') + label;
         }
         first = false;
     }
-    // Operators: bucketed by share (marker size) and bottleneck (colour).
-    const double sizes[] = {7, 11, 16, 22};
+    if (key != m_roofKey) {
+        clearSeries();
+        m_roofKey = key;
+        m_axisX = new QLogValueAxis;
+        m_axisX->setTitleText(tr("arithmetic intensity (FLOP/byte)"));
+        m_axisX->setLabelFormat(QStringLiteral("%g"));
+        m_axisX->setBase(10);
+        m_axisY = new QLogValueAxis;
+        m_axisY->setTitleText(tr("attainable performance (FLOP/s)"));
+        m_axisY->setLabelFormat(QStringLiteral("%.0e"));
+        m_axisY->setBase(10);
+        m_chart->addAxis(m_axisX, Qt::AlignBottom);
+        m_chart->addAxis(m_axisY, Qt::AlignLeft);
+        auto addSeries = [&](QXYSeries* series) {
+            m_chart->addSeries(series);
+            series->attachAxis(m_axisX);
+            series->attachAxis(m_axisY);
+        };
+        for (const Roof& r : roofs) {
+            auto* line = new QLineSeries;
+            const bool dram = r.dram;
+            QPen pen(r.primary ? QColor(0x30, 0x30, 0x30) : QColor(0x80, 0x80, 0x80), dram ? 2 : 1.2, r.primary ? Qt::SolidLine : Qt::DashLine);
+            line->setPen(pen);
+            line->setPointsVisible(!dram);
+            addSeries(line);
+            m_roofSeries.push_back(line);
+        }
+        // Operators: bucketed by share (marker size) and bottleneck (colour); the buckets always exist.
+        const double sizes[] = {7, 11, 16, 22};
+        for (int bucket = 0; bucket < 4; ++bucket) {
+            for (bool compute : {false, true}) {
+                auto* series = new QScatterSeries;
+                series->setMarkerSize(sizes[bucket]);
+                series->setColor(compute ? computeColour() : memoryColour());
+                series->setBorderColor(Qt::white);
+                series->setName(bucket == 3 ? (compute ? tr("compute-bound ops") : tr("memory-bound ops")) : QString());
+                addSeries(series);
+                m_opSeries.push_back(series);
+                connect(series, &QScatterSeries::hovered, this, [this, series](const QPointF& point, bool state) {
+                    if (!state)
+                        return;
+                    const auto& ns = m_nodesOfSeries[series];
+                    const auto pts = series->points();
+                    for (int i = 0; i < pts.size() && i < static_cast<int>(ns.size()); ++i)
+                        if (pts[i] == point) {
+                            const QString text = tooltip(ns[static_cast<size_t>(i)]);
+                            m_hover->setText(text);
+                            QToolTip::showText(QCursor::pos(), text, m_view);
+                            return;
+                        }
+                });
+                connect(series, &QScatterSeries::clicked, this, [this, series](const QPointF& point) {
+                    const auto& ns = m_nodesOfSeries[series];
+                    const auto pts = series->points();
+                    for (int i = 0; i < pts.size() && i < static_cast<int>(ns.size()); ++i)
+                        if (pts[i] == point) {
+                            selectNode(ns[static_cast<size_t>(i)]);
+                            emit nodeSelected(ns[static_cast<size_t>(i)]);
+                            return;
+                        }
+                });
+            }
+        }
+        m_selection = new QScatterSeries;
+        m_selection->setMarkerSize(28);
+        m_selection->setColor(Qt::transparent);
+        m_selection->setBorderColor(QColor(0x20, 0xa0, 0x40));
+        m_selection->setPen(QPen(QColor(0x20, 0xa0, 0x40), 3));
+        addSeries(m_selection);
+        for (QLegendMarker* marker : m_chart->legend()->markers())
+            if (marker->label().isEmpty() || marker->series() == m_selection)
+                marker->setVisible(false);
+    }
+    m_axisX->setRange(xMin, xMax);
+    m_axisY->setRange(yMin, yMax);
+    for (size_t i = 0; i < roofs.size(); ++i) {
+        m_roofSeries[i]->setName(roofs[i].name);
+        m_roofSeries[i]->replace(roofs[i].points);
+    }
+    m_roofs = static_cast<int>(roofs.size());
     for (int bucket = 0; bucket < 4; ++bucket) {
-        for (bool compute : {false, true}) {
-            auto* s = new QScatterSeries;
-            s->setMarkerSize(sizes[bucket]);
-            s->setColor(compute ? computeColour() : memoryColour());
-            s->setBorderColor(Qt::white);
+        for (int compute = 0; compute < 2; ++compute) {
+            QScatterSeries* series = m_opSeries[static_cast<size_t>(bucket * 2 + compute)];
+            QList<QPointF> pts;
             std::vector<int> nodes;
             for (const P& p : points) {
                 const int b = p.share < 0.01 ? 0 : p.share < 0.1 ? 1 : p.share < 0.3 ? 2 : 3;
-                if (b != bucket || p.compute != compute)
+                if (b != bucket || p.compute != (compute == 1))
                     continue;
-                s->append(p.x, p.y);
+                pts.append(QPointF(p.x, p.y));
                 nodes.push_back(p.node);
                 m_pointOfNode[p.node] = QPointF(p.x, p.y);
             }
-            if (nodes.empty()) {
-                delete s;
-                continue;
-            }
-            s->setName(bucket == 3 ? (compute ? tr("compute-bound ops") : tr("memory-bound ops")) : QString());
-            addSeries(s);
-            m_nodesOfSeries[s] = nodes;
-            connect(s, &QScatterSeries::hovered, this, [this, s](const QPointF& point, bool state) {
-                if (!state)
-                    return;
-                const auto& ns = m_nodesOfSeries[s];
-                const auto pts = s->points();
-                for (int i = 0; i < pts.size(); ++i)
-                    if (pts[i] == point) {
-                        const QString text = tooltip(ns[static_cast<size_t>(i)]);
-                        m_hover->setText(text);
-                        QToolTip::showText(QCursor::pos(), text, m_view);
-                        return;
-                    }
-            });
-            connect(s, &QScatterSeries::clicked, this, [this, s](const QPointF& point) {
-                const auto& ns = m_nodesOfSeries[s];
-                const auto pts = s->points();
-                for (int i = 0; i < pts.size(); ++i)
-                    if (pts[i] == point) {
-                        selectNode(ns[static_cast<size_t>(i)]);
-                        emit nodeSelected(ns[static_cast<size_t>(i)]);
-                        return;
-                    }
-            });
+            series->replace(pts);
+            m_nodesOfSeries[series] = std::move(nodes);
         }
     }
-    // Hide legend entries of unnamed buckets.
-    for (QLegendMarker* marker : m_chart->legend()->markers())
-        if (marker->label().isEmpty())
-            marker->setVisible(false);
-    m_selection = new QScatterSeries;
-    m_selection->setMarkerSize(28);
-    m_selection->setColor(Qt::transparent);
-    m_selection->setBorderColor(QColor(0x20, 0xa0, 0x40));
-    QPen sp(QColor(0x20, 0xa0, 0x40), 3);
-    m_selection->setPen(sp);
-    addSeries(m_selection);
-    for (QLegendMarker* marker : m_chart->legend()->markers(m_selection))
-        marker->setVisible(false);
     m_chart->setTitle(tr("Roofline at %1 on %2 — %3 operators%4")
                           .arg(QString::fromLatin1(solar::bounds::levelName(m_level).data()), m_machineName)
                           .arg(points.size())
                           .arg(skipped ? tr(" (%1 without arithmetic or bytes not shown)").arg(skipped) : QString()));
     if (m_selectedNode >= 0)
         selectNode(m_selectedNode);
+    else if (m_selection)
+        m_selection->clear();
 }
 
 void RooflineChart::selectNode(int node)

@@ -18,6 +18,7 @@ class QChart;
 class QChartView;
 class QLogValueAxis;
 class QScatterSeries;
+class QLineSeries;
 class QLabel;
 QT_END_NAMESPACE
 
@@ -28,6 +29,8 @@ public:
     explicit RooflineChart(QWidget* parent = nullptr);
 
     void setResult(std::shared_ptr<const solar::AnalysisResult> result);
+    /// The result drawn against `machine` (named `name`): one rebuild for a slider move.
+    void setResult(std::shared_ptr<const solar::AnalysisResult> result, const solar::bounds::MachineModel& machine, const QString& name);
     void setLevel(solar::bounds::Level level);
     void setMachine(const solar::bounds::MachineModel& machine, const QString& name);
     void setOverlays(const std::vector<std::pair<QString, solar::bounds::MachineModel>>& overlays);
@@ -45,6 +48,7 @@ signals:
 
 private:
     void rebuild();
+    void clearSeries();
     QString tooltip(int node) const;
 
     QChartView* m_view = nullptr;
@@ -58,6 +62,11 @@ private:
     std::map<const QScatterSeries*, std::vector<int>> m_nodesOfSeries; // point index -> node
     std::map<int, QPointF> m_pointOfNode;
     QScatterSeries* m_selection = nullptr;
+    QLogValueAxis* m_axisX = nullptr;
+    QLogValueAxis* m_axisY = nullptr;
+    std::vector<QLineSeries*> m_roofSeries;
+    std::vector<QScatterSeries*> m_opSeries; // 4 share buckets x {memory, compute}
+    QStringList m_roofKey;                   // which roofs exist: reuse the series while it is unchanged
     int m_roofs = 0;
     int m_selectedNode = -1;
 };
