@@ -204,7 +204,9 @@ void MainWindow::createDocks()
     m_rooflineLevel = new QComboBox(rooflineBox);
     for (Level l : solar::bounds::kLevels)
         m_rooflineLevel->addItem(QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ') + levelKey(l), levelKey(l));
-    m_rooflineLevel->setCurrentIndex(static_cast<int>(Level::Fused));
+    // Per kernel by default: each operator's point is then its own attained rate. At the fused levels the time
+    // is apportioned over operators, so every point of a compute-bound program sits at the same height.
+    m_rooflineLevel->setCurrentIndex(static_cast<int>(Level::UnfusedPerKernel));
     auto* overlay = new QPushButton(tr("Overlay profiles…"), rooflineBox);
     auto* rooflineBar = new QHBoxLayout;
     rooflineBar->addWidget(new QLabel(tr("Level:"), rooflineBox));

@@ -79,7 +79,7 @@ std::optional<Project> readProject(const QString& path, QString* error)
     if (measured.isDouble())
         p.measuredSeconds = measured.toDouble();
     const QJsonObject view = o.value(QStringLiteral("view")).toObject();
-    p.rooflineLevel = view.value(QStringLiteral("roofline_level")).toString(QStringLiteral("fused"));
+    p.rooflineLevel = view.value(QStringLiteral("roofline_level")).toString(QStringLiteral("unfused_per_kernel"));
     p.graphColour = view.value(QStringLiteral("graph_colour")).toString(QStringLiteral("bottleneck"));
     return p;
 }

@@ -20,7 +20,7 @@ struct Project
     double targetMs = 0;
     QString targetLevel = QStringLiteral("fused");
     std::optional<double> measuredSeconds;
-    QString rooflineLevel = QStringLiteral("fused");
+    QString rooflineLevel = QStringLiteral("unfused_per_kernel");
     QString graphColour = QStringLiteral("bottleneck");
 
     bool operator==(const Project&) const = default;

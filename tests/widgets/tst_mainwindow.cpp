@@ -20,6 +20,7 @@
 
 #include <QAbstractProxyModel>
 #include <QChartView>
+#include <Qsci/qscilexer.h>
 #include <QDir>
 #include <QFile>
 #include <QSet>
@@ -145,17 +146,20 @@ private slots:
             QCOMPARE(w.operatorModel()->index(row, OperatorTableModel::TimeF3).data(OperatorTableModel::SortRole).toDouble(),
                      r.seconds[static_cast<size_t>(Level::Fused)]);
         }
+        // The chart shows the per-kernel level by default: each operator's own rate.
+        const auto F0 = static_cast<size_t>(Level::UnfusedPerKernel);
         int plotted = 0;
         for (const auto& r : rows)
-            plotted += r.flops > 0 && r.bytes > 0 && r.seconds[static_cast<size_t>(Level::Fused)] > 0;
+            plotted += r.flops > 0 && r.bytes > 0 && r.seconds[F0] > 0;
         QCOMPARE(w.roofline()->pointCount(), plotted);
         QVERIFY(w.roofline()->roofCount() >= 2); // DRAM and at least one compute roof
-        // A point sits at (intensity, FLOPs / time at the level).
-        const auto& top = rows.front();
-        if (top.flops > 0 && top.bytes > 0) {
-            const QPointF p = w.roofline()->pointOfNode(top.node);
-            QCOMPARE(p.x(), top.intensityFlopsPerByte);
-            QCOMPARE(p.y(), top.flops / top.seconds[static_cast<size_t>(Level::Fused)]);
+        // A point sits at (intensity, FLOPs / time at the level), never above the machine's roofs there.
+        for (const auto& r : rows) {
+            if (r.flops <= 0 || r.bytes <= 0)
+                continue;
+            const QPointF p = w.roofline()->pointOfNode(r.node);
+            QCOMPARE(p.x(), r.intensityFlopsPerByte);
+            QCOMPARE(p.y(), r.flops / r.seconds[F0]);
         }
         QVERIFY(waitForLayout(w.graphView()));
         QCOMPARE(w.graphView()->nodeCount(), static_cast<int>(rows.size()));
@@ -348,6 +352,26 @@ private slots:
         QVERIFY(next.hasUnsavedEdits());
         QVERIFY(next.autosave().pending().isEmpty());
         QVERIFY(waitForAnalysis(next));
+    }
+
+    // A dark system palette: the editor's paper turns dark and keyword colours stay readable on it.
+    void testFollowsDarkPalette()
+    {
+        QPalette dark;
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+        SourceEditor editor;
+        editor.setPalette(dark);
+        editor.setLanguageForFile(QStringLiteral("model.py"));
+        QVERIFY(editor.lexer());
+        QVERIFY(editor.lexer()->paper(0).lightness() < 128);
+        for (int style = 0; style < 16; ++style)
+            if (!editor.lexer()->description(style).isEmpty())
+                QVERIFY2(editor.lexer()->color(style).lightness() >= 100, qPrintable(editor.lexer()->description(style)));
+        editor.setLanguageForFile(QStringLiteral("program.alir"));
+        QVERIFY(editor.lexer()->paper(0).lightness() < 128);
     }
 
     // Screenshots of the window on an example and of the graph and roofline panes, for a person to look at; the

@@ -5,6 +5,7 @@
 
 #include <Qsci/qscilexerpython.h>
 
+#include <QEvent>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QMap>
@@ -61,6 +62,42 @@ void SourceEditor::applyCommonStyle()
     setCaretLineVisible(true);
     setUtf8(true);
     setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
+    applyPalette();
+}
+
+// Follow the system palette (light or dark): paper, text, margins and caret line from the palette; lexer colours
+// that would be too dark on a dark paper are lightened.
+void SourceEditor::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor base = pal.color(QPalette::Base), text = pal.color(QPalette::Text);
+    const bool dark = base.lightness() < 128;
+    setPaper(base);
+    setColor(text);
+    setMarginsBackgroundColor(pal.color(QPalette::Window));
+    setMarginsForegroundColor(pal.color(QPalette::WindowText));
+    setFoldMarginColors(pal.color(QPalette::Window), pal.color(QPalette::Window));
+    setCaretForegroundColor(text);
+    setCaretLineBackgroundColor(dark ? base.lighter(135) : base.darker(106));
+    if (QsciLexer* l = lexer()) {
+        l->setDefaultPaper(base);
+        l->setPaper(base, -1);
+        l->setDefaultColor(text);
+        for (int style = 0; style < 128; ++style) {
+            if (l->description(style).isEmpty())
+                continue;
+            const QColor c = l->color(style);
+            if (dark && c.lightness() < 150)
+                l->setColor(c.lightness() < 40 ? text : c.lighter(220), style);
+        }
+    }
+}
+
+void SourceEditor::changeEvent(QEvent* event)
+{
+    QsciScintilla::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
 }
 
 void SourceEditor::setLanguageForFile(const QString& fileName)

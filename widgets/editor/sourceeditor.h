@@ -38,8 +38,12 @@ signals:
     /// The caret moved to another 1-based line by the user.
     void lineActivated(int line);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void applyCommonStyle();
+    void applyPalette();
     QString m_language;
     QList<EditorDiagnostic> m_diagnostics;
     int m_lastLine = -1;

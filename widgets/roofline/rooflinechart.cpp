@@ -237,10 +237,12 @@ void RooflineChart::rebuild()
         if (m.dramBps <= 0 || peaks.empty())
             continue;
         const double top = std::max_element(peaks.begin(), peaks.end(), [](auto& a, auto& b) { return a.second < b.second; })->second;
-        roofs.push_back({tr("%1: DRAM %2").arg(name, si(m.dramBps, "B/s")), {QPointF(xMin, m.dramBps * xMin), QPointF(top / m.dramBps, top)}, first, true});
+        // The chart's title names the primary machine; overlaid ones prefix their roofs with their name.
+        const QString prefix = first ? QString() : name + QStringLiteral(": ");
+        roofs.push_back({prefix + tr("DRAM %1").arg(si(m.dramBps, "B/s")), {QPointF(xMin, m.dramBps * xMin), QPointF(top / m.dramBps, top)}, first, true});
         key << name + QStringLiteral("/dram");
         for (const auto& [label, peak] : peaks) {
-            roofs.push_back({tr("%1: %2 %3").arg(name, label, si(peak, "FLOP/s")), {QPointF(peak / m.dramBps, peak), QPointF(xMax, peak)}, first, false});
+            roofs.push_back({prefix + tr("%1 %2").arg(label, si(peak, "FLOP/s")), {QPointF(peak / m.dramBps, peak), QPointF(xMax, peak)}, first, false});
             key << name + QLatin1Char('/') + label;
         }
         first = false;
@@ -265,6 +267,7 @@ void RooflineChart::rebuild()
         };
         for (const Roof& r : roofs) {
             auto* line = new QLineSeries;
+            line->setName(r.name);
             const bool dram = r.dram;
             QPen pen(r.primary ? QColor(0x30, 0x30, 0x30) : QColor(0x80, 0x80, 0x80), dram ? 2 : 1.2, r.primary ? Qt::SolidLine : Qt::DashLine);
             line->setPen(pen);

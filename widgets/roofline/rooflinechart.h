@@ -58,7 +58,7 @@ private:
     solar::bounds::MachineModel m_machine;
     QString m_machineName;
     std::vector<std::pair<QString, solar::bounds::MachineModel>> m_overlays;
-    solar::bounds::Level m_level = solar::bounds::Level::Fused;
+    solar::bounds::Level m_level = solar::bounds::Level::UnfusedPerKernel; // each op its own kernel: y is its own rate
     std::map<const QScatterSeries*, std::vector<int>> m_nodesOfSeries; // point index -> node
     std::map<int, QPointF> m_pointOfNode;
     QScatterSeries* m_selection = nullptr;
