@@ -49,9 +49,13 @@ commands:
                                        mean, checksum) and the instances each statement executed
   solar ir fmt FILE.alir               print the program in canonical form
   solar analyze FILE.alir|MODEL.py --hw NAME [--policy P] [--cache cold|warm] [--set NAME=VALUE ...]
-                [--format table|json|csv] [--no-validate]
+                [--format table|json|csv] [--no-validate] [--frontend auto|trace|alir|llm]
+                [--llm-url URL] [--llm-model M] [--llm-key-env VAR] [--llm-attempts N] [--llm-timeout-s S]
                                        the bound ladder (unfused_per_kernel, unfused_overlapped, fused_per_op,
-                                       fused, cache_aware) and every operator's counts and times
+                                       fused, cache_aware) and every operator's counts and times; --frontend llm
+                                       translates any source through an OpenAI-compatible endpoint (defaults
+                                       from SOLAR_LLM_URL, SOLAR_LLM_MODEL, SOLAR_LLM_KEY_ENV: the name of the
+                                       variable holding the key, OPENAI_API_KEY unless set)
   solar inverse FILE.alir --hw NAME --target-ms T [--level L] [--policy P] [--cache C] [--format table|json]
                                        the least DRAM bandwidth, compute and on-chip memory that reach T
   solar graph FILE.alir [--set NAME=VALUE ...] [--format json|dot|yaml]
@@ -267,6 +271,19 @@ int irFmt(const std::vector<std::string>& args, std::ostream& out, std::ostream&
 }
 
 // Options shared by the analysis commands.
+// LLM endpoint defaults from the environment (the key itself stays in the variable SOLAR_LLM_KEY_ENV names).
+llm::LlmSettings llmSettingsFromEnvironment()
+{
+    llm::LlmSettings s;
+    if (const char* v = std::getenv("SOLAR_LLM_URL"))
+        s.baseUrl = v;
+    if (const char* v = std::getenv("SOLAR_LLM_MODEL"))
+        s.model = v;
+    if (const char* v = std::getenv("SOLAR_LLM_KEY_ENV"))
+        s.apiKeyEnv = v;
+    return s;
+}
+
 struct AnalysisArgs
 {
     std::string file;
@@ -276,6 +293,8 @@ struct AnalysisArgs
     std::optional<double> targetMs;
     bounds::Level level = bounds::Level::Fused;
     bool validate = true;
+    std::string frontend = "auto";
+    llm::LlmSettings llm = llmSettingsFromEnvironment();
 };
 
 AnalysisArgs parseAnalysisArgs(const std::vector<std::string>& args, const std::string& command,
@@ -325,6 +344,25 @@ AnalysisArgs parseAnalysisArgs(const std::vector<std::string>& args, const std::
             a.level = *l;
         } else if (opt == "--no-validate" && (command == "analyze" || command == "inverse")) {
             a.validate = false;
+        } else if (opt == "--frontend" && command == "analyze") {
+            a.frontend = value();
+            if (a.frontend != "auto" && a.frontend != "trace" && a.frontend != "alir" && a.frontend != "llm")
+                throw UsageError {"unknown frontend '" + a.frontend + "' (auto, trace, alir, llm)"};
+        } else if (opt == "--llm-url" && command == "analyze") {
+            a.llm.baseUrl = value();
+        } else if (opt == "--llm-model" && command == "analyze") {
+            a.llm.model = value();
+        } else if (opt == "--llm-key-env" && command == "analyze") {
+            a.llm.apiKeyEnv = value();
+        } else if (opt == "--llm-attempts" && command == "analyze") {
+            a.llm.attempts = static_cast<int>(parseInteger(value(), "--llm-attempts"));
+            if (a.llm.attempts < 1)
+                throw UsageError {"--llm-attempts needs at least 1"};
+        } else if (opt == "--llm-timeout-s" && command == "analyze") {
+            const auto t = parseInteger(value(), "--llm-timeout-s");
+            if (t < 1)
+                throw UsageError {"--llm-timeout-s needs at least 1"};
+            a.llm.timeoutMs = static_cast<int>(t * 1000);
         } else if (!opt.empty() && opt[0] == '-') {
             throw UsageError {"unknown option '" + opt + "' for '" + command + "'"};
         } else if (a.file.empty()) {
@@ -354,6 +392,11 @@ std::optional<AnalysisResult> analyzeModel(const AnalysisArgs& a, const hw::HwPr
     SourceAnalysisOptions options;
     options.analysis = a.options;
     options.validate = a.validate;
+    options.frontend = a.frontend;
+    options.llm = a.llm;
+    options.onLlmAttempt = [&err](const llm::Attempt& at) {
+        err << "solar: LLM attempt " << at.number << ": " << at.outcome << (at.details.empty() ? "" : ": " + at.details.substr(0, 300)) << '\n';
+    };
     auto r = analyzeSource(a.file, {}, hardware, options);
     if (!r) {
         printDiagnostics(r.diagnostics(), err);
@@ -371,7 +414,7 @@ std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& e
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
     if (!hardware)
         return std::nullopt;
-    if (isPythonFile(a.file))
+    if (isPythonFile(a.file) || a.frontend == "llm" || a.frontend == "trace")
         return analyzeModel(a, *hardware, err);
     const auto program = loadProgram(a.file, err);
     if (!program)

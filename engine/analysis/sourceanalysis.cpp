@@ -4,7 +4,10 @@
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
+#include "engine/core/textfile.h"
 #include "engine/ir/parser.h"
+
+#include <optional>
 
 namespace solar {
 
@@ -60,14 +63,117 @@ Expected<SourceAnalysis> analyzeModel(const std::string& path, const hw::HwProfi
     return out;
 }
 
+std::string shapeText(const std::vector<std::int64_t>& shape)
+{
+    std::string s = "[";
+    for (size_t i = 0; i < shape.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(shape[i]);
+    return s + "]";
+}
+
+// Any source through the LLM. A PyTorch model is traced first (its shapes and op list go into the prompt) and is
+// the reference every candidate is validated against; without one the result says it is unvalidated and why.
+Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string text, const hw::HwProfile& hardware, const SourceAnalysisOptions& o)
+{
+    using Result = Expected<SourceAnalysis>;
+    if (text.empty()) {
+        auto read = readTextFile(path);
+        if (!read)
+            return Result::failure(read.diagnostics());
+        text = std::move(read).value();
+    }
+    llm::TranslationRequest request;
+    request.source = text;
+    request.fileName = path;
+    request.language = llm::languageOf(path, text);
+    llm::Validator validator;
+    std::string noReference;
+    std::optional<trace::TraceWorker> worker;
+    if (request.language == "pytorch" && isPythonFile(path)) {
+        if (const auto python = trace::locatePython()) {
+            worker.emplace(*python);
+            worker->setCancelFlag(o.cancel);
+            if (o.progress)
+                o.progress("tracing for the prompt and the reference");
+            if (const auto traced = worker->trace(path, o.analysis.sizes)) {
+                for (const auto& [k, v] : traced->constants)
+                    request.shapes += k + " = " + std::to_string(v) + "\n";
+                for (const auto& t : traced->tensors)
+                    if (t.role == "input" || t.role == "parameter" || t.role == "buffer")
+                        request.shapes += t.role + " " + t.name + ": " + t.dtype + shapeText(t.shape) + "\n";
+                for (const auto& op : traced->ops)
+                    request.ops += op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()) + "\n";
+            }
+            validator = [&worker, path, cancel = o.cancel](const ir::Program& program) {
+                validate::ValidationOptions vo;
+                if (cancel)
+                    vo.isCancelled = [cancel] { return cancel->load(); };
+                return validate::validateProgram(program, path, *worker, vo);
+            };
+        } else {
+            noReference = python.diagnostics().front().message;
+        }
+    } else if (request.language == "jax") {
+        noReference = "JAX reference runs are not available here: the translation cannot be compared with the source";
+    } else {
+        noReference = "no reference runner for " + (request.language.empty() ? std::string("this source") : request.language + " sources");
+    }
+    llm::TranslatorOptions to;
+    to.settings = o.llm;
+    to.cacheDir = o.llmCacheDir;
+    to.cancel = o.cancel;
+    to.onAttempt = o.onLlmAttempt;
+    if (o.progress)
+        o.progress("asking " + o.llm.model);
+    auto translation = llm::translate(request, validator, to);
+    if (!translation)
+        return Result::failure(translation.diagnostics());
+    if (translation->alir.empty()) {
+        Diagnostic d {Severity::Error, path, {}, "llm.no-program", translation->validation.details};
+        return Result::failure(d);
+    }
+    auto program = ir::parseProgram(translation->alir, path + ".alir");
+    if (!program)
+        return Result::failure(program.diagnostics());
+    auto analysed = analyzeProgram(*program, hardware, o.analysis);
+    if (!analysed)
+        return Result::failure(analysed.diagnostics());
+    SourceAnalysis out;
+    out.result = std::move(analysed).value();
+    out.result.validation = translation->validation;
+    if (!noReference.empty() && out.result.validation.status == "unvalidated")
+        out.result.validation.details = noReference;
+    out.result.programNote = "written by " + translation->model + " through the LLM frontend"
+        + (translation->fromCache ? " (cached translation, no network)" : " in " + std::to_string(translation->attempts.size()) + " attempt(s)");
+    out.irText = translation->alir;
+    out.irGenerated = true;
+    out.frontend = "llm";
+    out.llmAttempts = translation->attempts;
+    out.llmFromCache = translation->fromCache;
+    return out;
+}
+
 } // namespace
 
 Expected<SourceAnalysis> analyzeSource(const std::string& path, const std::string& text, const hw::HwProfile& hardware,
                                        const SourceAnalysisOptions& options)
 {
-    if (isPythonFile(path))
-        return analyzeModel(path, hardware, options);
-    auto program = ir::parseProgram(text, path);
+    if (options.frontend == "llm")
+        return analyzeWithLlm(path, text, hardware, options);
+    if (options.frontend == "trace" || (options.frontend == "auto" && isPythonFile(path))) {
+        auto r = analyzeModel(path, hardware, options);
+        if (r)
+            r->frontend = "trace";
+        return r;
+    }
+    std::string source = text;
+    if (source.empty()) {
+        auto read = readTextFile(path);
+        if (!read)
+            return Expected<SourceAnalysis>::failure(read.diagnostics());
+        source = std::move(read).value();
+    }
+    auto program = ir::parseProgram(source, path);
     if (!program)
         return Expected<SourceAnalysis>::failure(program.diagnostics());
     auto analysed = analyzeProgram(*program, hardware, options.analysis);
@@ -75,7 +181,8 @@ Expected<SourceAnalysis> analyzeSource(const std::string& path, const std::strin
         return Expected<SourceAnalysis>::failure(analysed.diagnostics());
     SourceAnalysis out;
     out.result = std::move(analysed).value();
-    out.irText = text;
+    out.irText = source;
+    out.frontend = "alir";
     return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include "engine/analysis/analysis.h"
 #include "engine/core/expected.h"
+#include "engine/frontend/llm/translator.h"
 
 #include <atomic>
 #include <functional>
@@ -15,6 +16,12 @@ namespace solar {
 
 struct SourceAnalysisOptions
 {
+    /// auto: PyTorch files through the tracer, anything else as ALIR; trace; alir; llm (any source, through an
+    /// OpenAI-compatible endpoint, validated against the PyTorch model when it is one).
+    std::string frontend = "auto";
+    llm::LlmSettings llm;
+    std::string llmCacheDir = llm::defaultCacheDir();
+    std::function<void(const llm::Attempt&)> onLlmAttempt;
     AnalysisOptions analysis;
     bool validate = true;                  // .py: compare with torch at reduced sizes
     const std::atomic<bool>* cancel = nullptr; // set from another thread to stop tracing and validation
@@ -26,10 +33,13 @@ struct SourceAnalysis
     AnalysisResult result;
     std::string irText;        // the ALIR that was analysed
     bool irGenerated = false;  // written by a frontend (read-only in an editor), not by the user
+    std::string frontend;      // trace | alir | llm
+    std::vector<llm::Attempt> llmAttempts;
+    bool llmFromCache = false;
 };
 
-/// `path` names the file (its extension picks the frontend; a .py file is read from disk by the tracer), `text`
-/// is the ALIR source when the file is not Python. Failures carry file:line:col diagnostics.
+/// `path` names the file (with frontend "auto" its extension picks the frontend; the tracer reads a .py file from
+/// disk), `text` is its content (read from `path` when empty and needed). Failures carry file:line:col diagnostics.
 Expected<SourceAnalysis> analyzeSource(const std::string& path, const std::string& text, const hw::HwProfile& hardware,
                                        const SourceAnalysisOptions& options = {});
 

@@ -94,6 +94,24 @@ class TestCli : public QObject
 {
     Q_OBJECT
 private slots:
+    // The LLM frontend from the command line: a bad frontend name is a usage error; an endpoint nobody listens on
+    // is a clear failure (exit 1) naming the URL; an ALIR file through --frontend alir analyses as usual.
+    void testFrontendOption()
+    {
+        QCOMPARE(cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm", "--frontend", "bogus"}).code, 2);
+        QCOMPARE(cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm", "--frontend", "alir"}).code, 0);
+        QTemporaryDir cache;
+        qputenv("SOLAR_LLM_CACHE", cache.path().toUtf8());
+        const Result r = cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm", "--frontend", "llm", "--llm-url", "http://127.0.0.1:9/v1",
+                              "--llm-key-env", "", "--llm-timeout-s", "5"});
+        qunsetenv("SOLAR_LLM_CACHE");
+        QCOMPARE(r.code, 1);
+        QVERIFY2(contains(r.err, "cannot reach http://127.0.0.1:9/v1/chat/completions"), r.err.c_str());
+        const Result noKey = cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm", "--frontend", "llm", "--llm-key-env", "SOLAR_TEST_UNSET_KEY_VAR"});
+        QCOMPARE(noKey.code, 1);
+        QVERIFY2(contains(noKey.err, "SOLAR_TEST_UNSET_KEY_VAR"), noKey.err.c_str());
+    }
+
     void testVersionAndUsage()
     {
         const Result v = cli({"--version"});

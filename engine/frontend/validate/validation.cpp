@@ -218,4 +218,105 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
     return v;
 }
 
+Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options)
+{
+    Validation v;
+    const auto constants = worker.constants(file, {}, options.timeoutMs);
+    if (!constants) {
+        v.details = "the reference model does not load: " + constants.diagnostics().front().format();
+        return v;
+    }
+    std::vector<std::string> outputs;
+    for (const auto& d : program.decls)
+        if (d.kind == ir::DeclKind::Tensor && d.tensorKind == ir::TensorKind::Out)
+            outputs.push_back(d.name);
+    std::string lastProblem;
+    for (const auto& sizes : trace::reducedSizes(*constants)) {
+        const auto reference = worker.reference(file, sizes, options.seed, options.maxReferenceElements, options.timeoutMs);
+        if (!reference) {
+            lastProblem = sizesText(sizes) + ": " + reference.diagnostics().front().message;
+            if (reference.diagnostics().front().code == "reference.size")
+                break;
+            continue;
+        }
+        // The naming contract: inputs input0.., parameters and buffers by their state_dict names with '.' -> '_'.
+        std::map<std::string, const trace::ReferenceTensor*> byAlirName;
+        for (const auto& [name, tensor] : reference->tensors) {
+            std::string alir = name;
+            for (char& c : alir)
+                if (c == '.')
+                    c = '_';
+            byAlirName[alir] = &tensor;
+        }
+        ir::RunOptions run;
+        run.maxInstances = options.maxInstances;
+        run.maxElements = options.maxInterpreterElements;
+        run.isCancelled = options.isCancelled;
+        for (const auto& p : program.params) {
+            const auto it = reference->constants.find(p.name);
+            if (it != reference->constants.end())
+                run.sizes[p.name] = it->second;
+        }
+        std::string missing;
+        for (const auto& d : program.decls) {
+            if (d.kind != ir::DeclKind::Tensor || (d.tensorKind != ir::TensorKind::In && d.tensorKind != ir::TensorKind::Weight))
+                continue;
+            const auto it = byAlirName.find(d.name);
+            if (it == byAlirName.end()) {
+                missing += (missing.empty() ? "" : ", ") + d.name;
+                continue;
+            }
+            ir::TensorValue t;
+            t.name = d.name;
+            t.shape = it->second->shape;
+            t.data = it->second->data;
+            run.inputs[d.name] = std::move(t);
+        }
+        if (!missing.empty()) {
+            std::string have;
+            for (const auto& [name, _] : byAlirName)
+                have += (have.empty() ? "" : ", ") + name;
+            v.status = "mismatch";
+            v.details = "the program reads " + missing + ", which the model does not have (it has " + have + ")";
+            return v;
+        }
+        const auto result = ir::runProgram(program, run);
+        if (!result) {
+            const Diagnostic& d = result.diagnostics().front();
+            if (d.code == "run.cancelled") {
+                v.details = "cancelled";
+                return v;
+            }
+            v.status = "mismatch";
+            v.details = "the program fails at " + sizesText(sizes) + ": " + d.format();
+            return v;
+        }
+        if (outputs.size() != reference->outputs.size()) {
+            v.status = "mismatch";
+            v.details = "the model returns " + std::to_string(reference->outputs.size()) + " tensors, the program declares "
+                + std::to_string(outputs.size()) + " outputs";
+            return v;
+        }
+        for (size_t o = 0; o < outputs.size(); ++o) {
+            const ir::TensorValue* actual = result->find(outputs[o]);
+            if (!actual || actual->data.size() != reference->outputs[o].data.size()) {
+                v.status = "mismatch";
+                v.details = "output " + std::to_string(o) + " ('" + outputs[o] + "') has " + std::to_string(actual ? actual->data.size() : 0)
+                    + " elements, the model's has " + std::to_string(reference->outputs[o].data.size()) + " at " + sizesText(sizes);
+                return v;
+            }
+            if (const std::string differs = compareOutput(o, reference->outputs[o], *actual, sizes); !differs.empty()) {
+                v.status = "mismatch";
+                v.details = differs;
+                return v;
+            }
+        }
+        v.status = "validated";
+        v.details = "outputs match torch at " + sizesText(sizes) + " (seed " + std::to_string(options.seed) + ")";
+        return v;
+    }
+    v.details = "no reduced size could be compared" + (lastProblem.empty() ? std::string() : ": " + lastProblem);
+    return v;
+}
+
 } // namespace solar::validate

@@ -8,6 +8,7 @@
 
 #include "engine/analysis/analysis.h"
 #include "engine/frontend/trace/modelprogram.h"
+#include "engine/ir/ast.h"
 
 #include <functional>
 #include <map>
@@ -30,6 +31,11 @@ struct ValidationOptions
 /// at a reduced size, that very program runs there; other sizes are traced and lowered again.
 Validation validateModel(const std::string& file, trace::TraceWorker& worker, const trace::ModelProgram& model,
                          const ValidationOptions& options = {});
+
+/// Validates a program written elsewhere (by the LLM frontend) against the PyTorch model in `file`: inputs named
+/// input0.., parameters and buffers by their state_dict names with '.' -> '_', outputs in declaration order; the
+/// program's parameters named like the model's size constants take their reduced values.
+Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options = {});
 
 /// Loads the model (with size parameters where they fit) and validates it.
 Validation validateModel(const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options = {});

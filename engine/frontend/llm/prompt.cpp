@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+#include "engine/frontend/llm/prompt.h"
+
+namespace solar::llm {
+
+std::string systemPrompt()
+{
+    return R"PROMPT(You translate programs (PyTorch, JAX/Flax, NumPy, ...) into ALIR, a small affine loop language. Your
+program is parsed, checked and run by an interpreter on the original program's inputs; its outputs must match the
+original's. Reply with exactly one ALIR program in a ```alir fenced block and nothing else of substance.
+
+ALIR grammar:
+  program := "kernel" NAME "(" [NAME "=" INT {"," NAME "=" INT}] ")" "{" {decl} {stmt} "}"
+  decl    := "let" NAME "=" sizeexpr ";"
+           | ("in"|"weight"|"out"|"tmp"|"const") NAME ":" dtype "[" [sizeexpr {"," sizeexpr}] "]" ["@range(" lo "," hi ")"] ";"
+  dtype   := f64 | f32 | bf16 | f16 | i64 | i32 | i8 | u8 | bool
+  stmt    := "for" v "in" lo ".." hi {"," v "in" lo ".." hi} "{" {stmt} "}"
+           | "if" "(" cond ")" "{" {stmt} "}" ["else" "{" {stmt} "}"]
+           | T "[" idx {"," idx} "]" ("=" | "+=" | "*=" | "max=" | "min=") expr ";"
+  expr: + - * / (true division) // % (Python semantics), comparisons, && || !, c ? a : b, cast<dtype>(x),
+        calls: exp log sqrt rsqrt tanh sigmoid relu gelu silu erf abs max min pow where clamp softplus ...
+Rules:
+- Kernel parameters are integer sizes with defaults: use the source's module-level size constants, same names and
+  values. Shapes use parameters, lets and + - * // %.
+- Declarations first, then statements. Loops are half-open (0..N runs 0..N-1). Indices are integers (use //).
+- `in` tensors: the inputs in order, named input0, input1, ...; `weight`: the model's parameters and buffers named
+  as in its state_dict with "." replaced by "_" (fc1.weight -> fc1_weight); `out`: the returned tensors in order;
+  `tmp`: intermediates. Every tmp/out element must be written before it is read (they start as NaN).
+- Write padding as guards (if) or c ? a : b, never as out-of-bounds reads. Accumulate reductions with += or max=
+  after an explicit initialisation.
+
+Example (Linear then softmax over rows):
+```alir
+kernel model(batch=8, d_in=32, d_out=16) {
+  in input0: f32[batch, d_in];
+  weight fc_weight: f32[d_out, d_in];
+  weight fc_bias: f32[d_out];
+  tmp L: f32[batch, d_out];
+  tmp M: f32[batch];
+  tmp Z: f32[batch];
+  out Y: f32[batch, d_out];
+  for b in 0..batch, o in 0..d_out {
+    L[b, o] = fc_bias[o];
+    for k in 0..d_in { L[b, o] += input0[b, k] * fc_weight[o, k]; }
+  }
+  for b in 0..batch {
+    M[b] = -inf;
+    for o in 0..d_out { M[b] max= L[b, o]; }
+    Z[b] = 0;
+    for o in 0..d_out { Z[b] += exp(L[b, o] - M[b]); }
+    for o in 0..d_out { Y[b, o] = exp(L[b, o] - M[b]) / Z[b]; }
+  }
+}
+```
+Example (3x3 convolution, stride 2, padding 1):
+```alir
+kernel conv(B=2, C=3, H=8, W=8, O=4) {
+  let P = (H + 2 - 3) // 2 + 1;
+  let Q = (W + 2 - 3) // 2 + 1;
+  in input0: f32[B, C, H, W];
+  weight conv_weight: f32[O, C, 3, 3];
+  weight conv_bias: f32[O];
+  out Y: f32[B, O, P, Q];
+  for b in 0..B, o in 0..O, p in 0..P, q in 0..Q {
+    Y[b, o, p, q] = conv_bias[o];
+    for c in 0..C, r in 0..3, s in 0..3 {
+      if (2 * p + r - 1 >= 0 && 2 * p + r - 1 < H && 2 * q + s - 1 >= 0 && 2 * q + s - 1 < W) {
+        Y[b, o, p, q] += input0[b, c, 2 * p + r - 1, 2 * q + s - 1] * conv_weight[o, c, r, s];
+      }
+    }
+  }
+}
+```
+Example (causal attention scores, a triangular loop):
+```alir
+kernel causal(S=8, D=4) {
+  in input0: f32[S, D];
+  in input1: f32[S, D];
+  out A: f32[S, S];
+  for i in 0..S, j in 0..S { A[i, j] = 0; }
+  for i in 0..S {
+    for j in 0..i + 1 {
+      for d in 0..D { A[i, j] += input0[i, d] * input1[j, d] * rsqrt(cast<f64>(D)); }
+    }
+  }
+}
+```)PROMPT";
+}
+
+std::string userPrompt(const TranslationRequest& r)
+{
+    std::string p = "Translate this " + (r.language.empty() ? std::string("program") : r.language + " program") + " (" + r.fileName
+        + ") into ALIR.\n\n```\n" + r.source + "\n```\n";
+    if (!r.shapes.empty())
+        p += "\nInputs, parameters and size constants:\n" + r.shapes + "\n";
+    if (!r.ops.empty())
+        p += "\nThe operations it runs, in order (from a trace):\n" + r.ops + "\n";
+    return p;
+}
+
+std::optional<std::string> extractAlir(const std::string& reply)
+{
+    // Fenced blocks first: the first one that holds a kernel.
+    std::size_t at = 0;
+    while ((at = reply.find("```", at)) != std::string::npos) {
+        const std::size_t lineEnd = reply.find('\n', at);
+        if (lineEnd == std::string::npos)
+            break;
+        const std::size_t close = reply.find("```", lineEnd);
+        if (close == std::string::npos)
+            break;
+        const std::string body = reply.substr(lineEnd + 1, close - lineEnd - 1);
+        if (body.find("kernel") != std::string::npos)
+            return body;
+        at = close + 3;
+    }
+    // Else a bare program: from a line starting with "kernel" to the brace that closes it.
+    std::size_t start = reply.rfind("\nkernel", std::string::npos);
+    start = reply.compare(0, 6, "kernel") == 0 ? 0 : (start == std::string::npos ? std::string::npos : start + 1);
+    if (start == std::string::npos)
+        return std::nullopt;
+    int depth = 0;
+    for (std::size_t i = start; i < reply.size(); ++i) {
+        if (reply[i] == '{')
+            ++depth;
+        else if (reply[i] == '}' && --depth == 0)
+            return reply.substr(start, i - start + 1) + "\n";
+    }
+    return std::nullopt;
+}
+
+std::string languageOf(const std::string& fileName, const std::string& source)
+{
+    if (source.find("import jax") != std::string::npos || source.find("from jax") != std::string::npos
+        || source.find("flax") != std::string::npos)
+        return "jax";
+    if (source.find("import torch") != std::string::npos || source.find("from torch") != std::string::npos)
+        return "pytorch";
+    if (source.find("import numpy") != std::string::npos)
+        return "numpy";
+    if (fileName.size() > 3 && fileName.compare(fileName.size() - 3, 3, ".py") == 0)
+        return "python";
+    return {};
+}
+
+} // namespace solar::llm

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// What the LLM is told: the ALIR grammar and rules, a handful of canonical programs, the naming contract that lets
+// its program be run on the reference's inputs, the user's source with its shapes, and — after a failed round —
+// structured feedback (diagnostics with line:col, or which output differs and by how much). And how an ALIR
+// program is found in a reply.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace solar::llm {
+
+struct TranslationRequest
+{
+    std::string source;       // the user's program, as text
+    std::string fileName;     // for messages and the language guess
+    std::string language;     // "pytorch", "jax", "numpy", ... (a hint)
+    std::string shapes;       // inputs, parameters and size constants, one per line (from the tracer when it ran)
+    std::string ops;          // the traced op list, optional
+};
+
+std::string systemPrompt();
+std::string userPrompt(const TranslationRequest& request);
+
+/// The ALIR program in a reply: a ```alir (or unlabelled) fenced block holding `kernel`, else the text from the
+/// first line starting with `kernel` to its closing brace. nullopt when there is none.
+std::optional<std::string> extractAlir(const std::string& reply);
+
+std::string languageOf(const std::string& fileName, const std::string& source);
+
+} // namespace solar::llm

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+#include "engine/frontend/llm/translator.h"
+
+#include "engine/ir/checker.h"
+#include "engine/ir/parser.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+namespace solar::llm {
+
+namespace {
+
+int rank(const std::string& outcome)
+{
+    if (outcome == "validated")
+        return 5;
+    if (outcome == "unvalidated")
+        return 4;
+    if (outcome == "mismatch")
+        return 3;
+    if (outcome == "check-error")
+        return 2;
+    return 0;
+}
+
+void appendAudit(const std::string& dir, const std::string& key, const nlohmann::json& entry)
+{
+    if (dir.empty() || !QDir().mkpath(QString::fromStdString(dir)))
+        return;
+    QFile f(QDir(QString::fromStdString(dir)).filePath(QString::fromStdString(key) + QStringLiteral(".audit.jsonl")));
+    if (f.open(QIODevice::Append)) {
+        f.write(QByteArray::fromStdString(entry.dump()));
+        f.write("\n");
+    }
+}
+
+std::string cachedProgram(const std::string& dir, const std::string& key)
+{
+    if (dir.empty())
+        return {};
+    QFile f(QDir(QString::fromStdString(dir)).filePath(QString::fromStdString(key) + QStringLiteral(".alir")));
+    return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+}
+
+void storeProgram(const std::string& dir, const std::string& key, const std::string& alir)
+{
+    if (dir.empty() || !QDir().mkpath(QString::fromStdString(dir)))
+        return;
+    QSaveFile f(QDir(QString::fromStdString(dir)).filePath(QString::fromStdString(key) + QStringLiteral(".alir")));
+    if (f.open(QIODevice::WriteOnly)) {
+        f.write(QByteArray::fromStdString(alir));
+        f.commit();
+    }
+}
+
+std::string diagnosticsText(const Diagnostics& ds)
+{
+    std::string out;
+    for (const auto& d : ds) {
+        if (d.severity != Severity::Error)
+            continue;
+        out += "line " + std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column) + ": " + d.message + "\n";
+        if (out.size() > 3000)
+            break;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string defaultCacheDir()
+{
+    const QString env = qEnvironmentVariable("SOLAR_LLM_CACHE");
+    if (!env.isEmpty())
+        return env.toStdString();
+    return QString(QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/solar-studio/llm")).toStdString();
+}
+
+std::string cacheKey(const TranslationRequest& r, const std::string& model)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(QByteArray::fromStdString(r.source));
+    h.addData(QByteArrayView("\n--shapes--\n"));
+    h.addData(QByteArray::fromStdString(r.shapes));
+    h.addData(QByteArrayView("\n--model--\n"));
+    h.addData(QByteArray::fromStdString(model));
+    return h.result().toHex().toStdString();
+}
+
+Expected<Translation> translate(const TranslationRequest& request, const Validator& validator, const TranslatorOptions& options,
+                                Translation* partial)
+{
+    Translation t;
+    t.model = options.settings.model;
+    t.cacheKey = cacheKey(request, options.settings.model);
+    // A cache hit needs no network: the validated program is re-checked (and re-validated when a reference
+    // exists), never trusted blindly.
+    if (const std::string cached = cachedProgram(options.cacheDir, t.cacheKey); !cached.empty()) {
+        auto program = ir::parseProgram(cached, request.fileName + ".alir");
+        if (program && !hasErrors(ir::checkProgram(*program).diagnostics)) {
+            t.alir = cached;
+            t.fromCache = true;
+            t.validation = validator ? validator(*program) : Validation {};
+            if (!validator)
+                t.validation.details = "cached translation; no reference to compare with";
+            return t;
+        }
+    }
+
+    std::vector<ChatMessage> messages = {{"system", systemPrompt()}, {"user", userPrompt(request)}};
+    int best = -1;
+    for (int round = 1; round <= std::max(1, options.settings.attempts); ++round) {
+        auto reply = chat(options.settings, messages, options.cancel);
+        appendAudit(options.cacheDir, t.cacheKey,
+                    {{"time", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()},
+                     {"round", round},
+                     {"model", options.settings.model},
+                     {"prompt", messages.back().content},
+                     {"reply", reply ? reply->content : std::string()},
+                     {"error", reply ? std::string() : reply.diagnostics().front().message}});
+        if (!reply) {
+            if (partial)
+                *partial = t;
+            return Expected<Translation>::failure(reply.diagnostics());
+        }
+        if (!reply->model.empty())
+            t.model = reply->model;
+        Attempt a;
+        a.number = round;
+        a.reply = reply->content;
+        Validation v;
+        const auto alir = extractAlir(reply->content);
+        if (!alir) {
+            a.outcome = "no-ir";
+            a.details = "no ALIR program in the reply";
+            a.feedback = "Your reply contains no ALIR program. Reply with one program in a ```alir fenced block, starting with `kernel`.";
+        } else {
+            a.alir = *alir;
+            auto program = ir::parseProgram(*alir, request.fileName + ".alir");
+            if (!program) {
+                a.outcome = "parse-error";
+                a.details = diagnosticsText(program.diagnostics());
+                a.feedback = "The program does not parse:\n" + a.details + "Fix these and reply with the whole corrected program.";
+            } else if (const auto checked = ir::checkProgram(*program); hasErrors(checked.diagnostics)) {
+                a.outcome = "check-error";
+                a.details = diagnosticsText(checked.diagnostics);
+                a.feedback = "The program parses but fails the checks:\n" + a.details + "Fix these and reply with the whole corrected program.";
+            } else if (!validator) {
+                a.outcome = "unvalidated";
+                v.details = "no reference program to compare with (no Python with the source's framework): the translation is unchecked";
+                a.details = v.details;
+            } else {
+                v = validator(*program);
+                a.outcome = v.status;
+                a.details = v.details;
+                if (v.status == "mismatch")
+                    a.feedback = "The program runs, but its outputs differ from the original's: " + v.details
+                        + "\nFind the mistake and reply with the whole corrected program.";
+                else if (v.status == "unvalidated")
+                    a.feedback.clear(); // nothing to correct: the reference could not run
+            }
+        }
+        t.attempts.push_back(a);
+        if (options.onAttempt)
+            options.onAttempt(a);
+        if (best < 0 || rank(a.outcome) > rank(t.attempts[static_cast<size_t>(best)].outcome)) {
+            best = static_cast<int>(t.attempts.size()) - 1;
+            t.alir = a.alir;
+            t.validation = v;
+            if (a.outcome == "parse-error" || a.outcome == "check-error" || a.outcome == "no-ir") {
+                t.validation.status = "unvalidated";
+                t.validation.details = "the best candidate " + a.outcome + ": " + a.details;
+            }
+        }
+        if (a.outcome == "validated" || a.outcome == "unvalidated")
+            break;
+        if (round < options.settings.attempts) {
+            messages.push_back({"assistant", reply->content});
+            messages.push_back({"user", a.feedback});
+        }
+    }
+    if (best >= 0 && t.attempts[static_cast<size_t>(best)].outcome == "validated")
+        storeProgram(options.cacheDir, t.cacheKey, t.alir);
+    if (t.attempts.empty() || rank(t.attempts[static_cast<size_t>(best)].outcome) < 2)
+        t.alir.clear(); // nothing that even checks: there is no program to analyse
+    if (t.alir.empty() && t.validation.status != "validated")
+        t.validation.details = "no attempt produced a program that checks (" + std::to_string(t.attempts.size()) + " attempts; last: "
+            + (t.attempts.empty() ? std::string("none") : t.attempts.back().outcome + ": " + t.attempts.back().details) + ")";
+    return t;
+}
+
+} // namespace solar::llm

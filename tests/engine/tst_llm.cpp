@@ -1,0 +1,453 @@
+// SPDX-License-Identifier: MIT
+// The LLM frontend against a scripted OpenAI-compatible server on 127.0.0.1, started by the test: success at the
+// first try; a wrong program corrected after feedback (what the feedback said is checked in the second request);
+// a reply without a program; malformed JSON; 429 then success; a stalled reply hitting the timeout; connection
+// refused; an oversized reply; the API key sent from the named variable and never written to the audit. Each
+// ends in a clear status. A PyTorch model and a JAX-style source go through the whole loop.
+#include "engine/analysis/sourceanalysis.h"
+#include "engine/frontend/llm/translator.h"
+#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/hw/registry.h"
+#include "engine/ir/interpreter.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QFile>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+using namespace solar;
+
+namespace {
+
+struct Scripted
+{
+    int status = 200;
+    std::string body;          // the whole HTTP body
+    QByteArray extraHeaders;   // "Retry-After: 0\r\n"
+    bool stall = false;        // never answer
+};
+
+std::string completion(const std::string& content)
+{
+    return nlohmann::json {{"model", "scripted-model"}, {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content}}}}}}}.dump();
+}
+
+// A minimal HTTP/1.1 server: reads one request per connection (headers + Content-Length body), answers with the
+// next scripted response, records every request.
+class ScriptedServer : public QObject
+{
+public:
+    explicit ScriptedServer(std::vector<Scripted> script)
+        : m_script(std::move(script))
+    {
+        m_server.listen(QHostAddress::LocalHost, 0);
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket* s = m_server.nextPendingConnection()) {
+                auto* buffer = new QByteArray;
+                connect(s, &QTcpSocket::readyRead, this, [this, s, buffer] {
+                    buffer->append(s->readAll());
+                    const int end = buffer->indexOf("\r\n\r\n");
+                    if (end < 0)
+                        return;
+                    const QByteArray head = buffer->left(end);
+                    qsizetype length = 0;
+                    for (const QByteArray& line : head.split('\n'))
+                        if (line.toLower().startsWith("content-length:"))
+                            length = line.mid(15).trimmed().toLongLong();
+                    if (buffer->size() < end + 4 + length)
+                        return;
+                    requests.push_back({head, buffer->mid(end + 4, length)});
+                    buffer->clear();
+                    const Scripted r = m_next < m_script.size() ? m_script[m_next] : m_script.back();
+                    ++m_next;
+                    if (r.stall)
+                        return;
+                    QByteArray out = "HTTP/1.1 " + QByteArray::number(r.status) + " X\r\nContent-Type: application/json\r\nContent-Length: "
+                        + QByteArray::number(static_cast<qint64>(r.body.size())) + "\r\nConnection: close\r\n" + r.extraHeaders + "\r\n";
+                    out += QByteArray::fromStdString(r.body);
+                    s->write(out);
+                    s->disconnectFromHost();
+                });
+                connect(s, &QTcpSocket::disconnected, s, [s, buffer] {
+                    delete buffer;
+                    s->deleteLater();
+                });
+            }
+        });
+    }
+    std::string url() const { return "http://127.0.0.1:" + std::to_string(m_server.serverPort()) + "/v1"; }
+
+    struct Request
+    {
+        QByteArray head, body;
+    };
+    std::vector<Request> requests;
+
+private:
+    QTcpServer m_server;
+    std::vector<Scripted> m_script;
+    size_t m_next = 0;
+};
+
+// Runs `f` on a worker thread while this thread serves the scripted server.
+template<typename F>
+auto serve(F f)
+{
+    auto future = QtConcurrent::run(f);
+    QElapsedTimer t;
+    t.start();
+    while (!future.isFinished() && t.elapsed() < 60000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return future.result();
+}
+
+const char* kDouble = "kernel double_it(N=6) {\n  in input0: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] = input0[i] * 2.0; }\n}\n";
+const char* kTriple = "kernel double_it(N=6) {\n  in input0: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] = input0[i] * 3.0; }\n}\n";
+
+// The reference for the correction test, computed here: Y = 2 * X on the interpreter's seeded inputs.
+Validation doublesInput(const ir::Program& p)
+{
+    Validation v;
+    auto run = ir::runProgram(p, {});
+    if (!run) {
+        v.status = "mismatch";
+        v.details = run.diagnostics().front().message;
+        return v;
+    }
+    const auto* x = run->find("input0");
+    const auto* y = run->find("Y");
+    if (!x || !y || x->data.size() != y->data.size()) {
+        v.status = "mismatch";
+        v.details = "output 0 ('Y') is missing or has the wrong size";
+        return v;
+    }
+    for (size_t i = 0; i < x->data.size(); ++i)
+        if (std::fabs(y->data[i] - 2 * x->data[i]) > 1e-6) {
+            v.status = "mismatch";
+            v.details = "output 0 differs: first bad flat index " + std::to_string(i) + " (expected " + std::to_string(2 * x->data[i]) + ", got "
+                + std::to_string(y->data[i]) + ")";
+            return v;
+        }
+    v.status = "validated";
+    v.details = "Y = 2 * input0 at N = 6";
+    return v;
+}
+
+llm::TranslatorOptions options(const ScriptedServer& s, const QTemporaryDir& cache, int attempts = 3)
+{
+    llm::TranslatorOptions o;
+    o.settings.baseUrl = s.url();
+    o.settings.model = "scripted-model";
+    o.settings.apiKeyEnv.clear();
+    o.settings.attempts = attempts;
+    o.settings.timeoutMs = 5000;
+    o.settings.maxBackoffMs = 200;
+    o.cacheDir = cache.path().toStdString();
+    return o;
+}
+
+llm::TranslationRequest request(const std::string& source)
+{
+    llm::TranslationRequest r;
+    r.source = source;
+    r.fileName = "model.py";
+    r.language = "pytorch";
+    return r;
+}
+
+} // namespace
+
+class TestLlm : public QObject
+{
+    Q_OBJECT
+private slots:
+    void successAtFirstTry()
+    {
+        ScriptedServer server({{200, completion("Here it is:\n```alir\n" + std::string(kDouble) + "```\n")}});
+        QTemporaryDir cache;
+        const auto t = serve([&] { return llm::translate(request("x * 2"), {}, options(server, cache)); });
+        QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
+        QCOMPARE(t->attempts.size(), size_t(1));
+        QCOMPARE(t->attempts[0].outcome, std::string("unvalidated"));
+        QCOMPARE(t->alir, std::string(kDouble));
+        QCOMPARE(t->model, std::string("scripted-model"));
+        // The request is an OpenAI chat completion: model, temperature, system + user messages with the source.
+        const auto body = nlohmann::json::parse(server.requests.at(0).body.toStdString());
+        QCOMPARE(body["model"].get<std::string>(), std::string("scripted-model"));
+        QCOMPARE(body["messages"].size(), size_t(2));
+        QVERIFY(body["messages"][0]["content"].get<std::string>().find("ALIR grammar") != std::string::npos);
+        QVERIFY(body["messages"][1]["content"].get<std::string>().find("x * 2") != std::string::npos);
+        QVERIFY(server.requests[0].head.startsWith("POST /v1/chat/completions"));
+    }
+
+    void wrongProgramIsCorrectedAfterFeedback()
+    {
+        ScriptedServer server({{200, completion("```alir\n" + std::string(kTriple) + "```")}, {200, completion("```alir\n" + std::string(kDouble) + "```")}});
+        QTemporaryDir cache;
+        const auto t = serve([&] { return llm::translate(request("y = x * 2"), doublesInput, options(server, cache)); });
+        QVERIFY(t);
+        QCOMPARE(t->attempts.size(), size_t(2));
+        QCOMPARE(t->attempts[0].outcome, std::string("mismatch"));
+        QCOMPARE(t->attempts[1].outcome, std::string("validated"));
+        QCOMPARE(t->validation.status, std::string("validated"));
+        QCOMPARE(t->alir, std::string(kDouble));
+        // The second request carried the conversation and the mismatch summary.
+        const auto second = nlohmann::json::parse(server.requests.at(1).body.toStdString());
+        const auto& messages = second["messages"];
+        QCOMPARE(messages.size(), size_t(4));
+        QCOMPARE(messages[2]["role"].get<std::string>(), std::string("assistant"));
+        const std::string feedback = messages[3]["content"].get<std::string>();
+        QVERIFY2(feedback.find("outputs differ from the original's") != std::string::npos, feedback.c_str());
+        QVERIFY2(feedback.find("first bad flat index 0") != std::string::npos, feedback.c_str());
+        // Cached: the same request again needs no network.
+        const size_t before = server.requests.size();
+        const auto again = serve([&] { return llm::translate(request("y = x * 2"), doublesInput, options(server, cache)); });
+        QVERIFY(again && again->fromCache);
+        QCOMPARE(again->validation.status, std::string("validated"));
+        QCOMPARE(server.requests.size(), before);
+        // Every prompt and reply is in the audit file.
+        QFile audit(cache.filePath(QString::fromStdString(t->cacheKey) + QStringLiteral(".audit.jsonl")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        QCOMPARE(audit.readAll().count('\n'), 2);
+    }
+
+    void parseErrorsAreFedBackWithTheirLine()
+    {
+        const std::string broken = "kernel k(N=4) {\n  out Y: f32[N];\n  for i in 0..N { Y[i] = ; }\n}\n";
+        ScriptedServer server({{200, completion("```alir\n" + broken + "```")}, {200, completion("```alir\n" + std::string(kDouble) + "```")}});
+        QTemporaryDir cache;
+        const auto t = serve([&] { return llm::translate(request("p"), doublesInput, options(server, cache)); });
+        QVERIFY(t);
+        QCOMPARE(t->attempts[0].outcome, std::string("parse-error"));
+        const std::string feedback = nlohmann::json::parse(server.requests.at(1).body.toStdString())["messages"][3]["content"].get<std::string>();
+        QVERIFY2(feedback.find("line 3:") != std::string::npos, feedback.c_str());
+        QCOMPARE(t->validation.status, std::string("validated"));
+    }
+
+    void replyWithoutAProgram()
+    {
+        ScriptedServer server({{200, completion("I am sorry, I cannot translate this.")}});
+        QTemporaryDir cache;
+        const auto t = serve([&] { return llm::translate(request("p"), doublesInput, options(server, cache, 2)); });
+        QVERIFY(t);
+        QCOMPARE(t->attempts.size(), size_t(2));
+        QCOMPARE(t->attempts[0].outcome, std::string("no-ir"));
+        QVERIFY(t->alir.empty());
+        QCOMPARE(t->validation.status, std::string("unvalidated"));
+        QVERIFY(t->validation.details.find("no attempt produced a program") != std::string::npos);
+        const std::string feedback = nlohmann::json::parse(server.requests.at(1).body.toStdString())["messages"][3]["content"].get<std::string>();
+        QVERIFY(feedback.find("contains no ALIR program") != std::string::npos);
+    }
+
+    void malformedJson()
+    {
+        ScriptedServer server({{200, "{\"choices\": [ not json"}});
+        QTemporaryDir cache;
+        const auto t = serve([&] { return llm::translate(request("p"), {}, options(server, cache)); });
+        QVERIFY(!t);
+        QCOMPARE(t.diagnostics().front().code, std::string("llm.reply"));
+        ScriptedServer empty({{200, "{\"choices\": []}"}});
+        const auto u = serve([&] { return llm::translate(request("p"), {}, options(empty, cache)); });
+        QVERIFY(!u);
+        QVERIFY(u.diagnostics().front().message.find("no choices[0].message.content") != std::string::npos);
+    }
+
+    void rateLimitThenSuccess()
+    {
+        ScriptedServer server({{429, "{\"error\": {\"message\": \"slow down\"}}", "Retry-After: 0\r\n"}, {200, completion("```alir\n" + std::string(kDouble) + "```")}});
+        QTemporaryDir cache;
+        const auto t = serve([&] { return llm::translate(request("p"), doublesInput, options(server, cache)); });
+        QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
+        QCOMPARE(server.requests.size(), size_t(2));
+        QCOMPARE(t->validation.status, std::string("validated"));
+        // A server that keeps failing: the error names the status and the server's message.
+        ScriptedServer failing({{503, "{\"error\": {\"message\": \"overloaded\"}}", "Retry-After: 0\r\n"}});
+        const auto u = serve([&] { return llm::translate(request("not cached"), {}, options(failing, cache)); });
+        QVERIFY(!u);
+        QCOMPARE(u.diagnostics().front().code, std::string("llm.http"));
+        QVERIFY(u.diagnostics().front().message.find("HTTP 503") != std::string::npos);
+        QVERIFY(u.diagnostics().front().message.find("overloaded") != std::string::npos);
+        QCOMPARE(failing.requests.size(), size_t(4)); // the first try and three retries
+    }
+
+    void stalledReplyTimesOut()
+    {
+        ScriptedServer server({{200, "", "", true}});
+        QTemporaryDir cache;
+        auto o = options(server, cache);
+        o.settings.timeoutMs = 800;
+        QElapsedTimer timer;
+        timer.start();
+        const auto t = serve([&] { return llm::translate(request("p"), {}, o); });
+        QVERIFY(!t);
+        QCOMPARE(t.diagnostics().front().code, std::string("llm.timeout"));
+        QVERIFY(timer.elapsed() < 10000);
+    }
+
+    void connectionRefused()
+    {
+        QTcpServer probe;
+        probe.listen(QHostAddress::LocalHost, 0);
+        const quint16 port = probe.serverPort();
+        probe.close(); // nothing listens there now
+        llm::TranslatorOptions o;
+        o.settings.baseUrl = "http://127.0.0.1:" + std::to_string(port) + "/v1";
+        o.settings.apiKeyEnv.clear();
+        const auto t = llm::translate(request("p"), {}, o);
+        QVERIFY(!t);
+        QCOMPARE(t.diagnostics().front().code, std::string("llm.connect"));
+    }
+
+    void oversizedReply()
+    {
+        ScriptedServer server({{200, completion(std::string(3u << 20, 'x'))}});
+        QTemporaryDir cache;
+        auto o = options(server, cache);
+        o.settings.maxReplyBytes = 1u << 20;
+        const auto t = serve([&] { return llm::translate(request("p"), {}, o); });
+        QVERIFY(!t);
+        QCOMPARE(t.diagnostics().front().code, std::string("llm.oversized"));
+    }
+
+    void keyComesFromTheNamedVariableAndIsNeverWritten()
+    {
+        qputenv("SOLAR_TEST_LLM_KEY", "sk-secret-123");
+        ScriptedServer server({{200, completion("```alir\n" + std::string(kDouble) + "```")}});
+        QTemporaryDir cache;
+        auto o = options(server, cache);
+        o.settings.apiKeyEnv = "SOLAR_TEST_LLM_KEY";
+        const auto t = serve([&] { return llm::translate(request("p"), doublesInput, o); });
+        QVERIFY(t);
+        QVERIFY(server.requests.at(0).head.contains("Authorization: Bearer sk-secret-123"));
+        for (const QString& name : QDir(cache.path()).entryList(QDir::Files)) {
+            QFile f(cache.filePath(name));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QVERIFY2(!f.readAll().contains("sk-secret-123"), qPrintable(name));
+        }
+        o.settings.apiKeyEnv = "SOLAR_TEST_LLM_KEY_UNSET";
+        const auto u = llm::translate(request("other"), {}, o);
+        QVERIFY(!u);
+        QCOMPARE(u.diagnostics().front().code, std::string("llm.key"));
+        QVERIFY(u.diagnostics().front().message.find("SOLAR_TEST_LLM_KEY_UNSET") != std::string::npos);
+    }
+
+    void cancelStopsAtOnce()
+    {
+        ScriptedServer server({{200, "", "", true}});
+        QTemporaryDir cache;
+        std::atomic<bool> cancel {false};
+        auto o = options(server, cache);
+        o.settings.timeoutMs = 60000;
+        o.cancel = &cancel;
+        QTimer::singleShot(300, [&] { cancel = true; });
+        QElapsedTimer timer;
+        timer.start();
+        const auto t = serve([&] { return llm::translate(request("p"), {}, o); });
+        QVERIFY(!t);
+        QCOMPARE(t.diagnostics().front().code, std::string("llm.cancelled"));
+        QVERIFY(timer.elapsed() < 10000);
+    }
+
+    // A PyTorch model through the whole loop: the scripted model answers with the MLP in ALIR (following the
+    // naming contract), which is validated against torch at reduced sizes and analysed.
+    void pytorchModelThroughTheLoop()
+    {
+        if (!trace::locatePython())
+            QSKIP("no Python interpreter with torch on this machine");
+        const std::string mlp = R"(kernel mlp(d_in=32, d_hidden=64, d_out=16) {
+  in input0: f32[8, d_in];
+  weight fc1_weight: f32[d_hidden, d_in];
+  weight fc1_bias: f32[d_hidden];
+  weight fc2_weight: f32[d_out, d_hidden];
+  weight fc2_bias: f32[d_out];
+  tmp H: f32[8, d_hidden];
+  tmp L: f32[8, d_out];
+  tmp M: f32[8];
+  tmp Z: f32[8];
+  out Y: f32[8, d_out];
+  for b in 0..8, j in 0..d_hidden {
+    H[b, j] = fc1_bias[j];
+    for k in 0..d_in { H[b, j] += input0[b, k] * fc1_weight[j, k]; }
+    H[b, j] = relu(H[b, j]);
+  }
+  for b in 0..8, o in 0..d_out {
+    L[b, o] = fc2_bias[o];
+    for k in 0..d_hidden { L[b, o] += H[b, k] * fc2_weight[o, k]; }
+  }
+  for b in 0..8 {
+    M[b] = -inf;
+    for o in 0..d_out { M[b] max= L[b, o]; }
+    Z[b] = 0;
+    for o in 0..d_out { Z[b] += exp(L[b, o] - M[b]); }
+    for o in 0..d_out { Y[b, o] = exp(L[b, o] - M[b]) / Z[b]; }
+  }
+}
+)";
+        ScriptedServer server({{200, completion("```alir\n" + mlp + "```")}});
+        QTemporaryDir cache;
+        SourceAnalysisOptions o;
+        o.frontend = "llm";
+        o.llm.baseUrl = server.url();
+        o.llm.model = "scripted-model";
+        o.llm.apiKeyEnv.clear();
+        o.llmCacheDir = cache.path().toStdString();
+        const auto reg = hw::loadDefaultHwRegistry();
+        const auto r = serve([&] { return analyzeSource(SOLAR_TEST_DATA "/py/mlp.py", {}, *reg.find("h100-pcie"), o); });
+        QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
+        QCOMPARE(r->frontend, std::string("llm"));
+        QVERIFY2(r->result.validation.status == "validated", r->result.validation.details.c_str());
+        QCOMPARE(r->result.digest.totalMacs, 8.0 * 32 * 64 + 8.0 * 64 * 16);
+        // The prompt carried the traced shapes and ops.
+        const std::string user = nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
+        QVERIFY2(user.find("parameter fc1.weight: float32[64, 32]") != std::string::npos, user.c_str());
+        QVERIFY(user.find("aten::addmm") != std::string::npos);
+    }
+
+    // A JAX-style source: no JAX reference here, so the translation is analysed and said to be unvalidated.
+    void jaxSourceIsUnvalidatedAndSaysWhy()
+    {
+        const std::string jax = "import jax.numpy as jnp\n\ndef f(x):\n    return x * 2\n";
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("f_jax.py"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(jax.c_str());
+        f.close();
+        ScriptedServer server({{200, completion("```alir\n" + std::string(kDouble) + "```")}});
+        SourceAnalysisOptions o;
+        o.frontend = "llm";
+        o.llm.baseUrl = server.url();
+        o.llm.apiKeyEnv.clear();
+        o.llmCacheDir = dir.filePath(QStringLiteral("cache")).toStdString();
+        const auto reg = hw::loadDefaultHwRegistry();
+        const auto r = serve([&] { return analyzeSource(path.toStdString(), {}, *reg.find("h100-pcie"), o); });
+        QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
+        QCOMPARE(r->result.validation.status, std::string("unvalidated"));
+        QVERIFY2(r->result.validation.details.find("JAX") != std::string::npos, r->result.validation.details.c_str());
+        QVERIFY(r->result.programNote.find("LLM frontend") != std::string::npos);
+        const std::string user = nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
+        QVERIFY(user.find("jax program") != std::string::npos);
+    }
+
+    void extractsPrograms()
+    {
+        QCOMPARE(llm::extractAlir("```alir\nkernel a() {\n}\n```").value_or(""), std::string("kernel a() {\n}\n"));
+        QCOMPARE(llm::extractAlir("text\n```\nkernel b() {\n}\n```\nmore").value_or(""), std::string("kernel b() {\n}\n"));
+        QCOMPARE(llm::extractAlir("Sure:\nkernel c(N=2) {\n  out Y: f32[N];\n  for i in 0..N { Y[i] = 1; }\n}\nDone.").value_or(""),
+                 std::string("kernel c(N=2) {\n  out Y: f32[N];\n  for i in 0..N { Y[i] = 1; }\n}\n"));
+        QVERIFY(!llm::extractAlir("no program here"));
+        QVERIFY(!llm::extractAlir("```python\nprint(1)\n```"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLlm)
+#include "tst_llm.moc"
