@@ -11,6 +11,8 @@
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepanel.h"
+#include "widgets/llm/llmsettingsdialog.h"
+#include "widgets/llm/transcriptpane.h"
 #include "widgets/roofline/rooflinechart.h"
 
 #include <QAction>
@@ -42,6 +44,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -117,6 +120,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_cancelButton);
     statusBar()->showMessage(tr("SOLAR Studio %1").arg(QString::fromLatin1(solar::kVersion)));
 
+    m_llm = LlmSettingsDialog::load();
     m_registry = solar::hw::loadDefaultHwRegistry();
     m_hardware->setRegistry(m_registry);
     m_hardware->selectProfile(QStringLiteral("h100-pcie"));
@@ -278,13 +282,17 @@ void MainWindow::createDocks()
 
     m_summary = new SummaryPanel(this);
     auto* summaryDock = dock(tr("Summary"), QStringLiteral("dock-summary"), m_summary, Qt::BottomDockWidgetArea);
+    m_transcript = new TranscriptPane(this);
+    auto* transcriptDock = dock(tr("LLM transcript"), QStringLiteral("dock-transcript"), m_transcript, Qt::BottomDockWidgetArea);
 
     tabifyDockWidget(irDock, hardwareDock);
     irDock->raise();
     tabifyDockWidget(graphDock, rooflineDock);
     graphDock->raise();
     splitDockWidget(tableDock, summaryDock, Qt::Horizontal);
-    for (QDockWidget* d : {irDock, graphDock, rooflineDock, hardwareDock, tableDock, summaryDock})
+    tabifyDockWidget(summaryDock, transcriptDock);
+    summaryDock->raise();
+    for (QDockWidget* d : {irDock, graphDock, rooflineDock, hardwareDock, tableDock, summaryDock, transcriptDock})
         d->setMinimumWidth(200);
 }
 
@@ -327,6 +335,27 @@ void MainWindow::createMenus()
         else
             m_registry = solar::hw::loadDefaultHwRegistry();
     });
+
+    analysisMenu->addAction(tr("&LLM settings…"), this, [this] {
+        LlmSettingsDialog dialog(m_llm, this);
+        if (dialog.exec() == QDialog::Accepted) {
+            m_llm = dialog.settings();
+            LlmSettingsDialog::save(m_llm);
+        }
+    });
+
+    QToolBar* bar = addToolBar(tr("Analysis"));
+    bar->setObjectName(QStringLiteral("toolbar-analysis"));
+    bar->addWidget(new QLabel(tr(" Frontend: "), bar));
+    m_frontend = new QComboBox(bar);
+    m_frontend->addItem(tr("Automatic (PyTorch files traced, ALIR as written)"), QStringLiteral("auto"));
+    m_frontend->addItem(tr("PyTorch trace"), QStringLiteral("trace"));
+    m_frontend->addItem(tr("ALIR as written"), QStringLiteral("alir"));
+    m_frontend->addItem(tr("LLM (any source, validated when a reference runs)"), QStringLiteral("llm"));
+    m_frontend->setToolTip(tr("How the source becomes ALIR"));
+    bar->addWidget(m_frontend);
+    bar->addAction(run);
+    bar->addAction(tr("Cancel"), this, &MainWindow::cancelAnalysis);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : findChildren<QDockWidget*>())
@@ -446,7 +475,7 @@ Project MainWindow::currentProject() const
     p.sourcePath = m_currentFile;
     p.sourceName = m_sourceName;
     p.sourceText = m_editor->text();
-    p.frontend = solar::isPythonFile(m_sourceName.toStdString()) ? QStringLiteral("trace") : QStringLiteral("alir");
+    p.frontend = frontend();
     p.hardware = m_hardware->profileId();
     for (int k = 0; k < HardwarePanel::KnobCount; ++k)
         p.factors[QString::fromLatin1(kKnobNames[k])] = m_hardware->factor(static_cast<HardwarePanel::Knob>(k));
@@ -461,6 +490,7 @@ Project MainWindow::currentProject() const
 void MainWindow::applyProject(const Project& p)
 {
     setSource(p.sourcePath, p.sourceName.isEmpty() ? QStringLiteral("model.py") : p.sourceName, p.sourceText);
+    setFrontend(p.frontend);
     if (!p.hardware.isEmpty())
         m_hardware->selectProfile(p.hardware);
     for (int k = 0; k < HardwarePanel::KnobCount; ++k) {
@@ -583,6 +613,17 @@ void MainWindow::updateTitle()
         setWindowTitle(tr("%1%2 — SOLAR Studio %3").arg(name, hasUnsavedEdits() ? QStringLiteral("*") : QString(), version));
 }
 
+void MainWindow::setFrontend(const QString& frontend)
+{
+    const int i = m_frontend->findData(frontend);
+    m_frontend->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+QString MainWindow::frontend() const
+{
+    return m_frontend->currentData().toString();
+}
+
 bool MainWindow::hasUnsavedEdits() const
 {
     return m_editor->isModified() || m_neverSaved;
@@ -624,7 +665,23 @@ void MainWindow::analyze()
     m_editedSinceStart = false;
     solar::SourceAnalysisOptions options;
     options.cancel = m_cancel.get();
+    options.frontend = frontend().toStdString();
+    options.llm = m_llm;
     QPointer<MainWindow> self(this);
+    if (options.frontend == "llm") {
+        m_transcript->clear(tr("Asking %1 at %2…").arg(QString::fromStdString(m_llm.model), QString::fromStdString(m_llm.baseUrl)));
+        if (auto* d = qobject_cast<QDockWidget*>(m_transcript->parentWidget()))
+            d->raise();
+        options.onLlmAttempt = [self, generation](const solar::llm::Attempt& attempt) {
+            QMetaObject::invokeMethod(
+                qApp,
+                [self, generation, attempt] {
+                    if (self && self->m_generation == generation)
+                        self->m_transcript->addAttempt(attempt);
+                },
+                Qt::QueuedConnection);
+        };
+    }
     options.progress = [self, generation](const std::string& stage) {
         const QString text = QString::fromStdString(stage);
         QMetaObject::invokeMethod(
@@ -666,6 +723,12 @@ void MainWindow::analysisDone()
     m_cancelButton->hide();
     const auto outcome = m_watcher.result();
     const bool python = solar::isPythonFile(m_sourceName.toStdString());
+    if (frontend() == QLatin1String("llm"))
+        m_transcript->setStatus(outcome ? tr("%1: %2 — %3")
+                                              .arg(QString::fromStdString(outcome->result.validation.status),
+                                                   QString::fromStdString(outcome->result.programNote),
+                                                   QString::fromStdString(outcome->result.validation.details))
+                                        : tr("Failed: %1").arg(QString::fromStdString(outcome.diagnostics().front().message)));
     if (!outcome) {
         m_lastError = QString::fromStdString(solar::formatAll(outcome.diagnostics()));
         m_editor->setDiagnostics(editorDiagnostics(outcome.diagnostics()));

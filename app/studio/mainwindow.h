@@ -33,6 +33,7 @@ class QMenu;
 class RooflineChart;
 class SourceEditor;
 class SummaryPanel;
+class TranscriptPane;
 
 class MainWindow : public QMainWindow
 {
@@ -62,6 +63,12 @@ public:
     HardwarePanel* hardwarePanel() const { return m_hardware; }
     SummaryPanel* summary() const { return m_summary; }
     QTableView* operatorTable() const { return m_table; }
+    TranscriptPane* transcript() const { return m_transcript; }
+    /// auto, trace, alir or llm (the toolbar's selector).
+    void setFrontend(const QString& frontend);
+    QString frontend() const;
+    void setLlmSettings(const solar::llm::LlmSettings& settings) { m_llm = settings; }
+    const solar::llm::LlmSettings& llmSettings() const { return m_llm; }
     OperatorTableModel* operatorModel() const { return m_model; }
     QString currentFile() const { return m_currentFile; }
     /// Edits not on disk: typed since the last save, or a recovered or generated text never saved.
@@ -121,6 +128,9 @@ private:
     QComboBox* m_rooflineLevel = nullptr;
     HardwarePanel* m_hardware = nullptr;
     SummaryPanel* m_summary = nullptr;
+    TranscriptPane* m_transcript = nullptr;
+    QComboBox* m_frontend = nullptr;
+    solar::llm::LlmSettings m_llm;
     QTableView* m_table = nullptr;
     OperatorTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;

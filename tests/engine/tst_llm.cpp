@@ -9,6 +9,8 @@
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
 #include "engine/ir/interpreter.h"
+#include "../scriptedserver.h"
+#include "testutil.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -27,76 +29,6 @@
 using namespace solar;
 
 namespace {
-
-struct Scripted
-{
-    int status = 200;
-    std::string body;          // the whole HTTP body
-    QByteArray extraHeaders;   // "Retry-After: 0\r\n"
-    bool stall = false;        // never answer
-};
-
-std::string completion(const std::string& content)
-{
-    return nlohmann::json {{"model", "scripted-model"}, {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content}}}}}}}.dump();
-}
-
-// A minimal HTTP/1.1 server: reads one request per connection (headers + Content-Length body), answers with the
-// next scripted response, records every request.
-class ScriptedServer : public QObject
-{
-public:
-    explicit ScriptedServer(std::vector<Scripted> script)
-        : m_script(std::move(script))
-    {
-        m_server.listen(QHostAddress::LocalHost, 0);
-        connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket* s = m_server.nextPendingConnection()) {
-                auto* buffer = new QByteArray;
-                connect(s, &QTcpSocket::readyRead, this, [this, s, buffer] {
-                    buffer->append(s->readAll());
-                    const int end = buffer->indexOf("\r\n\r\n");
-                    if (end < 0)
-                        return;
-                    const QByteArray head = buffer->left(end);
-                    qsizetype length = 0;
-                    for (const QByteArray& line : head.split('\n'))
-                        if (line.toLower().startsWith("content-length:"))
-                            length = line.mid(15).trimmed().toLongLong();
-                    if (buffer->size() < end + 4 + length)
-                        return;
-                    requests.push_back({head, buffer->mid(end + 4, length)});
-                    buffer->clear();
-                    const Scripted r = m_next < m_script.size() ? m_script[m_next] : m_script.back();
-                    ++m_next;
-                    if (r.stall)
-                        return;
-                    QByteArray out = "HTTP/1.1 " + QByteArray::number(r.status) + " X\r\nContent-Type: application/json\r\nContent-Length: "
-                        + QByteArray::number(static_cast<qint64>(r.body.size())) + "\r\nConnection: close\r\n" + r.extraHeaders + "\r\n";
-                    out += QByteArray::fromStdString(r.body);
-                    s->write(out);
-                    s->disconnectFromHost();
-                });
-                connect(s, &QTcpSocket::disconnected, s, [s, buffer] {
-                    delete buffer;
-                    s->deleteLater();
-                });
-            }
-        });
-    }
-    std::string url() const { return "http://127.0.0.1:" + std::to_string(m_server.serverPort()) + "/v1"; }
-
-    struct Request
-    {
-        QByteArray head, body;
-    };
-    std::vector<Request> requests;
-
-private:
-    QTcpServer m_server;
-    std::vector<Scripted> m_script;
-    size_t m_next = 0;
-};
 
 // Runs `f` on a worker thread while this thread serves the scripted server.
 template<typename F>
@@ -363,35 +295,7 @@ private slots:
     {
         if (!trace::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
-        const std::string mlp = R"(kernel mlp(d_in=32, d_hidden=64, d_out=16) {
-  in input0: f32[8, d_in];
-  weight fc1_weight: f32[d_hidden, d_in];
-  weight fc1_bias: f32[d_hidden];
-  weight fc2_weight: f32[d_out, d_hidden];
-  weight fc2_bias: f32[d_out];
-  tmp H: f32[8, d_hidden];
-  tmp L: f32[8, d_out];
-  tmp M: f32[8];
-  tmp Z: f32[8];
-  out Y: f32[8, d_out];
-  for b in 0..8, j in 0..d_hidden {
-    H[b, j] = fc1_bias[j];
-    for k in 0..d_in { H[b, j] += input0[b, k] * fc1_weight[j, k]; }
-    H[b, j] = relu(H[b, j]);
-  }
-  for b in 0..8, o in 0..d_out {
-    L[b, o] = fc2_bias[o];
-    for k in 0..d_hidden { L[b, o] += H[b, k] * fc2_weight[o, k]; }
-  }
-  for b in 0..8 {
-    M[b] = -inf;
-    for o in 0..d_out { M[b] max= L[b, o]; }
-    Z[b] = 0;
-    for o in 0..d_out { Z[b] += exp(L[b, o] - M[b]); }
-    for o in 0..d_out { Y[b, o] = exp(L[b, o] - M[b]) / Z[b]; }
-  }
-}
-)";
+        const std::string mlp = testutil::readData("alir/mlp_for_llm.alir");
         ScriptedServer server({{200, completion("```alir\n" + mlp + "```")}});
         QTemporaryDir cache;
         SourceAnalysisOptions o;

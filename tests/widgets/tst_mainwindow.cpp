@@ -17,6 +17,8 @@
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepanel.h"
 #include "widgets/roofline/rooflinechart.h"
+#include "widgets/llm/transcriptpane.h"
+#include "../scriptedserver.h"
 
 #include <QAbstractProxyModel>
 #include <QChartView>
@@ -62,6 +64,12 @@ int distinctColours(const QImage& image)
         for (int x = 0; x < image.width(); x += 3)
             colours.insert(image.pixel(x, y));
     return colours.size();
+}
+
+std::string readText(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
 }
 
 bool havePython()
@@ -352,6 +360,37 @@ private slots:
         QVERIFY(next.hasUnsavedEdits());
         QVERIFY(next.autosave().pending().isEmpty());
         QVERIFY(waitForAnalysis(next));
+    }
+
+    // The LLM frontend in the window: the first reply does not parse, the second is the model's program; the
+    // transcript lists both attempts with their outcomes, the IR pane shows the program, the summary its status.
+    void testLlmFrontendWithTranscript()
+    {
+        QTemporaryDir cache;
+        qputenv("SOLAR_LLM_CACHE", cache.path().toUtf8());
+        const bool python = havePython();
+        const std::string good = python ? readText(QStringLiteral(SOLAR_TEST_DATA "/alir/mlp_for_llm.alir"))
+                                        : std::string("kernel k(N=4) {\n  in input0: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] = input0[i] * 2.0; }\n}\n");
+        ScriptedServer server({{200, completion("```alir\nkernel broken( {\n}\n```")}, {200, completion("```alir\n" + good + "```")}});
+        MainWindow w;
+        solar::llm::LlmSettings s;
+        s.baseUrl = server.url();
+        s.model = "scripted-model";
+        s.apiKeyEnv.clear();
+        w.setLlmSettings(s);
+        w.setFrontend(QStringLiteral("llm"));
+        QSignalSpy done(&w, &MainWindow::analysisFinished);
+        QVERIFY(w.openFile(python ? QStringLiteral(SOLAR_TEST_DATA "/py/mlp.py") : kExamples + QStringLiteral("/mlp_softmax.alir")));
+        QVERIFY(done.wait(120000));
+        qunsetenv("SOLAR_LLM_CACHE");
+        QVERIFY2(done.last().at(0).toBool(), qPrintable(w.lastError()));
+        QCOMPARE(w.transcript()->attemptCount(), 2);
+        QCOMPARE(w.transcript()->outcomeOf(0), QStringLiteral("parse-error"));
+        QCOMPARE(w.transcript()->outcomeOf(1), python ? QStringLiteral("validated") : QStringLiteral("unvalidated"));
+        QVERIFY(w.irPane()->text().startsWith(QString::fromStdString(good.substr(0, 10))));
+        QVERIFY(w.summary()->validationText().contains(python ? QStringLiteral("validated") : QStringLiteral("unvalidated")));
+        QVERIFY(w.transcript()->statusText().contains(QStringLiteral("scripted-model")));
+        QCOMPARE(w.currentProject().frontend, QStringLiteral("llm"));
     }
 
     // A dark system palette: the editor's paper turns dark and keyword colours stay readable on it.
