@@ -71,6 +71,17 @@ std::string shapeText(const std::vector<std::int64_t>& shape)
     return s + "]";
 }
 
+// Candidates are run against the source itself: a PyTorch model, or (`arrays`) a NumPy/JAX program.
+llm::Validator referenceValidator(trace::TraceWorker& worker, const std::string& path, const std::atomic<bool>* cancel, bool arrays)
+{
+    return [&worker, path, cancel, arrays](const ir::Program& program) {
+        validate::ValidationOptions vo;
+        if (cancel)
+            vo.isCancelled = [cancel] { return cancel->load(); };
+        return validate::validateProgram(program, path, worker, vo, arrays);
+    };
+}
+
 // Any source through the LLM. A PyTorch model is traced first (its shapes and op list go into the prompt) and is
 // the reference every candidate is validated against; without one the result says it is unvalidated and why.
 Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string text, const hw::HwProfile& hardware, const SourceAnalysisOptions& o)
@@ -104,17 +115,19 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                 for (const auto& op : traced->ops)
                     request.ops += op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()) + "\n";
             }
-            validator = [&worker, path, cancel = o.cancel](const ir::Program& program) {
-                validate::ValidationOptions vo;
-                if (cancel)
-                    vo.isCancelled = [cancel] { return cancel->load(); };
-                return validate::validateProgram(program, path, *worker, vo);
-            };
+            validator = referenceValidator(*worker, path, o.cancel, false);
         } else {
             noReference = python.diagnostics().front().message;
         }
-    } else if (request.language == "jax") {
-        noReference = "JAX reference runs are not available here: the translation cannot be compared with the source";
+    } else if ((request.language == "jax" || request.language == "numpy") && isPythonFile(path)) {
+        // Array programs: get_inputs() and forward(*inputs), run by the same Python worker (JAX when installed).
+        if (const auto python = trace::locatePython()) {
+            worker.emplace(*python);
+            worker->setCancelFlag(o.cancel);
+            validator = referenceValidator(*worker, path, o.cancel, true);
+        } else {
+            noReference = python.diagnostics().front().message;
+        }
     } else {
         noReference = "no reference runner for " + (request.language.empty() ? std::string("this source") : request.language + " sources");
     }

@@ -9,6 +9,7 @@ once for a whole sweep. Requests:
   {"id": 2, "cmd": "trace", "file": "model.py", "sizes": {"batch_size": 2}}       ("real": true for real tensors)
   {"id": 3, "cmd": "constants", "file": "model.py"}                               (the module's size constants)
   {"id": 4, "cmd": "reference", "file": "model.py", "sizes": {...}, "seed": 0, "max_elements": N, "dir": D}
+  {"id": 5, "cmd": "reference_arrays", ...}     (the same for NumPy/JAX sources: get_inputs() and forward(*inputs))
 Replies carry the same id and "ok"; failures say what went wrong and, where the user's file is to blame, its line.
 
 The file follows KernelBench's convention: a torch.nn.Module subclass (preferably `Model`), `get_inputs()` and
@@ -85,6 +86,22 @@ def _override(tree, sizes):
 
 def _load(filename, sizes):
     torch = _import_torch()
+    namespace, constants = _load_source(filename, sizes)
+    model_class = namespace.get("Model")
+    if not (isinstance(model_class, type) and issubclass(model_class, torch.nn.Module)):
+        candidates = [v for v in namespace.values()
+                      if isinstance(v, type) and issubclass(v, torch.nn.Module) and v.__module__ == "solar_traced_model"]
+        if not candidates:
+            raise UserError("model", "no torch.nn.Module subclass (expected 'class Model(nn.Module)')")
+        model_class = candidates[-1]
+    for fn in ("get_inputs", "get_init_inputs"):
+        if not callable(namespace.get(fn)):
+            raise UserError("model", "no %s() function" % fn)
+    return namespace, model_class, constants
+
+
+def _load_source(filename, sizes):
+    """Parses the file, overrides its module-level integer constants with `sizes`, runs the module body."""
     try:
         with open(filename, "r", encoding="utf-8") as f:
             source = f.read()
@@ -113,17 +130,7 @@ def _load(filename, sizes):
     for name in (sizes or {}):
         if name not in constants:
             raise UserError("sizes", "'%s' is not a module-level integer constant of %s" % (name, filename))
-    model_class = namespace.get("Model")
-    if not (isinstance(model_class, type) and issubclass(model_class, torch.nn.Module)):
-        candidates = [v for v in namespace.values()
-                      if isinstance(v, type) and issubclass(v, torch.nn.Module) and v.__module__ == "solar_traced_model"]
-        if not candidates:
-            raise UserError("model", "no torch.nn.Module subclass (expected 'class Model(nn.Module)')")
-        model_class = candidates[-1]
-    for fn in ("get_inputs", "get_init_inputs"):
-        if not callable(namespace.get(fn)):
-            raise UserError("model", "no %s() function" % fn)
-    return namespace, model_class, constants
+    return namespace, constants
 
 
 def _dtype_name(dtype):
@@ -399,6 +406,47 @@ def _reference(filename, sizes, seed, max_elements, directory):
             "outputs": [_dump(o, directory, counter) for o in outs if isinstance(o, torch.Tensor)]}
 
 
+def _reference_arrays(filename, sizes, seed, max_elements, directory):
+    """A NumPy or JAX source for the LLM frontend's validation: module-level size constants, get_inputs() returning
+    arrays, and forward(*inputs) returning an array or a tuple of them. NumPy's global generator is seeded before
+    get_inputs(); the inputs and outputs are written like the PyTorch reference's."""
+    import numpy as np
+    namespace, constants = _load_source(filename, sizes)
+    for fn in ("get_inputs", "forward"):
+        if not callable(namespace.get(fn)):
+            raise UserError("model", "no %s() function (array sources define get_inputs() and forward(*inputs))" % fn)
+    stage = "get_inputs()"
+    try:
+        np.random.seed(seed % (2 ** 32))
+        inputs = list(namespace["get_inputs"]())
+        arrays = {}
+        for i, x in enumerate(inputs):
+            if hasattr(x, "shape"):
+                arrays["input%d" % i] = np.asarray(x)
+        total = sum(a.size for a in arrays.values())
+        if total > max_elements:
+            raise UserError("size", "%d input elements at these sizes, above the validation limit of %d" % (total, max_elements))
+        stage = "forward()"
+        result = namespace["forward"](*inputs)
+    except UserError:
+        raise
+    except Exception as e:
+        raise _run_failure(e, stage, filename)
+    outs = result if isinstance(result, (list, tuple)) else [result]
+    import os
+    counter = [0]
+
+    def dump(a):
+        a = np.asarray(a)
+        path = os.path.join(directory, "t%d.f64" % counter[0])
+        counter[0] += 1
+        np.ascontiguousarray(a, dtype="<f8").tofile(path)
+        return {"shape": list(a.shape), "dtype": str(a.dtype), "file": path}
+
+    return {"constants": constants, "tensors": {k: dump(v) for k, v in arrays.items()},
+            "outputs": [dump(o) for o in outs if hasattr(o, "shape")]}
+
+
 def handle(request):
     cmd = request.get("cmd")
     if cmd == "ping":
@@ -406,7 +454,7 @@ def handle(request):
         return {"ok": True, "torch": torch.__version__, "python": sys.version.split()[0]}
     if cmd == "constants":
         try:
-            _, _, constants = _load(request["file"], request.get("sizes"))
+            _, constants = _load_source(request["file"], request.get("sizes"))
             return {"ok": True, "constants": constants}
         except UserError as e:
             return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
@@ -417,10 +465,11 @@ def handle(request):
             return reply
         except UserError as e:
             return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
-    if cmd == "reference":
+    if cmd in ("reference", "reference_arrays"):
         try:
-            reply = _reference(request["file"], request.get("sizes"), int(request.get("seed", 0)),
-                               int(request.get("max_elements", 30000000)), request["dir"])
+            run = _reference if cmd == "reference" else _reference_arrays
+            reply = run(request["file"], request.get("sizes"), int(request.get("seed", 0)),
+                        int(request.get("max_elements", 30000000)), request["dir"])
             reply["ok"] = True
             return reply
         except UserError as e:

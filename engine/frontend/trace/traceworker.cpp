@@ -119,12 +119,12 @@ Expected<std::map<std::string, std::int64_t>> TraceWorker::constants(const std::
 }
 
 Expected<ReferenceRun> TraceWorker::reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes,
-                                              std::uint64_t seed, std::int64_t maxElements, int timeoutMs)
+                                              std::uint64_t seed, std::int64_t maxElements, int timeoutMs, bool arrays)
 {
     QTemporaryDir dir;
     if (!dir.isValid())
         return Expected<ReferenceRun>::failure(Diagnostic {Severity::Error, file, {}, "reference.tmp", "cannot create a temporary directory"});
-    nlohmann::json req = {{"id", m_nextId++}, {"cmd", "reference"}, {"file", file}, {"seed", seed}, {"max_elements", maxElements},
+    nlohmann::json req = {{"id", m_nextId++}, {"cmd", arrays ? "reference_arrays" : "reference"}, {"file", file}, {"seed", seed}, {"max_elements", maxElements},
                           {"dir", dir.path().toStdString()}};
     if (!sizes.empty())
         req["sizes"] = sizes;

@@ -33,8 +33,9 @@ public:
     Expected<std::map<std::string, std::int64_t>> constants(const std::string& file, const std::map<std::string, std::int64_t>& sizes = {},
                                                             int timeoutMs = 120000);
     /// Runs the model for real at `sizes` (seeded), returning its inputs, parameters, buffers and outputs.
+    /// `arrays`: a NumPy or JAX source (get_inputs() and forward(*inputs)) instead of a PyTorch model.
     Expected<ReferenceRun> reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed,
-                                     std::int64_t maxElements = 30'000'000, int timeoutMs = 300000);
+                                     std::int64_t maxElements = 30'000'000, int timeoutMs = 300000, bool arrays = false);
     /// While `*flag` is true, a waiting request kills the worker and fails with "trace.cancelled" (a GUI's
     /// cancel button); the next request starts a fresh worker.
     void setCancelFlag(const std::atomic<bool>* flag) { m_cancel = flag; }

@@ -218,7 +218,8 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
     return v;
 }
 
-Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options)
+Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options,
+                           bool arrays)
 {
     Validation v;
     const auto constants = worker.constants(file, {}, options.timeoutMs);
@@ -232,11 +233,12 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
             outputs.push_back(d.name);
     std::string lastProblem;
     for (const auto& sizes : trace::reducedSizes(*constants)) {
-        const auto reference = worker.reference(file, sizes, options.seed, options.maxReferenceElements, options.timeoutMs);
+        const auto reference = worker.reference(file, sizes, options.seed, options.maxReferenceElements, options.timeoutMs, arrays);
         if (!reference) {
             lastProblem = sizesText(sizes) + ": " + reference.diagnostics().front().message;
-            if (reference.diagnostics().front().code == "reference.size")
-                break;
+            const std::string& code = reference.diagnostics().front().code;
+            if (code == "reference.size" || code == "reference.module" || code == "reference.model" || code == "reference.syntax")
+                break; // larger sizes do not help a missing module or function
             continue;
         }
         // The naming contract: inputs input0.., parameters and buffers by their state_dict names with '.' -> '_'.
@@ -312,7 +314,8 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
             }
         }
         v.status = "validated";
-        v.details = "outputs match torch at " + sizesText(sizes) + " (seed " + std::to_string(options.seed) + ")";
+        v.details = std::string("outputs match ") + (arrays ? "the source run in Python" : "torch") + " at " + sizesText(sizes) + " (seed "
+            + std::to_string(options.seed) + ")";
         return v;
     }
     v.details = "no reduced size could be compared" + (lastProblem.empty() ? std::string() : ": " + lastProblem);

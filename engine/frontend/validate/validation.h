@@ -35,7 +35,9 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
 /// Validates a program written elsewhere (by the LLM frontend) against the PyTorch model in `file`: inputs named
 /// input0.., parameters and buffers by their state_dict names with '.' -> '_', outputs in declaration order; the
 /// program's parameters named like the model's size constants take their reduced values.
-Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options = {});
+/// With `arrays`, `file` is a NumPy or JAX source (get_inputs() and forward(*inputs)) run in the same worker.
+Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options = {},
+                           bool arrays = false);
 
 /// Loads the model (with size parameters where they fit) and validates it.
 Validation validateModel(const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options = {});
