@@ -123,14 +123,6 @@ std::optional<ir::Program> loadProgram(const std::string& path, std::ostream& er
     return std::move(parsed).value();
 }
 
-std::string shapeText(const std::vector<std::int64_t>& shape)
-{
-    std::string s = "[";
-    for (size_t i = 0; i < shape.size(); ++i)
-        s += (i ? ", " : "") + std::to_string(shape[i]);
-    return s + "]";
-}
-
 std::string number(double v)
 {
     std::ostringstream ss;
@@ -240,7 +232,7 @@ int irRun(const std::vector<std::string>& args, std::ostream& out, std::ostream&
         const ir::TensorSummary s = ir::summarize(t);
         char checksum[17];
         std::snprintf(checksum, sizeof checksum, "%016llx", static_cast<unsigned long long>(s.checksum));
-        out << "out " << t.name << ": " << ir::dtypeName(t.dtype) << shapeText(t.shape) << "  min " << number(s.min)
+        out << "out " << t.name << ": " << ir::dtypeName(t.dtype) << report::formatShape(t.shape) << "  min " << number(s.min)
             << "  max " << number(s.max) << "  mean " << number(s.mean) << "  checksum " << checksum;
         if (s.nanCount)
             out << "  nan " << s.nanCount;
@@ -531,7 +523,7 @@ int traceCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         std::string shape;
         for (const auto& o : op.outputs) {
             if (const auto* t = o.kind == trace::TraceArg::Tensor ? r->tensor(o.text) : nullptr)
-                shape += (shape.empty() ? "" : " ") + std::string(t->dtype) + shapeText(t->shape);
+                shape += (shape.empty() ? "" : " ") + std::string(t->dtype) + report::formatShape(t->shape);
         }
         out << "  line " << op.line << "  " << op.op << (op.overload.empty() || op.overload == "default" ? "" : "." + op.overload)
             << "  -> " << shape << '\n';

@@ -6,6 +6,7 @@
 #include "engine/frontend/validate/validation.h"
 #include "engine/core/textfile.h"
 #include "engine/ir/parser.h"
+#include "engine/report/analysisreport.h"
 
 #include <optional>
 
@@ -63,14 +64,6 @@ Expected<SourceAnalysis> analyzeModel(const std::string& path, const hw::HwProfi
     return out;
 }
 
-std::string shapeText(const std::vector<std::int64_t>& shape)
-{
-    std::string s = "[";
-    for (size_t i = 0; i < shape.size(); ++i)
-        s += (i ? ", " : "") + std::to_string(shape[i]);
-    return s + "]";
-}
-
 // Candidates are run against the source itself: a PyTorch model, or (`arrays`) a NumPy/JAX program.
 llm::Validator referenceValidator(trace::TraceWorker& worker, const std::string& path, const std::atomic<bool>* cancel, bool arrays)
 {
@@ -111,7 +104,7 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                     request.shapes += k + " = " + std::to_string(v) + "\n";
                 for (const auto& t : traced->tensors)
                     if (t.role == "input" || t.role == "parameter" || t.role == "buffer")
-                        request.shapes += t.role + " " + t.name + ": " + t.dtype + shapeText(t.shape) + "\n";
+                        request.shapes += t.role + " " + t.name + ": " + t.dtype + report::formatShape(t.shape) + "\n";
                 for (const auto& op : traced->ops)
                     request.ops += op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()) + "\n";
             }

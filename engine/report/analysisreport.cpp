@@ -95,6 +95,14 @@ ordered_json hardwareJson(const AnalysisResult& r)
 
 } // namespace
 
+std::string formatShape(const std::vector<std::int64_t>& shape)
+{
+    std::string s = "[";
+    for (size_t i = 0; i < shape.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(shape[i]);
+    return s + "]";
+}
+
 std::string formatSeconds(double s)
 {
     if (!std::isfinite(s))

@@ -8,7 +8,9 @@
 #include "engine/bounds/inverse.h"
 #include "engine/hw/registry.h"
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace solar::report {
 
@@ -24,6 +26,7 @@ std::string hwShowTable(const hw::HwProfile& profile);
 
 /// "12.3 µs", "4.56 ms", "1.23 s": three significant digits with an SI prefix.
 std::string formatSeconds(double seconds);
+std::string formatShape(const std::vector<std::int64_t>& shape); // "[4, 256, 512]"
 std::string formatSi(double value, const std::string& unit); // "3.35 TB/s", "989 TFLOP/s"
 
 } // namespace solar::report

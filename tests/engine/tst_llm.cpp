@@ -88,6 +88,15 @@ llm::TranslatorOptions options(const ScriptedServer& s, const QTemporaryDir& cac
     return o;
 }
 
+QString writeSource(const QTemporaryDir& dir, const QString& name, const std::string& text)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text.c_str()) < 0)
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
 llm::TranslationRequest request(const std::string& source)
 {
     llm::TranslationRequest r;
@@ -326,11 +335,7 @@ private slots:
         const std::string numpy = "import numpy as np\n\nn = 32\n\n\ndef get_inputs():\n    return [np.random.randn(n).astype(np.float32)]\n\n\n"
                                   "def forward(x):\n    return np.tanh(x) * 2.0\n";
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("f_numpy.py"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(numpy.c_str());
-        f.close();
+        const QString path = writeSource(dir, QStringLiteral("f_numpy.py"), numpy);
         const std::string wrong = "kernel f(n=32) {\n  in input0: f32[n];\n  out Y: f32[n];\n  for i in 0..n { Y[i] = tanh(input0[i]) * 3.0; }\n}\n";
         const std::string right = "kernel f(n=32) {\n  in input0: f32[n];\n  out Y: f32[n];\n  for i in 0..n { Y[i] = tanh(input0[i]) * 2.0; }\n}\n";
         ScriptedServer server({{200, completion("```alir\n" + wrong + "```")}, {200, completion("```alir\n" + right + "```")}});
@@ -355,11 +360,7 @@ private slots:
     {
         const std::string jax = "import jax.numpy as jnp\n\nn = 32\n\n\ndef get_inputs():\n    return [jnp.ones(n)]\n\n\ndef forward(x):\n    return x * 2\n";
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("f_jax.py"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(jax.c_str());
-        f.close();
+        const QString path = writeSource(dir, QStringLiteral("f_jax.py"), jax);
         ScriptedServer server({{200, completion("```alir\n" + std::string(kDouble) + "```")}});
         SourceAnalysisOptions o;
         o.frontend = "llm";

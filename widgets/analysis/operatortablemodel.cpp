@@ -77,14 +77,6 @@ QString seconds(double s)
     return QString::fromStdString(solar::report::formatSeconds(s));
 }
 
-QString shapeText(const std::vector<std::int64_t>& shape)
-{
-    QStringList dims;
-    for (auto d : shape)
-        dims << QString::number(d);
-    return QLatin1Char('[') + dims.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
-
 } // namespace
 
 QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
@@ -101,7 +93,7 @@ QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
         case Name: return QString::fromStdString(r.name);
         case Kind: return QString::fromStdString(r.kind);
         case Equation: return QString::fromStdString(r.equation);
-        case Shape: return raw ? QVariant(static_cast<double>(r.shape.empty() ? 1 : r.shape.front())) : QVariant(shapeText(r.shape));
+        case Shape: return raw ? QVariant(static_cast<double>(r.shape.empty() ? 1 : r.shape.front())) : QVariant(QString::fromStdString(solar::report::formatShape(r.shape)));
         case SourceOp: return QString::fromStdString(r.sourceOp);
         case Line: return r.sourceLine > 0 ? r.sourceLine : r.line;
         case Flops: return raw ? QVariant(r.flops) : QVariant(si(r.flops, "FLOP"));

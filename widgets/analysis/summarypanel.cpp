@@ -2,6 +2,7 @@
 #include "widgets/analysis/summarypanel.h"
 
 #include "engine/report/analysisreport.h"
+#include "widgets/analysis/statuscolour.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -129,9 +130,7 @@ void SummaryPanel::refresh()
         program += QStringLiteral("<br><small>") + QString::fromStdString(r.programNote).toHtmlEscaped() + QStringLiteral("</small>");
     if (m_program->text() != program)
         m_program->setText(program);
-    const QString colour = r.validation.status == "validated" ? QStringLiteral("#208020")
-                         : r.validation.status == "mismatch"  ? QStringLiteral("#c02020")
-                                                              : QStringLiteral("#a07000");
+    const QString colour = statusColour(QString::fromStdString(r.validation.status)).name();
     m_validation->setText(tr("Validation: <b style=\"color:%1\">%2</b> — %3")
                               .arg(colour, QString::fromStdString(r.validation.status), QString::fromStdString(r.validation.details).toHtmlEscaped()));
     QStringList notCounted;

@@ -22,14 +22,6 @@ char* c(const char* s)
     return const_cast<char*>(s); // Graphviz's C API takes char* but does not write through it
 }
 
-QString shapeText(const std::vector<std::int64_t>& shape)
-{
-    QStringList dims;
-    for (auto d : shape)
-        dims << QString::number(d);
-    return QLatin1Char('[') + dims.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
-
 } // namespace
 
 GraphLayout layoutGraph(const solar::graph::EinsumGraph& graph)
@@ -42,7 +34,7 @@ GraphLayout layoutGraph(const solar::graph::EinsumGraph& graph)
         box.node = n.id;
         box.title = QString::fromStdString(n.name) + QStringLiteral(" · ") + QString::fromLatin1(solar::graph::nodeKindName(n.kind).data());
         const auto& t = graph.tensors[static_cast<size_t>(n.write.tensor)];
-        box.detail = QString::fromStdString(n.equation) + QStringLiteral("  ") + shapeText(t.shape);
+        box.detail = QString::fromStdString(n.equation) + QStringLiteral("  ") + QString::fromStdString(solar::report::formatShape(t.shape));
         out.nodes.push_back(box);
     }
     std::lock_guard<std::mutex> lock(graphvizMutex());
@@ -93,7 +85,7 @@ GraphLayout layoutGraph(const solar::graph::EinsumGraph& graph)
             path.from = src.from;
             path.to = src.to;
             const auto& t = graph.tensors[static_cast<size_t>(src.tensor)];
-            path.label = QString::fromStdString(t.name) + QLatin1Char(' ') + shapeText(t.shape) + QLatin1Char(' ')
+            path.label = QString::fromStdString(t.name) + QLatin1Char(' ') + QString::fromStdString(solar::report::formatShape(t.shape)) + QLatin1Char(' ')
                 + QString::fromStdString(solar::report::formatSi(src.bytes, "B"));
             const splines* spl = ED_spl(e);
             if (spl && spl->size > 0 && spl->list[0].size > 0) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/llm/transcriptpane.h"
 
+#include "widgets/analysis/statuscolour.h"
+
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
@@ -55,8 +57,7 @@ void TranscriptPane::addAttempt(const solar::llm::Attempt& a)
     m_data.push_back(a);
     auto* item = new QTreeWidgetItem({QString::number(a.number), QString::fromStdString(a.outcome),
                                       QString::fromStdString(a.details).section(QLatin1Char('\n'), 0, 0)});
-    const QColor colour = a.outcome == "validated" ? QColor(0x20, 0x80, 0x20) : a.outcome == "unvalidated" ? QColor(0xa0, 0x70, 0x00) : QColor(0xc0, 0x20, 0x20);
-    item->setForeground(1, colour);
+    item->setForeground(1, statusColour(QString::fromStdString(a.outcome)));
     item->setToolTip(2, QString::fromStdString(a.details));
     m_attempts->addTopLevelItem(item);
     m_attempts->setCurrentItem(item);

@@ -791,19 +791,8 @@ private:
             body = target + " = 0;\n  " + tapLoops + " { " + target + " += " + at(x, xi) + "; }\n  " + target + " = " + target + " / cast<f64>("
                 + length + ");";
         emit(loops(v, ys) + "{\n  " + body + "\n}");
-        if (isMax && op.outputs.size() > 1 && op.outputs[1].kind == TraceArg::Tensor) {
-            // The flat spatial index of the first maximum, as torch returns it.
-            const std::string idx = at(op.outputs[1].text, v);
-            std::string flat;
-            std::int64_t scale = 1;
-            for (int d = static_cast<int>(sp) - 1; d >= 0; --d) {
-                const std::string term = scale == 1 ? "(" + xi[lead + static_cast<size_t>(d)] + ")" : std::to_string(scale) + " * (" + xi[lead + static_cast<size_t>(d)] + ")";
-                flat = flat.empty() ? term : term + " + " + flat;
-                scale *= xs[lead + static_cast<size_t>(d)];
-            }
-            emit(loops(v, ys) + "{\n  " + idx + " = " + std::to_string(scale) + ";\n  " + tapLoops + " { " + idx + " min= " + at(x, xi) + " == "
-                 + target + " ? " + flat + " : " + std::to_string(scale) + "; }\n}");
-        }
+        if (isMax)
+            poolIndices(op, x, v, ys, xi, lead, sp, tapLoops, "", target);
     }
 
     // C = beta * bias + alpha * A @ B, batched when the operands are 3-D.
@@ -1229,6 +1218,27 @@ private:
         }
     }
 
+    // Max pooling's second output: the flat spatial index of the first maximum in each window, as torch returns
+    // it. `cond` guards taps that fall in the padding (empty when every tap is inside).
+    void poolIndices(const TracedOp& op, const std::string& x, const Index& v, const Shape& ys, const Index& xi, size_t lead, size_t sp,
+                     const std::string& tapLoops, const std::string& cond, const std::string& target)
+    {
+        if (op.outputs.size() < 2 || op.outputs[1].kind != TraceArg::Tensor)
+            return;
+        const Shape& xs = info(x).shape;
+        const std::string idx = at(op.outputs[1].text, v);
+        std::string flat;
+        std::int64_t scale = 1;
+        for (size_t d = sp; d-- > 0;) {
+            const std::string term = scale == 1 ? "(" + xi[lead + d] + ")" : std::to_string(scale) + " * (" + xi[lead + d] + ")";
+            flat = flat.empty() ? term : term + " + " + flat;
+            scale *= xs[lead + d];
+        }
+        const std::string pick = idx + " min= " + at(x, xi) + " == " + target + " ? " + flat + " : " + std::to_string(scale) + ";";
+        emit(loops(v, ys) + "{\n  " + idx + " = " + std::to_string(scale) + ";\n  " + tapLoops + " { "
+             + (cond.empty() ? pick : "if (" + cond + ") { " + pick + " }") + " }\n}");
+    }
+
     void pool(const TracedOp& op, const std::string& name)
     {
         const bool isMax = name.find("max_pool") != std::string::npos;
@@ -1273,19 +1283,8 @@ private:
             body = target + " = 0;\n  " + tapLoops + " { if (" + cond + ") { " + target + " += " + at(x, xi) + " / " + divisor + "; } }";
         }
         emit(loops(v, ys) + "{\n  " + body + "\n}");
-        if (isMax && op.outputs.size() > 1 && op.outputs[1].kind == TraceArg::Tensor) {
-            // The flat spatial index of the first maximum, as torch returns it.
-            const std::string idx = at(op.outputs[1].text, v);
-            std::string flat;
-            std::int64_t scale = 1;
-            for (int d = static_cast<int>(sp) - 1; d >= 0; --d) {
-                const std::string term = scale == 1 ? "(" + xi[lead + d] + ")" : std::to_string(scale) + " * (" + xi[lead + d] + ")";
-                flat = flat.empty() ? term : term + " + " + flat;
-                scale *= xs[lead + d];
-            }
-            emit(loops(v, ys) + "{\n  " + idx + " = " + std::to_string(scale) + ";\n  " + tapLoops + " { if (" + cond + ") { " + idx + " min= "
-                 + at(x, xi) + " == " + target + " ? " + flat + " : " + std::to_string(scale) + "; } }\n}");
-        }
+        if (isMax)
+            poolIndices(op, x, v, ys, xi, lead, sp, tapLoops, cond, target);
     }
 
     // Losses reduced to a scalar (reduction 1 = mean, 2 = sum) or kept per element (0).

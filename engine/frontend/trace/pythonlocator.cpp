@@ -59,7 +59,7 @@ Expected<PythonInfo> locatePython(const std::string& preferred, int timeoutMs)
     return Expected<PythonInfo>::failure(Diagnostic {
         Severity::Error, {}, {}, "trace.no-python",
         "no Python interpreter with torch was found (set SOLAR_PYTHON, or install python3-torch); ALIR files and "
-        "the LLM frontend still work. Tried:" + (tried.empty() ? std::string(" nothing") : tried)});
+        "the LLM frontend (--frontend llm, or the Frontend selector) still work. Tried:" + (tried.empty() ? std::string(" nothing") : tried)});
 }
 
 std::string tracerScriptPath()
