@@ -15,6 +15,7 @@
 #include "engine/hw/registry.h"
 #include "engine/ir/checker.h"
 #include "engine/report/analysisreport.h"
+#include "engine/report/comparison.h"
 #include "engine/ir/interpreter.h"
 #include "engine/ir/parser.h"
 #include "engine/ir/printer.h"
@@ -56,6 +57,9 @@ commands:
                                        translates any source through an OpenAI-compatible endpoint (defaults
                                        from SOLAR_LLM_URL, SOLAR_LLM_MODEL, SOLAR_LLM_KEY_ENV: the name of the
                                        variable holding the key, OPENAI_API_KEY unless set)
+  solar compare FILE --hw A,B[,C...] [--baseline A] [--format table|json|csv] [--policy P] [--cache C] [--no-validate]
+                                       one program on several profiles: every level's bound and bottleneck, the
+                                       speedup against the baseline, and where the bottleneck moves
   solar inverse FILE.alir --hw NAME --target-ms T [--level L] [--policy P] [--cache C] [--format table|json]
                                        the least DRAM bandwidth, compute and on-chip memory that reach T
   solar graph FILE.alir [--set NAME=VALUE ...] [--format json|dot|yaml]
@@ -285,6 +289,7 @@ struct AnalysisArgs
     std::optional<double> targetMs;
     bounds::Level level = bounds::Level::Fused;
     bool validate = true;
+    std::string baseline; // compare
     std::string frontend = "auto";
     llm::LlmSettings llm = llmSettingsFromEnvironment();
 };
@@ -334,8 +339,10 @@ AnalysisArgs parseAnalysisArgs(const std::vector<std::string>& args, const std::
             if (!l)
                 throw UsageError {"unknown level '" + args[i] + "' (unfused_per_kernel, unfused_overlapped, fused_per_op, fused, cache_aware)"};
             a.level = *l;
-        } else if (opt == "--no-validate" && (command == "analyze" || command == "inverse")) {
+        } else if (opt == "--no-validate" && (command == "analyze" || command == "inverse" || command == "compare")) {
             a.validate = false;
+        } else if (opt == "--baseline" && command == "compare") {
+            a.baseline = value();
         } else if (opt == "--frontend" && command == "analyze") {
             a.frontend = value();
             if (a.frontend != "auto" && a.frontend != "trace" && a.frontend != "alir" && a.frontend != "llm")
@@ -437,6 +444,46 @@ int analyze(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         out << report::analysisCsv(*result);
     else
         out << report::analysisTable(*result);
+    return result->coverage.complete ? ExitOk : ExitBadInput;
+}
+
+// One program on several profiles: --hw A,B,C (the first is the baseline unless --baseline names another).
+int compare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    AnalysisArgs a = parseAnalysisArgs(args, "compare", {"table", "json", "csv"}, false);
+    std::vector<std::string> ids;
+    for (std::size_t start = 0; start <= a.hw.size();) {
+        const std::size_t comma = a.hw.find(',', start);
+        const std::string id = a.hw.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (!id.empty())
+            ids.push_back(id);
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    if (ids.empty())
+        throw UsageError {"'compare' needs --hw A,B,... (see 'solar hw list')"};
+    if (!a.baseline.empty() && std::find(ids.begin(), ids.end(), a.baseline) == ids.end())
+        throw UsageError {"--baseline " + a.baseline + " is not one of the --hw profiles"};
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    std::vector<const hw::HwProfile*> profiles;
+    for (const auto& id : ids) {
+        const hw::HwProfile* p = findHardware(reg, id, err);
+        if (!p)
+            return ExitBadInput;
+        profiles.push_back(p);
+    }
+    a.hw = ids.front();
+    const auto result = runAnalysis(a, err);
+    if (!result)
+        return ExitBadInput;
+    const report::Comparison c = report::compareHardware(*result, profiles, a.baseline);
+    if (a.format == "json")
+        out << report::comparisonJson(c);
+    else if (a.format == "csv")
+        out << report::comparisonCsv(c);
+    else
+        out << report::comparisonTable(c);
     return result->coverage.complete ? ExitOk : ExitBadInput;
 }
 
@@ -750,6 +797,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return analyze(rest, out, err);
         if (cmd == "inverse")
             return inverse(rest, out, err);
+        if (cmd == "compare")
+            return compare(rest, out, err);
         if (cmd == "graph")
             return graphCommand(rest, out, err);
         if (cmd == "hw")

@@ -94,6 +94,38 @@ class TestCli : public QObject
 {
     Q_OBJECT
 private slots:
+    // compare: each profile's bounds are what 'analyze' gives on that profile alone (a second computation), the
+    // speedup is the baseline's bound over the profile's, and a bad profile or baseline is refused.
+    void testCompare()
+    {
+        const Result r = cli({"compare", data("mlp_c5.alir"), "--hw", "h100-sxm,a100-sxm,b200", "--baseline", "a100-sxm", "--format", "json"});
+        QCOMPARE(r.code, 0);
+        const auto doc = nlohmann::json::parse(r.out);
+        QCOMPARE(doc["schema"].get<std::string>(), std::string("solar.compare/1"));
+        QCOMPARE(doc["baseline"].get<std::string>(), std::string("a100-sxm"));
+        QCOMPARE(doc["profiles"].size(), std::size_t(3));
+        std::map<std::string, double> fused;
+        for (const auto& p : doc["profiles"]) {
+            const std::string id = p["id"].get<std::string>();
+            const auto alone = nlohmann::json::parse(cli({"analyze", data("mlp_c5.alir"), "--hw", id.c_str(), "--format", "json"}).out);
+            for (const char* level : {"unfused_per_kernel", "fused", "cache_aware"})
+                QCOMPARE(p["levels"][level]["seconds"].get<double>(), alone["bounds"][level]["seconds"].get<double>());
+            fused[id] = p["levels"]["fused"]["seconds"].get<double>();
+        }
+        for (const auto& p : doc["profiles"])
+            QCOMPARE(p["levels"]["fused"]["speedup_vs_baseline"].get<double>(), fused["a100-sxm"] / fused[p["id"].get<std::string>()]);
+        QVERIFY(fused["b200"] < fused["a100-sxm"]); // the newer chip is faster on this program
+        const Result table = cli({"compare", data("mlp_c5.alir"), "--hw", "h100-sxm,a100-sxm"});
+        QCOMPARE(table.code, 0);
+        QVERIFY(contains(table.out, "baseline h100-sxm"));
+        QCOMPARE(cli({"compare", data("mlp_c5.alir"), "--hw", "h100-sxm,nope"}).code, 1);
+        QCOMPARE(cli({"compare", data("mlp_c5.alir"), "--hw", "h100-sxm", "--baseline", "a100-sxm"}).code, 2);
+        QCOMPARE(cli({"compare", data("mlp_c5.alir")}).code, 2);
+        const Result csv = cli({"compare", data("mlp_c5.alir"), "--hw", "h100-sxm,a100-sxm", "--format", "csv"});
+        QVERIFY(csv.out.rfind("profile,level,seconds,bottleneck,speedup_vs_baseline,dram_bytes,flops\n", 0) == 0);
+        QCOMPARE(std::count(csv.out.begin(), csv.out.end(), '\n'), 1 + 2 * 5);
+    }
+
     // The LLM frontend from the command line: a bad frontend name is a usage error; an endpoint nobody listens on
     // is a clear failure (exit 1) naming the URL; an ALIR file through --frontend alir analyses as usual.
     void testFrontendOption()

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// One program on several hardware profiles: each level's bound and bottleneck per profile, the speedup against a
+// baseline profile, and where the bottleneck moves. The program is lifted once; each profile only re-solves.
+#pragma once
+
+#include "engine/analysis/analysis.h"
+
+#include <string>
+#include <vector>
+
+namespace solar::report {
+
+struct ProfileColumn
+{
+    std::string id, name;
+    bounds::Ladder ladder;
+    std::array<double, bounds::kLevelCount> speedup {}; // baseline seconds / this profile's seconds, per level
+};
+
+struct Comparison
+{
+    std::string program;
+    std::string baseline; // profile id
+    std::vector<ProfileColumn> profiles;
+    std::vector<std::string> bottleneckMoves; // "fused: memory on h100-pcie -> compute:tensor on b200", ...
+};
+
+/// `result` is an analysis of the program on any profile; `profiles[0]` is the baseline unless `baseline` names
+/// another one of them.
+Comparison compareHardware(const AnalysisResult& result, const std::vector<const hw::HwProfile*>& profiles, const std::string& baseline = {});
+
+std::string comparisonTable(const Comparison& c);
+std::string comparisonJson(const Comparison& c); // schema solar.compare/1
+std::string comparisonCsv(const Comparison& c);
+
+} // namespace solar::report
