@@ -12,6 +12,7 @@ SOLAR_PACKAGES=(
   libqscintilla2-qt6-dev libgraphviz-dev libcurl4-openssl-dev nlohmann-json3-dev libgl1-mesa-dev
   libbenchmark-dev
   python3-torch python3-numpy
+  poppler-utils dpkg-dev appstream   # the report test reads PDFs back; the package test builds and validates a .deb
 )
 
 solar_missing_packages() {

@@ -16,6 +16,12 @@
 #include "engine/ir/checker.h"
 #include "engine/report/analysisreport.h"
 #include "engine/report/comparison.h"
+#ifdef SOLAR_WITH_REPORT
+#include "widgets/report/pdfreport.h"
+
+#include <QApplication>
+#include <memory>
+#endif
 #include "engine/ir/interpreter.h"
 #include "engine/ir/parser.h"
 #include "engine/ir/printer.h"
@@ -57,6 +63,9 @@ commands:
                                        translates any source through an OpenAI-compatible endpoint (defaults
                                        from SOLAR_LLM_URL, SOLAR_LLM_MODEL, SOLAR_LLM_KEY_ENV: the name of the
                                        variable holding the key, OPENAI_API_KEY unless set)
+  solar report FILE --hw A[,B...] [--target-ms T] [--measured-ms M] [--no-validate] -o OUT.pdf
+                                       the design-review PDF (no display needed): ladder, roofline, graph,
+                                       top operators, inverse roofline, coverage ledger, hardware sources
   solar compare FILE --hw A,B[,C...] [--baseline A] [--format table|json|csv] [--policy P] [--cache C] [--no-validate]
                                        one program on several profiles: every level's bound and bottleneck, the
                                        speedup against the baseline, and where the bottleneck moves
@@ -339,7 +348,7 @@ AnalysisArgs parseAnalysisArgs(const std::vector<std::string>& args, const std::
             if (!l)
                 throw UsageError {"unknown level '" + args[i] + "' (unfused_per_kernel, unfused_overlapped, fused_per_op, fused, cache_aware)"};
             a.level = *l;
-        } else if (opt == "--no-validate" && (command == "analyze" || command == "inverse" || command == "compare")) {
+        } else if (opt == "--no-validate" && (command == "analyze" || command == "inverse" || command == "compare" || command == "report")) {
             a.validate = false;
         } else if (opt == "--baseline" && command == "compare") {
             a.baseline = value();
@@ -447,20 +456,93 @@ int analyze(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     return result->coverage.complete ? ExitOk : ExitBadInput;
 }
 
-// One program on several profiles: --hw A,B,C (the first is the baseline unless --baseline names another).
-int compare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+std::vector<std::string> splitIds(const std::string& list)
 {
-    AnalysisArgs a = parseAnalysisArgs(args, "compare", {"table", "json", "csv"}, false);
     std::vector<std::string> ids;
-    for (std::size_t start = 0; start <= a.hw.size();) {
-        const std::size_t comma = a.hw.find(',', start);
-        const std::string id = a.hw.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    for (std::size_t start = 0; start <= list.size();) {
+        const std::size_t comma = list.find(',', start);
+        const std::string id = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         if (!id.empty())
             ids.push_back(id);
         if (comma == std::string::npos)
             break;
         start = comma + 1;
     }
+    return ids;
+}
+
+#ifdef SOLAR_WITH_REPORT
+// The design-review PDF, headless: a QApplication on the offscreen platform renders the figures; no display.
+int reportCommand(const std::vector<std::string>& args, std::ostream& err)
+{
+    std::vector<std::string> rest;
+    std::string output;
+    std::optional<double> measuredMs;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if ((args[i] == "-o" || args[i] == "--output") && i + 1 < args.size()) {
+            output = args[++i];
+        } else if (args[i] == "--measured-ms" && i + 1 < args.size()) {
+            char* end = nullptr;
+            const double v = std::strtod(args[i + 1].c_str(), &end);
+            if (end == args[i + 1].c_str() || *end != '\0' || !(v > 0))
+                throw UsageError {"--measured-ms needs a positive number, got '" + args[i + 1] + "'"};
+            measuredMs = v;
+            ++i;
+        } else {
+            rest.push_back(args[i]);
+        }
+    }
+    if (output.empty())
+        throw UsageError {"'report' needs -o OUT.pdf"};
+    AnalysisArgs a = parseAnalysisArgs(rest, "report", {"table"}, true);
+    const std::vector<std::string> ids = splitIds(a.hw);
+    if (ids.empty())
+        throw UsageError {"'report' needs --hw NAME[,NAME...]"};
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    ReportInput input;
+    for (const auto& id : ids) {
+        if (!findHardware(reg, id, err))
+            return ExitBadInput;
+    }
+    AnalysisArgs first = a;
+    first.hw = ids.front();
+    const auto result = runAnalysis(first, err);
+    if (!result)
+        return ExitBadInput;
+    for (const auto& id : ids) {
+        auto r = std::make_shared<AnalysisResult>(reSolve(*result, bounds::machineFromProfile(*reg.find(id))));
+        r->hardware = *reg.find(id);
+        input.results.push_back(std::move(r));
+    }
+    input.sourceFile = QString::fromStdString(a.file);
+    input.frontend = QString::fromStdString(isPythonFile(a.file) ? "trace" : "alir");
+    if (a.targetMs)
+        input.targetSeconds = *a.targetMs * 1e-3;
+    if (measuredMs)
+        input.measuredSeconds = *measuredMs * 1e-3;
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QApplication> app;
+    if (!QCoreApplication::instance()) {
+        static int argc = 1;
+        static char name[] = "solar";
+        static char* argv[] = {name, nullptr};
+        app = std::make_unique<QApplication>(argc, argv);
+    }
+    const QString why = writePdfReport(QString::fromStdString(output), input);
+    if (!why.isEmpty()) {
+        err << "solar: error: " << why.toStdString() << '\n';
+        return ExitBadInput;
+    }
+    return result->coverage.complete ? ExitOk : ExitBadInput;
+}
+#endif
+
+// One program on several profiles: --hw A,B,C (the first is the baseline unless --baseline names another).
+int compare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    AnalysisArgs a = parseAnalysisArgs(args, "compare", {"table", "json", "csv"}, false);
+    const std::vector<std::string> ids = splitIds(a.hw);
     if (ids.empty())
         throw UsageError {"'compare' needs --hw A,B,... (see 'solar hw list')"};
     if (!a.baseline.empty() && std::find(ids.begin(), ids.end(), a.baseline) == ids.end())
@@ -799,6 +881,13 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return inverse(rest, out, err);
         if (cmd == "compare")
             return compare(rest, out, err);
+        if (cmd == "report") {
+#ifdef SOLAR_WITH_REPORT
+            return reportCommand(rest, err);
+#else
+            throw UsageError {"this build has no PDF reports (configure with SOLAR_BUILD_GUI=ON)"};
+#endif
+        }
         if (cmd == "graph")
             return graphCommand(rest, out, err);
         if (cmd == "hw")

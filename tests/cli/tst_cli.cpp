@@ -6,12 +6,17 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTest>
+
+#include "engine/report/analysisreport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -94,6 +99,54 @@ class TestCli : public QObject
 {
     Q_OBJECT
 private slots:
+    // `solar report` writes the PDF without a display; read back with poppler, it has its page count in the
+    // footer, and the numbers printed are the engine's (each profile's fused bound as 'analyze' formats it).
+    void testReportPdf()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty() || QStandardPaths::findExecutable(QStringLiteral("pdfinfo")).isEmpty())
+            QSKIP("poppler-utils (pdftotext, pdfinfo) not installed");
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+        QProcess solar;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        solar.setProcessEnvironment(env);
+        solar.start(QStringLiteral(SOLAR_CLI_BINARY), {QStringLiteral("report"), QString::fromStdString(data("mlp_c5.alir")), QStringLiteral("--hw"),
+                                                      QStringLiteral("h100-sxm,b200"), QStringLiteral("--target-ms"), QStringLiteral("0.1"),
+                                                      QStringLiteral("-o"), pdf});
+        QVERIFY(solar.waitForFinished(120000));
+        QCOMPARE(solar.exitCode(), 0);
+        QProcess info;
+        info.start(QStringLiteral("pdfinfo"), {pdf});
+        QVERIFY(info.waitForFinished(30000));
+        const QString infoText = QString::fromUtf8(info.readAllStandardOutput());
+        const auto pages = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(infoText);
+        QVERIFY2(pages.hasMatch(), qPrintable(infoText));
+        const int n = pages.captured(1).toInt();
+        QVERIFY(n >= 3);
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(30000));
+        const std::string t = text.readAllStandardOutput().toStdString();
+        QVERIFY(contains(t, "SOLAR Studio report"));
+        QVERIFY(contains(t, "Page 1 of " + std::to_string(n)));
+        QVERIFY(contains(t, "Page " + std::to_string(n) + " of " + std::to_string(n)));
+        for (const char* id : {"h100-sxm", "b200"}) {
+            const auto alone = nlohmann::json::parse(cli({"analyze", data("mlp_c5.alir"), "--hw", id, "--format", "json"}).out);
+            const std::string bound = solar::report::formatSeconds(alone["bounds"]["fused"]["seconds"].get<double>());
+            QVERIFY2(contains(t, bound), (std::string(id) + ": " + bound).c_str());
+            QVERIFY(contains(t, alone["hardware"]["name"].get<std::string>()));
+        }
+        QVERIFY(contains(t, "Inverse roo")); // "roofline" may come out with a ligature
+        QVERIFY(contains(t, "Coverage and assumptions"));
+        QVERIFY(contains(t, "Precision policy: pytorch-default"));
+        QVERIFY(contains(t, "Einsum graph (3 operators)"));
+        // A report needs an output file.
+        QCOMPARE(cli({"report", data("mlp_c5.alir"), "--hw", "h100-sxm"}).code, 2);
+    }
+
     // compare: each profile's bounds are what 'analyze' gives on that profile alone (a second computation), the
     // speedup is the baseline's bound over the profile's, and a bad profile or baseline is refused.
     void testCompare()

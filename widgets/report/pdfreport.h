@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// The design-review PDF: cover (program, date, tool version, frontend, validation), hardware profiles with every
+// number's source, the bound ladder with bottlenecks and headroom, the cross-hardware comparison, the top
+// operators, the inverse roofline for a target, the coverage ledger with every assumption, and vector figures of
+// the roofline and the einsum graph. Text is real text (selectable); pages are numbered "Page n of N"; tables
+// are laid out to the page width. Needs a QApplication (offscreen is enough): the figures are Qt widgets.
+#pragma once
+
+#include "engine/analysis/analysis.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+struct ReportInput
+{
+    std::vector<std::shared_ptr<const solar::AnalysisResult>> results; // one per hardware profile, the first is the baseline
+    QString sourceFile;
+    QString frontend;                   // trace, alir, llm
+    std::optional<double> targetSeconds;
+    std::optional<double> measuredSeconds;
+};
+
+/// Empty on success, else why the file could not be written.
+QString writePdfReport(const QString& path, const ReportInput& input);
