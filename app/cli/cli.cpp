@@ -17,6 +17,7 @@
 #include "engine/report/analysisreport.h"
 #include "engine/report/comparison.h"
 #ifdef SOLAR_WITH_REPORT
+#include "widgets/report/figures.h"
 #include "widgets/report/pdfreport.h"
 
 #include <QApplication>
@@ -66,6 +67,8 @@ commands:
   solar report FILE --hw A[,B...] [--target-ms T] [--measured-ms M] [--no-validate] -o OUT.pdf
                                        the design-review PDF (no display needed): ladder, roofline, graph,
                                        top operators, inverse roofline, coverage ledger, hardware sources
+  solar export FILE --hw NAME --what roofline|graph [--format png|svg] -o OUT
+                                       the roofline (PNG or SVG) or the einsum graph (SVG) as in the GUI
   solar compare FILE --hw A,B[,C...] [--baseline A] [--format table|json|csv] [--policy P] [--cache C] [--no-validate]
                                        one program on several profiles: every level's bound and bottleneck, the
                                        speedup against the baseline, and where the bottleneck moves
@@ -472,6 +475,53 @@ std::vector<std::string> splitIds(const std::string& list)
 }
 
 #ifdef SOLAR_WITH_REPORT
+// Figures are rendered by Qt widgets: a QApplication on the offscreen platform, so no display is needed.
+std::unique_ptr<QApplication> offscreenApplication()
+{
+    if (QCoreApplication::instance())
+        return nullptr;
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    static int argc = 1;
+    static char name[] = "solar";
+    static char* argv[] = {name, nullptr};
+    return std::make_unique<QApplication>(argc, argv);
+}
+
+// The roofline (png, svg) or the einsum graph (svg) as a file: the GUI's Export menu, headless.
+int exportCommand(const std::vector<std::string>& args, std::ostream& err)
+{
+    std::vector<std::string> rest;
+    std::string output, what;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if ((args[i] == "-o" || args[i] == "--output") && i + 1 < args.size())
+            output = args[++i];
+        else if (args[i] == "--what" && i + 1 < args.size())
+            what = args[++i];
+        else
+            rest.push_back(args[i]);
+    }
+    AnalysisArgs a = parseAnalysisArgs(rest, "export", {"png", "svg"}, false);
+    if (output.empty() || (what != "roofline" && what != "graph") || a.hw.empty())
+        throw UsageError {"'export' needs --what roofline|graph, --hw NAME and -o OUT (--format png|svg)"};
+    if (a.format == "table")
+        a.format = "svg"; // the default when no --format is given
+    if (what == "graph" && a.format != "svg")
+        throw UsageError {"the graph exports as svg (or 'solar graph --format dot|yaml|json')"};
+    const auto result = runAnalysis(a, err);
+    if (!result)
+        return ExitBadInput;
+    const auto app = offscreenApplication();
+    const QString path = QString::fromStdString(output);
+    const QString why = what == "roofline" ? exportRoofline(std::make_shared<AnalysisResult>(*result), path, QString::fromStdString(a.format))
+                                           : exportGraphSvg(*result, path);
+    if (!why.isEmpty()) {
+        err << "solar: error: " << why.toStdString() << '\n';
+        return ExitBadInput;
+    }
+    return ExitOk;
+}
+
 // The design-review PDF, headless: a QApplication on the offscreen platform renders the figures; no display.
 int reportCommand(const std::vector<std::string>& args, std::ostream& err)
 {
@@ -520,15 +570,7 @@ int reportCommand(const std::vector<std::string>& args, std::ostream& err)
         input.targetSeconds = *a.targetMs * 1e-3;
     if (measuredMs)
         input.measuredSeconds = *measuredMs * 1e-3;
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    std::unique_ptr<QApplication> app;
-    if (!QCoreApplication::instance()) {
-        static int argc = 1;
-        static char name[] = "solar";
-        static char* argv[] = {name, nullptr};
-        app = std::make_unique<QApplication>(argc, argv);
-    }
+    const auto app = offscreenApplication();
     const QString why = writePdfReport(QString::fromStdString(output), input);
     if (!why.isEmpty()) {
         err << "solar: error: " << why.toStdString() << '\n';
@@ -881,11 +923,11 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return inverse(rest, out, err);
         if (cmd == "compare")
             return compare(rest, out, err);
-        if (cmd == "report") {
+        if (cmd == "report" || cmd == "export") {
 #ifdef SOLAR_WITH_REPORT
-            return reportCommand(rest, err);
+            return cmd == "report" ? reportCommand(rest, err) : exportCommand(rest, err);
 #else
-            throw UsageError {"this build has no PDF reports (configure with SOLAR_BUILD_GUI=ON)"};
+            throw UsageError {"this build has no PDF reports or figure exports (configure with SOLAR_BUILD_GUI=ON)"};
 #endif
         }
         if (cmd == "graph")

@@ -13,6 +13,9 @@
 #include "widgets/hardware/hardwarepanel.h"
 #include "widgets/llm/llmsettingsdialog.h"
 #include "widgets/llm/transcriptpane.h"
+#include "widgets/report/figures.h"
+#include "widgets/report/pdfreport.h"
+#include "engine/graph/export.h"
 #include "widgets/roofline/rooflinechart.h"
 
 #include <QAction>
@@ -35,6 +38,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPrintPreviewDialog>
+#include <QPrinter>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
@@ -314,7 +319,17 @@ void MainWindow::createMenus()
     fileMenu->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveWithDialog);
     fileMenu->addAction(tr("Save &Project…"), this, &MainWindow::saveProjectWithDialog);
     fileMenu->addSeparator();
-    fileMenu->addAction(tr("Export operators as &CSV…"), this, &MainWindow::exportCsv);
+    QMenu* exportMenu = fileMenu->addMenu(tr("&Export"));
+    exportMenu->addAction(tr("&Report (PDF)…"), this, [this] { exportWithDialog(QStringLiteral("report-pdf"), tr("PDF (*.pdf)"), QStringLiteral("report.pdf")); });
+    exportMenu->addAction(tr("Report &preview…"), this, &MainWindow::previewReport);
+    exportMenu->addSeparator();
+    exportMenu->addAction(tr("Analysis as &JSON…"), this, [this] { exportWithDialog(QStringLiteral("json"), tr("JSON (*.json)"), QStringLiteral("analysis.json")); });
+    exportMenu->addAction(tr("Operators as &CSV…"), this, &MainWindow::exportCsv);
+    exportMenu->addAction(tr("Einsum graph as &DOT…"), this, [this] { exportWithDialog(QStringLiteral("graph-dot"), tr("Graphviz (*.dot)"), QStringLiteral("graph.dot")); });
+    exportMenu->addAction(tr("Einsum graph as &SVG…"), this, [this] { exportWithDialog(QStringLiteral("graph-svg"), tr("SVG (*.svg)"), QStringLiteral("graph.svg")); });
+    exportMenu->addAction(tr("Einsum graph as SOLAR &YAML…"), this, [this] { exportWithDialog(QStringLiteral("graph-yaml"), tr("YAML (*.yaml)"), QStringLiteral("einsum_graph.yaml")); });
+    exportMenu->addAction(tr("Roofline as P&NG…"), this, [this] { exportWithDialog(QStringLiteral("roofline-png"), tr("PNG (*.png)"), QStringLiteral("roofline.png")); });
+    exportMenu->addAction(tr("Roofline as S&VG…"), this, [this] { exportWithDialog(QStringLiteral("roofline-svg"), tr("SVG (*.svg)"), QStringLiteral("roofline.svg")); });
     fileMenu->addSeparator();
     fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -567,6 +582,81 @@ void MainWindow::exportCsv()
     if (!file.open(QIODevice::WriteOnly) || file.write(csv.data(), static_cast<qint64>(csv.size())) != static_cast<qint64>(csv.size())
         || !file.commit())
         QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+}
+
+namespace {
+
+QString writeText(const QString& path, const std::string& text)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !f.commit())
+        return QObject::tr("Cannot write %1: %2").arg(path, f.errorString());
+    return {};
+}
+
+} // namespace
+
+ReportInput MainWindow::reportInput() const
+{
+    ReportInput in;
+    in.results.push_back(m_shown);
+    in.sourceFile = m_currentFile.isEmpty() ? m_sourceName : m_currentFile;
+    in.frontend = frontend();
+    if (m_hardware->targetMs() > 0)
+        in.targetSeconds = m_hardware->targetMs() * 1e-3;
+    in.measuredSeconds = m_summary->measuredSeconds();
+    return in;
+}
+
+QString MainWindow::exportAs(const QString& kind, const QString& path)
+{
+    if (!m_shown)
+        return tr("Nothing to export: analyse first (Ctrl+R)");
+    if (kind == QLatin1String("report-pdf"))
+        return writePdfReport(path, reportInput());
+    if (kind == QLatin1String("json"))
+        return writeText(path, solar::report::analysisJson(*m_shown));
+    if (kind == QLatin1String("csv"))
+        return writeText(path, solar::report::analysisCsv(*m_shown));
+    if (kind == QLatin1String("graph-dot"))
+        return writeText(path, solar::graph::graphToDot(m_shown->graph));
+    if (kind == QLatin1String("graph-yaml"))
+        return writeText(path, solar::graph::graphToSolarYaml(m_shown->graph));
+    if (kind == QLatin1String("graph-svg"))
+        return exportGraphSvg(*m_shown, path);
+    if (kind == QLatin1String("roofline-png") || kind == QLatin1String("roofline-svg"))
+        return exportRoofline(m_shown, path, kind.mid(9));
+    return tr("Unknown export '%1'").arg(kind);
+}
+
+void MainWindow::exportWithDialog(const QString& kind, const QString& filter, const QString& suggested)
+{
+    if (!m_shown) {
+        statusBar()->showMessage(tr("Nothing to export: analyse first (Ctrl+R)"), 4000);
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export"), suggested, filter);
+    if (path.isEmpty())
+        return;
+    const QString why = exportAs(kind, path);
+    if (!why.isEmpty())
+        QMessageBox::warning(this, tr("Export failed"), why);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 5000);
+}
+
+void MainWindow::previewReport()
+{
+    if (!m_shown) {
+        statusBar()->showMessage(tr("Nothing to preview: analyse first (Ctrl+R)"), 4000);
+        return;
+    }
+    QPrinter printer(QPrinter::HighResolution);
+    printer.setPageSize(QPageSize(QPageSize::A4));
+    QPrintPreviewDialog preview(&printer, this);
+    const ReportInput in = reportInput();
+    connect(&preview, &QPrintPreviewDialog::paintRequested, this, [in](QPrinter* p) { paintReport(*p, in); });
+    preview.exec();
 }
 
 void MainWindow::importTimings()

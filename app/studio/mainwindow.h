@@ -7,6 +7,7 @@
 
 #include "app/studio/autosave.h"
 #include "app/studio/projectfile.h"
+#include "widgets/report/pdfreport.h"
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/hw/registry.h"
 
@@ -52,6 +53,9 @@ public:
     void analyze();
     void cancelAnalysis();
     bool isAnalyzing() const;
+    /// Writes the shown analysis as `kind`: report-pdf, json, csv, graph-dot, graph-svg, graph-yaml, roofline-png,
+    /// roofline-svg (the same content as the CLI's). Empty on success, else why not.
+    QString exportAs(const QString& kind, const QString& path);
     /// Selects an operator (einsum-graph node) in every view.
     void selectNode(int node);
     int selectedNode() const { return m_selectedNode; }
@@ -102,6 +106,9 @@ private:
     void saveWithDialog();
     void saveProjectWithDialog();
     void exportCsv();
+    void exportWithDialog(const QString& kind, const QString& filter, const QString& suggested);
+    void previewReport();
+    ReportInput reportInput() const;
     void importTimings();
     void showAbout();
     void updateTitle();

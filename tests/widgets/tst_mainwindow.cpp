@@ -10,6 +10,7 @@
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/ir/parser.h"
 #include "engine/report/analysisreport.h"
+#include "engine/graph/export.h"
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypanel.h"
 #include "widgets/editor/irpane.h"
@@ -391,6 +392,43 @@ private slots:
         QVERIFY(w.summary()->validationText().contains(python ? QStringLiteral("validated") : QStringLiteral("unvalidated")));
         QVERIFY(w.transcript()->statusText().contains(QStringLiteral("scripted-model")));
         QCOMPARE(w.currentProject().frontend, QStringLiteral("llm"));
+    }
+
+    // Every export writes the same content the CLI writes (JSON, CSV, DOT, YAML from the engine's reporters), and
+    // the figures and the report are real files of their kind.
+    void testExports()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+        QVERIFY(waitForAnalysis(w));
+        QTemporaryDir dir;
+        auto read = [](const QString& path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        struct Case { const char* kind; const char* file; QByteArray expected; QByteArray magic; };
+        const auto shown = w.shownResult();
+        const std::vector<Case> cases = {
+            {"json", "a.json", QByteArray::fromStdString(solar::report::analysisJson(*shown)), {}},
+            {"csv", "a.csv", QByteArray::fromStdString(solar::report::analysisCsv(*shown)), {}},
+            {"graph-dot", "g.dot", QByteArray::fromStdString(solar::graph::graphToDot(shown->graph)), {}},
+            {"graph-yaml", "g.yaml", QByteArray::fromStdString(solar::graph::graphToSolarYaml(shown->graph)), {}},
+            {"graph-svg", "g.svg", {}, "<svg"},
+            {"roofline-svg", "r.svg", {}, "<svg"},
+            {"roofline-png", "r.png", {}, "\x89PNG"},
+            {"report-pdf", "report.pdf", {}, "%PDF"},
+        };
+        for (const auto& c : cases) {
+            const QString path = dir.filePath(QString::fromLatin1(c.file));
+            const QString why = w.exportAs(QString::fromLatin1(c.kind), path);
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+            const QByteArray got = read(path);
+            if (!c.expected.isEmpty())
+                QCOMPARE(got, c.expected);
+            else
+                QVERIFY2(got.contains(c.magic), c.kind);
+        }
+        QVERIFY(!w.exportAs(QStringLiteral("bogus"), dir.filePath(QStringLiteral("x"))).isEmpty());
     }
 
     // A dark system palette: the editor's paper turns dark and keyword colours stay readable on it.

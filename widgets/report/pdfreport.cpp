@@ -105,7 +105,7 @@ void drawWidget(QPainter& p, QWidget& w, const QRectF& target)
 
 } // namespace
 
-QString writePdfReport(const QString& path, const ReportInput& in)
+QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
 {
     if (in.results.empty() || !in.results.front())
         return QObject::tr("nothing to report");
@@ -195,19 +195,10 @@ QString writePdfReport(const QString& path, const ReportInput& in)
     html += QStringLiteral("</body></html>");
 
     // ---- layout and pages ----
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
-    QPdfWriter pdf(&file);
-    pdf.setPageSize(QPageSize(QPageSize::A4));
-    pdf.setPageMargins(QMarginsF(15, 15, 15, 18), QPageLayout::Millimeter);
-    pdf.setTitle(QObject::tr("SOLAR Studio report: %1").arg(QString::fromStdString(r.program.name)));
-    pdf.setCreator(QStringLiteral("SOLAR Studio ") + QString::fromLatin1(solar::kVersion));
-    pdf.setResolution(300);
     QPainter painter;
     if (!painter.begin(&pdf))
-        return QObject::tr("cannot start a PDF on %1").arg(path);
-    const QRectF page = pdf.pageLayout().paintRectPixels(pdf.resolution());
+        return QObject::tr("cannot paint the report");
+    const QRectF page = pdf.pageLayout().paintRectPixels(pdf.logicalDpiX());
     const double footer = 0.035 * page.height();
     const QSizeF body(page.width(), page.height() - footer);
 
@@ -276,7 +267,7 @@ QString writePdfReport(const QString& path, const ReportInput& in)
         }
         const QRectF bounds = layout.bounds;
         // Fit the width, but never larger than life (72 points per inch): a small graph stays small.
-        const double scale = std::min(body.width() / std::max(1.0, bounds.width()), pdf.resolution() / 72.0);
+        const double scale = std::min(body.width() / std::max(1.0, bounds.width()), pdf.logicalDpiX() / 72.0);
         const double bandHeight = (body.height() - footer * 2) / scale;
         for (int g = 0; g < graphPages; ++g) {
             painter.setFont(heading);
@@ -289,6 +280,25 @@ QString writePdfReport(const QString& path, const ReportInput& in)
         }
     }
     painter.end();
+    return {};
+}
+
+QString writePdfReport(const QString& path, const ReportInput& in)
+{
+    if (in.results.empty() || !in.results.front())
+        return QObject::tr("nothing to report");
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+    QPdfWriter pdf(&file);
+    pdf.setPageSize(QPageSize(QPageSize::A4));
+    pdf.setPageMargins(QMarginsF(15, 15, 15, 18), QPageLayout::Millimeter);
+    pdf.setTitle(QObject::tr("SOLAR Studio report: %1").arg(QString::fromStdString(in.results.front()->program.name)));
+    pdf.setCreator(QStringLiteral("SOLAR Studio ") + QString::fromLatin1(solar::kVersion));
+    pdf.setResolution(300);
+    const QString why = paintReport(pdf, in);
+    if (!why.isEmpty())
+        return why;
     if (!file.commit())
         return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
     return {};

@@ -23,5 +23,9 @@ struct ReportInput
     std::optional<double> measuredSeconds;
 };
 
+class QPagedPaintDevice;
+
 /// Empty on success, else why the file could not be written.
 QString writePdfReport(const QString& path, const ReportInput& input);
+/// The same pages on any paged device (a print preview's printer).
+QString paintReport(QPagedPaintDevice& device, const ReportInput& input);
