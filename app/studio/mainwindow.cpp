@@ -7,6 +7,7 @@
 #include "engine/report/analysisreport.h"
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypanel.h"
+#include "widgets/compare/comparisonview.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
@@ -129,6 +130,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_registry = solar::hw::loadDefaultHwRegistry();
     m_hardware->setRegistry(m_registry);
     m_hardware->selectProfile(QStringLiteral("h100-pcie"));
+    m_compare->setRegistry(m_registry);
 
     connect(m_editor, &QsciScintilla::textChanged, this, &MainWindow::sourceEdited);
     connect(m_editor, &SourceEditor::lineActivated, this, &MainWindow::editorLineActivated);
@@ -289,6 +291,8 @@ void MainWindow::createDocks()
     auto* summaryDock = dock(tr("Summary"), QStringLiteral("dock-summary"), m_summary, Qt::BottomDockWidgetArea);
     m_transcript = new TranscriptPane(this);
     auto* transcriptDock = dock(tr("LLM transcript"), QStringLiteral("dock-transcript"), m_transcript, Qt::BottomDockWidgetArea);
+    m_compare = new ComparisonView(this);
+    auto* compareDock = dock(tr("Compare hardware"), QStringLiteral("dock-compare"), m_compare, Qt::BottomDockWidgetArea);
 
     tabifyDockWidget(irDock, hardwareDock);
     irDock->raise();
@@ -296,8 +300,9 @@ void MainWindow::createDocks()
     graphDock->raise();
     splitDockWidget(tableDock, summaryDock, Qt::Horizontal);
     tabifyDockWidget(summaryDock, transcriptDock);
+    tabifyDockWidget(summaryDock, compareDock);
     summaryDock->raise();
-    for (QDockWidget* d : {irDock, graphDock, rooflineDock, hardwareDock, tableDock, summaryDock, transcriptDock})
+    for (QDockWidget* d : {irDock, graphDock, rooflineDock, hardwareDock, tableDock, summaryDock, transcriptDock, compareDock})
         d->setMinimumWidth(200);
 }
 
@@ -845,6 +850,7 @@ void MainWindow::analysisDone()
     m_ir->setProgram(QString::fromStdString(outcome->irText), outcome->irGenerated, QString::fromStdString(base->validation.status),
                      QString::fromStdString(base->validation.details + (base->programNote.empty() ? "" : "\n" + base->programNote)));
     m_base = base;
+    m_compare->setResult(base);
     m_stale = m_editedSinceStart;
     m_summary->setStale(m_stale);
     showResult(m_base, true);

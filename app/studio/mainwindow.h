@@ -17,6 +17,7 @@
 #include <atomic>
 #include <memory>
 
+class ComparisonView;
 class GraphView;
 class HardwarePanel;
 class IrPane;
@@ -68,6 +69,7 @@ public:
     SummaryPanel* summary() const { return m_summary; }
     QTableView* operatorTable() const { return m_table; }
     TranscriptPane* transcript() const { return m_transcript; }
+    ComparisonView* comparisonView() const { return m_compare; }
     /// auto, trace, alir or llm (the toolbar's selector).
     void setFrontend(const QString& frontend);
     QString frontend() const;
@@ -136,6 +138,7 @@ private:
     HardwarePanel* m_hardware = nullptr;
     SummaryPanel* m_summary = nullptr;
     TranscriptPane* m_transcript = nullptr;
+    ComparisonView* m_compare = nullptr;
     QComboBox* m_frontend = nullptr;
     solar::llm::LlmSettings m_llm;
     QTableView* m_table = nullptr;

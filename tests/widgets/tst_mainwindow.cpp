@@ -19,6 +19,7 @@
 #include "widgets/hardware/hardwarepanel.h"
 #include "widgets/roofline/rooflinechart.h"
 #include "widgets/llm/transcriptpane.h"
+#include "widgets/compare/comparisonview.h"
 #include "../scriptedserver.h"
 
 #include <QAbstractProxyModel>
@@ -392,6 +393,36 @@ private slots:
         QVERIFY(w.summary()->validationText().contains(python ? QStringLiteral("validated") : QStringLiteral("unvalidated")));
         QVERIFY(w.transcript()->statusText().contains(QStringLiteral("scripted-model")));
         QCOMPARE(w.currentProject().frontend, QStringLiteral("llm"));
+    }
+
+    // The comparison view: each profile's bounds are that profile's own analysis, speedups are against the
+    // chosen baseline.
+    void testComparisonView()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+        QVERIFY(waitForAnalysis(w));
+        w.comparisonView()->setProfiles({QStringLiteral("a100-sxm"), QStringLiteral("h100-sxm"), QStringLiteral("b200")});
+        const auto& c = w.comparisonView()->comparison();
+        QCOMPARE(c.profiles.size(), size_t(3));
+        QCOMPARE(c.baseline, std::string("a100-sxm"));
+        const auto reg = solar::hw::loadDefaultHwRegistry();
+        QFile f(kExamples + QStringLiteral("/mlp_softmax.alir"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto program = solar::ir::parseProgram(f.readAll().toStdString());
+        double base = 0;
+        for (const auto& col : c.profiles) {
+            const auto alone = solar::analyzeProgram(*program, *reg.find(col.id));
+            QVERIFY(alone);
+            QCOMPARE(col.ladder.at(Level::Fused).seconds, alone->ladder.at(Level::Fused).seconds);
+            if (col.id == "a100-sxm")
+                base = col.ladder.at(Level::Fused).seconds;
+        }
+        for (const auto& col : c.profiles)
+            QCOMPARE(col.speedup[static_cast<size_t>(Level::Fused)], base / col.ladder.at(Level::Fused).seconds);
+        QCOMPARE(w.comparisonView()->table()->rowCount(), 3);
+        w.comparisonView()->setBaseline(QStringLiteral("b200"));
+        QCOMPARE(w.comparisonView()->comparison().baseline, std::string("b200"));
     }
 
     // Every export writes the same content the CLI writes (JSON, CSV, DOT, YAML from the engine's reporters), and

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/compare/comparisonview.h"
+
+#include "engine/report/analysisreport.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPainter>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+using solar::bounds::Level;
+
+// Horizontal bars: the fused bound per profile, the baseline marked, the speedup written at the end.
+class ComparisonBars : public QWidget
+{
+public:
+    using QWidget::QWidget;
+    void setComparison(const solar::report::Comparison* c)
+    {
+        m_c = c;
+        update();
+    }
+
+protected:
+    QSize sizeHint() const override { return {400, 200}; }
+    void paintEvent(QPaintEvent*) override
+    {
+        QPainter p(this);
+        p.fillRect(rect(), palette().color(QPalette::Base));
+        if (!m_c || m_c->profiles.empty())
+            return;
+        double longest = 0;
+        for (const auto& col : m_c->profiles)
+            longest = std::max(longest, col.ladder.at(Level::Fused).seconds);
+        const int n = static_cast<int>(m_c->profiles.size());
+        const int rowH = std::max(18, (height() - 20) / std::max(1, n));
+        const int labelW = std::min(220, width() / 3);
+        p.setPen(palette().color(QPalette::Text));
+        p.drawText(QRect(0, 0, width(), 18), Qt::AlignLeft, tr("Fused bound per profile (shorter is faster)"));
+        for (int i = 0; i < n; ++i) {
+            const auto& col = m_c->profiles[static_cast<size_t>(i)];
+            const double s = col.ladder.at(Level::Fused).seconds;
+            const int y = 20 + i * rowH;
+            p.setPen(palette().color(QPalette::Text));
+            p.drawText(QRect(0, y, labelW - 6, rowH - 4), Qt::AlignRight | Qt::AlignVCenter, QString::fromStdString(col.id));
+            const int barMax = width() - labelW - 170;
+            const int w = longest > 0 ? static_cast<int>(barMax * s / longest) : 0;
+            const bool compute = col.ladder.at(Level::Fused).bottleneck.rfind("compute", 0) == 0;
+            p.fillRect(QRect(labelW, y + 2, std::max(1, w), rowH - 8), compute ? QColor(0xf2, 0xa0, 0x70) : QColor(0x8c, 0xb8, 0xf0));
+            if (col.id == m_c->baseline)
+                p.drawRect(QRect(labelW, y + 2, std::max(1, w), rowH - 8));
+            p.drawText(QRect(labelW + w + 6, y, 170, rowH - 4), Qt::AlignLeft | Qt::AlignVCenter,
+                       QString::fromStdString(solar::report::formatSeconds(s)) + QStringLiteral("  ×")
+                           + QString::number(col.speedup[static_cast<size_t>(Level::Fused)], 'f', 2));
+        }
+    }
+
+private:
+    const solar::report::Comparison* m_c = nullptr;
+};
+
+ComparisonView::ComparisonView(QWidget* parent)
+    : QWidget(parent)
+    , m_profiles(new QListWidget(this))
+    , m_baseline(new QComboBox(this))
+    , m_table(new QTableWidget(this))
+    , m_bars(new ComparisonBars(this))
+    , m_moves(new QLabel(this))
+{
+    m_moves->setWordWrap(true);
+    m_moves->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto* left = new QVBoxLayout;
+    left->addWidget(new QLabel(tr("Profiles:"), this));
+    left->addWidget(m_profiles, 1);
+    left->addWidget(new QLabel(tr("Baseline:"), this));
+    left->addWidget(m_baseline);
+    auto* right = new QVBoxLayout;
+    right->addWidget(m_table, 2);
+    right->addWidget(m_bars, 1);
+    right->addWidget(m_moves);
+    auto* layout = new QHBoxLayout(this);
+    layout->addLayout(left, 1);
+    layout->addLayout(right, 3);
+    connect(m_profiles, &QListWidget::itemChanged, this, [this] {
+        if (!m_quiet)
+            refresh();
+    });
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_quiet)
+            refresh();
+    });
+}
+
+void ComparisonView::setRegistry(const solar::hw::HwRegistry& registry)
+{
+    m_quiet = true;
+    m_registry = registry;
+    m_profiles->clear();
+    for (const auto& p : m_registry.profiles) {
+        auto* item = new QListWidgetItem(QString::fromStdString(p.name), m_profiles);
+        item->setData(Qt::UserRole, QString::fromStdString(p.id));
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        const bool on = p.id == "h100-pcie" || p.id == "h100-sxm" || p.id == "b200" || p.id == "mi300x";
+        item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+    }
+    m_quiet = false;
+    refresh();
+}
+
+void ComparisonView::setProfiles(const QStringList& ids)
+{
+    m_quiet = true;
+    for (int i = 0; i < m_profiles->count(); ++i)
+        m_profiles->item(i)->setCheckState(ids.contains(m_profiles->item(i)->data(Qt::UserRole).toString()) ? Qt::Checked : Qt::Unchecked);
+    m_quiet = false;
+    refresh();
+    if (!ids.isEmpty())
+        setBaseline(ids.front());
+}
+
+void ComparisonView::setBaseline(const QString& id)
+{
+    const int i = m_baseline->findData(id);
+    if (i >= 0)
+        m_baseline->setCurrentIndex(i);
+}
+
+void ComparisonView::setResult(std::shared_ptr<const solar::AnalysisResult> result)
+{
+    m_result = std::move(result);
+    refresh();
+}
+
+void ComparisonView::refresh()
+{
+    std::vector<const solar::hw::HwProfile*> profiles;
+    for (int i = 0; i < m_profiles->count(); ++i)
+        if (m_profiles->item(i)->checkState() == Qt::Checked)
+            if (const auto* p = m_registry.find(m_profiles->item(i)->data(Qt::UserRole).toString().toStdString()))
+                profiles.push_back(p);
+    // The baseline picker offers the checked profiles; keep the choice when it is still checked.
+    const QString baseline = m_baseline->currentData().toString();
+    m_quiet = true;
+    m_baseline->clear();
+    for (const auto* p : profiles)
+        m_baseline->addItem(QString::fromStdString(p->name), QString::fromStdString(p->id));
+    m_baseline->setCurrentIndex(std::max(0, m_baseline->findData(baseline)));
+    m_quiet = false;
+    m_comparison = {};
+    if (m_result && !profiles.empty())
+        m_comparison = solar::report::compareHardware(*m_result, profiles, m_baseline->currentData().toString().toStdString());
+    QStringList headers {tr("Profile")};
+    for (Level l : solar::bounds::kLevels)
+        headers << QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ') + QString::fromLatin1(solar::bounds::levelName(l).data());
+    headers << tr("Speedup (fused)") << tr("Bottleneck (fused)");
+    m_table->setColumnCount(static_cast<int>(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(static_cast<int>(m_comparison.profiles.size()));
+    for (int r = 0; r < static_cast<int>(m_comparison.profiles.size()); ++r) {
+        const auto& col = m_comparison.profiles[static_cast<size_t>(r)];
+        m_table->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(col.name)));
+        for (Level l : solar::bounds::kLevels)
+            m_table->setItem(r, 1 + static_cast<int>(l), new QTableWidgetItem(QString::fromStdString(solar::report::formatSeconds(col.ladder.at(l).seconds))));
+        m_table->setItem(r, 1 + solar::bounds::kLevelCount, new QTableWidgetItem(QStringLiteral("×") + QString::number(col.speedup[static_cast<size_t>(Level::Fused)], 'f', 2)));
+        m_table->setItem(r, 2 + solar::bounds::kLevelCount, new QTableWidgetItem(QString::fromStdString(col.ladder.at(Level::Fused).bottleneck)));
+    }
+    QStringList moves;
+    for (const auto& m : m_comparison.bottleneckMoves)
+        moves << QString::fromStdString(m);
+    m_moves->setText(moves.isEmpty() ? tr("The bottleneck is the same on every profile.") : tr("Where the bottleneck moves: ") + moves.join(QStringLiteral("; ")));
+    m_bars->setComparison(&m_comparison);
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// Cross-hardware comparison in the GUI: the current program on the checked profiles — each level's bound, the
+// speedup against a chosen baseline, the bottleneck and where it moves — as a table and a bar chart of the fused
+// bound (drawn with QPainter; the roofline holds all Qt Charts code).
+#pragma once
+
+#include "engine/analysis/analysis.h"
+#include "engine/hw/registry.h"
+#include "engine/report/comparison.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QTableWidget;
+class ComparisonBars;
+
+class ComparisonView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ComparisonView(QWidget* parent = nullptr);
+
+    void setRegistry(const solar::hw::HwRegistry& registry);
+    void setResult(std::shared_ptr<const solar::AnalysisResult> result);
+    /// Checks exactly these profiles (ids); the first becomes the baseline.
+    void setProfiles(const QStringList& ids);
+    void setBaseline(const QString& id);
+    const solar::report::Comparison& comparison() const { return m_comparison; }
+    QTableWidget* table() const { return m_table; }
+
+private:
+    void refresh();
+
+    solar::hw::HwRegistry m_registry;
+    std::shared_ptr<const solar::AnalysisResult> m_result;
+    solar::report::Comparison m_comparison;
+    QListWidget* m_profiles = nullptr;
+    QComboBox* m_baseline = nullptr;
+    QTableWidget* m_table = nullptr;
+    ComparisonBars* m_bars = nullptr;
+    QLabel* m_moves = nullptr;
+    bool m_quiet = false;
+};
