@@ -13,6 +13,7 @@ SOLAR_PACKAGES=(
   libbenchmark-dev
   python3-torch python3-numpy
   poppler-utils dpkg-dev appstream   # the report test reads PDFs back; the package test builds and validates a .deb
+  fonts-wqy-microhei                 # a CJK font, so the Simplified Chinese interface and reports have glyphs
 )
 
 solar_missing_packages() {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/mainwindow.h"
+#include "app/studio/translations.h"
 
 #include "engine/core/version.h"
 
@@ -7,6 +8,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QMessageBox>
+#include <QSettings>
 #include <QTimer>
 
 int main(int argc, char** argv)
@@ -15,6 +17,8 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("SOLAR Studio"));
     QApplication::setOrganizationName(QStringLiteral("solar-studio"));
     QApplication::setApplicationVersion(QString::fromLatin1(solar::kVersion));
+
+    installTranslations(app, QSettings().value(QStringLiteral("language"), QStringLiteral("system")).toString());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Speed-of-light analysis for deep-learning programs"));

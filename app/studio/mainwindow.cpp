@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/mainwindow.h"
 
+#include "app/studio/translations.h"
+
 #include "engine/analysis/operators.h"
 #include "engine/batch/sweep.h"
 #include "engine/core/version.h"
@@ -20,6 +22,7 @@
 #include "widgets/roofline/rooflinechart.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -380,6 +383,22 @@ void MainWindow::createMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    QMenu* language = view->addMenu(tr("&Language"));
+    auto* languages = new QActionGroup(language);
+    const QString chosen = QSettings().value(QStringLiteral("language"), QStringLiteral("system")).toString();
+    QList<QPair<QString, QString>> entries = {{QStringLiteral("system"), tr("System default")}};
+    entries.append(availableLanguages());
+    for (const auto& [code, name] : entries) {
+        QAction* a = language->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(code == chosen);
+        languages->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] {
+            QSettings().setValue(QStringLiteral("language"), code);
+            statusBar()->showMessage(tr("The language changes at the next start of SOLAR Studio"), 8000);
+        });
+    }
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About SOLAR Studio"), this, &MainWindow::showAbout);

@@ -7,15 +7,6 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
-namespace {
-
-QString tr(const char* s)
-{
-    return QCoreApplication::translate("Project", s);
-}
-
-} // namespace
-
 QString writeProject(const QString& path, const Project& p)
 {
     QJsonObject factors;
@@ -33,10 +24,10 @@ QString writeProject(const QString& path, const Project& p)
     };
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
+        return QCoreApplication::translate("Project", "Cannot write %1: %2").arg(path, file.errorString());
     file.write(QJsonDocument(doc).toJson(QJsonDocument::Indented));
     if (!file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
+        return QCoreApplication::translate("Project", "Cannot write %1: %2").arg(path, file.errorString());
     return {};
 }
 
@@ -53,13 +44,13 @@ std::optional<Project> readProject(const QString& path, QString* error)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return fail(tr("not valid JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        return fail(QCoreApplication::translate("Project", "not valid JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
     const QJsonObject o = doc.object();
     if (o.value(QStringLiteral("schema")).toString() != QLatin1String("solar.project/1"))
-        return fail(tr("not a SOLAR Studio project (schema solar.project/1)"));
+        return fail(QCoreApplication::translate("Project", "not a SOLAR Studio project (schema solar.project/1)"));
     const QJsonValue source = o.value(QStringLiteral("source"));
     if (!source.isObject() || !source.toObject().value(QStringLiteral("text")).isString())
-        return fail(tr("'source.text' is missing"));
+        return fail(QCoreApplication::translate("Project", "'source.text' is missing"));
     Project p;
     p.sourcePath = source.toObject().value(QStringLiteral("path")).toString();
     p.sourceName = source.toObject().value(QStringLiteral("name")).toString();
@@ -70,7 +61,7 @@ std::optional<Project> readProject(const QString& path, QString* error)
     const QJsonObject factors = hw.value(QStringLiteral("factors")).toObject();
     for (auto it = factors.begin(); it != factors.end(); ++it) {
         if (!it.value().isDouble() || !(it.value().toDouble() > 0))
-            return fail(tr("'hardware.factors.%1' must be a positive number").arg(it.key()));
+            return fail(QCoreApplication::translate("Project", "'hardware.factors.%1' must be a positive number").arg(it.key()));
         p.factors[it.key()] = it.value().toDouble();
     }
     p.targetMs = hw.value(QStringLiteral("target_ms")).toDouble(0);

@@ -5,6 +5,8 @@
 // line; cancel stops a hanging trace; a project round-trips; unsaved edits are recoverable; and screenshots of
 // the main window and its panes are written to the build directory.
 #include "app/studio/mainwindow.h"
+#include "app/studio/translations.h"
+#include "widgets/analysis/units.h"
 #include "engine/analysis/operators.h"
 #include "engine/core/version.h"
 #include "engine/frontend/trace/pythonlocator.h"
@@ -34,6 +36,9 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QMenuBar>
+#include <QLabel>
+#include <QProcess>
 #include <QTest>
 
 using solar::bounds::Level;
@@ -460,6 +465,54 @@ private slots:
                 QVERIFY2(got.contains(c.magic), c.kind);
         }
         QVERIFY(!w.exportAs(QStringLiteral("bogus"), dir.filePath(QStringLiteral("x"))).isEmpty());
+    }
+
+    // German and Simplified Chinese: the translations load from the build (or install) tree, the window's menus
+    // and the summary speak the language, numbers take the locale's decimal separator, and the PDF report is
+    // written in it. English is restored afterwards.
+    void testTranslations()
+    {
+        struct Lang { const char* code; QString file; QString noAnalysis; QString report; };
+        const std::vector<Lang> langs = {{"de", QStringLiteral("&Datei"), QStringLiteral("Noch keine Analyse"), QStringLiteral("Schrankenleiter")},
+                                         {"zh_CN", QStringLiteral("文件(&F)"), QStringLiteral("尚无分析"), QStringLiteral("界限阶梯")}};
+        for (const auto& lang : langs) {
+            QCOMPARE(installTranslations(*qApp, QString::fromLatin1(lang.code)), QString::fromLatin1(lang.code));
+            {
+                MainWindow w;
+                QStringList menus;
+                for (QAction* a : w.menuBar()->actions())
+                    menus << a->text();
+                QVERIFY2(menus.contains(lang.file), qPrintable(menus.join(QLatin1Char(' '))));
+                QVERIFY(w.summary()->findChild<QLabel*>() != nullptr);
+                bool found = false;
+                for (QLabel* l : w.summary()->findChildren<QLabel*>())
+                    found = found || l->text().contains(lang.noAnalysis);
+                QVERIFY2(found, lang.code);
+                QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+                QVERIFY(waitForAnalysis(w));
+                const double bound = w.shownResult()->ladder.at(Level::Fused).seconds;
+                const QString shown = w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Bound)->text();
+                QCOMPARE(shown, localizedNumbers(solar::report::formatSeconds(bound)));
+                if (QString::fromLatin1(lang.code) == QLatin1String("de") && QString::fromStdString(solar::report::formatSeconds(bound)).contains(QLatin1Char('.')))
+                    QVERIFY2(shown.contains(QLatin1Char(',')), qPrintable(shown));
+                QTemporaryDir dir;
+                const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+                QVERIFY(w.exportAs(QStringLiteral("report-pdf"), pdf).isEmpty());
+                if (!QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) {
+                    QProcess text;
+                    text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+                    QVERIFY(text.waitForFinished(30000));
+                    QVERIFY2(QString::fromUtf8(text.readAllStandardOutput()).contains(lang.report), lang.code);
+                }
+                // Exports stay locale-independent.
+                QVERIFY(w.exportAs(QStringLiteral("csv"), dir.filePath(QStringLiteral("a.csv"))).isEmpty());
+                QFile csv(dir.filePath(QStringLiteral("a.csv")));
+                QVERIFY(csv.open(QIODevice::ReadOnly));
+                QCOMPARE(csv.readAll(), QByteArray::fromStdString(solar::report::analysisCsv(*w.shownResult())));
+            }
+            removeTranslations(*qApp);
+            QLocale::setDefault(QLocale::c());
+        }
     }
 
     // A dark system palette: the editor's paper turns dark and keyword colours stay readable on it.

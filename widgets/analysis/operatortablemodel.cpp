@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/operatortablemodel.h"
+#include "widgets/analysis/units.h"
 
 #include "engine/report/analysisreport.h"
 
@@ -65,20 +66,6 @@ int OperatorTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-namespace {
-
-QString si(double v, const char* unit)
-{
-    return QString::fromStdString(solar::report::formatSi(v, unit));
-}
-
-QString seconds(double s)
-{
-    return QString::fromStdString(solar::report::formatSeconds(s));
-}
-
-} // namespace
-
 QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount())
@@ -96,21 +83,21 @@ QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
         case Shape: return raw ? QVariant(static_cast<double>(r.shape.empty() ? 1 : r.shape.front())) : QVariant(QString::fromStdString(solar::report::formatShape(r.shape)));
         case SourceOp: return QString::fromStdString(r.sourceOp);
         case Line: return r.sourceLine > 0 ? r.sourceLine : r.line;
-        case Flops: return raw ? QVariant(r.flops) : QVariant(si(r.flops, "FLOP"));
-        case Bytes: return raw ? QVariant(r.bytes) : QVariant(si(r.bytes, "B"));
-        case Intensity: return raw ? QVariant(r.intensityFlopsPerByte) : QVariant(QString::number(r.intensityFlopsPerByte, 'g', 4));
+        case Flops: return raw ? QVariant(r.flops) : QVariant(siText(r.flops, "FLOP"));
+        case Bytes: return raw ? QVariant(r.bytes) : QVariant(siText(r.bytes, "B"));
+        case Intensity: return raw ? QVariant(r.intensityFlopsPerByte) : QVariant(QLocale().toString(r.intensityFlopsPerByte, 'g', 4));
         case TimeF0:
         case TimeF1:
         case TimeF2:
         case TimeF3:
         case TimeF4: {
             const double s = r.seconds[static_cast<size_t>(col - TimeF0)];
-            return raw ? QVariant(s) : QVariant(seconds(s));
+            return raw ? QVariant(s) : QVariant(secondsText(s));
         }
         case Bottleneck: return r.computeBound ? tr("compute") : tr("memory");
         case Share: {
             const double share = r.share[static_cast<size_t>(m_shareLevel)];
-            return raw ? QVariant(share) : QVariant(QString::number(100 * share, 'f', 1) + QLatin1Char('%'));
+            return raw ? QVariant(share) : QVariant(fixedText(100 * share, 1) + QLatin1Char('%'));
         }
         default: return {};
         }

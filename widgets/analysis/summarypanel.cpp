@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/summarypanel.h"
+#include "widgets/analysis/units.h"
 
 #include "engine/report/analysisreport.h"
 #include "widgets/analysis/statuscolour.h"
@@ -14,15 +15,6 @@
 #include <QVBoxLayout>
 
 using solar::bounds::Level;
-
-namespace {
-
-QString seconds(double s)
-{
-    return QString::fromStdString(solar::report::formatSeconds(s));
-}
-
-} // namespace
 
 SummaryPanel::SummaryPanel(QWidget* parent)
     : QWidget(parent)
@@ -158,12 +150,12 @@ void SummaryPanel::refresh()
         };
         set(LevelColumn, QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
                              + QString::fromLatin1(solar::bounds::levelName(l).data()));
-        set(Bound, seconds(x.seconds));
+        set(Bound, secondsText(x.seconds));
         set(Bottleneck, QString::fromStdString(x.bottleneck));
-        set(Compute, seconds(x.computeSeconds));
-        set(Memory, seconds(x.memorySeconds));
-        set(DramBytes, QString::fromStdString(solar::report::formatSi(x.bytes, "B")));
-        set(Intensity, QString::number(x.intensity, 'g', 4));
+        set(Compute, secondsText(x.computeSeconds));
+        set(Memory, secondsText(x.memorySeconds));
+        set(DramBytes, siText(x.bytes, "B"));
+        set(Intensity, QLocale().toString(x.intensity, 'g', 4));
         if (measured && x.seconds > 0) {
             set(Headroom, QStringLiteral("%1×").arg(*measured / x.seconds, 0, 'f', 2));
             if (*measured < x.seconds)
@@ -175,5 +167,5 @@ void SummaryPanel::refresh()
     m_violation->setText(violations.isEmpty() ? QString()
                                               : tr("SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be "
                                                    "beaten: check the measurement (sizes, dtype, hardware) or report the model.")
-                                                    .arg(seconds(*measured), violations.join(QStringLiteral(", "))));
+                                                    .arg(secondsText(*measured), violations.join(QStringLiteral(", "))));
 }

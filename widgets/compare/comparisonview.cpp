@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/compare/comparisonview.h"
+#include "widgets/analysis/units.h"
 
 #include "engine/report/analysisreport.h"
 
@@ -43,7 +44,7 @@ protected:
         const int rowH = std::max(18, (height() - 20) / std::max(1, n));
         const int labelW = std::min(220, width() / 3);
         p.setPen(palette().color(QPalette::Text));
-        p.drawText(QRect(0, 0, width(), 18), Qt::AlignLeft, tr("Fused bound per profile (shorter is faster)"));
+        p.drawText(QRect(0, 0, width(), 18), Qt::AlignLeft, ComparisonView::tr("Fused bound per profile (shorter is faster)"));
         for (int i = 0; i < n; ++i) {
             const auto& col = m_c->profiles[static_cast<size_t>(i)];
             const double s = col.ladder.at(Level::Fused).seconds;
@@ -57,8 +58,8 @@ protected:
             if (col.id == m_c->baseline)
                 p.drawRect(QRect(labelW, y + 2, std::max(1, w), rowH - 8));
             p.drawText(QRect(labelW + w + 6, y, 170, rowH - 4), Qt::AlignLeft | Qt::AlignVCenter,
-                       QString::fromStdString(solar::report::formatSeconds(s)) + QStringLiteral("  ×")
-                           + QString::number(col.speedup[static_cast<size_t>(Level::Fused)], 'f', 2));
+                       secondsText(s) + QStringLiteral("  ×")
+                           + fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2));
         }
     }
 
@@ -170,8 +171,8 @@ void ComparisonView::refresh()
         const auto& col = m_comparison.profiles[static_cast<size_t>(r)];
         m_table->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(col.name)));
         for (Level l : solar::bounds::kLevels)
-            m_table->setItem(r, 1 + static_cast<int>(l), new QTableWidgetItem(QString::fromStdString(solar::report::formatSeconds(col.ladder.at(l).seconds))));
-        m_table->setItem(r, 1 + solar::bounds::kLevelCount, new QTableWidgetItem(QStringLiteral("×") + QString::number(col.speedup[static_cast<size_t>(Level::Fused)], 'f', 2)));
+            m_table->setItem(r, 1 + static_cast<int>(l), new QTableWidgetItem(secondsText(col.ladder.at(l).seconds)));
+        m_table->setItem(r, 1 + solar::bounds::kLevelCount, new QTableWidgetItem(QStringLiteral("×") + fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2)));
         m_table->setItem(r, 2 + solar::bounds::kLevelCount, new QTableWidgetItem(QString::fromStdString(col.ladder.at(Level::Fused).bottleneck)));
     }
     QStringList moves;

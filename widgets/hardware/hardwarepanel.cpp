@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/hardware/hardwarepanel.h"
+#include "widgets/analysis/units.h"
 
 #include "engine/report/analysisreport.h"
 
@@ -22,11 +23,6 @@ using solar::bounds::Level;
 namespace {
 
 constexpr int kSteps = 1000; // slider positions; the middle is the profile's value
-
-QString si(double v, const char* unit)
-{
-    return QString::fromStdString(solar::report::formatSi(v, unit));
-}
 
 bool isTensor(int index)
 {
@@ -188,11 +184,11 @@ void HardwarePanel::updateLabels()
     for (size_t i = 0; i < m.peakFlops.size(); ++i)
         (isTensor(static_cast<int>(i)) ? tensor : simt) = std::max(isTensor(static_cast<int>(i)) ? tensor : simt, m.peakFlops[i]);
     const QString x = QStringLiteral(" (×%1)");
-    m_values[Bandwidth]->setText(si(m.dramBps, "B/s") + x.arg(factor(Bandwidth), 0, 'g', 3));
-    m_values[TensorPeak]->setText(tensor > 0 ? si(tensor, "FLOP/s") + x.arg(factor(TensorPeak) * factor(Clock), 0, 'g', 3) : tr("none"));
-    m_values[SimtPeak]->setText(si(simt, "FLOP/s") + x.arg(factor(SimtPeak) * factor(Clock), 0, 'g', 3));
-    m_values[Onchip]->setText(si(m.onchipBytes, "B") + x.arg(factor(Onchip), 0, 'g', 3));
-    m_values[Clock]->setText(si(m.clockHz, "Hz") + x.arg(factor(Clock), 0, 'g', 3));
+    m_values[Bandwidth]->setText(siText(m.dramBps, "B/s") + x.arg(factor(Bandwidth), 0, 'g', 3));
+    m_values[TensorPeak]->setText(tensor > 0 ? siText(tensor, "FLOP/s") + x.arg(factor(TensorPeak) * factor(Clock), 0, 'g', 3) : tr("none"));
+    m_values[SimtPeak]->setText(siText(simt, "FLOP/s") + x.arg(factor(SimtPeak) * factor(Clock), 0, 'g', 3));
+    m_values[Onchip]->setText(siText(m.onchipBytes, "B") + x.arg(factor(Onchip), 0, 'g', 3));
+    m_values[Clock]->setText(siText(m.clockHz, "Hz") + x.arg(factor(Clock), 0, 'g', 3));
 }
 
 void HardwarePanel::emitChanged()
@@ -251,17 +247,17 @@ QString HardwarePanel::inverseText() const
     const auto& inv = *m_inverse;
     QStringList lines;
     lines << tr("Now: %1 at %2; target %3.")
-                 .arg(QString::fromStdString(solar::report::formatSeconds(inv.currentSeconds)),
+                 .arg(secondsText(inv.currentSeconds),
                       QString::fromLatin1(solar::bounds::levelName(inv.level).data()),
-                      QString::fromStdString(solar::report::formatSeconds(inv.targetSeconds)));
-    lines << (inv.minDramBps ? tr("Bandwidth needed at today's compute: %1.").arg(si(*inv.minDramBps, "B/s"))
+                      secondsText(inv.targetSeconds));
+    lines << (inv.minDramBps ? tr("Bandwidth needed at today's compute: %1.").arg(siText(*inv.minDramBps, "B/s"))
                              : tr("No bandwidth reaches it: %1").arg(QString::fromStdString(inv.dramWhy)));
     lines << (inv.minComputeScale ? tr("Compute needed at today's bandwidth: ×%1 every peak.").arg(*inv.minComputeScale, 0, 'g', 4)
                                   : tr("No compute reaches it: %1").arg(QString::fromStdString(inv.computeWhy)));
     if (inv.level == Level::CacheAware)
-        lines << (inv.minOnchipBytes ? tr("On-chip capacity needed: %1.").arg(si(*inv.minOnchipBytes, "B"))
+        lines << (inv.minOnchipBytes ? tr("On-chip capacity needed: %1.").arg(siText(*inv.minOnchipBytes, "B"))
                                      : tr("No on-chip capacity reaches it: %1").arg(QString::fromStdString(inv.onchipWhy)));
-    lines << tr("Necessary whatever the rest: %1 and ×%2 compute.").arg(si(inv.necessaryDramBps, "B/s")).arg(inv.necessaryComputeScale, 0, 'g', 4);
+    lines << tr("Necessary whatever the rest: %1 and ×%2 compute.").arg(siText(inv.necessaryDramBps, "B/s")).arg(inv.necessaryComputeScale, 0, 'g', 4);
     return lines.join(QLatin1Char('\n'));
 }
 

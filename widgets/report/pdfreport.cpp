@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/report/pdfreport.h"
+#include "widgets/analysis/units.h"
 
 #include "engine/analysis/operators.h"
 #include "engine/bounds/inverse.h"
@@ -31,16 +32,6 @@ QString esc(const std::string& s)
     return QString::fromStdString(s).toHtmlEscaped();
 }
 
-QString sec(double s)
-{
-    return QString::fromStdString(solar::report::formatSeconds(s));
-}
-
-QString si(double v, const char* unit)
-{
-    return QString::fromStdString(solar::report::formatSi(v, unit));
-}
-
 QString row(const QStringList& cells, bool header = false)
 {
     QString r = QStringLiteral("<tr>");
@@ -60,15 +51,15 @@ QString hardwareSection(const solar::hw::HwProfile& p)
         return row({what, value, QStringLiteral("[") + esc(n.source) + QStringLiteral("]") + (n.note.empty() ? QString() : QLatin1Char(' ') + esc(n.note))});
     };
     QString rows = row({QObject::tr("Quantity"), QObject::tr("Value"), QObject::tr("Source")}, true);
-    rows += numberRow(QObject::tr("clock"), si(p.clockHz.value, "Hz"), p.clockHz);
+    rows += numberRow(QObject::tr("clock"), siText(p.clockHz.value, "Hz"), p.clockHz);
     for (const auto& peak : p.peaks)
         rows += numberRow(QString::fromLatin1(solar::hw::unitName(peak.unit).data()) + QLatin1Char(' ') + QString::fromLatin1(solar::hw::precisionName(peak.precision).data())
                               + QObject::tr(" (dense)"),
-                          si(peak.flops.value, "FLOP/s"), peak.flops);
-    rows += numberRow(QObject::tr("DRAM bandwidth"), si(p.dramBandwidthBps.value, "B/s"), p.dramBandwidthBps);
-    rows += numberRow(QObject::tr("DRAM capacity"), si(p.dramCapacityBytes.value, "B"), p.dramCapacityBytes);
-    rows += numberRow(QObject::tr("L2"), si(p.l2Bytes.value, "B"), p.l2Bytes);
-    rows += numberRow(QObject::tr("on-chip total"), si(p.onchipBytes.value, "B"), p.onchipBytes);
+                          siText(peak.flops.value, "FLOP/s"), peak.flops);
+    rows += numberRow(QObject::tr("DRAM bandwidth"), siText(p.dramBandwidthBps.value, "B/s"), p.dramBandwidthBps);
+    rows += numberRow(QObject::tr("DRAM capacity"), siText(p.dramCapacityBytes.value, "B"), p.dramCapacityBytes);
+    rows += numberRow(QObject::tr("L2"), siText(p.l2Bytes.value, "B"), p.l2Bytes);
+    rows += numberRow(QObject::tr("on-chip total"), siText(p.onchipBytes.value, "B"), p.onchipBytes);
     QString sources = QStringLiteral("<ul>");
     for (const auto& s : p.sources)
         sources += QStringLiteral("<li>[") + esc(s.key) + QStringLiteral("] ") + esc(s.citation) + (s.url.empty() ? QString() : QStringLiteral(" &lt;") + esc(s.url) + QStringLiteral("&gt;"))
@@ -85,8 +76,8 @@ QString ladderSection(const solar::AnalysisResult& r, const std::optional<double
     for (Level l : solar::bounds::kLevels) {
         const auto& x = r.ladder.at(l);
         rows += row({QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ') + QString::fromLatin1(solar::bounds::levelName(l).data()),
-                     sec(x.seconds), esc(x.bottleneck), sec(x.computeSeconds), sec(x.memorySeconds), si(x.bytes, "B"), QString::number(x.intensity, 'g', 4),
-                     measured && x.seconds > 0 ? QString::number(*measured / x.seconds, 'f', 2) + QStringLiteral("×") : QString()});
+                     secondsText(x.seconds), esc(x.bottleneck), secondsText(x.computeSeconds), secondsText(x.memorySeconds), siText(x.bytes, "B"), QLocale().toString(x.intensity, 'g', 4),
+                     measured && x.seconds > 0 ? fixedText(*measured / x.seconds, 2) + QStringLiteral("×") : QString()});
     }
     return QStringLiteral("<h3>") + esc(r.hardware.name) + QStringLiteral("</h3>") + table(rows);
 }
@@ -120,10 +111,10 @@ QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
     if (!r.programNote.empty())
         html += QStringLiteral("<p>") + esc(r.programNote) + QStringLiteral("</p>");
     html += QObject::tr("<p><b>Work:</b> %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).</p>")
-                .arg(si(r.digest.totalMacs, "MAC"), si(r.ladder.at(Level::Fused).flops, "FLOP"), si(r.digest.totalOtherOps, "op"));
+                .arg(siText(r.digest.totalMacs, "MAC"), siText(r.ladder.at(Level::Fused).flops, "FLOP"), siText(r.digest.totalOtherOps, "op"));
 
     html += QObject::tr("<h2>Bound ladder</h2><p>Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1</p>")
-                .arg(in.measuredSeconds ? QObject::tr(" Measured: %1; headroom = measured / bound.").arg(sec(*in.measuredSeconds)) : QString());
+                .arg(in.measuredSeconds ? QObject::tr(" Measured: %1; headroom = measured / bound.").arg(secondsText(*in.measuredSeconds)) : QString());
     for (const auto& res : in.results)
         html += ladderSection(*res, in.measuredSeconds);
     if (in.measuredSeconds)
@@ -138,7 +129,7 @@ QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
         const auto c = solar::report::compareHardware(r, profiles);
         QString rows = row({QObject::tr("Profile"), QObject::tr("fused bound"), QObject::tr("speedup"), QObject::tr("bottleneck")}, true);
         for (const auto& col : c.profiles)
-            rows += row({esc(col.name), sec(col.ladder.at(Level::Fused).seconds), QString::number(col.speedup[static_cast<size_t>(Level::Fused)], 'f', 2) + QStringLiteral("×"),
+            rows += row({esc(col.name), secondsText(col.ladder.at(Level::Fused).seconds), fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2) + QStringLiteral("×"),
                          esc(col.ladder.at(Level::Fused).bottleneck)});
         html += QObject::tr("<h2>Cross-hardware comparison</h2><p>Baseline: %1.</p>").arg(esc(c.baseline)) + table(rows);
         if (!c.bottleneckMoves.empty()) {
@@ -156,8 +147,8 @@ QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
                        true);
     for (size_t i = 0; i < ops.size() && i < 15; ++i) {
         const auto& o = ops[i];
-        rows += row({esc(o.name), esc(o.kind), esc(o.sourceOp) + (o.sourceLine ? QObject::tr(" line %1").arg(o.sourceLine) : QString()), si(o.flops, "FLOP"),
-                     si(o.bytes, "B"), sec(o.seconds[0]), QString::number(100 * o.share[static_cast<size_t>(Level::Fused)], 'f', 1) + QLatin1Char('%'),
+        rows += row({esc(o.name), esc(o.kind), esc(o.sourceOp) + (o.sourceLine ? QObject::tr(" line %1").arg(o.sourceLine) : QString()), siText(o.flops, "FLOP"),
+                     siText(o.bytes, "B"), secondsText(o.seconds[0]), fixedText(100 * o.share[static_cast<size_t>(Level::Fused)], 1) + QLatin1Char('%'),
                      o.computeBound ? QObject::tr("compute") : QObject::tr("memory")});
     }
     html += QObject::tr("<h2>Top operators</h2><p>%1 operators; the 15 with the largest share of the fused bound.</p>").arg(ops.size()) + table(rows);
@@ -165,14 +156,14 @@ QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
     if (in.targetSeconds) {
         const auto inv = solar::bounds::solveInverse(r.digest, r.machine, r.options.policy, r.options.cache, Level::Fused, *in.targetSeconds);
         html += QObject::tr("<h2>Inverse roofline</h2><p>Target %1 at the fused level (now %2) on %3:</p><ul>")
-                    .arg(sec(*in.targetSeconds), sec(inv.currentSeconds), esc(r.hardware.name));
-        html += QStringLiteral("<li>") + (inv.minDramBps ? QObject::tr("DRAM bandwidth needed at today's compute: %1").arg(si(*inv.minDramBps, "B/s"))
+                    .arg(secondsText(*in.targetSeconds), secondsText(inv.currentSeconds), esc(r.hardware.name));
+        html += QStringLiteral("<li>") + (inv.minDramBps ? QObject::tr("DRAM bandwidth needed at today's compute: %1").arg(siText(*inv.minDramBps, "B/s"))
                                                           : QObject::tr("no bandwidth reaches it: %1").arg(esc(inv.dramWhy)))
             + QStringLiteral("</li><li>")
             + (inv.minComputeScale ? QObject::tr("compute needed at today's bandwidth: ×%1 on every peak").arg(*inv.minComputeScale, 0, 'g', 4)
                                    : QObject::tr("no compute reaches it: %1").arg(esc(inv.computeWhy)))
             + QStringLiteral("</li><li>")
-            + QObject::tr("necessary whatever the rest: %1 and ×%2 compute").arg(si(inv.necessaryDramBps, "B/s")).arg(inv.necessaryComputeScale, 0, 'g', 4)
+            + QObject::tr("necessary whatever the rest: %1 and ×%2 compute").arg(siText(inv.necessaryDramBps, "B/s")).arg(inv.necessaryComputeScale, 0, 'g', 4)
             + QStringLiteral("</li></ul>");
     }
 
@@ -187,7 +178,7 @@ QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
     html += QObject::tr("<ul><li>Precision policy: %1</li><li>Cache assumption: %2</li><li>On-chip capacity: %3 (%4)</li>"
                         "<li>Peaks are dense (never 2:4 sparse); each number's source is listed under Hardware.</li>%5</ul>")
                 .arg(QString::fromLatin1(solar::bounds::policyName(r.options.policy).data()), QString::fromLatin1(solar::bounds::cacheName(r.options.cache).data()),
-                     si(r.machine.onchipBytes, "B"), esc(r.hardware.name), ledger);
+                     siText(r.machine.onchipBytes, "B"), esc(r.hardware.name), ledger);
 
     html += QObject::tr("<h2>Hardware</h2>");
     for (const auto& res : in.results)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/roofline/rooflinechart.h"
+#include "widgets/analysis/units.h"
 
 #include "engine/analysis/operators.h"
 #include "engine/report/analysisreport.h"
@@ -20,11 +21,6 @@
 using solar::bounds::Level;
 
 namespace {
-
-QString si(double v, const char* unit)
-{
-    return QString::fromStdString(solar::report::formatSi(v, unit));
-}
 
 QColor computeColour()
 {
@@ -137,13 +133,13 @@ QString RooflineChart::tooltip(int node) const
     // Above 100 %: at the fused levels an operator's share of the time can beat its own unfused roof, because
     // fusion keeps its operands on chip; that is the point of fusing, not an error.
     const QString ofRoof = roof <= 0 ? tr("n/a")
-        : percent <= 100              ? QString::number(percent, 'f', 1) + QLatin1Char('%') + tr(" of its roof")
-                                      : QString::number(percent, 'f', 0) + QLatin1Char('%') + tr(" of its unfused roof (fusion keeps operands on chip)");
+        : percent <= 100              ? fixedText(percent, 1) + QLatin1Char('%') + tr(" of its roof")
+                                      : fixedText(percent, 0) + QLatin1Char('%') + tr(" of its unfused roof (fusion keeps operands on chip)");
     return tr("<b>%1</b> (%2%3)<br>%4 [%5]<br>%6, %7, %8 FLOP/B<br>time %9 at %10, %11")
         .arg(QString::fromStdString(it->name), QString::fromStdString(it->kind),
              it->sourceOp.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(it->sourceOp),
-             QString::fromStdString(it->equation), dims.join(QStringLiteral(", ")), si(it->flops, "FLOP"), si(it->bytes, "B"),
-             QString::number(it->intensityFlopsPerByte, 'g', 4), QString::fromStdString(solar::report::formatSeconds(s)),
+             QString::fromStdString(it->equation), dims.join(QStringLiteral(", ")), siText(it->flops, "FLOP"), siText(it->bytes, "B"),
+             QLocale().toString(it->intensityFlopsPerByte, 'g', 4), secondsText(s),
              QString::fromLatin1(solar::bounds::levelShortName(m_level).data()), ofRoof);
 }
 
@@ -239,10 +235,10 @@ void RooflineChart::rebuild()
         const double top = std::max_element(peaks.begin(), peaks.end(), [](auto& a, auto& b) { return a.second < b.second; })->second;
         // The chart's title names the primary machine; overlaid ones prefix their roofs with their name.
         const QString prefix = first ? QString() : name + QStringLiteral(": ");
-        roofs.push_back({prefix + tr("DRAM %1").arg(si(m.dramBps, "B/s")), {QPointF(xMin, m.dramBps * xMin), QPointF(top / m.dramBps, top)}, first, true});
+        roofs.push_back({prefix + tr("DRAM %1").arg(siText(m.dramBps, "B/s")), {QPointF(xMin, m.dramBps * xMin), QPointF(top / m.dramBps, top)}, first, true});
         key << name + QStringLiteral("/dram");
         for (const auto& [label, peak] : peaks) {
-            roofs.push_back({prefix + tr("%1 %2").arg(label, si(peak, "FLOP/s")), {QPointF(peak / m.dramBps, peak), QPointF(xMax, peak)}, first, false});
+            roofs.push_back({prefix + tr("%1 %2").arg(label, siText(peak, "FLOP/s")), {QPointF(peak / m.dramBps, peak), QPointF(xMax, peak)}, first, false});
             key << name + QLatin1Char('/') + label;
         }
         first = false;

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// Numbers with units as the GUI and the PDF report show them: the engine's formatting ("3.35 TB/s", "81.4 µs")
+// with the locale's decimal separator ("3,35 TB/s" in German). Exports (JSON, CSV, YAML) stay locale-independent:
+// they use the engine's reporters directly.
+#pragma once
+
+#include "engine/report/analysisreport.h"
+
+#include <QLocale>
+#include <QString>
+
+
+inline QString localizedNumbers(const std::string& text)
+{
+    QString s = QString::fromStdString(text);
+    const QString point = QLocale().decimalPoint();
+    if (point == QLatin1String("."))
+        return s;
+    for (qsizetype i = 1; i + 1 < s.size(); ++i)
+        if (s[i] == QLatin1Char('.') && s[i - 1].isDigit() && s[i + 1].isDigit())
+            s.replace(i, 1, point);
+    return s;
+}
+
+inline QString siText(double value, const char* unit)
+{
+    return localizedNumbers(solar::report::formatSi(value, unit));
+}
+
+inline QString secondsText(double seconds)
+{
+    return localizedNumbers(solar::report::formatSeconds(seconds));
+}
+
+/// A plain number with `digits` decimals in the locale's format.
+inline QString fixedText(double value, int digits)
+{
+    return QLocale().toString(value, 'f', digits);
+}
