@@ -116,6 +116,13 @@ private slots:
         QVERIFY(c && d);
         QCOMPARE(c->ladder.at(bounds::Level::Fused).bytes, d->ladder.at(bounds::Level::Fused).bytes);
         QCOMPARE(c->digest.totalMacs, 8.0 * 24 * 40 + 8.0 * 40 * 8);
+
+        // A model whose uniform reductions are degenerate (8 heads of an 8-wide model: head size 1 changes the
+        // lowered structure) is fitted at the spread-apart sample instead.
+        const auto block = trace::loadModelProgram(SOLAR_TEST_DATA "/../../resources/examples/transformer_block.py", worker, {}, true);
+        QVERIFY(block);
+        QVERIFY2(block->symbolic, block->sizesNote.c_str());
+        QCOMPARE(block->paramOf.count("d_model"), std::size_t(1));
     }
 
     // An op with neither a fake nor a meta kernel: traced on real tensors at reduced sizes, fitted, and the

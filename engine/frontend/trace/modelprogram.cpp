@@ -5,6 +5,7 @@
 #include "engine/ir/parser.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace solar::trace {
 
@@ -68,23 +69,30 @@ struct Sample
     Lowered lowered;
 };
 
+std::optional<Sample> traceSample(const std::string& file, TraceWorker& worker, const SizeMap& sizes, int timeoutMs, bool real,
+                                  std::string& problem)
+{
+    auto traced = worker.trace(file, sizes, timeoutMs, real);
+    if (!traced) {
+        problem = sizesText(sizes) + ": " + traced.diagnostics().front().message;
+        return std::nullopt;
+    }
+    auto lowered = lowerTrace(*traced);
+    if (!lowered) {
+        problem = sizesText(sizes) + ": " + lowered.diagnostics().front().message;
+        return std::nullopt;
+    }
+    return Sample {sizes, std::move(traced).value(), std::move(lowered).value()};
+}
+
 // The first two reduced size sets that trace (A, B: the candidates validation uses) and A spread apart (S).
 std::vector<Sample> reducedSamples(const std::string& file, TraceWorker& worker, const SizeMap& full, int timeoutMs, bool real,
                                    std::string& problem, bool& anyReduced)
 {
     std::vector<Sample> samples;
     auto add = [&](const SizeMap& sizes) {
-        auto traced = worker.trace(file, sizes, timeoutMs, real);
-        if (!traced) {
-            problem = sizesText(sizes) + ": " + traced.diagnostics().front().message;
-            return;
-        }
-        auto lowered = lowerTrace(*traced);
-        if (!lowered) {
-            problem = sizesText(sizes) + ": " + lowered.diagnostics().front().message;
-            return;
-        }
-        samples.push_back({sizes, std::move(traced).value(), std::move(lowered).value()});
+        if (auto sample = traceSample(file, worker, sizes, timeoutMs, real, problem))
+            samples.push_back(std::move(*sample));
     };
     anyReduced = false;
     for (const SizeMap& sizes : reducedSizes(full)) {
@@ -185,15 +193,28 @@ void symbolize(ModelProgram& m, const std::string& file, TraceWorker& worker, in
 {
     std::string problem;
     bool anyReduced = false;
-    const auto samples = reducedSamples(file, worker, m.trace.constants, timeoutMs, false, problem, anyReduced);
+    auto samples = reducedSamples(file, worker, m.trace.constants, timeoutMs, false, problem, anyReduced);
     if (samples.empty()) {
         m.sizesNote = !anyReduced ? "sizes are fixed: the model has no module-level size constant of 16 or more to scale"
                                   : "sizes are fixed: no reduced size traced" + (problem.empty() ? std::string() : " (" + problem + ")");
         return;
     }
     std::string why;
-    if (!fitInto(m, &m.lowered.text, m.trace.constants, samples, why))
-        m.sizesNote = "sizes are fixed: " + why;
+    if (fitInto(m, &m.lowered.text, m.trace.constants, samples, why))
+        return;
+    // The uniform reductions may all be degenerate (8 heads of an 8-wide model leave a head size of 1): the
+    // spread-apart sample, when it was not traced yet, gets one more chance.
+    const SizeMap spreadSizes = spread(samples.front().sizes);
+    const bool haveSpread = std::any_of(samples.begin(), samples.end(), [&](const Sample& x) { return x.sizes == spreadSizes; });
+    if (!haveSpread) {
+        if (auto extra = traceSample(file, worker, spreadSizes, timeoutMs, false, problem)) {
+            samples.push_back(std::move(*extra));
+            std::string again;
+            if (fitInto(m, &m.lowered.text, m.trace.constants, samples, again))
+                return;
+        }
+    }
+    m.sizesNote = "sizes are fixed: " + why;
 }
 
 // Some ops have neither a fake nor a meta kernel (data-dependent shapes: repeat_interleave, nonzero). Such a
