@@ -482,6 +482,15 @@ std::unique_ptr<QApplication> offscreenApplication()
         return nullptr;
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        // Qt wants a private runtime directory (and warns on stderr without one); a headless run has none.
+        const std::string dir = (std::filesystem::temp_directory_path() / ("solar-runtime-" + std::to_string(::getuid()))).string();
+        std::error_code ec;
+        std::filesystem::create_directories(dir, ec);
+        std::filesystem::permissions(dir, std::filesystem::perms::owner_all, ec);
+        if (!ec)
+            qputenv("XDG_RUNTIME_DIR", QByteArray::fromStdString(dir));
+    }
     static int argc = 1;
     static char name[] = "solar";
     static char* argv[] = {name, nullptr};
