@@ -146,6 +146,14 @@ MainWindow::MainWindow(QWidget* parent)
         updateTitle();
         analyze();
     });
+    connect(m_ir, &IrPane::analyseRequested, this, [this](const QString& alir) {
+        // IR the user wrote, edited in the IR pane: it becomes the source (unsaved) and is analysed.
+        const QString path = m_currentFile, name = m_sourceName;
+        setSource(path, name, alir);
+        m_neverSaved = true;
+        updateTitle();
+        analyze();
+    });
     connect(m_hardware, &HardwarePanel::machineChanged, this, &MainWindow::machineChanged);
     connect(m_graph, &GraphView::nodeSelected, this, &MainWindow::selectNode);
     connect(m_roofline, &RooflineChart::nodeSelected, this, &MainWindow::selectNode);

@@ -186,6 +186,24 @@ private slots:
         QVERIFY(w.summary()->validationText().contains(QStringLiteral("unvalidated")));
     }
 
+    // ALIR the user wrote is editable in the IR pane and analysable from there; generated IR is not.
+    void testIrPaneEditsUserAlir()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+        QVERIFY(waitForAnalysis(w));
+        QVERIFY(!w.irPane()->editor()->isReadOnly());
+        const QString edited = w.irPane()->text().replace(QStringLiteral("B=4"), QStringLiteral("B=8"));
+        QVERIFY(edited != w.irPane()->text());
+        QSignalSpy done(&w, &MainWindow::analysisFinished);
+        emit w.irPane()->analyseRequested(edited);
+        QVERIFY(done.wait(30000));
+        QVERIFY(done.last().at(0).toBool());
+        QCOMPARE(w.editor()->text(), edited);
+        QVERIFY(w.hasUnsavedEdits());
+        QCOMPARE(w.shownResult()->sizes.values.at("B"), std::int64_t(8));
+    }
+
     void testLinkedSelection()
     {
         MainWindow w;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The IR pane: the ALIR program that was analysed, with its validation status on top. Generated IR (from the
-// PyTorch frontend) is read-only here; "Edit as ALIR" hands it to the editor as a new program to change and analyse.
+// PyTorch or LLM frontend) is read-only here; "Edit as ALIR" hands it to the editor as a new program. IR the user
+// wrote is editable here too, and "Analyse this IR" analyses the edited text.
 #pragma once
 
 #include <QWidget>
@@ -24,10 +25,12 @@ public:
 
 signals:
     void editAsAlirRequested(const QString& alir);
+    void analyseRequested(const QString& alir);
     void lineActivated(int line);
 
 private:
     QLabel* m_status = nullptr;
     QPushButton* m_edit = nullptr;
+    QPushButton* m_analyse = nullptr;
     SourceEditor* m_editor = nullptr;
 };
