@@ -93,31 +93,27 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     llm::Validator validator;
     std::string noReference;
     std::optional<trace::TraceWorker> worker;
-    if (request.language == "pytorch" && isPythonFile(path)) {
+    // PyTorch models are run as models; NumPy and JAX programs (get_inputs() and forward(*inputs)) as arrays. Both
+    // in the Python worker, which for a model also traces it for the prompt.
+    const bool model = request.language == "pytorch";
+    if ((model || request.language == "jax" || request.language == "numpy") && isPythonFile(path)) {
         if (const auto python = trace::locatePython()) {
             worker.emplace(*python);
             worker->setCancelFlag(o.cancel);
-            if (o.progress)
-                o.progress("tracing for the prompt and the reference");
-            if (const auto traced = worker->trace(path, o.analysis.sizes)) {
-                for (const auto& [k, v] : traced->constants)
-                    request.shapes += k + " = " + std::to_string(v) + "\n";
-                for (const auto& t : traced->tensors)
-                    if (t.role == "input" || t.role == "parameter" || t.role == "buffer")
-                        request.shapes += t.role + " " + t.name + ": " + t.dtype + report::formatShape(t.shape) + "\n";
-                for (const auto& op : traced->ops)
-                    request.ops += op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()) + "\n";
+            if (model) {
+                if (o.progress)
+                    o.progress("tracing for the prompt and the reference");
+                if (const auto traced = worker->trace(path, o.analysis.sizes)) {
+                    for (const auto& [k, v] : traced->constants)
+                        request.shapes += k + " = " + std::to_string(v) + "\n";
+                    for (const auto& t : traced->tensors)
+                        if (t.role == "input" || t.role == "parameter" || t.role == "buffer")
+                            request.shapes += t.role + " " + t.name + ": " + t.dtype + report::formatShape(t.shape) + "\n";
+                    for (const auto& op : traced->ops)
+                        request.ops += op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()) + "\n";
+                }
             }
-            validator = referenceValidator(*worker, path, o.cancel, false);
-        } else {
-            noReference = python.diagnostics().front().message;
-        }
-    } else if ((request.language == "jax" || request.language == "numpy") && isPythonFile(path)) {
-        // Array programs: get_inputs() and forward(*inputs), run by the same Python worker (JAX when installed).
-        if (const auto python = trace::locatePython()) {
-            worker.emplace(*python);
-            worker->setCancelFlag(o.cancel);
-            validator = referenceValidator(*worker, path, o.cancel, true);
+            validator = referenceValidator(*worker, path, o.cancel, !model);
         } else {
             noReference = python.diagnostics().front().message;
         }

@@ -3,6 +3,7 @@
 #include "widgets/analysis/units.h"
 
 #include "engine/report/analysisreport.h"
+#include "widgets/analysis/statuscolour.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -54,7 +55,7 @@ protected:
             const int barMax = width() - labelW - 170;
             const int w = longest > 0 ? static_cast<int>(barMax * s / longest) : 0;
             const bool compute = col.ladder.at(Level::Fused).bottleneck.rfind("compute", 0) == 0;
-            p.fillRect(QRect(labelW, y + 2, std::max(1, w), rowH - 8), compute ? QColor(0xf2, 0xa0, 0x70) : QColor(0x8c, 0xb8, 0xf0));
+            p.fillRect(QRect(labelW, y + 2, std::max(1, w), rowH - 8), bottleneckColour(compute));
             if (col.id == m_c->baseline)
                 p.drawRect(QRect(labelW, y + 2, std::max(1, w), rowH - 8));
             p.drawText(QRect(labelW + w + 6, y, 170, rowH - 4), Qt::AlignLeft | Qt::AlignVCenter,

@@ -2,6 +2,7 @@
 #include "widgets/graph/graphview.h"
 
 #include "engine/analysis/operators.h"
+#include "widgets/analysis/statuscolour.h"
 
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
@@ -188,7 +189,7 @@ void GraphView::recolour()
             continue;
         QColor c;
         if (m_colourBy == ColourBy::Bottleneck) {
-            c = r.computeBound ? QColor(0xf2, 0xa0, 0x70) : QColor(0x8c, 0xb8, 0xf0);
+            c = bottleneckColour(r.computeBound);
         } else {
             // White to red by share of the time at the level.
             const double s = std::clamp(std::sqrt(r.share[static_cast<size_t>(m_level)]), 0.0, 1.0);

@@ -2,6 +2,7 @@
 #include "widgets/report/figures.h"
 
 #include "engine/analysis/operators.h"
+#include "widgets/analysis/statuscolour.h"
 #include "widgets/graph/graphlayout.h"
 #include "widgets/roofline/rooflinechart.h"
 
@@ -13,7 +14,7 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 
-#include <algorithm>
+#include <vector>
 
 namespace {
 
@@ -64,35 +65,36 @@ QString exportRoofline(std::shared_ptr<const solar::AnalysisResult> result, cons
     return {};
 }
 
+void populateGraphScene(QGraphicsScene& scene, const solar::AnalysisResult& result, const GraphLayout& layout, double fontPoints, bool edgeLabels)
+{
+    std::vector<char> computeBound(result.graph.nodes.size(), 0);
+    for (const auto& r : solar::operatorRows(result))
+        computeBound[static_cast<size_t>(r.node)] = r.computeBound;
+    auto sized = [&](QGraphicsSimpleTextItem* t, double points) {
+        QFont f = t->font();
+        f.setPointSizeF(points);
+        t->setFont(f);
+        return t;
+    };
+    for (const auto& e : layout.edges) {
+        scene.addPath(e.path, QPen(Qt::darkGray, 1));
+        if (edgeLabels)
+            sized(scene.addSimpleText(e.label), fontPoints * 0.8)->setPos(e.labelPos + QPointF(4, -6));
+    }
+    for (const auto& n : layout.nodes) {
+        scene.addRect(n.rect, QPen(Qt::black, 0.8), bottleneckColour(computeBound[static_cast<size_t>(n.node)] != 0));
+        sized(scene.addSimpleText(n.title), fontPoints)->setPos(n.rect.left() + 4, n.rect.top() + 2);
+        sized(scene.addSimpleText(n.detail), fontPoints)->setPos(n.rect.left() + 4, n.rect.center().y());
+    }
+}
+
 QString exportGraphSvg(const solar::AnalysisResult& result, const QString& path)
 {
     const GraphLayout layout = layoutGraph(result.graph);
     if (!layout.error.isEmpty())
         return layout.error;
-    const auto rows = solar::operatorRows(result);
     QGraphicsScene scene;
-    for (const auto& e : layout.edges) {
-        scene.addPath(e.path, QPen(Qt::darkGray, 1));
-        auto* label = scene.addSimpleText(e.label);
-        QFont f = label->font();
-        f.setPointSizeF(6.5);
-        label->setFont(f);
-        label->setPos(e.labelPos + QPointF(4, -6));
-    }
-    for (const auto& n : layout.nodes) {
-        const auto row = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.node == n.node; });
-        const bool compute = row != rows.end() && row->computeBound;
-        scene.addRect(n.rect, QPen(Qt::black, 0.8), compute ? QColor(0xf2, 0xa0, 0x70) : QColor(0x8c, 0xb8, 0xf0));
-        auto* title = scene.addSimpleText(n.title);
-        auto* detail = scene.addSimpleText(n.detail);
-        for (auto* t : {title, detail}) {
-            QFont f = t->font();
-            f.setPointSizeF(8);
-            t->setFont(f);
-        }
-        title->setPos(n.rect.left() + 4, n.rect.top() + 2);
-        detail->setPos(n.rect.left() + 4, n.rect.center().y());
-    }
+    populateGraphScene(scene, result, layout, 8, true);
     const QRectF bounds = layout.bounds.adjusted(-10, -10, 10, 10);
     return writeSvg(path, bounds.size().toSize(), QObject::tr("Einsum graph: %1").arg(QString::fromStdString(result.program.name)),
                     [&](QPainter& p) { scene.render(&p, QRectF(QPointF(0, 0), bounds.size()), bounds); });

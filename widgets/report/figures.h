@@ -13,3 +13,9 @@
 /// `format`: png or svg. Empty on success, else why not.
 QString exportRoofline(std::shared_ptr<const solar::AnalysisResult> result, const QString& path, const QString& format);
 QString exportGraphSvg(const solar::AnalysisResult& result, const QString& path);
+
+class QGraphicsScene;
+struct GraphLayout;
+/// The einsum graph as static items (boxes coloured by bottleneck, titles, edges and optionally their labels):
+/// what the SVG export and the PDF report draw.
+void populateGraphScene(QGraphicsScene& scene, const solar::AnalysisResult& result, const GraphLayout& layout, double fontPoints, bool edgeLabels);

@@ -8,6 +8,7 @@
 #include "engine/report/analysisreport.h"
 #include "engine/report/comparison.h"
 #include "widgets/graph/graphlayout.h"
+#include "widgets/report/figures.h"
 #include "widgets/roofline/rooflinechart.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -15,7 +16,6 @@
 #include <QDateTime>
 #include <QFileInfo>
 #include <QGraphicsScene>
-#include <QGraphicsSimpleTextItem>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
@@ -238,24 +238,7 @@ QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
     if (graphPages > 0) {
         // The graph in horizontal bands, one per page, at a common scale that fits the width.
         QGraphicsScene scene;
-        for (const auto& e : layout.edges)
-            scene.addPath(e.path, QPen(Qt::darkGray, 1));
-        for (const auto& n : layout.nodes) {
-            const auto& node = r.graph.nodes[static_cast<size_t>(n.node)];
-            const auto& o = std::find_if(ops.begin(), ops.end(), [&](const auto& x) { return x.node == n.node; });
-            const QColor fill = o != ops.end() && o->computeBound ? QColor(0xf2, 0xa0, 0x70) : QColor(0x8c, 0xb8, 0xf0);
-            scene.addRect(n.rect, QPen(Qt::black, 0.8), fill);
-            auto* t1 = scene.addSimpleText(n.title);
-            auto* t2 = scene.addSimpleText(n.detail);
-            for (auto* t : {t1, t2}) {
-                QFont f = t->font();
-                f.setPointSizeF(7);
-                t->setFont(f);
-            }
-            t1->setPos(n.rect.left() + 3, n.rect.top() + 2);
-            t2->setPos(n.rect.left() + 3, n.rect.center().y());
-            Q_UNUSED(node);
-        }
+        populateGraphScene(scene, r, layout, 7, false);
         const QRectF bounds = layout.bounds;
         // Fit the width, but never larger than life (72 points per inch): a small graph stays small.
         const double scale = std::min(body.width() / std::max(1.0, bounds.width()), pdf.logicalDpiX() / 72.0);

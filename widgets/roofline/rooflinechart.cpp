@@ -113,11 +113,8 @@ QPointF RooflineChart::pointOfNode(int node) const
 
 QString RooflineChart::tooltip(int node) const
 {
-    if (!m_result)
-        return {};
-    const auto rows = solar::operatorRows(*m_result);
-    const auto it = std::find_if(rows.begin(), rows.end(), [&](const solar::OperatorRow& r) { return r.node == node; });
-    if (it == rows.end())
+    const auto it = std::find_if(m_rows.begin(), m_rows.end(), [&](const solar::OperatorRow& r) { return r.node == node; });
+    if (it == m_rows.end())
         return {};
     const double s = it->seconds[static_cast<size_t>(m_level)];
     const double attained = s > 0 ? it->flops / s : 0;
@@ -168,13 +165,15 @@ void RooflineChart::rebuild()
 {
     m_nodesOfSeries.clear();
     m_pointOfNode.clear();
+    m_rows.clear();
     m_roofs = 0;
     if (!m_result) {
         clearSeries();
         m_chart->setTitle(tr("Roofline (no analysis)"));
         return;
     }
-    const auto rows = solar::operatorRows(*m_result);
+    m_rows = solar::operatorRows(*m_result);
+    const auto& rows = m_rows;
     // Axis ranges from the points and the ridges, padded by a decade.
     double xMin = 1e300, xMax = 0, yMin = 1e300, yMax = 0;
     struct P { int node; double x, y, share; bool compute; };

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "engine/analysis/analysis.h"
+#include "engine/analysis/operators.h"
 
 #include <QWidget>
 
@@ -61,6 +62,7 @@ private:
     solar::bounds::Level m_level = solar::bounds::Level::UnfusedPerKernel; // each op its own kernel: y is its own rate
     std::map<const QScatterSeries*, std::vector<int>> m_nodesOfSeries; // point index -> node
     std::map<int, QPointF> m_pointOfNode;
+    std::vector<solar::OperatorRow> m_rows; // of the current result, for tooltips (computed once per rebuild)
     QScatterSeries* m_selection = nullptr;
     QLogValueAxis* m_axisX = nullptr;
     QLogValueAxis* m_axisY = nullptr;

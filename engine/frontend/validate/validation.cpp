@@ -70,6 +70,29 @@ std::string compareOutput(size_t index, const trace::ReferenceTensor& expected, 
     return s.str();
 }
 
+struct OutputCheck
+{
+    bool structural = false; // a count or a size differs: no tolerance or larger size can fix that
+    std::string difference;  // empty when every output matches
+};
+
+// The model's outputs against the program's (`names`, in order): counts, element counts, then values.
+OutputCheck compareOutputs(const std::vector<trace::ReferenceTensor>& expected, const ir::RunResult& run, const std::vector<std::string>& names,
+                           const std::map<std::string, std::int64_t>& sizes)
+{
+    if (expected.size() != names.size())
+        return {true, "the model returns " + std::to_string(expected.size()) + " tensors, the program has " + std::to_string(names.size()) + " outputs"};
+    for (size_t o = 0; o < names.size(); ++o) {
+        const ir::TensorValue* actual = run.find(names[o]);
+        if (!actual || actual->data.size() != expected[o].data.size())
+            return {true, "output " + std::to_string(o) + " ('" + names[o] + "') has " + std::to_string(actual ? actual->data.size() : 0)
+                              + " elements, the model's has " + std::to_string(expected[o].data.size()) + " at " + sizesText(sizes)};
+        if (std::string differs = compareOutput(o, expected[o], *actual, sizes); !differs.empty())
+            return {false, std::move(differs)};
+    }
+    return {};
+}
+
 } // namespace
 
 Validation validateModel(const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options)
@@ -173,23 +196,13 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
             v.details = "the interpreter failed at " + sizesText(sizes) + ": " + d.format();
             return v;
         }
-        if (reference->outputs.size() != lowered->outputs.size()) {
+        const OutputCheck check = compareOutputs(reference->outputs, *result, lowered->outputs, sizes);
+        if (check.structural) {
             v.status = "mismatch";
-            v.details = "the model returned " + std::to_string(reference->outputs.size()) + " tensors, the lowered program has "
-                + std::to_string(lowered->outputs.size()) + " outputs";
+            v.details = check.difference;
             return v;
         }
-        std::string differs;
-        for (size_t o = 0; o < reference->outputs.size() && differs.empty(); ++o) {
-            const trace::ReferenceTensor& expected = reference->outputs[o];
-            const ir::TensorValue* actual = result->find(lowered->outputs[o]);
-            if (!actual || actual->data.size() != expected.data.size()) {
-                v.status = "mismatch";
-                v.details = "output " + std::to_string(o) + " has the wrong number of elements";
-                return v;
-            }
-            differs = compareOutput(o, expected, *actual, sizes);
-        }
+        const std::string& differs = check.difference;
         if (!differs.empty()) {
             // Rounding differences grow without bound in ill-conditioned spots (a batch norm over a handful of
             // values deep in a net) that only the smallest sizes create; a wrong lowering differs at every size.
@@ -293,25 +306,10 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
             v.details = "the program fails at " + sizesText(sizes) + ": " + d.format();
             return v;
         }
-        if (outputs.size() != reference->outputs.size()) {
+        if (const OutputCheck check = compareOutputs(reference->outputs, *result, outputs, sizes); !check.difference.empty()) {
             v.status = "mismatch";
-            v.details = "the model returns " + std::to_string(reference->outputs.size()) + " tensors, the program declares "
-                + std::to_string(outputs.size()) + " outputs";
+            v.details = check.difference;
             return v;
-        }
-        for (size_t o = 0; o < outputs.size(); ++o) {
-            const ir::TensorValue* actual = result->find(outputs[o]);
-            if (!actual || actual->data.size() != reference->outputs[o].data.size()) {
-                v.status = "mismatch";
-                v.details = "output " + std::to_string(o) + " ('" + outputs[o] + "') has " + std::to_string(actual ? actual->data.size() : 0)
-                    + " elements, the model's has " + std::to_string(reference->outputs[o].data.size()) + " at " + sizesText(sizes);
-                return v;
-            }
-            if (const std::string differs = compareOutput(o, reference->outputs[o], *actual, sizes); !differs.empty()) {
-                v.status = "mismatch";
-                v.details = differs;
-                return v;
-            }
         }
         v.status = "validated";
         v.details = std::string("outputs match ") + (arrays ? "the source run in Python" : "torch") + " at " + sizesText(sizes) + " (seed "
