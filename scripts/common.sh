@@ -5,14 +5,19 @@
 SOLAR_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SOLAR_BUILD_DIR="${SOLAR_BUILD_DIR:-$SOLAR_ROOT/build}"
 
-# Debian 12 / Ubuntu 24.04 package names (see docs/building.md for what each is for).
+# Debian 12 / Ubuntu 24.04 package names, installed with --no-install-recommends so that nothing arrives by luck
+# (docs/building.md says what each is for; scripts/check-fresh proves the list in an empty Debian root).
 SOLAR_PACKAGES=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config git ca-certificates
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  libqt6opengl6-dev                  # qt6-charts-dev's CMake package needs Qt6OpenGL (only a Recommends of qt6-base-dev)
+  qt6-qpa-plugins                    # the offscreen and xcb platform plugins the GUI and the widget tests load
   libqscintilla2-qt6-dev libgraphviz-dev libcurl4-openssl-dev nlohmann-json3-dev libgl1-mesa-dev
   libbenchmark-dev
-  python3-torch python3-numpy
-  poppler-utils dpkg-dev appstream   # the report test reads PDFs back; the package test builds and validates a .deb
+  python3 python3-torch python3-numpy
+  poppler-utils                      # the report tests read PDFs back (pdftotext, pdfinfo)
+  dpkg-dev appstream desktop-file-utils  # the package test builds (dpkg-shlibdeps) and validates a .deb
+  fonts-dejavu-core fontconfig       # a Latin font for the GUI, the PDF reports and the figures
   fonts-wqy-microhei                 # a CJK font, so the Simplified Chinese interface and reports have glyphs
 )
 
@@ -25,6 +30,10 @@ solar_missing_packages() {
   echo "${missing[@]}"
 }
 
+# Set when this run installed packages, so that the next configure sees them (find_program/find_package results
+# are cached by CMake).
+SOLAR_PACKAGES_CHANGED=0
+
 solar_ensure_packages() {
   if ! command -v dpkg-query >/dev/null 2>&1; then
     echo "scripts: this is not a Debian-based system; install the equivalents of: ${SOLAR_PACKAGES[*]}" >&2
@@ -35,7 +44,7 @@ solar_ensure_packages() {
   [[ -z "$missing" ]] && return 0
   if [[ $(id -u) -ne 0 ]]; then
     echo "Missing system packages. Install them with:" >&2
-    echo "  sudo apt-get install -y $missing" >&2
+    echo "  sudo apt-get install -y --no-install-recommends $missing" >&2
     exit 1
   fi
   echo "==> Installing: $missing"
@@ -43,12 +52,36 @@ solar_ensure_packages() {
   apt-get update -qq
   # shellcheck disable=SC2086
   apt-get install -y -qq --no-install-recommends $missing
+  SOLAR_PACKAGES_CHANGED=1
 }
 
+# What a configure depends on besides the sources: the generator, the options, the package set and what dpkg
+# has installed of it. A change to any of them configures afresh (no manual rm -rf build).
+solar_configure_key() {
+  {
+    echo "generator=Ninja build-type=Release args=$* launcher=${CMAKE_CXX_COMPILER_LAUNCHER:-}"
+    echo "packages=${SOLAR_PACKAGES[*]}"
+    if command -v dpkg-query >/dev/null 2>&1; then
+      dpkg-query -W -f='${Package} ${Version}\n' "${SOLAR_PACKAGES[@]}" 2>/dev/null | sort
+    fi
+    cmake --version | head -1
+  } | sha256sum | cut -d' ' -f1
+}
+
+# Configures when the build folder has no generated build file, when the last configure failed or never
+# finished, or when the configure key changed; then builds. A second run after any failure gets as far as the
+# first, because the stamp is written only after a configure that succeeded.
 solar_build() {
-  if [[ ! -f "$SOLAR_BUILD_DIR/CMakeCache.txt" ]]; then
+  local stamp="$SOLAR_BUILD_DIR/.solar-configure-stamp" key
+  key=$(solar_configure_key "$@")
+  if [[ ! -f "$SOLAR_BUILD_DIR/build.ninja" || ! -f "$stamp" || "$(cat "$stamp" 2>/dev/null)" != "$key" \
+        || "$SOLAR_PACKAGES_CHANGED" == 1 ]]; then
     echo "==> Configuring (Release, Ninja) in $SOLAR_BUILD_DIR"
-    cmake -S "$SOLAR_ROOT" -B "$SOLAR_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
+    rm -f "$stamp"
+    mkdir -p "$SOLAR_BUILD_DIR"
+    # --fresh drops a cache left by a failed or differently-optioned configure (CMake >= 3.24; Debian 12 has 3.25).
+    cmake --fresh -S "$SOLAR_ROOT" -B "$SOLAR_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
+    echo "$key" > "$stamp"
   fi
   echo "==> Building"
   cmake --build "$SOLAR_BUILD_DIR" --parallel "$(nproc)"

@@ -45,6 +45,10 @@ Expected<std::string> TraceWorker::request(const std::string& line, const std::s
     if (!m_process || m_process->state() != QProcess::Running) {
         m_process = std::make_unique<QProcess>();
         m_process->setProcessChannelMode(QProcess::SeparateChannels);
+        // Importing a user's model must not leave __pycache__ folders beside it (or in our source tree).
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+        m_process->setProcessEnvironment(env);
         m_process->start(QString::fromStdString(m_python.executable), {QString::fromStdString(m_script)});
         if (!m_process->waitForStarted(30000)) {
             const std::string why = m_process->errorString().toStdString();
