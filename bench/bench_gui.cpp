@@ -10,7 +10,7 @@
 #include "engine/ir/bindings.h"
 #include "engine/ir/parser.h"
 #include "synthetic.h"
-#include "widgets/graph/graphlayout.h"
+#include "widgets/render/graphlayout.h"
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepanel.h"
 

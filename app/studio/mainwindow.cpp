@@ -16,8 +16,8 @@
 #include "widgets/hardware/hardwarepanel.h"
 #include "widgets/llm/llmsettingsdialog.h"
 #include "widgets/llm/transcriptpane.h"
-#include "widgets/report/figures.h"
-#include "widgets/report/pdfreport.h"
+#include "widgets/render/figures.h"
+#include "widgets/render/pdfreport.h"
 #include "engine/graph/export.h"
 #include "widgets/roofline/rooflinechart.h"
 
@@ -847,7 +847,7 @@ void MainWindow::analysisDone()
     const bool python = solar::isPythonFile(m_sourceName.toStdString());
     if (frontend() == QLatin1String("llm"))
         m_transcript->setStatus(outcome ? tr("%1: %2 — %3")
-                                              .arg(QString::fromStdString(outcome->result.validation.status),
+                                              .arg(QString::fromStdString(outcome->result.validation.statusName()),
                                                    QString::fromStdString(outcome->result.programNote),
                                                    QString::fromStdString(outcome->result.validation.details))
                                         : tr("Failed: %1").arg(QString::fromStdString(outcome.diagnostics().front().message)));
@@ -874,7 +874,7 @@ void MainWindow::analysisDone()
         marks.append(d);
     }
     m_editor->setDiagnostics(marks);
-    m_ir->setProgram(QString::fromStdString(outcome->irText), outcome->irGenerated, QString::fromStdString(base->validation.status),
+    m_ir->setProgram(QString::fromStdString(outcome->irText), outcome->irGenerated, QString::fromStdString(base->validation.statusName()),
                      QString::fromStdString(base->validation.details + (base->programNote.empty() ? "" : "\n" + base->programNote)));
     m_base = base;
     m_compare->setResult(base);
@@ -884,7 +884,7 @@ void MainWindow::analysisDone()
     m_hardware->setResult(m_base);
     statusBar()->showMessage(tr("Analysed: %1 operators, validation %2")
                                  .arg(base->graph.nodes.size())
-                                 .arg(QString::fromStdString(base->validation.status)),
+                                 .arg(QString::fromStdString(base->validation.statusName())),
                              8000);
     emit analysisFinished(true);
 }

@@ -7,7 +7,7 @@
 
 #include "app/studio/autosave.h"
 #include "app/studio/projectfile.h"
-#include "widgets/report/pdfreport.h"
+#include "widgets/render/pdfreport.h"
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/hw/registry.h"
 

@@ -6,6 +6,7 @@
 
 #include "engine/bounds/ladder.h"
 #include "engine/core/expected.h"
+#include "engine/frontend/validate/validationstatus.h"
 #include "engine/graph/einsumgraph.h"
 #include "engine/hw/hwprofile.h"
 #include "engine/ir/ast.h"
@@ -30,12 +31,6 @@ struct Coverage
 {
     bool complete = true; // every operation of the program is in the bounds
     std::vector<CoverageItem> items;
-};
-
-struct Validation
-{
-    std::string status = "unvalidated"; // validated | mismatch | unvalidated
-    std::string details = "no reference program: ALIR written by hand or not yet compared with its source";
 };
 
 struct AnalysisOptions

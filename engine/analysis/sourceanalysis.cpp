@@ -6,11 +6,30 @@
 #include "engine/frontend/validate/validation.h"
 #include "engine/core/textfile.h"
 #include "engine/ir/parser.h"
-#include "engine/report/analysisreport.h"
+#include "engine/core/format.h"
 
 #include <optional>
 
 namespace solar {
+
+std::string_view frontendName(Frontend frontend)
+{
+    switch (frontend) {
+    case Frontend::Auto: return "auto";
+    case Frontend::Trace: return "trace";
+    case Frontend::Alir: return "alir";
+    case Frontend::Llm: return "llm";
+    }
+    return "auto";
+}
+
+std::optional<Frontend> parseFrontend(std::string_view text)
+{
+    for (Frontend f : {Frontend::Auto, Frontend::Trace, Frontend::Alir, Frontend::Llm})
+        if (frontendName(f) == text)
+            return f;
+    return std::nullopt;
+}
 
 bool isPythonFile(const std::string& path)
 {
@@ -108,7 +127,7 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                         request.shapes += k + " = " + std::to_string(v) + "\n";
                     for (const auto& t : traced->tensors)
                         if (t.role == "input" || t.role == "parameter" || t.role == "buffer")
-                            request.shapes += t.role + " " + t.name + ": " + t.dtype + report::formatShape(t.shape) + "\n";
+                            request.shapes += t.role + " " + t.name + ": " + t.dtype + formatShape(t.shape) + "\n";
                     for (const auto& op : traced->ops)
                         request.ops += op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()) + "\n";
                 }
@@ -143,13 +162,13 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     SourceAnalysis out;
     out.result = std::move(analysed).value();
     out.result.validation = translation->validation;
-    if (!noReference.empty() && out.result.validation.status == "unvalidated")
+    if (!noReference.empty() && out.result.validation.status == ValidationStatus::Unvalidated)
         out.result.validation.details = noReference;
     out.result.programNote = "written by " + translation->model + " through the LLM frontend"
         + (translation->fromCache ? " (cached translation, no network)" : " in " + std::to_string(translation->attempts.size()) + " attempt(s)");
     out.irText = translation->alir;
     out.irGenerated = true;
-    out.frontend = "llm";
+    out.frontend = Frontend::Llm;
     out.llmAttempts = translation->attempts;
     out.llmFromCache = translation->fromCache;
     return out;
@@ -160,12 +179,12 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
 Expected<SourceAnalysis> analyzeSource(const std::string& path, const std::string& text, const hw::HwProfile& hardware,
                                        const SourceAnalysisOptions& options)
 {
-    if (options.frontend == "llm")
+    if (options.frontend == Frontend::Llm)
         return analyzeWithLlm(path, text, hardware, options);
-    if (options.frontend == "trace" || (options.frontend == "auto" && isPythonFile(path))) {
+    if (options.frontend == Frontend::Trace || (options.frontend == Frontend::Auto && isPythonFile(path))) {
         auto r = analyzeModel(path, hardware, options);
         if (r)
-            r->frontend = "trace";
+            r->frontend = Frontend::Trace;
         return r;
     }
     std::string source = text;
@@ -184,7 +203,7 @@ Expected<SourceAnalysis> analyzeSource(const std::string& path, const std::strin
     SourceAnalysis out;
     out.result = std::move(analysed).value();
     out.irText = source;
-    out.frontend = "alir";
+    out.frontend = Frontend::Alir;
     return out;
 }
 

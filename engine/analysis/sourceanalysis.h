@@ -10,15 +10,23 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace solar {
 
+/// How a source becomes ALIR. Auto: PyTorch files through the tracer, anything else as ALIR; Trace; Alir (as
+/// written); Llm (any source, through an OpenAI-compatible endpoint, validated against the source when it runs).
+enum class Frontend { Auto, Trace, Alir, Llm };
+
+/// "auto", "trace", "alir", "llm" (the CLI's --frontend, project files, reports).
+std::string_view frontendName(Frontend frontend);
+std::optional<Frontend> parseFrontend(std::string_view text);
+
 struct SourceAnalysisOptions
 {
-    /// auto: PyTorch files through the tracer, anything else as ALIR; trace; alir; llm (any source, through an
-    /// OpenAI-compatible endpoint, validated against the PyTorch model when it is one).
-    std::string frontend = "auto";
+    Frontend frontend = Frontend::Auto;
     llm::LlmSettings llm;
     std::string llmCacheDir = llm::defaultCacheDir();
     std::function<void(const llm::Attempt&)> onLlmAttempt;
@@ -33,7 +41,7 @@ struct SourceAnalysis
     AnalysisResult result;
     std::string irText;        // the ALIR that was analysed
     bool irGenerated = false;  // written by a frontend (read-only in an editor), not by the user
-    std::string frontend;      // trace | alir | llm
+    Frontend frontend = Frontend::Alir; // the one that ran: Trace, Alir or Llm
     std::vector<llm::Attempt> llmAttempts;
     bool llmFromCache = false;
 };

@@ -5,7 +5,7 @@
 
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/validate/validation.h"
-#include "engine/report/analysisreport.h"
+#include "engine/core/format.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +20,24 @@
 #include <sstream>
 
 namespace solar::batch {
+
+std::string_view problemStatusName(ProblemStatus status)
+{
+    switch (status) {
+    case ProblemStatus::Ok: return "ok";
+    case ProblemStatus::Incomplete: return "incomplete";
+    case ProblemStatus::Error: return "error";
+    }
+    return "error";
+}
+
+std::optional<ProblemStatus> parseProblemStatus(std::string_view text)
+{
+    for (ProblemStatus s : {ProblemStatus::Ok, ProblemStatus::Incomplete, ProblemStatus::Error})
+        if (problemStatusName(s) == text)
+            return s;
+    return std::nullopt;
+}
 
 namespace fs = std::filesystem;
 using bounds::Level;
@@ -50,7 +68,7 @@ double median(std::vector<double> v)
 
 bool compared(const ProblemResult& p)
 {
-    return p.status != "error" && p.measuredSeconds && p.excluded.empty();
+    return p.status != ProblemStatus::Error && p.measuredSeconds && p.excluded.empty();
 }
 
 } // namespace
@@ -115,7 +133,7 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
         p.excluded = s->second;
     const std::string path = (fs::path(dir) / rel).string();
     auto fail = [&](const Diagnostics& d) {
-        p.status = "error";
+        p.status = ProblemStatus::Error;
         p.error = d.empty() ? "failed" : d.front().format();
     };
     // Size parameters are fitted only when the program is validated: the bounds do not depend on them, and a
@@ -131,7 +149,7 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
         if (!r) {
             fail(r.diagnostics());
         } else {
-            p.status = lowered.unsupported.empty() ? "ok" : "incomplete";
+            p.status = lowered.unsupported.empty() ? ProblemStatus::Ok : ProblemStatus::Incomplete;
             for (const auto& u : lowered.unsupported)
                 p.notCounted.push_back(u.aten + " at line " + std::to_string(u.sourceLine));
             p.flops = r->ladder.at(Level::Fused).flops;
@@ -212,7 +230,7 @@ std::string sweepJson(const SweepResult& r)
         for (Level l : bounds::kLevels) {
             const int i = static_cast<int>(l);
             const std::string key(bounds::levelName(l));
-            b[key] = p.status == "error" ? ordered_json(nullptr) : ordered_json(p.boundsSeconds[i]);
+            b[key] = p.status == ProblemStatus::Error ? ordered_json(nullptr) : ordered_json(p.boundsSeconds[i]);
             if (compared(p) && p.boundsSeconds[i] > 0) {
                 const double h = *p.measuredSeconds / p.boundsSeconds[i];
                 headroom[key] = h;
@@ -226,14 +244,14 @@ std::string sweepJson(const SweepResult& r)
         }
         if (!p.excluded.empty())
             excluded.push_back({{"file", p.file}, {"reason", p.excluded}});
-        ++perLevel[p.level][p.status];
-        if (p.status != "error")
+        ++perLevel[p.level][std::string(problemStatusName(p.status))];
+        if (p.status != ProblemStatus::Error)
             ++analysed;
-        validated += p.validation == "validated";
+        validated += p.validation == ValidationStatus::Validated;
         withParameters += p.sizeParameters;
         problems.push_back({{"file", p.file},
                             {"level", p.level},
-                            {"status", p.status},
+                            {"status", std::string(problemStatusName(p.status))},
                             {"error", p.error},
                             {"not_counted", p.notCounted},
                             {"flops", p.flops},
@@ -243,7 +261,7 @@ std::string sweepJson(const SweepResult& r)
                             {"excluded", p.excluded.empty() ? ordered_json(nullptr) : ordered_json(p.excluded)},
                             {"headroom", headroom},
                             {"violation", violation},
-                            {"validation", p.validation},
+                            {"validation", std::string(validationStatusName(p.validation))},
                             {"validation_details", p.validationDetails},
                             {"size_parameters", p.sizeParameters},
                             {"program_note", p.programNote},
@@ -299,9 +317,11 @@ Expected<SweepResult> readSweepJson(const std::string& path)
             ProblemResult p;
             p.file = j.at("file").get<std::string>();
             p.level = j.at("level").get<std::string>();
-            p.status = j.at("status").get<std::string>();
-            if (p.status != "ok" && p.status != "incomplete" && p.status != "error")
-                return fail(p.file + ": unknown status '" + p.status + "'");
+            const std::string status = j.at("status").get<std::string>();
+            const auto parsed = parseProblemStatus(status);
+            if (!parsed)
+                return fail(p.file + ": unknown status '" + status + "'");
+            p.status = *parsed;
             p.error = j.at("error").get<std::string>();
             p.notCounted = j.at("not_counted").get<std::vector<std::string>>();
             p.flops = j.at("flops").get<double>();
@@ -314,7 +334,7 @@ Expected<SweepResult> readSweepJson(const std::string& path)
                 p.measuredSeconds = j.at("measured_seconds").get<double>();
             if (!j.at("excluded").is_null())
                 p.excluded = j.at("excluded").get<std::string>();
-            p.validation = j.at("validation").get<std::string>();
+            p.validation = parseValidationStatus(j.at("validation").get<std::string>()).value_or(ValidationStatus::Unvalidated);
             p.validationDetails = j.at("validation_details").get<std::string>();
             p.sizeParameters = j.value("size_parameters", false);
             p.programNote = j.value("program_note", std::string());
@@ -364,16 +384,16 @@ std::string sweepCsv(const SweepResult& r)
         out += "," + std::string(bounds::levelName(l)) + "_seconds";
     out += ",measured_seconds,excluded,validation\n";
     for (const auto& p : r.problems) {
-        out += p.file + "," + p.level + "," + p.status;
+        out += p.file + "," + p.level + "," + std::string(problemStatusName(p.status));
         for (Level l : bounds::kLevels) {
             char buf[40];
             std::snprintf(buf, sizeof buf, "%.9g", p.boundsSeconds[static_cast<int>(l)]);
-            out += std::string(",") + (p.status == "error" ? "" : buf);
+            out += std::string(",") + (p.status == ProblemStatus::Error ? "" : buf);
         }
         char m[40] = "";
         if (p.measuredSeconds)
             std::snprintf(m, sizeof m, "%.9g", *p.measuredSeconds);
-        out += std::string(",") + m + "," + (p.excluded.empty() ? "" : "yes") + "," + p.validation + "\n";
+        out += std::string(",") + m + "," + (p.excluded.empty() ? "" : "yes") + "," + std::string(validationStatusName(p.validation)) + "\n";
     }
     return out;
 }
@@ -385,13 +405,13 @@ std::string sweepTable(const SweepResult& r)
     std::array<int, bounds::kLevelCount> violations {};
     std::array<std::vector<double>, bounds::kLevelCount> headrooms;
     for (const auto& p : r.problems) {
-        ok += p.status == "ok";
-        incomplete += p.status == "incomplete";
-        error += p.status == "error";
-        const std::string fused = p.status == "error" ? "-" : report::formatSeconds(p.boundsSeconds[static_cast<int>(Level::Fused)]);
-        out << p.file << "  " << p.status << "  fused " << fused;
+        ok += p.status == ProblemStatus::Ok;
+        incomplete += p.status == ProblemStatus::Incomplete;
+        error += p.status == ProblemStatus::Error;
+        const std::string fused = p.status == ProblemStatus::Error ? "-" : formatSeconds(p.boundsSeconds[static_cast<int>(Level::Fused)]);
+        out << p.file << "  " << problemStatusName(p.status) << "  fused " << fused;
         if (compared(p)) {
-            out << "  measured " << report::formatSeconds(*p.measuredSeconds);
+            out << "  measured " << formatSeconds(*p.measuredSeconds);
             for (Level l : bounds::kLevels) {
                 const int i = static_cast<int>(l);
                 headrooms[i].push_back(*p.measuredSeconds / p.boundsSeconds[i]);

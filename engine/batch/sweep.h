@@ -13,15 +13,23 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace solar::batch {
+
+/// ok: analysed, every op counted; incomplete: analysed, some ops not counted; error: no analysis.
+enum class ProblemStatus { Ok, Incomplete, Error };
+
+/// "ok", "incomplete", "error" (the JSON and CSV spelling).
+std::string_view problemStatusName(ProblemStatus status);
+std::optional<ProblemStatus> parseProblemStatus(std::string_view text);
 
 struct ProblemResult
 {
     std::string file;   // relative to DIR
     std::string level;  // its parent folder
-    std::string status; // ok | incomplete | error
+    ProblemStatus status = ProblemStatus::Error;
     std::string error;
     double flops = 0;
     double bytes = 0;   // fused (compulsory) bytes
@@ -29,7 +37,7 @@ struct ProblemResult
     std::optional<double> measuredSeconds;
     std::string excluded;              // why its timing is not compared (empty: compared)
     std::vector<std::string> notCounted; // ops without a template, with their lines
-    std::string validation = "unvalidated";
+    ValidationStatus validation = ValidationStatus::Unvalidated;
     std::string validationDetails;
     bool sizeParameters = false; // the analysed program has the model's size constants as parameters
     std::string programNote;     // which ones, or why not (only fitted when validating)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/graph/export.h"
 
+#include "engine/core/format.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -32,27 +34,6 @@ std::string dotEscape(const std::string& s)
         out += c;
     }
     return out;
-}
-
-std::string shapeText(const std::vector<std::int64_t>& shape)
-{
-    std::string s = "[";
-    for (size_t i = 0; i < shape.size(); ++i)
-        s += (i ? "," : "") + std::to_string(shape[i]);
-    return s + "]";
-}
-
-std::string humanBytes(double b)
-{
-    char buf[32];
-    const char* units[] = {"B", "KB", "MB", "GB", "TB"};
-    int u = 0;
-    while (b >= 1000 && u < 4) {
-        b /= 1000;
-        ++u;
-    }
-    std::snprintf(buf, sizeof buf, u ? "%.3g %s" : "%.0f %s", b, units[u]);
-    return buf;
 }
 
 // YAML scalars: quote anything that is not a plain identifier or number.
@@ -190,23 +171,23 @@ std::string graphToDot(const EinsumGraph& g)
     for (int t : inputs) {
         const auto& x = g.tensors[t];
         out += "  t" + std::to_string(t) + " [shape=ellipse, label=\"" + dotEscape(x.name) + "\\n" + ir::dtypeName(x.dtype).data()
-            + shapeText(x.shape) + "\"];\n";
+            + formatShape(x.shape, true) + "\"];\n";
     }
     for (const auto& n : g.nodes) {
         out += "  n" + std::to_string(n.id) + " [label=\"" + dotEscape(n.name) + "\\n" + std::string(nodeKindName(n.kind)) + "  "
-            + dotEscape(n.equation) + "\\n" + shapeText(g.tensors[n.write.tensor].shape) + "\"];\n";
+            + dotEscape(n.equation) + "\\n" + formatShape(g.tensors[n.write.tensor].shape, true) + "\"];\n";
     }
     for (const auto& n : g.nodes) {
         for (const auto& op : n.reads) {
             if (inputs.count(op.tensor))
                 out += "  t" + std::to_string(op.tensor) + " -> n" + std::to_string(n.id) + " [label=\""
-                    + humanBytes(op.footprint * g.tensors[op.tensor].bytesPerElement) + "\"];\n";
+                    + formatBytes(op.footprint * g.tensors[op.tensor].bytesPerElement) + "\"];\n";
         }
     }
     for (const auto& e : g.edges) {
         const auto& x = g.tensors[e.tensor];
         out += "  n" + std::to_string(e.from) + " -> n" + std::to_string(e.to) + " [label=\"" + dotEscape(x.name)
-            + shapeText(x.shape) + "\\n" + humanBytes(e.bytes) + "\"];\n";
+            + formatShape(x.shape, true) + "\\n" + formatBytes(e.bytes) + "\"];\n";
     }
     out += "}\n";
     return out;
@@ -236,7 +217,7 @@ std::string graphToSolarYaml(const EinsumGraph& g)
             const auto& t = g.tensors[op.tensor];
             inNames.push_back(yamlString(t.name));
             inTypes.push_back(solarTensorType(t.role));
-            inShapes.push_back(shapeText(t.shape));
+            inShapes.push_back(formatShape(t.shape, true));
             inDtypes.push_back(std::string(ir::dtypeName(t.dtype)));
         }
         const auto& o = g.tensors[n.write.tensor];
@@ -254,7 +235,7 @@ std::string graphToSolarYaml(const EinsumGraph& g)
         out += "    is_einsum_supportable: " + std::string(n.kind == NodeKind::Opaque ? "false" : "true") + "\n";
         out += "    tensor_names: {inputs: " + list(inNames) + ", outputs: [" + yamlString(o.name) + "]}\n";
         out += "    tensor_types: {inputs: " + list(inTypes) + ", outputs: [" + solarTensorType(o.role) + "]}\n";
-        out += "    tensor_shapes: {inputs: " + list(inShapes) + ", outputs: [" + shapeText(o.shape) + "]}\n";
+        out += "    tensor_shapes: {inputs: " + list(inShapes) + ", outputs: [" + formatShape(o.shape, true) + "]}\n";
         out += "    tensor_dtypes: {inputs: " + list(inDtypes) + ", outputs: [" + std::string(ir::dtypeName(o.dtype)) + "]}\n";
         out += "    connections: {inputs: " + list(in) + ", outputs: " + list(outs) + "}\n";
         out += "    taco_expression: " + yamlString(n.write.text + " " + std::string(ir::assignOpText(n.reducer)) + " " + n.combiner) + "\n";

@@ -3,6 +3,7 @@
 
 #include "engine/analysis/operators.h"
 
+#include "engine/core/format.h"
 #include "engine/core/version.h"
 
 #include <nlohmann/json.hpp>
@@ -95,46 +96,6 @@ ordered_json hardwareJson(const AnalysisResult& r)
 
 } // namespace
 
-std::string formatShape(const std::vector<std::int64_t>& shape)
-{
-    std::string s = "[";
-    for (size_t i = 0; i < shape.size(); ++i)
-        s += (i ? ", " : "") + std::to_string(shape[i]);
-    return s + "]";
-}
-
-std::string formatSeconds(double s)
-{
-    if (!std::isfinite(s))
-        return "inf";
-    char buf[64];
-    const double a = std::fabs(s);
-    if (a == 0)
-        return "0 s";
-    if (a < 1e-6)
-        std::snprintf(buf, sizeof buf, "%.3g ns", s * 1e9);
-    else if (a < 1e-3)
-        std::snprintf(buf, sizeof buf, "%.3g µs", s * 1e6);
-    else if (a < 1)
-        std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
-    else
-        std::snprintf(buf, sizeof buf, "%.3g s", s);
-    return buf;
-}
-
-std::string formatSi(double v, const std::string& unit)
-{
-    static const char* prefixes[] = {"", "K", "M", "G", "T", "P", "E"};
-    int i = 0;
-    while (std::fabs(v) >= 1000 && i < 6) {
-        v /= 1000;
-        ++i;
-    }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3g %s%s", v, prefixes[i], unit.c_str());
-    return buf;
-}
-
 std::string analysisJson(const AnalysisResult& r)
 {
     const bounds::Ladder& L = r.ladder;
@@ -204,7 +165,7 @@ std::string analysisJson(const AnalysisResult& r)
         {"bounds", levels},
         {"ops", ops},
         {"coverage", coverage},
-        {"validation", {{"status", r.validation.status}, {"details", r.validation.details}}},
+        {"validation", {{"status", r.validation.statusName()}, {"details", r.validation.details}}},
         {"notes", L.notes},
         {"diagnostics", diags}};
     return doc.dump(2) + "\n";
@@ -248,7 +209,7 @@ std::string analysisTable(const AnalysisResult& r)
         + formatSi(r.machine.onchipBytes, "B") + "\npolicy    " + std::string(bounds::policyName(r.options.policy)) + ", " +
         std::string(bounds::cacheName(r.options.cache)) + " caches\nwork      " + formatSi(r.digest.totalMacs, "MAC") + ", "
         + formatSi(r.ladder.at(Level::Fused).flops, "FLOP") + " total, " + formatSi(r.digest.totalOtherOps, "op") + " elementwise\n";
-    out += "validation " + r.validation.status + "; coverage " + (r.coverage.complete ? "complete" : "INCOMPLETE") + "\n\n";
+    out += "validation " + r.validation.statusName() + "; coverage " + (r.coverage.complete ? "complete" : "INCOMPLETE") + "\n\n";
     out += pad("level", 24) + pad("bound", 11, true) + "  " + pad("bottleneck", 18) + pad("compute", 11, true) + pad("memory", 11, true)
         + pad("DRAM bytes", 12, true) + pad("FLOP/B", 9, true) + "\n";
     for (Level l : bounds::kLevels) {

@@ -6,6 +6,7 @@
 
 #include "engine/analysis/analysis.h"
 #include "engine/bounds/inverse.h"
+#include "engine/core/format.h"
 #include "engine/hw/registry.h"
 
 #include <cstdint>
@@ -23,10 +24,5 @@ std::string inverseTable(const AnalysisResult& result, const bounds::Inverse& in
 
 std::string hwListTable(const hw::HwRegistry& registry);
 std::string hwShowTable(const hw::HwProfile& profile);
-
-/// "12.3 µs", "4.56 ms", "1.23 s": three significant digits with an SI prefix.
-std::string formatSeconds(double seconds);
-std::string formatShape(const std::vector<std::int64_t>& shape); // "[4, 256, 512]"
-std::string formatSi(double value, const std::string& unit); // "3.35 TB/s", "989 TFLOP/s"
 
 } // namespace solar::report

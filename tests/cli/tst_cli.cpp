@@ -135,7 +135,7 @@ private slots:
         QVERIFY(contains(t, "Page " + std::to_string(n) + " of " + std::to_string(n)));
         for (const char* id : {"h100-sxm", "b200"}) {
             const auto alone = nlohmann::json::parse(cli({"analyze", data("mlp_c5.alir"), "--hw", id, "--format", "json"}).out);
-            const std::string bound = solar::report::formatSeconds(alone["bounds"]["fused"]["seconds"].get<double>());
+            const std::string bound = solar::formatSeconds(alone["bounds"]["fused"]["seconds"].get<double>());
             QVERIFY2(contains(t, bound), (std::string(id) + ": " + bound).c_str());
             QVERIFY(contains(t, alone["hardware"]["name"].get<std::string>()));
         }

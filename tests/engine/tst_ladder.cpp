@@ -285,7 +285,7 @@ private slots:
         QVERIFY(r->coverage.complete);     // the gather is counted, as a lower bound
         QVERIFY(!r->coverage.items.empty());
         QVERIFY(r->coverage.items[0].counted);
-        QCOMPARE(r->validation.status, std::string("unvalidated"));
+        QCOMPARE(r->validation.statusName(), std::string("unvalidated"));
         MachineModel faster = r->machine;
         faster.dramBps *= 2;
         const AnalysisResult again = reSolve(*r, faster);

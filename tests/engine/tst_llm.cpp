@@ -52,25 +52,25 @@ Validation doublesInput(const ir::Program& p)
     Validation v;
     auto run = ir::runProgram(p, {});
     if (!run) {
-        v.status = "mismatch";
+        v.status = ValidationStatus::Mismatch;
         v.details = run.diagnostics().front().message;
         return v;
     }
     const auto* x = run->find("input0");
     const auto* y = run->find("Y");
     if (!x || !y || x->data.size() != y->data.size()) {
-        v.status = "mismatch";
+        v.status = ValidationStatus::Mismatch;
         v.details = "output 0 ('Y') is missing or has the wrong size";
         return v;
     }
     for (size_t i = 0; i < x->data.size(); ++i)
         if (std::fabs(y->data[i] - 2 * x->data[i]) > 1e-6) {
-            v.status = "mismatch";
+            v.status = ValidationStatus::Mismatch;
             v.details = "output 0 differs: first bad flat index " + std::to_string(i) + " (expected " + std::to_string(2 * x->data[i]) + ", got "
                 + std::to_string(y->data[i]) + ")";
             return v;
         }
-    v.status = "validated";
+    v.status = ValidationStatus::Validated;
     v.details = "Y = 2 * input0 at N = 6";
     return v;
 }
@@ -140,7 +140,7 @@ private slots:
         QCOMPARE(t->attempts.size(), size_t(2));
         QCOMPARE(t->attempts[0].outcome, std::string("mismatch"));
         QCOMPARE(t->attempts[1].outcome, std::string("validated"));
-        QCOMPARE(t->validation.status, std::string("validated"));
+        QCOMPARE(t->validation.statusName(), std::string("validated"));
         QCOMPARE(t->alir, std::string(kDouble));
         // The second request carried the conversation and the mismatch summary.
         const auto second = nlohmann::json::parse(server.requests.at(1).body.toStdString());
@@ -154,7 +154,7 @@ private slots:
         const size_t before = server.requests.size();
         const auto again = serve([&] { return llm::translate(request("y = x * 2"), doublesInput, options(server, cache)); });
         QVERIFY(again && again->fromCache);
-        QCOMPARE(again->validation.status, std::string("validated"));
+        QCOMPARE(again->validation.statusName(), std::string("validated"));
         QCOMPARE(server.requests.size(), before);
         // Every prompt and reply is in the audit file.
         QFile audit(cache.filePath(QString::fromStdString(t->cacheKey) + QStringLiteral(".audit.jsonl")));
@@ -172,7 +172,7 @@ private slots:
         QCOMPARE(t->attempts[0].outcome, std::string("parse-error"));
         const std::string feedback = nlohmann::json::parse(server.requests.at(1).body.toStdString())["messages"][3]["content"].get<std::string>();
         QVERIFY2(feedback.find("line 3:") != std::string::npos, feedback.c_str());
-        QCOMPARE(t->validation.status, std::string("validated"));
+        QCOMPARE(t->validation.statusName(), std::string("validated"));
     }
 
     void replyWithoutAProgram()
@@ -184,7 +184,7 @@ private slots:
         QCOMPARE(t->attempts.size(), size_t(2));
         QCOMPARE(t->attempts[0].outcome, std::string("no-ir"));
         QVERIFY(t->alir.empty());
-        QCOMPARE(t->validation.status, std::string("unvalidated"));
+        QCOMPARE(t->validation.statusName(), std::string("unvalidated"));
         QVERIFY(t->validation.details.find("no attempt produced a program") != std::string::npos);
         const std::string feedback = nlohmann::json::parse(server.requests.at(1).body.toStdString())["messages"][3]["content"].get<std::string>();
         QVERIFY(feedback.find("contains no ALIR program") != std::string::npos);
@@ -210,7 +210,7 @@ private slots:
         const auto t = serve([&] { return llm::translate(request("p"), doublesInput, options(server, cache)); });
         QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
         QCOMPARE(server.requests.size(), size_t(2));
-        QCOMPARE(t->validation.status, std::string("validated"));
+        QCOMPARE(t->validation.statusName(), std::string("validated"));
         // A server that keeps failing: the error names the status and the server's message.
         ScriptedServer failing({{503, "{\"error\": {\"message\": \"overloaded\"}}", "Retry-After: 0\r\n"}});
         const auto u = serve([&] { return llm::translate(request("not cached"), {}, options(failing, cache)); });
@@ -309,7 +309,7 @@ private slots:
         ScriptedServer server({{200, completion("```alir\n" + mlp + "```")}});
         QTemporaryDir cache;
         SourceAnalysisOptions o;
-        o.frontend = "llm";
+        o.frontend = solar::Frontend::Llm;
         o.llm.baseUrl = server.url();
         o.llm.model = "scripted-model";
         o.llm.apiKeyEnv.clear();
@@ -317,8 +317,8 @@ private slots:
         const auto reg = hw::loadDefaultHwRegistry();
         const auto r = serve([&] { return analyzeSource(SOLAR_TEST_DATA "/py/mlp.py", {}, *reg.find("h100-pcie"), o); });
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
-        QCOMPARE(r->frontend, std::string("llm"));
-        QVERIFY2(r->result.validation.status == "validated", r->result.validation.details.c_str());
+        QCOMPARE(std::string(solar::frontendName(r->frontend)), std::string("llm"));
+        QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
         QCOMPARE(r->result.digest.totalMacs, 8.0 * 32 * 64 + 8.0 * 64 * 16);
         // The prompt carried the traced shapes and ops.
         const std::string user = nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
@@ -340,7 +340,7 @@ private slots:
         const std::string right = "kernel f(n=32) {\n  in input0: f32[n];\n  out Y: f32[n];\n  for i in 0..n { Y[i] = tanh(input0[i]) * 2.0; }\n}\n";
         ScriptedServer server({{200, completion("```alir\n" + wrong + "```")}, {200, completion("```alir\n" + right + "```")}});
         SourceAnalysisOptions o;
-        o.frontend = "llm";
+        o.frontend = solar::Frontend::Llm;
         o.llm.baseUrl = server.url();
         o.llm.apiKeyEnv.clear();
         o.llmCacheDir = dir.filePath(QStringLiteral("cache")).toStdString();
@@ -349,7 +349,7 @@ private slots:
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
         QCOMPARE(r->llmAttempts.size(), size_t(2));
         QCOMPARE(r->llmAttempts[0].outcome, std::string("mismatch"));
-        QVERIFY2(r->result.validation.status == "validated", r->result.validation.details.c_str());
+        QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
         QVERIFY2(r->result.validation.details.find("the source run in Python at n=8") != std::string::npos, r->result.validation.details.c_str());
         // n = 32 at the file's sizes: 32 tanh, 32 multiplies.
         QCOMPARE(r->result.digest.totalOtherOps, 64.0);
@@ -363,7 +363,7 @@ private slots:
         const QString path = writeSource(dir, QStringLiteral("f_jax.py"), jax);
         ScriptedServer server({{200, completion("```alir\n" + std::string(kDouble) + "```")}});
         SourceAnalysisOptions o;
-        o.frontend = "llm";
+        o.frontend = solar::Frontend::Llm;
         o.llm.baseUrl = server.url();
         o.llm.apiKeyEnv.clear();
         o.llmCacheDir = dir.filePath(QStringLiteral("cache")).toStdString();
@@ -372,7 +372,7 @@ private slots:
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
         if (QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import jax")}) == 0)
             QSKIP("jax is installed here: the JAX reference runs (see numpySourceIsValidatedAgainstItself for the path)");
-        QCOMPARE(r->result.validation.status, std::string("unvalidated"));
+        QCOMPARE(r->result.validation.statusName(), std::string("unvalidated"));
         QVERIFY2(r->result.validation.details.find("No module named 'jax'") != std::string::npos
                      || r->result.validation.details.find("Python") != std::string::npos,
                  r->result.validation.details.c_str());

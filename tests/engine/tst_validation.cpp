@@ -72,7 +72,7 @@ private slots:
         QFETCH(QString, file);
         trace::TraceWorker worker(*m_python);
         const auto v = validate::validateModel(file.toStdString(), worker);
-        QVERIFY2(v.status == "validated", (v.status + ": " + v.details).c_str());
+        QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
         QVERIFY(v.details.find("outputs match torch at") != std::string::npos);
     }
 
@@ -104,7 +104,7 @@ private slots:
         }
         // The validation ran that very program, with its parameters set to the reduced sizes.
         const auto v = validate::validateModel(data("mlp.py"), worker, *model);
-        QVERIFY2(v.status == "validated", v.details.c_str());
+        QVERIFY2(v.statusName() == "validated", v.details.c_str());
         QVERIFY2(v.details.find("the analysed program with its size parameters set to these sizes") != std::string::npos, v.details.c_str());
         // And at other sizes it matches a fresh trace there: d_in = 24, d_hidden = 40, d_out = 8.
         const auto retraced = trace::loadModelProgram(data("mlp.py"), worker, {{"d_in", 24}, {"d_hidden", 40}, {"d_out", 8}}, false);
@@ -177,7 +177,7 @@ private slots:
             const auto model = trace::loadModelProgram(path, worker, {}, true);
             QVERIFY2(model, files[i].c_str());
             const auto v = validate::validateModel(path, worker, *model);
-            QVERIFY2(v.status == "validated", (files[i] + ": " + v.status + ": " + v.details).c_str());
+            QVERIFY2(v.statusName() == "validated", (files[i] + ": " + v.statusName() + ": " + v.details).c_str());
             // The program with size parameters analyses exactly like the one traced at the file's sizes.
             const auto concrete = trace::loadModelProgram(path, worker, {}, false);
             QVERIFY(concrete);
@@ -200,7 +200,7 @@ private slots:
             QSKIP("no Python interpreter with torch on this machine");
         trace::TraceWorker worker(*m_python);
         const auto v = validate::validateModel(data("two_faced.py"), worker);
-        QCOMPARE(v.status, std::string("mismatch"));
+        QCOMPARE(v.statusName(), std::string("mismatch"));
         // x*2 against x*3: confirmed at every size, reported with the first one's numbers.
         QVERIFY2(v.details.find("output 0 differs at batch_size=8, dim=8") == 0, v.details.c_str());
     }

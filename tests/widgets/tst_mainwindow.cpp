@@ -6,7 +6,7 @@
 // the main window and its panes are written to the build directory.
 #include "app/studio/mainwindow.h"
 #include "app/studio/translations.h"
-#include "widgets/analysis/units.h"
+#include "widgets/render/units.h"
 #include "engine/analysis/operators.h"
 #include "engine/core/version.h"
 #include "engine/frontend/trace/pythonlocator.h"
@@ -181,7 +181,7 @@ private slots:
         QVERIFY(w.graphView()->layoutResult().error.isEmpty());
         // The summary prints the ladder as the engine formats it.
         QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Bound)->text(),
-                 QString::fromStdString(solar::report::formatSeconds(direct->ladder.at(Level::Fused).seconds)));
+                 QString::fromStdString(solar::formatSeconds(direct->ladder.at(Level::Fused).seconds)));
         QVERIFY(w.irPane()->text().contains(QStringLiteral("kernel mlp_softmax")));
         QVERIFY(w.summary()->validationText().contains(QStringLiteral("unvalidated")));
     }
@@ -258,7 +258,7 @@ private slots:
         for (Level l : solar::bounds::kLevels) {
             QCOMPARE(w.shownResult()->ladder.at(l).seconds, expected.ladder.at(l).seconds);
             QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(l), SummaryPanel::Bound)->text(),
-                     QString::fromStdString(solar::report::formatSeconds(expected.ladder.at(l).seconds)));
+                     QString::fromStdString(solar::formatSeconds(expected.ladder.at(l).seconds)));
         }
         // The inverse roofline answers for a target: solving for bandwidth reaches it.
         const double now = w.shownResult()->ladder.at(Level::Fused).seconds;
@@ -510,8 +510,8 @@ private slots:
                 QVERIFY(waitForAnalysis(w));
                 const double bound = w.shownResult()->ladder.at(Level::Fused).seconds;
                 const QString shown = w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Bound)->text();
-                QCOMPARE(shown, localizedNumbers(solar::report::formatSeconds(bound)));
-                if (QString::fromLatin1(lang.code) == QLatin1String("de") && QString::fromStdString(solar::report::formatSeconds(bound)).contains(QLatin1Char('.')))
+                QCOMPARE(shown, localizedNumbers(solar::formatSeconds(bound)));
+                if (QString::fromLatin1(lang.code) == QLatin1String("de") && QString::fromStdString(solar::formatSeconds(bound)).contains(QLatin1Char('.')))
                     QVERIFY2(shown.contains(QLatin1Char(',')), qPrintable(shown));
                 QTemporaryDir dir;
                 const QString pdf = dir.filePath(QStringLiteral("report.pdf"));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/operatortablemodel.h"
-#include "widgets/analysis/units.h"
+#include "widgets/render/units.h"
 
 #include "engine/report/analysisreport.h"
 
@@ -80,7 +80,7 @@ QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
         case Name: return QString::fromStdString(r.name);
         case Kind: return QString::fromStdString(r.kind);
         case Equation: return QString::fromStdString(r.equation);
-        case Shape: return raw ? QVariant(static_cast<double>(r.shape.empty() ? 1 : r.shape.front())) : QVariant(QString::fromStdString(solar::report::formatShape(r.shape)));
+        case Shape: return raw ? QVariant(static_cast<double>(r.shape.empty() ? 1 : r.shape.front())) : QVariant(QString::fromStdString(solar::formatShape(r.shape)));
         case SourceOp: return QString::fromStdString(r.sourceOp);
         case Line: return r.sourceLine > 0 ? r.sourceLine : r.line;
         case Flops: return raw ? QVariant(r.flops) : QVariant(siText(r.flops, "FLOP"));

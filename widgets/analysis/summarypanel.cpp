@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/summarypanel.h"
-#include "widgets/analysis/units.h"
+#include "widgets/render/units.h"
 
 #include "engine/report/analysisreport.h"
-#include "widgets/analysis/statuscolour.h"
+#include "widgets/render/palette.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -122,9 +122,9 @@ void SummaryPanel::refresh()
         program += QStringLiteral("<br><small>") + QString::fromStdString(r.programNote).toHtmlEscaped() + QStringLiteral("</small>");
     if (m_program->text() != program)
         m_program->setText(program);
-    const QString colour = statusColour(QString::fromStdString(r.validation.status)).name();
+    const QString colour = statusColour(QString::fromStdString(r.validation.statusName())).name();
     m_validation->setText(tr("Validation: <b style=\"color:%1\">%2</b> — %3")
-                              .arg(colour, QString::fromStdString(r.validation.status), QString::fromStdString(r.validation.details).toHtmlEscaped()));
+                              .arg(colour, QString::fromStdString(r.validation.statusName()), QString::fromStdString(r.validation.details).toHtmlEscaped()));
     QStringList notCounted;
     for (const auto& item : r.coverage.items)
         if (!item.counted)

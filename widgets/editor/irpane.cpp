@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/editor/irpane.h"
 
-#include "widgets/analysis/statuscolour.h"
+#include "widgets/render/palette.h"
 #include "widgets/editor/sourceeditor.h"
 
 #include <QHBoxLayout>

@@ -2,7 +2,7 @@
 #include "widgets/graph/graphview.h"
 
 #include "engine/analysis/operators.h"
-#include "widgets/analysis/statuscolour.h"
+#include "widgets/render/palette.h"
 
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
@@ -45,7 +45,7 @@ public:
     void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override
     {
         const double lod = option->levelOfDetailFromTransform(p->worldTransform());
-        p->setPen(QPen(m_selected ? QColor(0x20, 0xa0, 0x40) : QColor(0x40, 0x40, 0x40), m_selected ? 3 : 1));
+        p->setPen(QPen(m_selected ? selectionColour() : QColor(0x40, 0x40, 0x40), m_selected ? 3 : 1));
         p->setBrush(m_fill);
         p->drawRoundedRect(rect(), 4, 4);
         if (lod < 0.35)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/hardware/hardwarepanel.h"
-#include "widgets/analysis/units.h"
+#include "widgets/render/units.h"
 
 #include "engine/report/analysisreport.h"
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/roofline/rooflinechart.h"
-#include "widgets/analysis/units.h"
+#include "widgets/render/palette.h"
+#include "widgets/render/units.h"
 
 #include "engine/analysis/operators.h"
-#include "engine/report/analysisreport.h"
+#include "engine/analysis/roofline.h"
 
 #include <QChart>
 #include <QChartView>
@@ -20,19 +21,6 @@
 
 using solar::bounds::Level;
 
-namespace {
-
-QColor computeColour()
-{
-    return QColor(0xd0, 0x60, 0x20);
-}
-
-QColor memoryColour()
-{
-    return QColor(0x20, 0x70, 0xd0);
-}
-
-} // namespace
 
 RooflineChart::RooflineChart(QWidget* parent)
     : QWidget(parent)
@@ -173,74 +161,30 @@ void RooflineChart::rebuild()
         return;
     }
     m_rows = solar::operatorRows(*m_result);
-    const auto& rows = m_rows;
-    // Axis ranges from the points and the ridges, padded by a decade.
-    double xMin = 1e300, xMax = 0, yMin = 1e300, yMax = 0;
-    struct P { int node; double x, y, share; bool compute; };
-    std::vector<P> points;
-    int skipped = 0;
-    for (const auto& r : rows) {
-        const double s = r.seconds[static_cast<size_t>(m_level)];
-        if (r.flops <= 0 || r.bytes <= 0 || s <= 0) {
-            ++skipped;
-            continue;
-        }
-        points.push_back({r.node, r.intensityFlopsPerByte, r.flops / s, r.share[static_cast<size_t>(m_level)], r.computeBound});
-        xMin = std::min(xMin, r.intensityFlopsPerByte);
-        xMax = std::max(xMax, r.intensityFlopsPerByte);
-        yMin = std::min(yMin, r.flops / s);
-        yMax = std::max(yMax, r.flops / s);
-    }
-    std::vector<std::pair<QString, solar::bounds::MachineModel>> machines = {{m_machineName, m_machine}};
-    machines.insert(machines.end(), m_overlays.begin(), m_overlays.end());
-    for (const auto& [name, m] : machines) {
-        for (double p : m.peakFlops) {
-            if (p <= 0 || m.dramBps <= 0)
-                continue;
-            xMin = std::min(xMin, p / m.dramBps);
-            xMax = std::max(xMax, p / m.dramBps);
-            yMax = std::max(yMax, p);
-            yMin = std::min(yMin, p / 1e3);
-        }
-    }
-    if (xMax <= 0) {
+    std::vector<solar::RooflineMachine> machines = {{m_machineName.toStdString(), m_machine}};
+    for (const auto& [name, m] : m_overlays)
+        machines.push_back({name.toStdString(), m});
+    const solar::RooflinePlot plot = solar::rooflinePlot(m_rows, machines, m_level);
+    if (plot.xMax <= 0) {
         clearSeries();
         m_chart->setTitle(tr("Roofline (nothing to plot)"));
         return;
     }
-    xMin = std::pow(10, std::floor(std::log10(xMin)) - 1);
-    xMax = std::pow(10, std::ceil(std::log10(xMax)) + 1);
-    yMin = std::pow(10, std::floor(std::log10(std::max(yMin, 1.0))) - 1);
-    yMax = std::pow(10, std::ceil(std::log10(yMax)) + 0.3);
+    const auto& points = plot.points;
+    const int skipped = plot.skipped;
 
     // The roofs to draw: per machine, DRAM then each compute peak. Their structure (which roofs exist) decides
     // whether the series can be reused: a slider move only moves points, which replace() does cheaply.
     struct Roof { QString name; QList<QPointF> points; bool primary; bool dram; };
     std::vector<Roof> roofs;
     QStringList key;
-    bool first = true;
-    for (const auto& [name, m] : machines) {
-        std::vector<std::pair<QString, double>> peaks;
-        for (int u = 0; u < 2; ++u)
-            for (int p = 0; p < solar::hw::kPrecisionCount; ++p) {
-                const double v = m.peakFlops[static_cast<size_t>(u * solar::hw::kPrecisionCount + p)];
-                if (v > 0)
-                    peaks.emplace_back(QString::fromLatin1(solar::hw::unitName(static_cast<solar::hw::Unit>(u)).data()) + QLatin1Char(' ')
-                                           + QString::fromLatin1(solar::hw::precisionName(static_cast<solar::hw::Precision>(p)).data()),
-                                       v);
-            }
-        if (m.dramBps <= 0 || peaks.empty())
-            continue;
-        const double top = std::max_element(peaks.begin(), peaks.end(), [](auto& a, auto& b) { return a.second < b.second; })->second;
+    for (const auto& r : plot.roofs) {
         // The chart's title names the primary machine; overlaid ones prefix their roofs with their name.
-        const QString prefix = first ? QString() : name + QStringLiteral(": ");
-        roofs.push_back({prefix + tr("DRAM %1").arg(siText(m.dramBps, "B/s")), {QPointF(xMin, m.dramBps * xMin), QPointF(top / m.dramBps, top)}, first, true});
-        key << name + QStringLiteral("/dram");
-        for (const auto& [label, peak] : peaks) {
-            roofs.push_back({prefix + tr("%1 %2").arg(label, siText(peak, "FLOP/s")), {QPointF(peak / m.dramBps, peak), QPointF(xMax, peak)}, first, false});
-            key << name + QLatin1Char('/') + label;
-        }
-        first = false;
+        const QString prefix = r.primary ? QString() : QString::fromStdString(r.machine) + QStringLiteral(": ");
+        const QString name = r.dram ? prefix + tr("DRAM %1").arg(siText(r.value, "B/s"))
+                                    : prefix + tr("%1 %2").arg(QString::fromStdString(r.label), siText(r.value, "FLOP/s"));
+        roofs.push_back({name, {QPointF(r.x0, r.y0), QPointF(r.x1, r.y1)}, r.primary, r.dram});
+        key << QString::fromStdString(r.machine + "/" + r.label);
     }
     if (key != m_roofKey) {
         clearSeries();
@@ -264,7 +208,7 @@ void RooflineChart::rebuild()
             auto* line = new QLineSeries;
             line->setName(r.name);
             const bool dram = r.dram;
-            QPen pen(r.primary ? QColor(0x30, 0x30, 0x30) : QColor(0x80, 0x80, 0x80), dram ? 2 : 1.2, r.primary ? Qt::SolidLine : Qt::DashLine);
+            QPen pen(roofColour(r.primary), dram ? 2 : 1.2, r.primary ? Qt::SolidLine : Qt::DashLine);
             line->setPen(pen);
             line->setPointsVisible(!dram);
             addSeries(line);
@@ -276,7 +220,7 @@ void RooflineChart::rebuild()
             for (bool compute : {false, true}) {
                 auto* series = new QScatterSeries;
                 series->setMarkerSize(sizes[bucket]);
-                series->setColor(compute ? computeColour() : memoryColour());
+                series->setColor(bottleneckMarkerColour(compute));
                 series->setBorderColor(Qt::white);
                 series->setName(bucket == 3 ? (compute ? tr("compute-bound ops") : tr("memory-bound ops")) : QString());
                 addSeries(series);
@@ -309,15 +253,15 @@ void RooflineChart::rebuild()
         m_selection = new QScatterSeries;
         m_selection->setMarkerSize(28);
         m_selection->setColor(Qt::transparent);
-        m_selection->setBorderColor(QColor(0x20, 0xa0, 0x40));
-        m_selection->setPen(QPen(QColor(0x20, 0xa0, 0x40), 3));
+        m_selection->setBorderColor(selectionColour());
+        m_selection->setPen(QPen(selectionColour(), 3));
         addSeries(m_selection);
         for (QLegendMarker* marker : m_chart->legend()->markers())
             if (marker->label().isEmpty() || marker->series() == m_selection)
                 marker->setVisible(false);
     }
-    m_axisX->setRange(xMin, xMax);
-    m_axisY->setRange(yMin, yMax);
+    m_axisX->setRange(plot.xMin, plot.xMax);
+    m_axisY->setRange(plot.yMin, plot.yMax);
     for (size_t i = 0; i < roofs.size(); ++i) {
         m_roofSeries[i]->setName(roofs[i].name);
         m_roofSeries[i]->replace(roofs[i].points);
@@ -328,9 +272,8 @@ void RooflineChart::rebuild()
             QScatterSeries* series = m_opSeries[static_cast<size_t>(bucket * 2 + compute)];
             QList<QPointF> pts;
             std::vector<int> nodes;
-            for (const P& p : points) {
-                const int b = p.share < 0.01 ? 0 : p.share < 0.1 ? 1 : p.share < 0.3 ? 2 : 3;
-                if (b != bucket || p.compute != (compute == 1))
+            for (const solar::RooflinePoint& p : points) {
+                if (solar::rooflineShareBucket(p.share) != bucket || p.computeBound != (compute == 1))
                     continue;
                 pts.append(QPointF(p.x, p.y));
                 nodes.push_back(p.node);

@@ -158,12 +158,12 @@ Expected<Translation> translate(const TranslationRequest& request, const Validat
                 a.details = v.details;
             } else {
                 v = validator(*program);
-                a.outcome = v.status;
+                a.outcome = v.statusName();
                 a.details = v.details;
-                if (v.status == "mismatch")
+                if (v.status == ValidationStatus::Mismatch)
                     a.feedback = "The program runs, but its outputs differ from the original's: " + v.details
                         + "\nFind the mistake and reply with the whole corrected program.";
-                else if (v.status == "unvalidated")
+                else if (v.status == ValidationStatus::Unvalidated)
                     a.feedback.clear(); // nothing to correct: the reference could not run
             }
         }
@@ -175,7 +175,7 @@ Expected<Translation> translate(const TranslationRequest& request, const Validat
             t.alir = a.alir;
             t.validation = v;
             if (a.outcome == "parse-error" || a.outcome == "check-error" || a.outcome == "no-ir") {
-                t.validation.status = "unvalidated";
+                t.validation.status = ValidationStatus::Unvalidated;
                 t.validation.details = "the best candidate " + a.outcome + ": " + a.details;
             }
         }
@@ -190,7 +190,7 @@ Expected<Translation> translate(const TranslationRequest& request, const Validat
         storeProgram(options.cacheDir, t.cacheKey, t.alir);
     if (t.attempts.empty() || rank(t.attempts[static_cast<size_t>(best)].outcome) < 2)
         t.alir.clear(); // nothing that even checks: there is no program to analyse
-    if (t.alir.empty() && t.validation.status != "validated")
+    if (t.alir.empty() && t.validation.status != ValidationStatus::Validated)
         t.validation.details = "no attempt produced a program that checks (" + std::to_string(t.attempts.size()) + " attempts; last: "
             + (t.attempts.empty() ? std::string("none") : t.attempts.back().outcome + ": " + t.attempts.back().details) + ")";
     return t;

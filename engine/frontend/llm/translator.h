@@ -6,7 +6,7 @@
 // hash of (source, shapes, model); every prompt and reply is kept for audit next to the cache, without the key.
 #pragma once
 
-#include "engine/analysis/analysis.h"
+#include "engine/frontend/validate/validationstatus.h"
 #include "engine/frontend/llm/llmclient.h"
 #include "engine/frontend/llm/prompt.h"
 #include "engine/ir/ast.h"

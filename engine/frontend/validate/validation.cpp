@@ -192,13 +192,13 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
                 lastProblem = sizesText(sizes) + ": " + d.message;
                 break; // larger sizes only cost more
             }
-            v.status = "mismatch";
+            v.status = ValidationStatus::Mismatch;
             v.details = "the interpreter failed at " + sizesText(sizes) + ": " + d.format();
             return v;
         }
         const OutputCheck check = compareOutputs(reference->outputs, *result, lowered->outputs, sizes);
         if (check.structural) {
-            v.status = "mismatch";
+            v.status = ValidationStatus::Mismatch;
             v.details = check.difference;
             return v;
         }
@@ -213,7 +213,7 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
             }
             continue;
         }
-        v.status = "validated";
+        v.status = ValidationStatus::Validated;
         v.details = "outputs match torch at " + sizesText(sizes) + " (seed " + std::to_string(options.seed) + ")"
             + (atFullSize    ? "; compared: the analysed program itself"
                : sameProgram ? "; compared: the analysed program with its size parameters set to these sizes"
@@ -223,7 +223,7 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
         return v;
     }
     if (!firstDifference.empty()) {
-        v.status = "mismatch";
+        v.status = ValidationStatus::Mismatch;
         v.details = firstDifference + (lastProblem.empty() ? std::string() : "; no larger size could be compared (" + lastProblem + ")");
         return v;
     }
@@ -291,7 +291,7 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
             std::string have;
             for (const auto& [name, _] : byAlirName)
                 have += (have.empty() ? "" : ", ") + name;
-            v.status = "mismatch";
+            v.status = ValidationStatus::Mismatch;
             v.details = "the program reads " + missing + ", which the model does not have (it has " + have + ")";
             return v;
         }
@@ -302,16 +302,16 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
                 v.details = "cancelled";
                 return v;
             }
-            v.status = "mismatch";
+            v.status = ValidationStatus::Mismatch;
             v.details = "the program fails at " + sizesText(sizes) + ": " + d.format();
             return v;
         }
         if (const OutputCheck check = compareOutputs(reference->outputs, *result, outputs, sizes); !check.difference.empty()) {
-            v.status = "mismatch";
+            v.status = ValidationStatus::Mismatch;
             v.details = check.difference;
             return v;
         }
-        v.status = "validated";
+        v.status = ValidationStatus::Validated;
         v.details = std::string("outputs match ") + (arrays ? "the source run in Python" : "torch") + " at " + sizesText(sizes) + " (seed "
             + std::to_string(options.seed) + ")";
         return v;

@@ -6,7 +6,7 @@
 // divisor (not below 8), starting small and growing when the model rejects the shapes (trace::reducedSizes).
 #pragma once
 
-#include "engine/analysis/analysis.h"
+#include "engine/frontend/validate/validationstatus.h"
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/ir/ast.h"
 

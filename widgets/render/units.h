@@ -4,7 +4,7 @@
 // they use the engine's reporters directly.
 #pragma once
 
-#include "engine/report/analysisreport.h"
+#include "engine/core/format.h"
 
 #include <QLocale>
 #include <QString>
@@ -24,12 +24,12 @@ inline QString localizedNumbers(const std::string& text)
 
 inline QString siText(double value, const char* unit)
 {
-    return localizedNumbers(solar::report::formatSi(value, unit));
+    return localizedNumbers(solar::formatSi(value, unit));
 }
 
 inline QString secondsText(double seconds)
 {
-    return localizedNumbers(solar::report::formatSeconds(seconds));
+    return localizedNumbers(solar::formatSeconds(seconds));
 }
 
 /// A plain number with `digits` decimals in the locale's format.

@@ -1,24 +1,23 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/report/pdfreport.h"
-#include "widgets/analysis/units.h"
+#include "widgets/render/pdfreport.h"
+#include "widgets/render/units.h"
 
 #include "engine/analysis/operators.h"
 #include "engine/bounds/inverse.h"
 #include "engine/core/version.h"
 #include "engine/report/analysisreport.h"
 #include "engine/report/comparison.h"
-#include "widgets/graph/graphlayout.h"
-#include "widgets/report/figures.h"
-#include "widgets/roofline/rooflinechart.h"
+#include "engine/core/atomicwrite.h"
+#include "widgets/render/figures.h"
+#include "widgets/render/graphlayout.h"
+#include "widgets/render/graphpainter.h"
+#include "widgets/render/rooflinepainter.h"
 
 #include <QAbstractTextDocumentLayout>
-#include <QChartView>
 #include <QDateTime>
 #include <QFileInfo>
-#include <QGraphicsScene>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QTextDocument>
 
 #include <algorithm>
@@ -82,24 +81,19 @@ QString ladderSection(const solar::AnalysisResult& r, const std::optional<double
     return QStringLiteral("<h3>") + esc(r.hardware.name) + QStringLiteral("</h3>") + table(rows);
 }
 
-// Draws a figure (a widget's render) scaled into `target`, keeping its aspect ratio; vector on a PDF device.
-void drawWidget(QPainter& p, QWidget& w, const QRectF& target)
+bool fail(QString* why, const QString& text)
 {
-    const QSize size = w.size();
-    const double scale = std::min(target.width() / size.width(), target.height() / size.height());
-    p.save();
-    p.translate(target.topLeft());
-    p.scale(scale, scale);
-    w.render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
-    p.restore();
+    if (why)
+        *why = text;
+    return false;
 }
 
 } // namespace
 
-QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
+bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
 {
     if (in.results.empty() || !in.results.front())
-        return QObject::tr("nothing to report");
+        return fail(why, QObject::tr("nothing to report"));
     const solar::AnalysisResult& r = *in.results.front();
 
     // ---- text ----
@@ -107,7 +101,7 @@ QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
     html += QObject::tr("<h1>SOLAR Studio report</h1><p><b>Program:</b> %1 (%2)<br><b>Date:</b> %3<br><b>Tool:</b> SOLAR Studio %4<br>"
                         "<b>Frontend:</b> %5<br><b>Validation:</b> %6 — %7</p>")
                 .arg(esc(r.program.name), in.sourceFile.toHtmlEscaped(), QDateTime::currentDateTimeUtc().toString(Qt::ISODate),
-                     QString::fromLatin1(solar::kVersion), in.frontend.toHtmlEscaped(), esc(r.validation.status), esc(r.validation.details));
+                     QString::fromLatin1(solar::kVersion), in.frontend.toHtmlEscaped(), esc(r.validation.statusName()), esc(r.validation.details));
     if (!r.programNote.empty())
         html += QStringLiteral("<p>") + esc(r.programNote) + QStringLiteral("</p>");
     html += QObject::tr("<p><b>Work:</b> %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).</p>")
@@ -188,7 +182,7 @@ QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
     // ---- layout and pages ----
     QPainter painter;
     if (!painter.begin(&pdf))
-        return QObject::tr("cannot paint the report");
+        return fail(why, QObject::tr("cannot paint the report"));
     const QRectF page = pdf.pageLayout().paintRectPixels(pdf.logicalDpiX());
     const double footer = 0.035 * page.height();
     const QSizeF body(page.width(), page.height() - footer);
@@ -200,10 +194,7 @@ QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
     const int textPages = doc.pageCount();
 
     // Figures: the roofline (one page) and the einsum graph (one page, or split over pages when large).
-    RooflineChart chart;
-    chart.resize(1400, 1000);
-    chart.setResult(in.results.front());
-    chart.setOverlays({});
+    const solar::RooflinePlot plot = rooflinePlotOf(r, Level::UnfusedPerKernel);
     GraphLayout layout = layoutGraph(r.graph);
     const int graphPages = layout.error.isEmpty() ? std::clamp(static_cast<int>(layout.nodes.size() / 120) + 1, 1, 8) : 0;
     const int total = textPages + 1 + graphPages;
@@ -233,12 +224,20 @@ QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
     heading.setBold(true);
     painter.setFont(heading);
     painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft, QObject::tr("Roofline (per-kernel level, %1)").arg(esc(r.hardware.name)));
-    drawWidget(painter, chart, QRectF(0, footer * 2, body.width(), body.height() - footer * 2));
+    {
+        // The figure in its own 1400 x 1000 coordinates, scaled into the page (vector on a PDF device).
+        const QSizeF figure(1400, 1000);
+        const QRectF target(0, footer * 2, body.width(), body.height() - footer * 2);
+        const double scale = std::min(target.width() / figure.width(), target.height() / figure.height());
+        painter.save();
+        painter.translate(target.topLeft());
+        painter.scale(scale, scale);
+        paintRoofline(painter, figure, plot, rooflineTitle(r, Level::UnfusedPerKernel, plot));
+        painter.restore();
+    }
     finishPage();
     if (graphPages > 0) {
         // The graph in horizontal bands, one per page, at a common scale that fits the width.
-        QGraphicsScene scene;
-        populateGraphScene(scene, r, layout, 7, false);
         const QRectF bounds = layout.bounds;
         // Fit the width, but never larger than life (72 points per inch): a small graph stays small.
         const double scale = std::min(body.width() / std::max(1.0, bounds.width()), pdf.logicalDpiX() / 72.0);
@@ -249,31 +248,32 @@ QString paintReport(QPagedPaintDevice& pdf, const ReportInput& in)
                              QObject::tr("Einsum graph (%1 operators), part %2 of %3").arg(layout.nodes.size()).arg(g + 1).arg(graphPages));
             const QRectF source(bounds.left(), bounds.top() + g * bandHeight, bounds.width(), bandHeight);
             if (source.top() < bounds.bottom())
-                scene.render(&painter, QRectF(0, footer * 2, body.width(), bandHeight * scale), source, Qt::KeepAspectRatio);
+                paintGraphPart(painter, r, layout, source, QRectF(0, footer * 2, body.width(), bandHeight * scale), 7, false);
             finishPage();
         }
     }
     painter.end();
-    return {};
+    return true;
 }
 
-QString writePdfReport(const QString& path, const ReportInput& in)
+bool writePdfReport(const QString& path, const ReportInput& in, QString* why)
 {
     if (in.results.empty() || !in.results.front())
-        return QObject::tr("nothing to report");
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
-    QPdfWriter pdf(&file);
-    pdf.setPageSize(QPageSize(QPageSize::A4));
-    pdf.setPageMargins(QMarginsF(15, 15, 15, 18), QPageLayout::Millimeter);
-    pdf.setTitle(QObject::tr("SOLAR Studio report: %1").arg(QString::fromStdString(in.results.front()->program.name)));
-    pdf.setCreator(QStringLiteral("SOLAR Studio ") + QString::fromLatin1(solar::kVersion));
-    pdf.setResolution(300);
-    const QString why = paintReport(pdf, in);
-    if (!why.isEmpty())
-        return why;
-    if (!file.commit())
-        return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
-    return {};
+        return fail(why, QObject::tr("nothing to report"));
+    QString paintWhy;
+    const bool ok = solar::writeFileAtomically(
+        path,
+        [&](QIODevice& device) {
+            QPdfWriter pdf(&device);
+            pdf.setPageSize(QPageSize(QPageSize::A4));
+            pdf.setPageMargins(QMarginsF(15, 15, 15, 18), QPageLayout::Millimeter);
+            pdf.setTitle(QObject::tr("SOLAR Studio report: %1").arg(QString::fromStdString(in.results.front()->program.name)));
+            pdf.setCreator(QStringLiteral("SOLAR Studio ") + QString::fromLatin1(solar::kVersion));
+            pdf.setResolution(300);
+            return paintReport(pdf, in, &paintWhy);
+        },
+        why);
+    if (!ok && !paintWhy.isEmpty() && why)
+        *why = paintWhy;
+    return ok;
 }

@@ -3,7 +3,7 @@
 // number's source, the bound ladder with bottlenecks and headroom, the cross-hardware comparison, the top
 // operators, the inverse roofline for a target, the coverage ledger with every assumption, and vector figures of
 // the roofline and the einsum graph. Text is real text (selectable); pages are numbered "Page n of N"; tables
-// are laid out to the page width. Needs a QApplication (offscreen is enough): the figures are Qt widgets.
+// are laid out to the page width. Painted with QtGui only: a QGuiApplication (offscreen is enough), no widgets.
 #pragma once
 
 #include "engine/analysis/analysis.h"
@@ -25,7 +25,7 @@ struct ReportInput
 
 class QPagedPaintDevice;
 
-/// Empty on success, else why the file could not be written.
-QString writePdfReport(const QString& path, const ReportInput& input);
+/// Written atomically; false and why not in `why`.
+bool writePdfReport(const QString& path, const ReportInput& input, QString* why = nullptr);
 /// The same pages on any paged device (a print preview's printer).
-QString paintReport(QPagedPaintDevice& device, const ReportInput& input);
+bool paintReport(QPagedPaintDevice& device, const ReportInput& input, QString* why = nullptr);

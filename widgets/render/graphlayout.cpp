@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/graph/graphlayout.h"
+#include "widgets/render/graphlayout.h"
 
-#include "engine/report/analysisreport.h"
+#include "engine/core/format.h"
 
 #include <gvc.h>
 
@@ -34,7 +34,7 @@ GraphLayout layoutGraph(const solar::graph::EinsumGraph& graph)
         box.node = n.id;
         box.title = QString::fromStdString(n.name) + QStringLiteral(" · ") + QString::fromLatin1(solar::graph::nodeKindName(n.kind).data());
         const auto& t = graph.tensors[static_cast<size_t>(n.write.tensor)];
-        box.detail = QString::fromStdString(n.equation) + QStringLiteral("  ") + QString::fromStdString(solar::report::formatShape(t.shape));
+        box.detail = QString::fromStdString(n.equation) + QStringLiteral("  ") + QString::fromStdString(solar::formatShape(t.shape));
         out.nodes.push_back(box);
     }
     std::lock_guard<std::mutex> lock(graphvizMutex());
@@ -85,8 +85,8 @@ GraphLayout layoutGraph(const solar::graph::EinsumGraph& graph)
             path.from = src.from;
             path.to = src.to;
             const auto& t = graph.tensors[static_cast<size_t>(src.tensor)];
-            path.label = QString::fromStdString(t.name) + QLatin1Char(' ') + QString::fromStdString(solar::report::formatShape(t.shape)) + QLatin1Char(' ')
-                + QString::fromStdString(solar::report::formatSi(src.bytes, "B"));
+            path.label = QString::fromStdString(t.name) + QLatin1Char(' ') + QString::fromStdString(solar::formatShape(t.shape)) + QLatin1Char(' ')
+                + QString::fromStdString(solar::formatSi(src.bytes, "B"));
             const splines* spl = ED_spl(e);
             if (spl && spl->size > 0 && spl->list[0].size > 0) {
                 const bezier& bz = spl->list[0];

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/analysisargs.h"
+
+#include "engine/core/textfile.h"
+#include "engine/ir/parser.h"
+
+#include <cstdlib>
+#include <ostream>
+
+namespace solar::cli {
+
+namespace {
+
+// LLM endpoint defaults from the environment (the key itself stays in the variable SOLAR_LLM_KEY_ENV names).
+llm::LlmSettings llmSettingsFromEnvironment()
+{
+    llm::LlmSettings s;
+    if (const char* v = std::getenv("SOLAR_LLM_URL"))
+        s.baseUrl = v;
+    if (const char* v = std::getenv("SOLAR_LLM_MODEL"))
+        s.model = v;
+    if (const char* v = std::getenv("SOLAR_LLM_KEY_ENV"))
+        s.apiKeyEnv = v;
+    return s;
+}
+
+} // namespace
+
+std::vector<OptionSpec> hardwareOptions()
+{
+    return {{"--hw", "NAME", "the hardware profile (see 'solar hw list')"}};
+}
+
+std::vector<OptionSpec> modelOptions()
+{
+    return {{"--set", "NAME=VALUE", "a size parameter's value (repeatable)", {}, {}, true},
+            {"--policy", "P", "precision policy", {"pytorch-default", "strict-fp32", "allow-tf32"}},
+            {"--cache", "C", "cache assumption: cold (default) or warm", {"cold", "warm"}}};
+}
+
+std::vector<OptionSpec> validateOption()
+{
+    return {{"--no-validate", "", "do not compare the program with its source (PyTorch models are validated by default)"}};
+}
+
+std::vector<OptionSpec> frontendOptions()
+{
+    return {{"--frontend", "F", "how the source becomes ALIR: auto (PyTorch traced, ALIR as written), trace, alir, or llm (any source "
+                                "through an OpenAI-compatible endpoint)",
+             {"auto", "trace", "alir", "llm"}},
+            {"--llm-url", "URL", "the endpoint (default SOLAR_LLM_URL)"},
+            {"--llm-model", "M", "the model (default SOLAR_LLM_MODEL)"},
+            {"--llm-key-env", "VAR", "the variable holding the API key (default SOLAR_LLM_KEY_ENV, else OPENAI_API_KEY); never the key itself"},
+            {"--llm-attempts", "N", "rounds of feedback before giving up"},
+            {"--llm-timeout-s", "S", "timeout of one request in seconds"}};
+}
+
+OptionSpec formatOption(const std::vector<std::string>& formats)
+{
+    return {"--format", "F", "output format (default " + formats.front() + ")", formats};
+}
+
+std::vector<OptionSpec> concat(std::initializer_list<std::vector<OptionSpec>> groups)
+{
+    std::vector<OptionSpec> out;
+    for (const auto& g : groups)
+        out.insert(out.end(), g.begin(), g.end());
+    return out;
+}
+
+AnalysisArgs analysisArgs(const Args& args, const std::string& defaultFormat)
+{
+    AnalysisArgs a;
+    a.file = args.positional.empty() ? std::string() : args.positional.front();
+    a.hw = args.value("--hw");
+    a.format = args.value("--format", defaultFormat);
+    if (args.has("--policy"))
+        a.options.policy = *bounds::parsePolicy(args.value("--policy"));
+    if (args.has("--cache"))
+        a.options.cache = *bounds::parseCache(args.value("--cache"));
+    for (const auto& kv : args.values("--set")) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw UsageError {"--set needs NAME=VALUE, got '" + kv + "'"};
+        a.options.sizes[kv.substr(0, eq)] = parseInteger(kv.substr(eq + 1), "--set " + kv.substr(0, eq));
+    }
+    a.validate = !args.has("--no-validate");
+    if (args.has("--frontend"))
+        a.frontend = *parseFrontend(args.value("--frontend"));
+    a.llm = llmSettingsFromEnvironment();
+    if (args.has("--llm-url"))
+        a.llm.baseUrl = args.value("--llm-url");
+    if (args.has("--llm-model"))
+        a.llm.model = args.value("--llm-model");
+    if (args.has("--llm-key-env"))
+        a.llm.apiKeyEnv = args.value("--llm-key-env");
+    if (const auto n = args.integer("--llm-attempts", 1))
+        a.llm.attempts = static_cast<int>(*n);
+    if (const auto t = args.integer("--llm-timeout-s", 1))
+        a.llm.timeoutMs = static_cast<int>(*t * 1000);
+    return a;
+}
+
+void printDiagnostics(const Diagnostics& diags, std::ostream& err)
+{
+    for (const auto& d : diags)
+        err << d.format() << '\n';
+}
+
+std::optional<ir::Program> loadProgram(const std::string& path, std::ostream& err)
+{
+    const auto text = readTextFile(path);
+    if (!text) {
+        err << text.diagnostics().front().format() << '\n';
+        return std::nullopt;
+    }
+    auto parsed = ir::parseProgram(*text, path);
+    printDiagnostics(parsed.diagnostics(), err);
+    if (!parsed)
+        return std::nullopt;
+    return std::move(parsed).value();
+}
+
+const hw::HwProfile* findHardware(const hw::HwRegistry& reg, const std::string& name, std::ostream& err)
+{
+    if (const hw::HwProfile* p = reg.find(name))
+        return p;
+    err << "solar: error: no hardware profile '" << name << "' (see 'solar hw list')\n";
+    for (const auto& d : reg.problems)
+        err << d.format() << '\n';
+    return nullptr;
+}
+
+std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err)
+{
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
+    if (!hardware)
+        return std::nullopt;
+    SourceAnalysisOptions options;
+    options.analysis = a.options;
+    options.validate = a.validate;
+    options.frontend = a.frontend;
+    options.llm = a.llm;
+    options.onLlmAttempt = [&err](const llm::Attempt& at) {
+        err << "solar: LLM attempt " << at.number << ": " << at.outcome << (at.details.empty() ? "" : ": " + at.details.substr(0, 300)) << '\n';
+    };
+    auto r = analyzeSource(a.file, {}, *hardware, options);
+    if (!r) {
+        printDiagnostics(r.diagnostics(), err);
+        return std::nullopt;
+    }
+    if (!a.validate && r->frontend != Frontend::Alir)
+        r->result.validation.details = "not compared with the PyTorch reference (--no-validate)";
+    return std::move(r->result);
+}
+
+std::vector<std::string> splitIds(const std::string& list)
+{
+    std::vector<std::string> ids;
+    for (std::size_t start = 0; start <= list.size();) {
+        const std::size_t comma = list.find(',', start);
+        const std::string id = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (!id.empty())
+            ids.push_back(id);
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return ids;
+}
+
+} // namespace solar::cli

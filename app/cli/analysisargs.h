@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// What the analysis commands (analyze, inverse, compare, report, export, graph, trace, bench) share: their option
+// tables, the analysis they ask for, and the one path that runs it. runAnalysis() goes through analyzeSource()
+// for every source, ALIR included, so the CLI and the GUI's background job run literally the same code.
+#pragma once
+
+#include "app/cli/command.h"
+
+#include "engine/analysis/sourceanalysis.h"
+#include "engine/hw/registry.h"
+#include "engine/ir/ast.h"
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace solar::cli {
+
+// Option groups, combined per command.
+std::vector<OptionSpec> hardwareOptions();   // --hw
+std::vector<OptionSpec> modelOptions();      // --set, --policy, --cache
+std::vector<OptionSpec> validateOption();    // --no-validate
+std::vector<OptionSpec> frontendOptions();   // --frontend and the LLM endpoint
+OptionSpec formatOption(const std::vector<std::string>& formats);
+std::vector<OptionSpec> concat(std::initializer_list<std::vector<OptionSpec>> groups);
+
+struct AnalysisArgs
+{
+    std::string file;
+    std::string hw;
+    std::string format = "table";
+    AnalysisOptions options;
+    bool validate = true;
+    Frontend frontend = Frontend::Auto;
+    llm::LlmSettings llm;
+};
+
+/// From the parsed options (whichever of the groups above the command has).
+AnalysisArgs analysisArgs(const Args& args, const std::string& defaultFormat = "table");
+
+/// Hardware, program and analysis; nullopt after printing why not.
+std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err);
+const hw::HwProfile* findHardware(const hw::HwRegistry& registry, const std::string& name, std::ostream& err);
+
+void printDiagnostics(const Diagnostics& diagnostics, std::ostream& err);
+std::optional<ir::Program> loadProgram(const std::string& path, std::ostream& err);
+/// "a,b,,c" -> {a, b, c}
+std::vector<std::string> splitIds(const std::string& list);
+
+} // namespace solar::cli

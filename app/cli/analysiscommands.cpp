@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: MIT
+// solar analyze | inverse | compare | graph | trace | hw: one program's bounds, what a target needs, the program
+// across profiles, its einsum graph, a model's trace, and the hardware profiles.
+#include "app/cli/analysisargs.h"
+#include "app/cli/cli.h"
+
+#include "engine/bounds/inverse.h"
+#include "engine/core/format.h"
+#include "engine/frontend/trace/modelprogram.h"
+#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/frontend/trace/traceworker.h"
+#include "engine/graph/export.h"
+#include "engine/graph/lifting.h"
+#include "engine/ir/checker.h"
+#include "engine/report/analysisreport.h"
+#include "engine/report/comparison.h"
+
+#include <algorithm>
+#include <ostream>
+
+namespace solar::cli {
+
+namespace {
+
+int analyze(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const AnalysisArgs a = analysisArgs(args);
+    if (a.hw.empty())
+        throw UsageError {"'analyze' needs --hw NAME (see 'solar hw list')"};
+    const auto result = runAnalysis(a, err);
+    if (!result)
+        return ExitBadInput;
+    for (const auto& d : result->diagnostics) {
+        if (d.severity != Severity::Note)
+            err << d.format() << '\n';
+    }
+    if (a.format == "json")
+        out << report::analysisJson(*result);
+    else if (a.format == "csv")
+        out << report::analysisCsv(*result);
+    else
+        out << report::analysisTable(*result);
+    return result->coverage.complete ? ExitOk : ExitBadInput;
+}
+
+int compare(const Args& args, std::ostream& out, std::ostream& err)
+{
+    AnalysisArgs a = analysisArgs(args);
+    const std::vector<std::string> ids = splitIds(a.hw);
+    const std::string baseline = args.value("--baseline");
+    if (ids.empty())
+        throw UsageError {"'compare' needs --hw A,B,... (see 'solar hw list')"};
+    if (!baseline.empty() && std::find(ids.begin(), ids.end(), baseline) == ids.end())
+        throw UsageError {"--baseline " + baseline + " is not one of the --hw profiles"};
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    std::vector<const hw::HwProfile*> profiles;
+    for (const auto& id : ids) {
+        const hw::HwProfile* p = findHardware(reg, id, err);
+        if (!p)
+            return ExitBadInput;
+        profiles.push_back(p);
+    }
+    a.hw = ids.front();
+    const auto result = runAnalysis(a, err);
+    if (!result)
+        return ExitBadInput;
+    const report::Comparison c = report::compareHardware(*result, profiles, baseline);
+    if (a.format == "json")
+        out << report::comparisonJson(c);
+    else if (a.format == "csv")
+        out << report::comparisonCsv(c);
+    else
+        out << report::comparisonTable(c);
+    return result->coverage.complete ? ExitOk : ExitBadInput;
+}
+
+int inverse(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const AnalysisArgs a = analysisArgs(args);
+    const auto targetMs = args.positive("--target-ms");
+    if (a.hw.empty())
+        throw UsageError {"'inverse' needs --hw NAME"};
+    if (!targetMs)
+        throw UsageError {"'inverse' needs --target-ms T"};
+    const bounds::Level level = args.has("--level") ? *bounds::parseLevel(args.value("--level")) : bounds::Level::Fused;
+    const auto result = runAnalysis(a, err);
+    if (!result)
+        return ExitBadInput;
+    const bounds::Inverse inv = bounds::solveInverse(result->digest, result->machine, a.options.policy, a.options.cache, level, *targetMs * 1e-3);
+    out << (a.format == "json" ? report::inverseJson(*result, inv) : report::inverseTable(*result, inv));
+    return ExitOk;
+}
+
+int graphCommand(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const AnalysisArgs a = analysisArgs(args, "json");
+    const auto program = loadProgram(a.file, err);
+    if (!program)
+        return ExitBadInput;
+    const ir::CheckResult check = ir::checkProgram(*program);
+    printDiagnostics(check.diagnostics, err);
+    if (!check.ok())
+        return ExitBadInput;
+    const auto sizes = ir::bindSizes(*program, a.options.sizes);
+    if (!sizes) {
+        printDiagnostics(sizes.diagnostics(), err);
+        return ExitBadInput;
+    }
+    const auto g = graph::liftProgram(*program, *sizes);
+    if (!g) {
+        printDiagnostics(g.diagnostics(), err);
+        return ExitBadInput;
+    }
+    if (a.format == "dot")
+        out << graph::graphToDot(*g);
+    else if (a.format == "yaml")
+        out << graph::graphToSolarYaml(*g);
+    else
+        out << graph::graphToJson(*g);
+    return ExitOk;
+}
+
+int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const AnalysisArgs a = analysisArgs(args);
+    const auto python = trace::locatePython();
+    if (!python) {
+        printDiagnostics(python.diagnostics(), err);
+        return ExitBadInput;
+    }
+    trace::TraceWorker worker(*python);
+    if (a.format == "alir") {
+        const auto model = trace::loadModelProgram(a.file, worker, a.options.sizes, true);
+        if (!model) {
+            printDiagnostics(model.diagnostics(), err);
+            return ExitBadInput;
+        }
+        const trace::Lowered& lowered = model->lowered;
+        for (const auto& u : lowered.unsupported)
+            err << a.file << ':' << u.sourceLine << ": warning: no lowering template for " << u.aten << "; not counted\n";
+        err << a.file << ": note: " << model->sizesNote << '\n';
+        out << lowered.text;
+        return lowered.unsupported.empty() ? ExitOk : ExitBadInput;
+    }
+    const auto r = worker.trace(a.file, a.options.sizes);
+    if (!r) {
+        printDiagnostics(r.diagnostics(), err);
+        return ExitBadInput;
+    }
+    out << a.file << ": " << r->model << " (" << (r->training ? "training" : "eval") << " mode), torch " << python->torchVersion << " at "
+        << python->executable << "\nsize constants:";
+    for (const auto& [k, v] : r->constants)
+        out << ' ' << k << '=' << v;
+    out << '\n' << r->ops.size() << " ops:\n";
+    for (const auto& op : r->ops) {
+        std::string shape;
+        for (const auto& o : op.outputs) {
+            if (const auto* t = o.kind == trace::TraceArg::Tensor ? r->tensor(o.text) : nullptr)
+                shape += (shape.empty() ? "" : " ") + std::string(t->dtype) + formatShape(t->shape);
+        }
+        out << "  line " << op.line << "  " << op.op << (op.overload.empty() || op.overload == "default" ? "" : "." + op.overload) << "  -> "
+            << shape << '\n';
+    }
+    return ExitOk;
+}
+
+int hwList(const Args&, std::ostream& out, std::ostream& err)
+{
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    out << report::hwListTable(reg);
+    if (reg.profiles.empty()) {
+        err << "solar: error: no hardware profiles found (set SOLAR_HWPROFILES_DIR)\n";
+        return ExitBadInput;
+    }
+    return reg.problems.empty() ? ExitOk : ExitBadInput;
+}
+
+int hwShow(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    const hw::HwProfile* p = findHardware(reg, args.positional.front(), err);
+    if (!p)
+        return ExitBadInput;
+    out << report::hwShowTable(*p);
+    return ExitOk;
+}
+
+} // namespace
+
+std::vector<Command> analysisCommands()
+{
+    const OptionSpec level {"--level", "L", "the level the target is for (default fused)",
+                            {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"}};
+    return {
+        {"analyze", "FILE",
+         "the bound ladder (unfused_per_kernel, unfused_overlapped, fused_per_op, fused, cache_aware) and every operator's counts and "
+         "times, for an ALIR program, a PyTorch model (traced and validated at reduced sizes) or any source through an LLM",
+         concat({hardwareOptions(), modelOptions(), {formatOption({"table", "json", "csv"})}, validateOption(), frontendOptions()}), 1, 1, analyze},
+        {"inverse", "FILE", "the least DRAM bandwidth, compute and on-chip memory that reach a target time",
+         concat({hardwareOptions(), modelOptions(), {{"--target-ms", "T", "the target time in milliseconds"}, level, formatOption({"table", "json"})},
+                 validateOption()}),
+         1, 1, inverse},
+        {"compare", "FILE",
+         "one program on several profiles (--hw A,B,C): every level's bound and bottleneck, the speedup against the baseline, and where "
+         "the bottleneck moves",
+         concat({{{"--hw", "A,B,...", "the profiles to compare"}, {"--baseline", "NAME", "the profile speedups are relative to (default the first)"}},
+                 modelOptions(), {formatOption({"table", "json", "csv"})}, validateOption()}),
+         1, 1, compare},
+        {"graph", "FILE.alir", "the einsum graph (yaml: NVlabs SOLAR's einsum_graph.yaml)",
+         {{"--set", "NAME=VALUE", "a size parameter's value (repeatable)", {}, {}, true}, formatOption({"json", "dot", "yaml"})}, 1, 1,
+         graphCommand},
+        {"trace", "MODEL.py",
+         "trace a PyTorch model (KernelBench convention) on fake tensors and list its ATen ops with their source lines and output shapes, "
+         "or the ALIR they lower to",
+         {{"--set", "NAME=VALUE", "a size constant's value (repeatable)", {}, {}, true}, formatOption({"table", "alir"})}, 1, 1, traceCommand},
+        {"hw list", "", "the hardware profiles (shipped and the user's)", {}, 0, 0, hwList},
+        {"hw show", "NAME", "one profile, every number with its source", {}, 1, 1, hwShow},
+    };
+}
+
+} // namespace solar::cli

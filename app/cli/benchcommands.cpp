@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+// solar bench DIR | bench --merge: sweeps over a folder of problems (KernelBench layout), sharded across
+// machines and joined again.
+#include "app/cli/analysisargs.h"
+#include "app/cli/cli.h"
+
+#include "engine/batch/sweep.h"
+#include "engine/frontend/trace/pythonlocator.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <ostream>
+
+#include <unistd.h>
+
+namespace solar::cli {
+
+namespace {
+
+std::string defaultStaleList()
+{
+    std::string script = trace::tracerScriptPath(); // .../python/solar_trace.py
+    const auto cut = script.rfind("/python/");
+    return cut == std::string::npos ? std::string() : script.substr(0, cut) + "/kernelbench/stale-timings.json";
+}
+
+void writeSweep(const batch::SweepResult& result, const std::string& format, std::ostream& out)
+{
+    if (format == "json")
+        out << batch::sweepJson(result);
+    else if (format == "csv")
+        out << batch::sweepCsv(result);
+    else
+        out << batch::sweepTable(result);
+}
+
+bool allProblemsOk(const batch::SweepResult& result)
+{
+    return std::all_of(result.problems.begin(), result.problems.end(), [](const auto& p) { return p.status == batch::ProblemStatus::Ok; });
+}
+
+// solar bench --merge A.json B.json ... [--format F]: joins the JSON outputs of --shard runs.
+int benchMerge(const Args& args, std::ostream& out, std::ostream& err)
+{
+    std::vector<batch::SweepResult> shards;
+    for (const auto& f : args.positional) {
+        auto r = batch::readSweepJson(f);
+        if (!r) {
+            printDiagnostics(r.diagnostics(), err);
+            return ExitBadInput;
+        }
+        shards.push_back(std::move(r).value());
+    }
+    const auto merged = batch::mergeSweeps(shards, args.positional);
+    if (!merged) {
+        printDiagnostics(merged.diagnostics(), err);
+        return ExitBadInput;
+    }
+    writeSweep(*merged, args.value("--format", "table"), out);
+    return allProblemsOk(*merged) ? ExitOk : ExitBadInput;
+}
+
+int bench(const Args& args, std::ostream& out, std::ostream& err)
+{
+    AnalysisArgs a = analysisArgs(args);
+    if (a.hw.empty())
+        throw UsageError {"'bench' needs --hw NAME"};
+    if (!args.has("--cache"))
+        a.options.cache = bounds::CacheAssumption::Warm; // benchmark timings are taken with warm caches
+    batch::SweepOptions options;
+    options.analysis = a.options;
+    options.validate = args.has("--validate");
+    if (const auto jobs = args.integer("--jobs", 1))
+        options.jobs = static_cast<int>(*jobs);
+    if (args.has("--shard")) {
+        const std::string shard = args.value("--shard");
+        const auto slash = shard.find('/');
+        if (slash == std::string::npos)
+            throw UsageError {"--shard needs I/N, got '" + shard + "'"};
+        options.shardIndex = static_cast<int>(parseInteger(shard.substr(0, slash), "--shard"));
+        options.shardCount = static_cast<int>(parseInteger(shard.substr(slash + 1), "--shard"));
+        if (options.shardCount < 1 || options.shardIndex < 0 || options.shardIndex >= options.shardCount)
+            throw UsageError {"--shard I/N needs 0 <= I < N"};
+    }
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
+    if (!hardware)
+        return ExitBadInput;
+    if (args.has("--timings")) {
+        const auto t = batch::readTimings(args.value("--timings"));
+        if (!t) {
+            printDiagnostics(t.diagnostics(), err);
+            return ExitBadInput;
+        }
+        options.timingsSeconds = *t;
+        const std::string stale = args.value("--stale", "default");
+        const std::string staleFile = stale == "default" ? defaultStaleList() : stale;
+        if (!staleFile.empty()) {
+            const auto s = batch::readStaleList(staleFile);
+            if (!s && stale != "default") {
+                printDiagnostics(s.diagnostics(), err);
+                return ExitBadInput;
+            }
+            if (s)
+                options.staleTimings = *s;
+        }
+    }
+    if (!std::filesystem::is_directory(a.file)) {
+        err << a.file << ": error: not a folder of problems (KernelBench layout: DIR/<level>/<problem>.py)\n";
+        return ExitBadInput;
+    }
+    const auto python = trace::locatePython();
+    if (!python) {
+        printDiagnostics(python.diagnostics(), err);
+        return ExitBadInput;
+    }
+    const bool terminal = isatty(2);
+    const auto start = std::chrono::steady_clock::now();
+    options.progress = [&](int done, int total, const std::string& file) {
+        if (!terminal)
+            return;
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double eta = done > 0 ? elapsed / done * (total - done) : 0;
+        char line[256];
+        std::snprintf(line, sizeof line, "\r[%d/%d] ETA %3.0f s  %-60.60s", done, total, eta, file.c_str());
+        err << line << (done == total ? "\n" : "") << std::flush;
+    };
+    const batch::SweepResult result = batch::runSweep(a.file, *hardware, options, *python);
+    writeSweep(result, a.format, out);
+    return allProblemsOk(result) ? ExitOk : ExitBadInput;
+}
+
+} // namespace
+
+std::vector<Command> benchCommands()
+{
+    return {
+        {"bench", "DIR",
+         "trace, lower and bound every problem under DIR (KernelBench layout) and compare with measured timings; JSON schema "
+         "solar.bench/1. '--shard I/N' runs every N-th problem, for sweeps across machines",
+         concat({hardwareOptions(), modelOptions(),
+                 {{"--timings", "FILE.json", "measured times (KernelBench timing JSON)"},
+                  {"--stale", "FILE.json", "problems whose timings are known to be stale (default: the bundled list)"},
+                  {"--validate", "", "validate every problem by output comparison (slower)"},
+                  {"--jobs", "N", "problems traced in parallel"},
+                  {"--shard", "I/N", "this machine's share of the sweep"},
+                  formatOption({"table", "json", "csv"})}}),
+         1, 1, bench},
+        {"bench --merge", "SHARD.json ...", "join the JSON outputs of '--shard I/N' runs into one result (the summary is recomputed)",
+         {formatOption({"table", "json", "csv"})}, 1, -1, benchMerge},
+    };
+}
+
+} // namespace solar::cli

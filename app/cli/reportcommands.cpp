@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// solar report | export: the design-review PDF and the figures as files, headless. Painted with QtGui only
+// (widgets/render) on the offscreen platform, so no display is needed.
+#include "app/cli/analysisargs.h"
+#include "app/cli/cli.h"
+
+#include "widgets/render/figures.h"
+#include "widgets/render/pdfreport.h"
+
+#include <QGuiApplication>
+
+#include <filesystem>
+#include <memory>
+#include <ostream>
+
+#include <unistd.h>
+
+namespace solar::cli {
+
+namespace {
+
+// Fonts and painting need a QGuiApplication; the offscreen platform needs no display.
+std::unique_ptr<QGuiApplication> offscreenApplication()
+{
+    if (QCoreApplication::instance())
+        return nullptr;
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        // Qt wants a private runtime directory (and warns on stderr without one); a headless run has none.
+        const std::string dir = (std::filesystem::temp_directory_path() / ("solar-runtime-" + std::to_string(::getuid()))).string();
+        std::error_code ec;
+        std::filesystem::create_directories(dir, ec);
+        std::filesystem::permissions(dir, std::filesystem::perms::owner_all, ec);
+        if (!ec)
+            qputenv("XDG_RUNTIME_DIR", QByteArray::fromStdString(dir));
+    }
+    static int argc = 1;
+    static char name[] = "solar";
+    static char* argv[] = {name, nullptr};
+    return std::make_unique<QGuiApplication>(argc, argv);
+}
+
+// The roofline (png, svg) or the einsum graph (svg) as a file: the GUI's Export menu, headless.
+int exportCommand(const Args& args, std::ostream&, std::ostream& err)
+{
+    const AnalysisArgs a = analysisArgs(args, "svg");
+    const std::string what = args.value("--what");
+    if (!args.has("--output") || what.empty() || a.hw.empty())
+        throw UsageError {"'export' needs --what roofline|graph, --hw NAME and -o OUT (--format png|svg)"};
+    if (what == "graph" && a.format != "svg")
+        throw UsageError {"the graph exports as svg (or 'solar graph --format dot|yaml|json')"};
+    const auto result = runAnalysis(a, err);
+    if (!result)
+        return ExitBadInput;
+    const auto app = offscreenApplication();
+    const QString path = QString::fromStdString(args.value("--output"));
+    QString why;
+    const bool ok = what == "roofline" ? exportRoofline(*result, path, QString::fromStdString(a.format), &why) : exportGraphSvg(*result, path, &why);
+    if (!ok) {
+        err << "solar: error: " << why.toStdString() << '\n';
+        return ExitBadInput;
+    }
+    return ExitOk;
+}
+
+int reportCommand(const Args& args, std::ostream&, std::ostream& err)
+{
+    const AnalysisArgs a = analysisArgs(args);
+    if (!args.has("--output"))
+        throw UsageError {"'report' needs -o OUT.pdf"};
+    const std::vector<std::string> ids = splitIds(a.hw);
+    if (ids.empty())
+        throw UsageError {"'report' needs --hw NAME[,NAME...]"};
+    const auto targetMs = args.positive("--target-ms");
+    const auto measuredMs = args.positive("--measured-ms");
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    for (const auto& id : ids) {
+        if (!findHardware(reg, id, err))
+            return ExitBadInput;
+    }
+    AnalysisArgs first = a;
+    first.hw = ids.front();
+    const auto result = runAnalysis(first, err);
+    if (!result)
+        return ExitBadInput;
+    ReportInput input;
+    for (const auto& id : ids) {
+        auto r = std::make_shared<AnalysisResult>(reSolve(*result, bounds::machineFromProfile(*reg.find(id))));
+        r->hardware = *reg.find(id);
+        input.results.push_back(std::move(r));
+    }
+    input.sourceFile = QString::fromStdString(a.file);
+    input.frontend = QString::fromLatin1(frontendName(isPythonFile(a.file) ? Frontend::Trace : Frontend::Alir).data());
+    if (targetMs)
+        input.targetSeconds = *targetMs * 1e-3;
+    if (measuredMs)
+        input.measuredSeconds = *measuredMs * 1e-3;
+    const auto app = offscreenApplication();
+    QString why;
+    if (!writePdfReport(QString::fromStdString(args.value("--output")), input, &why)) {
+        err << "solar: error: " << why.toStdString() << '\n';
+        return ExitBadInput;
+    }
+    return result->coverage.complete ? ExitOk : ExitBadInput;
+}
+
+} // namespace
+
+std::vector<Command> reportCommands()
+{
+    const OptionSpec output {"--output", "OUT", "the file to write (replaced atomically)", {}, "-o"};
+    return {
+        {"report", "FILE",
+         "the design-review PDF (no display needed): ladder, roofline, graph, top operators, inverse roofline, coverage ledger, hardware "
+         "sources; --hw A,B compares profiles",
+         concat({{{"--hw", "A[,B...]", "the profiles (the first is the baseline)"},
+                  {"--target-ms", "T", "a target time for the inverse roofline"},
+                  {"--measured-ms", "M", "a measured time: headroom and SOL violations"},
+                  output},
+                 modelOptions(), validateOption()}),
+         1, 1, reportCommand},
+        {"export", "FILE",
+         "the roofline (PNG or SVG) or the einsum graph (SVG) as in the GUI",
+         concat({hardwareOptions(), {{"--what", "W", "the figure", {"roofline", "graph"}}, formatOption({"svg", "png"}), output}, modelOptions(),
+                 validateOption()}),
+         1, 1, exportCommand},
+    };
+}
+
+} // namespace solar::cli

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#include "engine/core/format.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace solar {
+
+std::string formatShape(const std::vector<std::int64_t>& shape, bool compact)
+{
+    std::string s = "[";
+    for (size_t i = 0; i < shape.size(); ++i)
+        s += (i ? (compact ? "," : ", ") : "") + std::to_string(shape[i]);
+    return s + "]";
+}
+
+std::string formatSeconds(double s)
+{
+    if (!std::isfinite(s))
+        return "inf";
+    char buf[64];
+    const double a = std::fabs(s);
+    if (a == 0)
+        return "0 s";
+    if (a < 1e-6)
+        std::snprintf(buf, sizeof buf, "%.3g ns", s * 1e9);
+    else if (a < 1e-3)
+        std::snprintf(buf, sizeof buf, "%.3g µs", s * 1e6);
+    else if (a < 1)
+        std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%.3g s", s);
+    return buf;
+}
+
+std::string formatSi(double v, const std::string& unit)
+{
+    static const char* prefixes[] = {"", "K", "M", "G", "T", "P", "E"};
+    int i = 0;
+    while (std::fabs(v) >= 1000 && i < 6) {
+        v /= 1000;
+        ++i;
+    }
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3g %s%s", v, prefixes[i], unit.c_str());
+    return buf;
+}
+
+std::string formatBytes(double bytes)
+{
+    return formatSi(bytes, "B");
+}
+
+} // namespace solar

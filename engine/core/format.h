@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+// Numbers and shapes as text, for every reporter, exporter, view and the CLI alike: three significant digits
+// with an SI prefix and the unit ("3.35 TB/s", "81.4 µs"), locale-independent (the GUI localises the decimal
+// separator on top, widgets/analysis/units.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace solar {
+
+/// "12.3 µs", "4.56 ms", "1.23 s"; "inf" when not finite.
+std::string formatSeconds(double seconds);
+/// "3.35 TB/s", "989 TFLOP/s", "1.5 KB": three significant digits with an SI prefix (powers of 1000).
+std::string formatSi(double value, const std::string& unit);
+/// formatSi(bytes, "B").
+std::string formatBytes(double bytes);
+/// "[4, 256, 512]"; compact: "[4,256,512]" (DOT labels and SOLAR's YAML).
+std::string formatShape(const std::vector<std::int64_t>& shape, bool compact = false);
+
+} // namespace solar

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// The outcome of validating a program by output comparison, shared by every frontend and carried in each
+// analysis: validated (outputs agree within the tolerance), mismatch (they do not: details say which output and
+// by how much) or unvalidated (no comparison ran: details say why).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace solar {
+
+enum class ValidationStatus { Validated, Mismatch, Unvalidated };
+
+/// "validated", "mismatch", "unvalidated" (the JSON and CSV spelling).
+constexpr std::string_view validationStatusName(ValidationStatus s)
+{
+    switch (s) {
+    case ValidationStatus::Validated: return "validated";
+    case ValidationStatus::Mismatch: return "mismatch";
+    case ValidationStatus::Unvalidated: return "unvalidated";
+    }
+    return "unvalidated";
+}
+
+constexpr std::optional<ValidationStatus> parseValidationStatus(std::string_view text)
+{
+    for (ValidationStatus s : {ValidationStatus::Validated, ValidationStatus::Mismatch, ValidationStatus::Unvalidated})
+        if (validationStatusName(s) == text)
+            return s;
+    return std::nullopt;
+}
+
+struct Validation
+{
+    ValidationStatus status = ValidationStatus::Unvalidated;
+    std::string details = "no reference program: ALIR written by hand or not yet compared with its source";
+
+    std::string statusName() const { return std::string(validationStatusName(status)); }
+};
+
+} // namespace solar

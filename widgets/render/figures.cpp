@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/render/figures.h"
+
+#include "engine/core/atomicwrite.h"
+#include "widgets/render/graphpainter.h"
+#include "widgets/render/rooflinepainter.h"
+
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QImage>
+#include <QPainter>
+#include <QSvgGenerator>
+
+namespace {
+
+// What `paint` draws on an SVG generator of `size`, as bytes.
+template<typename Paint>
+QByteArray svgBytes(const QSize& size, const QString& title, Paint paint)
+{
+    QBuffer buffer;
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(title);
+    QPainter p;
+    if (!p.begin(&svg))
+        return {};
+    paint(p);
+    p.end();
+    return buffer.data();
+}
+
+} // namespace
+
+solar::RooflinePlot rooflinePlotOf(const solar::AnalysisResult& result, solar::bounds::Level level)
+{
+    return solar::rooflinePlot(solar::operatorRows(result), {{result.hardware.name, result.machine}}, level);
+}
+
+QString rooflineTitle(const solar::AnalysisResult& result, solar::bounds::Level level, const solar::RooflinePlot& plot)
+{
+    return QCoreApplication::translate("Figures", "Roofline of %1 on %2 at %3 — %4 operators")
+        .arg(QString::fromStdString(result.program.name), QString::fromStdString(result.hardware.name),
+             QString::fromLatin1(solar::bounds::levelName(level).data()))
+        .arg(plot.points.size());
+}
+
+namespace {
+
+bool fail(QString* why, const QString& text)
+{
+    if (why)
+        *why = text;
+    return false;
+}
+
+} // namespace
+
+bool exportRoofline(const solar::AnalysisResult& result, const QString& path, const QString& format, QString* why, solar::bounds::Level level)
+{
+    const solar::RooflinePlot plot = rooflinePlotOf(result, level);
+    const QString title = rooflineTitle(result, level, plot);
+    const QSize size(1200, 800);
+    if (format == QLatin1String("svg")) {
+        const QByteArray bytes = svgBytes(size, title, [&](QPainter& p) { paintRoofline(p, size, plot, title); });
+        if (bytes.isEmpty())
+            return fail(why, QCoreApplication::translate("Figures", "cannot paint the SVG"));
+        return solar::writeFileAtomically(path, bytes, why);
+    }
+    if (format != QLatin1String("png"))
+        return fail(why, QCoreApplication::translate("Figures", "unknown figure format '%1' (png, svg)").arg(format));
+    QImage image(size * 2, QImage::Format_ARGB32);
+    image.setDevicePixelRatio(2);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    paintRoofline(p, size, plot, title);
+    p.end();
+    return solar::writeFileAtomically(path, [&](QIODevice& device) { return image.save(&device, "PNG"); }, why);
+}
+
+bool exportGraphSvg(const solar::AnalysisResult& result, const QString& path, QString* why)
+{
+    const GraphLayout layout = layoutGraph(result.graph);
+    if (!layout.error.isEmpty())
+        return fail(why, layout.error);
+    const QRectF bounds = layout.bounds.adjusted(-10, -10, 10, 10);
+    const QByteArray bytes = svgBytes(bounds.size().toSize(), QCoreApplication::translate("Figures", "Einsum graph: %1").arg(QString::fromStdString(result.program.name)),
+                                      [&](QPainter& p) { paintGraphPart(p, result, layout, bounds, QRectF(QPointF(0, 0), bounds.size()), 8, true); });
+    if (bytes.isEmpty())
+        return fail(why, QCoreApplication::translate("Figures", "cannot paint the SVG"));
+    return solar::writeFileAtomically(path, bytes, why);
+}
