@@ -4,7 +4,7 @@
 #include "app/cli/analysisargs.h"
 #include "app/cli/cli.h"
 
-#include "widgets/render/figures.h"
+#include "widgets/render/exports.h"
 #include "widgets/render/pdfreport.h"
 
 #include <QGuiApplication>
@@ -41,23 +41,24 @@ std::unique_ptr<QGuiApplication> offscreenApplication()
     return std::make_unique<QGuiApplication>(argc, argv);
 }
 
-// The roofline (png, svg) or the einsum graph (svg) as a file: the GUI's Export menu, headless.
+// A figure or graph file, through the same export table as the GUI's File → Export menu.
 int exportCommand(const Args& args, std::ostream&, std::ostream& err)
 {
     const AnalysisArgs a = analysisArgs(args, "svg");
     const std::string what = args.value("--what");
     if (!args.has("--output") || what.empty() || a.hw.empty())
-        throw UsageError {"'export' needs --what roofline|graph, --hw NAME and -o OUT (--format png|svg)"};
-    if (what == "graph" && a.format != "svg")
-        throw UsageError {"the graph exports as svg (or 'solar graph --format dot|yaml|json')"};
+        throw UsageError {"'export' needs --what roofline|graph, --hw NAME and -o OUT (--format png|svg|dot|yaml)"};
+    const auto kind = parseExportKind(what + "-" + a.format);
+    if (!kind)
+        throw UsageError {"no " + a.format + " export of the " + what + " (roofline: png, svg; graph: svg, dot, yaml)"};
     const auto result = runAnalysis(a, err);
     if (!result)
         return ExitBadInput;
     const auto app = offscreenApplication();
-    const QString path = QString::fromStdString(args.value("--output"));
+    ReportInput input;
+    input.results.push_back(std::make_shared<AnalysisResult>(*result));
     QString why;
-    const bool ok = what == "roofline" ? exportRoofline(*result, path, QString::fromStdString(a.format), &why) : exportGraphSvg(*result, path, &why);
-    if (!ok) {
+    if (!exportAnalysis(*kind, input, QString::fromStdString(args.value("--output")), &why)) {
         err << "solar: error: " << why.toStdString() << '\n';
         return ExitBadInput;
     }
@@ -121,8 +122,8 @@ std::vector<Command> reportCommands()
                  modelOptions(), validateOption()}),
          1, 1, reportCommand},
         {"export", "FILE",
-         "the roofline (PNG or SVG) or the einsum graph (SVG) as in the GUI",
-         concat({hardwareOptions(), {{"--what", "W", "the figure", {"roofline", "graph"}}, formatOption({"svg", "png"}), output}, modelOptions(),
+         "the roofline (PNG or SVG) or the einsum graph (SVG, DOT or SOLAR YAML) as the GUI exports them",
+         concat({hardwareOptions(), {{"--what", "W", "the figure", {"roofline", "graph"}}, formatOption({"svg", "png", "dot", "yaml"}), output}, modelOptions(),
                  validateOption()}),
          1, 1, exportCommand},
     };

@@ -103,6 +103,19 @@ Expected<std::map<std::string, double>> readTimings(const std::string& path)
     return out;
 }
 
+std::optional<double> timingFor(const std::map<std::string, double>& timings, const std::string& filePath)
+{
+    const std::filesystem::path path(filePath);
+    const std::string name = path.filename().string();
+    const std::string key = path.parent_path().filename().string() + "/" + name;
+    if (const auto it = timings.find(key); it != timings.end())
+        return it->second;
+    for (const auto& [k, seconds] : timings)
+        if (k.size() > name.size() && k.compare(k.size() - name.size() - 1, std::string::npos, "/" + name) == 0)
+            return seconds;
+    return std::nullopt;
+}
+
 Expected<std::map<std::string, std::string>> readStaleList(const std::string& path)
 {
     auto doc = readJson(path);

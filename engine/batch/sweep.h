@@ -75,6 +75,9 @@ SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, cons
 
 /// Reads a KernelBench timing file ({"level1": {"file.py": {"min": ms, ...}}}) into seconds per "level/file".
 Expected<std::map<std::string, double>> readTimings(const std::string& path);
+/// The timing of the problem in `filePath`: keyed "level/file.py", so the file's folder and name are tried first,
+/// then any key ending in "/file.py" (a file moved out of its level folder).
+std::optional<double> timingFor(const std::map<std::string, double>& timingsSeconds, const std::string& filePath);
 /// Reads {"level/file.py": "reason"}.
 Expected<std::map<std::string, std::string>> readStaleList(const std::string& path);
 

@@ -403,7 +403,7 @@ private slots:
         s.model = "scripted-model";
         s.apiKeyEnv.clear();
         w.setLlmSettings(s);
-        w.setFrontend(QStringLiteral("llm"));
+        w.setFrontend(solar::Frontend::Llm);
         QSignalSpy done(&w, &MainWindow::analysisFinished);
         QVERIFY(w.openFile(python ? QStringLiteral(SOLAR_TEST_DATA "/py/mlp.py") : kExamples + QStringLiteral("/mlp_softmax.alir")));
         QVERIFY(done.wait(120000));
@@ -474,15 +474,17 @@ private slots:
         };
         for (const auto& c : cases) {
             const QString path = dir.filePath(QString::fromLatin1(c.file));
-            const QString why = w.exportAs(QString::fromLatin1(c.kind), path);
-            QVERIFY2(why.isEmpty(), qPrintable(why));
+            QString why;
+            const auto kind = parseExportKind(c.kind);
+            QVERIFY2(kind, c.kind);
+            QVERIFY2(w.exportAs(*kind, path, &why), qPrintable(why));
             const QByteArray got = read(path);
             if (!c.expected.isEmpty())
                 QCOMPARE(got, c.expected);
             else
                 QVERIFY2(got.contains(c.magic), c.kind);
         }
-        QVERIFY(!w.exportAs(QStringLiteral("bogus"), dir.filePath(QStringLiteral("x"))).isEmpty());
+        QVERIFY(!parseExportKind("bogus"));
     }
 
     // German and Simplified Chinese: the translations load from the build (or install) tree, the window's menus
@@ -515,7 +517,7 @@ private slots:
                     QVERIFY2(shown.contains(QLatin1Char(',')), qPrintable(shown));
                 QTemporaryDir dir;
                 const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
-                QVERIFY(w.exportAs(QStringLiteral("report-pdf"), pdf).isEmpty());
+                QVERIFY(w.exportAs(ExportKind::ReportPdf, pdf));
                 if (!QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) {
                     QProcess text;
                     text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
@@ -523,7 +525,7 @@ private slots:
                     QVERIFY2(QString::fromUtf8(text.readAllStandardOutput()).contains(lang.report), lang.code);
                 }
                 // Exports stay locale-independent.
-                QVERIFY(w.exportAs(QStringLiteral("csv"), dir.filePath(QStringLiteral("a.csv"))).isEmpty());
+                QVERIFY(w.exportAs(ExportKind::Csv, dir.filePath(QStringLiteral("a.csv"))));
                 QFile csv(dir.filePath(QStringLiteral("a.csv")));
                 QVERIFY(csv.open(QIODevice::ReadOnly));
                 QCOMPARE(csv.readAll(), QByteArray::fromStdString(solar::report::analysisCsv(*w.shownResult())));

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/hardware/hardwarepanel.h"
+
+#include "engine/hw/whatif.h"
 #include "widgets/render/units.h"
 
 #include "engine/report/analysisreport.h"
@@ -289,51 +291,19 @@ void HardwarePanel::solveForOnchip()
     setFactor(Onchip, *m_inverse->minOnchipBytes / p->onchipBytes.value);
 }
 
-bool HardwarePanel::saveAsUserProfile(const QString& id, QString* error)
+bool HardwarePanel::saveAsUserProfile(const QString& id, QString* why)
 {
     const solar::hw::HwProfile* base = profile();
     if (!base || id.isEmpty()) {
-        if (error)
-            *error = tr("No profile to save.");
+        if (why)
+            *why = tr("No profile to save.");
         return false;
     }
-    const solar::bounds::MachineModel m = machine();
-    solar::hw::HwProfile p = *base;
-    p.id = id.toStdString();
-    p.name = base->name + " (what-if)";
-    p.user = true;
-    const std::string key = "solar-studio-what-if";
-    p.sources.push_back({key, "Edited in SOLAR Studio from " + base->id + " (factors on its sourced values)", "", ""});
-    auto edited = [&](solar::hw::Number& n, double value, double f) {
-        if (f == 1.0)
-            return;
-        n.note = "×" + std::to_string(f) + " of " + base->id + " (source " + n.source + ")";
-        n.value = value;
-        n.source = key;
-    };
-    edited(p.dramBandwidthBps, m.dramBps, factor(Bandwidth));
-    edited(p.onchipBytes, m.onchipBytes, factor(Onchip));
-    edited(p.clockHz, m.clockHz, factor(Clock));
-    for (auto& peak : p.peaks)
-        edited(peak.flops, m.peak(peak.unit, peak.precision),
-               (peak.unit == solar::hw::Unit::Tensor ? factor(TensorPeak) : factor(SimtPeak)) * factor(Clock));
-    const QString dir = QString::fromStdString(solar::hw::userHwProfileDir());
-    if (!QDir().mkpath(dir)) {
-        if (error)
-            *error = tr("Cannot create %1").arg(dir);
-        return false;
-    }
-    QSaveFile file(QDir(dir).filePath(id + QStringLiteral(".json")));
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    const std::string json = solar::hw::profileToJson(p);
-    file.write(json.data(), static_cast<qint64>(json.size()));
-    if (!file.commit()) {
-        if (error)
-            *error = file.errorString();
+    const solar::hw::WhatIfFactors factors {factor(Bandwidth), factor(TensorPeak), factor(SimtPeak), factor(Onchip), factor(Clock)};
+    const auto saved = solar::hw::saveUserProfile(solar::hw::whatIfProfile(*base, factors, id.toStdString()));
+    if (!saved) {
+        if (why)
+            *why = QString::fromStdString(saved.diagnostics().front().message);
         return false;
     }
     setRegistry(solar::hw::loadDefaultHwRegistry());

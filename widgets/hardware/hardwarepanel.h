@@ -53,7 +53,7 @@ public slots:
     void solveForBandwidth();
     void solveForCompute();
     void solveForOnchip();
-    bool saveAsUserProfile(const QString& id, QString* error = nullptr);
+    bool saveAsUserProfile(const QString& id, QString* why = nullptr);
 
 signals:
     /// The machine changed (a slider, a solve, a reset or another profile).

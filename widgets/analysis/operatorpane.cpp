@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/analysis/operatorpane.h"
+
+#include "widgets/analysis/operatortablemodel.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+OperatorPane::OperatorPane(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new OperatorTableModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_table(new QTableView(this))
+    , m_filter(new QLineEdit(this))
+{
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(OperatorTableModel::SortRole);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(-1);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(OperatorTableModel::TimeF0, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->verticalHeader()->hide();
+    m_filter->setPlaceholderText(tr("Filter operators (name, kind, equation, ATen op)…"));
+    m_filter->setClearButtonEnabled(true);
+    auto* csv = new QPushButton(tr("Export CSV…"), this);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(csv);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(bar);
+    layout->addWidget(m_table, 1);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(csv, &QPushButton::clicked, this, &OperatorPane::exportCsvRequested);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (current.isValid() && !m_selecting)
+            emit nodeSelected(m_proxy->data(current, OperatorTableModel::NodeRole).toInt());
+    });
+}
+
+void OperatorPane::setResult(std::shared_ptr<const solar::AnalysisResult> result)
+{
+    m_model->setResult(std::move(result));
+}
+
+void OperatorPane::setShareLevel(solar::bounds::Level level)
+{
+    m_model->setShareLevel(level);
+}
+
+void OperatorPane::selectNode(int node)
+{
+    const QModelIndex proxyIndex = m_proxy->mapFromSource(m_model->index(m_model->rowOfNode(node), 0));
+    if (!proxyIndex.isValid())
+        return;
+    m_selecting = true;
+    m_table->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(proxyIndex);
+    m_selecting = false;
+}

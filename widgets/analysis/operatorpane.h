@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// The operators pane: the sortable, filterable operator table (its model and proxy) with the CSV export button.
+#pragma once
+
+#include "engine/analysis/analysis.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class OperatorTableModel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTableView;
+
+class OperatorPane : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit OperatorPane(QWidget* parent = nullptr);
+
+    OperatorTableModel* model() const { return m_model; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    QTableView* table() const { return m_table; }
+    QLineEdit* filter() const { return m_filter; }
+
+    void setResult(std::shared_ptr<const solar::AnalysisResult> result);
+    void setShareLevel(solar::bounds::Level level);
+    /// Shows `node` as the current row without emitting nodeSelected.
+    void selectNode(int node);
+
+signals:
+    void nodeSelected(int node);
+    void exportCsvRequested();
+
+private:
+    OperatorTableModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    QTableView* m_table = nullptr;
+    QLineEdit* m_filter = nullptr;
+    bool m_selecting = false;
+};

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// The einsum-graph pane: the graph view with its find box, colour choice and fit button.
+#pragma once
+
+#include "engine/analysis/analysis.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class GraphView;
+class QComboBox;
+class QLineEdit;
+
+class GraphPane : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit GraphPane(QWidget* parent = nullptr);
+
+    GraphView* view() const { return m_view; }
+    /// "bottleneck" or "share" (kept in projects).
+    QString colourKey() const;
+    void setColourKey(const QString& key);
+
+signals:
+    void nodeSelected(int node);
+    /// Something to tell the user in the status bar.
+    void message(const QString& text);
+
+private:
+    GraphView* m_view = nullptr;
+    QLineEdit* m_find = nullptr;
+    QComboBox* m_colour = nullptr;
+};
