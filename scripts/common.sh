@@ -8,7 +8,7 @@ SOLAR_BUILD_DIR="${SOLAR_BUILD_DIR:-$SOLAR_ROOT/build}"
 # Debian 12 / Ubuntu 24.04 package names, installed with --no-install-recommends so that nothing arrives by luck
 # (docs/building.md says what each is for; scripts/check-fresh proves the list in an empty Debian root).
 SOLAR_PACKAGES=(
-  build-essential cmake ninja-build pkg-config git ca-certificates
+  build-essential cmake ninja-build pkg-config ca-certificates
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqt6opengl6-dev                  # qt6-charts-dev's CMake package needs Qt6OpenGL (only a Recommends of qt6-base-dev)
   qt6-qpa-plugins                    # the offscreen and xcb platform plugins the GUI and the widget tests load
@@ -16,7 +16,7 @@ SOLAR_PACKAGES=(
   libbenchmark-dev
   python3 python3-torch python3-numpy
   poppler-utils                      # the report tests read PDFs back (pdftotext, pdfinfo)
-  dpkg-dev appstream desktop-file-utils  # the package test builds (dpkg-shlibdeps) and validates a .deb
+  dpkg-dev file appstream desktop-file-utils  # the package test builds (CPack: dpkg-shlibdeps, file) and validates a .deb
   fonts-dejavu-core fontconfig       # a Latin font for the GUI, the PDF reports and the figures
   fonts-wqy-microhei                 # a CJK font, so the Simplified Chinese interface and reports have glyphs
 )
