@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+// Op templates: Layout and indexing: cat, pad, embedding, index_select, gather, x[idx].
+#include "engine/frontend/trace/lowering/lowerer.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace solar::trace {
+
+void cat(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
+{
+    const std::string y = ctx.out(op);
+    const Shape& ys = ctx.info(y).shape;
+    const std::int64_t dim = normDim(ctx.arg(op, 1).kind == TraceArg::Int ? ctx.arg(op, 1).intValue : 0, ys.size());
+    std::int64_t offset = 0;
+    for (const auto& t : ctx.arg(op, 0).items) {
+        if (t.kind != TraceArg::Tensor)
+            throw Unsupported {"non-tensor in cat"};
+        const Shape& s = ctx.info(t.text).shape;
+        if (product(s) == 0)
+            continue; // torch.cat skips empty tensors
+        const Index v = vars(s.size());
+        Index yi = v;
+        yi[dim] = offset ? v[dim] + " + " + std::to_string(offset) : v[dim];
+        ctx.emit(nest(v, s, ctx.store(y, yi, ctx.at(t.text, v))));
+        offset += s[dim];
+    }
+}
+
+void pad(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
+{
+    const std::string x = ctx.arg(op, 0).text, y = ctx.out(op);
+    const auto p = ints(ctx.arg(op, 1));
+    const double value = scalar(ctx.arg(op, 2), 0);
+    const Shape& ys = ctx.info(y).shape;
+    const Shape& xs = ctx.info(x).shape;
+    const Index v = vars(ys.size());
+    Index xi = v;
+    std::string cond;
+    // pad lists (left, right) pairs from the last dimension backwards.
+    for (size_t i = 0; i * 2 < p.size(); ++i) {
+        const size_t d = ys.size() - 1 - i;
+        const std::int64_t left = p[2 * i];
+        xi[d] = left ? v[d] + " - " + std::to_string(left) : v[d];
+        cond += (cond.empty() ? "" : " && ") + xi[d] + " >= 0 && " + xi[d] + " < " + std::to_string(xs[d]);
+    }
+    ctx.emit(nest(v, ys, ctx.store(y, v, cond.empty() ? ctx.at(x, xi) : cond + " ? " + ctx.at(x, xi) + " : " + num(value))));
+}
+
+// Reads at integer positions taken from a tensor: embedding rows, index_select, gather, and x[..., idx, ...]
+// with one index tensor. The indices' valid range is recorded so generated inputs stay in bounds.
+void indexing(Lowerer& ctx, const TracedOp& op, const std::string& name)
+{
+    const std::string y = ctx.out(op);
+    const Shape& ys = ctx.info(y).shape;
+    const Index v = vars(ys.size());
+    if (name == "aten::embedding") {
+        const std::string w = ctx.arg(op, 0).text, ids = ctx.arg(op, 1).text;
+        const Shape& is = ctx.info(ids).shape;
+        const Index iv(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(is.size()));
+        ctx.noteIndexRange(ids, ctx.info(w).shape[0]);
+        return ctx.emit(nest(v, ys, ctx.store(y, v, ctx.at(w, {ctx.at(ids, iv), v.back()}))));
+    }
+    const std::string x = ctx.arg(op, 0).text;
+    const Shape& xs = ctx.info(x).shape;
+    if (name == "aten::index") {
+        const TraceArg& list = ctx.arg(op, 1);
+        int position = -1;
+        for (size_t k = 0; k < list.items.size(); ++k) {
+            if (list.items[k].kind == TraceArg::Tensor) {
+                if (position >= 0)
+                    throw Unsupported {"indexing with more than one index tensor"};
+                position = static_cast<int>(k);
+            } else if (list.items[k].kind != TraceArg::None) {
+                throw Unsupported {"indexing with a non-tensor index"};
+            }
+        }
+        if (position < 0)
+            throw Unsupported {"indexing without an index tensor"};
+        const std::string ids = list.items[static_cast<size_t>(position)].text;
+        if (dtypeOf(ctx.info(ids).dtype) == "bool")
+            throw Unsupported {"boolean mask indexing (data-dependent output size)"};
+        const size_t ir = ctx.info(ids).shape.size(), p = static_cast<size_t>(position);
+        const Index iv(v.begin() + static_cast<std::ptrdiff_t>(p), v.begin() + static_cast<std::ptrdiff_t>(p + ir));
+        Index xi(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(p));
+        xi.push_back(ctx.at(ids, iv));
+        xi.insert(xi.end(), v.begin() + static_cast<std::ptrdiff_t>(p + ir), v.end());
+        ctx.noteIndexRange(ids, xs[p]);
+        return ctx.emit(nest(v, ys, ctx.store(y, v, ctx.at(x, xi))));
+    }
+    const std::int64_t dim = normDim(ctx.arg(op, 1).intValue, xs.size());
+    const std::string ids = ctx.arg(op, 2).text;
+    ctx.noteIndexRange(ids, xs[static_cast<size_t>(dim)]);
+    Index xi = v;
+    xi[static_cast<size_t>(dim)] = name == "aten::index_select" ? ctx.at(ids, {v[static_cast<size_t>(dim)]}) : ctx.at(ids, v);
+    ctx.emit(nest(v, ys, ctx.store(y, v, ctx.at(x, xi))));
+}
+
+void flip(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    const std::string x = ctx.arg(op, 0).text;
+    const Shape& xs = ctx.info(x).shape;
+    std::set<std::int64_t> dims;
+    for (auto d : ints(ctx.arg(op, 1)))
+        dims.insert(normDim(d, xs.size()));
+    ctx.elementwise(op, [&](const Index& v, const Shape&) {
+        Index xi = v;
+        for (auto d : dims)
+            xi[static_cast<size_t>(d)] = std::to_string(xs[static_cast<size_t>(d)] - 1) + " - " + v[static_cast<size_t>(d)];
+        return ctx.at(x, xi);
+    });
+}
+
+void stack(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    const std::string y = ctx.out(op);
+    const Shape& ys = ctx.info(y).shape;
+    const std::int64_t dim = normDim(ctx.arg(op, 1).kind == TraceArg::Int ? ctx.arg(op, 1).intValue : 0, ys.size());
+    std::int64_t k = 0;
+    for (const auto& t : ctx.arg(op, 0).items) {
+        const Shape& s2 = ctx.info(t.text).shape;
+        const Index v = vars(s2.size());
+        Index yi = v;
+        yi.insert(yi.begin() + dim, std::to_string(k++));
+        ctx.emit(nest(v, s2, ctx.store(y, yi, ctx.at(t.text, v))));
+    }
+}
+
+} // namespace solar::trace

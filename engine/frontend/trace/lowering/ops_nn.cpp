@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: MIT
+// Op templates: Matmul, convolution, pooling (plain and adaptive) and attention.
+#include "engine/frontend/trace/lowering/lowerer.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace solar::trace {
+
+namespace {
+
+// Max pooling's second output: the flat spatial index of the first maximum in each window, as torch returns
+// it. `cond` guards taps that fall in the padding (empty when every tap is inside).
+void poolIndices(Lowerer& ctx, const TracedOp& op, const std::string& x, const Index& v, const Shape& ys, const Index& xi, size_t lead, size_t sp,
+                 const std::string& tapLoops, const std::string& cond, const std::string& target)
+{
+    if (op.outputs.size() < 2 || op.outputs[1].kind != TraceArg::Tensor)
+        return;
+    const Shape& xs = ctx.info(x).shape;
+    const std::string idx = ctx.at(op.outputs[1].text, v);
+    std::string flat;
+    std::int64_t scale = 1;
+    for (size_t d = sp; d-- > 0;) {
+        const std::string term = scale == 1 ? "(" + xi[lead + d] + ")" : std::to_string(scale) + " * (" + xi[lead + d] + ")";
+        flat = flat.empty() ? term : term + " + " + flat;
+        scale *= xs[lead + d];
+    }
+    const std::string pick = idx + " min= " + ctx.at(x, xi) + " == " + target + " ? " + flat + " : " + std::to_string(scale) + ";";
+    ctx.emit(loops(v, ys) + "{\n  " + idx + " = " + std::to_string(scale) + ";\n  " + tapLoops + " { "
+         + (cond.empty() ? pick : "if (" + cond + ") { " + pick + " }") + " }\n}");
+}
+
+} // namespace
+
+// C = beta * bias + alpha * A @ B, batched when the operands are 3-D.
+void matmul(Lowerer& ctx, const TracedOp& op, const std::string& name)
+{
+    const bool withBias = name == "aten::addmm" || name == "aten::baddbmm";
+    const std::string a = ctx.arg(op, withBias ? 1 : 0).text, b = ctx.arg(op, withBias ? 2 : 1).text;
+    const std::string c = ctx.out(op);
+    const Shape& cs = ctx.info(c).shape;
+    const Shape& as = ctx.info(a).shape;
+    double beta = 1, alpha = 1;
+    if (withBias) {
+        beta = op.kwargs.count("beta") ? scalar(op.kwargs.at("beta"), 1) : scalar(ctx.arg(op, 3), 1);
+        alpha = op.kwargs.count("alpha") ? scalar(op.kwargs.at("alpha"), 1) : scalar(ctx.arg(op, 4), 1);
+    }
+    const Index v = vars(cs.size());
+    const std::int64_t k = as.back();
+    Index ai, bi;
+    if (name == "aten::mv") {
+        ai = {v[0], "_k"};
+        bi = {"_k"};
+    } else if (cs.size() == 3) {
+        ai = {v[0], v[1], "_k"};
+        bi = {v[0], "_k", v[2]};
+    } else {
+        ai = {v[0], "_k"};
+        bi = {"_k", v[1]};
+    }
+    const std::string init = withBias ? (beta == 1 ? "" : num(beta) + " * ") + ctx.bcast(ctx.arg(op, 0), v, cs) : "0";
+    const std::string prod = (alpha == 1 ? "" : num(alpha) + " * ") + ctx.at(a, ai) + " * " + ctx.at(b, bi);
+    ctx.emit(loops(v, cs) + "{\n  " + ctx.store(c, v, init) + "\n  for _k in 0.." + std::to_string(k) + " { " + ctx.at(c, v) + " += " + prod
+         + "; }\n}");
+}
+
+// N-d convolution, grouped, strided, padded, dilated, and transposed.
+void convolution(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
+{
+    const std::string x = ctx.arg(op, 0).text, w = ctx.arg(op, 1).text;
+    const TraceArg& bias = ctx.arg(op, 2);
+    const auto stride = ints(ctx.arg(op, 3)), padding = ints(ctx.arg(op, 4)), dilation = ints(ctx.arg(op, 5));
+    const bool transposed = ctx.arg(op, 6).kind == TraceArg::Bool && ctx.arg(op, 6).boolValue;
+    const std::int64_t groups = ctx.arg(op, 8).kind == TraceArg::Int ? ctx.arg(op, 8).intValue : 1;
+    const std::string y = ctx.out(op);
+    const Shape& xs = ctx.info(x).shape;
+    const Shape& ws = ctx.info(w).shape;
+    const Shape& ys = ctx.info(y).shape;
+    const size_t sp = xs.size() - 2;
+    auto at3 = [&](const std::vector<std::int64_t>& v, size_t i) { return v.size() == 1 ? v[0] : v[i]; };
+    const std::int64_t cin = xs[1], cout = ys[1], g = groups;
+    const std::int64_t cg = cin / g, og = cout / g;
+    // Output initialised to the bias (or 0).
+    const Index yv = vars(ys.size());
+    const std::string init = bias.kind == TraceArg::Tensor ? ctx.at(bias.text, {yv[1]}) : "0";
+    ctx.emit(nest(yv, ys, ctx.store(y, yv, init)));
+    std::string head = "for _b in 0.." + std::to_string(xs[0]) + ", _g in 0.." + std::to_string(g) + ", _o in 0.." + std::to_string(og)
+        + ", _c in 0.." + std::to_string(cg);
+    Index pos, tap;
+    for (size_t d = 0; d < sp; ++d) {
+        pos.push_back("_p" + std::to_string(d));
+        tap.push_back("_r" + std::to_string(d));
+    }
+    std::string cond, yIdx, xIdx;
+    const std::string outChan = "_g * " + std::to_string(og) + " + _o", inChan = "_g * " + std::to_string(cg) + " + _c";
+    std::vector<std::string> window;
+    for (size_t d = 0; d < sp; ++d) {
+        const std::int64_t s = at3(stride, d), p = at3(padding, d), dl = at3(dilation, d);
+        const std::string e = (s == 1 ? pos[d] : std::to_string(s) + " * " + pos[d]) + " + " + (dl == 1 ? tap[d] : std::to_string(dl) + " * " + tap[d])
+            + (p ? " - " + std::to_string(p) : "");
+        window.push_back(e);
+        const std::int64_t limit = transposed ? ys[2 + d] : xs[2 + d];
+        cond += (cond.empty() ? "" : " && ") + e + " >= 0 && " + e + " < " + std::to_string(limit);
+        head += ", " + pos[d] + " in 0.." + std::to_string(transposed ? xs[2 + d] : ys[2 + d]) + ", " + tap[d] + " in 0.." + std::to_string(ws[2 + d]);
+    }
+    Index xi {"_b", inChan}, yi {"_b", outChan}, wi;
+    if (!transposed) {
+        xi.insert(xi.end(), window.begin(), window.end());
+        yi.insert(yi.end(), pos.begin(), pos.end());
+        wi = {outChan, "_c"};
+    } else {
+        xi.insert(xi.end(), pos.begin(), pos.end());
+        yi.insert(yi.end(), window.begin(), window.end());
+        wi = {inChan, "_o"};
+    }
+    wi.insert(wi.end(), tap.begin(), tap.end());
+    const std::string body = ctx.at(y, yi) + " += " + ctx.at(x, xi) + " * " + ctx.at(w, wi) + ";";
+    ctx.emit(head + " {\n  " + (cond.empty() ? body : "if (" + cond + ") { " + body + " }") + "\n}");
+}
+
+void pool(Lowerer& ctx, const TracedOp& op, const std::string& name)
+{
+    const bool isMax = name.find("max_pool") != std::string::npos;
+    const std::string x = ctx.arg(op, 0).text, y = ctx.out(op, 0);
+    const Shape& xs = ctx.info(x).shape;
+    const Shape& ys = ctx.info(y).shape;
+    const size_t sp = name.find("1d") != std::string::npos ? 1 : name.find("2d") != std::string::npos ? 2 : 3;
+    const auto kernel = ints(ctx.arg(op, 1));
+    auto strideV = ints(ctx.arg(op, 2));
+    if (strideV.empty())
+        strideV = kernel;
+    const auto padding = ints(ctx.arg(op, 3));
+    const auto dilation = isMax ? ints(ctx.arg(op, 4)) : std::vector<std::int64_t> {};
+    const bool countIncludePad = isMax ? false : !(ctx.arg(op, 5).kind == TraceArg::Bool && !ctx.arg(op, 5).boolValue);
+    const TraceArg& divisorOverride = ctx.arg(op, 6);
+    auto pick = [](const std::vector<std::int64_t>& v, size_t i, std::int64_t dflt) { return v.empty() ? dflt : (v.size() == 1 ? v[0] : v[i]); };
+    const size_t lead = xs.size() - sp;
+    const Index v = vars(ys.size());
+    Index xi(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(lead));
+    std::string cond, tapLoops, tapCount;
+    std::int64_t window = 1;
+    for (size_t d = 0; d < sp; ++d) {
+        const std::string t = "_t" + std::to_string(d);
+        const std::int64_t s = pick(strideV, d, 1), p = pick(padding, d, 0), dl = pick(dilation, d, 1), k = pick(kernel, d, 1);
+        const std::string e = (s == 1 ? v[lead + d] : std::to_string(s) + " * " + v[lead + d]) + " + " + (dl == 1 ? t : std::to_string(dl) + " * " + t)
+            + (p ? " - " + std::to_string(p) : "");
+        xi.push_back(e);
+        cond += (cond.empty() ? "" : " && ") + e + " >= 0 && " + e + " < " + std::to_string(xs[lead + d]);
+        tapLoops += (tapLoops.empty() ? "for " : ", ") + t + " in 0.." + std::to_string(k);
+        window *= k;
+    }
+    const std::string target = ctx.at(y, v);
+    std::string body;
+    if (isMax) {
+        body = target + " = -inf;\n  " + tapLoops + " { if (" + cond + ") { " + target + " max= " + ctx.at(x, xi) + "; } }";
+    } else {
+        std::string divisor = num(static_cast<double>(window));
+        if (divisorOverride.kind == TraceArg::Int)
+            divisor = num(static_cast<double>(divisorOverride.intValue));
+        else if (!countIncludePad)
+            throw Unsupported {"average pooling excluding padding"};
+        body = target + " = 0;\n  " + tapLoops + " { if (" + cond + ") { " + target + " += " + ctx.at(x, xi) + " / " + divisor + "; } }";
+    }
+    ctx.emit(loops(v, ys) + "{\n  " + body + "\n}");
+    if (isMax)
+        poolIndices(ctx, op, x, v, ys, xi, lead, sp, tapLoops, cond, target);
+}
+
+// Adaptive pooling: output i of n along an input extent L reads [floor(i*L/n), ceil((i+1)*L/n)), torch's
+// windows, which may overlap and differ in length; the average divides by each window's own length.
+void adaptivePool(Lowerer& ctx, const TracedOp& op, const std::string& name)
+{
+    const bool isMax = name.find("max") != std::string::npos;
+    const std::string x = ctx.arg(op, 0).text, y = ctx.out(op, 0);
+    const Shape& xs = ctx.info(x).shape;
+    const Shape& ys = ctx.info(y).shape;
+    const size_t sp = name.find("1d") != std::string::npos ? 1 : name.find("2d") != std::string::npos ? 2 : 3;
+    const size_t lead = xs.size() - sp;
+    const Index v = vars(ys.size());
+    Index xi(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(lead));
+    std::string tapLoops, length;
+    for (size_t d = 0; d < sp; ++d) {
+        const std::string t = "_t" + std::to_string(d), i = v[lead + d];
+        const std::string L = std::to_string(xs[lead + d]), n = std::to_string(ys[lead + d]);
+        if (xs[lead + d] % ys[lead + d] == 0) {
+            // Equal, disjoint windows: plain pooling with kernel = stride = L / n.
+            const std::string k = std::to_string(xs[lead + d] / ys[lead + d]);
+            tapLoops += (tapLoops.empty() ? "for " : ", ") + t + " in 0.." + k;
+            length += (length.empty() ? "" : " * ") + k;
+            xi.push_back(k == "1" ? i : k + " * " + i + " + " + t);
+            continue;
+        }
+        const std::string start = "(" + i + " * " + L + ") // " + n, end = "((" + i + " + 1) * " + L + " + " + n + " - 1) // " + n;
+        tapLoops += (tapLoops.empty() ? "for " : ", ") + t + " in " + start + ".." + end;
+        length += (length.empty() ? "" : " * ") + std::string("(") + end + " - " + start + ")";
+        xi.push_back(t);
+    }
+    const std::string target = ctx.at(y, v);
+    std::string body;
+    if (isMax)
+        body = target + " = -inf;\n  " + tapLoops + " { " + target + " max= " + ctx.at(x, xi) + "; }";
+    else
+        body = target + " = 0;\n  " + tapLoops + " { " + target + " += " + ctx.at(x, xi) + "; }\n  " + target + " = " + target + " / cast<f64>("
+            + length + ");";
+    ctx.emit(loops(v, ys) + "{\n  " + body + "\n}");
+    if (isMax)
+        poolIndices(ctx, op, x, v, ys, xi, lead, sp, tapLoops, "", target);
+}
+
+// Attention over the last two dims: scores, softmax (causal rows see keys up to their own position), output.
+// Softmax(Q K^T * scale [causal]) V as the math kernel computes it: scores, row max, row sum of exponentials,
+// probabilities, then P V. P gets its own statement so both products are plain contractions (tensor-core
+// MACs, as FlashAttention runs them) and each exponential is counted once per score, not once per output.
+void attention(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
+{
+    const std::string q = ctx.arg(op, 0).text, k = ctx.arg(op, 1).text, vv = ctx.arg(op, 2).text, y = ctx.out(op);
+    if (ctx.arg(op, 3).kind == TraceArg::Tensor)
+        throw Unsupported {"attention with an explicit mask"};
+    if (scalar(ctx.arg(op, 4), 0) != 0)
+        throw Unsupported {"attention dropout"};
+    const bool causal = ctx.arg(op, 5).kind == TraceArg::Bool && ctx.arg(op, 5).boolValue;
+    const Shape& qs = ctx.info(q).shape;
+    const Shape& ks = ctx.info(k).shape;
+    const Shape& ys = ctx.info(y).shape;
+    const size_t lead = qs.size() - 2;
+    const std::int64_t L = qs[lead], S = ks[lead], D = qs[lead + 1], Dv = ys[lead + 1];
+    const double scale = ctx.arg(op, 6).kind == TraceArg::Float ? ctx.arg(op, 6).floatValue : 1.0 / std::sqrt(static_cast<double>(D));
+    Shape bshape(qs.begin(), qs.begin() + static_cast<std::ptrdiff_t>(lead));
+    const Index bv = vars(lead, "_b");
+    Shape sShape = bshape;
+    sShape.push_back(L);
+    sShape.push_back(S);
+    Shape rowShape = bshape;
+    rowShape.push_back(L);
+    const std::string sc = ctx.scratch(y + "_scores", sShape, ctx.info(y).dtype);
+    const std::string mx = ctx.scratch(y + "_max", rowShape, ctx.info(y).dtype);
+    const std::string sm = ctx.scratch(y + "_sum", rowShape, ctx.info(y).dtype);
+    const std::string pr = ctx.scratch(y + "_probs", sShape, ctx.info(y).dtype);
+    auto with = [&](std::initializer_list<std::string> extra) {
+        Index i = bv;
+        i.insert(i.end(), extra);
+        return i;
+    };
+    const std::string keys = causal ? "_j in 0.._l + 1" : "_j in 0.." + std::to_string(S);
+    const std::string st = ctx.at(sc, with({"_l", "_j"})), mt = ctx.at(mx, with({"_l"})), zt = ctx.at(sm, with({"_l"}));
+    const std::string pt = ctx.at(pr, with({"_l", "_j"}));
+    const std::string text = "for _l in 0.." + std::to_string(L) + " {\n  for " + keys + " {\n    " + st + " = 0;\n    for _d in 0.." + std::to_string(D)
+        + " { " + st + " += " + ctx.at(q, with({"_l", "_d"})) + " * " + ctx.at(k, with({"_j", "_d"})) + " * " + num(scale) + "; }\n  }\n  " + mt + " = -inf;\n  for "
+        + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for " + keys + " { " + zt + " += exp(" + st + " - " + mt + "); }\n  for "
+        + keys + " { " + pt + " = exp(" + st + " - " + mt + ") / " + zt + "; }\n  for _e in 0.." + std::to_string(Dv) + " {\n    "
+        + ctx.at(y, with({"_l", "_e"})) + " = 0;\n    for " + keys + " { " + ctx.at(y, with({"_l", "_e"})) + " += " + pt + " * " + ctx.at(vv, with({"_j", "_e"}))
+        + "; }\n  }\n}";
+    std::string wrapped = text;
+    if (!bv.empty()) {
+        std::string indented;
+        std::istringstream lines(text);
+        std::string line;
+        while (std::getline(lines, line))
+            indented += "  " + line + "\n";
+        wrapped = loops(bv, bshape) + "{\n" + indented + "}";
+    }
+    ctx.emit(wrapped);
+}
+
+} // namespace solar::trace
