@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/autosave.h"
 
+#include "engine/core/atomicwrite.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -28,19 +30,18 @@ QString Autosave::fileFor(const QString& sourcePath) const
     return QDir(m_directory).filePath(QString::fromLatin1(key) + QStringLiteral(".autosave.json"));
 }
 
-QString Autosave::save(const QString& sourcePath, const QString& sourceName, const QString& text)
+bool Autosave::save(const QString& sourcePath, const QString& sourceName, const QString& text, QString* why)
 {
-    if (!QDir().mkpath(m_directory))
-        return QStringLiteral("cannot create %1").arg(m_directory);
-    QSaveFile file(fileFor(sourcePath));
-    if (!file.open(QIODevice::WriteOnly))
-        return file.errorString();
+    if (!QDir().mkpath(m_directory)) {
+        if (why)
+            *why = QStringLiteral("cannot create %1").arg(m_directory);
+        return false;
+    }
     const QJsonObject o {{QStringLiteral("path"), sourcePath},
                          {QStringLiteral("name"), sourceName},
                          {QStringLiteral("text"), text},
                          {QStringLiteral("saved"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
-    file.write(QJsonDocument(o).toJson(QJsonDocument::Compact));
-    return file.commit() ? QString() : file.errorString();
+    return solar::writeFileAtomically(fileFor(sourcePath), QJsonDocument(o).toJson(QJsonDocument::Compact), why);
 }
 
 void Autosave::discard(const QString& sourcePath)

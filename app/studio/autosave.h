@@ -23,8 +23,8 @@ public:
     explicit Autosave(QString directory = defaultDirectory());
     static QString defaultDirectory();
 
-    /// Empty on success, else why not.
-    QString save(const QString& sourcePath, const QString& sourceName, const QString& text);
+    /// Written atomically; false and why not in `why`.
+    bool save(const QString& sourcePath, const QString& sourceName, const QString& text, QString* why = nullptr);
     void discard(const QString& sourcePath);
     QList<Entry> pending() const;
     QString directory() const { return m_directory; }

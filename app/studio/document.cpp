@@ -128,8 +128,8 @@ void Document::writeAutosave()
 {
     if (!hasUnsavedEdits())
         return;
-    const QString why = m_autosave.save(m_path, m_name, m_editor->text());
-    if (!why.isEmpty())
+    QString why;
+    if (!m_autosave.save(m_path, m_name, m_editor->text(), &why))
         emit message(tr("Autosave failed: %1").arg(why), 5000);
 }
 

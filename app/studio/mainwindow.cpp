@@ -107,6 +107,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_hardware->selectProfile(QStringLiteral("h100-pcie"));
     m_compare->setRegistry(m_registry);
     m_roofline->setRegistry(m_registry);
+    m_roofline->setCurrentProfileId(m_hardware->profileId());
 
     connect(m_document, &Document::stateChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::edited, this, &MainWindow::sourceEdited);
@@ -133,8 +134,8 @@ MainWindow::MainWindow(QWidget* parent)
         m_document->setUnsavedSource(m_document->path(), m_document->name(), alir);
         analyze();
     });
+    connect(m_hardware, &HardwarePanel::profileChanged, m_roofline, &RooflinePane::setCurrentProfileId);
     connect(m_hardware, &HardwarePanel::machineChanged, this, [this] {
-        m_roofline->setCurrentProfileId(m_hardware->profileId());
         if (m_base)
             showResult(m_base, false);
     });
@@ -426,12 +427,8 @@ void MainWindow::applyProject(const Project& p)
 
 bool MainWindow::saveProject(const QString& path, QString* why)
 {
-    const QString error = writeProject(path, currentProject());
-    if (!error.isEmpty()) {
-        if (why)
-            *why = error;
+    if (!writeProject(path, currentProject(), why))
         return false;
-    }
     addRecent(QFileInfo(path).absoluteFilePath());
     statusBar()->showMessage(tr("Saved project %1").arg(QFileInfo(path).fileName()), 5000);
     return true;

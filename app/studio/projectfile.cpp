@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/projectfile.h"
 
+#include "engine/core/atomicwrite.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
 
-QString writeProject(const QString& path, const Project& p)
+bool writeProject(const QString& path, const Project& p, QString* why)
 {
     QJsonObject factors;
     for (auto it = p.factors.cbegin(); it != p.factors.cend(); ++it)
@@ -22,20 +24,14 @@ QString writeProject(const QString& path, const Project& p)
         {QStringLiteral("measured_seconds"), p.measuredSeconds ? QJsonValue(*p.measuredSeconds) : QJsonValue()},
         {QStringLiteral("view"), QJsonObject {{QStringLiteral("roofline_level"), p.rooflineLevel}, {QStringLiteral("graph_colour"), p.graphColour}}},
     };
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QCoreApplication::translate("Project", "Cannot write %1: %2").arg(path, file.errorString());
-    file.write(QJsonDocument(doc).toJson(QJsonDocument::Indented));
-    if (!file.commit())
-        return QCoreApplication::translate("Project", "Cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    return solar::writeFileAtomically(path, QJsonDocument(doc).toJson(QJsonDocument::Indented), why);
 }
 
-std::optional<Project> readProject(const QString& path, QString* error)
+std::optional<Project> readProject(const QString& path, QString* why)
 {
-    auto fail = [&](const QString& why) -> std::optional<Project> {
-        if (error)
-            *error = path + QStringLiteral(": ") + why;
+    auto fail = [&](const QString& reason) -> std::optional<Project> {
+        if (why)
+            *why = path + QStringLiteral(": ") + reason;
         return std::nullopt;
     };
     QFile file(path);

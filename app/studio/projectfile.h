@@ -27,5 +27,6 @@ struct Project
 };
 
 /// Empty on success, else a message naming the file and what is wrong.
-QString writeProject(const QString& path, const Project& project);
-std::optional<Project> readProject(const QString& path, QString* error);
+/// Written atomically; false and why not in `why`.
+bool writeProject(const QString& path, const Project& project, QString* why = nullptr);
+std::optional<Project> readProject(const QString& path, QString* why = nullptr);

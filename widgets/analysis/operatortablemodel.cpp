@@ -51,11 +51,6 @@ int OperatorTableModel::rowOfNode(int node) const
     return -1;
 }
 
-int OperatorTableModel::nodeOfRow(int row) const
-{
-    return row >= 0 && row < rowCount() ? m_rows[static_cast<size_t>(row)].node : -1;
-}
-
 int OperatorTableModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());

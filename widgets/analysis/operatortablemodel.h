@@ -28,7 +28,6 @@ public:
     void setShareLevel(solar::bounds::Level level);
 
     int rowOfNode(int node) const;
-    int nodeOfRow(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -58,10 +58,7 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     measured->addWidget(m_import);
     layout->addLayout(measured);
     layout->addWidget(m_violation);
-    connect(m_measured, &QDoubleSpinBox::valueChanged, this, [this] {
-        refresh();
-        emit measuredChanged();
-    });
+    connect(m_measured, &QDoubleSpinBox::valueChanged, this, &SummaryPanel::refresh);
     connect(m_import, &QPushButton::clicked, this, &SummaryPanel::importTimingsRequested);
     refresh();
 }
@@ -91,11 +88,6 @@ std::optional<double> SummaryPanel::measuredSeconds() const
 QString SummaryPanel::validationText() const
 {
     return m_validation->text();
-}
-
-QString SummaryPanel::coverageText() const
-{
-    return m_coverage->text();
 }
 
 QString SummaryPanel::violationText() const

@@ -31,11 +31,9 @@ public:
 
     QTableWidget* ladderTable() const { return m_ladder; }
     QString validationText() const;
-    QString coverageText() const;
     QString violationText() const;
 
 signals:
-    void measuredChanged();
     void importTimingsRequested();
 
 private:

@@ -199,12 +199,6 @@ void GraphView::recolour()
     }
 }
 
-QColor GraphView::colourOfNode(int node) const
-{
-    const auto it = m_items.find(node);
-    return it == m_items.end() ? QColor() : it->second->fill();
-}
-
 void GraphView::setColourBy(ColourBy mode)
 {
     m_colourBy = mode;

@@ -41,7 +41,6 @@ public:
     int nodeCount() const { return static_cast<int>(m_items.size()); }
     int selectedNode() const { return m_selected; }
     const GraphLayout& layoutResult() const { return m_layout; }
-    QColor colourOfNode(int node) const;
 
 signals:
     void nodeSelected(int node);

@@ -63,13 +63,6 @@ void RooflineChart::setLevel(Level level)
     rebuild();
 }
 
-void RooflineChart::setMachine(const solar::bounds::MachineModel& machine, const QString& name)
-{
-    m_machine = machine;
-    m_machineName = name;
-    rebuild();
-}
-
 void RooflineChart::setOverlays(const std::vector<std::pair<QString, solar::bounds::MachineModel>>& overlays)
 {
     m_overlays = overlays;

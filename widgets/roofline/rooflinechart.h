@@ -33,7 +33,6 @@ public:
     /// The result drawn against `machine` (named `name`): one rebuild for a slider move.
     void setResult(std::shared_ptr<const solar::AnalysisResult> result, const solar::bounds::MachineModel& machine, const QString& name);
     void setLevel(solar::bounds::Level level);
-    void setMachine(const solar::bounds::MachineModel& machine, const QString& name);
     void setOverlays(const std::vector<std::pair<QString, solar::bounds::MachineModel>>& overlays);
     void selectNode(int node);
     void clear();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/frontend/llm/translator.h"
 
+#include "engine/core/atomicwrite.h"
+
 #include "engine/ir/checker.h"
 #include "engine/ir/parser.h"
 
@@ -53,11 +55,8 @@ void storeProgram(const std::string& dir, const std::string& key, const std::str
 {
     if (dir.empty() || !QDir().mkpath(QString::fromStdString(dir)))
         return;
-    QSaveFile f(QDir(QString::fromStdString(dir)).filePath(QString::fromStdString(key) + QStringLiteral(".alir")));
-    if (f.open(QIODevice::WriteOnly)) {
-        f.write(QByteArray::fromStdString(alir));
-        f.commit();
-    }
+    // A cache: a failed write only means the next run asks the endpoint again.
+    writeFileAtomically(QDir(QString::fromStdString(dir)).filePath(QString::fromStdString(key) + QStringLiteral(".alir")), alir);
 }
 
 std::string diagnosticsText(const Diagnostics& ds)
