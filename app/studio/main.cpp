@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "app/studio/filemenus.h"
 #include "app/studio/mainwindow.h"
 #include "app/studio/translations.h"
 
@@ -48,7 +49,7 @@ int main(int argc, char** argv)
     }
     const QStringList files = parser.positionalArguments();
     // With no file, a bundled example opens already analysed, so there is something to explore at once.
-    const QString file = !files.isEmpty() ? files.first() : QDir(MainWindow::examplesDirectory()).filePath(QStringLiteral("transformer_block.py"));
+    const QString file = !files.isEmpty() ? files.first() : QDir(FileMenus::examplesDirectory()).filePath(QStringLiteral("transformer_block.py"));
     const bool smoke = parser.isSet(quitAfterAnalysis);
     QTimer::singleShot(0, &window, [&window, file, smoke] {
         if (!smoke) // a recovery dialog would wait for an answer nobody gives

@@ -1,39 +1,29 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/mainwindow.h"
 
+#include "app/studio/exportactions.h"
+#include "app/studio/filemenus.h"
 #include "app/studio/translations.h"
 
-#include "engine/batch/sweep.h"
 #include "engine/core/version.h"
-#include "widgets/analysis/operatorpane.h"
 #include "widgets/analysis/summarypanel.h"
 #include "widgets/compare/comparisonview.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
-#include "widgets/graph/graphpane.h"
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepanel.h"
 #include "widgets/llm/llmsettingsdialog.h"
 #include "widgets/llm/transcriptpane.h"
 #include "widgets/roofline/rooflinechart.h"
-#include "widgets/roofline/rooflinepane.h"
 
-#include <QActionGroup>
-#include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
-#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPrintPreviewDialog>
-#include <QPrinter>
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -41,41 +31,6 @@
 #include <QToolButton>
 
 using solar::bounds::Level;
-
-namespace {
-
-constexpr int kMaxRecent = 10;
-
-const char* kKnobNames[HardwarePanel::KnobCount] = {"bandwidth", "tensor", "simt", "onchip", "clock"};
-
-QList<EditorDiagnostic> editorDiagnostics(const solar::Diagnostics& diagnostics)
-{
-    QList<EditorDiagnostic> out;
-    for (const auto& d : diagnostics) {
-        EditorDiagnostic e;
-        e.line = d.loc.line;
-        e.column = d.loc.column;
-        e.severity = d.severity == solar::Severity::Error ? EditorDiagnostic::Error
-                   : d.severity == solar::Severity::Warning ? EditorDiagnostic::Warning
-                                                           : EditorDiagnostic::Note;
-        e.message = QString::fromStdString(d.message);
-        out.append(e);
-    }
-    return out;
-}
-
-} // namespace
-
-QString MainWindow::examplesDirectory()
-{
-    const QString env = qEnvironmentVariable("SOLAR_EXAMPLES_DIR");
-    if (!env.isEmpty())
-        return env;
-    const QString installed = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/solar-studio/examples");
-    if (QFileInfo(installed).isDir())
-        return QDir(installed).absolutePath();
-    return QStringLiteral(SOLAR_SOURCE_EXAMPLES);
-}
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -92,10 +47,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 0);
     m_progress->setMaximumWidth(160);
-    m_progress->hide();
     m_cancelButton = new QToolButton(this);
     m_cancelButton->setText(tr("Cancel"));
-    m_cancelButton->hide();
+    setBusy(false);
     connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelAnalysis);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
@@ -114,7 +68,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_document, &Document::recovered, this, &MainWindow::analyze);
     connect(m_document, &Document::message, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
     connect(m_job, &AnalysisJob::finished, this, &MainWindow::analysisDone);
-    connect(m_job, &AnalysisJob::progress, this, [this](const QString& stage) { statusBar()->showMessage(tr("Analysing: %1…").arg(stage)); });
+    connect(m_job, &AnalysisJob::progress, this, [this](const QString& s) { statusBar()->showMessage(tr("Analysing: %1…").arg(s)); });
     connect(m_job, &AnalysisJob::llmAttempt, m_transcript, &TranscriptPane::addAttempt);
     connect(m_job, &AnalysisJob::cancelled, this, [this] {
         setBusy(false);
@@ -147,37 +101,14 @@ MainWindow::MainWindow(QWidget* parent)
         m_operators->setShareLevel(l);
     });
     connect(m_operators, &OperatorPane::nodeSelected, this, &MainWindow::selectNode);
-    connect(m_operators, &OperatorPane::exportCsvRequested, this, [this] { exportWithDialog(ExportKind::Csv); });
-    connect(m_summary, &SummaryPanel::importTimingsRequested, this, &MainWindow::importTimings);
+    connect(m_operators, &OperatorPane::exportCsvRequested, this, [this] { m_exports->exportWithDialog(ExportKind::Csv); });
+    connect(m_summary, &SummaryPanel::importTimingsRequested, this, [this] { m_summary->importTimings(m_document->path()); });
 
     resize(1400, 900);
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    rebuildRecentMenu();
     updateTitle();
-}
-
-MainWindow::~MainWindow() = default;
-
-GraphView* MainWindow::graphView() const
-{
-    return m_graph->view();
-}
-
-RooflineChart* MainWindow::roofline() const
-{
-    return m_roofline->chart();
-}
-
-QTableView* MainWindow::operatorTable() const
-{
-    return m_operators->table();
-}
-
-OperatorTableModel* MainWindow::operatorModel() const
-{
-    return m_operators->model();
 }
 
 void MainWindow::createDocks()
@@ -221,28 +152,24 @@ void MainWindow::createMenus()
 {
     QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openWithDialog);
-    m_recentMenu = fileMenu->addMenu(tr("Open &Recent"));
-    m_examplesMenu = fileMenu->addMenu(tr("&Examples"));
-    rebuildExamplesMenu();
+    QMenu* recent = fileMenu->addMenu(tr("Open &Recent"));
+    m_fileMenus = new FileMenus(recent, fileMenu->addMenu(tr("&Examples")), this);
+    connect(m_fileMenus, &FileMenus::openRequested, this, &MainWindow::openInteractively);
     fileMenu->addSeparator();
     fileMenu->addAction(tr("&Save"), QKeySequence::Save, m_document, [this] {
         if (m_document->saveInteractively())
-            addRecent(m_document->path());
+            m_fileMenus->addRecent(m_document->path());
     });
     fileMenu->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_document, [this] {
         if (m_document->saveAsInteractively())
-            addRecent(m_document->path());
+            m_fileMenus->addRecent(m_document->path());
     });
     fileMenu->addAction(tr("Save &Project…"), this, &MainWindow::saveProjectWithDialog);
     fileMenu->addSeparator();
-    QMenu* exportMenu = fileMenu->addMenu(tr("&Export"));
-    for (const ExportFormat& f : exportFormats()) {
-        exportMenu->addAction(QCoreApplication::translate("Exports", f.label), this, [this, kind = f.kind] { exportWithDialog(kind); });
-        if (f.kind == ExportKind::ReportPdf) {
-            exportMenu->addAction(tr("Report &preview…"), this, &MainWindow::previewReport);
-            exportMenu->addSeparator();
-        }
-    }
+    m_exports = new ExportActions(fileMenu->addMenu(tr("&Export")), this, [this]() -> std::optional<ReportInput> {
+        return m_shown ? std::optional<ReportInput>(reportInput()) : std::nullopt;
+    });
+    connect(m_exports, &ExportActions::message, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
     fileMenu->addSeparator();
     fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -252,37 +179,18 @@ void MainWindow::createMenus()
     analysisMenu->addAction(tr("&Cancel"), QKeySequence(Qt::Key_Escape), this, &MainWindow::cancelAnalysis);
     analysisMenu->addSeparator();
     analysisMenu->addAction(tr("Save hardware as &user profile…"), this, [this] {
-        bool ok = false;
-        const QString id = QInputDialog::getText(this, tr("Save user profile"), tr("Profile id (letters, digits, dashes):"), QLineEdit::Normal,
-                                                 m_hardware->profileId() + QStringLiteral("-what-if"), &ok);
-        if (!ok || id.isEmpty())
+        if (!m_hardware->saveAsUserProfileInteractively())
             return;
-        QString why;
-        if (!m_hardware->saveAsUserProfile(id, &why)) {
-            QMessageBox::warning(this, tr("Save failed"), why);
-            return;
-        }
         m_registry = solar::hw::loadDefaultHwRegistry();
         m_compare->setRegistry(m_registry);
         m_roofline->setRegistry(m_registry);
     });
-    analysisMenu->addAction(tr("&LLM settings…"), this, [this] {
-        LlmSettingsDialog dialog(m_llm, this);
-        if (dialog.exec() == QDialog::Accepted) {
-            m_llm = dialog.settings();
-            LlmSettingsDialog::save(m_llm);
-        }
-    });
+    analysisMenu->addAction(tr("&LLM settings…"), this, [this] { LlmSettingsDialog::edit(m_llm, this); });
 
     QToolBar* bar = addToolBar(tr("Analysis"));
     bar->setObjectName(QStringLiteral("toolbar-analysis"));
     bar->addWidget(new QLabel(tr(" Frontend: "), bar));
-    m_frontend = new QComboBox(bar);
-    m_frontend->addItem(tr("Automatic (PyTorch files traced, ALIR as written)"), static_cast<int>(solar::Frontend::Auto));
-    m_frontend->addItem(tr("PyTorch trace"), static_cast<int>(solar::Frontend::Trace));
-    m_frontend->addItem(tr("ALIR as written"), static_cast<int>(solar::Frontend::Alir));
-    m_frontend->addItem(tr("LLM (any source, validated when a reference runs)"), static_cast<int>(solar::Frontend::Llm));
-    m_frontend->setToolTip(tr("How the source becomes ALIR"));
+    m_frontend = new FrontendSelector(bar);
     bar->addWidget(m_frontend);
     bar->addAction(run);
     bar->addAction(tr("Cancel"), this, &MainWindow::cancelAnalysis);
@@ -291,21 +199,7 @@ void MainWindow::createMenus()
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());
     view->addSeparator();
-    QMenu* language = view->addMenu(tr("&Language"));
-    auto* languages = new QActionGroup(language);
-    const QString chosen = QSettings().value(QStringLiteral("language"), QStringLiteral("system")).toString();
-    QList<QPair<QString, QString>> entries = {{QStringLiteral("system"), tr("System default")}};
-    entries.append(availableLanguages());
-    for (const auto& [code, name] : entries) {
-        QAction* a = language->addAction(name);
-        a->setCheckable(true);
-        a->setChecked(code == chosen);
-        languages->addAction(a);
-        connect(a, &QAction::triggered, this, [this, code] {
-            QSettings().setValue(QStringLiteral("language"), code);
-            statusBar()->showMessage(tr("The language changes at the next start of SOLAR Studio"), 8000);
-        });
-    }
+    addLanguageMenu(view, [this] { statusBar()->showMessage(tr("The language changes at the next start of SOLAR Studio"), 8000); });
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About SOLAR Studio"), this, [this] {
@@ -314,37 +208,6 @@ void MainWindow::createMenus()
                               "model could run on a given chip, and how far an implementation is from it.</p>")
                                .arg(QString::fromLatin1(solar::kVersion)));
     });
-}
-
-void MainWindow::rebuildExamplesMenu()
-{
-    m_examplesMenu->clear();
-    const QDir dir(examplesDirectory());
-    const QStringList files = dir.entryList({QStringLiteral("*.py"), QStringLiteral("*.alir")}, QDir::Files, QDir::Name);
-    for (const QString& f : files)
-        m_examplesMenu->addAction(f, this, [this, path = dir.filePath(f)] { openInteractively(path); });
-    m_examplesMenu->setEnabled(!files.isEmpty());
-}
-
-void MainWindow::addRecent(const QString& path)
-{
-    QSettings settings;
-    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > kMaxRecent)
-        recent.removeLast();
-    settings.setValue(QStringLiteral("recentFiles"), recent);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
-    for (const QString& path : recent)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openInteractively(path); })->setToolTip(path);
-    m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
 // ---- files and projects ----
@@ -361,7 +224,7 @@ bool MainWindow::openFile(const QString& path, QString* why)
             return false;
         statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
     }
-    addRecent(QFileInfo(path).absoluteFilePath());
+    m_fileMenus->addRecent(QFileInfo(path).absoluteFilePath());
     analyze();
     return true;
 }
@@ -387,7 +250,7 @@ bool MainWindow::saveFile(const QString& path, QString* why)
 {
     if (!m_document->save(path, why))
         return false;
-    addRecent(m_document->path());
+    m_fileMenus->addRecent(m_document->path());
     return true;
 }
 
@@ -399,8 +262,7 @@ Project MainWindow::currentProject() const
     p.sourceText = m_editor->text();
     p.frontend = QString::fromLatin1(solar::frontendName(frontend()).data());
     p.hardware = m_hardware->profileId();
-    for (int k = 0; k < HardwarePanel::KnobCount; ++k)
-        p.factors[QString::fromLatin1(kKnobNames[k])] = m_hardware->factor(static_cast<HardwarePanel::Knob>(k));
+    p.factors = m_hardware->factors();
     p.targetMs = m_hardware->targetMs();
     p.targetLevel = QString::fromLatin1(solar::bounds::levelName(m_hardware->targetLevel()).data());
     p.measuredSeconds = m_summary->measuredSeconds();
@@ -415,10 +277,7 @@ void MainWindow::applyProject(const Project& p)
     setFrontend(solar::parseFrontend(p.frontend.toStdString()).value_or(solar::Frontend::Auto));
     if (!p.hardware.isEmpty())
         m_hardware->selectProfile(p.hardware);
-    for (int k = 0; k < HardwarePanel::KnobCount; ++k) {
-        const auto it = p.factors.find(QString::fromLatin1(kKnobNames[k]));
-        m_hardware->setFactor(static_cast<HardwarePanel::Knob>(k), it == p.factors.end() ? 1.0 : it.value());
-    }
+    m_hardware->setFactors(p.factors);
     m_hardware->setTargetMs(p.targetMs);
     m_summary->setMeasuredSeconds(p.measuredSeconds);
     m_roofline->setLevelKey(p.rooflineLevel);
@@ -429,7 +288,7 @@ bool MainWindow::saveProject(const QString& path, QString* why)
 {
     if (!writeProject(path, currentProject(), why))
         return false;
-    addRecent(QFileInfo(path).absoluteFilePath());
+    m_fileMenus->addRecent(QFileInfo(path).absoluteFilePath());
     statusBar()->showMessage(tr("Saved project %1").arg(QFileInfo(path).fileName()), 5000);
     return true;
 }
@@ -466,73 +325,13 @@ bool MainWindow::exportAs(ExportKind kind, const QString& path, QString* why)
     return exportAnalysis(kind, m_shown ? reportInput() : ReportInput {}, path, why);
 }
 
-void MainWindow::exportWithDialog(ExportKind kind)
-{
-    if (!m_shown) {
-        statusBar()->showMessage(tr("Nothing to export: analyse first (Ctrl+R)"), 4000);
-        return;
-    }
-    const ExportFormat& f = exportFormat(kind);
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export"), QString::fromLatin1(f.defaultName), QCoreApplication::translate("Exports", f.filter));
-    if (path.isEmpty())
-        return;
-    QString why;
-    if (!exportAs(kind, path, &why))
-        QMessageBox::warning(this, tr("Export failed"), why);
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 5000);
-}
-
-void MainWindow::previewReport()
-{
-    if (!m_shown) {
-        statusBar()->showMessage(tr("Nothing to preview: analyse first (Ctrl+R)"), 4000);
-        return;
-    }
-    QPrinter printer(QPrinter::HighResolution);
-    printer.setPageSize(QPageSize(QPageSize::A4));
-    QPrintPreviewDialog preview(&printer, this);
-    const ReportInput in = reportInput();
-    connect(&preview, &QPrintPreviewDialog::paintRequested, this, [in](QPrinter* p) { paintReport(*p, in); });
-    preview.exec();
-}
-
-void MainWindow::importTimings()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import KernelBench timings"), QString(), tr("Timing JSON (*.json)"));
-    if (path.isEmpty())
-        return;
-    const auto timings = solar::batch::readTimings(path.toStdString());
-    if (!timings) {
-        QMessageBox::warning(this, tr("Import failed"), QString::fromStdString(solar::formatAll(timings.diagnostics())));
-        return;
-    }
-    const auto found = solar::batch::timingFor(*timings, m_document->path().toStdString());
-    if (!found) {
-        QMessageBox::information(this, tr("No timing"), tr("%1 has no timing for %2.").arg(path, m_document->name()));
-        return;
-    }
-    m_summary->setMeasuredSeconds(found);
-}
-
 void MainWindow::updateTitle()
 {
-    const QString version = QString::fromLatin1(solar::kVersion);
-    const QString name = m_document->path().isEmpty() ? m_document->name() : QFileInfo(m_document->path()).fileName();
+    const QString version = QString::fromLatin1(solar::kVersion), name = QFileInfo(m_document->displayPath()).fileName();
     if (name.isEmpty())
         setWindowTitle(tr("SOLAR Studio %1").arg(version));
     else
         setWindowTitle(tr("%1%2 — SOLAR Studio %3").arg(name, hasUnsavedEdits() ? QStringLiteral("*") : QString(), version));
-}
-
-void MainWindow::setFrontend(solar::Frontend frontend)
-{
-    m_frontend->setCurrentIndex(std::max(0, m_frontend->findData(static_cast<int>(frontend))));
-}
-
-solar::Frontend MainWindow::frontend() const
-{
-    return static_cast<solar::Frontend>(m_frontend->currentData().toInt());
 }
 
 // ---- analysis ----
@@ -585,7 +384,7 @@ void MainWindow::analysisDone(const AnalysisJob::Outcome& outcome)
                                         : tr("Failed: %1").arg(QString::fromStdString(outcome.diagnostics().front().message)));
     if (!outcome) {
         m_lastError = QString::fromStdString(solar::formatAll(outcome.diagnostics()));
-        m_editor->setDiagnostics(editorDiagnostics(outcome.diagnostics()));
+        m_editor->setDiagnostics(SourceEditor::diagnosticsFrom(outcome.diagnostics()));
         m_stale = m_base != nullptr;
         m_summary->setStale(m_stale, tr("The last analysis failed (see the editor); the numbers shown are from the one before."));
         statusBar()->showMessage(tr("Analysis failed: %1").arg(QString::fromStdString(outcome.diagnostics().front().message)), 10000);
@@ -594,18 +393,7 @@ void MainWindow::analysisDone(const AnalysisJob::Outcome& outcome)
     }
     m_lastError.clear();
     auto base = std::make_shared<solar::AnalysisResult>(outcome->result);
-    // Coverage gaps and notes go to the lines they are about: user lines for models, ALIR lines for programs.
-    QList<EditorDiagnostic> marks;
-    for (const auto& item : base->coverage.items) {
-        if (item.counted && m_document->isPython())
-            continue; // ALIR-level footprint notes belong to the IR, not the model's source
-        EditorDiagnostic d;
-        d.line = item.line;
-        d.severity = item.counted ? EditorDiagnostic::Note : EditorDiagnostic::Warning;
-        d.message = QString::fromStdString(item.what + ": " + item.reason);
-        marks.append(d);
-    }
-    m_editor->setDiagnostics(marks);
+    m_editor->setDiagnostics(SourceEditor::coverageMarks(base->coverage, m_document->isPython()));
     m_ir->setProgram(QString::fromStdString(outcome->irText), outcome->irGenerated, QString::fromStdString(base->validation.statusName()),
                      QString::fromStdString(base->validation.details + (base->programNote.empty() ? "" : "\n" + base->programNote)));
     m_base = base;

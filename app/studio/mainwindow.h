@@ -10,21 +10,25 @@
 #include "app/studio/projectfile.h"
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/hw/registry.h"
+#include "widgets/analysis/operatorpane.h"
+#include "widgets/editor/frontendselector.h"
+#include "widgets/graph/graphpane.h"
 #include "widgets/render/exports.h"
+#include "widgets/roofline/rooflinepane.h"
 
 #include <QMainWindow>
 
 #include <memory>
 
 class ComparisonView;
+class ExportActions;
+class FileMenus;
 class GraphPane;
 class GraphView;
 class HardwarePanel;
 class IrPane;
 class OperatorPane;
 class OperatorTableModel;
-class QComboBox;
-class QMenu;
 class QProgressBar;
 class QTableView;
 class QToolButton;
@@ -39,7 +43,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
-    ~MainWindow() override;
+    ~MainWindow() override = default;
 
     /// Loads a model, an ALIR program or a project and analyses it; false and why (nothing changes) on failure.
     bool openFile(const QString& path, QString* why = nullptr);
@@ -59,16 +63,16 @@ public:
 
     SourceEditor* editor() const { return m_editor; }
     IrPane* irPane() const { return m_ir; }
-    GraphView* graphView() const;
-    RooflineChart* roofline() const;
+    GraphView* graphView() const { return m_graph->view(); }
+    RooflineChart* roofline() const { return m_roofline->chart(); }
     HardwarePanel* hardwarePanel() const { return m_hardware; }
     SummaryPanel* summary() const { return m_summary; }
-    QTableView* operatorTable() const;
-    OperatorTableModel* operatorModel() const;
+    QTableView* operatorTable() const { return m_operators->table(); }
+    OperatorTableModel* operatorModel() const { return m_operators->model(); }
     TranscriptPane* transcript() const { return m_transcript; }
     ComparisonView* comparisonView() const { return m_compare; }
-    void setFrontend(solar::Frontend frontend);
-    solar::Frontend frontend() const;
+    void setFrontend(solar::Frontend frontend) { m_frontend->setFrontend(frontend); }
+    solar::Frontend frontend() const { return m_frontend->frontend(); }
     void setLlmSettings(const solar::llm::LlmSettings& settings) { m_llm = settings; }
     bool hasUnsavedEdits() const { return m_document->hasUnsavedEdits(); }
     /// The analysis as computed (base machine) and as shown (the hardware panel's machine).
@@ -82,7 +86,6 @@ public:
     /// Offers what an earlier session left unsaved (a dialog; tests call recover() directly).
     void offerRecovery() { m_document->offerRecovery(); }
     void recover(const Autosave::Entry& entry) { m_document->recover(entry); }
-    static QString examplesDirectory();
 
 signals:
     void analysisFinished(bool ok);
@@ -98,14 +101,8 @@ private:
     void openInteractively(const QString& path);
     void openWithDialog();
     void saveProjectWithDialog();
-    void exportWithDialog(ExportKind kind);
-    void previewReport();
     ReportInput reportInput() const;
-    void importTimings();
     void updateTitle();
-    void addRecent(const QString& path);
-    void rebuildRecentMenu();
-    void rebuildExamplesMenu();
     void sourceEdited();
     void analysisDone(const AnalysisJob::Outcome& outcome);
     void showResult(std::shared_ptr<const solar::AnalysisResult> result, bool newProgram);
@@ -124,11 +121,11 @@ private:
     SummaryPanel* m_summary = nullptr;
     TranscriptPane* m_transcript = nullptr;
     ComparisonView* m_compare = nullptr;
-    QComboBox* m_frontend = nullptr;
+    FrontendSelector* m_frontend = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
-    QMenu* m_recentMenu = nullptr;
-    QMenu* m_examplesMenu = nullptr;
+    FileMenus* m_fileMenus = nullptr;
+    ExportActions* m_exports = nullptr;
 
     solar::llm::LlmSettings m_llm;
     solar::hw::HwRegistry m_registry;

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/translations.h"
 
+#include <QActionGroup>
+#include <QMenu>
+#include <QSettings>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QLibraryInfo>
@@ -69,4 +73,23 @@ QString installTranslations(QCoreApplication& app, const QString& language)
         qt() = std::move(base);
     }
     return locale.name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : locale.name().left(2);
+}
+
+void addLanguageMenu(QMenu* parent, const std::function<void()>& chosen)
+{
+    QMenu* language = parent->addMenu(QCoreApplication::translate("MainWindow", "&Language"));
+    auto* languages = new QActionGroup(language);
+    const QString current = QSettings().value(QStringLiteral("language"), QStringLiteral("system")).toString();
+    QList<QPair<QString, QString>> entries = {{QStringLiteral("system"), QCoreApplication::translate("MainWindow", "System default")}};
+    entries.append(availableLanguages());
+    for (const auto& [code, name] : entries) {
+        QAction* a = language->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(code == current);
+        languages->addAction(a);
+        QObject::connect(a, &QAction::triggered, language, [code, chosen] {
+            QSettings().setValue(QStringLiteral("language"), code);
+            chosen();
+        });
+    }
 }

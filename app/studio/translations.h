@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 class QCoreApplication;
 
 /// Installs SOLAR Studio's and Qt's translations for `language` ("system", "en", "de", "zh_CN") and makes its
@@ -16,3 +18,8 @@ QString installTranslations(QCoreApplication& app, const QString& language);
 void removeTranslations(QCoreApplication& app);
 /// (code, name in that language) for the menu.
 QList<QPair<QString, QString>> availableLanguages();
+
+class QMenu;
+/// View → Language: the system default and every available language, the chosen one checked; picking one stores
+/// it and calls `chosen` (the change takes effect at the next start).
+void addLanguageMenu(QMenu* parent, const std::function<void()>& chosen);

@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/summarypanel.h"
+
+#include "engine/batch/sweep.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
 #include "widgets/render/units.h"
 
 #include "engine/report/analysisreport.h"
@@ -160,4 +166,22 @@ void SummaryPanel::refresh()
                                               : tr("SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be "
                                                    "beaten: check the measurement (sizes, dtype, hardware) or report the model.")
                                                     .arg(secondsText(*measured), violations.join(QStringLiteral(", "))));
+}
+
+void SummaryPanel::importTimings(const QString& sourcePath)
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import KernelBench timings"), QString(), tr("Timing JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    const auto timings = solar::batch::readTimings(path.toStdString());
+    if (!timings) {
+        QMessageBox::warning(this, tr("Import failed"), QString::fromStdString(solar::formatAll(timings.diagnostics())));
+        return;
+    }
+    const auto found = solar::batch::timingFor(*timings, sourcePath.toStdString());
+    if (!found) {
+        QMessageBox::information(this, tr("No timing"), tr("%1 has no timing for %2.").arg(path, QFileInfo(sourcePath).fileName()));
+        return;
+    }
+    setMeasuredSeconds(found);
 }

@@ -28,6 +28,8 @@ public:
     void setStale(bool stale, const QString& why = {});
     void setMeasuredSeconds(std::optional<double> seconds);
     std::optional<double> measuredSeconds() const;
+    /// Asks for a KernelBench timing file and takes the time it lists for `sourcePath` (by level folder and name).
+    void importTimings(const QString& sourcePath);
 
     QTableWidget* ladderTable() const { return m_ladder; }
     QString validationText() const;

@@ -175,3 +175,34 @@ void SourceEditor::highlightLine(int line)
     setCursorPosition(line - 1, 0);
     m_programmaticMove = false;
 }
+
+QList<EditorDiagnostic> SourceEditor::diagnosticsFrom(const solar::Diagnostics& diagnostics)
+{
+    QList<EditorDiagnostic> out;
+    for (const auto& d : diagnostics) {
+        EditorDiagnostic e;
+        e.line = d.loc.line;
+        e.column = d.loc.column;
+        e.severity = d.severity == solar::Severity::Error ? EditorDiagnostic::Error
+                   : d.severity == solar::Severity::Warning ? EditorDiagnostic::Warning
+                                                           : EditorDiagnostic::Note;
+        e.message = QString::fromStdString(d.message);
+        out.append(e);
+    }
+    return out;
+}
+
+QList<EditorDiagnostic> SourceEditor::coverageMarks(const solar::Coverage& coverage, bool modelSource)
+{
+    QList<EditorDiagnostic> marks;
+    for (const auto& item : coverage.items) {
+        if (item.counted && modelSource)
+            continue;
+        EditorDiagnostic d;
+        d.line = item.line;
+        d.severity = item.counted ? EditorDiagnostic::Note : EditorDiagnostic::Warning;
+        d.message = QString::fromStdString(item.what + ": " + item.reason);
+        marks.append(d);
+    }
+    return marks;
+}

@@ -4,6 +4,9 @@
 // and an annotation under their line.
 #pragma once
 
+#include "engine/analysis/analysis.h"
+#include "engine/core/diagnostic.h"
+
 #include <Qsci/qsciscintilla.h>
 
 #include <QList>
@@ -21,6 +24,12 @@ class SourceEditor : public QsciScintilla
     Q_OBJECT
 public:
     explicit SourceEditor(QWidget* parent = nullptr);
+
+    /// The engine's diagnostics as editor markers (file:line:col -> line and column).
+    static QList<EditorDiagnostic> diagnosticsFrom(const solar::Diagnostics& diagnostics);
+    /// What an analysis left uncounted (warnings) or approximated (notes), at the lines concerned. For a model's
+    /// source only what was not counted: footprint notes are about ALIR lines, which the IR pane shows.
+    static QList<EditorDiagnostic> coverageMarks(const solar::Coverage& coverage, bool modelSource);
 
     /// Chooses the lexer from the file name's suffix.
     void setLanguageForFile(const QString& fileName);

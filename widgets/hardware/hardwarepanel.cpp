@@ -10,11 +10,13 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QMessageBox>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSlider>
 #include <QVBoxLayout>
 
@@ -308,4 +310,38 @@ bool HardwarePanel::saveAsUserProfile(const QString& id, QString* why)
     }
     setRegistry(solar::hw::loadDefaultHwRegistry());
     return true;
+}
+
+bool HardwarePanel::saveAsUserProfileInteractively()
+{
+    bool ok = false;
+    const QString id = QInputDialog::getText(this, tr("Save user profile"), tr("Profile id (letters, digits, dashes):"), QLineEdit::Normal,
+                                             profileId() + QStringLiteral("-what-if"), &ok);
+    if (!ok || id.isEmpty())
+        return false;
+    QString why;
+    if (saveAsUserProfile(id, &why))
+        return true;
+    QMessageBox::warning(this, tr("Save failed"), why);
+    return false;
+}
+
+namespace {
+
+const char* const kKnobNames[HardwarePanel::KnobCount] = {"bandwidth", "tensor", "simt", "onchip", "clock"};
+
+} // namespace
+
+QMap<QString, double> HardwarePanel::factors() const
+{
+    QMap<QString, double> out;
+    for (int k = 0; k < KnobCount; ++k)
+        out[QString::fromLatin1(kKnobNames[k])] = factor(static_cast<Knob>(k));
+    return out;
+}
+
+void HardwarePanel::setFactors(const QMap<QString, double>& factors)
+{
+    for (int k = 0; k < KnobCount; ++k)
+        setFactor(static_cast<Knob>(k), factors.value(QString::fromLatin1(kKnobNames[k]), 1.0));
 }

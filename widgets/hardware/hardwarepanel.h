@@ -9,6 +9,7 @@
 #include "engine/bounds/inverse.h"
 #include "engine/hw/registry.h"
 
+#include <QMap>
 #include <QWidget>
 
 #include <memory>
@@ -38,6 +39,10 @@ public:
     double factor(Knob knob) const;
     /// Sets a slider to a factor of the profile's value (clamped to the slider's range, 1/100 to 100).
     void setFactor(Knob knob, double factor);
+    /// Every slider's factor by knob name ("bandwidth", "tensor", "simt", "onchip", "clock"), as projects keep them;
+    /// a knob missing from the map is reset to 1.
+    QMap<QString, double> factors() const;
+    void setFactors(const QMap<QString, double>& factors);
     QSlider* slider(Knob knob) const { return m_sliders[knob]; }
 
     void setResult(std::shared_ptr<const solar::AnalysisResult> result);
@@ -54,6 +59,8 @@ public slots:
     void solveForCompute();
     void solveForOnchip();
     bool saveAsUserProfile(const QString& id, QString* why = nullptr);
+    /// Asks for an id and saves; false when cancelled or failed (a failure is shown).
+    bool saveAsUserProfileInteractively();
 
 signals:
     /// The machine changed (a slider, a solve, a reset or another profile).

@@ -96,3 +96,12 @@ void LlmSettingsDialog::save(const solar::llm::LlmSettings& s)
     q.setValue(QStringLiteral("timeoutMs"), s.timeoutMs);
     q.setValue(QStringLiteral("attempts"), s.attempts);
 }
+
+void LlmSettingsDialog::edit(solar::llm::LlmSettings& settings, QWidget* parent)
+{
+    LlmSettingsDialog dialog(settings, parent);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    settings = dialog.settings();
+    save(settings);
+}

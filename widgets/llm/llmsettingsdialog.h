@@ -21,6 +21,8 @@ public:
 
     static solar::llm::LlmSettings load();
     static void save(const solar::llm::LlmSettings& settings);
+    /// Shows the dialog on `settings`; when accepted, updates and saves them.
+    static void edit(solar::llm::LlmSettings& settings, QWidget* parent);
 
 private:
     void updateKeyStatus();
