@@ -1,39 +1,40 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>AlirLexer</name>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="34" />
+        <location filename="../widgets/editor/alirlexer.cpp" line="34"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="35" />
+        <location filename="../widgets/editor/alirlexer.cpp" line="35"/>
         <source>Comment</source>
         <translation>注释</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="36" />
+        <location filename="../widgets/editor/alirlexer.cpp" line="36"/>
         <source>Keyword</source>
         <translation>关键字</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="37" />
+        <location filename="../widgets/editor/alirlexer.cpp" line="37"/>
         <source>Element type</source>
         <translation>元素类型</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="38" />
+        <location filename="../widgets/editor/alirlexer.cpp" line="38"/>
         <source>Built-in function</source>
         <translation>内置函数</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="39" />
+        <location filename="../widgets/editor/alirlexer.cpp" line="39"/>
         <source>Number</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="40" />
+        <location filename="../widgets/editor/alirlexer.cpp" line="40"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
@@ -41,224 +42,490 @@
 <context>
     <name>ComparisonView</name>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="47" />
+        <location filename="../widgets/compare/comparisonview.cpp" line="48"/>
         <source>Fused bound per profile (shorter is faster)</source>
         <translation>各配置的融合界限（越短越快）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="84" />
+        <location filename="../widgets/compare/comparisonview.cpp" line="85"/>
         <source>Profiles:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="86" />
+        <location filename="../widgets/compare/comparisonview.cpp" line="87"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="163" />
+        <location filename="../widgets/compare/comparisonview.cpp" line="164"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="166" />
+        <location filename="../widgets/compare/comparisonview.cpp" line="167"/>
         <source>Speedup (fused)</source>
         <translation>加速比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="166" />
+        <location filename="../widgets/compare/comparisonview.cpp" line="167"/>
         <source>Bottleneck (fused)</source>
         <translation>瓶颈（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="181" />
+        <location filename="../widgets/compare/comparisonview.cpp" line="182"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>在每个配置上瓶颈都相同。</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="181" />
+        <location filename="../widgets/compare/comparisonview.cpp" line="182"/>
         <source>Where the bottleneck moves: </source>
         <translation>瓶颈的变化：</translation>
     </message>
 </context>
 <context>
+    <name>Document</name>
+    <message>
+        <location filename="../app/studio/document.cpp" line="69"/>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="97"/>
+        <location filename="../app/studio/document.cpp" line="109"/>
+        <source>Save failed</source>
+        <translation>保存失败</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="103"/>
+        <source>Save source</source>
+        <translation>保存源代码</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="103"/>
+        <source>Models and IR (*.py *.alir)</source>
+        <translation>模型与 IR (*.py *.alir)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="117"/>
+        <source>Unsaved edits</source>
+        <translation>未保存的编辑</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="117"/>
+        <source>The source has unsaved edits. Save them first?</source>
+        <translation>源代码有未保存的编辑。先保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="133"/>
+        <source>Autosave failed: %1</source>
+        <translation>自动保存失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="139"/>
+        <source>an unsaved %1</source>
+        <translation>一个未保存的 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="140"/>
+        <source>Recover unsaved edits?</source>
+        <translation>恢复未保存的编辑？</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="141"/>
+        <source>SOLAR Studio closed with unsaved edits to %1 (autosaved %2). Recover them?</source>
+        <translation>SOLAR Studio 关闭时 %1 有未保存的编辑（自动保存于 %2）。要恢复吗？</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="157"/>
+        <source>Recovered unsaved edits; save them to keep them</source>
+        <translation>已恢复未保存的编辑；请保存以保留它们</translation>
+    </message>
+</context>
+<context>
+    <name>ExportActions</name>
+    <message>
+        <location filename="../app/studio/exportactions.cpp" line="20"/>
+        <source>Report &amp;preview…</source>
+        <translation>报告预览(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/exportactions.cpp" line="30"/>
+        <source>Nothing to export: analyse first (Ctrl+R)</source>
+        <translation>没有可导出的内容：请先分析（Ctrl+R）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/exportactions.cpp" line="34"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/exportactions.cpp" line="40"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/exportactions.cpp" line="42"/>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/exportactions.cpp" line="49"/>
+        <source>Nothing to preview: analyse first (Ctrl+R)</source>
+        <translation>没有可预览的内容：请先分析（Ctrl+R）</translation>
+    </message>
+</context>
+<context>
+    <name>Exports</name>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="47"/>
+        <source>&amp;Report (PDF)…</source>
+        <translation>报告 (PDF)(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="47"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="49"/>
+        <source>Analysis as &amp;JSON…</source>
+        <translation>分析结果为 JSON(&amp;J)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="49"/>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="51"/>
+        <source>Operators as &amp;CSV…</source>
+        <translation>算子为 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="51"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="53"/>
+        <source>Einsum graph as &amp;DOT…</source>
+        <translation>Einsum 图为 DOT(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="53"/>
+        <source>Graphviz (*.dot)</source>
+        <translation>Graphviz (*.dot)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="55"/>
+        <source>Einsum graph as &amp;SVG…</source>
+        <translation>Einsum 图为 SVG(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="55"/>
+        <location filename="../widgets/render/exports.cpp" line="64"/>
+        <source>SVG (*.svg)</source>
+        <translation>SVG (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="57"/>
+        <source>Einsum graph as SOLAR &amp;YAML…</source>
+        <translation>Einsum 图为 SOLAR YAML(&amp;Y)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="57"/>
+        <source>YAML (*.yaml)</source>
+        <translation>YAML (*.yaml)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="62"/>
+        <source>Roofline as P&amp;NG…</source>
+        <translation>屋顶线为 PNG(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="62"/>
+        <source>PNG (*.png)</source>
+        <translation>PNG (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="64"/>
+        <source>Roofline as S&amp;VG…</source>
+        <translation>屋顶线为 SVG(&amp;V)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="82"/>
+        <source>Nothing to export: analyse first (Ctrl+R)</source>
+        <translation>没有可导出的内容：请先分析（Ctrl+R）</translation>
+    </message>
+</context>
+<context>
+    <name>Figures</name>
+    <message>
+        <location filename="../widgets/render/figures.cpp" line="43"/>
+        <source>Roofline of %1 on %2 at %3 — %4 operators</source>
+        <translation>%1 在 %2 上的屋顶线（%3）— %4 个算子</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/figures.cpp" line="68"/>
+        <location filename="../widgets/render/figures.cpp" line="91"/>
+        <source>cannot paint the SVG</source>
+        <translation>无法绘制 SVG</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/figures.cpp" line="72"/>
+        <source>unknown figure format &apos;%1&apos; (png, svg)</source>
+        <translation>未知的图像格式“%1”（png、svg）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/figures.cpp" line="88"/>
+        <source>Einsum graph: %1</source>
+        <translation>Einsum 图：%1</translation>
+    </message>
+</context>
+<context>
+    <name>FrontendSelector</name>
+    <message>
+        <location filename="../widgets/editor/frontendselector.cpp" line="9"/>
+        <source>Automatic (PyTorch files traced, ALIR as written)</source>
+        <translation>自动（PyTorch 文件追踪，ALIR 按原样）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/frontendselector.cpp" line="10"/>
+        <source>PyTorch trace</source>
+        <translation>PyTorch 追踪</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/frontendselector.cpp" line="11"/>
+        <source>ALIR as written</source>
+        <translation>按原样的 ALIR</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/frontendselector.cpp" line="12"/>
+        <source>LLM (any source, validated when a reference runs)</source>
+        <translation>LLM（任意源代码，有参考运行时进行验证）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/frontendselector.cpp" line="13"/>
+        <source>How the source becomes ALIR</source>
+        <translation>源代码如何转为 ALIR</translation>
+    </message>
+</context>
+<context>
+    <name>GraphPane</name>
+    <message>
+        <location filename="../widgets/graph/graphpane.cpp" line="20"/>
+        <source>Find operator…</source>
+        <translation>查找算子…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/graph/graphpane.cpp" line="22"/>
+        <source>Colour by bottleneck</source>
+        <translation>按瓶颈着色</translation>
+    </message>
+    <message>
+        <location filename="../widgets/graph/graphpane.cpp" line="23"/>
+        <source>Colour by share of time</source>
+        <translation>按时间占比着色</translation>
+    </message>
+    <message>
+        <location filename="../widgets/graph/graphpane.cpp" line="24"/>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <location filename="../widgets/graph/graphpane.cpp" line="36"/>
+        <source>No operator matches &apos;%1&apos;</source>
+        <translation>没有与“%1”匹配的算子</translation>
+    </message>
+</context>
+<context>
     <name>HardwarePanel</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="53" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="57"/>
         <source>Profile:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="56" />
-        <source>What if (factor on the profile's value)</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="60"/>
+        <source>What if (factor on the profile&apos;s value)</source>
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="58" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="58" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor Core 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="58" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
         <source>SIMT peaks</source>
         <translation>SIMT 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="58" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
         <source>On-chip capacity</source>
         <translation>片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="58" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="76" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="80"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="81" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="85"/>
         <source>Target latency (inverse roofline)</source>
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="85" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="89"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86" />
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="188" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="90"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="192"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="87" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="91"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="91" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="95"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="93" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="97"/>
         <source>Solve for bandwidth</source>
         <translation>求解带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="94" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="98"/>
         <source>Solve for compute</source>
         <translation>求解算力</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="95" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="99"/>
         <source>Solve for on-chip</source>
         <translation>求解片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="130" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="134"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="235" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="239"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="249" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="253"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="253" />
-        <source>Bandwidth needed at today's compute: %1.</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="257"/>
+        <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="254" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="258"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="255" />
-        <source>Compute needed at today's bandwidth: ×%1 every peak.</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="259"/>
+        <source>Compute needed at today&apos;s bandwidth: ×%1 every peak.</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="256" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="260"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="258" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="262"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="259" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="263"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="260" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="264"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute.</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="297" />
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="301"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="323" />
-        <source>Cannot create %1</source>
-        <translation>无法创建 %1</translation>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="318"/>
+        <source>Save user profile</source>
+        <translation>保存用户配置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="318"/>
+        <source>Profile id (letters, digits, dashes):</source>
+        <translation>配置 ID（字母、数字、连字符）：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="325"/>
+        <source>Save failed</source>
+        <translation>保存失败</translation>
     </message>
 </context>
 <context>
     <name>IrPane</name>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="15" />
+        <location filename="../widgets/editor/irpane.cpp" line="15"/>
         <source>Edit as ALIR</source>
         <translation>作为 ALIR 编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="16" />
+        <location filename="../widgets/editor/irpane.cpp" line="16"/>
         <source>Analyse this IR</source>
         <translation>分析此 IR</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="23" />
+        <location filename="../widgets/editor/irpane.cpp" line="23"/>
         <source>Open this program in the editor as ALIR, to change it and analyse it</source>
         <translation>在编辑器中以 ALIR 打开此程序，以便修改和分析</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="44" />
-        <source>&lt;b style="color:%1"&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
-        <translation>&lt;b style="color:%1"&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
+        <location filename="../widgets/editor/irpane.cpp" line="44"/>
+        <source>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
+        <translation>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="45" />
+        <location filename="../widgets/editor/irpane.cpp" line="45"/>
         <source>(generated by the PyTorch frontend, read-only)</source>
         <translation>（由 PyTorch 前端生成，只读）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="45" />
+        <location filename="../widgets/editor/irpane.cpp" line="45"/>
         <source>(as written; editable here)</source>
         <translation>（按原样；可在此编辑）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="57" />
+        <location filename="../widgets/editor/irpane.cpp" line="57"/>
         <source>No program analysed yet.</source>
         <translation>尚未分析任何程序。</translation>
     </message>
@@ -266,67 +533,67 @@
 <context>
     <name>LlmSettingsDialog</name>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="22" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="22"/>
         <source>LLM frontend settings</source>
         <translation>LLM 前端设置</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="24" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="24"/>
         <source>Any OpenAI-compatible endpoint: hosted APIs, vLLM, llama.cpp server, Ollama (…/v1)</source>
         <translation>任意兼容 OpenAI 的端点：托管 API、vLLM、llama.cpp 服务器、Ollama（…/v1）</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="25" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="25"/>
         <source>The name of the environment variable that holds the API key; empty for servers without keys. The key itself is never stored by SOLAR Studio.</source>
         <translation>保存 API 密钥的环境变量名称；无需密钥的服务器留空。SOLAR Studio 从不保存密钥本身。</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="31" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="31"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="36" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="36"/>
         <source>Base URL:</source>
         <translation>基础 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="37" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="37"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="38" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="38"/>
         <source>API key variable:</source>
         <translation>API 密钥变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="40" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="40"/>
         <source>Temperature:</source>
         <translation>温度：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="41" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="41"/>
         <source>Timeout per request:</source>
         <translation>每个请求的超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="42" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="42"/>
         <source>Attempts (feedback rounds):</source>
         <translation>尝试次数（反馈轮数）：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="55" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="55"/>
         <source>No key is sent.</source>
         <translation>不发送密钥。</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="57" />
-        <source>&lt;span style="color:#c02020"&gt;%1 is not set in SOLAR Studio's environment.&lt;/span&gt;</source>
-        <translation>&lt;span style="color:#c02020"&gt;SOLAR Studio 的环境中未设置 %1。&lt;/span&gt;</translation>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="57"/>
+        <source>&lt;span style=&quot;color:#c02020&quot;&gt;%1 is not set in SOLAR Studio&apos;s environment.&lt;/span&gt;</source>
+        <translation>&lt;span style=&quot;color:#c02020&quot;&gt;SOLAR Studio 的环境中未设置 %1。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="59" />
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="59"/>
         <source>%1 is set (its value is not shown).</source>
         <translation>%1 已设置（其值不显示）。</translation>
     </message>
@@ -334,683 +601,390 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="125" />
-        <location filename="../app/studio/mainwindow.cpp" line="389" />
+        <location filename="../app/studio/mainwindow.cpp" line="51"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="130" />
-        <location filename="../app/studio/mainwindow.cpp" line="733" />
+        <location filename="../app/studio/mainwindow.cpp" line="56"/>
+        <location filename="../app/studio/mainwindow.cpp" line="332"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="194" />
+        <location filename="../app/studio/mainwindow.cpp" line="133"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="199" />
-        <source>Find operator…</source>
-        <translation>查找算子…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="202" />
-        <source>Colour by bottleneck</source>
-        <translation>按瓶颈着色</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="203" />
-        <source>Colour by share of time</source>
-        <translation>按时间占比着色</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204" />
-        <source>Fit</source>
-        <translation>适应</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="216" />
-        <source>No operator matches '%1'</source>
-        <translation>没有与“%1”匹配的算子</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="222" />
+        <location filename="../app/studio/mainwindow.cpp" line="134"/>
         <source>Einsum graph</source>
         <translation>Einsum 图</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="232" />
-        <source>Overlay profiles…</source>
-        <translation>叠加配置…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="234" />
-        <source>Level:</source>
-        <translation>级别：</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="253" />
-        <source>Overlay a profile</source>
-        <translation>叠加配置</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="253" />
-        <source>Profile to overlay (none clears):</source>
-        <translation>要叠加的配置（选“无”清除）：</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="254" />
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="262" />
+        <location filename="../app/studio/mainwindow.cpp" line="135"/>
         <source>Roofline</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="265" />
+        <location filename="../app/studio/mainwindow.cpp" line="136"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="283" />
-        <source>Filter operators (name, kind, equation, ATen op)…</source>
-        <translation>筛选算子（名称、类型、方程、ATen 算子）…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="285" />
-        <source>Export CSV…</source>
-        <translation>导出 CSV…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="299" />
+        <location filename="../app/studio/mainwindow.cpp" line="137"/>
         <source>Operators</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="302" />
+        <location filename="../app/studio/mainwindow.cpp" line="138"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="304" />
+        <location filename="../app/studio/mainwindow.cpp" line="139"/>
         <source>LLM transcript</source>
         <translation>LLM 记录</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="306" />
+        <location filename="../app/studio/mainwindow.cpp" line="140"/>
         <source>Compare hardware</source>
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="322" />
+        <location filename="../app/studio/mainwindow.cpp" line="153"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="323" />
+        <location filename="../app/studio/mainwindow.cpp" line="154"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="324" />
+        <location filename="../app/studio/mainwindow.cpp" line="155"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="325" />
+        <location filename="../app/studio/mainwindow.cpp" line="156"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="328" />
+        <location filename="../app/studio/mainwindow.cpp" line="159"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="333" />
-        <location filename="../app/studio/mainwindow.cpp" line="365" />
-        <location filename="../app/studio/mainwindow.cpp" line="587" />
-        <location filename="../app/studio/mainwindow.cpp" line="600" />
-        <location filename="../app/studio/mainwindow.cpp" line="1030" />
+        <location filename="../app/studio/mainwindow.cpp" line="306"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="335" />
+        <location filename="../app/studio/mainwindow.cpp" line="163"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="336" />
+        <location filename="../app/studio/mainwindow.cpp" line="167"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="338" />
+        <location filename="../app/studio/mainwindow.cpp" line="169"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="339" />
-        <source>&amp;Report (PDF)…</source>
-        <translation>报告 (PDF)(&amp;R)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="339" />
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="340" />
-        <source>Report &amp;preview…</source>
-        <translation>报告预览(&amp;P)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="342" />
-        <source>Analysis as &amp;JSON…</source>
-        <translation>分析结果为 JSON(&amp;J)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="342" />
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="343" />
-        <source>Operators as &amp;CSV…</source>
-        <translation>算子为 CSV(&amp;C)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="344" />
-        <source>Einsum graph as &amp;DOT…</source>
-        <translation>Einsum 图为 DOT(&amp;D)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="344" />
-        <source>Graphviz (*.dot)</source>
-        <translation>Graphviz (*.dot)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="345" />
-        <source>Einsum graph as &amp;SVG…</source>
-        <translation>Einsum 图为 SVG(&amp;S)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="345" />
-        <location filename="../app/studio/mainwindow.cpp" line="348" />
-        <source>SVG (*.svg)</source>
-        <translation>SVG (*.svg)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="346" />
-        <source>Einsum graph as SOLAR &amp;YAML…</source>
-        <translation>Einsum 图为 SOLAR YAML(&amp;Y)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="346" />
-        <source>YAML (*.yaml)</source>
-        <translation>YAML (*.yaml)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="347" />
-        <source>Roofline as P&amp;NG…</source>
-        <translation>屋顶线为 PNG(&amp;N)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="347" />
-        <source>PNG (*.png)</source>
-        <translation>PNG (*.png)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="348" />
-        <source>Roofline as S&amp;VG…</source>
-        <translation>屋顶线为 SVG(&amp;V)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="350" />
+        <location filename="../app/studio/mainwindow.cpp" line="174"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="352" />
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="353" />
+        <location filename="../app/studio/mainwindow.cpp" line="177"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="355" />
+        <location filename="../app/studio/mainwindow.cpp" line="179"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="357" />
+        <location filename="../app/studio/mainwindow.cpp" line="181"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="359" />
-        <source>Save user profile</source>
-        <translation>保存用户配置</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="359" />
-        <source>Profile id (letters, digits, dashes):</source>
-        <translation>配置 ID（字母、数字、连字符）：</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="370" />
+        <location filename="../app/studio/mainwindow.cpp" line="188"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="378" />
+        <location filename="../app/studio/mainwindow.cpp" line="190"/>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="380" />
+        <location filename="../app/studio/mainwindow.cpp" line="192"/>
         <source> Frontend: </source>
         <translation> 前端： </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="382" />
-        <source>Automatic (PyTorch files traced, ALIR as written)</source>
-        <translation>自动（PyTorch 文件追踪，ALIR 按原样）</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="383" />
-        <source>PyTorch trace</source>
-        <translation>PyTorch 追踪</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="384" />
-        <source>ALIR as written</source>
-        <translation>按原样的 ALIR</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="385" />
-        <source>LLM (any source, validated when a reference runs)</source>
-        <translation>LLM（任意源代码，有参考运行时进行验证）</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="386" />
-        <source>How the source becomes ALIR</source>
-        <translation>源代码如何转为 ALIR</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="391" />
+        <location filename="../app/studio/mainwindow.cpp" line="198"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="395" />
+        <location filename="../app/studio/translations.cpp" line="80"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="398" />
+        <location filename="../app/studio/translations.cpp" line="83"/>
         <source>System default</source>
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="407" />
+        <location filename="../app/studio/mainwindow.cpp" line="202"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="411" />
+        <location filename="../app/studio/mainwindow.cpp" line="204"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="412" />
+        <location filename="../app/studio/mainwindow.cpp" line="205"/>
         <source>&amp;About SOLAR Studio</source>
         <translation>关于 SOLAR Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="427" />
-        <location filename="../app/studio/mainwindow.cpp" line="455" />
-        <location filename="../app/studio/mainwindow.cpp" line="576" />
-        <location filename="../app/studio/mainwindow.cpp" line="1065" />
+        <location filename="../app/studio/mainwindow.cpp" line="238"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="489" />
-        <source>Cannot open %1: %2</source>
-        <translation>无法打开 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="495" />
+        <location filename="../app/studio/mainwindow.cpp" line="225"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="506" />
-        <source>Cannot save %1: %2</source>
-        <translation>无法保存 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="562" />
+        <location filename="../app/studio/mainwindow.cpp" line="292"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="570" />
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="571" />
+        <location filename="../app/studio/mainwindow.cpp" line="244"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>模型、IR 与项目 (*.py *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="581" />
-        <source>Save source</source>
-        <translation>保存源代码</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="582" />
-        <source>Models and IR (*.py *.alir)</source>
-        <translation>模型与 IR (*.py *.alir)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="593" />
+        <location filename="../app/studio/mainwindow.cpp" line="299"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="593" />
+        <location filename="../app/studio/mainwindow.cpp" line="299"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="606" />
-        <location filename="../app/studio/mainwindow.cpp" line="646" />
-        <location filename="../app/studio/mainwindow.cpp" line="667" />
-        <source>Nothing to export: analyse first (Ctrl+R)</source>
-        <translation>没有可导出的内容：请先分析（Ctrl+R）</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="609" />
-        <source>Export operators</source>
-        <translation>导出算子</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="609" />
-        <source>CSV (*.csv)</source>
-        <translation>CSV (*.csv)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="616" />
-        <location filename="../app/studio/mainwindow.cpp" line="675" />
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="616" />
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="661" />
-        <source>Unknown export '%1'</source>
-        <translation>未知的导出“%1”</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="670" />
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="677" />
-        <source>Exported %1</source>
-        <translation>已导出 %1</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="683" />
-        <source>Nothing to preview: analyse first (Ctrl+R)</source>
-        <translation>没有可预览的内容：请先分析（Ctrl+R）</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="696" />
-        <source>Import KernelBench timings</source>
-        <translation>导入 KernelBench 计时</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="696" />
-        <source>Timing JSON (*.json)</source>
-        <translation>计时 JSON (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="701" />
-        <source>Import failed</source>
-        <translation>导入失败</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="714" />
-        <source>No timing</source>
-        <translation>无计时</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="714" />
-        <source>%1 has no timing for %2.</source>
-        <translation>%1 中没有 %2 的计时。</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="722" />
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source>About SOLAR Studio</source>
         <translation>关于 SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="723" />
+        <location filename="../app/studio/mainwindow.cpp" line="207"/>
         <source>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Speed-of-light analysis for deep-learning programs: how fast a model could run on a given chip, and how far an implementation is from it.&lt;/p&gt;</source>
         <translation>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;深度学习程序的光速分析：模型在给定芯片上最快能跑多快，以及现有实现离它还有多远。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="735" />
+        <location filename="../app/studio/mainwindow.cpp" line="334"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="767" />
+        <location filename="../app/studio/mainwindow.cpp" line="349"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="780" />
+        <location filename="../app/studio/mainwindow.cpp" line="363"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>无法为追踪器写入副本：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="794" />
+        <location filename="../app/studio/mainwindow.cpp" line="356"/>
         <source>Asking %1 at %2…</source>
         <translation>正在询问 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="813" />
+        <location filename="../app/studio/mainwindow.cpp" line="71"/>
         <source>Analysing: %1…</source>
         <translation>正在分析：%1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="819" />
+        <location filename="../app/studio/mainwindow.cpp" line="368"/>
         <source>Analysing…</source>
         <translation>正在分析…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="836" />
+        <location filename="../app/studio/mainwindow.cpp" line="75"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="849" />
+        <location filename="../app/studio/mainwindow.cpp" line="380"/>
         <source>%1: %2 — %3</source>
         <translation>%1：%2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="853" />
+        <location filename="../app/studio/mainwindow.cpp" line="384"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="858" />
+        <location filename="../app/studio/mainwindow.cpp" line="389"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>上次分析失败（见编辑器）；显示的数字来自之前的分析。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="859" />
+        <location filename="../app/studio/mainwindow.cpp" line="390"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="885" />
+        <location filename="../app/studio/mainwindow.cpp" line="405"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>已分析：%1 个算子，验证 %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="925" />
+        <location filename="../app/studio/mainwindow.cpp" line="437"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
     </message>
+</context>
+<context>
+    <name>OperatorPane</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="985" />
-        <source>Autosave failed: %1</source>
-        <translation>自动保存失败：%1</translation>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="32"/>
+        <source>Filter operators (name, kind, equation, ATen op)…</source>
+        <translation>筛选算子（名称、类型、方程、ATen 算子）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="991" />
-        <source>an unsaved %1</source>
-        <translation>一个未保存的 %1</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="992" />
-        <source>Recover unsaved edits?</source>
-        <translation>恢复未保存的编辑？</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="993" />
-        <source>SOLAR Studio closed with unsaved edits to %1 (autosaved %2). Recover them?</source>
-        <translation>SOLAR Studio 关闭时 %1 有未保存的编辑（自动保存于 %2）。要恢复吗？</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="1011" />
-        <source>Recovered unsaved edits; save them to keep them</source>
-        <translation>已恢复未保存的编辑；请保存以保留它们</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="1019" />
-        <source>Unsaved edits</source>
-        <translation>未保存的编辑</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="1019" />
-        <source>The source has unsaved edits. Save them first?</source>
-        <translation>源代码有未保存的编辑。先保存吗？</translation>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="34"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
     </message>
 </context>
 <context>
     <name>OperatorTableModel</name>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="97" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="92"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="97" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="92"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="108" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="103"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>该算子的某项计数是下界（见覆盖说明）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="119" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="114"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="120" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="115"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="121" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="116"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="122" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="117"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="118"/>
         <source>ATen op</source>
         <translation>ATen 算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="119"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="120"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="121"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="122"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="130" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="131" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
         <source>F3 fused</source>
         <translation>F3 融合</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="132" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="133" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="134" />
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
@@ -1018,371 +992,327 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="27" />
-        <location filename="../app/studio/projectfile.cpp" line="30" />
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/projectfile.cpp" line="47" />
+        <location filename="../app/studio/projectfile.cpp" line="43"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>第 %1 字节处不是有效的 JSON：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="50" />
+        <location filename="../app/studio/projectfile.cpp" line="46"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>不是 SOLAR Studio 项目（模式 solar.project/1）</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="53" />
-        <source>'source.text' is missing</source>
+        <location filename="../app/studio/projectfile.cpp" line="49"/>
+        <source>&apos;source.text&apos; is missing</source>
         <translation>缺少“source.text”</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="64" />
-        <source>'hardware.factors.%1' must be a positive number</source>
+        <location filename="../app/studio/projectfile.cpp" line="60"/>
+        <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>“hardware.factors.%1”必须是正数</translation>
     </message>
 </context>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/studio/main.cpp" line="40" />
+        <location filename="../app/studio/main.cpp" line="64"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="625" />
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../widgets/report/figures.cpp" line="32" />
-        <source>cannot paint the SVG</source>
-        <translation>无法绘制 SVG</translation>
-    </message>
-    <message>
-        <location filename="../widgets/report/figures.cpp" line="37" />
-        <location filename="../widgets/report/figures.cpp" line="63" />
-        <location filename="../widgets/report/pdfreport.cpp" line="283" />
-        <location filename="../widgets/report/pdfreport.cpp" line="294" />
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../widgets/report/figures.cpp" line="46" />
-        <source>nothing to export</source>
-        <translation>没有可导出的内容</translation>
-    </message>
-    <message>
-        <location filename="../widgets/report/figures.cpp" line="50" />
-        <source>Roofline: %1 on %2</source>
-        <translation>屋顶线：%1，%2</translation>
-    </message>
-    <message>
-        <location filename="../widgets/report/figures.cpp" line="54" />
-        <source>unknown figure format '%1' (png, svg)</source>
-        <translation>未知的图像格式“%1”（png、svg）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/report/figures.cpp" line="97" />
-        <source>Einsum graph: %1</source>
-        <translation>Einsum 图：%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="53" />
+        <location filename="../widgets/render/pdfreport.cpp" line="52"/>
         <source>Quantity</source>
         <translation>量</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="53" />
+        <location filename="../widgets/render/pdfreport.cpp" line="52"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="53" />
-        <location filename="../widgets/report/pdfreport.cpp" line="145" />
+        <location filename="../widgets/render/pdfreport.cpp" line="52"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="54" />
+        <location filename="../widgets/render/pdfreport.cpp" line="53"/>
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="57" />
+        <location filename="../widgets/render/pdfreport.cpp" line="56"/>
         <source> (dense)</source>
         <translation>（稠密）</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="59" />
+        <location filename="../widgets/render/pdfreport.cpp" line="58"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="60" />
+        <location filename="../widgets/render/pdfreport.cpp" line="59"/>
         <source>DRAM capacity</source>
         <translation>DRAM 容量</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="61" />
+        <location filename="../widgets/render/pdfreport.cpp" line="60"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="62" />
+        <location filename="../widgets/render/pdfreport.cpp" line="61"/>
         <source>on-chip total</source>
         <translation>片上总计</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="73" />
+        <location filename="../widgets/render/pdfreport.cpp" line="72"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="73" />
+        <location filename="../widgets/render/pdfreport.cpp" line="72"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="73" />
+        <location filename="../widgets/render/pdfreport.cpp" line="72"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="73" />
+        <location filename="../widgets/render/pdfreport.cpp" line="72"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="73" />
+        <location filename="../widgets/render/pdfreport.cpp" line="72"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="74" />
+        <location filename="../widgets/render/pdfreport.cpp" line="73"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="74" />
+        <location filename="../widgets/render/pdfreport.cpp" line="73"/>
         <source>FLOP/byte</source>
         <translation>FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="74" />
+        <location filename="../widgets/render/pdfreport.cpp" line="73"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="102" />
-        <location filename="../widgets/report/pdfreport.cpp" line="280" />
+        <location filename="../widgets/render/pdfreport.cpp" line="96"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="107" />
+        <location filename="../widgets/render/pdfreport.cpp" line="101"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR Studio 报告&lt;/h1&gt;&lt;p&gt;&lt;b&gt;程序：&lt;/b&gt;%1（%2）&lt;br&gt;&lt;b&gt;日期：&lt;/b&gt;%3&lt;br&gt;&lt;b&gt;工具：&lt;/b&gt;SOLAR Studio %4&lt;br&gt;&lt;b&gt;前端：&lt;/b&gt;%5&lt;br&gt;&lt;b&gt;验证：&lt;/b&gt;%6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="113" />
+        <location filename="../widgets/render/pdfreport.cpp" line="107"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;工作量：&lt;/b&gt;%1 次乘加，共 %2，%3 次逐元素运算（1 MAC = 2 FLOP）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="116" />
+        <location filename="../widgets/render/pdfreport.cpp" line="110"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;界限阶梯&lt;/h2&gt;&lt;p&gt;每一级都是运行时间的下界；低于它的实测时间即为 SOL 违例。%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="117" />
+        <location filename="../widgets/render/pdfreport.cpp" line="111"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> 实测：%1；余量 = 实测 / 界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="123" />
+        <location filename="../widgets/render/pdfreport.cpp" line="117"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL 违例&lt;/b&gt;（%1）：实测时间低于界限。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="130" />
+        <location filename="../widgets/render/pdfreport.cpp" line="124"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="130" />
+        <location filename="../widgets/render/pdfreport.cpp" line="124"/>
         <source>fused bound</source>
         <translation>融合界限</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="130" />
+        <location filename="../widgets/render/pdfreport.cpp" line="124"/>
         <source>speedup</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="130" />
+        <location filename="../widgets/render/pdfreport.cpp" line="124"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="134" />
+        <location filename="../widgets/render/pdfreport.cpp" line="128"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;跨硬件比较&lt;/h2&gt;&lt;p&gt;基准：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="136" />
+        <location filename="../widgets/render/pdfreport.cpp" line="130"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;瓶颈的变化：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="145" />
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="145" />
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="145" />
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="145" />
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="145" />
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>F0 time</source>
         <translation>F0 时间</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="146" />
+        <location filename="../widgets/render/pdfreport.cpp" line="140"/>
         <source>Share (fused)</source>
         <translation>占比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="146" />
+        <location filename="../widgets/render/pdfreport.cpp" line="140"/>
         <source>Bound by</source>
         <translation>受限于</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="150" />
+        <location filename="../widgets/render/pdfreport.cpp" line="144"/>
         <source> line %1</source>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="152" />
+        <location filename="../widgets/render/pdfreport.cpp" line="146"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="152" />
+        <location filename="../widgets/render/pdfreport.cpp" line="146"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="154" />
+        <location filename="../widgets/render/pdfreport.cpp" line="148"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="158" />
+        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;逆屋顶线&lt;/h2&gt;&lt;p&gt;目标 %1（融合级，当前 %2），硬件 %3：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="160" />
-        <source>DRAM bandwidth needed at today's compute: %1</source>
+        <location filename="../widgets/render/pdfreport.cpp" line="154"/>
+        <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="161" />
+        <location filename="../widgets/render/pdfreport.cpp" line="155"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="163" />
-        <source>compute needed at today's bandwidth: ×%1 on every peak</source>
+        <location filename="../widgets/render/pdfreport.cpp" line="157"/>
+        <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="164" />
+        <location filename="../widgets/render/pdfreport.cpp" line="158"/>
         <source>no compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="166" />
+        <location filename="../widgets/render/pdfreport.cpp" line="160"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="170" />
+        <location filename="../widgets/render/pdfreport.cpp" line="164"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="170" />
+        <location filename="../widgets/render/pdfreport.cpp" line="164"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="171" />
+        <location filename="../widgets/render/pdfreport.cpp" line="165"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="174" />
+        <location filename="../widgets/render/pdfreport.cpp" line="168"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="174" />
+        <location filename="../widgets/render/pdfreport.cpp" line="168"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="175" />
+        <location filename="../widgets/render/pdfreport.cpp" line="169"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="178" />
-        <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number's source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
+        <location filename="../widgets/render/pdfreport.cpp" line="172"/>
+        <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="183" />
+        <location filename="../widgets/render/pdfreport.cpp" line="177"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="191" />
+        <location filename="../widgets/render/pdfreport.cpp" line="185"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="219" />
+        <location filename="../widgets/render/pdfreport.cpp" line="210"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="235" />
+        <location filename="../widgets/render/pdfreport.cpp" line="226"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="266" />
+        <location filename="../widgets/render/pdfreport.cpp" line="248"/>
         <source>Einsum graph (%1 operators), part %2 of %3</source>
         <translation>Einsum 图（%1 个算子），第 %2/%3 部分</translation>
     </message>
     <message>
-        <location filename="../widgets/report/pdfreport.cpp" line="287" />
+        <location filename="../widgets/render/pdfreport.cpp" line="270"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
@@ -1390,100 +1320,173 @@
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="50" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="38"/>
         <source>Roofline</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="135" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="113"/>
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="136" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="114"/>
         <source> of its roof</source>
         <translation> 的屋顶</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="137" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="115"/>
         <source> of its unfused roof (fusion keeps operands on chip)</source>
         <translation> 的非融合屋顶（融合使操作数留在片上）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="138" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="116"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2%3)&lt;br&gt;%4 [%5]&lt;br&gt;%6, %7, %8 FLOP/B&lt;br&gt;time %9 at %10, %11</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2%3）&lt;br&gt;%4 [%5]&lt;br&gt;%6，%7，%8 FLOP/B&lt;br&gt;时间 %9（%10），%11</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="174" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="153"/>
         <source>Roofline (no analysis)</source>
         <translation>屋顶线（无分析）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="209" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="163"/>
         <source>Roofline (nothing to plot)</source>
         <translation>屋顶线（无可绘制内容）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="238" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="177"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="241" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="178"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="250" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="186"/>
         <source>arithmetic intensity (FLOP/byte)</source>
         <translation>算术强度（FLOP/字节）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="254" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="190"/>
         <source>attainable performance (FLOP/s)</source>
         <translation>可达性能（FLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="282" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="218"/>
         <source>compute-bound ops</source>
         <translation>计算受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="282" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="218"/>
         <source>memory-bound ops</source>
         <translation>内存受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="344" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="279"/>
         <source>Roofline at %1 on %2 — %3 operators%4</source>
         <translation>屋顶线：%1，%2 — %3 个算子%4</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="347" />
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="282"/>
         <source> (%1 without arithmetic or bytes not shown)</source>
         <translation>（%1 个无运算或无字节的算子未显示）</translation>
     </message>
 </context>
 <context>
+    <name>RooflinePainter</name>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="51"/>
+        <source>Nothing to plot: no operator has both arithmetic and bytes</source>
+        <translation>无可绘制内容：没有同时具有算术运算和字节的算子</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="87"/>
+        <source>arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/字节）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="91"/>
+        <source>attainable performance (FLOP/s)</source>
+        <translation>可达性能（FLOP/s）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="116"/>
+        <source>DRAM %1</source>
+        <translation>DRAM %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="163"/>
+        <source>memory-bound operator</source>
+        <translation>内存受限算子</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="164"/>
+        <source>compute-bound operator</source>
+        <translation>计算受限算子</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="166"/>
+        <source>marker size: share of the time; lines: roofs (dashed: overlaid profiles)</source>
+        <translation>标记大小：时间占比；线：屋顶（虚线：叠加的配置）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/render/rooflinepainter.cpp" line="168"/>
+        <source>%n operator(s) without arithmetic or bytes not shown</source>
+        <translation>
+            <numerusform>%n 个没有算术运算或字节的算子未显示</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RooflinePane</name>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="36"/>
+        <source>Overlay profiles…</source>
+        <translation>叠加配置…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="38"/>
+        <source>Level:</source>
+        <translation>级别：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="81"/>
+        <source>Overlay a profile</source>
+        <translation>叠加配置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="81"/>
+        <source>Profile to overlay (none clears):</source>
+        <translation>要叠加的配置（选“无”清除）：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="81"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
     <name>SourceEditor</name>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="138" />
+        <location filename="../widgets/editor/sourceeditor.cpp" line="138"/>
         <source>col %1: </source>
         <translation>第 %1 列：</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="139" />
+        <location filename="../widgets/editor/sourceeditor.cpp" line="139"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="139" />
+        <location filename="../widgets/editor/sourceeditor.cpp" line="139"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="139" />
+        <location filename="../widgets/editor/sourceeditor.cpp" line="139"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
@@ -1491,130 +1494,155 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="27" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="33"/>
         <source>Import timings…</source>
         <translation>导入计时…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="37" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="37" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="37" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="37" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="37" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="37" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="38" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="44"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="38" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="44"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="51"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="46" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="52"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="47" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="53"/>
         <source>A measured runtime of this program on the selected hardware, in milliseconds</source>
         <translation>此程序在所选硬件上的实测运行时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="56" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="62"/>
         <source>Measured:</source>
         <translation>实测：</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="78" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="81"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>这些结果已过时：自计算以来源代码已更改（Ctrl+R 重新分析）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="109" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="107"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>尚无分析：打开一个模型或 ALIR 程序并按 Ctrl+R。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="117" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="115"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 于 %2 — %3，缓存 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="126" />
-        <source>Validation: &lt;b style="color:%1"&gt;%2&lt;/b&gt; — %3</source>
-        <translation>验证：&lt;b style="color:%1"&gt;%2&lt;/b&gt; — %3</translation>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="124"/>
+        <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
+        <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="131" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="129"/>
         <source>%1 (line %2): %3</source>
         <translation>%1（第 %2 行）：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="132" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="130"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="133" />
-        <source>&lt;b style="color:#c02020"&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
-        <translation>&lt;b style="color:#c02020"&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="131"/>
+        <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
+        <translation>&lt;b style=&quot;color:#c02020&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="168" />
+        <location filename="../widgets/analysis/summarypanel.cpp" line="166"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="173"/>
+        <source>Import KernelBench timings</source>
+        <translation>导入 KernelBench 计时</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="173"/>
+        <source>Timing JSON (*.json)</source>
+        <translation>计时 JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="178"/>
+        <source>Import failed</source>
+        <translation>导入失败</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="183"/>
+        <source>No timing</source>
+        <translation>无计时</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="183"/>
+        <source>%1 has no timing for %2.</source>
+        <translation>%1 中没有 %2 的计时。</translation>
     </message>
 </context>
 <context>
     <name>TranscriptPane</name>
     <message>
-        <location filename="../widgets/llm/transcriptpane.cpp" line="21" />
+        <location filename="../widgets/llm/transcriptpane.cpp" line="21"/>
         <source>Attempt</source>
         <translation>尝试</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/transcriptpane.cpp" line="21" />
+        <location filename="../widgets/llm/transcriptpane.cpp" line="21"/>
         <source>Outcome</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/transcriptpane.cpp" line="21" />
+        <location filename="../widgets/llm/transcriptpane.cpp" line="21"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/transcriptpane.cpp" line="40" />
+        <location filename="../widgets/llm/transcriptpane.cpp" line="40"/>
         <source>— reply —
 %1
 — outcome: %2 —
@@ -1629,12 +1657,12 @@
 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/transcriptpane.cpp" line="42" />
+        <location filename="../widgets/llm/transcriptpane.cpp" line="42"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/transcriptpane.cpp" line="44" />
+        <location filename="../widgets/llm/transcriptpane.cpp" line="44"/>
         <source>The LLM frontend has not run. Choose it as the frontend and analyse (Ctrl+R).</source>
         <translation>LLM 前端尚未运行。请将其选为前端并分析（Ctrl+R）。</translation>
     </message>
