@@ -19,11 +19,15 @@ namespace solar::cli {
 
 namespace {
 
-// Fonts and painting need a QGuiApplication; the offscreen platform needs no display.
-std::unique_ptr<QGuiApplication> offscreenApplication()
+// Fonts and painting need a QGuiApplication; the offscreen platform needs no display. A host program that made a
+// plain QCoreApplication cannot paint: `ok` says so.
+std::unique_ptr<QGuiApplication> offscreenApplication(bool* ok)
 {
-    if (QCoreApplication::instance())
+    *ok = true;
+    if (QCoreApplication::instance()) {
+        *ok = qobject_cast<QGuiApplication*>(QCoreApplication::instance()) != nullptr;
         return nullptr;
+    }
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
@@ -54,7 +58,12 @@ int exportCommand(const Args& args, std::ostream&, std::ostream& err)
     const auto result = runAnalysis(a, err);
     if (!result)
         return ExitBadInput;
-    const auto app = offscreenApplication();
+    bool painting = false;
+    const auto app = offscreenApplication(&painting);
+    if (!painting) {
+        err << "solar: error: this process has no GUI application to paint with\n";
+        return ExitBadInput;
+    }
     ReportInput input;
     input.results.push_back(std::make_shared<AnalysisResult>(*result));
     QString why;
@@ -97,7 +106,12 @@ int reportCommand(const Args& args, std::ostream&, std::ostream& err)
         input.targetSeconds = *targetMs * 1e-3;
     if (measuredMs)
         input.measuredSeconds = *measuredMs * 1e-3;
-    const auto app = offscreenApplication();
+    bool painting = false;
+    const auto app = offscreenApplication(&painting);
+    if (!painting) {
+        err << "solar: error: this process has no GUI application to paint with\n";
+        return ExitBadInput;
+    }
     QString why;
     if (!writePdfReport(QString::fromStdString(args.value("--output")), input, &why)) {
         err << "solar: error: " << why.toStdString() << '\n';

@@ -474,6 +474,71 @@ private slots:
         QCOMPARE(cli({"bench", dir.filePath(QStringLiteral("missing")).toStdString(), "--hw", "h100-sxm"}).code, 1);
     }
 
+    // Per-command help comes from the same option table the parser checks, so every option it accepts is listed.
+    void testCommandHelpAndOptionTable()
+    {
+        const Result help = cli({"analyze", "--help"});
+        QCOMPARE(help.code, 0);
+        for (const char* option : {"--hw NAME", "--set NAME=VALUE", "--policy pytorch-default|strict-fp32|allow-tf32", "--format table|json|csv",
+                                   "--no-validate", "--frontend auto|trace|alir|llm", "--llm-url URL"})
+            QVERIFY2(contains(help.out, option), option);
+        const Result unknown = cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm", "--bogus"});
+        QCOMPARE(unknown.code, 2);
+        QVERIFY2(contains(unknown.err, "unknown option '--bogus' for 'analyze'"), unknown.err.c_str());
+        const Result badChoice = cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm", "--cache", "tepid"});
+        QCOMPARE(badChoice.code, 2);
+        QVERIFY2(contains(badChoice.err, "(cold, warm)"), badChoice.err.c_str());
+        QCOMPARE(cli({"analyze", data("matmul.alir"), data("matmul.alir"), "--hw", "h100-sxm"}).code, 2);
+        QCOMPARE(cli({"hw", "show"}).code, 2);
+        QVERIFY(contains(cli({"ir"}).err, "check, run, fmt"));
+    }
+
+    // solar export goes through the GUI's export table: each file equals what the engine's exporter writes (text
+    // formats) or has the format's signature (figures); a format the figure has not is a usage error. Figures are
+    // painted, so the binary runs them (this test process has only a QCoreApplication, and says so).
+    void testExport()
+    {
+        auto cli = [](std::vector<std::string> args) {
+            QStringList list;
+            for (const auto& a : args)
+                list << QString::fromStdString(a);
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(SOLAR_CLI_BINARY), list);
+            p.waitForFinished(60000);
+            return Result {p.exitCode(), p.readAllStandardOutput().toStdString(), p.readAllStandardError().toStdString()};
+        };
+        QTemporaryDir dir;
+        auto path = [&](const char* name) { return dir.filePath(QString::fromLatin1(name)).toStdString(); };
+        auto read = [](const std::string& p) {
+            std::ifstream in(p, std::ios::binary);
+            std::ostringstream ss;
+            ss << in.rdbuf();
+            return ss.str();
+        };
+        const std::string file = data("mlp_softmax.alir");
+        QCOMPARE(cli({"export", file, "--hw", "h100-sxm", "--what", "roofline", "--format", "svg", "-o", path("r.svg")}).code, 0);
+        QVERIFY(contains(read(path("r.svg")), "<svg"));
+        QVERIFY(contains(read(path("r.svg")), "arithmetic intensity (FLOP/byte)"));
+        QCOMPARE(cli({"export", file, "--hw", "h100-sxm", "--what", "roofline", "--format", "png", "-o", path("r.png")}).code, 0);
+        QCOMPARE(read(path("r.png")).substr(0, 4), std::string("\x89PNG"));
+        QCOMPARE(cli({"export", file, "--hw", "h100-sxm", "--what", "graph", "--format", "svg", "-o", path("g.svg")}).code, 0);
+        QVERIFY(contains(read(path("g.svg")), "<svg"));
+        QCOMPARE(cli({"export", file, "--hw", "h100-sxm", "--what", "graph", "--format", "yaml", "-o", path("g.yaml")}).code, 0);
+        QCOMPARE(read(path("g.yaml")), cli({"graph", file, "--format", "yaml"}).out);
+        QCOMPARE(cli({"export", file, "--hw", "h100-sxm", "--what", "graph", "--format", "dot", "-o", path("g.dot")}).code, 0);
+        QCOMPARE(read(path("g.dot")), cli({"graph", file, "--format", "dot"}).out);
+        const Result png = cli({"export", file, "--hw", "h100-sxm", "--what", "graph", "--format", "png", "-o", path("g.png")});
+        QCOMPARE(png.code, 2);
+        QVERIFY2(contains(png.err, "no png export of the graph"), png.err.c_str());
+        QCOMPARE(cli({"export", file, "--hw", "h100-sxm", "--what", "roofline"}).code, 2); // no -o
+        const Result inProcess = ::cli({"export", file, "--hw", "h100-sxm", "--what", "roofline", "-o", path("x.svg")});
+        QCOMPARE(inProcess.code, 1);
+        QVERIFY2(contains(inProcess.err, "no GUI application"), inProcess.err.c_str());
+    }
+
     void testBinary()
     {
         QProcess p;

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: MIT
+// The export contracts, field by field: the analysis JSON (solar.analysis/1), the operator CSV, the SOLAR YAML of
+// the einsum graph, the comparison JSON (solar.compare/1) and the bench JSON (solar.bench/1). Scripts and other
+// tools read these: a renamed or dropped field is a break, so the key lists are pinned here, and the numbers of a
+// 4x8x2 matmul are checked against hand computation (64 MACs; (4*8 + 8*2) * 4 bytes read, 4*2*4 written).
+// Also the shared number formatting, the roofline geometry, what-if profiles and timing-key matching.
+#include "engine/analysis/analysis.h"
+#include "engine/analysis/roofline.h"
+#include "engine/batch/sweep.h"
+#include "engine/core/format.h"
+#include "engine/graph/export.h"
+#include "engine/hw/registry.h"
+#include "engine/hw/whatif.h"
+#include "engine/report/analysisreport.h"
+#include "engine/report/comparison.h"
+#include "testutil.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace solar;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+const std::string kShipped = SOLAR_TEST_DATA "/../../hwprofiles";
+
+std::vector<std::string> keysOf(const json& j)
+{
+    std::vector<std::string> keys;
+    for (auto it = j.begin(); it != j.end(); ++it)
+        keys.push_back(it.key());
+    return keys;
+}
+
+AnalysisResult matmul4x8x2(const hw::HwProfile& hardware)
+{
+    const ir::Program p = testutil::parseOk(testutil::readData("alir/matmul.alir"));
+    AnalysisOptions o;
+    o.sizes = {{"M", 4}, {"K", 8}, {"N", 2}};
+    return analyzeProgram(p, hardware, o).value();
+}
+
+} // namespace
+
+class TestReport : public QObject
+{
+    Q_OBJECT
+
+    hw::HwRegistry m_registry;
+    const hw::HwProfile* m_h100 = nullptr;
+
+private slots:
+    void initTestCase()
+    {
+        m_registry = hw::loadHwRegistry({kShipped});
+        m_h100 = m_registry.find("h100-sxm");
+        QVERIFY(m_h100);
+    }
+
+    void analysisJsonContract()
+    {
+        const AnalysisResult r = matmul4x8x2(*m_h100);
+        const json j = json::parse(report::analysisJson(r));
+        QCOMPARE(j["schema"].get<std::string>(), std::string("solar.analysis/1"));
+        QCOMPARE(keysOf(j), (std::vector<std::string> {"schema", "tool", "program", "hardware", "policy", "cache", "totals", "bounds", "ops",
+                                                        "coverage", "validation", "notes", "diagnostics"}));
+        QCOMPARE(keysOf(j["program"]), (std::vector<std::string> {"name", "file", "sizes", "note"}));
+        QCOMPARE(keysOf(j["hardware"]), (std::vector<std::string> {"id", "name", "file", "clock_Hz", "dram_bandwidth_Bps", "onchip_bytes",
+                                                                   "persistent_cache_bytes", "peak_flops"}));
+        QCOMPARE(keysOf(j["totals"]), (std::vector<std::string> {"macs", "flops", "other_ops", "bytes"}));
+        const std::vector<std::string> levels {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"};
+        QCOMPARE(keysOf(j["totals"]["bytes"]), levels);
+        QCOMPARE(keysOf(j["bounds"]), levels);
+        for (const auto& level : levels)
+            QCOMPARE(keysOf(j["bounds"][level]),
+                     (std::vector<std::string> {"label", "seconds", "bottleneck", "compute_seconds", "compute_seconds_per_unit", "memory_seconds",
+                                                "bytes", "flops", "intensity_flops_per_byte"}));
+        QCOMPARE(j["ops"].size(), size_t(1));
+        QCOMPARE(keysOf(j["ops"][0]),
+                 (std::vector<std::string> {"id", "name", "kind", "equation", "combiner", "shape", "points", "macs", "flops", "other_ops", "bytes",
+                                            "bytes_read", "bytes_written", "external_bytes", "intensity_flops_per_byte", "seconds", "share",
+                                            "bottleneck", "line", "source_op", "source_line", "approx"}));
+        QCOMPARE(keysOf(j["coverage"]), (std::vector<std::string> {"complete", "items"}));
+        QCOMPARE(keysOf(j["validation"]), (std::vector<std::string> {"status", "details"}));
+        QCOMPARE(j["validation"]["status"].get<std::string>(), std::string("unvalidated"));
+
+        // Hand computation: 4*2 outputs of 8 MACs; A and B read once, C written once, 4 bytes an element.
+        QCOMPARE(j["totals"]["macs"].get<double>(), 64.0);
+        QCOMPARE(j["totals"]["flops"].get<double>(), 128.0);
+        QCOMPARE(j["ops"][0]["bytes_read"].get<double>(), (4.0 * 8 + 8 * 2) * 4);
+        QCOMPARE(j["ops"][0]["bytes_written"].get<double>(), 4.0 * 2 * 4);
+        QCOMPARE(j["totals"]["bytes"]["fused"].get<double>(), 224.0);
+        // 224 bytes at the profile's 3.35 TB/s bound the kernel (128 FLOP are nothing on any unit).
+        QCOMPARE(j["bounds"]["fused"]["memory_seconds"].get<double>(), 224.0 / 3.35e12);
+        QCOMPARE(j["bounds"]["fused"]["bottleneck"].get<std::string>(), std::string("memory"));
+        QCOMPARE(j["hardware"]["dram_bandwidth_Bps"].get<double>(), 3.35e12);
+    }
+
+    void operatorCsvContract()
+    {
+        const std::string csv = report::analysisCsv(matmul4x8x2(*m_h100));
+        const std::string header = csv.substr(0, csv.find('\n'));
+        QCOMPARE(header, std::string("id,name,kind,equation,shape,line,points,macs,flops,other_ops,bytes_read,bytes_written,external_bytes,"
+                                     "intensity_flops_per_byte,unfused_per_kernel_seconds,unfused_overlapped_seconds,fused_per_op_seconds,"
+                                     "fused_seconds,cache_aware_seconds,fused_share"));
+        const std::string row = csv.substr(header.size() + 1);
+        QVERIFY2(row.rfind("0,C@7,contraction,\"MK,KN->MN\",4x2,7,64,64,128,0,192,32,224,", 0) == 0, row.c_str());
+        // Locale-independent numbers: 128 FLOP / 224 B with a dot, never a comma.
+        QVERIFY2(row.find("0.5714285714285714") != std::string::npos, row.c_str());
+    }
+
+    void solarYamlContract()
+    {
+        const AnalysisResult r = matmul4x8x2(*m_h100);
+        QCOMPARE(graph::graphToSolarYaml(r.graph), std::string("model_name: 'matmul'\n"
+                                                                "layers:\n"
+                                                                "  'C@7':\n"
+                                                                "    type: contraction\n"
+                                                                "    einsum_equation: 'MK,KN->MN'\n"
+                                                                "    elementwise_op: mul\n"
+                                                                "    reduction_op: add\n"
+                                                                "    is_real_einsum: true\n"
+                                                                "    is_einsum_supportable: true\n"
+                                                                "    tensor_names: {inputs: ['A', 'B'], outputs: ['C']}\n"
+                                                                "    tensor_types: {inputs: [input, input], outputs: [output]}\n"
+                                                                "    tensor_shapes: {inputs: [[4,8], [8,2]], outputs: [[4,2]]}\n"
+                                                                "    tensor_dtypes: {inputs: [f32, f32], outputs: [f32]}\n"
+                                                                "    connections: {inputs: [], outputs: []}\n"
+                                                                "    taco_expression: 'C[m, n] += A[m, k] * B[k, n]'\n"));
+    }
+
+    void comparisonJsonContract()
+    {
+        const AnalysisResult r = matmul4x8x2(*m_h100);
+        const hw::HwProfile* a100 = m_registry.find("a100-sxm");
+        QVERIFY(a100);
+        const json j = json::parse(report::comparisonJson(report::compareHardware(r, {m_h100, a100})));
+        QCOMPARE(j["schema"].get<std::string>(), std::string("solar.compare/1"));
+        QCOMPARE(keysOf(j), (std::vector<std::string> {"schema", "program", "baseline", "profiles", "bottleneck_moves"}));
+        QCOMPARE(j["profiles"].size(), size_t(2));
+        QCOMPARE(keysOf(j["profiles"][0]), (std::vector<std::string> {"id", "name", "levels"}));
+        QCOMPARE(keysOf(j["profiles"][0]["levels"]["fused"]),
+                 (std::vector<std::string> {"seconds", "bottleneck", "speedup_vs_baseline", "dram_bytes", "flops"}));
+        // Memory-bound on both: the A100's fused bound is the same bytes over its own bandwidth.
+        const double a100Bps = a100->dramBandwidthBps.value;
+        const double speedup = j["profiles"][1]["levels"]["fused"]["speedup_vs_baseline"].get<double>();
+        QVERIFY2(std::fabs(speedup - a100Bps / 3.35e12) < 1e-9, std::to_string(speedup).c_str());
+    }
+
+    void benchJsonContract()
+    {
+        batch::SweepResult s;
+        s.hardware = "h100-sxm";
+        s.policy = "pytorch-default";
+        s.cache = "warm";
+        batch::ProblemResult p;
+        p.file = "level1/1_x.py";
+        p.level = "level1";
+        p.status = batch::ProblemStatus::Ok;
+        p.boundsSeconds.fill(1e-3);
+        p.measuredSeconds = 2e-3;
+        p.validation = ValidationStatus::Validated;
+        s.problems.push_back(p);
+        const json j = json::parse(batch::sweepJson(s));
+        QCOMPARE(j["schema"].get<std::string>(), std::string("solar.bench/1"));
+        QCOMPARE(j["problems"][0]["status"].get<std::string>(), std::string("ok"));
+        QCOMPARE(j["problems"][0]["validation"].get<std::string>(), std::string("validated"));
+        for (const char* key : {"file", "level", "status", "error", "flops", "bytes", "bounds_seconds", "measured_seconds", "excluded", "not_counted",
+                                "validation", "validation_details"})
+            QVERIFY2(j["problems"][0].contains(key), key);
+        QVERIFY(j.contains("summary"));
+        // The JSON reads back into the same problem.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("bench.json")).toStdString();
+        std::ofstream(path) << batch::sweepJson(s);
+        const auto back = batch::readSweepJson(path);
+        QVERIFY(back);
+        QCOMPARE(back->problems.size(), size_t(1));
+        QVERIFY(back->problems[0].status == batch::ProblemStatus::Ok);
+        QVERIFY(back->problems[0].validation == ValidationStatus::Validated);
+    }
+
+    void formatting()
+    {
+        QCOMPARE(formatSeconds(81.4e-6), std::string("81.4 µs"));
+        QCOMPARE(formatSeconds(0.00456), std::string("4.56 ms"));
+        QCOMPARE(formatSeconds(1.5e-9), std::string("1.5 ns"));
+        QCOMPARE(formatSeconds(0), std::string("0 s"));
+        QCOMPARE(formatSi(3.35e12, "B/s"), std::string("3.35 TB/s"));
+        QCOMPARE(formatSi(989.4e12, "FLOP/s"), std::string("989 TFLOP/s"));
+        QCOMPARE(formatBytes(512), std::string("512 B"));
+        QCOMPARE(formatBytes(1500), std::string("1.5 KB"));
+        QCOMPARE(formatShape({4, 256, 512}), std::string("[4, 256, 512]"));
+        QCOMPARE(formatShape({4, 256}, true), std::string("[4,256]"));
+    }
+
+    // The roofline geometry by hand: one memory-bound op at 128 FLOP / 224 B, one machine with a DRAM roof and
+    // two compute peaks.
+    void rooflineGeometry()
+    {
+        OperatorRow row;
+        row.node = 7;
+        row.flops = 128;
+        row.bytes = 224;
+        row.intensityFlopsPerByte = 128.0 / 224;
+        row.seconds.fill(224 / 1e12);
+        row.share.fill(1);
+        OperatorRow empty; // no arithmetic: cannot sit on log axes
+        empty.node = 8;
+        bounds::MachineModel m;
+        m.dramBps = 1e12;
+        m.peak(hw::Unit::Tensor, hw::Precision::BF16) = 1e15;
+        m.peak(hw::Unit::Simt, hw::Precision::FP32) = 1e14;
+        const RooflinePlot plot = rooflinePlot({row, empty}, {{"test", m}}, bounds::Level::Fused);
+        QCOMPARE(plot.skipped, 1);
+        QCOMPARE(plot.points.size(), size_t(1));
+        QCOMPARE(plot.points[0].node, 7);
+        QCOMPARE(plot.points[0].y, 1e12 * 128 / 224); // attained FLOP/s = flops / time
+        QCOMPARE(plot.roofs.size(), size_t(3));
+        QVERIFY(plot.roofs[0].dram);
+        QCOMPARE(plot.roofs[0].x1, 1000.0); // ridge of the highest peak: 1e15 / 1e12
+        // x from a decade below the lowest point/ridge to a decade above the highest ridge.
+        QCOMPARE(plot.xMin, 0.01);
+        QCOMPARE(plot.xMax, 1e4);
+        QCOMPARE(rooflineShareBucket(0.005), 0);
+        QCOMPARE(rooflineShareBucket(0.5), 3);
+    }
+
+    void whatIfProfile()
+    {
+        hw::WhatIfFactors f;
+        f.bandwidth = 2;
+        f.clock = 1.5;
+        f.tensorPeak = 2;
+        const hw::HwProfile p = hw::whatIfProfile(*m_h100, f, "h100-twice");
+        QCOMPARE(p.id, std::string("h100-twice"));
+        QVERIFY(p.user);
+        QCOMPARE(p.dramBandwidthBps.value, 2 * 3.35e12);
+        QCOMPARE(p.dramBandwidthBps.source, std::string("solar-studio-what-if"));
+        QCOMPARE(p.onchipBytes.value, m_h100->onchipBytes.value); // unchanged numbers keep their sources
+        QCOMPARE(p.onchipBytes.source, m_h100->onchipBytes.source);
+        for (size_t i = 0; i < p.peaks.size(); ++i) {
+            const double factor = p.peaks[i].unit == hw::Unit::Tensor ? 2 * 1.5 : 1.5;
+            QCOMPARE(p.peaks[i].flops.value, m_h100->peaks[i].flops.value * factor);
+        }
+        QTemporaryDir dir;
+        const auto saved = hw::saveUserProfile(p, dir.path().toStdString());
+        QVERIFY(saved);
+        const hw::HwRegistry back = hw::loadHwRegistry({dir.path().toStdString()}, {true});
+        QVERIFY2(back.problems.empty(), formatAll(back.problems).c_str());
+        QVERIFY(back.find("h100-twice"));
+        QCOMPARE(back.find("h100-twice")->dramBandwidthBps.value, 2 * 3.35e12);
+    }
+
+    void timingKeys()
+    {
+        const std::map<std::string, double> timings = {{"level1/1_Square.py", 1e-3}, {"level2/1_Square.py", 2e-3}, {"level3/9_Other.py", 3e-3}};
+        QCOMPARE(batch::timingFor(timings, "/x/kb/level2/1_Square.py"), std::optional<double>(2e-3));
+        QCOMPARE(batch::timingFor(timings, "/elsewhere/9_Other.py"), std::optional<double>(3e-3)); // moved out of its level
+        QVERIFY(!batch::timingFor(timings, "/x/level1/2_Missing.py"));
+        QVERIFY(!batch::timingFor(timings, "/x/level1/Square.py")); // a suffix of a name is not the name
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReport)
+#include "tst_report.moc"

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: MIT
+// Each pane and each piece the main window wires, alone: the operator table model under QAbstractItemModelTester,
+// the operator, graph and roofline panes, the background analysis job (result, cancel, a superseded job's result
+// dropped), the document (open, save, unsaved state, autosave and recovery), the File-menu lists and the export
+// actions. tst_mainwindow keeps to how they are wired together.
+#include "app/studio/analysisjob.h"
+#include "app/studio/document.h"
+#include "app/studio/exportactions.h"
+#include "app/studio/filemenus.h"
+#include "engine/analysis/analysis.h"
+#include "engine/hw/registry.h"
+#include "engine/ir/parser.h"
+#include "widgets/analysis/operatorpane.h"
+#include "widgets/analysis/operatortablemodel.h"
+#include "widgets/editor/frontendselector.h"
+#include "widgets/editor/sourceeditor.h"
+#include "widgets/graph/graphpane.h"
+#include "widgets/graph/graphview.h"
+#include "widgets/roofline/rooflinechart.h"
+#include "widgets/roofline/rooflinepane.h"
+
+#include <QAbstractItemModelTester>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <sstream>
+
+using solar::bounds::Level;
+
+namespace {
+
+const std::string kData = SOLAR_TEST_DATA;
+
+std::string readData(const std::string& relative)
+{
+    std::ifstream in(kData + "/" + relative);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::shared_ptr<const solar::AnalysisResult> analysed(const std::string& file)
+{
+    const auto registry = solar::hw::loadDefaultHwRegistry();
+    const auto program = solar::ir::parseProgram(readData("alir/" + file), file);
+    auto r = solar::analyzeProgram(*program, *registry.find("h100-sxm"));
+    return std::make_shared<solar::AnalysisResult>(std::move(r).value());
+}
+
+} // namespace
+
+class TestPanes : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void operatorModelIsAWellBehavedModel()
+    {
+        OperatorTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setResult(analysed("mlp_softmax.alir"));
+        QVERIFY(model.rowCount() > 0);
+        model.setShareLevel(Level::UnfusedPerKernel);
+        model.setResult(analysed("conv2d.alir"));
+        model.setResult(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void operatorPaneFiltersAndSelectsByNode()
+    {
+        OperatorPane pane;
+        QAbstractItemModelTester tester(pane.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const auto r = analysed("mlp_softmax.alir");
+        pane.setResult(r);
+        const int all = pane.proxy()->rowCount();
+        QCOMPARE(all, static_cast<int>(r->graph.nodes.size()));
+        QSignalSpy selected(&pane, &OperatorPane::nodeSelected);
+        // Showing a node is not a user's selection: no signal back (no loop through the window).
+        pane.selectNode(r->graph.nodes.back().id);
+        QCOMPARE(selected.count(), 0);
+        const QModelIndex current = pane.table()->currentIndex();
+        QCOMPARE(pane.proxy()->data(current, OperatorTableModel::NodeRole).toInt(), r->graph.nodes.back().id);
+        // A user's click on another row is.
+        const int other = current.row() == 0 ? 1 : 0;
+        pane.table()->setCurrentIndex(pane.proxy()->index(other, 0));
+        QCOMPARE(selected.count(), 1);
+        pane.filter()->setText(QString::fromStdString(r->graph.nodes.front().name));
+        QVERIFY(pane.proxy()->rowCount() >= 1 && pane.proxy()->rowCount() < all);
+        QSignalSpy csv(&pane, &OperatorPane::exportCsvRequested);
+        QTest::mouseClick(pane.findChild<QPushButton*>(), Qt::LeftButton);
+        QCOMPARE(csv.count(), 1);
+    }
+
+    void graphPaneKeepsItsColourAndReportsMisses()
+    {
+        GraphPane pane;
+        QCOMPARE(pane.colourKey(), QStringLiteral("bottleneck"));
+        pane.setColourKey(QStringLiteral("share"));
+        QCOMPARE(pane.colourKey(), QStringLiteral("share"));
+        pane.setColourKey(QStringLiteral("nonsense"));
+        QCOMPARE(pane.colourKey(), QStringLiteral("bottleneck"));
+        pane.view()->setResult(analysed("mlp_softmax.alir"));
+        QSignalSpy ready(pane.view(), &GraphView::layoutReady);
+        QVERIFY(ready.wait(30000));
+        QSignalSpy message(&pane, &GraphPane::message);
+        auto* find = pane.findChild<QLineEdit*>();
+        find->setText(QStringLiteral("no-such-operator"));
+        QTest::keyClick(find, Qt::Key_Return);
+        QCOMPARE(message.count(), 1);
+    }
+
+    void rooflinePaneChangesLevel()
+    {
+        RooflinePane pane;
+        QCOMPARE(pane.level(), Level::UnfusedPerKernel); // each operator at its own attained rate by default
+        QSignalSpy changed(&pane, &RooflinePane::levelChanged);
+        pane.setLevelKey(QStringLiteral("fused"));
+        QCOMPARE(pane.level(), Level::Fused);
+        QCOMPARE(pane.levelKey(), QStringLiteral("fused"));
+        QCOMPARE(changed.count(), 1);
+        pane.chart()->setResult(analysed("mlp_softmax.alir"));
+        QVERIFY(pane.chart()->pointCount() > 0);
+    }
+
+    void frontendSelectorRoundTrips()
+    {
+        FrontendSelector selector;
+        for (auto f : {solar::Frontend::Auto, solar::Frontend::Trace, solar::Frontend::Alir, solar::Frontend::Llm}) {
+            selector.setFrontend(f);
+            QCOMPARE(selector.frontend(), f);
+        }
+    }
+
+    void analysisJobDeliversAndCancels()
+    {
+        AnalysisJob job;
+        const auto registry = solar::hw::loadDefaultHwRegistry();
+        const auto* hw = registry.find("h100-sxm");
+        // Expected<> has no default constructor, so no QVariant: the outcomes are collected by hand.
+        std::vector<AnalysisJob::Outcome> outcomes;
+        connect(&job, &AnalysisJob::finished, this, [&](const AnalysisJob::Outcome& o) { outcomes.push_back(o); });
+        QSignalSpy finished(&job, &AnalysisJob::finished);
+        QSignalSpy cancelled(&job, &AnalysisJob::cancelled);
+        const QString text = QString::fromStdString(readData("alir/matmul.alir"));
+        QVERIFY(job.start({}, QStringLiteral("matmul.alir"), text, true, *hw, {}));
+        // A second start supersedes the first: the first is cancelled and only the second's result arrives.
+        QVERIFY(job.start({}, QStringLiteral("matmul.alir"), text, true, *hw, {}));
+        QVERIFY(finished.wait(30000));
+        QTest::qWait(200);
+        QCOMPARE(outcomes.size(), size_t(1));
+        QVERIFY(cancelled.count() <= 1); // the first job may already have finished: then there is nothing to cancel
+        QVERIFY(outcomes.front());
+        QCOMPARE(outcomes.front()->result.digest.totalMacs, 5.0 * 7 * 3); // the file's defaults: M=5, K=7, N=3
+        // A parse error comes back as a failure with its line.
+        QVERIFY(job.start({}, QStringLiteral("bad.alir"), QStringLiteral("kernel k() {\n  oops oops\n}\n"), true, *hw, {}));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(outcomes.size(), size_t(2));
+        QVERIFY(!outcomes.back());
+        QCOMPARE(outcomes.back().diagnostics().front().loc.line, 2);
+    }
+
+    void documentOpensSavesAndRecovers()
+    {
+        QTemporaryDir dir;
+        SourceEditor editor;
+        QWidget parent;
+        Document doc(&editor, &parent);
+        QSignalSpy state(&doc, &Document::stateChanged);
+        QString why;
+        QVERIFY(!doc.open(dir.filePath(QStringLiteral("missing.py")), &why));
+        QVERIFY(why.contains(QStringLiteral("missing.py")));
+        const QString path = dir.filePath(QStringLiteral("prog.alir"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("kernel k() {}\n");
+        f.close();
+        QVERIFY(doc.open(path));
+        QCOMPARE(doc.name(), QStringLiteral("prog.alir"));
+        QVERIFY(!doc.hasUnsavedEdits());
+        QVERIFY(!doc.isPython());
+        editor.append(QStringLiteral("# edited\n"));
+        QVERIFY(doc.hasUnsavedEdits());
+        QVERIFY(state.count() >= 2);
+        const QString copy = dir.filePath(QStringLiteral("copy.alir"));
+        QVERIFY(doc.save(copy, &why));
+        QVERIFY(!doc.hasUnsavedEdits());
+        QCOMPARE(doc.path(), QFileInfo(copy).absoluteFilePath());
+        QFile saved(copy);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QVERIFY(saved.readAll().contains("# edited"));
+        // Generated text is unsaved until saved; the autosave keeps it and recovery restores it.
+        Document other(&editor, &parent);
+        other.setUnsavedSource({}, QStringLiteral("program.alir"), QStringLiteral("kernel g() {}\n"));
+        QVERIFY(other.hasUnsavedEdits());
+        other.writeAutosave();
+        const auto pending = other.autosave().pending();
+        QVERIFY(!pending.isEmpty());
+        QSignalSpy recovered(&other, &Document::recovered);
+        other.recover(pending.first());
+        QCOMPARE(recovered.count(), 1);
+        QVERIFY(editor.text().contains(QStringLiteral("kernel g()")));
+        QVERIFY(other.hasUnsavedEdits());
+    }
+
+    void fileMenusKeepTenRecentFilesNewestFirst()
+    {
+        QSettings().remove(QStringLiteral("recentFiles"));
+        QMenu recent, examples;
+        FileMenus menus(&recent, &examples, nullptr);
+        QVERIFY(!recent.isEnabled());
+        for (int i = 0; i < 12; ++i)
+            menus.addRecent(QStringLiteral("/tmp/f%1.py").arg(i));
+        menus.addRecent(QStringLiteral("/tmp/f5.py")); // again: moves to the top, no duplicate
+        QCOMPARE(recent.actions().size(), 10);
+        QCOMPARE(recent.actions().first()->text(), QStringLiteral("f5.py"));
+        QSignalSpy open(&menus, &FileMenus::openRequested);
+        recent.actions().at(1)->trigger();
+        QCOMPARE(open.first().first().toString(), QStringLiteral("/tmp/f11.py"));
+        QVERIFY(!examples.actions().isEmpty()); // the bundled examples
+        QSettings().remove(QStringLiteral("recentFiles"));
+    }
+
+    void exportActionsOfferEveryFormat()
+    {
+        QWidget parent;
+        QMenu menu;
+        bool asked = false;
+        ExportActions actions(&menu, &parent, [&]() -> std::optional<ReportInput> {
+            asked = true;
+            return std::nullopt;
+        });
+        int formats = 0;
+        for (QAction* a : menu.actions())
+            formats += !a->isSeparator();
+        QCOMPARE(formats, static_cast<int>(exportFormats().size()) + 1); // and the report preview
+        QSignalSpy message(&actions, &ExportActions::message);
+        actions.exportWithDialog(ExportKind::Json); // nothing analysed: says so instead of asking for a file
+        QVERIFY(asked);
+        QCOMPARE(message.count(), 1);
+    }
+};
+
+QTEST_MAIN(TestPanes)
+#include "tst_panes.moc"
