@@ -36,8 +36,8 @@ void BM_LiftCostSolve(benchmark::State& state)
     for (auto _ : state) {
         const auto g = solar::graph::liftProgram(f.program, f.sizes);
         const auto d = solar::bounds::prepare(*g);
-        const auto ladder = solar::bounds::solve(d, f.machine, solar::bounds::PrecisionPolicy::PytorchDefault,
-                                                 solar::bounds::CacheAssumption::Cold);
+        const auto ladder
+            = solar::bounds::solve(d, f.machine, solar::bounds::PrecisionPolicy::PytorchDefault, solar::bounds::CacheAssumption::Cold);
         nodes = g->nodes.size();
         benchmark::DoNotOptimize(ladder.levels[3].seconds);
     }
@@ -54,8 +54,8 @@ void BM_Resolve(benchmark::State& state)
     for (auto _ : state) {
         bw *= 1.0001; // a slider move
         m.dramBps = bw;
-        const auto ladder = solar::bounds::solve(d, m, solar::bounds::PrecisionPolicy::PytorchDefault,
-                                                 solar::bounds::CacheAssumption::Cold);
+        const auto ladder
+            = solar::bounds::solve(d, m, solar::bounds::PrecisionPolicy::PytorchDefault, solar::bounds::CacheAssumption::Cold);
         benchmark::DoNotOptimize(ladder.levels[0].seconds);
     }
     state.counters["nodes"] = static_cast<double>(g->nodes.size());

@@ -10,9 +10,9 @@
 #include "engine/ir/bindings.h"
 #include "engine/ir/parser.h"
 #include "synthetic.h"
-#include "widgets/render/graphlayout.h"
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepanel.h"
+#include "widgets/render/graphlayout.h"
 
 #include <benchmark/benchmark.h>
 

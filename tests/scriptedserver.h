@@ -15,14 +15,16 @@
 struct Scripted
 {
     int status = 200;
-    std::string body;          // the whole HTTP body
-    QByteArray extraHeaders;   // "Retry-After: 0\r\n"
-    bool stall = false;        // never answer
+    std::string body; // the whole HTTP body
+    QByteArray extraHeaders; // "Retry-After: 0\r\n"
+    bool stall = false; // never answer
 };
 
 inline std::string completion(const std::string& content)
 {
-    return nlohmann::json {{"model", "scripted-model"}, {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content}}}}}}}.dump();
+    return nlohmann::json {{"model", "scripted-model"},
+                           {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content}}}}}}}
+        .dump();
 }
 
 // A minimal HTTP/1.1 server: reads one request per connection (headers + Content-Length body), answers with the
@@ -81,4 +83,3 @@ private:
     std::vector<Scripted> m_script;
     size_t m_next = 0;
 };
-

@@ -45,14 +45,17 @@ std::vector<OptionSpec> validateOption()
 
 std::vector<OptionSpec> frontendOptions()
 {
-    return {{"--frontend", "F", "how the source becomes ALIR: auto (PyTorch traced, ALIR as written), trace, alir, or llm (any source "
-                                "through an OpenAI-compatible endpoint)",
-             {"auto", "trace", "alir", "llm"}},
-            {"--llm-url", "URL", "the endpoint (default SOLAR_LLM_URL)"},
-            {"--llm-model", "M", "the model (default SOLAR_LLM_MODEL)"},
-            {"--llm-key-env", "VAR", "the variable holding the API key (default SOLAR_LLM_KEY_ENV, else OPENAI_API_KEY); never the key itself"},
-            {"--llm-attempts", "N", "rounds of feedback before giving up"},
-            {"--llm-timeout-s", "S", "timeout of one request in seconds"}};
+    return {
+        {"--frontend",
+         "F",
+         "how the source becomes ALIR: auto (PyTorch traced, ALIR as written), trace, alir, or llm (any source "
+         "through an OpenAI-compatible endpoint)",
+         {"auto", "trace", "alir", "llm"}},
+        {"--llm-url", "URL", "the endpoint (default SOLAR_LLM_URL)"},
+        {"--llm-model", "M", "the model (default SOLAR_LLM_MODEL)"},
+        {"--llm-key-env", "VAR", "the variable holding the API key (default SOLAR_LLM_KEY_ENV, else OPENAI_API_KEY); never the key itself"},
+        {"--llm-attempts", "N", "rounds of feedback before giving up"},
+        {"--llm-timeout-s", "S", "timeout of one request in seconds"}};
 }
 
 OptionSpec formatOption(const std::vector<std::string>& formats)
@@ -143,7 +146,8 @@ std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& e
     options.frontend = a.frontend;
     options.llm = a.llm;
     options.onLlmAttempt = [&err](const llm::Attempt& at) {
-        err << "solar: LLM attempt " << at.number << ": " << at.outcome << (at.details.empty() ? "" : ": " + at.details.substr(0, 300)) << '\n';
+        err << "solar: LLM attempt " << at.number << ": " << at.outcome << (at.details.empty() ? "" : ": " + at.details.substr(0, 300))
+            << '\n';
     };
     auto r = analyzeSource(a.file, {}, *hardware, options);
     if (!r) {

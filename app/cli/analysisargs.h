@@ -18,10 +18,10 @@
 namespace solar::cli {
 
 // Option groups, combined per command.
-std::vector<OptionSpec> hardwareOptions();   // --hw
-std::vector<OptionSpec> modelOptions();      // --set, --policy, --cache
-std::vector<OptionSpec> validateOption();    // --no-validate
-std::vector<OptionSpec> frontendOptions();   // --frontend and the LLM endpoint
+std::vector<OptionSpec> hardwareOptions(); // --hw
+std::vector<OptionSpec> modelOptions(); // --set, --policy, --cache
+std::vector<OptionSpec> validateOption(); // --no-validate
+std::vector<OptionSpec> frontendOptions(); // --frontend and the LLM endpoint
 OptionSpec formatOption(const std::vector<std::string>& formats);
 std::vector<OptionSpec> concat(std::initializer_list<std::vector<OptionSpec>> groups);
 

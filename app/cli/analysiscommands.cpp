@@ -86,7 +86,8 @@ int inverse(const Args& args, std::ostream& out, std::ostream& err)
     const auto result = runAnalysis(a, err);
     if (!result)
         return ExitBadInput;
-    const bounds::Inverse inv = bounds::solveInverse(result->digest, result->machine, a.options.policy, a.options.cache, level, *targetMs * 1e-3);
+    const bounds::Inverse inv
+        = bounds::solveInverse(result->digest, result->machine, a.options.policy, a.options.cache, level, *targetMs * 1e-3);
     out << (a.format == "json" ? report::inverseJson(*result, inv) : report::inverseTable(*result, inv));
     return ExitOk;
 }
@@ -158,8 +159,8 @@ int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
             if (const auto* t = o.kind == trace::TraceArg::Tensor ? r->tensor(o.text) : nullptr)
                 shape += (shape.empty() ? "" : " ") + std::string(t->dtype) + formatShape(t->shape);
         }
-        out << "  line " << op.line << "  " << op.op << (op.overload.empty() || op.overload == "default" ? "" : "." + op.overload) << "  -> "
-            << shape << '\n';
+        out << "  line " << op.line << "  " << op.op << (op.overload.empty() || op.overload == "default" ? "" : "." + op.overload)
+            << "  -> " << shape << '\n';
     }
     return ExitOk;
 }
@@ -189,30 +190,46 @@ int hwShow(const Args& args, std::ostream& out, std::ostream& err)
 
 std::vector<Command> analysisCommands()
 {
-    const OptionSpec level {"--level", "L", "the level the target is for (default fused)",
+    const OptionSpec level {"--level",
+                            "L",
+                            "the level the target is for (default fused)",
                             {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"}};
     return {
         {"analyze", "FILE",
          "the bound ladder (unfused_per_kernel, unfused_overlapped, fused_per_op, fused, cache_aware) and every operator's counts and "
          "times, for an ALIR program, a PyTorch model (traced and validated at reduced sizes) or any source through an LLM",
-         concat({hardwareOptions(), modelOptions(), {formatOption({"table", "json", "csv"})}, validateOption(), frontendOptions()}), 1, 1, analyze},
+         concat({hardwareOptions(), modelOptions(), {formatOption({"table", "json", "csv"})}, validateOption(), frontendOptions()}), 1, 1,
+         analyze},
         {"inverse", "FILE", "the least DRAM bandwidth, compute and on-chip memory that reach a target time",
-         concat({hardwareOptions(), modelOptions(), {{"--target-ms", "T", "the target time in milliseconds"}, level, formatOption({"table", "json"})},
+         concat({hardwareOptions(),
+                 modelOptions(),
+                 {{"--target-ms", "T", "the target time in milliseconds"}, level, formatOption({"table", "json"})},
                  validateOption()}),
          1, 1, inverse},
         {"compare", "FILE",
          "one program on several profiles (--hw A,B,C): every level's bound and bottleneck, the speedup against the baseline, and where "
          "the bottleneck moves",
-         concat({{{"--hw", "A,B,...", "the profiles to compare"}, {"--baseline", "NAME", "the profile speedups are relative to (default the first)"}},
-                 modelOptions(), {formatOption({"table", "json", "csv"})}, validateOption()}),
+         concat({{{"--hw", "A,B,...", "the profiles to compare"},
+                  {"--baseline", "NAME", "the profile speedups are relative to (default the first)"}},
+                 modelOptions(),
+                 {formatOption({"table", "json", "csv"})},
+                 validateOption()}),
          1, 1, compare},
-        {"graph", "FILE.alir", "the einsum graph (yaml: NVlabs SOLAR's einsum_graph.yaml)",
-         {{"--set", "NAME=VALUE", "a size parameter's value (repeatable)", {}, {}, true}, formatOption({"json", "dot", "yaml"})}, 1, 1,
+        {"graph",
+         "FILE.alir",
+         "the einsum graph (yaml: NVlabs SOLAR's einsum_graph.yaml)",
+         {{"--set", "NAME=VALUE", "a size parameter's value (repeatable)", {}, {}, true}, formatOption({"json", "dot", "yaml"})},
+         1,
+         1,
          graphCommand},
-        {"trace", "MODEL.py",
+        {"trace",
+         "MODEL.py",
          "trace a PyTorch model (KernelBench convention) on fake tensors and list its ATen ops with their source lines and output shapes, "
          "or the ALIR they lower to",
-         {{"--set", "NAME=VALUE", "a size constant's value (repeatable)", {}, {}, true}, formatOption({"table", "alir"})}, 1, 1, traceCommand},
+         {{"--set", "NAME=VALUE", "a size constant's value (repeatable)", {}, {}, true}, formatOption({"table", "alir"})},
+         1,
+         1,
+         traceCommand},
         {"hw list", "", "the hardware profiles (shipped and the user's)", {}, 0, 0, hwList},
         {"hw show", "NAME", "one profile, every number with its source", {}, 1, 1, hwShow},
     };

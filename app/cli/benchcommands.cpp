@@ -140,7 +140,8 @@ std::vector<Command> benchCommands()
         {"bench", "DIR",
          "trace, lower and bound every problem under DIR (KernelBench layout) and compare with measured timings; JSON schema "
          "solar.bench/1. '--shard I/N' runs every N-th problem, for sweeps across machines",
-         concat({hardwareOptions(), modelOptions(),
+         concat({hardwareOptions(),
+                 modelOptions(),
                  {{"--timings", "FILE.json", "measured times (KernelBench timing JSON)"},
                   {"--stale", "FILE.json", "problems whose timings are known to be stale (default: the bundled list)"},
                   {"--validate", "", "validate every problem by output comparison (slower)"},
@@ -148,8 +149,13 @@ std::vector<Command> benchCommands()
                   {"--shard", "I/N", "this machine's share of the sweep"},
                   formatOption({"table", "json", "csv"})}}),
          1, 1, bench},
-        {"bench --merge", "SHARD.json ...", "join the JSON outputs of '--shard I/N' runs into one result (the summary is recomputed)",
-         {formatOption({"table", "json", "csv"})}, 1, -1, benchMerge},
+        {"bench --merge",
+         "SHARD.json ...",
+         "join the JSON outputs of '--shard I/N' runs into one result (the summary is recomputed)",
+         {formatOption({"table", "json", "csv"})},
+         1,
+         -1,
+         benchMerge},
     };
 }
 

@@ -22,12 +22,12 @@ struct UsageError
 
 struct OptionSpec
 {
-    std::string name;                 // "--hw"
-    std::string value;                // "NAME"; empty for a flag
+    std::string name; // "--hw"
+    std::string value; // "NAME"; empty for a flag
     std::string help;
     std::vector<std::string> choices; // allowed values (empty: any)
-    std::string alias;                // "-o" for "--output"
-    bool repeatable = false;          // --set NAME=VALUE ...
+    std::string alias; // "-o" for "--output"
+    bool repeatable = false; // --set NAME=VALUE ...
 };
 
 /// What a command was given, checked against its option table.
@@ -53,9 +53,9 @@ private:
 
 struct Command
 {
-    std::string name;     // "analyze", "ir check"
+    std::string name; // "analyze", "ir check"
     std::string synopsis; // what follows the name and the options: "FILE"
-    std::string summary;  // one paragraph for --help
+    std::string summary; // one paragraph for --help
     std::vector<OptionSpec> options;
     int minPositional = 1, maxPositional = 1;
     std::function<int(const Args& args, std::ostream& out, std::ostream& err)> run;

@@ -41,10 +41,11 @@ int irCheck(const Args& args, std::ostream& out, std::ostream& err)
         ++classes[a.cls];
         ++bounds[a.bounds];
     }
-    out << file << ": ok: kernel '" << program->name << "', " << result.assignCount << " assignments, " << result.accesses.size() << " accesses ("
-        << classes[ir::AccessClass::Affine] << " affine, " << classes[ir::AccessClass::QuasiAffine] << " quasi-affine, "
+    out << file << ": ok: kernel '" << program->name << "', " << result.assignCount << " assignments, " << result.accesses.size()
+        << " accesses (" << classes[ir::AccessClass::Affine] << " affine, " << classes[ir::AccessClass::QuasiAffine] << " quasi-affine, "
         << classes[ir::AccessClass::Indirect] << " indirect, " << classes[ir::AccessClass::NonAffine] << " non-affine; "
-        << bounds[ir::BoundsStatus::Proven] << " proven in bounds, " << bounds[ir::BoundsStatus::RuntimeChecked] << " checked at run time)\n";
+        << bounds[ir::BoundsStatus::Proven] << " proven in bounds, " << bounds[ir::BoundsStatus::RuntimeChecked]
+        << " checked at run time)\n";
     if (args.has("--accesses")) {
         for (const auto& a : result.accesses)
             out << file << ':' << a.loc.line << ':' << a.loc.column << ": " << (a.isWrite ? "write " : "read  ") << a.text << "  "
@@ -82,8 +83,8 @@ int irRun(const Args& args, std::ostream& out, std::ostream& err)
         const ir::TensorSummary s = ir::summarize(t);
         char checksum[17];
         std::snprintf(checksum, sizeof checksum, "%016llx", static_cast<unsigned long long>(s.checksum));
-        out << "out " << t.name << ": " << ir::dtypeName(t.dtype) << formatShape(t.shape) << "  min " << number(s.min) << "  max " << number(s.max)
-            << "  mean " << number(s.mean) << "  checksum " << checksum;
+        out << "out " << t.name << ": " << ir::dtypeName(t.dtype) << formatShape(t.shape) << "  min " << number(s.min) << "  max "
+            << number(s.max) << "  mean " << number(s.mean) << "  checksum " << checksum;
         if (s.nanCount)
             out << "  nan " << s.nanCount;
         out << '\n';
@@ -115,16 +116,25 @@ int irFmt(const Args& args, std::ostream& out, std::ostream& err)
 std::vector<Command> irCommands()
 {
     return {
-        {"ir check", "FILE.alir", "check an ALIR program; --accesses lists every tensor access with its classification (affine, "
-                                  "quasi-affine, indirect) and bounds status",
-         {{"--accesses", "", "list every access"}}, 1, 1, irCheck},
-        {"ir run", "FILE.alir", "run it in the interpreter and summarize every output (shape, min, max, mean, checksum) and the "
-                                "instances each statement executed",
+        {"ir check",
+         "FILE.alir",
+         "check an ALIR program; --accesses lists every tensor access with its classification (affine, "
+         "quasi-affine, indirect) and bounds status",
+         {{"--accesses", "", "list every access"}},
+         1,
+         1,
+         irCheck},
+        {"ir run",
+         "FILE.alir",
+         "run it in the interpreter and summarize every output (shape, min, max, mean, checksum) and the "
+         "instances each statement executed",
          {{"--set", "NAME=VALUE", "a size parameter's value (repeatable)", {}, {}, true},
           {"--seed", "N", "seed of the random inputs"},
           {"--print-outputs", "", "print every output value"},
           {"--max-instances", "N", "the interpreter's work cap"}},
-         1, 1, irRun},
+         1,
+         1,
+         irRun},
         {"ir fmt", "FILE.alir", "print the program in canonical form", {}, 1, 1, irFmt},
     };
 }

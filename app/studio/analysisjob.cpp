@@ -52,14 +52,16 @@ bool AnalysisJob::start(const QString& path, const QString& name, const QString&
             Qt::QueuedConnection);
     };
     if (options.frontend == solar::Frontend::Llm)
-        options.onLlmAttempt = [relay](const solar::llm::Attempt& attempt) { relay([attempt](AnalysisJob* j) { emit j->llmAttempt(attempt); }); };
+        options.onLlmAttempt
+            = [relay](const solar::llm::Attempt& attempt) { relay([attempt](AnalysisJob* j) { emit j->llmAttempt(attempt); }); };
     options.progress = [relay](const std::string& stage) {
         const QString text = QString::fromStdString(stage);
         relay([text](AnalysisJob* j) { emit j->progress(text); });
     };
     const std::string source = text.toStdString();
     auto cancelFlag = m_cancel; // keeps the flag alive for the job
-    m_watcher.setFuture(QtConcurrent::run([file, source, hardware, options, cancelFlag] { return solar::analyzeSource(file, source, hardware, options); }));
+    m_watcher.setFuture(
+        QtConcurrent::run([file, source, hardware, options, cancelFlag] { return solar::analyzeSource(file, source, hardware, options); }));
     return true;
 }
 

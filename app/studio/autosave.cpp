@@ -13,8 +13,7 @@
 
 Autosave::Autosave(QString directory)
     : m_directory(std::move(directory))
-{
-}
+{ }
 
 QString Autosave::defaultDirectory()
 {
@@ -23,10 +22,10 @@ QString Autosave::defaultDirectory()
 
 QString Autosave::fileFor(const QString& sourcePath) const
 {
-    const QByteArray key = QCryptographicHash::hash((sourcePath.isEmpty() ? QStringLiteral("<untitled>") : sourcePath).toUtf8(),
-                                                    QCryptographicHash::Sha1)
-                               .toHex()
-                               .left(16);
+    const QByteArray key
+        = QCryptographicHash::hash((sourcePath.isEmpty() ? QStringLiteral("<untitled>") : sourcePath).toUtf8(), QCryptographicHash::Sha1)
+              .toHex()
+              .left(16);
     return QDir(m_directory).filePath(QString::fromLatin1(key) + QStringLiteral(".autosave.json"));
 }
 

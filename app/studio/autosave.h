@@ -13,7 +13,7 @@ class Autosave
 public:
     struct Entry
     {
-        QString file;       // the autosave file itself
+        QString file; // the autosave file itself
         QString sourcePath; // the document's path (empty: never saved)
         QString sourceName; // its file name (picks the language)
         QString text;

@@ -35,7 +35,6 @@ int main(int argc, char** argv)
     parser.addOption(quitAfterAnalysis);
     parser.process(app);
 
-
     MainWindow window;
     window.show();
     if (parser.isSet(quitAfterAnalysis)) {
@@ -49,7 +48,8 @@ int main(int argc, char** argv)
     }
     const QStringList files = parser.positionalArguments();
     // With no file, a bundled example opens already analysed, so there is something to explore at once.
-    const QString file = !files.isEmpty() ? files.first() : QDir(FileMenus::examplesDirectory()).filePath(QStringLiteral("transformer_block.py"));
+    const QString file
+        = !files.isEmpty() ? files.first() : QDir(FileMenus::examplesDirectory()).filePath(QStringLiteral("transformer_block.py"));
     const bool smoke = parser.isSet(quitAfterAnalysis);
     QTimer::singleShot(0, &window, [&window, file, smoke] {
         if (!smoke) // a recovery dialog would wait for an answer nobody gives

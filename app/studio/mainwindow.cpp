@@ -296,7 +296,8 @@ bool MainWindow::saveProject(const QString& path, QString* why)
 void MainWindow::saveProjectWithDialog()
 {
     const QString base = m_document->path().isEmpty() ? QStringLiteral("project") : QFileInfo(m_document->path()).completeBaseName();
-    QString path = QFileDialog::getSaveFileName(this, tr("Save project"), base + QStringLiteral(".solar"), tr("SOLAR Studio projects (*.solar)"));
+    QString path
+        = QFileDialog::getSaveFileName(this, tr("Save project"), base + QStringLiteral(".solar"), tr("SOLAR Studio projects (*.solar)"));
     if (path.isEmpty())
         return;
     if (!path.endsWith(QLatin1String(".solar")))

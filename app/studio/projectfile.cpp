@@ -16,13 +16,18 @@ bool writeProject(const QString& path, const Project& p, QString* why)
         factors[it.key()] = it.value();
     QJsonObject doc {
         {QStringLiteral("schema"), QStringLiteral("solar.project/1")},
-        {QStringLiteral("source"), QJsonObject {{QStringLiteral("path"), p.sourcePath}, {QStringLiteral("name"), p.sourceName},
-                                                {QStringLiteral("text"), p.sourceText}}},
+        {QStringLiteral("source"),
+         QJsonObject {
+             {QStringLiteral("path"), p.sourcePath}, {QStringLiteral("name"), p.sourceName}, {QStringLiteral("text"), p.sourceText}}},
         {QStringLiteral("frontend"), p.frontend},
-        {QStringLiteral("hardware"), QJsonObject {{QStringLiteral("profile"), p.hardware}, {QStringLiteral("factors"), factors},
-                                                  {QStringLiteral("target_ms"), p.targetMs}, {QStringLiteral("target_level"), p.targetLevel}}},
+        {QStringLiteral("hardware"),
+         QJsonObject {{QStringLiteral("profile"), p.hardware},
+                      {QStringLiteral("factors"), factors},
+                      {QStringLiteral("target_ms"), p.targetMs},
+                      {QStringLiteral("target_level"), p.targetLevel}}},
         {QStringLiteral("measured_seconds"), p.measuredSeconds ? QJsonValue(*p.measuredSeconds) : QJsonValue()},
-        {QStringLiteral("view"), QJsonObject {{QStringLiteral("roofline_level"), p.rooflineLevel}, {QStringLiteral("graph_colour"), p.graphColour}}},
+        {QStringLiteral("view"),
+         QJsonObject {{QStringLiteral("roofline_level"), p.rooflineLevel}, {QStringLiteral("graph_colour"), p.graphColour}}},
     };
     return solar::writeFileAtomically(path, QJsonDocument(doc).toJson(QJsonDocument::Indented), why);
 }
@@ -40,7 +45,8 @@ std::optional<Project> readProject(const QString& path, QString* why)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return fail(QCoreApplication::translate("Project", "not valid JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        return fail(
+            QCoreApplication::translate("Project", "not valid JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
     const QJsonObject o = doc.object();
     if (o.value(QStringLiteral("schema")).toString() != QLatin1String("solar.project/1"))
         return fail(QCoreApplication::translate("Project", "not a SOLAR Studio project (schema solar.project/1)"));

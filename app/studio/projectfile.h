@@ -11,11 +11,11 @@
 
 struct Project
 {
-    QString sourcePath;      // the file the source came from (may be empty for an unsaved one)
-    QString sourceName;      // its file name, which picks the language (model.py, program.alir)
+    QString sourcePath; // the file the source came from (may be empty for an unsaved one)
+    QString sourceName; // its file name, which picks the language (model.py, program.alir)
     QString sourceText;
     QString frontend = QStringLiteral("auto"); // auto, trace (PyTorch), alir or llm
-    QString hardware;        // profile id
+    QString hardware; // profile id
     QMap<QString, double> factors; // slider factors by knob name ("bandwidth", ...)
     double targetMs = 0;
     QString targetLevel = QStringLiteral("fused");

@@ -37,7 +37,8 @@ QStringList searchPath()
 
 QList<QPair<QString, QString>> availableLanguages()
 {
-    return {{QStringLiteral("en"), QStringLiteral("English")}, {QStringLiteral("de"), QStringLiteral("Deutsch")},
+    return {{QStringLiteral("en"), QStringLiteral("English")},
+            {QStringLiteral("de"), QStringLiteral("Deutsch")},
             {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
 }
 

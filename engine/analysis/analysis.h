@@ -21,8 +21,8 @@ namespace solar {
 
 struct CoverageItem
 {
-    std::string what;   // the node, op or access concerned
-    int line = 0;       // ALIR line (or source line for frontends)
+    std::string what; // the node, op or access concerned
+    int line = 0; // ALIR line (or source line for frontends)
     std::string reason;
     bool counted = true; // false: left out of the bounds (makes coverage incomplete); true: counted as a lower bound
 };
@@ -57,8 +57,7 @@ struct AnalysisResult
 };
 
 /// `beforeCosting` may adjust the lifted graph (a frontend's provenance and kernel grouping) before it is costed.
-Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware,
-                                        const AnalysisOptions& options = {},
+Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware, const AnalysisOptions& options = {},
                                         const std::function<void(graph::EinsumGraph&)>& beforeCosting = {});
 
 /// The same analysis on another machine model (slider moves): only the ladder changes.

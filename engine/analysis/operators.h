@@ -14,15 +14,15 @@ namespace solar {
 struct OperatorRow
 {
     int node = 0;
-    std::string name;      // "t6@14"
-    std::string kind;      // contraction, reduction, ...
-    std::string equation;  // "BK,NK->BN"
+    std::string name; // "t6@14"
+    std::string kind; // contraction, reduction, ...
+    std::string equation; // "BK,NK->BN"
     std::vector<std::int64_t> shape; // of the tensor it writes
-    std::string sourceOp;  // "aten::addmm" (frontends)
-    int line = 0;          // ALIR line
-    int sourceLine = 0;    // user's source line (frontends), else 0
-    double flops = 0;      // 2 * MACs + other arithmetic
-    double bytes = 0;      // compulsory bytes read + written
+    std::string sourceOp; // "aten::addmm" (frontends)
+    int line = 0; // ALIR line
+    int sourceLine = 0; // user's source line (frontends), else 0
+    double flops = 0; // 2 * MACs + other arithmetic
+    double bytes = 0; // compulsory bytes read + written
     double intensityFlopsPerByte = 0;
     std::array<double, bounds::kLevelCount> seconds {};
     std::array<double, bounds::kLevelCount> share {};

@@ -14,20 +14,20 @@ namespace solar {
 
 struct RooflineRoof
 {
-    std::string machine;   // the machine's name
-    std::string label;     // "DRAM" or "<unit> <precision>" ("tensor fp16")
-    double value = 0;      // B/s for DRAM, FLOP/s for a compute roof
+    std::string machine; // the machine's name
+    std::string label; // "DRAM" or "<unit> <precision>" ("tensor fp16")
+    double value = 0; // B/s for DRAM, FLOP/s for a compute roof
     bool dram = false;
-    bool primary = true;   // of the analysed machine (false: an overlay)
+    bool primary = true; // of the analysed machine (false: an overlay)
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0; // the segment in (FLOP/byte, FLOP/s)
 };
 
 struct RooflinePoint
 {
     int node = 0;
-    double x = 0;          // FLOP/byte
-    double y = 0;          // attained FLOP/s at the level
-    double share = 0;      // of the level's time
+    double x = 0; // FLOP/byte
+    double y = 0; // attained FLOP/s at the level
+    double share = 0; // of the level's time
     bool computeBound = false;
 };
 
@@ -36,7 +36,7 @@ struct RooflinePlot
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; // decade-padded ranges; xMax == 0: nothing to plot
     std::vector<RooflineRoof> roofs;
     std::vector<RooflinePoint> points;
-    int skipped = 0;       // operators without arithmetic, bytes or time (not drawable on log axes)
+    int skipped = 0; // operators without arithmetic, bytes or time (not drawable on log axes)
 };
 
 struct RooflineMachine

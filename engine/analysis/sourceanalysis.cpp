@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "engine/analysis/sourceanalysis.h"
 
+#include "engine/core/format.h"
+#include "engine/core/textfile.h"
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
-#include "engine/core/textfile.h"
 #include "engine/ir/parser.h"
-#include "engine/core/format.h"
 
 #include <optional>
 
@@ -96,7 +96,8 @@ llm::Validator referenceValidator(trace::TraceWorker& worker, const std::string&
 
 // Any source through the LLM. A PyTorch model is traced first (its shapes and op list go into the prompt) and is
 // the reference every candidate is validated against; without one the result says it is unvalidated and why.
-Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string text, const hw::HwProfile& hardware, const SourceAnalysisOptions& o)
+Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string text, const hw::HwProfile& hardware,
+                                        const SourceAnalysisOptions& o)
 {
     using Result = Expected<SourceAnalysis>;
     if (text.empty()) {
@@ -165,7 +166,8 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     if (!noReference.empty() && out.result.validation.status == ValidationStatus::Unvalidated)
         out.result.validation.details = noReference;
     out.result.programNote = "written by " + translation->model + " through the LLM frontend"
-        + (translation->fromCache ? " (cached translation, no network)" : " in " + std::to_string(translation->attempts.size()) + " attempt(s)");
+        + (translation->fromCache ? " (cached translation, no network)"
+                                  : " in " + std::to_string(translation->attempts.size()) + " attempt(s)");
     out.irText = translation->alir;
     out.irGenerated = true;
     out.frontend = Frontend::Llm;

@@ -31,7 +31,7 @@ struct SourceAnalysisOptions
     std::string llmCacheDir = llm::defaultCacheDir();
     std::function<void(const llm::Attempt&)> onLlmAttempt;
     AnalysisOptions analysis;
-    bool validate = true;                  // .py: compare with torch at reduced sizes
+    bool validate = true; // .py: compare with torch at reduced sizes
     const std::atomic<bool>* cancel = nullptr; // set from another thread to stop tracing and validation
     std::function<void(const std::string& stage)> progress; // "tracing", "validating", ... (from the worker thread)
 };
@@ -39,8 +39,8 @@ struct SourceAnalysisOptions
 struct SourceAnalysis
 {
     AnalysisResult result;
-    std::string irText;        // the ALIR that was analysed
-    bool irGenerated = false;  // written by a frontend (read-only in an editor), not by the user
+    std::string irText; // the ALIR that was analysed
+    bool irGenerated = false; // written by a frontend (read-only in an editor), not by the user
     Frontend frontend = Frontend::Alir; // the one that ran: Trace, Alir or Llm
     std::vector<llm::Attempt> llmAttempts;
     bool llmFromCache = false;

@@ -3,21 +3,21 @@
 
 #include "engine/core/textfile.h"
 
+#include "engine/core/format.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/validate/validation.h"
-#include "engine/core/format.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <atomic>
-#include <mutex>
-#include <thread>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 namespace solar::batch {
 
@@ -53,7 +53,8 @@ Expected<nlohmann::json> readJson(const std::string& path)
     try {
         return nlohmann::json::parse(*text);
     } catch (const nlohmann::json::exception& e) {
-        return Expected<nlohmann::json>::failure(Diagnostic {Severity::Error, path, {}, "bench.json", std::string("invalid JSON: ") + e.what()});
+        return Expected<nlohmann::json>::failure(
+            Diagnostic {Severity::Error, path, {}, "bench.json", std::string("invalid JSON: ") + e.what()});
     }
 }
 
@@ -292,21 +293,21 @@ std::string sweepJson(const SweepResult& r)
         v[std::string(bounds::levelName(l))] = violations[static_cast<int>(l)];
         med[std::string(bounds::levelName(l))] = median(headrooms[static_cast<int>(l)]);
     }
-    const ordered_json doc = {
-        {"schema", "solar.bench/1"},
-        {"hardware", r.hardware},
-        {"policy", r.policy},
-        {"cache", r.cache},
-        {"problems", problems},
-        {"summary",
-         {{"problems", r.problems.size()},
-          {"counts", counts},
-          {"validation_rate", r.problems.empty() ? 0.0 : static_cast<double>(validated) / static_cast<double>(r.problems.size())},
-          {"with_size_parameters", withParameters},
-          {"violations", v},
-          {"median_headroom", med},
-          {"excluded", excluded},
-          {"wall_seconds", r.wallSeconds}}}};
+    const ordered_json doc
+        = {{"schema", "solar.bench/1"},
+           {"hardware", r.hardware},
+           {"policy", r.policy},
+           {"cache", r.cache},
+           {"problems", problems},
+           {"summary",
+            {{"problems", r.problems.size()},
+             {"counts", counts},
+             {"validation_rate", r.problems.empty() ? 0.0 : static_cast<double>(validated) / static_cast<double>(r.problems.size())},
+             {"with_size_parameters", withParameters},
+             {"violations", v},
+             {"median_headroom", med},
+             {"excluded", excluded},
+             {"wall_seconds", r.wallSeconds}}}};
     return doc.dump(2) + "\n";
 }
 
@@ -375,8 +376,8 @@ Expected<SweepResult> mergeSweeps(const std::vector<SweepResult>& shards, const 
             merged.policy = s.policy;
             merged.cache = s.cache;
         } else if (s.hardware != merged.hardware || s.policy != merged.policy || s.cache != merged.cache) {
-            return fail("was run with " + s.hardware + "/" + s.policy + "/" + s.cache + ", the first shard with " + merged.hardware +
-                        "/" + merged.policy + "/" + merged.cache + ": results of different sweeps do not merge");
+            return fail("was run with " + s.hardware + "/" + s.policy + "/" + s.cache + ", the first shard with " + merged.hardware + "/"
+                        + merged.policy + "/" + merged.cache + ": results of different sweeps do not merge");
         }
         for (const auto& p : s.problems) {
             const auto [it, fresh] = seen.emplace(p.file, name);
@@ -406,7 +407,8 @@ std::string sweepCsv(const SweepResult& r)
         char m[40] = "";
         if (p.measuredSeconds)
             std::snprintf(m, sizeof m, "%.9g", *p.measuredSeconds);
-        out += std::string(",") + m + "," + (p.excluded.empty() ? "" : "yes") + "," + std::string(validationStatusName(p.validation)) + "\n";
+        out += std::string(",") + m + "," + (p.excluded.empty() ? "" : "yes") + "," + std::string(validationStatusName(p.validation))
+            + "\n";
     }
     return out;
 }
@@ -443,7 +445,8 @@ std::string sweepTable(const SweepResult& r)
             out << "  [not counted: " << n << "]";
         out << '\n';
     }
-    out << "\n" << r.problems.size() << " problems on " << r.hardware << " (" << r.policy << ", " << r.cache << " caches): " << ok << " ok, "
+    out << "\n"
+        << r.problems.size() << " problems on " << r.hardware << " (" << r.policy << ", " << r.cache << " caches): " << ok << " ok, "
         << incomplete << " incomplete, " << error << " errors; " << r.wallSeconds << " s\n";
     for (Level l : bounds::kLevels) {
         const int i = static_cast<int>(l);

@@ -27,20 +27,20 @@ std::optional<ProblemStatus> parseProblemStatus(std::string_view text);
 
 struct ProblemResult
 {
-    std::string file;   // relative to DIR
-    std::string level;  // its parent folder
+    std::string file; // relative to DIR
+    std::string level; // its parent folder
     ProblemStatus status = ProblemStatus::Error;
     std::string error;
     double flops = 0;
-    double bytes = 0;   // fused (compulsory) bytes
+    double bytes = 0; // fused (compulsory) bytes
     std::array<double, bounds::kLevelCount> boundsSeconds {};
     std::optional<double> measuredSeconds;
-    std::string excluded;              // why its timing is not compared (empty: compared)
+    std::string excluded; // why its timing is not compared (empty: compared)
     std::vector<std::string> notCounted; // ops without a template, with their lines
     ValidationStatus validation = ValidationStatus::Unvalidated;
     std::string validationDetails;
     bool sizeParameters = false; // the analysed program has the model's size constants as parameters
-    std::string programNote;     // which ones, or why not (only fitted when validating)
+    std::string programNote; // which ones, or why not (only fitted when validating)
     double analysisSeconds = 0;
 };
 
@@ -48,7 +48,7 @@ struct SweepOptions
 {
     std::string hardware; // profile id
     AnalysisOptions analysis;
-    std::map<std::string, double> timingsSeconds;   // "level1/2_x.py" -> measured (min) seconds
+    std::map<std::string, double> timingsSeconds; // "level1/2_x.py" -> measured (min) seconds
     std::map<std::string, std::string> staleTimings; // "level1/97_x.py" -> why the timing is not comparable
     int shardIndex = 0, shardCount = 1;
     int jobs = 1; // tracer workers (processes) and analysis threads
@@ -70,8 +70,7 @@ struct SweepResult
 std::vector<std::string> problemFiles(const std::string& dir);
 
 /// `progress` may be called from several threads (one at a time).
-SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options,
-                     const trace::PythonInfo& python);
+SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, const trace::PythonInfo& python);
 
 /// Reads a KernelBench timing file ({"level1": {"file.py": {"min": ms, ...}}}) into seconds per "level/file".
 Expected<std::map<std::string, double>> readTimings(const std::string& path);
@@ -81,7 +80,7 @@ std::optional<double> timingFor(const std::map<std::string, double>& timingsSeco
 /// Reads {"level/file.py": "reason"}.
 Expected<std::map<std::string, std::string>> readStaleList(const std::string& path);
 
-std::string sweepJson(const SweepResult& result);  // schema solar.bench/1
+std::string sweepJson(const SweepResult& result); // schema solar.bench/1
 /// Reads what sweepJson wrote (the summary is recomputed from the problems, never trusted).
 Expected<SweepResult> readSweepJson(const std::string& path);
 /// Joins shards of one sweep: same hardware, policy and cache, no file twice; problems sorted by file, wall time

@@ -20,7 +20,7 @@ struct Segment
 std::optional<double> solvePiecewise(const std::vector<Segment>& segs, double T)
 {
     double constant = 0; // sum of a_k over kernels still on their flat part at x
-    double slope = 0;    // sum of b_k over kernels on their rising part
+    double slope = 0; // sum of b_k over kernels on their rising part
     std::vector<std::pair<double, const Segment*>> breaks;
     for (const auto& s : segs) {
         constant += s.a;

@@ -17,7 +17,7 @@ namespace solar::bounds {
 struct FrontierPoint
 {
     double computeScale = 1; // factor on every compute peak
-    double dramBps = 0;      // least bandwidth that reaches T at that compute
+    double dramBps = 0; // least bandwidth that reaches T at that compute
 };
 
 struct Inverse
@@ -42,7 +42,7 @@ struct Inverse
     std::vector<FrontierPoint> frontier; // the iso-T curve in the (compute, bandwidth) plane
 };
 
-Inverse solveInverse(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy, CacheAssumption cache,
-                     Level level, double targetSeconds);
+Inverse solveInverse(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy, CacheAssumption cache, Level level,
+                     double targetSeconds);
 
 } // namespace solar::bounds

@@ -15,8 +15,8 @@ namespace {
 using hw::Precision;
 using hw::Unit;
 
-constexpr std::array<std::string_view, kLevelCount> kLevelNames = {"unfused_per_kernel", "unfused_overlapped",
-                                                                   "fused_per_op", "fused", "cache_aware"};
+constexpr std::array<std::string_view, kLevelCount> kLevelNames
+    = {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"};
 
 int macClass(graph::MacType type, bool convLike)
 {
@@ -229,9 +229,7 @@ Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy p
         if (policy == PrecisionPolicy::AllowTf32 || (policy == PrecisionPolicy::PytorchDefault && convLike))
             add(Unit::Tensor, Precision::TF32);
         break;
-    case graph::MacType::BF16:
-        add(Unit::Tensor, Precision::BF16);
-        break;
+    case graph::MacType::BF16: add(Unit::Tensor, Precision::BF16); break;
     case graph::MacType::FP16:
         add(Unit::Tensor, Precision::FP16);
         add(Unit::Tensor, Precision::BF16);
@@ -250,8 +248,7 @@ Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy p
         add(Unit::Tensor, Precision::FP8);
         add(Unit::Tensor, Precision::INT8);
         break;
-    case graph::MacType::Int:
-        break;
+    case graph::MacType::Int: break;
     }
     add(Unit::Simt, Precision::FP32); // every machine has it; the fallback for everything
     // The fastest allowed unit: a bound must assume the implementation picks it.
@@ -480,9 +477,8 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
 
     // Whole-graph levels (F1, F3, F4).
     const double compulsory = d.externalReadBytes + d.externalWriteBytes;
-    const double fusedBytes = cache == CacheAssumption::Warm
-        ? warmBytes(d.externalReadBytes, d.externalWriteBytes, m.persistentCacheBytes)
-        : compulsory;
+    const double fusedBytes
+        = cache == CacheAssumption::Warm ? warmBytes(d.externalReadBytes, d.externalWriteBytes, m.persistentCacheBytes) : compulsory;
     const double cacheBytes = cacheAwareBytes(d, m, m.onchipBytes, cache);
     for (Level level : {Level::UnfusedOverlapped, Level::Fused, Level::CacheAware}) {
         LevelResult& r = ladder.levels[static_cast<int>(level)];
@@ -518,7 +514,8 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
     }
     if (cacheBytes > fusedBytes)
         ladder.notes.push_back("cache_aware adds " + std::to_string(static_cast<long long>(cacheBytes - fusedBytes))
-                               + " bytes of capacity-forced traffic (on-chip capacity " + std::to_string(static_cast<long long>(m.onchipBytes)) + " bytes)");
+                               + " bytes of capacity-forced traffic (on-chip capacity "
+                               + std::to_string(static_cast<long long>(m.onchipBytes)) + " bytes)");
     for (int c = 0; c < kMacClassCount; ++c) {
         bool used = false;
         for (const auto& w : d.nodeWork)

@@ -26,8 +26,8 @@ namespace solar::bounds {
 
 enum class Level { UnfusedPerKernel, UnfusedOverlapped, FusedPerOp, Fused, CacheAware };
 inline constexpr int kLevelCount = 5;
-inline constexpr std::array<Level, kLevelCount> kLevels = {Level::UnfusedPerKernel, Level::UnfusedOverlapped,
-                                                           Level::FusedPerOp, Level::Fused, Level::CacheAware};
+inline constexpr std::array<Level, kLevelCount> kLevels
+    = {Level::UnfusedPerKernel, Level::UnfusedOverlapped, Level::FusedPerOp, Level::Fused, Level::CacheAware};
 std::string_view levelName(Level level); // "unfused_per_kernel", ...
 std::string_view levelShortName(Level level); // "F0" ...
 std::optional<Level> parseLevel(std::string_view name); // accepts the names and F0..F4
@@ -35,8 +35,8 @@ bool isPerKernel(Level level); // F0 and F2 sum over kernels
 
 enum class PrecisionPolicy {
     PytorchDefault, // fp32 matmul on SIMT fp32; fp32 convolution may use TF32 tensor cores (cuDNN's default)
-    StrictFp32,     // fp32 contractions on SIMT fp32 only
-    AllowTf32,      // fp32 contractions may use TF32 tensor cores
+    StrictFp32, // fp32 contractions on SIMT fp32 only
+    AllowTf32, // fp32 contractions may use TF32 tensor cores
 };
 std::string_view policyName(PrecisionPolicy policy);
 std::optional<PrecisionPolicy> parsePolicy(std::string_view name);
@@ -44,7 +44,7 @@ std::optional<PrecisionPolicy> parsePolicy(std::string_view name);
 enum class CacheAssumption {
     Cold, // caches flushed: every compulsory byte comes from DRAM
     Warm, // back-to-back runs: up to the persistent cache (L2 + memory-side cache) of reads and of writes may
-          // stay on chip; applied to the fused and cache_aware levels, which are compared with measurements
+    // stay on chip; applied to the fused and cache_aware levels, which are compared with measurements
 };
 std::string_view cacheName(CacheAssumption cache);
 std::optional<CacheAssumption> parseCache(std::string_view name);
@@ -92,7 +92,7 @@ inline constexpr int kMacClassCount = 16; // 8 MacTypes x {matmul-like, convolut
 struct Work
 {
     std::array<double, kMacClassCount> macs {};
-    double simtOps = 0;     // fp32-or-narrower elementwise arithmetic
+    double simtOps = 0; // fp32-or-narrower elementwise arithmetic
     double simtFp64Ops = 0; // on f64 data
     void add(const Work& other);
 };
@@ -105,13 +105,13 @@ struct Digest
         int firstNode = 0; // its nodes are kernelNodes[firstNode, firstNode + nodeCount)
         int nodeCount = 0;
         Work work;
-        double unfusedBytes = 0;  // tensors the kernel reads or writes that are external or cross its boundary
+        double unfusedBytes = 0; // tensors the kernel reads or writes that are external or cross its boundary
         double externalBytes = 0; // external tensors only
     };
     struct CacheCandidate // a contraction the capacity term may apply to
     {
         int node = 0;
-        double products = 0;        // batch * M * N * K
+        double products = 0; // batch * M * N * K
         double minElementBytes = 0; // b_min
         double compulsoryBytes = 0; // its A + B + C footprint bytes (already inside the external bytes)
         std::vector<int> inputTensors;
@@ -122,7 +122,7 @@ struct Digest
     std::vector<int> kernelNodes; // node ids grouped by kernel
     std::vector<int> kernelOfNode;
     double externalReadBytes = 0, externalWriteBytes = 0; // compulsory, whole graph
-    double unfusedBytes = 0;                               // sum over kernels
+    double unfusedBytes = 0; // sum over kernels
     double totalMacs = 0, totalOtherOps = 0;
     std::vector<CacheCandidate> cacheCandidates;
 };
@@ -133,15 +133,15 @@ struct LevelResult
 {
     Level level = Level::Fused;
     double seconds = 0;
-    double computeSeconds = 0;                              // the largest unit's time
-    std::array<double, kUnitGroupCount> unitSeconds {};     // per UnitGroup
+    double computeSeconds = 0; // the largest unit's time
+    std::array<double, kUnitGroupCount> unitSeconds {}; // per UnitGroup
     double memorySeconds = 0;
-    double bytes = 0;                                       // DRAM bytes this level charges
+    double bytes = 0; // DRAM bytes this level charges
     double flops = 0;
-    std::string bottleneck;                                 // "memory", "compute:tensor", "compute:simt_fp32", ...
-    double intensity = 0;                                   // flops / bytes
-    std::vector<double> nodeSeconds;                        // sums to `seconds`
-    std::vector<double> nodeShare;                          // sums to 1 (when seconds > 0)
+    std::string bottleneck; // "memory", "compute:tensor", "compute:simt_fp32", ...
+    double intensity = 0; // flops / bytes
+    std::vector<double> nodeSeconds; // sums to `seconds`
+    std::vector<double> nodeShare; // sums to 1 (when seconds > 0)
 };
 
 struct Ladder

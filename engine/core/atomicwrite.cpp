@@ -17,13 +17,15 @@ bool writeFileAtomically(const QString& path, const std::function<bool(QIODevice
 
 bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* why)
 {
-    return writeFileAtomically(path, [&](QIODevice& d) { return d.write(bytes) == bytes.size(); }, why);
+    return writeFileAtomically(
+        path, [&](QIODevice& d) { return d.write(bytes) == bytes.size(); }, why);
 }
 
 bool writeFileAtomically(const QString& path, const std::string& text, QString* why)
 {
-    return writeFileAtomically(path, [&](QIODevice& d) { return d.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size()); },
-                               why);
+    return writeFileAtomically(
+        path, [&](QIODevice& d) { return d.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size()); },
+        why);
 }
 
 } // namespace solar

@@ -8,12 +8,9 @@ namespace solar {
 const char* severityName(Severity severity)
 {
     switch (severity) {
-    case Severity::Error:
-        return "error";
-    case Severity::Warning:
-        return "warning";
-    case Severity::Note:
-        return "note";
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
     }
     return "error";
 }
@@ -35,8 +32,7 @@ std::string Diagnostic::format() const
 
 bool hasErrors(const Diagnostics& diagnostics)
 {
-    return std::any_of(diagnostics.begin(), diagnostics.end(),
-                       [](const Diagnostic& d) { return d.severity == Severity::Error; });
+    return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
 }
 
 std::string formatAll(const Diagnostics& diagnostics)

@@ -21,7 +21,7 @@ struct Diagnostic
     Severity severity = Severity::Error;
     std::string file;
     SourceLoc loc;
-    std::string code;    // stable machine-readable id, e.g. "parse.expected-token"
+    std::string code; // stable machine-readable id, e.g. "parse.expected-token"
     std::string message; // one line, names the offending token or entity
 
     /// "file:line:col: error: message" (the format compilers use, so editors can jump to it).

@@ -18,8 +18,7 @@ public:
     Expected(T value, Diagnostics warnings = {})
         : m_value(std::move(value))
         , m_diagnostics(std::move(warnings))
-    {
-    }
+    { }
     static Expected failure(Diagnostics diagnostics)
     {
         assert(hasErrors(diagnostics));

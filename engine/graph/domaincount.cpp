@@ -32,8 +32,7 @@ std::int64_t tripCount(std::int64_t lo, std::int64_t hi, std::int64_t step)
 class Counter
 {
 public:
-    Counter(std::vector<LoopSpec> loops, const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes,
-            std::uint64_t budget)
+    Counter(std::vector<LoopSpec> loops, const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes, std::uint64_t budget)
         : m_loops(std::move(loops))
         , m_sizes(sizes)
         , m_budget(budget)
@@ -236,8 +235,8 @@ bool mentionsLoopVar(const ir::Expr& e, const std::vector<LoopSpec>& loops)
 
 } // namespace
 
-DomainCount countDomain(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards,
-                        const ir::SizeBindings& sizes, std::uint64_t budget)
+DomainCount countDomain(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes,
+                        std::uint64_t budget)
 {
     // The common case first: a rectangular nest without guards is the product of its trip counts.
     if (guards.empty()) {

@@ -39,7 +39,7 @@ struct DomainCount
 
 /// `budget` caps the evaluations spent enumerating dependent loops; past it the count so far is returned as a
 /// lower bound.
-DomainCount countDomain(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards,
-                        const ir::SizeBindings& sizes, std::uint64_t budget = 50'000'000);
+DomainCount countDomain(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes,
+                        std::uint64_t budget = 50'000'000);
 
 } // namespace solar::graph

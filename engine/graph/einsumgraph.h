@@ -35,18 +35,18 @@ struct GraphTensor
     std::vector<std::int64_t> shape;
     double elements = 0;
     double bytesPerElement = 4; // storage bytes (nvfp4: 0.5)
-    int line = 0;               // declaration line in the ALIR
+    int line = 0; // declaration line in the ALIR
     bool isExternal() const { return role != TensorRole::Intermediate; }
 };
 
 struct Operand
 {
     int tensor = -1;
-    std::string text;                 // the access as written, e.g. "X[b, c, 2 * p + r - 1, 2 * q + s - 1]"
-    std::string ranks;                // SOLAR-style labels, one per dimension: "BK", "BC(P+R)(Q+S)"; "?" where an
-                                      // index is not affine; nothing for a constant index
+    std::string text; // the access as written, e.g. "X[b, c, 2 * p + r - 1, 2 * q + s - 1]"
+    std::string ranks; // SOLAR-style labels, one per dimension: "BK", "BC(P+R)(Q+S)"; "?" where an
+        // index is not affine; nothing for a constant index
     ir::AccessClass cls = ir::AccessClass::Affine;
-    double footprint = 0;             // distinct elements touched (a lower bound when !footprintExact)
+    double footprint = 0; // distinct elements touched (a lower bound when !footprintExact)
     bool footprintExact = true;
 };
 
@@ -54,22 +54,22 @@ struct Node
 {
     int id = 0;
     NodeKind kind = NodeKind::Elementwise;
-    std::string name;         // "<target>@<line>", unique
-    int line = 0;             // ALIR line of the assignment
-    int initLine = 0;         // the ALIR line of a merged initialiser (0 when none)
-    int assignId = 0;         // forEachAssign order of the (main) assignment
-    int kernel = 0;           // kernel group: nodes with one group run as one kernel in the per-kernel levels
-    std::string sourceOp;     // provenance from a frontend (e.g. "aten::addmm"); empty for hand-written ALIR
-    int sourceLine = 0;       // user's source line (frontends); 0 when unknown
+    std::string name; // "<target>@<line>", unique
+    int line = 0; // ALIR line of the assignment
+    int initLine = 0; // the ALIR line of a merged initialiser (0 when none)
+    int assignId = 0; // forEachAssign order of the (main) assignment
+    int kernel = 0; // kernel group: nodes with one group run as one kernel in the per-kernel levels
+    std::string sourceOp; // provenance from a frontend (e.g. "aten::addmm"); empty for hand-written ALIR
+    int sourceLine = 0; // user's source line (frontends); 0 when unknown
 
-    std::string equation;     // SOLAR-compatible extended einsum, e.g. "BK,NK->BN"
-    std::string combiner;     // the right-hand side as written
+    std::string equation; // SOLAR-compatible extended einsum, e.g. "BK,NK->BN"
+    std::string combiner; // the right-hand side as written
     ir::AssignOp reducer = ir::AssignOp::Set;
-    bool hasInit = false;     // an initialiser was merged
-    std::string initValue;    // its value, as written
+    bool hasInit = false; // an initialiser was merged
+    std::string initValue; // its value, as written
     std::vector<std::string> outputRanks, reducedRanks; // loop variables
 
-    double points = 0;        // iteration-domain points (guarded and triangular domains counted exactly)
+    double points = 0; // iteration-domain points (guarded and triangular domains counted exactly)
     bool pointsExact = true;
     std::vector<Operand> reads;
     Operand write;
@@ -77,18 +77,18 @@ struct Node
     // Hardware-independent counts (1 MAC = 2 FLOP).
     double macs = 0;
     MacType macType = MacType::FP32;
-    bool convLike = false;         // a contraction operand uses a sliding window (compound rank)
-    double otherOps = 0;           // SIMT arithmetic: >= 1 per output element for arithmetic, 0 for copies
-    double transcendentalOps = 0;  // of which exp/log/erf/...: counted inside otherOps too
-    double bytesRead = 0;          // compulsory bytes: per tensor, the largest footprint among its reads
+    bool convLike = false; // a contraction operand uses a sliding window (compound rank)
+    double otherOps = 0; // SIMT arithmetic: >= 1 per output element for arithmetic, 0 for copies
+    double transcendentalOps = 0; // of which exp/log/erf/...: counted inside otherOps too
+    double bytesRead = 0; // compulsory bytes: per tensor, the largest footprint among its reads
     double bytesWritten = 0;
-    double externalBytes = 0;      // the part of bytesRead + bytesWritten on input/weight/output/const tensors
+    double externalBytes = 0; // the part of bytesRead + bytesWritten on input/weight/output/const tensors
     // For the cache-aware bound: a plain two-operand contraction's M, N, K (0 when not applicable).
     double contractionM = 0, contractionN = 0, contractionK = 0, contractionBatch = 0;
 
     bool nonAffine = false;
     bool indirect = false;
-    bool approx = false;           // some count is a lower bound, not exact (see notes)
+    bool approx = false; // some count is a lower bound, not exact (see notes)
     std::vector<std::string> notes;
 };
 
@@ -112,7 +112,7 @@ struct EinsumGraph
     std::vector<Node> nodes;
     std::vector<Edge> edges;
     std::vector<double> externalFootprint; // per tensor: distinct elements touched over the whole graph (0 if none)
-    Diagnostics notes;                     // what was approximated or not counted, with ALIR lines
+    Diagnostics notes; // what was approximated or not counted, with ALIR lines
 
     const GraphTensor* tensor(const std::string& name) const;
 };

@@ -149,8 +149,8 @@ std::string graphToJson(const EinsumGraph& g)
     ordered_json edges = ordered_json::array();
     for (const auto& e : g.edges)
         edges.push_back({{"from", e.from}, {"to", e.to}, {"tensor", g.tensors[e.tensor].name}, {"bytes", e.bytes}});
-    const ordered_json doc = {{"schema", "solar.einsumgraph/1"}, {"program", g.program}, {"tensors", tensors},
-                              {"nodes", nodes}, {"edges", edges}};
+    const ordered_json doc
+        = {{"schema", "solar.einsumgraph/1"}, {"program", g.program}, {"tensors", tensors}, {"nodes", nodes}, {"edges", edges}};
     return doc.dump(2) + "\n";
 }
 
@@ -238,7 +238,8 @@ std::string graphToSolarYaml(const EinsumGraph& g)
         out += "    tensor_shapes: {inputs: " + list(inShapes) + ", outputs: [" + formatShape(o.shape, true) + "]}\n";
         out += "    tensor_dtypes: {inputs: " + list(inDtypes) + ", outputs: [" + std::string(ir::dtypeName(o.dtype)) + "]}\n";
         out += "    connections: {inputs: " + list(in) + ", outputs: " + list(outs) + "}\n";
-        out += "    taco_expression: " + yamlString(n.write.text + " " + std::string(ir::assignOpText(n.reducer)) + " " + n.combiner) + "\n";
+        out += "    taco_expression: " + yamlString(n.write.text + " " + std::string(ir::assignOpText(n.reducer)) + " " + n.combiner)
+            + "\n";
     }
     return out;
 }

@@ -32,9 +32,8 @@ class FootprintCounter
 {
 public:
     FootprintCounter(const ir::Expr& access, const std::vector<std::int64_t>& shape, std::vector<VarValues>& values,
-                     const std::vector<std::uint64_t>& boundDeps, const std::vector<AffineForm>& facts,
-                     std::vector<char>& usedFlag, std::vector<int>& used, std::vector<int>& dimOfVar,
-                     std::vector<Interval>& clip)
+                     const std::vector<std::uint64_t>& boundDeps, const std::vector<AffineForm>& facts, std::vector<char>& usedFlag,
+                     std::vector<int>& used, std::vector<int>& dimOfVar, std::vector<Interval>& clip)
         : m_access(access)
         , m_shape(shape)
         , m_values(values)
@@ -253,7 +252,7 @@ private:
     const std::vector<std::uint64_t>& m_boundDeps;
     const std::vector<AffineForm>& m_facts;
     std::vector<char>& m_usedFlag; // per loop slot
-    std::vector<int>& m_used;      // the slots this access uses
+    std::vector<int>& m_used; // the slots this access uses
     std::vector<int>& m_dimOfVar;
     std::vector<Interval>& m_clip;
 };

@@ -11,9 +11,9 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <unordered_map>
 #include <set>
 #include <thread>
+#include <unordered_map>
 
 namespace solar::graph {
 
@@ -25,7 +25,7 @@ struct AssignCtx
     int assignId = 0;
     std::vector<LoopSpec> loops; // a loop's identity is its bound expressions' address in the AST
     std::vector<GuardSpec> guards;
-    bool merged = false;                      // an initialiser folded into a later reduction
+    bool merged = false; // an initialiser folded into a later reduction
     const AssignCtx* init = nullptr;
 };
 
@@ -95,8 +95,7 @@ bool mentions(const ir::Expr& e, std::string_view name)
 
 bool usesLoopVar(const ir::Expr& e, const std::vector<LoopSpec>& loops)
 {
-    if (e.kind == ir::ExprKind::Name
-        && std::any_of(loops.begin(), loops.end(), [&](const LoopSpec& l) { return l.var == e.name; }))
+    if (e.kind == ir::ExprKind::Name && std::any_of(loops.begin(), loops.end(), [&](const LoopSpec& l) { return l.var == e.name; }))
         return true;
     return std::any_of(e.args.begin(), e.args.end(), [&](const ir::Expr& a) { return usesLoopVar(a, loops); });
 }
@@ -161,8 +160,7 @@ double opsPerPoint(const ir::Expr& e, const std::vector<LoopSpec>& loops, double
             transcendental += 1;
         return ops;
     }
-    case ir::ExprKind::Select:
-        return conditionalOps(e, loops, transcendental);
+    case ir::ExprKind::Select: return conditionalOps(e, loops, transcendental);
     default: {
         double ops = 0;
         for (const auto& a : e.args)
@@ -217,8 +215,7 @@ public:
         , m_tensors(tensors)
         , m_tensorIndex(tensorIndex)
         , m_scope(s)
-    {
-    }
+    { }
 
 public:
     // SOLAR-style rank labels, chosen per node (as SOLAR's equations are): a loop variable gets its own
@@ -302,10 +299,7 @@ public:
         return op;
     }
 
-    static void note(Node& node, std::string text)
-    {
-        node.notes.push_back(std::move(text));
-    }
+    static void note(Node& node, std::string text) { node.notes.push_back(std::move(text)); }
 
     void build(const AssignCtx& a, int id, Node& node)
     {
@@ -346,8 +340,8 @@ public:
         // Variables of the target versus the domain.
         node.outputRanks.reserve(a.loops.size());
         for (const auto& l : a.loops) {
-            const bool inTarget = std::any_of(s.target.args.begin(), s.target.args.end(),
-                                              [&](const ir::Expr& idx) { return mentions(idx, l.var); });
+            const bool inTarget
+                = std::any_of(s.target.args.begin(), s.target.args.end(), [&](const ir::Expr& idx) { return mentions(idx, l.var); });
             (inTarget ? node.outputRanks : node.reducedRanks).emplace_back(l.var);
         }
 
@@ -536,8 +530,7 @@ public:
     Lifter(const ir::Program& p, const ir::SizeBindings& s)
         : m_program(p)
         , m_sizes(s)
-    {
-    }
+    { }
 
     EinsumGraph run()
     {

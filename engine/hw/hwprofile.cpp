@@ -12,8 +12,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::string_view, kPrecisionCount> kPrecisionNames = {"fp64", "fp32", "tf32", "bf16",
-                                                                           "fp16", "fp8", "int8", "fp4"};
+constexpr std::array<std::string_view, kPrecisionCount> kPrecisionNames = {"fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "fp4"};
 
 struct FieldError
 {
@@ -234,7 +233,8 @@ std::string profileToJson(const HwProfile& p)
     }
     json compute = json::array();
     for (const auto& peak : p.peaks)
-        compute.push_back({{"unit", unitName(peak.unit)}, {"dtype", precisionName(peak.precision)}, {"peak_flops", numberJson(peak.flops)}});
+        compute.push_back(
+            {{"unit", unitName(peak.unit)}, {"dtype", precisionName(peak.precision)}, {"peak_flops", numberJson(peak.flops)}});
     json doc = {{"schema", "solar.hwprofile/1"},
                 {"id", p.id},
                 {"name", p.name},

@@ -60,7 +60,7 @@ struct HwProfile
     Number dramCapacityBytes;
     Number l2Bytes;
     std::optional<Number> llcBytes; // a memory-side last-level cache (AMD Infinity Cache)
-    Number onchipBytes;             // all on-chip storage that can hold operands (registers, SMEM, L2, LLC)
+    Number onchipBytes; // all on-chip storage that can hold operands (registers, SMEM, L2, LLC)
 
     const Source* source(const std::string& key) const;
     /// 0 when the profile has no such peak.

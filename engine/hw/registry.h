@@ -13,7 +13,7 @@ namespace solar::hw {
 struct HwRegistry
 {
     std::vector<HwProfile> profiles; // sorted by id
-    Diagnostics problems;            // files that did not load, and why
+    Diagnostics problems; // files that did not load, and why
 
     /// By id ("h100-pcie") or, case-insensitively, by name ("NVIDIA H100 PCIe 80GB").
     const HwProfile* find(const std::string& idOrName) const;

@@ -34,7 +34,9 @@ HwProfile whatIfProfile(const HwProfile& base, const WhatIfFactors& f, const std
 Expected<std::string> saveUserProfile(const HwProfile& profile, const std::string& directory)
 {
     const QString dir = QString::fromStdString(directory.empty() ? userHwProfileDir() : directory);
-    auto fail = [&](const std::string& why) { return Expected<std::string>::failure(Diagnostic {Severity::Error, dir.toStdString(), {}, "hw.save", why}); };
+    auto fail = [&](const std::string& why) {
+        return Expected<std::string>::failure(Diagnostic {Severity::Error, dir.toStdString(), {}, "hw.save", why});
+    };
     if (profile.id.empty())
         return fail("a profile needs an id");
     if (!QDir().mkpath(dir))

@@ -13,11 +13,11 @@ namespace solar::hw {
 
 struct WhatIfFactors
 {
-    double bandwidth = 1;  // DRAM bandwidth
+    double bandwidth = 1; // DRAM bandwidth
     double tensorPeak = 1; // every tensor-core peak
-    double simtPeak = 1;   // every SIMT peak
-    double onchip = 1;     // on-chip capacity
-    double clock = 1;      // the clock, and with it every compute peak
+    double simtPeak = 1; // every SIMT peak
+    double onchip = 1; // on-chip capacity
+    double clock = 1; // the clock, and with it every compute peak
 };
 
 /// `base` under `factors`, with id `id`, named "<base name> (what-if)", marked as a user profile.

@@ -52,8 +52,7 @@ std::string_view binaryOpText(BinaryOp op)
 
 bool isComparison(BinaryOp op)
 {
-    return op == BinaryOp::Lt || op == BinaryOp::Le || op == BinaryOp::Gt || op == BinaryOp::Ge
-        || op == BinaryOp::Eq || op == BinaryOp::Ne;
+    return op == BinaryOp::Lt || op == BinaryOp::Le || op == BinaryOp::Gt || op == BinaryOp::Ge || op == BinaryOp::Eq || op == BinaryOp::Ne;
 }
 
 namespace {
@@ -102,23 +101,15 @@ bool structurallyEqual(const Expr& a, const Expr& b)
     if (a.kind != b.kind)
         return false;
     switch (a.kind) {
-    case ExprKind::Int:
-        return a.intValue == b.intValue;
-    case ExprKind::Float:
-        return sameDouble(a.floatValue, b.floatValue);
-    case ExprKind::Name:
-        return a.name == b.name;
+    case ExprKind::Int: return a.intValue == b.intValue;
+    case ExprKind::Float: return sameDouble(a.floatValue, b.floatValue);
+    case ExprKind::Name: return a.name == b.name;
     case ExprKind::Access:
-    case ExprKind::Call:
-        return a.name == b.name && allEqual(a.args, b.args);
-    case ExprKind::Unary:
-        return a.unaryOp == b.unaryOp && allEqual(a.args, b.args);
-    case ExprKind::Binary:
-        return a.binaryOp == b.binaryOp && allEqual(a.args, b.args);
-    case ExprKind::Cast:
-        return a.castType == b.castType && allEqual(a.args, b.args);
-    case ExprKind::Select:
-        return allEqual(a.args, b.args);
+    case ExprKind::Call: return a.name == b.name && allEqual(a.args, b.args);
+    case ExprKind::Unary: return a.unaryOp == b.unaryOp && allEqual(a.args, b.args);
+    case ExprKind::Binary: return a.binaryOp == b.binaryOp && allEqual(a.args, b.args);
+    case ExprKind::Cast: return a.castType == b.castType && allEqual(a.args, b.args);
+    case ExprKind::Select: return allEqual(a.args, b.args);
     }
     return false;
 }
@@ -138,10 +129,8 @@ bool structurallyEqual(const Stmt& a, const Stmt& b)
                 return false;
         }
         return allEqual(a.body, b.body);
-    case StmtKind::If:
-        return structurallyEqual(a.cond, b.cond) && allEqual(a.body, b.body) && allEqual(a.orelse, b.orelse);
-    case StmtKind::Assign:
-        return a.op == b.op && structurallyEqual(a.target, b.target) && structurallyEqual(a.value, b.value);
+    case StmtKind::If: return structurallyEqual(a.cond, b.cond) && allEqual(a.body, b.body) && allEqual(a.orelse, b.orelse);
+    case StmtKind::Assign: return a.op == b.op && structurallyEqual(a.target, b.target) && structurallyEqual(a.value, b.value);
     }
     return false;
 }

@@ -15,14 +15,14 @@
 namespace solar::ir {
 
 enum class ExprKind : std::uint8_t {
-    Int,    // integer literal: intValue
-    Float,  // float literal (also inf, nan): floatValue
-    Name,   // a parameter, let, or loop variable: name
+    Int, // integer literal: intValue
+    Float, // float literal (also inf, nan): floatValue
+    Name, // a parameter, let, or loop variable: name
     Access, // tensor element: name[args...]
-    Unary,  // unaryOp args[0]
+    Unary, // unaryOp args[0]
     Binary, // args[0] binaryOp args[1]
-    Call,   // built-in function: name(args...)
-    Cast,   // cast<castType>(args[0])
+    Call, // built-in function: name(args...)
+    Cast, // cast<castType>(args[0])
     Select, // args[0] ? args[1] : args[2]
 };
 
@@ -48,9 +48,9 @@ struct LoopRange
 {
     std::string var;
     SourceLoc loc;
-    Expr lo;                // inclusive
-    Expr hi;                // exclusive
-    std::int64_t step = 1;  // a positive integer literal
+    Expr lo; // inclusive
+    Expr hi; // exclusive
+    std::int64_t step = 1; // a positive integer literal
 };
 
 enum class StmtKind : std::uint8_t { For, If, Assign };

@@ -16,7 +16,7 @@ namespace solar::ir {
 
 struct SizeBindings
 {
-    std::map<std::string, std::int64_t> values;             // parameters and lets
+    std::map<std::string, std::int64_t> values; // parameters and lets
     std::map<std::string, std::vector<std::int64_t>> shapes; // tensor name -> dimensions
 
     /// Resolves parameters and lets as constants; everything else is Unknown.

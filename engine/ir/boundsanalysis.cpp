@@ -20,22 +20,17 @@ void addComparisonFacts(BinaryOp op, const AffineForm& a, const AffineForm& b, s
         if (const auto f = bMinusA->minus(one))
             out.push_back(*f);
         break;
-    case BinaryOp::Le:
-        out.push_back(*bMinusA);
-        break;
+    case BinaryOp::Le: out.push_back(*bMinusA); break;
     case BinaryOp::Gt:
         if (const auto f = aMinusB->minus(one))
             out.push_back(*f);
         break;
-    case BinaryOp::Ge:
-        out.push_back(*aMinusB);
-        break;
+    case BinaryOp::Ge: out.push_back(*aMinusB); break;
     case BinaryOp::Eq:
         out.push_back(*aMinusB);
         out.push_back(*bMinusA);
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -67,8 +62,7 @@ public:
     Analyzer(const Program& p, const SizeBindings& b)
         : m_program(p)
         , m_bindings(b)
-    {
-    }
+    { }
 
     BoundsMap run()
     {

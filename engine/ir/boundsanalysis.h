@@ -21,10 +21,10 @@ namespace solar::ir {
 struct AccessBounds
 {
     std::vector<Interval> dims; // values each index can take (sound over-approximation)
-    bool proven = false;        // every index lies within its dimension whenever the access executes
-    bool reachable = true;      // false when an enclosing loop never runs at these sizes
-    bool exact = false;         // the intervals are attained, so a violation is certain, not just possible
-    int badDim = -1;            // first dimension that is not proven in bounds
+    bool proven = false; // every index lies within its dimension whenever the access executes
+    bool reachable = true; // false when an enclosing loop never runs at these sizes
+    bool exact = false; // the intervals are attained, so a violation is certain, not just possible
+    int badDim = -1; // first dimension that is not proven in bounds
 };
 
 using BoundsMap = std::unordered_map<const Expr*, AccessBounds>;

@@ -131,8 +131,7 @@ double evalBuiltin1(Builtin id, double a)
     case Builtin::Sigmoid: return sigmoid(a);
     case Builtin::Relu: return std::isnan(a) ? a : (a > 0.0 ? a : 0.0);
     case Builtin::Gelu: return 0.5 * a * (1.0 + std::erf(a * 0.70710678118654752440));
-    case Builtin::GeluTanh:
-        return 0.5 * a * (1.0 + std::tanh(0.79788456080286535588 * (a + 0.044715 * a * a * a)));
+    case Builtin::GeluTanh: return 0.5 * a * (1.0 + std::tanh(0.79788456080286535588 * (a + 0.044715 * a * a * a)));
     case Builtin::Silu: return a * sigmoid(a);
     case Builtin::Mish: return a * std::tanh(softplus(a));
     case Builtin::Softplus: return softplus(a);

@@ -42,7 +42,7 @@ enum class VType { Int, Float, Bool, Error };
 
 // Where an expression appears decides what it may reference.
 enum class Ctx {
-    Size,  // tensor dimensions, lets, @range: parameters and lets only
+    Size, // tensor dimensions, lets, @range: parameters and lets only
     Bound, // loop bounds: also loop variables, but no tensor reads
     Value, // indices, conditions and values: everything
 };
@@ -116,29 +116,22 @@ bool quasi(const Expr& e, const NameResolver& resolve)
     if (toAffine(e, resolve))
         return true;
     switch (e.kind) {
-    case ExprKind::Unary:
-        return e.unaryOp == UnaryOp::Neg && quasi(e.args[0], resolve);
+    case ExprKind::Unary: return e.unaryOp == UnaryOp::Neg && quasi(e.args[0], resolve);
     case ExprKind::Binary:
         switch (e.binaryOp) {
         case BinaryOp::Add:
-        case BinaryOp::Sub:
-            return quasi(e.args[0], resolve) && quasi(e.args[1], resolve);
+        case BinaryOp::Sub: return quasi(e.args[0], resolve) && quasi(e.args[1], resolve);
         case BinaryOp::Mul:
             return (isSizeConstant(e.args[0], resolve) && quasi(e.args[1], resolve))
                 || (isSizeConstant(e.args[1], resolve) && quasi(e.args[0], resolve));
         case BinaryOp::FloorDiv:
-        case BinaryOp::Mod:
-            return quasi(e.args[0], resolve) && isSizeConstant(e.args[1], resolve);
-        default:
-            return false;
+        case BinaryOp::Mod: return quasi(e.args[0], resolve) && isSizeConstant(e.args[1], resolve);
+        default: return false;
         }
     case ExprKind::Call:
-        return (e.name == "min" || e.name == "max") && e.args.size() == 2 && quasi(e.args[0], resolve)
-            && quasi(e.args[1], resolve);
-    case ExprKind::Select:
-        return quasi(e.args[1], resolve) && quasi(e.args[2], resolve);
-    default:
-        return false;
+        return (e.name == "min" || e.name == "max") && e.args.size() == 2 && quasi(e.args[0], resolve) && quasi(e.args[1], resolve);
+    case ExprKind::Select: return quasi(e.args[1], resolve) && quasi(e.args[2], resolve);
+    default: return false;
     }
 }
 
@@ -157,8 +150,7 @@ class Checker
 public:
     explicit Checker(const Program& p)
         : m_program(p)
-    {
-    }
+    { }
 
     CheckResult run()
     {
@@ -225,8 +217,9 @@ private:
                 checkInt(d.dims[i], Ctx::Size, "dimension " + std::to_string(i) + " of '" + d.name + "'");
             if (d.hasRange) {
                 if (d.tensorKind != TensorKind::In && d.tensorKind != TensorKind::Weight)
-                    error(d.loc, "check.range-kind", "'@range' only applies to 'in' and 'weight' tensors; '" + d.name
-                                                         + "' is '" + std::string(tensorKindName(d.tensorKind)) + "'");
+                    error(d.loc, "check.range-kind",
+                          "'@range' only applies to 'in' and 'weight' tensors; '" + d.name + "' is '"
+                              + std::string(tensorKindName(d.tensorKind)) + "'");
                 checkInt(d.rangeLo, Ctx::Size, "the lower bound of '@range'");
                 checkInt(d.rangeHi, Ctx::Size, "the upper bound of '@range'");
             }
@@ -246,8 +239,9 @@ private:
                 continue;
             const auto n = elementCount(it->second);
             if (static_cast<std::int64_t>(d.init.size()) != n)
-                error(d.loc, "check.const-size", "const tensor '" + d.name + "' has " + std::to_string(d.init.size())
-                                                     + " values but " + std::to_string(n) + " elements at the default sizes");
+                error(d.loc, "check.const-size",
+                      "const tensor '" + d.name + "' has " + std::to_string(d.init.size()) + " values but " + std::to_string(n)
+                          + " elements at the default sizes");
         }
     }
 
@@ -296,8 +290,7 @@ private:
     VType typeOf(const Expr& e, Ctx ctx)
     {
         switch (e.kind) {
-        case ExprKind::Int:
-            return VType::Int;
+        case ExprKind::Int: return VType::Int;
         case ExprKind::Float:
             if (ctx != Ctx::Value) {
                 error(e.loc, "check.type", "floating-point literal in an integer size expression");
@@ -323,8 +316,7 @@ private:
             }
             return VType::Int;
         }
-        case ExprKind::Access:
-            return typeOfAccess(e, ctx, false);
+        case ExprKind::Access: return typeOfAccess(e, ctx, false);
         case ExprKind::Unary: {
             const VType a = typeOf(e.args.at(0), ctx);
             if (a == VType::Error)
@@ -344,8 +336,8 @@ private:
             const std::string op(binaryOpText(e.binaryOp));
             if (e.binaryOp == BinaryOp::And || e.binaryOp == BinaryOp::Or) {
                 if (a != VType::Bool || b != VType::Bool)
-                    error(e.loc, "check.type", "'" + op + "' needs boolean operands (comparisons), not "
-                                                   + typeName(a != VType::Bool ? a : b));
+                    error(e.loc, "check.type",
+                          "'" + op + "' needs boolean operands (comparisons), not " + typeName(a != VType::Bool ? a : b));
                 return VType::Bool;
             }
             if (isComparison(e.binaryOp))
@@ -359,8 +351,7 @@ private:
             }
             return arith(a, b);
         }
-        case ExprKind::Call:
-            return typeOfCall(e, ctx);
+        case ExprKind::Call: return typeOfCall(e, ctx);
         case ExprKind::Cast:
             if (ctx != Ctx::Value) {
                 error(e.loc, "check.type", "'cast' cannot appear in a size or loop bound");
@@ -376,7 +367,8 @@ private:
             if (c == VType::Error || a == VType::Error || b == VType::Error)
                 return VType::Error;
             if (c != VType::Bool)
-                error(e.args[0].loc, "check.type", "the condition of '?:' must be boolean (a comparison or a bool tensor), not " + typeName(c));
+                error(e.args[0].loc, "check.type",
+                      "the condition of '?:' must be boolean (a comparison or a bool tensor), not " + typeName(c));
             if (a == VType::Bool && b == VType::Bool)
                 return VType::Bool;
             return arith(a, b);
@@ -400,8 +392,9 @@ private:
         }
         const BuiltinInfo& info = builtinInfo(*id);
         if (static_cast<int>(e.args.size()) != info.arity) {
-            error(e.loc, "check.arity", "'" + e.name + "' takes " + std::to_string(info.arity) + " argument"
-                                            + (info.arity == 1 ? "" : "s") + ", not " + std::to_string(e.args.size()));
+            error(e.loc, "check.arity",
+                  "'" + e.name + "' takes " + std::to_string(info.arity) + " argument" + (info.arity == 1 ? "" : "s") + ", not "
+                      + std::to_string(e.args.size()));
             return VType::Error;
         }
         if (ctx == Ctx::Size && *id != Builtin::Min && *id != Builtin::Max && *id != Builtin::Abs) {
@@ -421,8 +414,7 @@ private:
             if (types[1] == VType::Bool && types[2] == VType::Bool)
                 return VType::Bool;
             return arith(types[1], types[2]);
-        case Builtin::IsNan:
-            return VType::Bool;
+        case Builtin::IsNan: return VType::Bool;
         case Builtin::Max:
         case Builtin::Min:
         case Builtin::Abs:
@@ -451,8 +443,8 @@ private:
     VType typeOfAccess(const Expr& e, Ctx ctx, bool isWrite)
     {
         if (ctx != Ctx::Value) {
-            error(e.loc, "check.tensor-in-size", "tensor '" + e.name + "' cannot be read in "
-                                                     + std::string(ctx == Ctx::Size ? "a size expression" : "a loop bound"));
+            error(e.loc, "check.tensor-in-size",
+                  "tensor '" + e.name + "' cannot be read in " + std::string(ctx == Ctx::Size ? "a size expression" : "a loop bound"));
             return VType::Error;
         }
         Symbol* s = findGlobal(e.name);
@@ -472,8 +464,9 @@ private:
         const Decl& d = *s->decl;
         bool ok = true;
         if (d.dims.size() != e.args.size()) {
-            error(e.loc, "check.rank", "'" + e.name + "' has rank " + std::to_string(d.dims.size()) + " but is indexed with "
-                                           + std::to_string(e.args.size()) + " index" + (e.args.size() == 1 ? "" : "es"));
+            error(e.loc, "check.rank",
+                  "'" + e.name + "' has rank " + std::to_string(d.dims.size()) + " but is indexed with " + std::to_string(e.args.size())
+                      + " index" + (e.args.size() == 1 ? "" : "es"));
             ok = false;
         }
         AccessClass cls = AccessClass::Affine;
@@ -485,8 +478,9 @@ private:
                 continue;
             }
             if (t != VType::Int) {
-                error(idx.loc, "check.index-type", "index " + std::to_string(i) + " of '" + e.name + "' must be an integer, not "
-                                                       + typeName(t) + (t == VType::Float ? " (use '//' for integer division or cast<i64>)" : ""));
+                error(idx.loc, "check.index-type",
+                      "index " + std::to_string(i) + " of '" + e.name + "' must be an integer, not " + typeName(t)
+                          + (t == VType::Float ? " (use '//' for integer division or cast<i64>)" : ""));
                 ok = false;
                 continue;
             }
@@ -508,7 +502,8 @@ private:
             info.assignId = m_currentAssign;
             info.cls = cls;
             if (cls == AccessClass::NonAffine)
-                warning(e.loc, "check.non-affine", "access '" + info.text + "' is not affine (a product of loop variables or a division by one)");
+                warning(e.loc, "check.non-affine",
+                        "access '" + info.text + "' is not affine (a product of loop variables or a division by one)");
             m_accessIndex[&e] = m_result.accesses.size();
             m_result.accesses.push_back(std::move(info));
         }
@@ -532,12 +527,12 @@ private:
                 checkInt(r.lo, Ctx::Bound, "the lower bound of loop '" + r.var + "'");
                 checkInt(r.hi, Ctx::Bound, "the upper bound of loop '" + r.var + "'");
                 if (const Symbol* g = findGlobal(r.var)) {
-                    error(r.loc, "check.shadowing", "loop variable '" + r.var + "' shadows the "
-                                                        + std::string(g->kind == Symbol::Tensor ? "tensor" : "size")
-                                                        + " declared at " + where(g->loc));
+                    error(r.loc, "check.shadowing",
+                          "loop variable '" + r.var + "' shadows the " + std::string(g->kind == Symbol::Tensor ? "tensor" : "size")
+                              + " declared at " + where(g->loc));
                 } else if (const int outer = findLoopVar(r.var); outer >= 0) {
-                    error(r.loc, "check.shadowing", "loop variable '" + r.var + "' is already bound by an enclosing loop at "
-                                                        + where(m_loopVars[outer].second));
+                    error(r.loc, "check.shadowing",
+                          "loop variable '" + r.var + "' is already bound by an enclosing loop at " + where(m_loopVars[outer].second));
                 } else if (findBuiltin(r.var)) {
                     warning(r.loc, "check.shadows-builtin", "loop variable '" + r.var + "' has the name of a built-in function");
                 }
@@ -558,9 +553,7 @@ private:
             walk(s.orelse);
             return;
         }
-        case StmtKind::Assign:
-            checkAssign(s);
-            return;
+        case StmtKind::Assign: checkAssign(s); return;
         }
     }
 
@@ -591,8 +584,8 @@ private:
         if (sym && sym->kind == Symbol::Tensor) {
             const Decl& d = *sym->decl;
             if (d.tensorKind == TensorKind::In || d.tensorKind == TensorKind::Weight || d.tensorKind == TensorKind::Const)
-                error(s.target.loc, "check.read-only", "cannot assign to '" + d.name + "': it is declared '"
-                                                           + std::string(tensorKindName(d.tensorKind)) + "'");
+                error(s.target.loc, "check.read-only",
+                      "cannot assign to '" + d.name + "': it is declared '" + std::string(tensorKindName(d.tensorKind)) + "'");
             if (s.op != AssignOp::Set && !sym->written && !sym->warnedEarlyRead
                 && (d.tensorKind == TensorKind::Tmp || d.tensorKind == TensorKind::Out)) {
                 sym->warnedEarlyRead = true;
@@ -602,14 +595,16 @@ private:
             sym->written = true;
             if (t != VType::Error && v != VType::Error) {
                 if (t == VType::Int && v == VType::Float)
-                    error(s.value.loc, "check.dtype", "assigning a floating-point value to " + std::string(dtypeName(d.dtype))
-                                                          + " tensor '" + d.name + "' needs an explicit cast<" + std::string(dtypeName(d.dtype)) + ">(...)");
+                    error(s.value.loc, "check.dtype",
+                          "assigning a floating-point value to " + std::string(dtypeName(d.dtype)) + " tensor '" + d.name
+                              + "' needs an explicit cast<" + std::string(dtypeName(d.dtype)) + ">(...)");
                 else if (t == VType::Bool && v != VType::Bool)
-                    error(s.value.loc, "check.dtype", "assigning a " + typeName(v) + " value to bool tensor '" + d.name
-                                                          + "' needs a comparison or cast<bool>(...)");
+                    error(s.value.loc, "check.dtype",
+                          "assigning a " + typeName(v) + " value to bool tensor '" + d.name + "' needs a comparison or cast<bool>(...)");
                 if (t == VType::Bool && (s.op == AssignOp::Add || s.op == AssignOp::Mul))
-                    error(s.loc, "check.dtype", "cannot accumulate with '" + std::string(assignOpText(s.op)) + "' into bool tensor '"
-                                                    + d.name + "' (use max= for any, min= for all)");
+                    error(s.loc, "check.dtype",
+                          "cannot accumulate with '" + std::string(assignOpText(s.op)) + "' into bool tensor '" + d.name
+                              + "' (use max= for any, min= for all)");
             }
         }
         if (s.op == AssignOp::Set)
@@ -627,8 +622,9 @@ private:
                 continue;
             if (std::find(m_pinned.begin(), m_pinned.end(), var) != m_pinned.end())
                 continue;
-            error(s.loc, "check.write-race", "write race: '" + printExpr(s.target) + "' is assigned with '=' inside loop '" + var
-                                                 + "' but does not depend on '" + var + "' (accumulate with '+=', 'max=', ... or index by '" + var + "')");
+            error(s.loc, "check.write-race",
+                  "write race: '" + printExpr(s.target) + "' is assigned with '=' inside loop '" + var + "' but does not depend on '" + var
+                      + "' (accumulate with '+=', 'max=', ... or index by '" + var + "')");
             return;
         }
     }
@@ -653,7 +649,8 @@ private:
             }
         }
         if (!hasOut)
-            warning(m_program.loc, "check.no-output", "kernel '" + m_program.name + "' has no 'out' tensor, so it computes nothing observable");
+            warning(m_program.loc, "check.no-output",
+                    "kernel '" + m_program.name + "' has no 'out' tensor, so it computes nothing observable");
     }
 
     void checkBounds()
@@ -674,9 +671,9 @@ private:
                 const Interval iv = ab.dims[ab.badDim];
                 const auto size = m_defaults->shapes.at(node->name)[ab.badDim];
                 error(node->args[ab.badDim].loc, "check.out-of-bounds",
-                      "index '" + printExpr(node->args[ab.badDim]) + "' of '" + node->name + "' takes values in ["
-                          + std::to_string(iv.lo) + ", " + std::to_string(iv.hi) + "] but dimension " + std::to_string(ab.badDim)
-                          + " has size " + std::to_string(size) + " at the default sizes");
+                      "index '" + printExpr(node->args[ab.badDim]) + "' of '" + node->name + "' takes values in [" + std::to_string(iv.lo)
+                          + ", " + std::to_string(iv.hi) + "] but dimension " + std::to_string(ab.badDim) + " has size "
+                          + std::to_string(size) + " at the default sizes");
             } else {
                 info.bounds = BoundsStatus::RuntimeChecked;
             }

@@ -16,17 +16,17 @@
 namespace solar::ir {
 
 enum class AccessClass {
-    Affine,      // every index is an affine function of loop variables and sizes
+    Affine, // every index is an affine function of loop variables and sizes
     QuasiAffine, // also uses // or % by a size, or min/max (piecewise affine)
-    Indirect,    // an index reads a tensor (gather/scatter)
-    NonAffine,   // a product of loop variables or a division by one
+    Indirect, // an index reads a tensor (gather/scatter)
+    NonAffine, // a product of loop variables or a division by one
 };
 
 enum class BoundsStatus {
-    Proven,         // in bounds for every execution at the default sizes
+    Proven, // in bounds for every execution at the default sizes
     RuntimeChecked, // could not be proven; the interpreter checks each execution
-    OutOfBounds,    // certainly out of bounds at the default sizes (reported as an error)
-    Unreachable,    // inside a loop or guard that never runs at the default sizes
+    OutOfBounds, // certainly out of bounds at the default sizes (reported as an error)
+    Unreachable, // inside a loop or guard that never runs at the default sizes
 };
 
 struct AccessInfo

@@ -57,14 +57,9 @@ double roundToFormat(double v, int mantissaBits, int minExponent, double maxFini
     double r = std::nearbyint(mag / quantum) * quantum;
     if (r > maxFinite) {
         switch (overflow) {
-        case Overflow::ToInfinity:
-            r = std::numeric_limits<double>::infinity();
-            break;
-        case Overflow::ToNaN:
-            return std::numeric_limits<double>::quiet_NaN();
-        case Overflow::Saturate:
-            r = maxFinite;
-            break;
+        case Overflow::ToInfinity: r = std::numeric_limits<double>::infinity(); break;
+        case Overflow::ToNaN: return std::numeric_limits<double>::quiet_NaN();
+        case Overflow::Saturate: r = maxFinite; break;
         }
     }
     return std::copysign(r, v);
@@ -118,35 +113,22 @@ bool isInteger(DType type)
 double roundToDType(double v, DType type)
 {
     switch (type) {
-    case DType::F64:
-        return v;
-    case DType::F32:
-        return static_cast<double>(static_cast<float>(v));
-    case DType::TF32:
-        return roundToFormat(v, 10, -126, std::ldexp(2.0 - std::ldexp(1.0, -10), 127), Overflow::ToInfinity);
-    case DType::BF16:
-        return roundToFormat(v, 7, -126, std::ldexp(2.0 - std::ldexp(1.0, -7), 127), Overflow::ToInfinity);
-    case DType::F16:
-        return roundToFormat(v, 10, -14, 65504.0, Overflow::ToInfinity);
-    case DType::FP8E4M3:
-        return roundToFormat(v, 3, -6, 448.0, Overflow::ToNaN);
-    case DType::FP8E5M2:
-        return roundToFormat(v, 2, -14, 57344.0, Overflow::ToInfinity);
-    case DType::FP4E2M1:
-        return roundToFormat(v, 1, 0, 6.0, Overflow::Saturate);
+    case DType::F64: return v;
+    case DType::F32: return static_cast<double>(static_cast<float>(v));
+    case DType::TF32: return roundToFormat(v, 10, -126, std::ldexp(2.0 - std::ldexp(1.0, -10), 127), Overflow::ToInfinity);
+    case DType::BF16: return roundToFormat(v, 7, -126, std::ldexp(2.0 - std::ldexp(1.0, -7), 127), Overflow::ToInfinity);
+    case DType::F16: return roundToFormat(v, 10, -14, 65504.0, Overflow::ToInfinity);
+    case DType::FP8E4M3: return roundToFormat(v, 3, -6, 448.0, Overflow::ToNaN);
+    case DType::FP8E5M2: return roundToFormat(v, 2, -14, 57344.0, Overflow::ToInfinity);
+    case DType::FP4E2M1: return roundToFormat(v, 1, 0, 6.0, Overflow::Saturate);
     case DType::I64:
         // 2^63 itself is not an int64; the largest double below it is 2^63 - 1024.
         return roundToInteger(v, -9223372036854775808.0, 9223372036854774784.0);
-    case DType::I32:
-        return roundToInteger(v, -2147483648.0, 2147483647.0);
-    case DType::I16:
-        return roundToInteger(v, -32768.0, 32767.0);
-    case DType::I8:
-        return roundToInteger(v, -128.0, 127.0);
-    case DType::U8:
-        return roundToInteger(v, 0.0, 255.0);
-    case DType::Bool:
-        return v != 0.0 ? 1.0 : 0.0; // NaN != 0, so NaN is true, as bool(float('nan')) in Python
+    case DType::I32: return roundToInteger(v, -2147483648.0, 2147483647.0);
+    case DType::I16: return roundToInteger(v, -32768.0, 32767.0);
+    case DType::I8: return roundToInteger(v, -128.0, 127.0);
+    case DType::U8: return roundToInteger(v, 0.0, 255.0);
+    case DType::Bool: return v != 0.0 ? 1.0 : 0.0; // NaN != 0, so NaN is true, as bool(float('nan')) in Python
     }
     return v;
 }

@@ -12,9 +12,9 @@
 #include "engine/ir/printer.h"
 
 #include <bit>
-#include <optional>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 
 namespace solar::ir {
@@ -56,19 +56,39 @@ struct Fault
 };
 
 enum class Op : std::uint8_t {
-    Const, Var, Load, LoadAddr, Neg, Not, ToBool,
-    Add, Sub, Mul, Div, FloorDiv, Mod,
-    Lt, Le, Gt, Ge, Eq, Ne,
-    Call1, Call2, Call3, Cast,
-    Jmp, Jz, // relative jumps: the target is this instruction's index + a
+    Const,
+    Var,
+    Load,
+    LoadAddr,
+    Neg,
+    Not,
+    ToBool,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    FloorDiv,
+    Mod,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    Call1,
+    Call2,
+    Call3,
+    Cast,
+    Jmp,
+    Jz, // relative jumps: the target is this instruction's index + a
 };
 
 struct Insn
 {
     Op op;
     std::uint8_t sub = 0; // builtin id or dtype
-    std::int32_t a = 0;   // slot, access index or jump offset (LoadAddr: access whose address is in m_addr)
-    double k = 0.0;       // constant
+    std::int32_t a = 0; // slot, access index or jump offset (LoadAddr: access whose address is in m_addr)
+    double k = 0.0; // constant
 };
 
 struct CodeRange
@@ -112,9 +132,9 @@ struct Bound
 struct InnerLoop
 {
     bool enabled = false;
-    int assign = -1;                  // node index of the assignment
-    std::vector<AffineForm> guard;    // facts f >= 0 that must hold for the assignment to run
-    std::vector<int> accesses;        // accesses the assignment touches (all fast)
+    int assign = -1; // node index of the assignment
+    std::vector<AffineForm> guard; // facts f >= 0 that must hold for the assignment to run
+    std::vector<int> accesses; // accesses the assignment touches (all fast)
     std::vector<std::int64_t> unitStrides; // address change per unit of the loop variable, parallel to `accesses`
     std::vector<std::int64_t> strides; // address change per iteration (unit stride x step)
     std::vector<std::int64_t> guardCoef; // the loop variable's coefficient in each guard fact
@@ -122,9 +142,9 @@ struct InnerLoop
     // its loop-variable term]. A parent loop advances them by parentDelta per iteration instead of re-evaluating.
     std::vector<AffineForm> quantities;
     std::vector<std::int64_t> parentCoef; // coefficient of the parent loop's variable in each quantity
-    CodeRange value;                  // the value code with LoadAddr for every load
-    bool dot = false;                 // dst += A * B, dst invariant in this loop, A and B other tensors
-    int dotA = -1, dotB = -1;         // positions in `accesses`
+    CodeRange value; // the value code with LoadAddr for every load
+    bool dot = false; // dst += A * B, dst invariant in this loop, A and B other tensors
+    int dotA = -1, dotB = -1; // positions in `accesses`
 };
 
 struct Node
@@ -155,8 +175,7 @@ public:
         : m_program(p)
         , m_options(o)
         , m_sizes(std::move(sizes))
-    {
-    }
+    { }
 
     Expected<RunResult> run()
     {
@@ -203,8 +222,9 @@ private:
             const std::int64_t n = elementCount(shape);
             total += n;
             if (n > m_options.maxElements || total > m_options.maxElements)
-                fault(d.loc, "run.memory-cap", "tensors need more than " + std::to_string(m_options.maxElements)
-                                                   + " elements at these sizes (the interpreter's memory cap); run with smaller sizes");
+                fault(d.loc, "run.memory-cap",
+                      "tensors need more than " + std::to_string(m_options.maxElements)
+                          + " elements at these sizes (the interpreter's memory cap); run with smaller sizes");
         }
         for (const auto& d : m_program.decls) {
             if (d.kind != DeclKind::Tensor)
@@ -217,21 +237,18 @@ private:
             const std::int64_t n = elementCount(t.shape);
             switch (d.tensorKind) {
             case TensorKind::In:
-            case TensorKind::Weight:
-                t.data = inputFor(d, n);
-                break;
+            case TensorKind::Weight: t.data = inputFor(d, n); break;
             case TensorKind::Const:
                 if (static_cast<std::int64_t>(d.init.size()) != n)
-                    fault(d.loc, "run.const-size", "const tensor '" + d.name + "' has " + std::to_string(d.init.size())
-                                                       + " values but " + std::to_string(n) + " elements at these sizes");
+                    fault(d.loc, "run.const-size",
+                          "const tensor '" + d.name + "' has " + std::to_string(d.init.size()) + " values but " + std::to_string(n)
+                              + " elements at these sizes");
                 t.data.reserve(d.init.size());
                 for (double v : d.init)
                     t.data.push_back(roundToDType(v, d.dtype));
                 break;
             case TensorKind::Out:
-            case TensorKind::Tmp:
-                t.data.assign(static_cast<size_t>(n), std::numeric_limits<double>::quiet_NaN());
-                break;
+            case TensorKind::Tmp: t.data.assign(static_cast<size_t>(n), std::numeric_limits<double>::quiet_NaN()); break;
             }
             m_tensorIndex[d.name] = static_cast<int>(m_tensors.size());
             m_tensors.push_back(std::move(t));
@@ -264,7 +281,8 @@ private:
             if (!l || !h)
                 fault(d.loc, "run.range", "cannot evaluate '@range' of '" + d.name + "': " + why);
             if (*h <= *l)
-                fault(d.loc, "run.range", "'@range' of '" + d.name + "' is empty: [" + std::to_string(*l) + ", " + std::to_string(*h) + ")");
+                fault(d.loc, "run.range",
+                      "'@range' of '" + d.name + "' is empty: [" + std::to_string(*l) + ", " + std::to_string(*h) + ")");
             lo = static_cast<double>(*l);
             hi = static_cast<double>(*h);
         }
@@ -302,12 +320,8 @@ private:
     {
         auto jumpTo = [&](size_t at) { out[at].a = static_cast<std::int32_t>(out.size() - at); };
         switch (e.kind) {
-        case ExprKind::Int:
-            out.push_back({Op::Const, 0, 0, static_cast<double>(e.intValue)});
-            return;
-        case ExprKind::Float:
-            out.push_back({Op::Const, 0, 0, e.floatValue});
-            return;
+        case ExprKind::Int: out.push_back({Op::Const, 0, 0, static_cast<double>(e.intValue)}); return;
+        case ExprKind::Float: out.push_back({Op::Const, 0, 0, e.floatValue}); return;
         case ExprKind::Name: {
             const NameValue v = resolverFor(scope)(e.name);
             if (v.kind == NameValue::Variable)
@@ -316,9 +330,7 @@ private:
                 out.push_back({Op::Const, 0, 0, static_cast<double>(v.value)});
             return;
         }
-        case ExprKind::Access:
-            out.push_back({Op::Load, 0, compileAccess(e, scope), 0.0});
-            return;
+        case ExprKind::Access: out.push_back({Op::Load, 0, compileAccess(e, scope), 0.0}); return;
         case ExprKind::Unary:
             compileExpr(e.args[0], scope, out);
             out.push_back({e.unaryOp == UnaryOp::Neg ? Op::Neg : Op::Not});
@@ -348,8 +360,8 @@ private:
             }
             compileExpr(e.args[0], scope, out);
             compileExpr(e.args[1], scope, out);
-            static constexpr Op kOps[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::FloorDiv, Op::Mod,
-                                          Op::Lt, Op::Le, Op::Gt, Op::Ge, Op::Eq, Op::Ne};
+            static constexpr Op kOps[]
+                = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::FloorDiv, Op::Mod, Op::Lt, Op::Le, Op::Gt, Op::Ge, Op::Eq, Op::Ne};
             out.push_back({kOps[static_cast<int>(e.binaryOp)]});
             return;
         }
@@ -369,9 +381,7 @@ private:
             compileExpr(e.args[0], scope, out);
             out.push_back({Op::Cast, static_cast<std::uint8_t>(e.castType)});
             return;
-        case ExprKind::Select:
-            compileSelect(e, scope, out);
-            return;
+        case ExprKind::Select: compileSelect(e, scope, out); return;
         }
     }
 
@@ -471,8 +481,8 @@ private:
         }
         const CAccess& target = m_accesses[body->target];
         if (body->op == AssignOp::Add && code.size() == 3 && code[0].op == Op::LoadAddr && code[1].op == Op::LoadAddr
-            && code[2].op == Op::Mul && plan.unitStrides[0] == 0
-            && m_accesses[code[0].a].tensor != target.tensor && m_accesses[code[1].a].tensor != target.tensor) {
+            && code[2].op == Op::Mul && plan.unitStrides[0] == 0 && m_accesses[code[0].a].tensor != target.tensor
+            && m_accesses[code[1].a].tensor != target.tensor) {
             plan.dot = true;
             plan.dotA = static_cast<int>(std::find(plan.accesses.begin(), plan.accesses.end(), code[0].a) - plan.accesses.begin());
             plan.dotB = static_cast<int>(std::find(plan.accesses.begin(), plan.accesses.end(), code[1].a) - plan.accesses.begin());
@@ -678,11 +688,26 @@ private:
             case Op::Neg: st[sp - 1] = -st[sp - 1]; break;
             case Op::Not: st[sp - 1] = st[sp - 1] == 0.0 ? 1.0 : 0.0; break;
             case Op::ToBool: st[sp - 1] = st[sp - 1] != 0.0 ? 1.0 : 0.0; break;
-            case Op::Add: --sp; st[sp - 1] += st[sp]; break;
-            case Op::Sub: --sp; st[sp - 1] -= st[sp]; break;
-            case Op::Mul: --sp; st[sp - 1] *= st[sp]; break;
-            case Op::Div: --sp; st[sp - 1] /= st[sp]; break;
-            case Op::FloorDiv: --sp; st[sp - 1] = std::floor(st[sp - 1] / st[sp]); break;
+            case Op::Add:
+                --sp;
+                st[sp - 1] += st[sp];
+                break;
+            case Op::Sub:
+                --sp;
+                st[sp - 1] -= st[sp];
+                break;
+            case Op::Mul:
+                --sp;
+                st[sp - 1] *= st[sp];
+                break;
+            case Op::Div:
+                --sp;
+                st[sp - 1] /= st[sp];
+                break;
+            case Op::FloorDiv:
+                --sp;
+                st[sp - 1] = std::floor(st[sp - 1] / st[sp]);
+                break;
             case Op::Mod: {
                 --sp;
                 const double a = st[sp - 1], b = st[sp];
@@ -692,12 +717,30 @@ private:
                 st[sp - 1] = m;
                 break;
             }
-            case Op::Lt: --sp; st[sp - 1] = st[sp - 1] < st[sp]; break;
-            case Op::Le: --sp; st[sp - 1] = st[sp - 1] <= st[sp]; break;
-            case Op::Gt: --sp; st[sp - 1] = st[sp - 1] > st[sp]; break;
-            case Op::Ge: --sp; st[sp - 1] = st[sp - 1] >= st[sp]; break;
-            case Op::Eq: --sp; st[sp - 1] = st[sp - 1] == st[sp]; break;
-            case Op::Ne: --sp; st[sp - 1] = st[sp - 1] != st[sp]; break;
+            case Op::Lt:
+                --sp;
+                st[sp - 1] = st[sp - 1] < st[sp];
+                break;
+            case Op::Le:
+                --sp;
+                st[sp - 1] = st[sp - 1] <= st[sp];
+                break;
+            case Op::Gt:
+                --sp;
+                st[sp - 1] = st[sp - 1] > st[sp];
+                break;
+            case Op::Ge:
+                --sp;
+                st[sp - 1] = st[sp - 1] >= st[sp];
+                break;
+            case Op::Eq:
+                --sp;
+                st[sp - 1] = st[sp - 1] == st[sp];
+                break;
+            case Op::Ne:
+                --sp;
+                st[sp - 1] = st[sp - 1] != st[sp];
+                break;
             case Op::Call1: st[sp - 1] = evalBuiltin1(static_cast<Builtin>(in.sub), st[sp - 1]); break;
             case Op::Call2:
                 --sp;
@@ -762,9 +805,7 @@ private:
             else
                 execList(n.orelse);
             return;
-        case StmtKind::Assign:
-            assign(n);
-            return;
+        case StmtKind::Assign: assign(n); return;
         }
     }
 
@@ -774,8 +815,9 @@ private:
         const std::uint64_t before = m_total;
         m_total += count;
         if (m_total > m_options.maxInstances)
-            fault(n.loc, "run.work-cap", "the program executed more than " + std::to_string(m_options.maxInstances)
-                                             + " assignments (the interpreter's work cap); run with smaller sizes");
+            fault(n.loc, "run.work-cap",
+                  "the program executed more than " + std::to_string(m_options.maxInstances)
+                      + " assignments (the interpreter's work cap); run with smaller sizes");
         if ((before >> 16) != (m_total >> 16) && m_options.isCancelled && m_options.isCancelled())
             fault(n.loc, "run.cancelled", "cancelled");
         m_counts[n.assignId] += count;
@@ -822,7 +864,8 @@ private:
             m_vars[n.slot] = v;
             execInner(child, q);
             for (size_t i = 0; i < nq; ++i)
-                q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i]) + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(n.step));
+                q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
+                                                 + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(n.step));
         }
     }
 
@@ -922,8 +965,7 @@ private:
 
 } // namespace
 
-std::vector<double> generateInput(const std::string& name, DType dtype, std::int64_t count, std::uint64_t seed,
-                                  double lo, double hi)
+std::vector<double> generateInput(const std::string& name, DType dtype, std::int64_t count, std::uint64_t seed, double lo, double hi)
 {
     std::vector<double> data(static_cast<size_t>(std::max<std::int64_t>(count, 0)));
     std::uint64_t state = seed ^ fnv1a(name);

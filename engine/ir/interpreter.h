@@ -34,17 +34,17 @@ struct RunOptions
 {
     std::map<std::string, std::int64_t> sizes; // parameter overrides
     std::uint64_t seed = 0;
-    std::map<std::string, TensorValue> inputs;  // given values for 'in'/'weight' tensors (others are generated)
+    std::map<std::string, TensorValue> inputs; // given values for 'in'/'weight' tensors (others are generated)
     std::uint64_t maxInstances = 4'000'000'000; // work cap: executed assignments
     std::int64_t maxElements = std::int64_t(1) << 27; // memory cap: all tensors together (8 bytes each)
-    std::function<bool()> isCancelled;              // polled every 65,536 assignments
+    std::function<bool()> isCancelled; // polled every 65,536 assignments
     bool specialize = true; // fast paths for inner loops; off, every statement runs one by one (tests compare both)
 };
 
 struct RunResult
 {
     SizeBindings sizes;
-    std::vector<TensorValue> tensors;          // every tensor, in declaration order
+    std::vector<TensorValue> tensors; // every tensor, in declaration order
     std::vector<std::uint64_t> instanceCounts; // executions per assignment, in forEachAssign order
     std::vector<SourceLoc> assignLocs;
     std::uint64_t totalInstances = 0;
@@ -58,8 +58,7 @@ Expected<RunResult> runProgram(const Program& program, const RunOptions& options
 /// Deterministic input generation (documented in docs/ir.md so other tools can reproduce it): splitmix64 seeded
 /// with seed XOR fnv1a64(name); floats uniform in [lo, hi) (default [-1, 1)), integers uniform in [lo, hi)
 /// (default [0, 10)), bools 0 or 1, each rounded to the element type.
-std::vector<double> generateInput(const std::string& name, DType dtype, std::int64_t count, std::uint64_t seed,
-                                  double lo, double hi);
+std::vector<double> generateInput(const std::string& name, DType dtype, std::int64_t count, std::uint64_t seed, double lo, double hi);
 
 struct TensorSummary
 {

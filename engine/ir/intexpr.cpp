@@ -169,8 +169,7 @@ std::optional<AffineForm> toAffine(const Expr& e, const NameResolver& resolve)
             return a->scaled(b->constant);
         return std::nullopt;
     }
-    default:
-        return constantForm(e, resolve);
+    default: return constantForm(e, resolve);
     }
 }
 
@@ -184,8 +183,7 @@ std::optional<std::int64_t> evalConstInt(const Expr& e, const NameResolver& reso
         return std::nullopt;
     };
     switch (e.kind) {
-    case ExprKind::Int:
-        return e.intValue;
+    case ExprKind::Int: return e.intValue;
     case ExprKind::Name: {
         const NameValue v = resolve(e.name);
         if (v.kind != NameValue::Constant)
@@ -227,8 +225,7 @@ std::optional<std::int64_t> evalConstInt(const Expr& e, const NameResolver& reso
         case BinaryOp::Ne: return *a != *b;
         case BinaryOp::And: return (*a != 0) && (*b != 0);
         case BinaryOp::Or: return (*a != 0) || (*b != 0);
-        case BinaryOp::Div:
-            return failWith("'/' is true division; use '//' for integer sizes");
+        case BinaryOp::Div: return failWith("'/' is true division; use '//' for integer sizes");
         }
         return r ? r : failWith("integer overflow");
     }
@@ -258,8 +255,7 @@ std::optional<std::int64_t> evalConstInt(const Expr& e, const NameResolver& reso
             return std::nullopt;
         return evalConstInt(e.args.at(*c != 0 ? 1 : 2), resolve, error);
     }
-    default:
-        return failWith("not an integer size expression");
+    default: return failWith("not an integer size expression");
     }
 }
 
@@ -297,8 +293,7 @@ Interval mul(Interval a, Interval b)
 {
     if (a.empty() || b.empty())
         return {1, 0};
-    const Wide c[4] = {Wide(a.lo) * b.lo, Wide(a.lo) * b.hi, Wide(a.hi) * b.lo,
-                           Wide(a.hi) * b.hi};
+    const Wide c[4] = {Wide(a.lo) * b.lo, Wide(a.lo) * b.hi, Wide(a.hi) * b.lo, Wide(a.hi) * b.hi};
     return {clampInf(*std::min_element(c, c + 4)), clampInf(*std::max_element(c, c + 4))};
 }
 
@@ -360,8 +355,7 @@ Interval intervalOf(const AffineForm& f, const std::vector<Interval>& slots)
 Interval intervalOf(const Expr& e, const NameResolver& resolve, const std::vector<Interval>& slots)
 {
     switch (e.kind) {
-    case ExprKind::Int:
-        return Interval::point(e.intValue);
+    case ExprKind::Int: return Interval::point(e.intValue);
     case ExprKind::Name: {
         const NameValue v = resolve(e.name);
         if (v.kind == NameValue::Constant)
@@ -401,10 +395,8 @@ Interval intervalOf(const Expr& e, const NameResolver& resolve, const std::vecto
         }
         return Interval::all();
     }
-    case ExprKind::Select:
-        return hull(intervalOf(e.args.at(1), resolve, slots), intervalOf(e.args.at(2), resolve, slots));
-    default:
-        return Interval::all();
+    case ExprKind::Select: return hull(intervalOf(e.args.at(1), resolve, slots), intervalOf(e.args.at(2), resolve, slots));
+    default: return Interval::all();
     }
 }
 

@@ -37,8 +37,8 @@ struct AffineForm
 {
     struct Term
     {
-        int first = 0;            // loop-variable slot
-        std::int64_t second = 0;  // coefficient
+        int first = 0; // loop-variable slot
+        std::int64_t second = 0; // coefficient
         bool operator==(const Term&) const = default;
     };
     std::int64_t constant = 0;

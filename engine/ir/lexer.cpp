@@ -197,8 +197,7 @@ std::vector<Token> tokenize(std::string_view src)
                 len = 2;
             }
             break;
-        default:
-            break;
+        default: break;
         }
         make(kind, begin, len);
         i += len;
@@ -213,8 +212,7 @@ std::vector<Token> tokenize(std::string_view src)
 std::string describeToken(const Token& token)
 {
     switch (token.kind) {
-    case Tok::End:
-        return "end of file";
+    case Tok::End: return "end of file";
     case Tok::Invalid: {
         const unsigned char c = token.text.empty() ? 0 : static_cast<unsigned char>(token.text[0]);
         if (std::isprint(c))

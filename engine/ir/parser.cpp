@@ -17,8 +17,8 @@ struct ParseError
 
 bool isKeyword(std::string_view s)
 {
-    static constexpr std::string_view kKeywords[] = {"kernel", "let", "in", "weight", "out", "tmp", "const",
-                                                     "for", "if", "else", "step", "cast", "inf", "nan"};
+    static constexpr std::string_view kKeywords[]
+        = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for", "if", "else", "step", "cast", "inf", "nan"};
     for (auto k : kKeywords) {
         if (k == s)
             return true;
@@ -28,11 +28,16 @@ bool isKeyword(std::string_view s)
 
 std::optional<TensorKind> tensorKindFromWord(std::string_view s)
 {
-    if (s == "in") return TensorKind::In;
-    if (s == "weight") return TensorKind::Weight;
-    if (s == "out") return TensorKind::Out;
-    if (s == "tmp") return TensorKind::Tmp;
-    if (s == "const") return TensorKind::Const;
+    if (s == "in")
+        return TensorKind::In;
+    if (s == "weight")
+        return TensorKind::Weight;
+    if (s == "out")
+        return TensorKind::Out;
+    if (s == "tmp")
+        return TensorKind::Tmp;
+    if (s == "const")
+        return TensorKind::Const;
     return std::nullopt;
 }
 
@@ -42,8 +47,7 @@ public:
     Parser(std::string_view source, const std::string& file)
         : m_tokens(tokenize(source))
         , m_file(file)
-    {
-    }
+    { }
 
     Expected<Program> run()
     {
@@ -87,8 +91,7 @@ private:
         if (static_cast<int>(m_diags.size()) >= kMaxParseErrors) {
             if (!m_truncated) {
                 m_truncated = true;
-                m_diags.push_back({Severity::Error, m_file, loc, "parse.too-many-errors",
-                                   "too many errors; stopping here"});
+                m_diags.push_back({Severity::Error, m_file, loc, "parse.too-many-errors", "too many errors; stopping here"});
             }
             return;
         }
@@ -117,8 +120,7 @@ private:
         if (t.kind != Tok::Ident)
             fail(t, "expected " + std::string(what) + ", found " + describeToken(t), "parse.expected-name");
         if (isKeyword(t.text))
-            fail(t, "'" + std::string(t.text) + "' is a keyword and cannot be used as " + std::string(what),
-                 "parse.keyword-as-name");
+            fail(t, "'" + std::string(t.text) + "' is a keyword and cannot be used as " + std::string(what), "parse.keyword-as-name");
         advance();
         return std::string(t.text);
     }
@@ -156,8 +158,7 @@ private:
                 }
                 const Token& v = peek();
                 if (v.kind != Tok::Int)
-                    fail(v, "expected an integer default for parameter '" + p.name + "', found " + describeToken(v),
-                         "parse.param-default");
+                    fail(v, "expected an integer default for parameter '" + p.name + "', found " + describeToken(v), "parse.param-default");
                 if (v.outOfRange)
                     fail(v, "integer literal " + describeToken(v) + " does not fit in 64 bits", "parse.int-range");
                 advance();
@@ -176,8 +177,7 @@ private:
 
     bool atDeclStart() const
     {
-        return atWord("let") || (peek().kind == Tok::Ident && tensorKindFromWord(peek().text)
-                                 && peek(1).kind == Tok::Ident);
+        return atWord("let") || (peek().kind == Tok::Ident && tensorKindFromWord(peek().text) && peek(1).kind == Tok::Ident);
     }
 
     void parseItems(Program& program)
@@ -187,23 +187,21 @@ private:
             if (m_truncated)
                 return;
             if (at(Tok::End)) {
-                report(peek().loc, "expected '}' to close kernel '" + program.name + "', found end of file",
-                       "parse.unclosed");
+                report(peek().loc, "expected '}' to close kernel '" + program.name + "', found end of file", "parse.unclosed");
                 return;
             }
             if (at(Tok::RBrace)) {
                 advance();
                 if (!at(Tok::End))
-                    report(peek().loc, "unexpected " + describeToken(peek()) + " after the end of the kernel",
-                           "parse.trailing");
+                    report(peek().loc, "unexpected " + describeToken(peek()) + " after the end of the kernel", "parse.trailing");
                 return;
             }
             const size_t before = m_pos;
             try {
                 if (atDeclStart()) {
                     if (sawStatement)
-                        fail(peek(), "declaration of '" + std::string(peek(1).text)
-                                         + "' after the first statement; declarations must come first",
+                        fail(peek(),
+                             "declaration of '" + std::string(peek(1).text) + "' after the first statement; declarations must come first",
                              "parse.decl-after-stmt");
                     program.decls.push_back(parseDecl());
                 } else {
@@ -264,8 +262,9 @@ private:
             fail(dt, "expected an element type for '" + d.name + "', found " + describeToken(dt), "parse.dtype");
         const auto dtype = parseDType(dt.text);
         if (!dtype)
-            fail(dt, "unknown element type " + describeToken(dt)
-                         + " (expected f64, f32, tf32, bf16, f16, fp8e4m3, fp8e5m2, nvfp4, i64, i32, i16, i8, u8 or bool)",
+            fail(dt,
+                 "unknown element type " + describeToken(dt)
+                     + " (expected f64, f32, tf32, bf16, f16, fp8e4m3, fp8e5m2, nvfp4, i64, i32, i16, i8, u8 or bool)",
                  "parse.dtype");
         advance();
         d.dtype = *dtype;
@@ -285,8 +284,7 @@ private:
             advance();
             const Token& attr = peek();
             if (attr.kind != Tok::Ident || attr.text != "range")
-                fail(attr, "unknown attribute " + describeToken(attr) + " (ALIR knows '@range(lo, hi)')",
-                     "parse.attribute");
+                fail(attr, "unknown attribute " + describeToken(attr) + " (ALIR knows '@range(lo, hi)')", "parse.attribute");
             if (d.hasRange)
                 fail(attr, "duplicate '@range' on '" + d.name + "'", "parse.attribute");
             advance();
@@ -300,8 +298,8 @@ private:
         if (at(Tok::Assign)) {
             const Token& eq = advance();
             if (d.tensorKind != TensorKind::Const)
-                fail(eq, "only 'const' tensors take initial values; '" + d.name + "' is '"
-                             + std::string(tensorKindName(d.tensorKind)) + "'",
+                fail(eq,
+                     "only 'const' tensors take initial values; '" + d.name + "' is '" + std::string(tensorKindName(d.tensorKind)) + "'",
                      "parse.init");
             expect(Tok::LBrace, "'{'", "to open the values of '" + d.name + "'");
             if (!at(Tok::RBrace)) {
@@ -362,8 +360,7 @@ private:
             const size_t before = m_pos;
             try {
                 if (atDeclStart())
-                    fail(peek(), "declarations are only allowed at the top of the kernel, not inside a block",
-                         "parse.nested-decl");
+                    fail(peek(), "declarations are only allowed at the top of the kernel, not inside a block", "parse.nested-decl");
                 body.push_back(parseStmt());
             } catch (const ParseError&) {
                 synchronize(before);
@@ -392,8 +389,7 @@ private:
                     advance();
                     const Token& st = peek();
                     if (st.kind != Tok::Int || st.outOfRange || st.intValue <= 0)
-                        fail(st, "expected a positive integer step for '" + r.var + "', found " + describeToken(st),
-                             "parse.step");
+                        fail(st, "expected a positive integer step for '" + r.var + "', found " + describeToken(st), "parse.step");
                     r.step = st.intValue;
                     advance();
                 }
@@ -431,21 +427,20 @@ private:
             case Tok::Assign: s.op = AssignOp::Set; break;
             case Tok::PlusAssign: s.op = AssignOp::Add; break;
             case Tok::StarAssign: s.op = AssignOp::Mul; break;
-            case Tok::MinusAssign:
-                fail(op, "'-=' is not an ALIR assignment; write '+= -(...)'", "parse.assign-op");
-            case Tok::SlashAssign:
-                fail(op, "'/=' is not an ALIR assignment; write 'X[...] = X[...] / (...)'", "parse.assign-op");
+            case Tok::MinusAssign: fail(op, "'-=' is not an ALIR assignment; write '+= -(...)'", "parse.assign-op");
+            case Tok::SlashAssign: fail(op, "'/=' is not an ALIR assignment; write 'X[...] = X[...] / (...)'", "parse.assign-op");
             case Tok::Ident:
-                if ((op.text == "max" || op.text == "min") && peek(1).kind == Tok::Assign
-                    && peek(1).loc.line == op.loc.line && peek(1).loc.column == op.loc.column + 3) {
+                if ((op.text == "max" || op.text == "min") && peek(1).kind == Tok::Assign && peek(1).loc.line == op.loc.line
+                    && peek(1).loc.column == op.loc.column + 3) {
                     s.op = op.text == "max" ? AssignOp::Max : AssignOp::Min;
                     advance();
                     break;
                 }
                 [[fallthrough]];
             default:
-                fail(op, "expected an assignment ('=', '+=', '*=', 'max=' or 'min=') after '" + s.target.name
-                             + "[...]', found " + describeToken(op),
+                fail(op,
+                     "expected an assignment ('=', '+=', '*=', 'max=' or 'min=') after '" + s.target.name + "[...]', found "
+                         + describeToken(op),
                      "parse.assign-op");
             }
             advance();
@@ -454,12 +449,11 @@ private:
             return s;
         }
         if (first.kind == Tok::Ident && !isKeyword(first.text))
-            fail(peek(1), "expected '[' after '" + std::string(first.text)
-                              + "' (assignments write tensor elements: NAME[i, ...] = ...), found "
-                              + describeToken(peek(1)),
+            fail(peek(1),
+                 "expected '[' after '" + std::string(first.text) + "' (assignments write tensor elements: NAME[i, ...] = ...), found "
+                     + describeToken(peek(1)),
                  "parse.expected-token");
-        fail(first, "expected a statement ('for', 'if' or an assignment), found " + describeToken(first),
-             "parse.expected-statement");
+        fail(first, "expected a statement ('for', 'if' or an assignment), found " + describeToken(first), "parse.expected-statement");
     }
 
     // ---- expressions, lowest precedence first ----
@@ -669,8 +663,7 @@ private:
         case Tok::Ident:
             if (t.text == "inf" || t.text == "nan") {
                 e.kind = ExprKind::Float;
-                e.floatValue = t.text == "inf" ? std::numeric_limits<double>::infinity()
-                                               : std::numeric_limits<double>::quiet_NaN();
+                e.floatValue = t.text == "inf" ? std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
                 advance();
                 return e;
             }
@@ -696,10 +689,8 @@ private:
             e.name = std::string(t.text);
             advance();
             return e;
-        case Tok::Invalid:
-            fail(t, "unexpected character " + describeToken(t), "parse.invalid-character");
-        default:
-            fail(t, "expected an expression, found " + describeToken(t), "parse.expected-expression");
+        case Tok::Invalid: fail(t, "unexpected character " + describeToken(t), "parse.invalid-character");
+        default: fail(t, "expected an expression, found " + describeToken(t), "parse.expected-expression");
         }
     }
 

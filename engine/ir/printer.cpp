@@ -14,8 +14,7 @@ enum Prec { PSelect = 1, POr, PAnd, PCompare, PAdd, PMul, PUnary, PPrimary };
 int precedence(const Expr& e)
 {
     switch (e.kind) {
-    case ExprKind::Select:
-        return PSelect;
+    case ExprKind::Select: return PSelect;
     case ExprKind::Binary:
         switch (e.binaryOp) {
         case BinaryOp::Or: return POr;
@@ -28,14 +27,10 @@ int precedence(const Expr& e)
         case BinaryOp::Mod: return PMul;
         default: return PCompare;
         }
-    case ExprKind::Unary:
-        return PUnary;
-    case ExprKind::Int:
-        return e.intValue < 0 ? PUnary : PPrimary;
-    case ExprKind::Float:
-        return std::signbit(e.floatValue) ? PUnary : PPrimary;
-    default:
-        return PPrimary;
+    case ExprKind::Unary: return PUnary;
+    case ExprKind::Int: return e.intValue < 0 ? PUnary : PPrimary;
+    case ExprKind::Float: return std::signbit(e.floatValue) ? PUnary : PPrimary;
+    default: return PPrimary;
     }
 }
 
@@ -53,15 +48,9 @@ void print(std::string& out, const Expr& e, int minPrec)
     if (paren)
         out += '(';
     switch (e.kind) {
-    case ExprKind::Int:
-        out += std::to_string(e.intValue);
-        break;
-    case ExprKind::Float:
-        out += formatNumber(e.floatValue);
-        break;
-    case ExprKind::Name:
-        out += e.name;
-        break;
+    case ExprKind::Int: out += std::to_string(e.intValue); break;
+    case ExprKind::Float: out += formatNumber(e.floatValue); break;
+    case ExprKind::Name: out += e.name; break;
     case ExprKind::Access:
         out += e.name;
         out += '[';

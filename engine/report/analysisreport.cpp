@@ -17,8 +17,8 @@ namespace solar::report {
 
 namespace {
 
-using nlohmann::ordered_json;
 using bounds::Level;
+using nlohmann::ordered_json;
 
 ordered_json levelMap(const std::function<double(Level)>& f)
 {
@@ -81,7 +81,9 @@ ordered_json hardwareJson(const AnalysisResult& r)
         for (int p = 0; p < hw::kPrecisionCount; ++p) {
             const double v = r.machine.peakFlops[u * hw::kPrecisionCount + p];
             if (v > 0)
-                peaks[std::string(hw::unitName(static_cast<hw::Unit>(u))) + "_" + std::string(hw::precisionName(static_cast<hw::Precision>(p)))] = v;
+                peaks[std::string(hw::unitName(static_cast<hw::Unit>(u))) + "_"
+                      + std::string(hw::precisionName(static_cast<hw::Precision>(p)))]
+                    = v;
         }
     }
     return {{"id", r.hardware.id},
@@ -109,14 +111,14 @@ std::string analysisJson(const AnalysisResult& r)
         for (int u = 0; u < bounds::kUnitGroupCount; ++u)
             units[std::string(bounds::unitGroupName(static_cast<bounds::UnitGroup>(u)))] = x.unitSeconds[u];
         levels[std::string(bounds::levelName(l))] = {{"label", bounds::levelShortName(l)},
-                                                    {"seconds", x.seconds},
-                                                    {"bottleneck", x.bottleneck},
-                                                    {"compute_seconds", x.computeSeconds},
-                                                    {"compute_seconds_per_unit", units},
-                                                    {"memory_seconds", x.memorySeconds},
-                                                    {"bytes", x.bytes},
-                                                    {"flops", x.flops},
-                                                    {"intensity_flops_per_byte", x.intensity}};
+                                                     {"seconds", x.seconds},
+                                                     {"bottleneck", x.bottleneck},
+                                                     {"compute_seconds", x.computeSeconds},
+                                                     {"compute_seconds_per_unit", units},
+                                                     {"memory_seconds", x.memorySeconds},
+                                                     {"bytes", x.bytes},
+                                                     {"flops", x.flops},
+                                                     {"intensity_flops_per_byte", x.intensity}};
     }
     ordered_json ops = ordered_json::array();
     for (const OperatorRow& o : operatorRows(r)) {
@@ -150,30 +152,30 @@ std::string analysisJson(const AnalysisResult& r)
     ordered_json diags = ordered_json::array();
     for (const auto& d : r.diagnostics)
         diags.push_back(d.format());
-    const ordered_json doc = {
-        {"schema", "solar.analysis/1"},
-        {"tool", {{"name", "solar"}, {"version", kVersion}}},
-        {"program", {{"name", r.program.name}, {"file", r.program.file}, {"sizes", sizes}, {"note", r.programNote}}},
-        {"hardware", hardwareJson(r)},
-        {"policy", bounds::policyName(r.options.policy)},
-        {"cache", bounds::cacheName(r.options.cache)},
-        {"totals",
-         {{"macs", r.digest.totalMacs},
-          {"flops", L.at(Level::Fused).flops},
-          {"other_ops", r.digest.totalOtherOps},
-          {"bytes", levelMap([&](Level l) { return L.at(l).bytes; })}}},
-        {"bounds", levels},
-        {"ops", ops},
-        {"coverage", coverage},
-        {"validation", {{"status", r.validation.statusName()}, {"details", r.validation.details}}},
-        {"notes", L.notes},
-        {"diagnostics", diags}};
+    const ordered_json doc = {{"schema", "solar.analysis/1"},
+                              {"tool", {{"name", "solar"}, {"version", kVersion}}},
+                              {"program", {{"name", r.program.name}, {"file", r.program.file}, {"sizes", sizes}, {"note", r.programNote}}},
+                              {"hardware", hardwareJson(r)},
+                              {"policy", bounds::policyName(r.options.policy)},
+                              {"cache", bounds::cacheName(r.options.cache)},
+                              {"totals",
+                               {{"macs", r.digest.totalMacs},
+                                {"flops", L.at(Level::Fused).flops},
+                                {"other_ops", r.digest.totalOtherOps},
+                                {"bytes", levelMap([&](Level l) { return L.at(l).bytes; })}}},
+                              {"bounds", levels},
+                              {"ops", ops},
+                              {"coverage", coverage},
+                              {"validation", {{"status", r.validation.statusName()}, {"details", r.validation.details}}},
+                              {"notes", L.notes},
+                              {"diagnostics", diags}};
     return doc.dump(2) + "\n";
 }
 
 std::string analysisCsv(const AnalysisResult& r)
 {
-    std::string out = "id,name,kind,equation,shape,line,points,macs,flops,other_ops,bytes_read,bytes_written,external_bytes,intensity_flops_per_byte";
+    std::string out
+        = "id,name,kind,equation,shape,line,points,macs,flops,other_ops,bytes_read,bytes_written,external_bytes,intensity_flops_per_byte";
     for (Level l : bounds::kLevels)
         out += "," + std::string(bounds::levelName(l)) + "_seconds";
     out += ",fused_share\n";
@@ -183,10 +185,10 @@ std::string analysisCsv(const AnalysisResult& r)
         std::string shape;
         for (auto d : r.graph.tensors[n.write.tensor].shape)
             shape += (shape.empty() ? "" : "x") + std::to_string(d);
-        out += std::to_string(n.id) + "," + csvField(n.name) + "," + std::string(graph::nodeKindName(n.kind)) + ","
-            + csvField(n.equation) + "," + shape + "," + std::to_string(n.line) + "," + number(n.points) + "," + number(n.macs)
-            + "," + number(flops) + "," + number(n.otherOps) + "," + number(n.bytesRead) + "," + number(n.bytesWritten) + ","
-            + number(n.externalBytes) + "," + number(bytes > 0 ? flops / bytes : 0.0);
+        out += std::to_string(n.id) + "," + csvField(n.name) + "," + std::string(graph::nodeKindName(n.kind)) + "," + csvField(n.equation)
+            + "," + shape + "," + std::to_string(n.line) + "," + number(n.points) + "," + number(n.macs) + "," + number(flops) + ","
+            + number(n.otherOps) + "," + number(n.bytesRead) + "," + number(n.bytesWritten) + "," + number(n.externalBytes) + ","
+            + number(bytes > 0 ? flops / bytes : 0.0);
         for (Level l : bounds::kLevels)
             out += "," + number(r.ladder.at(l).nodeSeconds[n.id]);
         out += "," + number(r.ladder.at(Level::Fused).nodeShare[n.id]) + "\n";
@@ -206,17 +208,17 @@ std::string analysisTable(const AnalysisResult& r)
     if (!r.programNote.empty())
         out += "\n          " + r.programNote;
     out += "\nhardware  " + r.hardware.name + " (" + r.hardware.id + "): DRAM " + formatSi(r.machine.dramBps, "B/s") + ", on-chip "
-        + formatSi(r.machine.onchipBytes, "B") + "\npolicy    " + std::string(bounds::policyName(r.options.policy)) + ", " +
-        std::string(bounds::cacheName(r.options.cache)) + " caches\nwork      " + formatSi(r.digest.totalMacs, "MAC") + ", "
+        + formatSi(r.machine.onchipBytes, "B") + "\npolicy    " + std::string(bounds::policyName(r.options.policy)) + ", "
+        + std::string(bounds::cacheName(r.options.cache)) + " caches\nwork      " + formatSi(r.digest.totalMacs, "MAC") + ", "
         + formatSi(r.ladder.at(Level::Fused).flops, "FLOP") + " total, " + formatSi(r.digest.totalOtherOps, "op") + " elementwise\n";
     out += "validation " + r.validation.statusName() + "; coverage " + (r.coverage.complete ? "complete" : "INCOMPLETE") + "\n\n";
     out += pad("level", 24) + pad("bound", 11, true) + "  " + pad("bottleneck", 18) + pad("compute", 11, true) + pad("memory", 11, true)
         + pad("DRAM bytes", 12, true) + pad("FLOP/B", 9, true) + "\n";
     for (Level l : bounds::kLevels) {
         const auto& x = r.ladder.at(l);
-        out += pad(std::string(bounds::levelShortName(l)) + " " + std::string(bounds::levelName(l)), 24) + pad(formatSeconds(x.seconds), 11, true)
-            + "  " + pad(x.bottleneck, 18) + pad(formatSeconds(x.computeSeconds), 11, true) + pad(formatSeconds(x.memorySeconds), 11, true)
-            + pad(formatSi(x.bytes, "B"), 12, true) + pad(sig(x.intensity), 9, true) + "\n";
+        out += pad(std::string(bounds::levelShortName(l)) + " " + std::string(bounds::levelName(l)), 24)
+            + pad(formatSeconds(x.seconds), 11, true) + "  " + pad(x.bottleneck, 18) + pad(formatSeconds(x.computeSeconds), 11, true)
+            + pad(formatSeconds(x.memorySeconds), 11, true) + pad(formatSi(x.bytes, "B"), 12, true) + pad(sig(x.intensity), 9, true) + "\n";
     }
     // The heaviest operators at the eager model (F0) and their share of the speed of light (F3).
     std::vector<int> order(r.graph.nodes.size());
@@ -231,15 +233,16 @@ std::string analysisTable(const AnalysisResult& r)
         std::string eq = n.equation.size() > 26 ? n.equation.substr(0, 25) + "…" : n.equation;
         out += pad(n.name, 22) + pad(std::string(graph::nodeKindName(n.kind)), 13) + pad(eq, 28)
             + pad(formatSi(2 * n.macs + n.otherOps, ""), 10, true) + pad(formatSi(n.bytesRead + n.bytesWritten, "B"), 10, true)
-            + pad(formatSeconds(f0.nodeSeconds[n.id]), 11, true) + pad(fixed(100 * r.ladder.at(Level::Fused).nodeShare[n.id], 1) + "%", 10, true)
-            + "  " + std::to_string(n.line) + "\n";
+            + pad(formatSeconds(f0.nodeSeconds[n.id]), 11, true)
+            + pad(fixed(100 * r.ladder.at(Level::Fused).nodeShare[n.id], 1) + "%", 10, true) + "  " + std::to_string(n.line) + "\n";
     }
     if (order.size() > shown)
         out += "(" + std::to_string(order.size() - shown) + " more ops; --format csv lists all)\n";
     if (!r.coverage.items.empty()) {
         out += "\ncoverage notes:\n";
         for (const auto& item : r.coverage.items)
-            out += "  line " + std::to_string(item.line) + ": " + item.what + ": " + item.reason + (item.counted ? "" : " [NOT COUNTED]") + "\n";
+            out += "  line " + std::to_string(item.line) + ": " + item.what + ": " + item.reason + (item.counted ? "" : " [NOT COUNTED]")
+                + "\n";
     }
     for (const auto& note : r.ladder.notes)
         out += "note: " + note + "\n";
@@ -312,11 +315,14 @@ std::string inverseTable(const AnalysisResult& r, const bounds::Inverse& inv)
 
 std::string hwListTable(const hw::HwRegistry& reg)
 {
-    std::string out = pad("id", 18) + pad("name", 34) + pad("bf16 tensor", 14, true) + pad("fp32 SIMT", 13, true)
-        + pad("DRAM", 12, true) + pad("on-chip", 11, true) + "\n";
+    std::string out = pad("id", 18) + pad("name", 34) + pad("bf16 tensor", 14, true) + pad("fp32 SIMT", 13, true) + pad("DRAM", 12, true)
+        + pad("on-chip", 11, true) + "\n";
     for (const auto& p : reg.profiles) {
         out += pad(p.id + (p.user ? " (user)" : ""), 18) + pad(p.name, 34)
-            + pad(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16) > 0 ? formatSi(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16), "FLOP/s") : "-", 14, true)
+            + pad(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16) > 0
+                      ? formatSi(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16), "FLOP/s")
+                      : "-",
+                  14, true)
             + pad(formatSi(p.peakFlops(hw::Unit::Simt, hw::Precision::FP32), "FLOP/s"), 13, true)
             + pad(formatSi(p.dramBandwidthBps.value, "B/s"), 12, true) + pad(formatSi(p.onchipBytes.value, "B"), 11, true) + "\n";
     }
@@ -333,7 +339,8 @@ std::string hwShowTable(const hw::HwProfile& p)
     };
     line("clock", formatSi(p.clockHz.value, "Hz"), p.clockHz);
     for (const auto& peak : p.peaks)
-        line(std::string(hw::unitName(peak.unit)) + " " + std::string(hw::precisionName(peak.precision)), formatSi(peak.flops.value, "FLOP/s"), peak.flops);
+        line(std::string(hw::unitName(peak.unit)) + " " + std::string(hw::precisionName(peak.precision)),
+             formatSi(peak.flops.value, "FLOP/s"), peak.flops);
     line("DRAM bandwidth", formatSi(p.dramBandwidthBps.value, "B/s"), p.dramBandwidthBps);
     line("DRAM capacity", formatSi(p.dramCapacityBytes.value, "B"), p.dramCapacityBytes);
     line("L2", formatSi(p.l2Bytes.value, "B"), p.l2Bytes);

@@ -108,8 +108,8 @@ std::string comparisonCsv(const Comparison& c)
         for (Level l : bounds::kLevels) {
             const auto& x = col.ladder.at(l);
             char buf[256];
-            std::snprintf(buf, sizeof buf, "%s,%s,%.17g,%s,%.17g,%.17g,%.17g\n", col.id.c_str(), std::string(bounds::levelName(l)).c_str(), x.seconds,
-                          x.bottleneck.c_str(), col.speedup[static_cast<size_t>(l)], x.bytes, x.flops);
+            std::snprintf(buf, sizeof buf, "%s,%s,%.17g,%s,%.17g,%.17g,%.17g\n", col.id.c_str(), std::string(bounds::levelName(l)).c_str(),
+                          x.seconds, x.bottleneck.c_str(), col.speedup[static_cast<size_t>(l)], x.bytes, x.flops);
             out += buf;
         }
     return out;

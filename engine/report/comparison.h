@@ -27,7 +27,8 @@ struct Comparison
 
 /// `result` is an analysis of the program on any profile; `profiles[0]` is the baseline unless `baseline` names
 /// another one of them.
-Comparison compareHardware(const AnalysisResult& result, const std::vector<const hw::HwProfile*>& profiles, const std::string& baseline = {});
+Comparison compareHardware(const AnalysisResult& result, const std::vector<const hw::HwProfile*>& profiles,
+                           const std::string& baseline = {});
 
 std::string comparisonTable(const Comparison& c);
 std::string comparisonJson(const Comparison& c); // schema solar.compare/1

@@ -6,14 +6,13 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QProcess>
-#include <QRegularExpression>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "engine/report/analysisreport.h"
@@ -74,16 +73,30 @@ nlohmann::json benchProblem(const std::string& file, double measured, const std:
         b[level] = seconds;
         none[level] = nullptr;
     }
-    return {{"file", file}, {"level", file.substr(0, file.find('/'))}, {"status", "ok"}, {"error", ""},
-            {"not_counted", nlohmann::json::array()}, {"flops", 1e6}, {"bytes", 1e6}, {"bounds_seconds", b},
-            {"measured_seconds", measured}, {"excluded", nullptr}, {"headroom", none}, {"violation", none},
-            {"validation", "validated"}, {"validation_details", ""}, {"analysis_seconds", 0.1}};
+    return {{"file", file},
+            {"level", file.substr(0, file.find('/'))},
+            {"status", "ok"},
+            {"error", ""},
+            {"not_counted", nlohmann::json::array()},
+            {"flops", 1e6},
+            {"bytes", 1e6},
+            {"bounds_seconds", b},
+            {"measured_seconds", measured},
+            {"excluded", nullptr},
+            {"headroom", none},
+            {"violation", none},
+            {"validation", "validated"},
+            {"validation_details", ""},
+            {"analysis_seconds", 0.1}};
 }
 
 std::string benchFile(const std::string& hardware, const nlohmann::json& problem, double wallSeconds)
 {
-    const nlohmann::json doc {{"schema", "solar.bench/1"}, {"hardware", hardware}, {"policy", "pytorch-default"},
-                              {"cache", "warm"}, {"problems", nlohmann::json::array({problem})},
+    const nlohmann::json doc {{"schema", "solar.bench/1"},
+                              {"hardware", hardware},
+                              {"policy", "pytorch-default"},
+                              {"cache", "warm"},
+                              {"problems", nlohmann::json::array({problem})},
                               {"summary", {{"wall_seconds", wallSeconds}, {"violations", nlohmann::json::object()}}}};
     return doc.dump(2);
 }
@@ -103,7 +116,8 @@ private slots:
     // footer, and the numbers printed are the engine's (each profile's fused bound as 'analyze' formats it).
     void testReportPdf()
     {
-        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty() || QStandardPaths::findExecutable(QStringLiteral("pdfinfo")).isEmpty())
+        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()
+            || QStandardPaths::findExecutable(QStringLiteral("pdfinfo")).isEmpty())
             QSKIP("poppler-utils (pdftotext, pdfinfo) not installed");
         QTemporaryDir dir;
         const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
@@ -113,9 +127,9 @@ private slots:
         env.remove(QStringLiteral("WAYLAND_DISPLAY"));
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));
         solar.setProcessEnvironment(env);
-        solar.start(QStringLiteral(SOLAR_CLI_BINARY), {QStringLiteral("report"), QString::fromStdString(data("mlp_c5.alir")), QStringLiteral("--hw"),
-                                                      QStringLiteral("h100-sxm,b200"), QStringLiteral("--target-ms"), QStringLiteral("0.1"),
-                                                      QStringLiteral("-o"), pdf});
+        solar.start(QStringLiteral(SOLAR_CLI_BINARY),
+                    {QStringLiteral("report"), QString::fromStdString(data("mlp_c5.alir")), QStringLiteral("--hw"),
+                     QStringLiteral("h100-sxm,b200"), QStringLiteral("--target-ms"), QStringLiteral("0.1"), QStringLiteral("-o"), pdf});
         QVERIFY(solar.waitForFinished(120000));
         QCOMPARE(solar.exitCode(), 0);
         QProcess info;
@@ -151,7 +165,8 @@ private slots:
     // speedup is the baseline's bound over the profile's, and a bad profile or baseline is refused.
     void testCompare()
     {
-        const Result r = cli({"compare", data("mlp_c5.alir"), "--hw", "h100-sxm,a100-sxm,b200", "--baseline", "a100-sxm", "--format", "json"});
+        const Result r
+            = cli({"compare", data("mlp_c5.alir"), "--hw", "h100-sxm,a100-sxm,b200", "--baseline", "a100-sxm", "--format", "json"});
         QCOMPARE(r.code, 0);
         const auto doc = nlohmann::json::parse(r.out);
         QCOMPARE(doc["schema"].get<std::string>(), std::string("solar.compare/1"));
@@ -192,7 +207,8 @@ private slots:
         qunsetenv("SOLAR_LLM_CACHE");
         QCOMPARE(r.code, 1);
         QVERIFY2(contains(r.err, "cannot reach http://127.0.0.1:9/v1/chat/completions"), r.err.c_str());
-        const Result noKey = cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm", "--frontend", "llm", "--llm-key-env", "SOLAR_TEST_UNSET_KEY_VAR"});
+        const Result noKey
+            = cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm", "--frontend", "llm", "--llm-key-env", "SOLAR_TEST_UNSET_KEY_VAR"});
         QCOMPARE(noKey.code, 1);
         QVERIFY2(contains(noKey.err, "SOLAR_TEST_UNSET_KEY_VAR"), noKey.err.c_str());
     }
@@ -240,9 +256,9 @@ private slots:
         QCOMPARE(missing.code, 1);
         QVERIFY(contains(missing.err, "/nonexistent/file.alir: error: cannot read /nonexistent/file.alir: No such file"));
         // A folder where a file belongs is bad input, not a crash or an empty program.
-        for (const std::vector<std::string>& args :
-             {std::vector<std::string> {"ir", "check", dir.toStdString()}, {"bench", "--merge", dir.toStdString()},
-              {"bench", dir.toStdString(), "--hw", "h100-sxm", "--timings", dir.toStdString()}}) {
+        for (const std::vector<std::string>& args : {std::vector<std::string> {"ir", "check", dir.toStdString()},
+                                                     {"bench", "--merge", dir.toStdString()},
+                                                     {"bench", dir.toStdString(), "--hw", "h100-sxm", "--timings", dir.toStdString()}}) {
             const Result folder = cli(args);
             QCOMPARE(folder.code, 1);
             QVERIFY2(contains(folder.err, "it is a folder"), folder.err.c_str());
@@ -294,14 +310,14 @@ private slots:
         QCOMPARE(o[QStringLiteral("hardware")].toObject()[QStringLiteral("id")].toString(), QStringLiteral("h100-pcie"));
         QCOMPARE(o[QStringLiteral("policy")].toString(), QStringLiteral("pytorch-default"));
         const QJsonObject totals = o[QStringLiteral("totals")].toObject();
-        QCOMPARE(totals[QStringLiteral("macs")].toDouble(), 105.0);  // 5 x 7 x 3
+        QCOMPARE(totals[QStringLiteral("macs")].toDouble(), 105.0); // 5 x 7 x 3
         QCOMPARE(totals[QStringLiteral("flops")].toDouble(), 210.0);
         QCOMPARE(totals[QStringLiteral("bytes")].toObject()[QStringLiteral("fused")].toDouble(), (35.0 + 21 + 15) * 4);
         const QJsonObject bounds = o[QStringLiteral("bounds")].toObject();
         for (const char* level : {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"}) {
             const QJsonObject l = bounds[QString::fromLatin1(level)].toObject();
-            QVERIFY2(l.contains(QStringLiteral("seconds")) && l.contains(QStringLiteral("bottleneck")) && l.contains(QStringLiteral("compute_seconds"))
-                         && l.contains(QStringLiteral("memory_seconds")),
+            QVERIFY2(l.contains(QStringLiteral("seconds")) && l.contains(QStringLiteral("bottleneck"))
+                         && l.contains(QStringLiteral("compute_seconds")) && l.contains(QStringLiteral("memory_seconds")),
                      level);
         }
         // fused: 284 bytes / 2.039 TB/s against 210 FLOP / 51.2 TFLOP/s of SIMT fp32: memory-bound.
@@ -327,10 +343,11 @@ private slots:
         const Result c = cli({"analyze", data("conv2d.alir"), "--hw", "a100-sxm", "--format", "csv", "--set", "B=4"});
         QCOMPARE(c.code, 0);
         QVERIFY(c.out.rfind("id,name,kind,equation,shape,line,points,macs,flops,", 0) == 0);
-        QVERIFY(contains(c.out, "unfused_per_kernel_seconds,unfused_overlapped_seconds,fused_per_op_seconds,fused_seconds,cache_aware_seconds"));
+        QVERIFY(contains(c.out,
+                         "unfused_per_kernel_seconds,unfused_overlapped_seconds,fused_per_op_seconds,fused_seconds,cache_aware_seconds"));
         QVERIFY(contains(c.out, "1,Y@13,contraction,"));
         QVERIFY(contains(c.out, ",3840,3840,")); // B=4 doubles the 1920 MACs: points and macs columns
-        QCOMPARE(cli({"analyze", data("conv2d.alir")}).code, 2);                         // --hw is required
+        QCOMPARE(cli({"analyze", data("conv2d.alir")}).code, 2); // --hw is required
         QCOMPARE(cli({"analyze", data("conv2d.alir"), "--hw", "h100-sxm", "--policy", "fast"}).code, 2);
         const Result unknown = cli({"analyze", data("conv2d.alir"), "--hw", "tpu-v9"});
         QCOMPARE(unknown.code, 1);
@@ -341,8 +358,8 @@ private slots:
     {
         const Result list = cli({"hw", "list"});
         QCOMPARE(list.code, 0);
-        for (const char* id : {"h100-sxm", "h100-pcie", "h200", "b200", "a100-sxm", "l40s", "rtx-4090", "jetson-agx-thor",
-                               "jetson-agx-orin", "mi300x"})
+        for (const char* id :
+             {"h100-sxm", "h100-pcie", "h200", "b200", "a100-sxm", "l40s", "rtx-4090", "jetson-agx-thor", "jetson-agx-orin", "mi300x"})
             QVERIFY2(contains(list.out, id), id);
         const Result show = cli({"hw", "show", "mi300x"});
         QCOMPARE(show.code, 0);
@@ -479,8 +496,8 @@ private slots:
     {
         const Result help = cli({"analyze", "--help"});
         QCOMPARE(help.code, 0);
-        for (const char* option : {"--hw NAME", "--set NAME=VALUE", "--policy pytorch-default|strict-fp32|allow-tf32", "--format table|json|csv",
-                                   "--no-validate", "--frontend auto|trace|alir|llm", "--llm-url URL"})
+        for (const char* option : {"--hw NAME", "--set NAME=VALUE", "--policy pytorch-default|strict-fp32|allow-tf32",
+                                   "--format table|json|csv", "--no-validate", "--frontend auto|trace|alir|llm", "--llm-url URL"})
             QVERIFY2(contains(help.out, option), option);
         const Result unknown = cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm", "--bogus"});
         QCOMPARE(unknown.code, 2);
@@ -542,8 +559,8 @@ private slots:
     void testBinary()
     {
         QProcess p;
-        p.start(QStringLiteral(SOLAR_CLI_BINARY), {QStringLiteral("ir"), QStringLiteral("run"),
-                                                    QString::fromStdString(data("softmax.alir"))});
+        p.start(QStringLiteral(SOLAR_CLI_BINARY),
+                {QStringLiteral("ir"), QStringLiteral("run"), QString::fromStdString(data("softmax.alir"))});
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 0);
         QVERIFY(p.readAllStandardOutput().contains("out Y: f32[3, 5]"));

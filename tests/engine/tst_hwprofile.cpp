@@ -42,10 +42,10 @@ private slots:
         QStringList ids;
         for (const auto& p : reg.profiles)
             ids << QString::fromStdString(p.id);
-        QCOMPARE(ids, QStringList({QStringLiteral("a100-sxm"), QStringLiteral("b200"), QStringLiteral("h100-pcie"),
-                                   QStringLiteral("h100-sxm"), QStringLiteral("h200"), QStringLiteral("jetson-agx-orin"),
-                                   QStringLiteral("jetson-agx-thor"), QStringLiteral("l40s"), QStringLiteral("mi300x"),
-                                   QStringLiteral("rtx-4090")}));
+        QCOMPARE(ids,
+                 QStringList({QStringLiteral("a100-sxm"), QStringLiteral("b200"), QStringLiteral("h100-pcie"), QStringLiteral("h100-sxm"),
+                              QStringLiteral("h200"), QStringLiteral("jetson-agx-orin"), QStringLiteral("jetson-agx-thor"),
+                              QStringLiteral("l40s"), QStringLiteral("mi300x"), QStringLiteral("rtx-4090")}));
         for (const auto& p : reg.profiles) {
             QVERIFY(p.peakFlops(Unit::Simt, Precision::FP32) > 0);
             QVERIFY(p.dramBandwidthBps.value > 0);
@@ -91,13 +91,19 @@ private slots:
             return QString::fromStdString(s.replace(at, from.size(), to));
         };
         QTest::addRow("not json") << QStringLiteral("{\n  \"schema\": \n}") << QStringLiteral("invalid JSON: syntax error") << 3;
-        QTest::addRow("wrong schema") << replace("solar.hwprofile/1", "solar.hwprofile/9") << QStringLiteral("schema: expected \"solar.hwprofile/1\"") << 0;
-        QTest::addRow("negative peak") << replace("\"value\": 19500000000000.0", "\"value\": -1") << QStringLiteral("compute[1].peak_flops.value: expected a positive number") << 0;
-        QTest::addRow("unknown unit") << replace("\"unit\": \"tensor\"", "\"unit\": \"npu\"") << QStringLiteral("compute[1].unit: unknown unit 'npu'") << 0;
-        QTest::addRow("unknown source") << replace("\"source\": \"A2\"", "\"source\": \"Z9\"") << QStringLiteral("dram.bandwidth_Bps.source: 'Z9' is not listed under \"sources\"") << 0;
-        QTest::addRow("sparse peak") << replace("\"unit\": \"tensor\",", "\"unit\": \"tensor\", \"sparse\": true,") << QStringLiteral("compute[1].sparse: peaks must be dense") << 0;
+        QTest::addRow("wrong schema") << replace("solar.hwprofile/1", "solar.hwprofile/9")
+                                      << QStringLiteral("schema: expected \"solar.hwprofile/1\"") << 0;
+        QTest::addRow("negative peak") << replace("\"value\": 19500000000000.0", "\"value\": -1")
+                                       << QStringLiteral("compute[1].peak_flops.value: expected a positive number") << 0;
+        QTest::addRow("unknown unit") << replace("\"unit\": \"tensor\"", "\"unit\": \"npu\"")
+                                      << QStringLiteral("compute[1].unit: unknown unit 'npu'") << 0;
+        QTest::addRow("unknown source") << replace("\"source\": \"A2\"", "\"source\": \"Z9\"")
+                                        << QStringLiteral("dram.bandwidth_Bps.source: 'Z9' is not listed under \"sources\"") << 0;
+        QTest::addRow("sparse peak") << replace("\"unit\": \"tensor\",", "\"unit\": \"tensor\", \"sparse\": true,")
+                                     << QStringLiteral("compute[1].sparse: peaks must be dense") << 0;
         QTest::addRow("missing dram") << replace("\"dram\"", "\"dram_\"") << QStringLiteral("dram: missing") << 0;
-        QTest::addRow("string number") << replace("\"value\": 1410000000.0", "\"value\": \"fast\"") << QStringLiteral("clock_Hz.value: expected a number") << 0;
+        QTest::addRow("string number") << replace("\"value\": 1410000000.0", "\"value\": \"fast\"")
+                                       << QStringLiteral("clock_Hz.value: expected a number") << 0;
     }
 
     void testMalformed()

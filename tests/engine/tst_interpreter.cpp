@@ -40,12 +40,12 @@ bool close(double a, double b, double rel = 2e-6)
     return std::fabs(a - b) <= rel * std::max({1.0, std::fabs(a), std::fabs(b)});
 }
 
-#define COMPARE_ALL(actual, expected)                                                                              \
-    do {                                                                                                           \
-        QCOMPARE((actual).size(), (expected).size());                                                              \
-        for (size_t i_ = 0; i_ < (expected).size(); ++i_)                                                          \
-            QVERIFY2(close((actual)[i_], (expected)[i_]),                                                          \
-                     qPrintable(QStringLiteral("element %1: %2 vs %3").arg(i_).arg((actual)[i_]).arg((expected)[i_]))); \
+#define COMPARE_ALL(actual, expected)                                                                                                      \
+    do {                                                                                                                                   \
+        QCOMPARE((actual).size(), (expected).size());                                                                                      \
+        for (size_t i_ = 0; i_ < (expected).size(); ++i_)                                                                                  \
+            QVERIFY2(close((actual)[i_], (expected)[i_]),                                                                                  \
+                     qPrintable(QStringLiteral("element %1: %2 vs %3").arg(i_).arg((actual)[i_]).arg((expected)[i_])));                    \
     } while (0)
 
 } // namespace
@@ -254,7 +254,8 @@ private slots:
         const Diagnostic& d = r.diagnostics().front();
         QCOMPARE(d.code, std::string("run.out-of-bounds"));
         QCOMPARE(d.loc.line, 6);
-        QCOMPARE(d.message, std::string("index 4 ('I[n]') is out of bounds for dimension 0 of 'E' (size 4) in 'E[I[n], d]' at n = 1, d = 0"));
+        QCOMPARE(d.message,
+                 std::string("index 4 ('I[n]') is out of bounds for dimension 0 of 'E' (size 4) in 'E[I[n], d]' at n = 1, d = 0"));
     }
 
     void testRoundingOnStore()
@@ -297,8 +298,8 @@ private slots:
 })");
         const RunResult r = runOk(p);
         const auto& y = data(r, "Y");
-        QCOMPARE(y[0], -4.0);  // floor division
-        QCOMPARE(y[1], 2.0);   // the remainder takes the divisor's sign
+        QCOMPARE(y[0], -4.0); // floor division
+        QCOMPARE(y[1], 2.0); // the remainder takes the divisor's sign
         QCOMPARE(y[2], -0.5);
         QCOMPARE(y[3], 1.0);
         QCOMPARE(y[4], 2.0);
@@ -317,20 +318,53 @@ private slots:
         const double x = 0.7, y = 1.3;
         const auto sig = [](double v) { return 1.0 / (1.0 + std::exp(-v)); };
         const std::map<std::string, double> expected = {
-            {"exp", std::exp(x)}, {"exp2", std::pow(2.0, x)}, {"log", std::log(x)}, {"log2", std::log(x) / std::log(2.0)},
-            {"log10", std::log(x) / std::log(10.0)}, {"log1p", std::log(1 + x)}, {"expm1", std::exp(x) - 1},
-            {"sqrt", std::pow(x, 0.5)}, {"rsqrt", 1 / std::pow(x, 0.5)}, {"reciprocal", 1 / x},
-            {"tanh", (std::exp(2 * x) - 1) / (std::exp(2 * x) + 1)}, {"sinh", (std::exp(x) - std::exp(-x)) / 2},
-            {"cosh", (std::exp(x) + std::exp(-x)) / 2}, {"sin", std::sin(x)}, {"cos", std::cos(x)}, {"tan", std::sin(x) / std::cos(x)},
-            {"asin", std::asin(x)}, {"acos", std::acos(x)}, {"atan", std::atan(x)}, {"atan2", std::atan(x / y)},
-            {"erf", std::erf(x)}, {"erfc", 1 - std::erf(x)}, {"sigmoid", sig(x)}, {"relu", x},
+            {"exp", std::exp(x)},
+            {"exp2", std::pow(2.0, x)},
+            {"log", std::log(x)},
+            {"log2", std::log(x) / std::log(2.0)},
+            {"log10", std::log(x) / std::log(10.0)},
+            {"log1p", std::log(1 + x)},
+            {"expm1", std::exp(x) - 1},
+            {"sqrt", std::pow(x, 0.5)},
+            {"rsqrt", 1 / std::pow(x, 0.5)},
+            {"reciprocal", 1 / x},
+            {"tanh", (std::exp(2 * x) - 1) / (std::exp(2 * x) + 1)},
+            {"sinh", (std::exp(x) - std::exp(-x)) / 2},
+            {"cosh", (std::exp(x) + std::exp(-x)) / 2},
+            {"sin", std::sin(x)},
+            {"cos", std::cos(x)},
+            {"tan", std::sin(x) / std::cos(x)},
+            {"asin", std::asin(x)},
+            {"acos", std::acos(x)},
+            {"atan", std::atan(x)},
+            {"atan2", std::atan(x / y)},
+            {"erf", std::erf(x)},
+            {"erfc", 1 - std::erf(x)},
+            {"sigmoid", sig(x)},
+            {"relu", x},
             {"gelu", x * 0.5 * (1 + std::erf(x / std::sqrt(2.0)))},
             {"gelu_tanh", 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)))},
-            {"silu", x * sig(x)}, {"mish", x * std::tanh(std::log(1 + std::exp(x)))}, {"softplus", std::log(1 + std::exp(x))},
-            {"elu", x}, {"leaky_relu", x}, {"hardsigmoid", x / 6 + 0.5}, {"hardswish", x * (x / 6 + 0.5)},
-            {"abs", x}, {"sign", 1}, {"floor", 0}, {"ceil", 1}, {"round", 1}, {"trunc", 0}, {"square", x * x},
-            {"max", y}, {"min", x}, {"pow", std::exp(y * std::log(x))}, {"clamp", x}, {"fmod", x},
-            {"where", y}, {"isnan", 0},
+            {"silu", x * sig(x)},
+            {"mish", x * std::tanh(std::log(1 + std::exp(x)))},
+            {"softplus", std::log(1 + std::exp(x))},
+            {"elu", x},
+            {"leaky_relu", x},
+            {"hardsigmoid", x / 6 + 0.5},
+            {"hardswish", x * (x / 6 + 0.5)},
+            {"abs", x},
+            {"sign", 1},
+            {"floor", 0},
+            {"ceil", 1},
+            {"round", 1},
+            {"trunc", 0},
+            {"square", x * x},
+            {"max", y},
+            {"min", x},
+            {"pow", std::exp(y * std::log(x))},
+            {"clamp", x},
+            {"fmod", x},
+            {"where", y},
+            {"isnan", 0},
         };
         QCOMPARE(expected.size(), builtins().size());
         for (const BuiltinInfo& b : builtins()) {
@@ -479,8 +513,8 @@ private slots:
     void testSpecialisedLoopsMatchPlainExecution_data()
     {
         QTest::addColumn<QString>("source");
-        for (const char* f : {"matmul", "conv2d", "softmax", "layernorm", "causal_attention", "cumsum", "maxpool2d",
-                              "embedding", "mlp_softmax"})
+        for (const char* f :
+             {"matmul", "conv2d", "softmax", "layernorm", "causal_attention", "cumsum", "maxpool2d", "embedding", "mlp_softmax"})
             QTest::addRow("%s", f) << QString::fromStdString(testutil::readData(std::string("alir/") + f + ".alir"));
         QTest::addRow("strided guard") << QStringLiteral(R"(kernel k(N=11) {
   in X: f32[N];

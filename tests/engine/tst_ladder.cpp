@@ -48,7 +48,7 @@ bool near(double a, double b, double rel)
     return std::fabs(a - b) <= rel * std::fabs(b);
 }
 
-#define VERIFY_4SIG(actual, expected) \
+#define VERIFY_4SIG(actual, expected)                                                                                                      \
     QVERIFY2(near((actual), (expected), 5e-4), qPrintable(QStringLiteral("%1 vs %2").arg(actual, 0, 'g', 8).arg(expected, 0, 'g', 8)))
 
 void verifyInvariants(const Ladder& l, const char* what)
@@ -166,8 +166,8 @@ private slots:
         MachineModel solved = m;
         solved.onchipBytes = *inv.minOnchipBytes;
         QVERIFY(near(solve(d, solved, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::CacheAware).seconds, target, 1e-9));
-        const Inverse impossible = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::CacheAware,
-                                                compulsory / m.dramBps / 2);
+        const Inverse impossible
+            = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::CacheAware, compulsory / m.dramBps / 2);
         QVERIFY(!impossible.minOnchipBytes);
         QVERIFY(!impossible.onchipWhy.empty());
     }
@@ -268,7 +268,8 @@ private slots:
         QVERIFY(!inv.minComputeScale);
         QVERIFY(QString::fromStdString(inv.computeWhy).contains(QStringLiteral("no compute is enough")));
         // Per kernel at 60 us: the kernels' compute sums to 69.5 us and their memory time to 91.4 us.
-        const Inverse perKernel = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::UnfusedPerKernel, 60e-6);
+        const Inverse perKernel
+            = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::UnfusedPerKernel, 60e-6);
         QVERIFY(!perKernel.minDramBps);
         QVERIFY(QString::fromStdString(perKernel.dramWhy).startsWith(QStringLiteral("the kernels' compute alone sums to 6.952e-05 s")));
         QVERIFY(!perKernel.minComputeScale);
@@ -282,7 +283,7 @@ private slots:
         const auto profile = *hw::loadHwRegistry({kShipped}).find("a100-sxm");
         const auto r = analyzeProgram(p, profile);
         QVERIFY(r.hasValue());
-        QVERIFY(r->coverage.complete);     // the gather is counted, as a lower bound
+        QVERIFY(r->coverage.complete); // the gather is counted, as a lower bound
         QVERIFY(!r->coverage.items.empty());
         QVERIFY(r->coverage.items[0].counted);
         QCOMPARE(r->validation.statusName(), std::string("unvalidated"));

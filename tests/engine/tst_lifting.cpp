@@ -52,7 +52,7 @@ private slots:
     void testMatmul()
     {
         const EinsumGraph g = lift("matmul"); // M=5, K=7, N=3, f32
-        QCOMPARE(g.nodes.size(), size_t(1));  // the initialiser merged into the contraction
+        QCOMPARE(g.nodes.size(), size_t(1)); // the initialiser merged into the contraction
         const Node& n = g.nodes[0];
         QCOMPARE(n.kind, NodeKind::Contraction);
         QVERIFY(n.hasInit);

@@ -4,23 +4,23 @@
 // a reply without a program; malformed JSON; 429 then success; a stalled reply hitting the timeout; connection
 // refused; an oversized reply; the API key sent from the named variable and never written to the audit. Each
 // ends in a clear status. A PyTorch model and a JAX-style source go through the whole loop.
+#include "../scriptedserver.h"
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/frontend/llm/translator.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
 #include "engine/ir/interpreter.h"
-#include "../scriptedserver.h"
 #include "testutil.h"
 
 #include <QDir>
 #include <QElapsedTimer>
-#include <QTimer>
 #include <QFile>
+#include <QProcess>
 #include <QTcpServer>
 #include <QTcpSocket>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <nlohmann/json.hpp>
@@ -66,8 +66,8 @@ Validation doublesInput(const ir::Program& p)
     for (size_t i = 0; i < x->data.size(); ++i)
         if (std::fabs(y->data[i] - 2 * x->data[i]) > 1e-6) {
             v.status = ValidationStatus::Mismatch;
-            v.details = "output 0 differs: first bad flat index " + std::to_string(i) + " (expected " + std::to_string(2 * x->data[i]) + ", got "
-                + std::to_string(y->data[i]) + ")";
+            v.details = "output 0 differs: first bad flat index " + std::to_string(i) + " (expected " + std::to_string(2 * x->data[i])
+                + ", got " + std::to_string(y->data[i]) + ")";
             return v;
         }
     v.status = ValidationStatus::Validated;
@@ -133,7 +133,8 @@ private slots:
 
     void wrongProgramIsCorrectedAfterFeedback()
     {
-        ScriptedServer server({{200, completion("```alir\n" + std::string(kTriple) + "```")}, {200, completion("```alir\n" + std::string(kDouble) + "```")}});
+        ScriptedServer server(
+            {{200, completion("```alir\n" + std::string(kTriple) + "```")}, {200, completion("```alir\n" + std::string(kDouble) + "```")}});
         QTemporaryDir cache;
         const auto t = serve([&] { return llm::translate(request("y = x * 2"), doublesInput, options(server, cache)); });
         QVERIFY(t);
@@ -165,12 +166,14 @@ private slots:
     void parseErrorsAreFedBackWithTheirLine()
     {
         const std::string broken = "kernel k(N=4) {\n  out Y: f32[N];\n  for i in 0..N { Y[i] = ; }\n}\n";
-        ScriptedServer server({{200, completion("```alir\n" + broken + "```")}, {200, completion("```alir\n" + std::string(kDouble) + "```")}});
+        ScriptedServer server(
+            {{200, completion("```alir\n" + broken + "```")}, {200, completion("```alir\n" + std::string(kDouble) + "```")}});
         QTemporaryDir cache;
         const auto t = serve([&] { return llm::translate(request("p"), doublesInput, options(server, cache)); });
         QVERIFY(t);
         QCOMPARE(t->attempts[0].outcome, std::string("parse-error"));
-        const std::string feedback = nlohmann::json::parse(server.requests.at(1).body.toStdString())["messages"][3]["content"].get<std::string>();
+        const std::string feedback
+            = nlohmann::json::parse(server.requests.at(1).body.toStdString())["messages"][3]["content"].get<std::string>();
         QVERIFY2(feedback.find("line 3:") != std::string::npos, feedback.c_str());
         QCOMPARE(t->validation.statusName(), std::string("validated"));
     }
@@ -186,7 +189,8 @@ private slots:
         QVERIFY(t->alir.empty());
         QCOMPARE(t->validation.statusName(), std::string("unvalidated"));
         QVERIFY(t->validation.details.find("no attempt produced a program") != std::string::npos);
-        const std::string feedback = nlohmann::json::parse(server.requests.at(1).body.toStdString())["messages"][3]["content"].get<std::string>();
+        const std::string feedback
+            = nlohmann::json::parse(server.requests.at(1).body.toStdString())["messages"][3]["content"].get<std::string>();
         QVERIFY(feedback.find("contains no ALIR program") != std::string::npos);
     }
 
@@ -205,7 +209,8 @@ private slots:
 
     void rateLimitThenSuccess()
     {
-        ScriptedServer server({{429, "{\"error\": {\"message\": \"slow down\"}}", "Retry-After: 0\r\n"}, {200, completion("```alir\n" + std::string(kDouble) + "```")}});
+        ScriptedServer server({{429, "{\"error\": {\"message\": \"slow down\"}}", "Retry-After: 0\r\n"},
+                               {200, completion("```alir\n" + std::string(kDouble) + "```")}});
         QTemporaryDir cache;
         const auto t = serve([&] { return llm::translate(request("p"), doublesInput, options(server, cache)); });
         QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
@@ -321,7 +326,8 @@ private slots:
         QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
         QCOMPARE(r->result.digest.totalMacs, 8.0 * 32 * 64 + 8.0 * 64 * 16);
         // The prompt carried the traced shapes and ops.
-        const std::string user = nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
+        const std::string user
+            = nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
         QVERIFY2(user.find("parameter fc1.weight: float32[64, 32]") != std::string::npos, user.c_str());
         QVERIFY(user.find("aten::addmm") != std::string::npos);
     }
@@ -332,12 +338,15 @@ private slots:
     {
         if (!trace::locatePython())
             QSKIP("no Python interpreter with numpy on this machine");
-        const std::string numpy = "import numpy as np\n\nn = 32\n\n\ndef get_inputs():\n    return [np.random.randn(n).astype(np.float32)]\n\n\n"
-                                  "def forward(x):\n    return np.tanh(x) * 2.0\n";
+        const std::string numpy
+            = "import numpy as np\n\nn = 32\n\n\ndef get_inputs():\n    return [np.random.randn(n).astype(np.float32)]\n\n\n"
+              "def forward(x):\n    return np.tanh(x) * 2.0\n";
         QTemporaryDir dir;
         const QString path = writeSource(dir, QStringLiteral("f_numpy.py"), numpy);
-        const std::string wrong = "kernel f(n=32) {\n  in input0: f32[n];\n  out Y: f32[n];\n  for i in 0..n { Y[i] = tanh(input0[i]) * 3.0; }\n}\n";
-        const std::string right = "kernel f(n=32) {\n  in input0: f32[n];\n  out Y: f32[n];\n  for i in 0..n { Y[i] = tanh(input0[i]) * 2.0; }\n}\n";
+        const std::string wrong
+            = "kernel f(n=32) {\n  in input0: f32[n];\n  out Y: f32[n];\n  for i in 0..n { Y[i] = tanh(input0[i]) * 3.0; }\n}\n";
+        const std::string right
+            = "kernel f(n=32) {\n  in input0: f32[n];\n  out Y: f32[n];\n  for i in 0..n { Y[i] = tanh(input0[i]) * 2.0; }\n}\n";
         ScriptedServer server({{200, completion("```alir\n" + wrong + "```")}, {200, completion("```alir\n" + right + "```")}});
         SourceAnalysisOptions o;
         o.frontend = solar::Frontend::Llm;
@@ -350,7 +359,8 @@ private slots:
         QCOMPARE(r->llmAttempts.size(), size_t(2));
         QCOMPARE(r->llmAttempts[0].outcome, std::string("mismatch"));
         QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
-        QVERIFY2(r->result.validation.details.find("the source run in Python at n=8") != std::string::npos, r->result.validation.details.c_str());
+        QVERIFY2(r->result.validation.details.find("the source run in Python at n=8") != std::string::npos,
+                 r->result.validation.details.c_str());
         // n = 32 at the file's sizes: 32 tanh, 32 multiplies.
         QCOMPARE(r->result.digest.totalOtherOps, 64.0);
     }
@@ -358,7 +368,8 @@ private slots:
     // A JAX source: without jax installed the reference cannot run, and the result says so plainly.
     void jaxSourceIsUnvalidatedAndSaysWhy()
     {
-        const std::string jax = "import jax.numpy as jnp\n\nn = 32\n\n\ndef get_inputs():\n    return [jnp.ones(n)]\n\n\ndef forward(x):\n    return x * 2\n";
+        const std::string jax
+            = "import jax.numpy as jnp\n\nn = 32\n\n\ndef get_inputs():\n    return [jnp.ones(n)]\n\n\ndef forward(x):\n    return x * 2\n";
         QTemporaryDir dir;
         const QString path = writeSource(dir, QStringLiteral("f_jax.py"), jax);
         ScriptedServer server({{200, completion("```alir\n" + std::string(kDouble) + "```")}});
@@ -377,7 +388,8 @@ private slots:
                      || r->result.validation.details.find("Python") != std::string::npos,
                  r->result.validation.details.c_str());
         QVERIFY(r->result.programNote.find("LLM frontend") != std::string::npos);
-        const std::string user = nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
+        const std::string user
+            = nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
         QVERIFY(user.find("jax program") != std::string::npos);
     }
 

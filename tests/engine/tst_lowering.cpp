@@ -45,8 +45,8 @@ const std::vector<double>& valuesOf(const ir::RunResult& run, const std::string&
 }
 
 // y[b][o] = bias[o] + sum_i x[b][i] * w[o][i]   (nn.Linear, weight [out, in])
-std::vector<double> linear(const std::vector<double>& x, const std::vector<double>& w, const std::vector<double>& bias,
-                           int batch, int in, int out)
+std::vector<double> linear(const std::vector<double>& x, const std::vector<double>& w, const std::vector<double>& bias, int batch, int in,
+                           int out)
 {
     std::vector<double> y(std::size_t(batch) * out);
     for (int b = 0; b < batch; ++b)
@@ -191,9 +191,8 @@ private slots:
             for (int k = 0; k < K; ++k)
                 for (int i = 0; i < P; ++i)
                     for (int j = 0; j < P; ++j)
-                        pooled[((b * K + k) * P + i) * P + j] =
-                            std::max({at(b, k, 2 * i, 2 * j), at(b, k, 2 * i, 2 * j + 1), at(b, k, 2 * i + 1, 2 * j),
-                                      at(b, k, 2 * i + 1, 2 * j + 1)});
+                        pooled[((b * K + k) * P + i) * P + j] = std::max({at(b, k, 2 * i, 2 * j), at(b, k, 2 * i, 2 * j + 1),
+                                                                          at(b, k, 2 * i + 1, 2 * j), at(b, k, 2 * i + 1, 2 * j + 1)});
         auto logits = linear(pooled, valuesOf(*run, "fc_weight"), valuesOf(*run, "fc_bias"), B, K * P * P, classes);
         for (int b = 0; b < B; ++b) {
             double* row = &logits[b * classes];

@@ -51,7 +51,7 @@ private slots:
         const Expr& lt = v.args[0].args[0].args[0];
         QCOMPARE(lt.binaryOp, BinaryOp::Lt);
         const Expr& sub = lt.args[0];
-        QCOMPARE(sub.binaryOp, BinaryOp::Sub);            // (1 + 2*3) - ((-4 // 2) % 5)
+        QCOMPARE(sub.binaryOp, BinaryOp::Sub); // (1 + 2*3) - ((-4 // 2) % 5)
         QCOMPARE(sub.args[0].binaryOp, BinaryOp::Add);
         QCOMPARE(sub.args[1].binaryOp, BinaryOp::Mod);
         QCOMPARE(sub.args[1].args[0].binaryOp, BinaryOp::FloorDiv);
@@ -97,9 +97,11 @@ private slots:
         row("no name", "kernel", 1, 7, "expected a kernel name, found end of file");
         row("number as name", "kernel 3x() {}", 1, 8, "expected a kernel name, found '3'");
         row("keyword as name", "kernel for() {}", 1, 8, "'for' is a keyword and cannot be used as a kernel name");
-        row("param without default", "kernel k(N) {}", 1, 11, "expected '=' after parameter 'N' (every parameter needs a default), found ')'");
+        row("param without default", "kernel k(N) {}", 1, 11,
+            "expected '=' after parameter 'N' (every parameter needs a default), found ')'");
         row("param default not int", "kernel k(N=a) {}", 1, 12, "expected an integer default for parameter 'N', found 'a'");
-        row("param default too big", "kernel k(N=99999999999999999999) {}", 1, 12, "integer literal '99999999999999999999' does not fit in 64 bits");
+        row("param default too big", "kernel k(N=99999999999999999999) {}", 1, 12,
+            "integer literal '99999999999999999999' does not fit in 64 bits");
         row("unclosed kernel", "kernel k() {", 1, 13, "expected '}' to close kernel 'k', found end of file");
         row("trailing tokens", "kernel k() {} x", 1, 15, "unexpected 'x' after the end of the kernel");
         row("decl without colon", "kernel k() { in X f32[4]; }", 1, 19, "expected ':' after tensor name 'X', found 'f32'");
@@ -117,9 +119,11 @@ private slots:
         row("if without parens", "kernel k() { if x > 1 { } }", 1, 17, "expected '(' after 'if', found 'x'");
         row("minus assign", "kernel k() { Y[0] -= 1; }", 1, 19, "'-=' is not an ALIR assignment; write '+= -(...)'");
         row("divide assign", "kernel k() { Y[0] /= 2; }", 1, 19, "'/=' is not an ALIR assignment");
-        row("comparison as statement", "kernel k() { Y[0] == 1; }", 1, 19, "expected an assignment ('=', '+=', '*=', 'max=' or 'min=') after 'Y[...]', found '=='");
+        row("comparison as statement", "kernel k() { Y[0] == 1; }", 1, 19,
+            "expected an assignment ('=', '+=', '*=', 'max=' or 'min=') after 'Y[...]', found '=='");
         row("missing semicolon", "kernel k() { Y[0] = 1 }", 1, 23, "expected ';' after the assignment to 'Y', found '}'");
-        row("scalar assignment", "kernel k() { Y = 1; }", 1, 16, "expected '[' after 'Y' (assignments write tensor elements: NAME[i, ...] = ...), found '='");
+        row("scalar assignment", "kernel k() { Y = 1; }", 1, 16,
+            "expected '[' after 'Y' (assignments write tensor elements: NAME[i, ...] = ...), found '='");
         row("unclosed paren", "kernel k() { Y[0] = (1 + 2; }", 1, 27, "expected ')' to close '(', found ';'");
         row("chained comparison", "kernel k() { Y[0] = 1 < 2 < 3; }", 1, 27, "comparisons cannot be chained");
         row("bad cast type", "kernel k() { Y[0] = cast<f99>(1); }", 1, 26, "expected an element type in 'cast<...>', found 'f99'");
@@ -127,12 +131,16 @@ private slots:
         row("control byte", "kernel k() { Y[0] = \x01; }", 1, 21, "unexpected character byte 0x01");
         row("float overflow", "kernel k() { Y[0] = 1e999; }", 1, 21, "number '1e999' is out of range of f64");
         row("keyword in expression", "kernel k() { Y[0] = for; }", 1, 21, "unexpected keyword 'for' in an expression");
-        row("decl after statement", "kernel k() { Y[0] = 1; in X: f32[1]; }", 1, 24, "declaration of 'X' after the first statement; declarations must come first");
-        row("decl in block", "kernel k() { for i in 0..2 { in X: f32[1]; } }", 1, 30, "declarations are only allowed at the top of the kernel, not inside a block");
-        row("ternary without colon", "kernel k() { Y[0] = a ? b; }", 1, 26, "expected ':' in the conditional expression 'c ? a : b', found ';'");
+        row("decl after statement", "kernel k() { Y[0] = 1; in X: f32[1]; }", 1, 24,
+            "declaration of 'X' after the first statement; declarations must come first");
+        row("decl in block", "kernel k() { for i in 0..2 { in X: f32[1]; } }", 1, 30,
+            "declarations are only allowed at the top of the kernel, not inside a block");
+        row("ternary without colon", "kernel k() { Y[0] = a ? b; }", 1, 26,
+            "expected ':' in the conditional expression 'c ? a : b', found ';'");
         row("single ampersand", "kernel k() { Y[0] = 1 & 2; }", 1, 23, "expected ';' after the assignment to 'Y', found '&'");
         row("statement keyword", "kernel k() { else { } }", 1, 14, "expected a statement ('for', 'if' or an assignment), found 'else'");
-        row("multiline position", "kernel k(N=2) {\n  out Y: f32[N];\n  for i in 0..N {\n    Y[i] = 1 +* 2;\n  }\n}", 4, 15, "expected an expression, found '*'");
+        row("multiline position", "kernel k(N=2) {\n  out Y: f32[N];\n  for i in 0..N {\n    Y[i] = 1 +* 2;\n  }\n}", 4, 15,
+            "expected an expression, found '*'");
         row("unclosed index", "kernel k() { Y[0 = 1; }", 1, 18, "expected ']' or ',' in the index of 'Y', found '='");
         row("missing range hi", "kernel k() { for i in 0.. { } }", 1, 27, "expected an expression, found '{'");
     }

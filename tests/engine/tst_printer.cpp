@@ -47,9 +47,7 @@ private slots:
     void testRoundTripEdgeCases_data()
     {
         QTest::addColumn<QString>("source");
-        auto row = [](const char* name, const char* body) {
-            QTest::addRow("%s", name) << QString::fromUtf8(body);
-        };
+        auto row = [](const char* name, const char* body) { QTest::addRow("%s", name) << QString::fromUtf8(body); };
         row("negative literals", "kernel k(N=-2) { out Y: f64[4]; Y[0] = -1 - -2 * -(3) - -(-4.5); }");
         row("nested select", "kernel k() { out Y: f64[1]; Y[0] = (1 < 2 ? 3 : 4) < 5 ? 1 < 2 ? 6 : 7 : 8; }");
         row("logic", "kernel k(N=1) { out Y: bool[1]; Y[0] = !(N < 1 || N > 2) && (N == 1 || !(N != 1)); }");
@@ -57,11 +55,15 @@ private slots:
         row("specials", "kernel k() { const C: f64[4] = {nan, -inf, -0.0, 1e-300}; out Y: f64[1]; Y[0] = -nan + inf + C[0]; }");
         row("floats", "kernel k() { out Y: f64[3]; Y[0] = 0.1; Y[1] = 1.0e20 + 123456789.123456789; Y[2] = 5e-324; }");
         row("casts and calls", "kernel k() { out Y: i32[1]; Y[0] = cast<i32>(max(1.5, clamp(2, 0, 1)) * where(1 < 2, 3, 4)); }");
-        row("else if", "kernel k(N=3) { out Y: f32[N]; for i in 0..N step 2, j in i..N { if (i == 0) { Y[j] = 1; } else if (i == 1) { Y[j] = 2; } else { if (j > 1) { Y[j] = 3; } } } }");
-        row("else block holding if and more", "kernel k() { out Y: f32[2]; if (1 < 2) { Y[0] = 1; } else { if (2 < 3) { Y[0] = 2; } Y[1] = 3; } }");
+        row("else if",
+            "kernel k(N=3) { out Y: f32[N]; for i in 0..N step 2, j in i..N { if (i == 0) { Y[j] = 1; } else if (i == 1) { Y[j] = 2; } "
+            "else { if (j > 1) { Y[j] = 3; } } } }");
+        row("else block holding if and more",
+            "kernel k() { out Y: f32[2]; if (1 < 2) { Y[0] = 1; } else { if (2 < 3) { Y[0] = 2; } Y[1] = 3; } }");
         row("range and rank 0", "kernel k(V=3) { let W = max(V, 2) * 2 + -1; in I: i64[V] @range(-1 + 1, W); out S: f32[]; S[] = I[0]; }");
         row("no params", "kernel k() { }");
-        row("reductions", "kernel k(N=2) { in X: f32[N]; out Y: f32[1]; Y[0] = 1; for i in 0..N { Y[0] *= X[i]; Y[0] max= X[i]; Y[0] min= X[i]; } }");
+        row("reductions",
+            "kernel k(N=2) { in X: f32[N]; out Y: f32[1]; Y[0] = 1; for i in 0..N { Y[0] *= X[i]; Y[0] max= X[i]; Y[0] min= X[i]; } }");
     }
 
     void testRoundTripEdgeCases()
@@ -74,13 +76,14 @@ private slots:
     {
         const auto p = parseProgram("kernel   k( N=4 ){in X:f32[N];out Y:f32[N];for i in 0..N{Y[i]=((X[i]*2))+(1-(2-3));}}");
         QVERIFY(p.hasValue());
-        QCOMPARE(printProgram(*p), std::string("kernel k(N=4) {\n"
-                                               "  in X: f32[N];\n"
-                                               "  out Y: f32[N];\n"
-                                               "  for i in 0..N {\n"
-                                               "    Y[i] = X[i] * 2 + (1 - (2 - 3));\n"
-                                               "  }\n"
-                                               "}\n"));
+        QCOMPARE(printProgram(*p),
+                 std::string("kernel k(N=4) {\n"
+                             "  in X: f32[N];\n"
+                             "  out Y: f32[N];\n"
+                             "  for i in 0..N {\n"
+                             "    Y[i] = X[i] * 2 + (1 - (2 - 3));\n"
+                             "  }\n"
+                             "}\n"));
     }
 
     void testNumbers()

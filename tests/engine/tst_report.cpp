@@ -67,24 +67,28 @@ private slots:
         const AnalysisResult r = matmul4x8x2(*m_h100);
         const json j = json::parse(report::analysisJson(r));
         QCOMPARE(j["schema"].get<std::string>(), std::string("solar.analysis/1"));
-        QCOMPARE(keysOf(j), (std::vector<std::string> {"schema", "tool", "program", "hardware", "policy", "cache", "totals", "bounds", "ops",
-                                                        "coverage", "validation", "notes", "diagnostics"}));
+        QCOMPARE(keysOf(j),
+                 (std::vector<std::string> {"schema", "tool", "program", "hardware", "policy", "cache", "totals", "bounds", "ops",
+                                            "coverage", "validation", "notes", "diagnostics"}));
         QCOMPARE(keysOf(j["program"]), (std::vector<std::string> {"name", "file", "sizes", "note"}));
-        QCOMPARE(keysOf(j["hardware"]), (std::vector<std::string> {"id", "name", "file", "clock_Hz", "dram_bandwidth_Bps", "onchip_bytes",
-                                                                   "persistent_cache_bytes", "peak_flops"}));
+        QCOMPARE(keysOf(j["hardware"]),
+                 (std::vector<std::string> {"id", "name", "file", "clock_Hz", "dram_bandwidth_Bps", "onchip_bytes",
+                                            "persistent_cache_bytes", "peak_flops"}));
         QCOMPARE(keysOf(j["totals"]), (std::vector<std::string> {"macs", "flops", "other_ops", "bytes"}));
         const std::vector<std::string> levels {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"};
         QCOMPARE(keysOf(j["totals"]["bytes"]), levels);
         QCOMPARE(keysOf(j["bounds"]), levels);
         for (const auto& level : levels)
             QCOMPARE(keysOf(j["bounds"][level]),
-                     (std::vector<std::string> {"label", "seconds", "bottleneck", "compute_seconds", "compute_seconds_per_unit", "memory_seconds",
-                                                "bytes", "flops", "intensity_flops_per_byte"}));
+                     (std::vector<std::string> {"label", "seconds", "bottleneck", "compute_seconds", "compute_seconds_per_unit",
+                                                "memory_seconds", "bytes", "flops", "intensity_flops_per_byte"}));
         QCOMPARE(j["ops"].size(), size_t(1));
         QCOMPARE(keysOf(j["ops"][0]),
-                 (std::vector<std::string> {"id", "name", "kind", "equation", "combiner", "shape", "points", "macs", "flops", "other_ops", "bytes",
-                                            "bytes_read", "bytes_written", "external_bytes", "intensity_flops_per_byte", "seconds", "share",
-                                            "bottleneck", "line", "source_op", "source_line", "approx"}));
+                 (std::vector<std::string> {"id",          "name",       "kind",          "equation",       "combiner",
+                                            "shape",       "points",     "macs",          "flops",          "other_ops",
+                                            "bytes",       "bytes_read", "bytes_written", "external_bytes", "intensity_flops_per_byte",
+                                            "seconds",     "share",      "bottleneck",    "line",           "source_op",
+                                            "source_line", "approx"}));
         QCOMPARE(keysOf(j["coverage"]), (std::vector<std::string> {"complete", "items"}));
         QCOMPARE(keysOf(j["validation"]), (std::vector<std::string> {"status", "details"}));
         QCOMPARE(j["validation"]["status"].get<std::string>(), std::string("unvalidated"));
@@ -105,9 +109,10 @@ private slots:
     {
         const std::string csv = report::analysisCsv(matmul4x8x2(*m_h100));
         const std::string header = csv.substr(0, csv.find('\n'));
-        QCOMPARE(header, std::string("id,name,kind,equation,shape,line,points,macs,flops,other_ops,bytes_read,bytes_written,external_bytes,"
-                                     "intensity_flops_per_byte,unfused_per_kernel_seconds,unfused_overlapped_seconds,fused_per_op_seconds,"
-                                     "fused_seconds,cache_aware_seconds,fused_share"));
+        QCOMPARE(header,
+                 std::string("id,name,kind,equation,shape,line,points,macs,flops,other_ops,bytes_read,bytes_written,external_bytes,"
+                             "intensity_flops_per_byte,unfused_per_kernel_seconds,unfused_overlapped_seconds,fused_per_op_seconds,"
+                             "fused_seconds,cache_aware_seconds,fused_share"));
         const std::string row = csv.substr(header.size() + 1);
         QVERIFY2(row.rfind("0,C@7,contraction,\"MK,KN->MN\",4x2,7,64,64,128,0,192,32,224,", 0) == 0, row.c_str());
         // Locale-independent numbers: 128 FLOP / 224 B with a dot, never a comma.
@@ -117,21 +122,22 @@ private slots:
     void solarYamlContract()
     {
         const AnalysisResult r = matmul4x8x2(*m_h100);
-        QCOMPARE(graph::graphToSolarYaml(r.graph), std::string("model_name: 'matmul'\n"
-                                                                "layers:\n"
-                                                                "  'C@7':\n"
-                                                                "    type: contraction\n"
-                                                                "    einsum_equation: 'MK,KN->MN'\n"
-                                                                "    elementwise_op: mul\n"
-                                                                "    reduction_op: add\n"
-                                                                "    is_real_einsum: true\n"
-                                                                "    is_einsum_supportable: true\n"
-                                                                "    tensor_names: {inputs: ['A', 'B'], outputs: ['C']}\n"
-                                                                "    tensor_types: {inputs: [input, input], outputs: [output]}\n"
-                                                                "    tensor_shapes: {inputs: [[4,8], [8,2]], outputs: [[4,2]]}\n"
-                                                                "    tensor_dtypes: {inputs: [f32, f32], outputs: [f32]}\n"
-                                                                "    connections: {inputs: [], outputs: []}\n"
-                                                                "    taco_expression: 'C[m, n] += A[m, k] * B[k, n]'\n"));
+        QCOMPARE(graph::graphToSolarYaml(r.graph),
+                 std::string("model_name: 'matmul'\n"
+                             "layers:\n"
+                             "  'C@7':\n"
+                             "    type: contraction\n"
+                             "    einsum_equation: 'MK,KN->MN'\n"
+                             "    elementwise_op: mul\n"
+                             "    reduction_op: add\n"
+                             "    is_real_einsum: true\n"
+                             "    is_einsum_supportable: true\n"
+                             "    tensor_names: {inputs: ['A', 'B'], outputs: ['C']}\n"
+                             "    tensor_types: {inputs: [input, input], outputs: [output]}\n"
+                             "    tensor_shapes: {inputs: [[4,8], [8,2]], outputs: [[4,2]]}\n"
+                             "    tensor_dtypes: {inputs: [f32, f32], outputs: [f32]}\n"
+                             "    connections: {inputs: [], outputs: []}\n"
+                             "    taco_expression: 'C[m, n] += A[m, k] * B[k, n]'\n"));
     }
 
     void comparisonJsonContract()
@@ -170,8 +176,8 @@ private slots:
         QCOMPARE(j["schema"].get<std::string>(), std::string("solar.bench/1"));
         QCOMPARE(j["problems"][0]["status"].get<std::string>(), std::string("ok"));
         QCOMPARE(j["problems"][0]["validation"].get<std::string>(), std::string("validated"));
-        for (const char* key : {"file", "level", "status", "error", "flops", "bytes", "bounds_seconds", "measured_seconds", "excluded", "not_counted",
-                                "validation", "validation_details"})
+        for (const char* key : {"file", "level", "status", "error", "flops", "bytes", "bounds_seconds", "measured_seconds", "excluded",
+                                "not_counted", "validation", "validation_details"})
             QVERIFY2(j["problems"][0].contains(key), key);
         QVERIFY(j.contains("summary"));
         // The JSON reads back into the same problem.
@@ -259,7 +265,8 @@ private slots:
 
     void timingKeys()
     {
-        const std::map<std::string, double> timings = {{"level1/1_Square.py", 1e-3}, {"level2/1_Square.py", 2e-3}, {"level3/9_Other.py", 3e-3}};
+        const std::map<std::string, double> timings
+            = {{"level1/1_Square.py", 1e-3}, {"level2/1_Square.py", 2e-3}, {"level3/9_Other.py", 3e-3}};
         QCOMPARE(batch::timingFor(timings, "/x/kb/level2/1_Square.py"), std::optional<double>(2e-3));
         QCOMPARE(batch::timingFor(timings, "/elsewhere/9_Other.py"), std::optional<double>(3e-3)); // moved out of its level
         QVERIFY(!batch::timingFor(timings, "/x/level1/2_Missing.py"));

@@ -24,31 +24,56 @@ namespace {
 std::string program(std::int64_t N, std::int64_t C, std::int64_t L, std::int64_t D)
 {
     const std::int64_t Lo = (L - 3) / 2 + 1;
-    const std::string n = std::to_string(N), c = std::to_string(C), l = std::to_string(L), lo = std::to_string(Lo),
-                      d = std::to_string(D), flat = std::to_string(C * Lo);
-    return "# sample N=" + n + "\n"
-           "kernel k() {\n"
-           "  in X: f32[" + n + ", " + c + ", " + l + "];\n"
-           "  weight W: f32[3];\n"
-           "  in Q: f32[" + n + ", " + d + "];\n"
-           "  tmp Y: f32[" + n + ", " + c + ", " + lo + "];\n"
-           "  out M: f32[" + n + ", " + c + "];\n"
-           "  out F: f32[" + n + ", " + flat + "];\n"
-           "  out S: f32[" + n + "];\n"
-           "  for i in 0.." + n + ", j in 0.." + c + ", p in 0.." + lo + " {\n"
-           "    Y[i, j, p] = 0;\n"
-           "    for r in 0..3 { Y[i, j, p] += X[i, j, 2 * p + r] * W[r]; }\n"
-           "  }\n"
-           "  for i in 0.." + n + ", j in 0.." + c + " {\n"
-           "    M[i, j] = 0;\n"
-           "    for p in 0.." + lo + " { M[i, j] += Y[i, j, p] / " + ir::formatNumber(static_cast<double>(Lo)) + "; }\n"
-           "  }\n"
-           "  for i in 0.." + n + ", f in 0.." + flat + " { F[i, f] = Y[i, f // " + lo + ", f % " + lo + "]; }\n"
-           "  for i in 0.." + n + " {\n"
-           "    S[i] = 0;\n"
-           "    for e in 0.." + d + " { S[i] += Q[i, e] * Q[i, e] * " + ir::formatNumber(1.0 / std::sqrt(static_cast<double>(D))) + "; }\n"
-           "  }\n"
-           "}\n";
+    const std::string n = std::to_string(N), c = std::to_string(C), l = std::to_string(L), lo = std::to_string(Lo), d = std::to_string(D),
+                      flat = std::to_string(C * Lo);
+    return "# sample N=" + n
+        + "\n"
+          "kernel k() {\n"
+          "  in X: f32["
+        + n + ", " + c + ", " + l
+        + "];\n"
+          "  weight W: f32[3];\n"
+          "  in Q: f32["
+        + n + ", " + d
+        + "];\n"
+          "  tmp Y: f32["
+        + n + ", " + c + ", " + lo
+        + "];\n"
+          "  out M: f32["
+        + n + ", " + c
+        + "];\n"
+          "  out F: f32["
+        + n + ", " + flat
+        + "];\n"
+          "  out S: f32["
+        + n
+        + "];\n"
+          "  for i in 0.."
+        + n + ", j in 0.." + c + ", p in 0.." + lo
+        + " {\n"
+          "    Y[i, j, p] = 0;\n"
+          "    for r in 0..3 { Y[i, j, p] += X[i, j, 2 * p + r] * W[r]; }\n"
+          "  }\n"
+          "  for i in 0.."
+        + n + ", j in 0.." + c
+        + " {\n"
+          "    M[i, j] = 0;\n"
+          "    for p in 0.."
+        + lo + " { M[i, j] += Y[i, j, p] / " + ir::formatNumber(static_cast<double>(Lo))
+        + "; }\n"
+          "  }\n"
+          "  for i in 0.."
+        + n + ", f in 0.." + flat + " { F[i, f] = Y[i, f // " + lo + ", f % " + lo
+        + "]; }\n"
+          "  for i in 0.."
+        + n
+        + " {\n"
+          "    S[i] = 0;\n"
+          "    for e in 0.."
+        + d + " { S[i] += Q[i, e] * Q[i, e] * " + ir::formatNumber(1.0 / std::sqrt(static_cast<double>(D)))
+        + "; }\n"
+          "  }\n"
+          "}\n";
 }
 
 SizeSample sample(std::int64_t N, std::int64_t C, std::int64_t L, std::int64_t D)
@@ -132,8 +157,8 @@ private slots:
         for (std::int64_t half : {32, 4, 12}) {
             const std::string h = std::to_string(half);
             samples.push_back({{{"half", half}},
-                               "kernel k() {\n  out F: f32[" + h + "];\n  for i in 0.." + h + " { F[i] = exp(i * " + ir::formatNumber(9.210340371976184 / double(half))
-                                   + "); }\n}\n"});
+                               "kernel k() {\n  out F: f32[" + h + "];\n  for i in 0.." + h + " { F[i] = exp(i * "
+                                   + ir::formatNumber(9.210340371976184 / double(half)) + "); }\n}\n"});
         }
         const auto fit = fitSizes(samples);
         QVERIFY2(fit, fit ? "" : formatAll(fit.diagnostics()).c_str());
@@ -169,8 +194,9 @@ private slots:
         std::vector<SizeSample> samples;
         const std::vector<std::pair<std::int64_t, std::int64_t>> values = {{64, 7}, {8, 13}, {16, 2}};
         for (const auto& [n, odd] : values)
-            samples.push_back({{{"n", n}}, "kernel k() {\n  out Y: f32[" + std::to_string(n) + "];\n  for i in 0.." + std::to_string(n)
-                                               + " { Y[i] = " + std::to_string(odd) + "; }\n}\n"});
+            samples.push_back({{{"n", n}},
+                               "kernel k() {\n  out Y: f32[" + std::to_string(n) + "];\n  for i in 0.." + std::to_string(n)
+                                   + " { Y[i] = " + std::to_string(odd) + "; }\n}\n"});
         const auto fit = fitSizes(samples);
         QVERIFY(!fit);
         QCOMPARE(fit.diagnostics().front().code, std::string("sizes.fit"));
@@ -192,7 +218,8 @@ private slots:
         std::vector<SizeSample> steps, consts;
         for (std::int64_t n : {32, 8}) {
             const std::string s = std::to_string(n), h = std::to_string(n / 8);
-            steps.push_back({{{"n", n}}, "kernel k() {\n  out Y: f32[" + s + "];\n  for i in 0.." + s + " step " + h + " { Y[i] = 1; }\n}\n"});
+            steps.push_back(
+                {{{"n", n}}, "kernel k() {\n  out Y: f32[" + s + "];\n  for i in 0.." + s + " step " + h + " { Y[i] = 1; }\n}\n"});
             consts.push_back({{{"n", n}}, "kernel k() {\n  const C: f32[1] = {" + s + "};\n  out Y: f32[1];\n  Y[0] = C[0];\n}\n"});
         }
         auto fit = fitSizes(steps);

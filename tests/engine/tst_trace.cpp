@@ -116,9 +116,12 @@ private slots:
         QTest::addColumn<QString>("code");
         QTest::addColumn<int>("line");
         QTest::addColumn<QString>("message");
-        QTest::addRow("syntax") << QStringLiteral("syntax_error.py") << QStringLiteral("trace.syntax") << 3 << QStringLiteral("syntax error");
-        QTest::addRow("no model") << QStringLiteral("no_model.py") << QStringLiteral("trace.model") << 0 << QStringLiteral("no torch.nn.Module subclass");
-        QTest::addRow("get_inputs raises") << QStringLiteral("bad_inputs.py") << QStringLiteral("trace.run") << 7 << QStringLiteral("get_inputs() failed: RuntimeError");
+        QTest::addRow("syntax") << QStringLiteral("syntax_error.py") << QStringLiteral("trace.syntax") << 3
+                                << QStringLiteral("syntax error");
+        QTest::addRow("no model") << QStringLiteral("no_model.py") << QStringLiteral("trace.model") << 0
+                                  << QStringLiteral("no torch.nn.Module subclass");
+        QTest::addRow("get_inputs raises") << QStringLiteral("bad_inputs.py") << QStringLiteral("trace.run") << 7
+                                           << QStringLiteral("get_inputs() failed: RuntimeError");
         QTest::addRow("missing file") << QStringLiteral("missing.py") << QStringLiteral("trace.io") << 0 << QStringLiteral("cannot read");
     }
 

@@ -45,8 +45,8 @@ private slots:
     {
         const auto sets = trace::reducedSizes({{"batch_size", 128}, {"kernel", 3}, {"dim", 1024}});
         QVERIFY(sets.size() >= 2);
-        const std::map<std::string, std::int64_t> smallest {{"batch_size", 8}, {"dim", 8}};   // 128/256 -> 8, 1024/256 = 4 -> 8
-        const std::map<std::string, std::int64_t> second {{"batch_size", 8}, {"dim", 16}};    // /64
+        const std::map<std::string, std::int64_t> smallest {{"batch_size", 8}, {"dim", 8}}; // 128/256 -> 8, 1024/256 = 4 -> 8
+        const std::map<std::string, std::int64_t> second {{"batch_size", 8}, {"dim", 16}}; // /64
         const std::map<std::string, std::int64_t> full {{"batch_size", 128}, {"dim", 1024}};
         QVERIFY(sets.front() == smallest);
         QVERIFY(sets[1] == second);
@@ -105,7 +105,8 @@ private slots:
         // The validation ran that very program, with its parameters set to the reduced sizes.
         const auto v = validate::validateModel(data("mlp.py"), worker, *model);
         QVERIFY2(v.statusName() == "validated", v.details.c_str());
-        QVERIFY2(v.details.find("the analysed program with its size parameters set to these sizes") != std::string::npos, v.details.c_str());
+        QVERIFY2(v.details.find("the analysed program with its size parameters set to these sizes") != std::string::npos,
+                 v.details.c_str());
         // And at other sizes it matches a fresh trace there: d_in = 24, d_hidden = 40, d_out = 8.
         const auto retraced = trace::loadModelProgram(data("mlp.py"), worker, {{"d_in", 24}, {"d_hidden", 40}, {"d_out", 8}}, false);
         QVERIFY(retraced);

@@ -4,31 +4,33 @@
 // move changes the summary exactly as the engine's re-solve predicts; errors land as annotations on the right
 // line; cancel stops a hanging trace; a project round-trips; unsaved edits are recoverable; and screenshots of
 // the main window and its panes are written to the build directory.
+#include "../scriptedserver.h"
 #include "app/studio/mainwindow.h"
 #include "app/studio/translations.h"
-#include "widgets/render/units.h"
 #include "engine/analysis/operators.h"
 #include "engine/core/version.h"
 #include "engine/frontend/trace/pythonlocator.h"
+#include "engine/graph/export.h"
 #include "engine/ir/parser.h"
 #include "engine/report/analysisreport.h"
-#include "engine/graph/export.h"
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypanel.h"
+#include "widgets/compare/comparisonview.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepanel.h"
-#include "widgets/roofline/rooflinechart.h"
 #include "widgets/llm/transcriptpane.h"
-#include "widgets/compare/comparisonview.h"
-#include "../scriptedserver.h"
+#include "widgets/render/units.h"
+#include "widgets/roofline/rooflinechart.h"
 
 #include <QAbstractProxyModel>
 #include <QChartView>
-#include <Qsci/qscilexer.h>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QMenuBar>
+#include <QProcess>
 #include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -36,10 +38,8 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <QMenuBar>
-#include <QLabel>
-#include <QProcess>
 #include <QTest>
+#include <Qsci/qscilexer.h>
 
 using solar::bounds::Level;
 
@@ -278,7 +278,11 @@ private slots:
         const double bound = w.shownResult()->ladder.at(Level::Fused).seconds;
         w.summary()->setMeasuredSeconds(bound * 10);
         QVERIFY(w.summary()->violationText().isEmpty());
-        QVERIFY(w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Headroom)->text().startsWith(QStringLiteral("10.00")));
+        QVERIFY(w.summary()
+                    ->ladderTable()
+                    ->item(static_cast<int>(Level::Fused), SummaryPanel::Headroom)
+                    ->text()
+                    .startsWith(QStringLiteral("10.00")));
         w.summary()->setMeasuredSeconds(bound / 2);
         QVERIFY(w.summary()->violationText().contains(QStringLiteral("SOL violation")));
     }
@@ -394,8 +398,9 @@ private slots:
         QTemporaryDir cache;
         qputenv("SOLAR_LLM_CACHE", cache.path().toUtf8());
         const bool python = havePython();
-        const std::string good = python ? readText(QStringLiteral(SOLAR_TEST_DATA "/alir/mlp_for_llm.alir"))
-                                        : std::string("kernel k(N=4) {\n  in input0: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] = input0[i] * 2.0; }\n}\n");
+        const std::string good = python
+            ? readText(QStringLiteral(SOLAR_TEST_DATA "/alir/mlp_for_llm.alir"))
+            : std::string("kernel k(N=4) {\n  in input0: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] = input0[i] * 2.0; }\n}\n");
         ScriptedServer server({{200, completion("```alir\nkernel broken( {\n}\n```")}, {200, completion("```alir\n" + good + "```")}});
         MainWindow w;
         solar::llm::LlmSettings s;
@@ -460,7 +465,13 @@ private slots:
             QFile f(path);
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
         };
-        struct Case { const char* kind; const char* file; QByteArray expected; QByteArray magic; };
+        struct Case
+        {
+            const char* kind;
+            const char* file;
+            QByteArray expected;
+            QByteArray magic;
+        };
         const auto shown = w.shownResult();
         const std::vector<Case> cases = {
             {"json", "a.json", QByteArray::fromStdString(solar::report::analysisJson(*shown)), {}},
@@ -492,9 +503,16 @@ private slots:
     // written in it. English is restored afterwards.
     void testTranslations()
     {
-        struct Lang { const char* code; QString file; QString noAnalysis; QString report; };
-        const std::vector<Lang> langs = {{"de", QStringLiteral("&Datei"), QStringLiteral("Noch keine Analyse"), QStringLiteral("Schrankenleiter")},
-                                         {"zh_CN", QStringLiteral("文件(&F)"), QStringLiteral("尚无分析"), QStringLiteral("界限阶梯")}};
+        struct Lang
+        {
+            const char* code;
+            QString file;
+            QString noAnalysis;
+            QString report;
+        };
+        const std::vector<Lang> langs
+            = {{"de", QStringLiteral("&Datei"), QStringLiteral("Noch keine Analyse"), QStringLiteral("Schrankenleiter")},
+               {"zh_CN", QStringLiteral("文件(&F)"), QStringLiteral("尚无分析"), QStringLiteral("界限阶梯")}};
         for (const auto& lang : langs) {
             QCOMPARE(installTranslations(*qApp, QString::fromLatin1(lang.code)), QString::fromLatin1(lang.code));
             {
@@ -513,7 +531,8 @@ private slots:
                 const double bound = w.shownResult()->ladder.at(Level::Fused).seconds;
                 const QString shown = w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Bound)->text();
                 QCOMPARE(shown, localizedNumbers(solar::formatSeconds(bound)));
-                if (QString::fromLatin1(lang.code) == QLatin1String("de") && QString::fromStdString(solar::formatSeconds(bound)).contains(QLatin1Char('.')))
+                if (QString::fromLatin1(lang.code) == QLatin1String("de")
+                    && QString::fromStdString(solar::formatSeconds(bound)).contains(QLatin1Char('.')))
                     QVERIFY2(shown.contains(QLatin1Char(',')), qPrintable(shown));
                 QTemporaryDir dir;
                 const QString pdf = dir.filePath(QStringLiteral("report.pdf"));

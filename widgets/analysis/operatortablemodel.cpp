@@ -11,8 +11,7 @@ using solar::bounds::Level;
 
 OperatorTableModel::OperatorTableModel(QObject* parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 void OperatorTableModel::setResult(std::shared_ptr<const solar::AnalysisResult> result)
 {
@@ -75,7 +74,9 @@ QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
         case Name: return QString::fromStdString(r.name);
         case Kind: return QString::fromStdString(r.kind);
         case Equation: return QString::fromStdString(r.equation);
-        case Shape: return raw ? QVariant(static_cast<double>(r.shape.empty() ? 1 : r.shape.front())) : QVariant(QString::fromStdString(solar::formatShape(r.shape)));
+        case Shape:
+            return raw ? QVariant(static_cast<double>(r.shape.empty() ? 1 : r.shape.front()))
+                       : QVariant(QString::fromStdString(solar::formatShape(r.shape)));
         case SourceOp: return QString::fromStdString(r.sourceOp);
         case Line: return r.sourceLine > 0 ? r.sourceLine : r.line;
         case Flops: return raw ? QVariant(r.flops) : QVariant(siText(r.flops, "FLOP"));

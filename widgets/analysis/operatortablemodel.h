@@ -15,8 +15,25 @@ class OperatorTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Name, Kind, Equation, Shape, SourceOp, Line, Flops, Bytes, Intensity, TimeF0, TimeF1, TimeF2, TimeF3, TimeF4,
-                  Bottleneck, Share, ColumnCount };
+    enum Column {
+        Name,
+        Kind,
+        Equation,
+        Shape,
+        SourceOp,
+        Line,
+        Flops,
+        Bytes,
+        Intensity,
+        TimeF0,
+        TimeF1,
+        TimeF2,
+        TimeF3,
+        TimeF4,
+        Bottleneck,
+        Share,
+        ColumnCount
+    };
     static constexpr int NodeRole = Qt::UserRole + 1;
     static constexpr int SortRole = Qt::UserRole;
 

@@ -3,10 +3,10 @@
 
 #include "engine/batch/sweep.h"
 
+#include "widgets/render/units.h"
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
-#include "widgets/render/units.h"
 
 #include "engine/report/analysisreport.h"
 #include "widgets/render/palette.h"
@@ -40,8 +40,8 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     m_stale->setStyleSheet(QStringLiteral("color: #b06000; font-weight: bold"));
     m_stale->hide();
     m_violation->setStyleSheet(QStringLiteral("color: #c02020; font-weight: bold"));
-    m_ladder->setHorizontalHeaderLabels({tr("Level"), tr("Bound"), tr("Bottleneck"), tr("Compute"), tr("Memory"), tr("DRAM bytes"),
-                                          tr("FLOP/B"), tr("Headroom")});
+    m_ladder->setHorizontalHeaderLabels(
+        {tr("Level"), tr("Bound"), tr("Bottleneck"), tr("Compute"), tr("Memory"), tr("DRAM bytes"), tr("FLOP/B"), tr("Headroom")});
     m_ladder->verticalHeader()->hide();
     m_ladder->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_ladder->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -78,7 +78,8 @@ void SummaryPanel::setResult(std::shared_ptr<const solar::AnalysisResult> result
 void SummaryPanel::setStale(bool stale, const QString& why)
 {
     m_stale->setVisible(stale);
-    m_stale->setText(why.isEmpty() ? tr("These results are stale: the source changed since they were computed (Ctrl+R analyses again).") : why);
+    m_stale->setText(why.isEmpty() ? tr("These results are stale: the source changed since they were computed (Ctrl+R analyses again).")
+                                   : why);
 }
 
 void SummaryPanel::setMeasuredSeconds(std::optional<double> s)
@@ -112,21 +113,24 @@ void SummaryPanel::refresh()
         return;
     }
     const auto& r = *m_result;
-    QString program = tr("<b>%1</b> on %2 — %3, %4 caches")
-                          .arg(QString::fromStdString(r.program.name).toHtmlEscaped(), QString::fromStdString(r.hardware.name).toHtmlEscaped(),
-                               QString::fromLatin1(solar::bounds::policyName(r.options.policy).data()),
-                               QString::fromLatin1(solar::bounds::cacheName(r.options.cache).data()));
+    QString program
+        = tr("<b>%1</b> on %2 — %3, %4 caches")
+              .arg(QString::fromStdString(r.program.name).toHtmlEscaped(), QString::fromStdString(r.hardware.name).toHtmlEscaped(),
+                   QString::fromLatin1(solar::bounds::policyName(r.options.policy).data()),
+                   QString::fromLatin1(solar::bounds::cacheName(r.options.cache).data()));
     if (!r.programNote.empty())
         program += QStringLiteral("<br><small>") + QString::fromStdString(r.programNote).toHtmlEscaped() + QStringLiteral("</small>");
     if (m_program->text() != program)
         m_program->setText(program);
     const QString colour = statusColour(QString::fromStdString(r.validation.statusName())).name();
-    m_validation->setText(tr("Validation: <b style=\"color:%1\">%2</b> — %3")
-                              .arg(colour, QString::fromStdString(r.validation.statusName()), QString::fromStdString(r.validation.details).toHtmlEscaped()));
+    m_validation->setText(
+        tr("Validation: <b style=\"color:%1\">%2</b> — %3")
+            .arg(colour, QString::fromStdString(r.validation.statusName()), QString::fromStdString(r.validation.details).toHtmlEscaped()));
     QStringList notCounted;
     for (const auto& item : r.coverage.items)
         if (!item.counted)
-            notCounted << tr("%1 (line %2): %3").arg(QString::fromStdString(item.what)).arg(item.line).arg(QString::fromStdString(item.reason));
+            notCounted
+                << tr("%1 (line %2): %3").arg(QString::fromStdString(item.what)).arg(item.line).arg(QString::fromStdString(item.reason));
     m_coverage->setText(r.coverage.complete ? tr("Coverage: complete — every operation is in the bounds.")
                                             : tr("<b style=\"color:#c02020\">Coverage: INCOMPLETE</b> — not counted: %1")
                                                   .arg(notCounted.join(QStringLiteral("; ")).toHtmlEscaped()));
@@ -146,8 +150,9 @@ void SummaryPanel::refresh()
             if (item->text() != text) // a slider move changes a few cells: the others are left alone
                 item->setText(text);
         };
-        set(LevelColumn, QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
-                             + QString::fromLatin1(solar::bounds::levelName(l).data()));
+        set(LevelColumn,
+            QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
+                + QString::fromLatin1(solar::bounds::levelName(l).data()));
         set(Bound, secondsText(x.seconds));
         set(Bottleneck, QString::fromStdString(x.bottleneck));
         set(Compute, secondsText(x.computeSeconds));

@@ -59,8 +59,7 @@ protected:
             if (col.id == m_c->baseline)
                 p.drawRect(QRect(labelW, y + 2, std::max(1, w), rowH - 8));
             p.drawText(QRect(labelW + w + 6, y, 170, rowH - 4), Qt::AlignLeft | Qt::AlignVCenter,
-                       secondsText(s) + QStringLiteral("  ×")
-                           + fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2));
+                       secondsText(s) + QStringLiteral("  ×") + fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2));
         }
     }
 
@@ -163,7 +162,8 @@ void ComparisonView::refresh()
         m_comparison = solar::report::compareHardware(*m_result, profiles, m_baseline->currentData().toString().toStdString());
     QStringList headers {tr("Profile")};
     for (Level l : solar::bounds::kLevels)
-        headers << QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ') + QString::fromLatin1(solar::bounds::levelName(l).data());
+        headers << QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
+                + QString::fromLatin1(solar::bounds::levelName(l).data());
     headers << tr("Speedup (fused)") << tr("Bottleneck (fused)");
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
@@ -173,12 +173,15 @@ void ComparisonView::refresh()
         m_table->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(col.name)));
         for (Level l : solar::bounds::kLevels)
             m_table->setItem(r, 1 + static_cast<int>(l), new QTableWidgetItem(secondsText(col.ladder.at(l).seconds)));
-        m_table->setItem(r, 1 + solar::bounds::kLevelCount, new QTableWidgetItem(QStringLiteral("×") + fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2)));
-        m_table->setItem(r, 2 + solar::bounds::kLevelCount, new QTableWidgetItem(QString::fromStdString(col.ladder.at(Level::Fused).bottleneck)));
+        m_table->setItem(r, 1 + solar::bounds::kLevelCount,
+                         new QTableWidgetItem(QStringLiteral("×") + fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2)));
+        m_table->setItem(r, 2 + solar::bounds::kLevelCount,
+                         new QTableWidgetItem(QString::fromStdString(col.ladder.at(Level::Fused).bottleneck)));
     }
     QStringList moves;
     for (const auto& m : m_comparison.bottleneckMoves)
         moves << QString::fromStdString(m);
-    m_moves->setText(moves.isEmpty() ? tr("The bottleneck is the same on every profile.") : tr("Where the bottleneck moves: ") + moves.join(QStringLiteral("; ")));
+    m_moves->setText(moves.isEmpty() ? tr("The bottleneck is the same on every profile.")
+                                     : tr("Where the bottleneck moves: ") + moves.join(QStringLiteral("; ")));
     m_bars->setComparison(&m_comparison);
 }

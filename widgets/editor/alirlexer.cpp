@@ -6,9 +6,9 @@
 
 #include <Qsci/qsciscintilla.h>
 
+#include <QApplication>
 #include <QFontDatabase>
 #include <QPalette>
-#include <QApplication>
 #include <QSet>
 
 #include <cctype>
@@ -25,8 +25,7 @@ bool isDark()
 
 AlirLexer::AlirLexer(QObject* parent)
     : QsciLexerCustom(parent)
-{
-}
+{ }
 
 QString AlirLexer::description(int style) const
 {
@@ -77,8 +76,8 @@ void AlirLexer::styleText(int start, int end)
     QByteArray bytes(end - start + 1, '\0');
     ed->SendScintilla(QsciScintillaBase::SCI_GETTEXTRANGE, start, end, bytes.data());
     bytes.resize(end - start);
-    static const QSet<QByteArray> keywords = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for", "if", "else", "step",
-                                              "cast", "inf", "nan", "max=", "min="};
+    static const QSet<QByteArray> keywords
+        = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for", "if", "else", "step", "cast", "inf", "nan", "max=", "min="};
     startStyling(start);
     int i = 0;
     const int n = bytes.size();
@@ -92,7 +91,8 @@ void AlirLexer::styleText(int start, int end)
                 ++j;
             style = Comment;
         } else if (std::isdigit(static_cast<unsigned char>(c))) {
-            while (j < n && (std::isalnum(static_cast<unsigned char>(bytes[j])) || (bytes[j] == '.' && !(j + 1 < n && bytes[j + 1] == '.'))))
+            while (j < n
+                   && (std::isalnum(static_cast<unsigned char>(bytes[j])) || (bytes[j] == '.' && !(j + 1 < n && bytes[j + 1] == '.'))))
                 ++j;
             style = Number;
         } else if (isWord(c)) {

@@ -136,13 +136,18 @@ void SourceEditor::setDiagnostics(const QList<EditorDiagnostic>& diagnostics)
     for (const EditorDiagnostic& d : diagnostics) {
         const int line = std::clamp(d.line > 0 ? d.line - 1 : 0, 0, std::max(0, lines() - 1));
         const QString where = d.column > 0 ? tr("col %1: ").arg(d.column) : QString();
-        const QString kind = d.severity == EditorDiagnostic::Error ? tr("error") : d.severity == EditorDiagnostic::Warning ? tr("warning") : tr("note");
+        const QString kind = d.severity == EditorDiagnostic::Error ? tr("error")
+            : d.severity == EditorDiagnostic::Warning              ? tr("warning")
+                                                                   : tr("note");
         byLine[line].append(kind + QStringLiteral(": ") + where + d.message);
         worst[line] = worst.contains(line) ? std::min(worst[line], static_cast<int>(d.severity)) : static_cast<int>(d.severity);
     }
     for (auto it = byLine.cbegin(); it != byLine.cend(); ++it) {
         const int severity = worst[it.key()];
-        markerAdd(it.key(), severity == EditorDiagnostic::Error ? ErrorMarker : severity == EditorDiagnostic::Warning ? WarningMarker : NoteMarker);
+        markerAdd(it.key(),
+                  severity == EditorDiagnostic::Error         ? ErrorMarker
+                      : severity == EditorDiagnostic::Warning ? WarningMarker
+                                                              : NoteMarker);
         annotate(it.key(), it.value().join(QLatin1Char('\n')), kAnnotationStyleBase + severity);
     }
     // Annotation colours: a tinted box per severity that reads in light and dark palettes.
@@ -184,8 +189,8 @@ QList<EditorDiagnostic> SourceEditor::diagnosticsFrom(const solar::Diagnostics& 
         e.line = d.loc.line;
         e.column = d.loc.column;
         e.severity = d.severity == solar::Severity::Error ? EditorDiagnostic::Error
-                   : d.severity == solar::Severity::Warning ? EditorDiagnostic::Warning
-                                                           : EditorDiagnostic::Note;
+            : d.severity == solar::Severity::Warning      ? EditorDiagnostic::Warning
+                                                          : EditorDiagnostic::Note;
         e.message = QString::fromStdString(d.message);
         out.append(e);
     }

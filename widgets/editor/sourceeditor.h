@@ -13,7 +13,7 @@
 
 struct EditorDiagnostic
 {
-    int line = 0;   // 1-based; 0 = no line (shown on the first line)
+    int line = 0; // 1-based; 0 = no line (shown on the first line)
     int column = 0; // 1-based; 0 = none
     enum Severity { Error, Warning, Note } severity = Error;
     QString message;

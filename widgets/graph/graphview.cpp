@@ -234,7 +234,8 @@ bool GraphView::find(const QString& text)
     if (!m_result || text.isEmpty())
         return false;
     for (const auto& n : m_result->graph.nodes) {
-        const QString hay = QString::fromStdString(n.name + " " + std::string(solar::graph::nodeKindName(n.kind)) + " " + n.equation + " " + n.sourceOp);
+        const QString hay
+            = QString::fromStdString(n.name + " " + std::string(solar::graph::nodeKindName(n.kind)) + " " + n.equation + " " + n.sourceOp);
         if (hay.contains(text, Qt::CaseInsensitive)) {
             selectNode(n.id);
             if (const auto it = m_items.find(n.id); it != m_items.end())

@@ -10,12 +10,12 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QInputDialog>
-#include <QLineEdit>
-#include <QMessageBox>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSlider>
 #include <QVBoxLayout>
@@ -189,7 +189,8 @@ void HardwarePanel::updateLabels()
         (isTensor(static_cast<int>(i)) ? tensor : simt) = std::max(isTensor(static_cast<int>(i)) ? tensor : simt, m.peakFlops[i]);
     const QString x = QStringLiteral(" (×%1)");
     m_values[Bandwidth]->setText(siText(m.dramBps, "B/s") + x.arg(factor(Bandwidth), 0, 'g', 3));
-    m_values[TensorPeak]->setText(tensor > 0 ? siText(tensor, "FLOP/s") + x.arg(factor(TensorPeak) * factor(Clock), 0, 'g', 3) : tr("none"));
+    m_values[TensorPeak]->setText(tensor > 0 ? siText(tensor, "FLOP/s") + x.arg(factor(TensorPeak) * factor(Clock), 0, 'g', 3)
+                                             : tr("none"));
     m_values[SimtPeak]->setText(siText(simt, "FLOP/s") + x.arg(factor(SimtPeak) * factor(Clock), 0, 'g', 3));
     m_values[Onchip]->setText(siText(m.onchipBytes, "B") + x.arg(factor(Onchip), 0, 'g', 3));
     m_values[Clock]->setText(siText(m.clockHz, "Hz") + x.arg(factor(Clock), 0, 'g', 3));
@@ -251,8 +252,7 @@ QString HardwarePanel::inverseText() const
     const auto& inv = *m_inverse;
     QStringList lines;
     lines << tr("Now: %1 at %2; target %3.")
-                 .arg(secondsText(inv.currentSeconds),
-                      QString::fromLatin1(solar::bounds::levelName(inv.level).data()),
+                 .arg(secondsText(inv.currentSeconds), QString::fromLatin1(solar::bounds::levelName(inv.level).data()),
                       secondsText(inv.targetSeconds));
     lines << (inv.minDramBps ? tr("Bandwidth needed at today's compute: %1.").arg(siText(*inv.minDramBps, "B/s"))
                              : tr("No bandwidth reaches it: %1").arg(QString::fromStdString(inv.dramWhy)));
@@ -261,7 +261,9 @@ QString HardwarePanel::inverseText() const
     if (inv.level == Level::CacheAware)
         lines << (inv.minOnchipBytes ? tr("On-chip capacity needed: %1.").arg(siText(*inv.minOnchipBytes, "B"))
                                      : tr("No on-chip capacity reaches it: %1").arg(QString::fromStdString(inv.onchipWhy)));
-    lines << tr("Necessary whatever the rest: %1 and ×%2 compute.").arg(siText(inv.necessaryDramBps, "B/s")).arg(inv.necessaryComputeScale, 0, 'g', 4);
+    lines << tr("Necessary whatever the rest: %1 and ×%2 compute.")
+                 .arg(siText(inv.necessaryDramBps, "B/s"))
+                 .arg(inv.necessaryComputeScale, 0, 'g', 4);
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -54,7 +54,8 @@ void LlmSettingsDialog::updateKeyStatus()
     if (name.isEmpty())
         m_keyStatus->setText(tr("No key is sent."));
     else if (qEnvironmentVariableIsEmpty(name.toLocal8Bit().constData()))
-        m_keyStatus->setText(tr("<span style=\"color:#c02020\">%1 is not set in SOLAR Studio's environment.</span>").arg(name.toHtmlEscaped()));
+        m_keyStatus->setText(
+            tr("<span style=\"color:#c02020\">%1 is not set in SOLAR Studio's environment.</span>").arg(name.toHtmlEscaped()));
     else
         m_keyStatus->setText(tr("%1 is set (its value is not shown).").arg(name.toHtmlEscaped()));
 }

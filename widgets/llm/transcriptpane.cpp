@@ -38,7 +38,8 @@ TranscriptPane::TranscriptPane(QWidget* parent)
         }
         const auto& a = m_data[static_cast<size_t>(i)];
         m_detail->setPlainText(tr("— reply —\n%1\n— outcome: %2 —\n%3\n— feedback sent —\n%4")
-                                   .arg(QString::fromStdString(a.reply), QString::fromStdString(a.outcome), QString::fromStdString(a.details),
+                                   .arg(QString::fromStdString(a.reply), QString::fromStdString(a.outcome),
+                                        QString::fromStdString(a.details),
                                         a.feedback.empty() ? tr("(none)") : QString::fromStdString(a.feedback)));
     });
     clear(tr("The LLM frontend has not run. Choose it as the frontend and analyse (Ctrl+R)."));
@@ -55,8 +56,8 @@ void TranscriptPane::clear(const QString& status)
 void TranscriptPane::addAttempt(const solar::llm::Attempt& a)
 {
     m_data.push_back(a);
-    auto* item = new QTreeWidgetItem({QString::number(a.number), QString::fromStdString(a.outcome),
-                                      QString::fromStdString(a.details).section(QLatin1Char('\n'), 0, 0)});
+    auto* item = new QTreeWidgetItem(
+        {QString::number(a.number), QString::fromStdString(a.outcome), QString::fromStdString(a.details).section(QLatin1Char('\n'), 0, 0)});
     item->setForeground(1, statusColour(QString::fromStdString(a.outcome)));
     item->setToolTip(2, QString::fromStdString(a.details));
     m_attempts->addTopLevelItem(item);

@@ -46,23 +46,37 @@ const std::vector<ExportFormat>& exportFormats()
     static const std::vector<ExportFormat> formats = {
         {ExportKind::ReportPdf, QT_TRANSLATE_NOOP("Exports", "&Report (PDF)…"), QT_TRANSLATE_NOOP("Exports", "PDF (*.pdf)"), "report.pdf",
          [](const ReportInput& in, const QString& path, QString* why) { return writePdfReport(path, in, why); }},
-        {ExportKind::Json, QT_TRANSLATE_NOOP("Exports", "Analysis as &JSON…"), QT_TRANSLATE_NOOP("Exports", "JSON (*.json)"), "analysis.json",
-         [](const ReportInput& in, const QString& path, QString* why) { return writeFileAtomically(path, solar::report::analysisJson(first(in)), why); }},
+        {ExportKind::Json, QT_TRANSLATE_NOOP("Exports", "Analysis as &JSON…"), QT_TRANSLATE_NOOP("Exports", "JSON (*.json)"),
+         "analysis.json",
+         [](const ReportInput& in, const QString& path, QString* why) {
+             return writeFileAtomically(path, solar::report::analysisJson(first(in)), why);
+         }},
         {ExportKind::Csv, QT_TRANSLATE_NOOP("Exports", "Operators as &CSV…"), QT_TRANSLATE_NOOP("Exports", "CSV (*.csv)"), "operators.csv",
-         [](const ReportInput& in, const QString& path, QString* why) { return writeFileAtomically(path, solar::report::analysisCsv(first(in)), why); }},
-        {ExportKind::GraphDot, QT_TRANSLATE_NOOP("Exports", "Einsum graph as &DOT…"), QT_TRANSLATE_NOOP("Exports", "Graphviz (*.dot)"), "graph.dot",
-         [](const ReportInput& in, const QString& path, QString* why) { return writeFileAtomically(path, solar::graph::graphToDot(first(in).graph), why); }},
-        {ExportKind::GraphSvg, QT_TRANSLATE_NOOP("Exports", "Einsum graph as &SVG…"), QT_TRANSLATE_NOOP("Exports", "SVG (*.svg)"), "graph.svg",
-         [](const ReportInput& in, const QString& path, QString* why) { return exportGraphSvg(first(in), path, why); }},
+         [](const ReportInput& in, const QString& path, QString* why) {
+             return writeFileAtomically(path, solar::report::analysisCsv(first(in)), why);
+         }},
+        {ExportKind::GraphDot, QT_TRANSLATE_NOOP("Exports", "Einsum graph as &DOT…"), QT_TRANSLATE_NOOP("Exports", "Graphviz (*.dot)"),
+         "graph.dot",
+         [](const ReportInput& in, const QString& path, QString* why) {
+             return writeFileAtomically(path, solar::graph::graphToDot(first(in).graph), why);
+         }},
+        {ExportKind::GraphSvg, QT_TRANSLATE_NOOP("Exports", "Einsum graph as &SVG…"), QT_TRANSLATE_NOOP("Exports", "SVG (*.svg)"),
+         "graph.svg", [](const ReportInput& in, const QString& path, QString* why) { return exportGraphSvg(first(in), path, why); }},
         {ExportKind::GraphYaml, QT_TRANSLATE_NOOP("Exports", "Einsum graph as SOLAR &YAML…"), QT_TRANSLATE_NOOP("Exports", "YAML (*.yaml)"),
          "einsum_graph.yaml",
          [](const ReportInput& in, const QString& path, QString* why) {
              return writeFileAtomically(path, solar::graph::graphToSolarYaml(first(in).graph), why);
          }},
-        {ExportKind::RooflinePng, QT_TRANSLATE_NOOP("Exports", "Roofline as P&NG…"), QT_TRANSLATE_NOOP("Exports", "PNG (*.png)"), "roofline.png",
-         [](const ReportInput& in, const QString& path, QString* why) { return exportRoofline(first(in), path, QStringLiteral("png"), why); }},
-        {ExportKind::RooflineSvg, QT_TRANSLATE_NOOP("Exports", "Roofline as S&VG…"), QT_TRANSLATE_NOOP("Exports", "SVG (*.svg)"), "roofline.svg",
-         [](const ReportInput& in, const QString& path, QString* why) { return exportRoofline(first(in), path, QStringLiteral("svg"), why); }},
+        {ExportKind::RooflinePng, QT_TRANSLATE_NOOP("Exports", "Roofline as P&NG…"), QT_TRANSLATE_NOOP("Exports", "PNG (*.png)"),
+         "roofline.png",
+         [](const ReportInput& in, const QString& path, QString* why) {
+             return exportRoofline(first(in), path, QStringLiteral("png"), why);
+         }},
+        {ExportKind::RooflineSvg, QT_TRANSLATE_NOOP("Exports", "Roofline as S&VG…"), QT_TRANSLATE_NOOP("Exports", "SVG (*.svg)"),
+         "roofline.svg",
+         [](const ReportInput& in, const QString& path, QString* why) {
+             return exportRoofline(first(in), path, QStringLiteral("svg"), why);
+         }},
     };
     return formats;
 }

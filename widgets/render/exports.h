@@ -23,8 +23,8 @@ std::optional<ExportKind> parseExportKind(std::string_view text);
 struct ExportFormat
 {
     ExportKind kind;
-    const char* label;       // menu text (translated in context "Exports")
-    const char* filter;      // file-dialog filter (translated in context "Exports")
+    const char* label; // menu text (translated in context "Exports")
+    const char* filter; // file-dialog filter (translated in context "Exports")
     const char* defaultName; // suggested file name
     /// Writes `input.results.front()` (and, for the report, the rest of `input`) to `path`.
     std::function<bool(const ReportInput& input, const QString& path, QString* why)> write;

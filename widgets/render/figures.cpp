@@ -57,7 +57,8 @@ bool fail(QString* why, const QString& text)
 
 } // namespace
 
-bool exportRoofline(const solar::AnalysisResult& result, const QString& path, const QString& format, QString* why, solar::bounds::Level level)
+bool exportRoofline(const solar::AnalysisResult& result, const QString& path, const QString& format, QString* why,
+                    solar::bounds::Level level)
 {
     const solar::RooflinePlot plot = rooflinePlotOf(result, level);
     const QString title = rooflineTitle(result, level, plot);
@@ -76,7 +77,8 @@ bool exportRoofline(const solar::AnalysisResult& result, const QString& path, co
     QPainter p(&image);
     paintRoofline(p, size, plot, title);
     p.end();
-    return solar::writeFileAtomically(path, [&](QIODevice& device) { return image.save(&device, "PNG"); }, why);
+    return solar::writeFileAtomically(
+        path, [&](QIODevice& device) { return image.save(&device, "PNG"); }, why);
 }
 
 bool exportGraphSvg(const solar::AnalysisResult& result, const QString& path, QString* why)
@@ -85,8 +87,9 @@ bool exportGraphSvg(const solar::AnalysisResult& result, const QString& path, QS
     if (!layout.error.isEmpty())
         return fail(why, layout.error);
     const QRectF bounds = layout.bounds.adjusted(-10, -10, 10, 10);
-    const QByteArray bytes = svgBytes(bounds.size().toSize(), QCoreApplication::translate("Figures", "Einsum graph: %1").arg(QString::fromStdString(result.program.name)),
-                                      [&](QPainter& p) { paintGraphPart(p, result, layout, bounds, QRectF(QPointF(0, 0), bounds.size()), 8, true); });
+    const QByteArray bytes = svgBytes(
+        bounds.size().toSize(), QCoreApplication::translate("Figures", "Einsum graph: %1").arg(QString::fromStdString(result.program.name)),
+        [&](QPainter& p) { paintGraphPart(p, result, layout, bounds, QRectF(QPointF(0, 0), bounds.size()), 8, true); });
     if (bytes.isEmpty())
         return fail(why, QCoreApplication::translate("Figures", "cannot paint the SVG"));
     return solar::writeFileAtomically(path, bytes, why);

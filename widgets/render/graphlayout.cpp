@@ -85,8 +85,8 @@ GraphLayout layoutGraph(const solar::graph::EinsumGraph& graph)
             path.from = src.from;
             path.to = src.to;
             const auto& t = graph.tensors[static_cast<size_t>(src.tensor)];
-            path.label = QString::fromStdString(t.name) + QLatin1Char(' ') + QString::fromStdString(solar::formatShape(t.shape)) + QLatin1Char(' ')
-                + QString::fromStdString(solar::formatSi(src.bytes, "B"));
+            path.label = QString::fromStdString(t.name) + QLatin1Char(' ') + QString::fromStdString(solar::formatShape(t.shape))
+                + QLatin1Char(' ') + QString::fromStdString(solar::formatSi(src.bytes, "B"));
             const splines* spl = ED_spl(e);
             if (spl && spl->size > 0 && spl->list[0].size > 0) {
                 const bezier& bz = spl->list[0];

@@ -16,23 +16,23 @@ struct GraphLayout
 {
     struct NodeBox
     {
-        int node = 0;      // einsum-graph node id
-        QRectF rect;       // scene coordinates (points), y down
-        QString title;     // "t6@14 · contraction"
-        QString detail;    // equation and output shape
+        int node = 0; // einsum-graph node id
+        QRectF rect; // scene coordinates (points), y down
+        QString title; // "t6@14 · contraction"
+        QString detail; // equation and output shape
     };
     struct EdgePath
     {
         int from = 0, to = 0;
         QPainterPath path;
         QPointF labelPos;
-        QString label;     // tensor, shape and bytes
+        QString label; // tensor, shape and bytes
     };
     std::vector<NodeBox> nodes;
     std::vector<EdgePath> edges;
     QRectF bounds;
-    QString error;         // empty on success
-    double seconds = 0;    // layout wall time
+    QString error; // empty on success
+    double seconds = 0; // layout wall time
 };
 
 GraphLayout layoutGraph(const solar::graph::EinsumGraph& graph);

@@ -4,10 +4,10 @@
 
 #include "engine/analysis/operators.h"
 #include "engine/bounds/inverse.h"
+#include "engine/core/atomicwrite.h"
 #include "engine/core/version.h"
 #include "engine/report/analysisreport.h"
 #include "engine/report/comparison.h"
-#include "engine/core/atomicwrite.h"
 #include "widgets/render/figures.h"
 #include "widgets/render/graphlayout.h"
 #include "widgets/render/graphpainter.h"
@@ -47,13 +47,15 @@ QString table(const QString& rows)
 QString hardwareSection(const solar::hw::HwProfile& p)
 {
     auto numberRow = [](const QString& what, const QString& value, const solar::hw::Number& n) {
-        return row({what, value, QStringLiteral("[") + esc(n.source) + QStringLiteral("]") + (n.note.empty() ? QString() : QLatin1Char(' ') + esc(n.note))});
+        return row(
+            {what, value,
+             QStringLiteral("[") + esc(n.source) + QStringLiteral("]") + (n.note.empty() ? QString() : QLatin1Char(' ') + esc(n.note))});
     };
     QString rows = row({QObject::tr("Quantity"), QObject::tr("Value"), QObject::tr("Source")}, true);
     rows += numberRow(QObject::tr("clock"), siText(p.clockHz.value, "Hz"), p.clockHz);
     for (const auto& peak : p.peaks)
-        rows += numberRow(QString::fromLatin1(solar::hw::unitName(peak.unit).data()) + QLatin1Char(' ') + QString::fromLatin1(solar::hw::precisionName(peak.precision).data())
-                              + QObject::tr(" (dense)"),
+        rows += numberRow(QString::fromLatin1(solar::hw::unitName(peak.unit).data()) + QLatin1Char(' ')
+                              + QString::fromLatin1(solar::hw::precisionName(peak.precision).data()) + QObject::tr(" (dense)"),
                           siText(peak.flops.value, "FLOP/s"), peak.flops);
     rows += numberRow(QObject::tr("DRAM bandwidth"), siText(p.dramBandwidthBps.value, "B/s"), p.dramBandwidthBps);
     rows += numberRow(QObject::tr("DRAM capacity"), siText(p.dramCapacityBytes.value, "B"), p.dramCapacityBytes);
@@ -61,7 +63,8 @@ QString hardwareSection(const solar::hw::HwProfile& p)
     rows += numberRow(QObject::tr("on-chip total"), siText(p.onchipBytes.value, "B"), p.onchipBytes);
     QString sources = QStringLiteral("<ul>");
     for (const auto& s : p.sources)
-        sources += QStringLiteral("<li>[") + esc(s.key) + QStringLiteral("] ") + esc(s.citation) + (s.url.empty() ? QString() : QStringLiteral(" &lt;") + esc(s.url) + QStringLiteral("&gt;"))
+        sources += QStringLiteral("<li>[") + esc(s.key) + QStringLiteral("] ") + esc(s.citation)
+            + (s.url.empty() ? QString() : QStringLiteral(" &lt;") + esc(s.url) + QStringLiteral("&gt;"))
             + (s.date.empty() ? QString() : QStringLiteral(" (") + esc(s.date) + QStringLiteral(")")) + QStringLiteral("</li>");
     sources += QStringLiteral("</ul>");
     return QStringLiteral("<h3>") + esc(p.name) + QStringLiteral(" (") + esc(p.id) + QStringLiteral(")</h3>") + table(rows) + sources;
@@ -69,13 +72,15 @@ QString hardwareSection(const solar::hw::HwProfile& p)
 
 QString ladderSection(const solar::AnalysisResult& r, const std::optional<double>& measured)
 {
-    QString rows = row({QObject::tr("Level"), QObject::tr("Bound"), QObject::tr("Bottleneck"), QObject::tr("Compute"), QObject::tr("Memory"),
-                        QObject::tr("DRAM bytes"), QObject::tr("FLOP/byte"), QObject::tr("Headroom")},
+    QString rows = row({QObject::tr("Level"), QObject::tr("Bound"), QObject::tr("Bottleneck"), QObject::tr("Compute"),
+                        QObject::tr("Memory"), QObject::tr("DRAM bytes"), QObject::tr("FLOP/byte"), QObject::tr("Headroom")},
                        true);
     for (Level l : solar::bounds::kLevels) {
         const auto& x = r.ladder.at(l);
-        rows += row({QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ') + QString::fromLatin1(solar::bounds::levelName(l).data()),
-                     secondsText(x.seconds), esc(x.bottleneck), secondsText(x.computeSeconds), secondsText(x.memorySeconds), siText(x.bytes, "B"), QLocale().toString(x.intensity, 'g', 4),
+        rows += row({QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
+                         + QString::fromLatin1(solar::bounds::levelName(l).data()),
+                     secondsText(x.seconds), esc(x.bottleneck), secondsText(x.computeSeconds), secondsText(x.memorySeconds),
+                     siText(x.bytes, "B"), QLocale().toString(x.intensity, 'g', 4),
                      measured && x.seconds > 0 ? fixedText(*measured / x.seconds, 2) + QStringLiteral("×") : QString()});
     }
     return QStringLiteral("<h3>") + esc(r.hardware.name) + QStringLiteral("</h3>") + table(rows);
@@ -101,20 +106,25 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     html += QObject::tr("<h1>SOLAR Studio report</h1><p><b>Program:</b> %1 (%2)<br><b>Date:</b> %3<br><b>Tool:</b> SOLAR Studio %4<br>"
                         "<b>Frontend:</b> %5<br><b>Validation:</b> %6 — %7</p>")
                 .arg(esc(r.program.name), in.sourceFile.toHtmlEscaped(), QDateTime::currentDateTimeUtc().toString(Qt::ISODate),
-                     QString::fromLatin1(solar::kVersion), in.frontend.toHtmlEscaped(), esc(r.validation.statusName()), esc(r.validation.details));
+                     QString::fromLatin1(solar::kVersion), in.frontend.toHtmlEscaped(), esc(r.validation.statusName()),
+                     esc(r.validation.details));
     if (!r.programNote.empty())
         html += QStringLiteral("<p>") + esc(r.programNote) + QStringLiteral("</p>");
     html += QObject::tr("<p><b>Work:</b> %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).</p>")
-                .arg(siText(r.digest.totalMacs, "MAC"), siText(r.ladder.at(Level::Fused).flops, "FLOP"), siText(r.digest.totalOtherOps, "op"));
+                .arg(siText(r.digest.totalMacs, "MAC"), siText(r.ladder.at(Level::Fused).flops, "FLOP"),
+                     siText(r.digest.totalOtherOps, "op"));
 
-    html += QObject::tr("<h2>Bound ladder</h2><p>Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1</p>")
-                .arg(in.measuredSeconds ? QObject::tr(" Measured: %1; headroom = measured / bound.").arg(secondsText(*in.measuredSeconds)) : QString());
+    html += QObject::tr(
+                "<h2>Bound ladder</h2><p>Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1</p>")
+                .arg(in.measuredSeconds ? QObject::tr(" Measured: %1; headroom = measured / bound.").arg(secondsText(*in.measuredSeconds))
+                                        : QString());
     for (const auto& res : in.results)
         html += ladderSection(*res, in.measuredSeconds);
     if (in.measuredSeconds)
         for (Level l : solar::bounds::kLevels)
             if (*in.measuredSeconds < r.ladder.at(l).seconds)
-                html += QObject::tr("<p><b>SOL violation</b> at %1: the measured time is below the bound.</p>").arg(QString::fromLatin1(solar::bounds::levelName(l).data()));
+                html += QObject::tr("<p><b>SOL violation</b> at %1: the measured time is below the bound.</p>")
+                            .arg(QString::fromLatin1(solar::bounds::levelName(l).data()));
 
     if (in.results.size() > 1) {
         std::vector<const solar::hw::HwProfile*> profiles;
@@ -123,7 +133,8 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
         const auto c = solar::report::compareHardware(r, profiles);
         QString rows = row({QObject::tr("Profile"), QObject::tr("fused bound"), QObject::tr("speedup"), QObject::tr("bottleneck")}, true);
         for (const auto& col : c.profiles)
-            rows += row({esc(col.name), secondsText(col.ladder.at(Level::Fused).seconds), fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2) + QStringLiteral("×"),
+            rows += row({esc(col.name), secondsText(col.ladder.at(Level::Fused).seconds),
+                         fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2) + QStringLiteral("×"),
                          esc(col.ladder.at(Level::Fused).bottleneck)});
         html += QObject::tr("<h2>Cross-hardware comparison</h2><p>Baseline: %1.</p>").arg(esc(c.baseline)) + table(rows);
         if (!c.bottleneckMoves.empty()) {
@@ -135,44 +146,56 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     }
 
     auto ops = solar::operatorRows(r);
-    std::stable_sort(ops.begin(), ops.end(), [](const auto& a, const auto& b) { return a.share[static_cast<size_t>(Level::Fused)] > b.share[static_cast<size_t>(Level::Fused)]; });
-    QString rows = row({QObject::tr("Operator"), QObject::tr("Kind"), QObject::tr("Source"), QObject::tr("FLOPs"), QObject::tr("Bytes"), QObject::tr("F0 time"),
-                        QObject::tr("Share (fused)"), QObject::tr("Bound by")},
+    std::stable_sort(ops.begin(), ops.end(), [](const auto& a, const auto& b) {
+        return a.share[static_cast<size_t>(Level::Fused)] > b.share[static_cast<size_t>(Level::Fused)];
+    });
+    QString rows = row({QObject::tr("Operator"), QObject::tr("Kind"), QObject::tr("Source"), QObject::tr("FLOPs"), QObject::tr("Bytes"),
+                        QObject::tr("F0 time"), QObject::tr("Share (fused)"), QObject::tr("Bound by")},
                        true);
     for (size_t i = 0; i < ops.size() && i < 15; ++i) {
         const auto& o = ops[i];
-        rows += row({esc(o.name), esc(o.kind), esc(o.sourceOp) + (o.sourceLine ? QObject::tr(" line %1").arg(o.sourceLine) : QString()), siText(o.flops, "FLOP"),
-                     siText(o.bytes, "B"), secondsText(o.seconds[0]), fixedText(100 * o.share[static_cast<size_t>(Level::Fused)], 1) + QLatin1Char('%'),
+        rows += row({esc(o.name), esc(o.kind), esc(o.sourceOp) + (o.sourceLine ? QObject::tr(" line %1").arg(o.sourceLine) : QString()),
+                     siText(o.flops, "FLOP"), siText(o.bytes, "B"), secondsText(o.seconds[0]),
+                     fixedText(100 * o.share[static_cast<size_t>(Level::Fused)], 1) + QLatin1Char('%'),
                      o.computeBound ? QObject::tr("compute") : QObject::tr("memory")});
     }
-    html += QObject::tr("<h2>Top operators</h2><p>%1 operators; the 15 with the largest share of the fused bound.</p>").arg(ops.size()) + table(rows);
+    html += QObject::tr("<h2>Top operators</h2><p>%1 operators; the 15 with the largest share of the fused bound.</p>").arg(ops.size())
+        + table(rows);
 
     if (in.targetSeconds) {
-        const auto inv = solar::bounds::solveInverse(r.digest, r.machine, r.options.policy, r.options.cache, Level::Fused, *in.targetSeconds);
+        const auto inv
+            = solar::bounds::solveInverse(r.digest, r.machine, r.options.policy, r.options.cache, Level::Fused, *in.targetSeconds);
         html += QObject::tr("<h2>Inverse roofline</h2><p>Target %1 at the fused level (now %2) on %3:</p><ul>")
                     .arg(secondsText(*in.targetSeconds), secondsText(inv.currentSeconds), esc(r.hardware.name));
-        html += QStringLiteral("<li>") + (inv.minDramBps ? QObject::tr("DRAM bandwidth needed at today's compute: %1").arg(siText(*inv.minDramBps, "B/s"))
-                                                          : QObject::tr("no bandwidth reaches it: %1").arg(esc(inv.dramWhy)))
+        html += QStringLiteral("<li>")
+            + (inv.minDramBps ? QObject::tr("DRAM bandwidth needed at today's compute: %1").arg(siText(*inv.minDramBps, "B/s"))
+                              : QObject::tr("no bandwidth reaches it: %1").arg(esc(inv.dramWhy)))
             + QStringLiteral("</li><li>")
-            + (inv.minComputeScale ? QObject::tr("compute needed at today's bandwidth: ×%1 on every peak").arg(*inv.minComputeScale, 0, 'g', 4)
-                                   : QObject::tr("no compute reaches it: %1").arg(esc(inv.computeWhy)))
+            + (inv.minComputeScale
+                   ? QObject::tr("compute needed at today's bandwidth: ×%1 on every peak").arg(*inv.minComputeScale, 0, 'g', 4)
+                   : QObject::tr("no compute reaches it: %1").arg(esc(inv.computeWhy)))
             + QStringLiteral("</li><li>")
-            + QObject::tr("necessary whatever the rest: %1 and ×%2 compute").arg(siText(inv.necessaryDramBps, "B/s")).arg(inv.necessaryComputeScale, 0, 'g', 4)
+            + QObject::tr("necessary whatever the rest: %1 and ×%2 compute")
+                  .arg(siText(inv.necessaryDramBps, "B/s"))
+                  .arg(inv.necessaryComputeScale, 0, 'g', 4)
             + QStringLiteral("</li></ul>");
     }
 
-    html += QObject::tr("<h2>Coverage and assumptions</h2><p>Coverage: %1.</p>").arg(r.coverage.complete ? QObject::tr("complete — every operation is counted")
-                                                                                                          : QObject::tr("<b>INCOMPLETE</b> — see below"));
+    html += QObject::tr("<h2>Coverage and assumptions</h2><p>Coverage: %1.</p>")
+                .arg(r.coverage.complete ? QObject::tr("complete — every operation is counted")
+                                         : QObject::tr("<b>INCOMPLETE</b> — see below"));
     QString ledger;
     for (const auto& item : r.coverage.items)
-        ledger += QStringLiteral("<li>") + (item.counted ? QObject::tr("approximated (a lower bound): ") : QObject::tr("<b>not counted</b>: ")) + esc(item.what)
+        ledger += QStringLiteral("<li>")
+            + (item.counted ? QObject::tr("approximated (a lower bound): ") : QObject::tr("<b>not counted</b>: ")) + esc(item.what)
             + QObject::tr(" (line %1): ").arg(item.line) + esc(item.reason) + QStringLiteral("</li>");
     for (const auto& n : r.ladder.notes)
         ledger += QStringLiteral("<li>") + esc(n) + QStringLiteral("</li>");
     html += QObject::tr("<ul><li>Precision policy: %1</li><li>Cache assumption: %2</li><li>On-chip capacity: %3 (%4)</li>"
                         "<li>Peaks are dense (never 2:4 sparse); each number's source is listed under Hardware.</li>%5</ul>")
-                .arg(QString::fromLatin1(solar::bounds::policyName(r.options.policy).data()), QString::fromLatin1(solar::bounds::cacheName(r.options.cache).data()),
-                     siText(r.machine.onchipBytes, "B"), esc(r.hardware.name), ledger);
+                .arg(QString::fromLatin1(solar::bounds::policyName(r.options.policy).data()),
+                     QString::fromLatin1(solar::bounds::cacheName(r.options.cache).data()), siText(r.machine.onchipBytes, "B"),
+                     esc(r.hardware.name), ledger);
 
     html += QObject::tr("<h2>Hardware</h2>");
     for (const auto& res : in.results)
@@ -206,8 +229,9 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
         QFont f = painter.font();
         f.setPointSizeF(8);
         painter.setFont(f);
-        painter.drawText(QRectF(0, page.height() - footer * 0.8, page.width(), footer * 0.8), Qt::AlignCenter,
-                         QObject::tr("SOLAR Studio report — %1 — Page %2 of %3").arg(QString::fromStdString(r.program.name)).arg(pageNumber).arg(total));
+        painter.drawText(
+            QRectF(0, page.height() - footer * 0.8, page.width(), footer * 0.8), Qt::AlignCenter,
+            QObject::tr("SOLAR Studio report — %1 — Page %2 of %3").arg(QString::fromStdString(r.program.name)).arg(pageNumber).arg(total));
         painter.restore();
         if (pageNumber < total)
             pdf.newPage();
@@ -223,7 +247,8 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     heading.setPointSizeF(12);
     heading.setBold(true);
     painter.setFont(heading);
-    painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft, QObject::tr("Roofline (per-kernel level, %1)").arg(esc(r.hardware.name)));
+    painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft,
+                     QObject::tr("Roofline (per-kernel level, %1)").arg(esc(r.hardware.name)));
     {
         // The figure in its own 1400 x 1000 coordinates, scaled into the page (vector on a PDF device).
         const QSizeF figure(1400, 1000);

@@ -18,7 +18,7 @@ struct ReportInput
 {
     std::vector<std::shared_ptr<const solar::AnalysisResult>> results; // one per hardware profile, the first is the baseline
     QString sourceFile;
-    QString frontend;                   // trace, alir, llm
+    QString frontend; // trace, alir, llm
     std::optional<double> targetSeconds;
     std::optional<double> measuredSeconds;
 };

@@ -48,7 +48,8 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     p.drawText(QRectF(0, 6 * unit, size.width(), 28 * unit), Qt::AlignHCenter | Qt::AlignTop, title);
     if (plot.xMax <= 0) {
         p.setFont(tickFont);
-        p.drawText(QRectF(QPointF(0, 0), size), Qt::AlignCenter, QCoreApplication::translate("RooflinePainter", "Nothing to plot: no operator has both arithmetic and bytes"));
+        p.drawText(QRectF(QPointF(0, 0), size), Qt::AlignCenter,
+                   QCoreApplication::translate("RooflinePainter", "Nothing to plot: no operator has both arithmetic and bytes"));
         p.restore();
         return;
     }
@@ -78,7 +79,8 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         p.setPen(QPen(QColor(0xe0, 0xe0, 0xe0), 1 * unit));
         p.drawLine(QPointF(area.left(), at.y()), QPointF(area.right(), at.y()));
         p.setPen(Qt::black);
-        p.drawText(QRectF(0, at.y() - 10 * unit, area.left() - 8 * unit, 20 * unit), Qt::AlignRight | Qt::AlignVCenter, rooflineTickText(y, true));
+        p.drawText(QRectF(0, at.y() - 10 * unit, area.left() - 8 * unit, 20 * unit), Qt::AlignRight | Qt::AlignVCenter,
+                   rooflineTickText(y, true));
     }
     p.setPen(QPen(Qt::black, 1.2 * unit));
     p.setBrush(Qt::NoBrush);
@@ -88,7 +90,8 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     p.save();
     p.translate(14 * unit, area.center().y());
     p.rotate(-90);
-    p.drawText(QRectF(-area.height() / 2, -10 * unit, area.height(), 22 * unit), Qt::AlignCenter, QCoreApplication::translate("RooflinePainter", "attainable performance (FLOP/s)"));
+    p.drawText(QRectF(-area.height() / 2, -10 * unit, area.height(), 22 * unit), Qt::AlignCenter,
+               QCoreApplication::translate("RooflinePainter", "attainable performance (FLOP/s)"));
     p.restore();
 
     // Roofs, each with its name and value written at the line.
@@ -163,8 +166,11 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     legendMarker(bottleneckMarkerColour(false), QCoreApplication::translate("RooflinePainter", "memory-bound operator"));
     legendMarker(bottleneckMarkerColour(true), QCoreApplication::translate("RooflinePainter", "compute-bound operator"));
     p.setPen(Qt::black);
-    p.drawText(QPointF(x, y + 12 * unit), QCoreApplication::translate("RooflinePainter", "marker size: share of the time; lines: roofs (dashed: overlaid profiles)"));
+    p.drawText(QPointF(x, y + 12 * unit),
+               QCoreApplication::translate("RooflinePainter", "marker size: share of the time; lines: roofs (dashed: overlaid profiles)"));
     if (plot.skipped > 0)
-        p.drawText(QPointF(area.left(), y + 32 * unit), QCoreApplication::translate("RooflinePainter", "%n operator(s) without arithmetic or bytes not shown", nullptr, plot.skipped));
+        p.drawText(
+            QPointF(area.left(), y + 32 * unit),
+            QCoreApplication::translate("RooflinePainter", "%n operator(s) without arithmetic or bytes not shown", nullptr, plot.skipped));
     p.restore();
 }

@@ -9,7 +9,6 @@
 #include <QLocale>
 #include <QString>
 
-
 inline QString localizedNumbers(const std::string& text)
 {
     QString s = QString::fromStdString(text);

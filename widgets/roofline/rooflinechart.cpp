@@ -21,7 +21,6 @@
 
 using solar::bounds::Level;
 
-
 RooflineChart::RooflineChart(QWidget* parent)
     : QWidget(parent)
     , m_view(new QChartView(this))
@@ -111,8 +110,8 @@ QString RooflineChart::tooltip(int node) const
     // Above 100 %: at the fused levels an operator's share of the time can beat its own unfused roof, because
     // fusion keeps its operands on chip; that is the point of fusing, not an error.
     const QString ofRoof = roof <= 0 ? tr("n/a")
-        : percent <= 100              ? fixedText(percent, 1) + QLatin1Char('%') + tr(" of its roof")
-                                      : fixedText(percent, 0) + QLatin1Char('%') + tr(" of its unfused roof (fusion keeps operands on chip)");
+        : percent <= 100             ? fixedText(percent, 1) + QLatin1Char('%') + tr(" of its roof")
+                         : fixedText(percent, 0) + QLatin1Char('%') + tr(" of its unfused roof (fusion keeps operands on chip)");
     return tr("<b>%1</b> (%2%3)<br>%4 [%5]<br>%6, %7, %8 FLOP/B<br>time %9 at %10, %11")
         .arg(QString::fromStdString(it->name), QString::fromStdString(it->kind),
              it->sourceOp.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(it->sourceOp),
@@ -168,7 +167,13 @@ void RooflineChart::rebuild()
 
     // The roofs to draw: per machine, DRAM then each compute peak. Their structure (which roofs exist) decides
     // whether the series can be reused: a slider move only moves points, which replace() does cheaply.
-    struct Roof { QString name; QList<QPointF> points; bool primary; bool dram; };
+    struct Roof
+    {
+        QString name;
+        QList<QPointF> points;
+        bool primary;
+        bool dram;
+    };
     std::vector<Roof> roofs;
     QStringList key;
     for (const auto& r : plot.roofs) {

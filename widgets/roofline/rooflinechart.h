@@ -38,8 +38,8 @@ public:
     void clear();
 
     // For tests and reports.
-    int pointCount() const;            // operators drawn
-    int roofCount() const;             // roof lines drawn (all machines)
+    int pointCount() const; // operators drawn
+    int roofCount() const; // roof lines drawn (all machines)
     QPointF pointOfNode(int node) const; // (FLOP/B, FLOP/s); (0, 0) when not drawn
     QChartView* view() const { return m_view; }
 
@@ -67,7 +67,7 @@ private:
     QLogValueAxis* m_axisY = nullptr;
     std::vector<QLineSeries*> m_roofSeries;
     std::vector<QScatterSeries*> m_opSeries; // 4 share buckets x {memory, compute}
-    QStringList m_roofKey;                   // which roofs exist: reuse the series while it is unchanged
+    QStringList m_roofKey; // which roofs exist: reuse the series while it is unchanged
     int m_roofs = 0;
     int m_selectedNode = -1;
 };

@@ -78,8 +78,8 @@ void RooflinePane::chooseOverlay()
         if (QString::fromStdString(p.id) != m_currentId)
             ids << QString::fromStdString(p.id);
     bool ok = false;
-    const QString pick = QInputDialog::getItem(this, tr("Overlay a profile"), tr("Profile to overlay (none clears):"), QStringList {tr("none")} + ids, 0,
-                                               false, &ok);
+    const QString pick = QInputDialog::getItem(this, tr("Overlay a profile"), tr("Profile to overlay (none clears):"),
+                                               QStringList {tr("none")} + ids, 0, false, &ok);
     if (!ok)
         return;
     std::vector<std::pair<QString, solar::bounds::MachineModel>> overlays;

@@ -101,8 +101,10 @@ Expected<ChatReply> chat(const LlmSettings& settings, const std::vector<ChatMess
     if (!settings.apiKeyEnv.empty()) {
         const char* value = std::getenv(settings.apiKeyEnv.c_str());
         if (!value || !*value)
-            return Result::failure(error("llm.key", "the environment variable " + settings.apiKeyEnv
-                                                        + " (named in the LLM settings) is not set; set it to the API key, or clear the setting for a server without keys"));
+            return Result::failure(error(
+                "llm.key",
+                "the environment variable " + settings.apiKeyEnv
+                    + " (named in the LLM settings) is not set; set it to the API key, or clear the setting for a server without keys"));
         key = value;
     }
     nlohmann::json request = {{"model", settings.model}, {"temperature", settings.temperature}, {"messages", nlohmann::json::array()}};
@@ -155,9 +157,12 @@ Expected<ChatReply> chat(const LlmSettings& settings, const std::vector<ChatMess
         if (cancel && cancel->load())
             return Result::failure(error("llm.cancelled", "cancelled"));
         if (t.oversized)
-            return Result::failure(error("llm.oversized", "the reply exceeded " + std::to_string(settings.maxReplyBytes) + " bytes; it was cut off"));
+            return Result::failure(
+                error("llm.oversized", "the reply exceeded " + std::to_string(settings.maxReplyBytes) + " bytes; it was cut off"));
         if (rc == CURLE_OPERATION_TIMEDOUT)
-            return Result::failure(error("llm.timeout", "no complete reply from " + url + " within " + std::to_string(settings.timeoutMs / 1000.0).substr(0, 5) + " s"));
+            return Result::failure(
+                error("llm.timeout",
+                      "no complete reply from " + url + " within " + std::to_string(settings.timeoutMs / 1000.0).substr(0, 5) + " s"));
         if (rc != CURLE_OK)
             return Result::failure(error("llm.connect", "cannot reach " + url + ": " + curl_easy_strerror(rc)));
         const bool retryable = status == 429 || (status >= 500 && status < 600);

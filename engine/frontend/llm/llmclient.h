@@ -19,11 +19,11 @@ struct LlmSettings
 {
     std::string baseUrl = "https://api.openai.com/v1"; // .../chat/completions is appended
     std::string model = "gpt-4o";
-    std::string apiKeyEnv = "OPENAI_API_KEY";          // the variable's name; empty: no key (local servers)
+    std::string apiKeyEnv = "OPENAI_API_KEY"; // the variable's name; empty: no key (local servers)
     double temperature = 0.2;
-    int timeoutMs = 120000;                            // per HTTP request
-    int attempts = 5;                                  // translation rounds (feedback and retry)
-    int httpRetries = 3;                               // per request, on 429 and 5xx
+    int timeoutMs = 120000; // per HTTP request
+    int attempts = 5; // translation rounds (feedback and retry)
+    int httpRetries = 3; // per request, on 429 and 5xx
     int maxBackoffMs = 20000;
     std::size_t maxReplyBytes = 4u << 20;
 };

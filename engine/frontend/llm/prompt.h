@@ -12,11 +12,11 @@ namespace solar::llm {
 
 struct TranslationRequest
 {
-    std::string source;       // the user's program, as text
-    std::string fileName;     // for messages and the language guess
-    std::string language;     // "pytorch", "jax", "numpy", ... (a hint)
-    std::string shapes;       // inputs, parameters and size constants, one per line (from the tracer when it ran)
-    std::string ops;          // the traced op list, optional
+    std::string source; // the user's program, as text
+    std::string fileName; // for messages and the language guess
+    std::string language; // "pytorch", "jax", "numpy", ... (a hint)
+    std::string shapes; // inputs, parameters and size constants, one per line (from the tracer when it ran)
+    std::string ops; // the traced op list, optional
 };
 
 std::string systemPrompt();

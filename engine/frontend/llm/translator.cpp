@@ -79,7 +79,8 @@ std::string defaultCacheDir()
     const QString env = qEnvironmentVariable("SOLAR_LLM_CACHE");
     if (!env.isEmpty())
         return env.toStdString();
-    return QString(QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/solar-studio/llm")).toStdString();
+    return QString(QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/solar-studio/llm"))
+        .toStdString();
 }
 
 std::string cacheKey(const TranslationRequest& r, const std::string& model)
@@ -150,7 +151,8 @@ Expected<Translation> translate(const TranslationRequest& request, const Validat
             } else if (const auto checked = ir::checkProgram(*program); hasErrors(checked.diagnostics)) {
                 a.outcome = "check-error";
                 a.details = diagnosticsText(checked.diagnostics);
-                a.feedback = "The program parses but fails the checks:\n" + a.details + "Fix these and reply with the whole corrected program.";
+                a.feedback
+                    = "The program parses but fails the checks:\n" + a.details + "Fix these and reply with the whole corrected program.";
             } else if (!validator) {
                 a.outcome = "unvalidated";
                 v.details = "no reference program to compare with (no Python with the source's framework): the translation is unchecked";

@@ -6,9 +6,9 @@
 // hash of (source, shapes, model); every prompt and reply is kept for audit next to the cache, without the key.
 #pragma once
 
-#include "engine/frontend/validate/validationstatus.h"
 #include "engine/frontend/llm/llmclient.h"
 #include "engine/frontend/llm/prompt.h"
+#include "engine/frontend/validate/validationstatus.h"
 #include "engine/ir/ast.h"
 
 #include <functional>
@@ -20,17 +20,17 @@ namespace solar::llm {
 struct Attempt
 {
     int number = 0;
-    std::string reply;       // what the model said
-    std::string alir;        // the program found in it (empty: none)
-    std::string outcome;     // no-ir | parse-error | check-error | mismatch | unvalidated | validated
-    std::string feedback;    // what the next round was told (empty after the last round or on success)
-    std::string details;     // diagnostics or the validation's details
+    std::string reply; // what the model said
+    std::string alir; // the program found in it (empty: none)
+    std::string outcome; // no-ir | parse-error | check-error | mismatch | unvalidated | validated
+    std::string feedback; // what the next round was told (empty after the last round or on success)
+    std::string details; // diagnostics or the validation's details
 };
 
 struct Translation
 {
-    std::string alir;        // the best candidate (empty when no round produced a program that parses)
-    Validation validation;   // of the best candidate
+    std::string alir; // the best candidate (empty when no round produced a program that parses)
+    Validation validation; // of the best candidate
     std::vector<Attempt> attempts;
     bool fromCache = false;
     std::string model;
@@ -44,7 +44,7 @@ using Validator = std::function<Validation(const ir::Program& program)>;
 struct TranslatorOptions
 {
     LlmSettings settings;
-    std::string cacheDir;  // empty: no cache or audit
+    std::string cacheDir; // empty: no cache or audit
     const std::atomic<bool>* cancel = nullptr;
     std::function<void(const Attempt&)> onAttempt; // after each round (a GUI transcript)
 };

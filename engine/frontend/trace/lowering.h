@@ -21,20 +21,20 @@ namespace solar::trace {
 
 struct OpOrigin
 {
-    int op = -1;         // index into TraceResult::ops
-    std::string aten;    // "aten::addmm"
-    int sourceLine = 0;  // in the user's file
+    int op = -1; // index into TraceResult::ops
+    std::string aten; // "aten::addmm"
+    int sourceLine = 0; // in the user's file
 };
 
 struct Lowered
 {
-    std::string text;                     // the ALIR program
-    ir::Program program;                  // parsed from `text`
+    std::string text; // the ALIR program
+    ir::Program program; // parsed from `text`
     std::map<int, OpOrigin> originOfLine; // ALIR line -> the op that produced it
-    std::vector<OpOrigin> unsupported;    // ops without a template (not counted)
-    std::vector<OpOrigin> randomOps;      // counted, but their values are stand-ins (outputs cannot be compared)
+    std::vector<OpOrigin> unsupported; // ops without a template (not counted)
+    std::vector<OpOrigin> randomOps; // counted, but their values are stand-ins (outputs cannot be compared)
     std::map<std::string, std::string> alirNameOf; // traced tensor name -> its ALIR tensor (folded views have none)
-    std::vector<std::string> outputs;     // the ALIR tensors holding the model's outputs, in order
+    std::vector<std::string> outputs; // the ALIR tensors holding the model's outputs, in order
     int opsLowered = 0;
     int viewsFolded = 0;
 };

@@ -155,7 +155,8 @@ bool fitInto(ModelProgram& m, const std::string* fullText, const SizeMap& full, 
         if (!fit) {
             if (why.empty())
                 why = fit.diagnostics().front().message
-                    + (fit.diagnostics().front().loc.line > 0 ? " (ALIR line " + std::to_string(fit.diagnostics().front().loc.line) + ")" : "");
+                    + (fit.diagnostics().front().loc.line > 0 ? " (ALIR line " + std::to_string(fit.diagnostics().front().loc.line) + ")"
+                                                              : "");
             continue;
         }
         auto parsed = ir::parseProgram(fit->text, m.trace.file + ".alir");
@@ -180,8 +181,8 @@ bool fitInto(ModelProgram& m, const std::string* fullText, const SizeMap& full, 
         std::string names;
         for (const auto& [constant, param] : fit->paramOf)
             names += (names.empty() ? "" : ", ") + param;
-        m.sizesNote = "size parameters " + names + " (" + std::to_string(fit->numbersReplaced) + " numbers in the program follow them), exact at "
-            + (fullText ? "the file's sizes" + at : at.substr(2));
+        m.sizesNote = "size parameters " + names + " (" + std::to_string(fit->numbersReplaced)
+            + " numbers in the program follow them), exact at " + (fullText ? "the file's sizes" + at : at.substr(2));
         if (const std::string same = indistinct(fitSamples, fit->paramOf); !same.empty())
             m.sizesNote += "; not told apart (equal at every sample, so either may stand for the other): " + same;
         return true;

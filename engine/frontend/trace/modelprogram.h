@@ -18,13 +18,13 @@ using SizeMap = std::map<std::string, std::int64_t>;
 
 struct ModelProgram
 {
-    TraceResult trace;                        // at the analysed sizes
-    Lowered lowered;                          // with size parameters when `symbolic`
+    TraceResult trace; // at the analysed sizes
+    Lowered lowered; // with size parameters when `symbolic`
     bool symbolic = false;
-    bool realTensors = false;                 // traced on real tensors at reduced sizes (no fake or meta kernel)
+    bool realTensors = false; // traced on real tensors at reduced sizes (no fake or meta kernel)
     std::map<std::string, std::string> paramOf; // size constant -> ALIR parameter (when symbolic)
-    std::vector<SizeMap> exactAt;             // reduced size sets (constant -> value) the program was fitted at
-    std::string sizesNote;                    // which constants became parameters, or why none did
+    std::vector<SizeMap> exactAt; // reduced size sets (constant -> value) the program was fitted at
+    std::string sizesNote; // which constants became parameters, or why none did
 
     /// The ALIR parameter values that instantiate the program at `sizes` (constants by their Python names).
     SizeMap parameterValues(const SizeMap& sizes) const;

@@ -38,8 +38,7 @@ Expected<PythonInfo> locatePython(const std::string& preferred, int timeoutMs)
     std::string tried;
     for (const std::string& candidate : pythonCandidates(preferred)) {
         QProcess p;
-        p.start(QString::fromStdString(candidate),
-                {QStringLiteral("-c"), QStringLiteral("import torch; print(torch.__version__)")});
+        p.start(QString::fromStdString(candidate), {QStringLiteral("-c"), QStringLiteral("import torch; print(torch.__version__)")});
         std::string why;
         if (!p.waitForStarted(timeoutMs)) {
             why = "does not start";
@@ -56,10 +55,14 @@ Expected<PythonInfo> locatePython(const std::string& preferred, int timeoutMs)
         }
         tried += "\n  " + candidate + ": " + why;
     }
-    return Expected<PythonInfo>::failure(Diagnostic {
-        Severity::Error, {}, {}, "trace.no-python",
-        "no Python interpreter with torch was found (set SOLAR_PYTHON, or install python3-torch); ALIR files and "
-        "the LLM frontend (--frontend llm, or the Frontend selector) still work. Tried:" + (tried.empty() ? std::string(" nothing") : tried)});
+    return Expected<PythonInfo>::failure(
+        Diagnostic {Severity::Error,
+                    {},
+                    {},
+                    "trace.no-python",
+                    "no Python interpreter with torch was found (set SOLAR_PYTHON, or install python3-torch); ALIR files and "
+                    "the LLM frontend (--frontend llm, or the Frontend selector) still work. Tried:"
+                        + (tried.empty() ? std::string(" nothing") : tried)});
 }
 
 std::string tracerScriptPath()

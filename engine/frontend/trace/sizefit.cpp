@@ -105,8 +105,8 @@ std::vector<Token> tokenize(const std::string& s)
 
 bool isKeyword(const std::string& n)
 {
-    static const std::set<std::string> k = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for", "if",
-                                            "else", "step", "cast", "inf", "nan"};
+    static const std::set<std::string> k
+        = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for", "if", "else", "step", "cast", "inf", "nan"};
     return k.count(n) > 0;
 }
 
@@ -389,8 +389,8 @@ Expected<SizeFit> fitSizes(const std::vector<SizeSample>& samples, const std::ma
             same = tokens[k][i].number == tokens[0][i].number && tokens[k][i].comment == tokens[0][i].comment
                 && (tokens[0][i].number || tokens[0][i].comment || tokens[k][i].text == tokens[0][i].text);
         if (!same)
-            return Expected<SizeFit>::failure(Diagnostic {Severity::Error, {}, {}, "sizes.fit",
-                                                          "the programs lowered at different sizes differ in more than their numbers"});
+            return Expected<SizeFit>::failure(Diagnostic {
+                Severity::Error, {}, {}, "sizes.fit", "the programs lowered at different sizes differ in more than their numbers"});
     }
 
     // Parameters: the constants that change between samples, named as in the model unless that collides.
@@ -407,8 +407,12 @@ Expected<SizeFit> fitSizes(const std::vector<SizeSample>& samples, const std::ma
         }
         if (!varies) {
             if (defaults && defaults->count(name) && defaults->at(name) != value)
-                return Expected<SizeFit>::failure(Diagnostic {Severity::Error, {}, {}, "sizes.fit",
-                                                              "'" + name + "' has one value in every sample but another at the requested sizes"});
+                return Expected<SizeFit>::failure(
+                    Diagnostic {Severity::Error,
+                                {},
+                                {},
+                                "sizes.fit",
+                                "'" + name + "' has one value in every sample but another at the requested sizes"});
             continue;
         }
         std::string alir = name;
@@ -419,7 +423,8 @@ Expected<SizeFit> fitSizes(const std::vector<SizeSample>& samples, const std::ma
         if (defaults) {
             const auto d = defaults->find(name);
             if (d == defaults->end())
-                return Expected<SizeFit>::failure(Diagnostic {Severity::Error, {}, {}, "sizes.fit", "no default for size constant '" + name + "'"});
+                return Expected<SizeFit>::failure(
+                    Diagnostic {Severity::Error, {}, {}, "sizes.fit", "no default for size constant '" + name + "'"});
             fit.defaults[alir] = d->second;
         }
         params.emplace_back(alir, v);

@@ -24,15 +24,15 @@ namespace solar::trace {
 struct SizeSample
 {
     std::map<std::string, std::int64_t> sizes; // every size constant's value at this sample
-    std::string text;                           // the program lowered at these sizes
+    std::string text; // the program lowered at these sizes
 };
 
 struct SizeFit
 {
-    std::string text;                               // samples[0]'s program with size parameters
-    std::map<std::string, std::string> paramOf;     // size constant -> its ALIR parameter name
-    std::map<std::string, std::int64_t> defaults;   // ALIR parameter -> its default (samples[0]'s value unless given)
-    int numbersReplaced = 0;                        // numbers that became expressions
+    std::string text; // samples[0]'s program with size parameters
+    std::map<std::string, std::string> paramOf; // size constant -> its ALIR parameter name
+    std::map<std::string, std::int64_t> defaults; // ALIR parameter -> its default (samples[0]'s value unless given)
+    int numbersReplaced = 0; // numbers that became expressions
 };
 
 /// samples[0] gives the defaults. The parameters are the constants whose values differ between samples; numbers

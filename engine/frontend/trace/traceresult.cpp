@@ -150,7 +150,9 @@ Expected<ReferenceRun> parseReferenceReply(std::string_view text, const std::str
     try {
         const json r = json::parse(text.begin(), text.end());
         if (!r.value("ok", false))
-            return Expected<ReferenceRun>::failure(Diagnostic {Severity::Error, file, {r.value("line", 0), r.value("column", 0)},
+            return Expected<ReferenceRun>::failure(Diagnostic {Severity::Error,
+                                                               file,
+                                                               {r.value("line", 0), r.value("column", 0)},
                                                                "reference." + r.value("kind", std::string("error")),
                                                                r.value("error", std::string("the reference run failed"))});
         ReferenceRun run;

@@ -16,12 +16,12 @@ namespace solar::trace {
 
 struct TracedTensor
 {
-    std::string name;  // input0, conv.weight, t12, ...
+    std::string name; // input0, conv.weight, t12, ...
     std::vector<std::int64_t> shape;
     std::vector<std::int64_t> stride;
     std::int64_t offset = 0; // storage offset, in elements (views)
     std::string dtype; // float32, bfloat16, int64, bool, ...
-    std::string role;  // input, parameter, buffer, constant, intermediate, output
+    std::string role; // input, parameter, buffer, constant, intermediate, output
     std::vector<double> values; // a small constant created in forward, when its values are known
 };
 
@@ -38,12 +38,12 @@ struct TraceArg
 
 struct TracedOp
 {
-    std::string op;       // "aten::convolution", "solar::scaled_dot_product_attention"
+    std::string op; // "aten::convolution", "solar::scaled_dot_product_attention"
     std::string overload; // "default", "Tensor", ...
     std::vector<TraceArg> args;
     std::map<std::string, TraceArg> kwargs;
     std::vector<TraceArg> outputs; // tensors (by name) or scalars
-    int line = 0;                  // in the user's file; 0 when the op did not come from it
+    int line = 0; // in the user's file; 0 when the op did not come from it
 };
 
 struct TraceResult

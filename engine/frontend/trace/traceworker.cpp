@@ -12,8 +12,7 @@ namespace solar::trace {
 TraceWorker::TraceWorker(PythonInfo python, std::string script)
     : m_python(std::move(python))
     , m_script(std::move(script))
-{
-}
+{ }
 
 TraceWorker::~TraceWorker()
 {
@@ -77,8 +76,9 @@ Expected<std::string> TraceWorker::request(const std::string& line, const std::s
             m_process->kill();
             m_process->waitForFinished(2000);
             m_process.reset();
-            return fail("trace.timeout", "tracing took longer than " + std::to_string(timeoutMs / 1000)
-                                             + " s (an endless loop in the model?); the tracer was stopped");
+            return fail("trace.timeout",
+                        "tracing took longer than " + std::to_string(timeoutMs / 1000)
+                            + " s (an endless loop in the model?); the tracer was stopped");
         }
         m_process->waitForReadyRead(std::min(left, 100));
     }
@@ -100,8 +100,8 @@ Expected<TraceResult> TraceWorker::trace(const std::string& file, const std::map
     return parseTraceReply(*reply, file);
 }
 
-Expected<std::map<std::string, std::int64_t>> TraceWorker::constants(const std::string& file, const std::map<std::string, std::int64_t>& sizes,
-                                                                     int timeoutMs)
+Expected<std::map<std::string, std::int64_t>> TraceWorker::constants(const std::string& file,
+                                                                     const std::map<std::string, std::int64_t>& sizes, int timeoutMs)
 {
     using Result = Expected<std::map<std::string, std::int64_t>>;
     nlohmann::json req = {{"id", m_nextId++}, {"cmd", "constants"}, {"file", file}};
@@ -122,13 +122,18 @@ Expected<std::map<std::string, std::int64_t>> TraceWorker::constants(const std::
     return out;
 }
 
-Expected<ReferenceRun> TraceWorker::reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes,
-                                              std::uint64_t seed, std::int64_t maxElements, int timeoutMs, bool arrays)
+Expected<ReferenceRun> TraceWorker::reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed,
+                                              std::int64_t maxElements, int timeoutMs, bool arrays)
 {
     QTemporaryDir dir;
     if (!dir.isValid())
-        return Expected<ReferenceRun>::failure(Diagnostic {Severity::Error, file, {}, "reference.tmp", "cannot create a temporary directory"});
-    nlohmann::json req = {{"id", m_nextId++}, {"cmd", arrays ? "reference_arrays" : "reference"}, {"file", file}, {"seed", seed}, {"max_elements", maxElements},
+        return Expected<ReferenceRun>::failure(
+            Diagnostic {Severity::Error, file, {}, "reference.tmp", "cannot create a temporary directory"});
+    nlohmann::json req = {{"id", m_nextId++},
+                          {"cmd", arrays ? "reference_arrays" : "reference"},
+                          {"file", file},
+                          {"seed", seed},
+                          {"max_elements", maxElements},
                           {"dir", dir.path().toStdString()}};
     if (!sizes.empty())
         req["sizes"] = sizes;

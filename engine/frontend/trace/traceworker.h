@@ -27,8 +27,8 @@ public:
 
     /// Traces `file` with its module-level size constants overridden by `sizes`. `realTensors` runs the forward
     /// pass on real CPU tensors (for ops with neither a fake nor a meta kernel): only ever at reduced sizes.
-    Expected<TraceResult> trace(const std::string& file, const std::map<std::string, std::int64_t>& sizes = {},
-                                int timeoutMs = 120000, bool realTensors = false);
+    Expected<TraceResult> trace(const std::string& file, const std::map<std::string, std::int64_t>& sizes = {}, int timeoutMs = 120000,
+                                bool realTensors = false);
     /// The module-level integer size constants of `file`, overridden by `sizes` (the module body runs; no model).
     Expected<std::map<std::string, std::int64_t>> constants(const std::string& file, const std::map<std::string, std::int64_t>& sizes = {},
                                                             int timeoutMs = 120000);

@@ -73,20 +73,23 @@ std::string compareOutput(size_t index, const trace::ReferenceTensor& expected, 
 struct OutputCheck
 {
     bool structural = false; // a count or a size differs: no tolerance or larger size can fix that
-    std::string difference;  // empty when every output matches
+    std::string difference; // empty when every output matches
 };
 
 // The model's outputs against the program's (`names`, in order): counts, element counts, then values.
-OutputCheck compareOutputs(const std::vector<trace::ReferenceTensor>& expected, const ir::RunResult& run, const std::vector<std::string>& names,
-                           const std::map<std::string, std::int64_t>& sizes)
+OutputCheck compareOutputs(const std::vector<trace::ReferenceTensor>& expected, const ir::RunResult& run,
+                           const std::vector<std::string>& names, const std::map<std::string, std::int64_t>& sizes)
 {
     if (expected.size() != names.size())
-        return {true, "the model returns " + std::to_string(expected.size()) + " tensors, the program has " + std::to_string(names.size()) + " outputs"};
+        return {true,
+                "the model returns " + std::to_string(expected.size()) + " tensors, the program has " + std::to_string(names.size())
+                    + " outputs"};
     for (size_t o = 0; o < names.size(); ++o) {
         const ir::TensorValue* actual = run.find(names[o]);
         if (!actual || actual->data.size() != expected[o].data.size())
-            return {true, "output " + std::to_string(o) + " ('" + names[o] + "') has " + std::to_string(actual ? actual->data.size() : 0)
-                              + " elements, the model's has " + std::to_string(expected[o].data.size()) + " at " + sizesText(sizes)};
+            return {true,
+                    "output " + std::to_string(o) + " ('" + names[o] + "') has " + std::to_string(actual ? actual->data.size() : 0)
+                        + " elements, the model's has " + std::to_string(expected[o].data.size()) + " at " + sizesText(sizes)};
         if (std::string differs = compareOutput(o, expected[o], *actual, sizes); !differs.empty())
             return {false, std::move(differs)};
     }
@@ -131,8 +134,8 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
         bool atFullSize = true;
         for (const auto& [name, value] : sizes)
             atFullSize = atFullSize && model.trace.constants.at(name) == value;
-        const bool sameProgram = atFullSize
-            || (model.symbolic && std::find(model.exactAt.begin(), model.exactAt.end(), sizes) != model.exactAt.end());
+        const bool sameProgram
+            = atFullSize || (model.symbolic && std::find(model.exactAt.begin(), model.exactAt.end(), sizes) != model.exactAt.end());
         std::optional<trace::Lowered> retraced;
         if (!sameProgram) {
             const auto traced = worker.trace(file, sizes, options.timeoutMs);
@@ -215,9 +218,9 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
         }
         v.status = ValidationStatus::Validated;
         v.details = "outputs match torch at " + sizesText(sizes) + " (seed " + std::to_string(options.seed) + ")"
-            + (atFullSize    ? "; compared: the analysed program itself"
-               : sameProgram ? "; compared: the analysed program with its size parameters set to these sizes"
-                             : "; compared: the model lowered again at these sizes (" + model.sizesNote + ")");
+            + (atFullSize        ? "; compared: the analysed program itself"
+                   : sameProgram ? "; compared: the analysed program with its size parameters set to these sizes"
+                                 : "; compared: the model lowered again at these sizes (" + model.sizesNote + ")");
         if (!firstDifference.empty())
             v.details += "; at smaller sizes they did not (" + firstDifference + ")";
         return v;
@@ -231,8 +234,8 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
     return v;
 }
 
-Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options,
-                           bool arrays)
+Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker,
+                           const ValidationOptions& options, bool arrays)
 {
     Validation v;
     const auto constants = worker.constants(file, {}, options.timeoutMs);

@@ -6,8 +6,8 @@
 // divisor (not below 8), starting small and growing when the model rejects the shapes (trace::reducedSizes).
 #pragma once
 
-#include "engine/frontend/validate/validationstatus.h"
 #include "engine/frontend/trace/modelprogram.h"
+#include "engine/frontend/validate/validationstatus.h"
 #include "engine/ir/ast.h"
 
 #include <functional>
@@ -36,8 +36,8 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
 /// input0.., parameters and buffers by their state_dict names with '.' -> '_', outputs in declaration order; the
 /// program's parameters named like the model's size constants take their reduced values.
 /// With `arrays`, `file` is a NumPy or JAX source (get_inputs() and forward(*inputs)) run in the same worker.
-Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options = {},
-                           bool arrays = false);
+Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker,
+                           const ValidationOptions& options = {}, bool arrays = false);
 
 /// Loads the model (with size parameters where they fit) and validates it.
 Validation validateModel(const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options = {});

@@ -16,14 +16,44 @@ namespace solar::trace {
 
 const std::set<std::string>& viewOps()
 {
-    static const std::set<std::string> ops = {
-        "aten::view", "aten::_unsafe_view", "aten::_reshape_alias", "aten::reshape", "aten::t", "aten::transpose",
-        "aten::permute", "aten::expand", "aten::unsqueeze", "aten::squeeze", "aten::select", "aten::slice",
-        "aten::split", "aten::unsafe_split", "aten::split_with_sizes", "aten::unsafe_split_with_sizes",
-        "aten::unbind", "aten::chunk", "aten::narrow", "aten::detach", "aten::alias", "aten::lift_fresh",
-        "aten::as_strided", "aten::diagonal", "aten::unfold", "aten::view_as", "aten::expand_as", "aten::flatten",
-        "aten::unflatten", "aten::movedim", "aten::swapaxes", "aten::numpy_T", "aten::_view", "aten::as_strided_",
-        "aten::squeeze_", "aten::unsqueeze_", "aten::transpose_", "aten::t_"};
+    static const std::set<std::string> ops = {"aten::view",
+                                              "aten::_unsafe_view",
+                                              "aten::_reshape_alias",
+                                              "aten::reshape",
+                                              "aten::t",
+                                              "aten::transpose",
+                                              "aten::permute",
+                                              "aten::expand",
+                                              "aten::unsqueeze",
+                                              "aten::squeeze",
+                                              "aten::select",
+                                              "aten::slice",
+                                              "aten::split",
+                                              "aten::unsafe_split",
+                                              "aten::split_with_sizes",
+                                              "aten::unsafe_split_with_sizes",
+                                              "aten::unbind",
+                                              "aten::chunk",
+                                              "aten::narrow",
+                                              "aten::detach",
+                                              "aten::alias",
+                                              "aten::lift_fresh",
+                                              "aten::as_strided",
+                                              "aten::diagonal",
+                                              "aten::unfold",
+                                              "aten::view_as",
+                                              "aten::expand_as",
+                                              "aten::flatten",
+                                              "aten::unflatten",
+                                              "aten::movedim",
+                                              "aten::swapaxes",
+                                              "aten::numpy_T",
+                                              "aten::_view",
+                                              "aten::as_strided_",
+                                              "aten::squeeze_",
+                                              "aten::unsqueeze_",
+                                              "aten::transpose_",
+                                              "aten::t_"};
     return ops;
 }
 
@@ -36,10 +66,18 @@ std::string num(double v)
 
 std::string dtypeOf(const std::string& torchDtype)
 {
-    static const std::map<std::string, std::string> map = {
-        {"float32", "f32"}, {"float64", "f64"}, {"float16", "f16"}, {"bfloat16", "bf16"}, {"int64", "i64"},
-        {"int32", "i32"}, {"int16", "i16"}, {"int8", "i8"}, {"uint8", "u8"}, {"bool", "bool"},
-        {"float8_e4m3fn", "fp8e4m3"}, {"float8_e5m2", "fp8e5m2"}};
+    static const std::map<std::string, std::string> map = {{"float32", "f32"},
+                                                           {"float64", "f64"},
+                                                           {"float16", "f16"},
+                                                           {"bfloat16", "bf16"},
+                                                           {"int64", "i64"},
+                                                           {"int32", "i32"},
+                                                           {"int16", "i16"},
+                                                           {"int8", "i8"},
+                                                           {"uint8", "u8"},
+                                                           {"bool", "bool"},
+                                                           {"float8_e4m3fn", "fp8e4m3"},
+                                                           {"float8_e5m2", "fp8e5m2"}};
     const auto it = map.find(torchDtype);
     return it == map.end() ? "f32" : it->second;
 }
@@ -151,8 +189,7 @@ ReduceShape reduceShape(const Shape& in, std::vector<std::int64_t> dims, bool ke
 
 Lowerer::Lowerer(const TraceResult& t)
     : m_trace(t)
-{
-}
+{ }
 
 Expected<Lowered> Lowerer::run()
 {
@@ -223,8 +260,8 @@ std::string Lowerer::alirName(const std::string& traced)
         n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
     if (n.empty() || !std::isalpha(static_cast<unsigned char>(n[0])))
         n = "x" + n;
-    static const std::set<std::string> reserved = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for",
-                                                   "if", "else", "step", "cast", "inf", "nan"};
+    static const std::set<std::string> reserved
+        = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for", "if", "else", "step", "cast", "inf", "nan"};
     while (reserved.count(n) || m_used.count(n))
         n += "_";
     m_used.insert(n);
@@ -475,7 +512,8 @@ void Lowerer::assemble()
         for (size_t i = 0; i < t.shape.size(); ++i)
             shape += (i ? ", " : "") + std::to_string(t.shape[i]);
         std::string init;
-        if (kind == "weight" && t.role == "constant" && !t.values.empty() && static_cast<std::int64_t>(t.values.size()) == product(t.shape)) {
+        if (kind == "weight" && t.role == "constant" && !t.values.empty()
+            && static_cast<std::int64_t>(t.values.size()) == product(t.shape)) {
             kind = "const";
             for (size_t i = 0; i < t.values.size(); ++i)
                 init += (i ? ", " : "") + ir::formatNumber(t.values[i]);

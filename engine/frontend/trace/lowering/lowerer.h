@@ -46,7 +46,7 @@ std::vector<std::int64_t> ints(const TraceArg& a);
 // The loop variables of an input with `dims` reduced: output positions for the others.
 struct ReduceShape
 {
-    Shape outer, inner;  // extents of kept and reduced dims
+    Shape outer, inner; // extents of kept and reduced dims
     Index outerV, innerV;
     Index inputIdx, outputIdx;
 };

@@ -10,21 +10,36 @@ namespace {
 // ALIR's builtin of the same maths, for ops whose template is "apply f to every element".
 const std::map<std::string, std::string>& unaryFunctions()
 {
-    static const std::map<std::string, std::string> functions = {
-        {"aten::relu", "relu"},           {"aten::sigmoid", "sigmoid"},   {"aten::tanh", "tanh"},       {"aten::silu", "silu"},
-        {"aten::mish", "mish"},           {"aten::exp", "exp"},           {"aten::log", "log"},         {"aten::log1p", "log1p"},
-        {"aten::expm1", "expm1"},         {"aten::sqrt", "sqrt"},         {"aten::rsqrt", "rsqrt"},     {"aten::abs", "abs"},
-        {"aten::reciprocal", "reciprocal"}, {"aten::sin", "sin"},         {"aten::cos", "cos"},         {"aten::erf", "erf"},
-        {"aten::sign", "sign"},           {"aten::floor", "floor"},       {"aten::ceil", "ceil"},       {"aten::round", "round"},
-        {"aten::hardsigmoid", "hardsigmoid"}, {"aten::hardswish", "hardswish"}};
+    static const std::map<std::string, std::string> functions = {{"aten::relu", "relu"},
+                                                                 {"aten::sigmoid", "sigmoid"},
+                                                                 {"aten::tanh", "tanh"},
+                                                                 {"aten::silu", "silu"},
+                                                                 {"aten::mish", "mish"},
+                                                                 {"aten::exp", "exp"},
+                                                                 {"aten::log", "log"},
+                                                                 {"aten::log1p", "log1p"},
+                                                                 {"aten::expm1", "expm1"},
+                                                                 {"aten::sqrt", "sqrt"},
+                                                                 {"aten::rsqrt", "rsqrt"},
+                                                                 {"aten::abs", "abs"},
+                                                                 {"aten::reciprocal", "reciprocal"},
+                                                                 {"aten::sin", "sin"},
+                                                                 {"aten::cos", "cos"},
+                                                                 {"aten::erf", "erf"},
+                                                                 {"aten::sign", "sign"},
+                                                                 {"aten::floor", "floor"},
+                                                                 {"aten::ceil", "ceil"},
+                                                                 {"aten::round", "round"},
+                                                                 {"aten::hardsigmoid", "hardsigmoid"},
+                                                                 {"aten::hardswish", "hardswish"}};
     return functions;
 }
 
 const std::map<std::string, std::string>& binaryOperators()
 {
-    static const std::map<std::string, std::string> operators = {
-        {"aten::mul", " * "}, {"aten::div", " / "}, {"aten::eq", " == "}, {"aten::ne", " != "}, {"aten::lt", " < "},
-        {"aten::le", " <= "}, {"aten::gt", " > "},  {"aten::ge", " >= "}, {"aten::remainder", " % "}};
+    static const std::map<std::string, std::string> operators
+        = {{"aten::mul", " * "}, {"aten::div", " / "}, {"aten::eq", " == "}, {"aten::ne", " != "},      {"aten::lt", " < "},
+           {"aten::le", " <= "}, {"aten::gt", " > "},  {"aten::ge", " >= "}, {"aten::remainder", " % "}};
     return operators;
 }
 
@@ -135,21 +150,24 @@ void softplus(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
     const double beta = scalar(ctx.arg(op, 1), 1.0), threshold = scalar(ctx.arg(op, 2), 20.0);
     ctx.unary(op, [&](const std::string& x) {
-        return "(" + num(beta) + " * " + x + " > " + num(threshold) + " ? " + x + " : log1p(exp(" + num(beta) + " * " + x + ")) / " + num(beta) + ")";
+        return "(" + num(beta) + " * " + x + " > " + num(threshold) + " ? " + x + " : log1p(exp(" + num(beta) + " * " + x + ")) / "
+            + num(beta) + ")";
     });
 }
 
 void where(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
     ctx.elementwise(op, [&](const Index& v, const Shape& s) {
-        return "(" + ctx.bcast(ctx.arg(op, 0), v, s) + " != 0 ? " + ctx.bcast(ctx.arg(op, 1), v, s) + " : " + ctx.bcast(ctx.arg(op, 2), v, s) + ")";
+        return "(" + ctx.bcast(ctx.arg(op, 0), v, s) + " != 0 ? " + ctx.bcast(ctx.arg(op, 1), v, s) + " : "
+            + ctx.bcast(ctx.arg(op, 2), v, s) + ")";
     });
 }
 
 void maskedFill(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
     ctx.elementwise(op, [&](const Index& v, const Shape& s) {
-        return "(" + ctx.bcast(ctx.arg(op, 1), v, s) + " != 0 ? " + ctx.bcast(ctx.arg(op, 2), v, s) + " : " + ctx.bcast(ctx.arg(op, 0), v, s) + ")";
+        return "(" + ctx.bcast(ctx.arg(op, 1), v, s) + " != 0 ? " + ctx.bcast(ctx.arg(op, 2), v, s) + " : "
+            + ctx.bcast(ctx.arg(op, 0), v, s) + ")";
     });
 }
 
@@ -216,9 +234,7 @@ void randomDraw(Lowerer& ctx, const TracedOp& op, const std::string& name)
 }
 
 // empty and its variants: no data yet; the op that fills the tensor pays for the writes.
-void noData(Lowerer&, const TracedOp&, const std::string&)
-{
-}
+void noData(Lowerer&, const TracedOp&, const std::string&) { }
 
 void triangle(Lowerer& ctx, const TracedOp& op, const std::string& name)
 {

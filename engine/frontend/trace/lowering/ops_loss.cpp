@@ -24,7 +24,8 @@ void pointwiseLoss(Lowerer& ctx, const TracedOp& op, const std::string& name)
     else if (name == "aten::smooth_l1_loss")
         e = "(abs" + d + " < " + num(beta) + " ? 0.5 * " + d + " * " + d + " / " + num(beta) + " : abs" + d + " - " + num(0.5 * beta) + ")";
     else
-        e = "(abs" + d + " < " + num(beta) + " ? 0.5 * " + d + " * " + d + " : " + num(beta) + " * (abs" + d + " - " + num(0.5 * beta) + "))";
+        e = "(abs" + d + " < " + num(beta) + " ? 0.5 * " + d + " * " + d + " : " + num(beta) + " * (abs" + d + " - " + num(0.5 * beta)
+            + "))";
     if (reduction == 0)
         return ctx.emit(nest(v, xs, ctx.store(y, v, e)));
     const std::string scale = reduction == 1 ? " / " + num(static_cast<double>(product(xs))) : "";

@@ -11,8 +11,8 @@ namespace {
 
 // Max pooling's second output: the flat spatial index of the first maximum in each window, as torch returns
 // it. `cond` guards taps that fall in the padding (empty when every tap is inside).
-void poolIndices(Lowerer& ctx, const TracedOp& op, const std::string& x, const Index& v, const Shape& ys, const Index& xi, size_t lead, size_t sp,
-                 const std::string& tapLoops, const std::string& cond, const std::string& target)
+void poolIndices(Lowerer& ctx, const TracedOp& op, const std::string& x, const Index& v, const Shape& ys, const Index& xi, size_t lead,
+                 size_t sp, const std::string& tapLoops, const std::string& cond, const std::string& target)
 {
     if (op.outputs.size() < 2 || op.outputs[1].kind != TraceArg::Tensor)
         return;
@@ -27,7 +27,7 @@ void poolIndices(Lowerer& ctx, const TracedOp& op, const std::string& x, const I
     }
     const std::string pick = idx + " min= " + ctx.at(x, xi) + " == " + target + " ? " + flat + " : " + std::to_string(scale) + ";";
     ctx.emit(loops(v, ys) + "{\n  " + idx + " = " + std::to_string(scale) + ";\n  " + tapLoops + " { "
-         + (cond.empty() ? pick : "if (" + cond + ") { " + pick + " }") + " }\n}");
+             + (cond.empty() ? pick : "if (" + cond + ") { " + pick + " }") + " }\n}");
 }
 
 } // namespace
@@ -61,7 +61,7 @@ void matmul(Lowerer& ctx, const TracedOp& op, const std::string& name)
     const std::string init = withBias ? (beta == 1 ? "" : num(beta) + " * ") + ctx.bcast(ctx.arg(op, 0), v, cs) : "0";
     const std::string prod = (alpha == 1 ? "" : num(alpha) + " * ") + ctx.at(a, ai) + " * " + ctx.at(b, bi);
     ctx.emit(loops(v, cs) + "{\n  " + ctx.store(c, v, init) + "\n  for _k in 0.." + std::to_string(k) + " { " + ctx.at(c, v) + " += " + prod
-         + "; }\n}");
+             + "; }\n}");
 }
 
 // N-d convolution, grouped, strided, padded, dilated, and transposed.
@@ -96,12 +96,13 @@ void convolution(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     std::vector<std::string> window;
     for (size_t d = 0; d < sp; ++d) {
         const std::int64_t s = at3(stride, d), p = at3(padding, d), dl = at3(dilation, d);
-        const std::string e = (s == 1 ? pos[d] : std::to_string(s) + " * " + pos[d]) + " + " + (dl == 1 ? tap[d] : std::to_string(dl) + " * " + tap[d])
-            + (p ? " - " + std::to_string(p) : "");
+        const std::string e = (s == 1 ? pos[d] : std::to_string(s) + " * " + pos[d]) + " + "
+            + (dl == 1 ? tap[d] : std::to_string(dl) + " * " + tap[d]) + (p ? " - " + std::to_string(p) : "");
         window.push_back(e);
         const std::int64_t limit = transposed ? ys[2 + d] : xs[2 + d];
         cond += (cond.empty() ? "" : " && ") + e + " >= 0 && " + e + " < " + std::to_string(limit);
-        head += ", " + pos[d] + " in 0.." + std::to_string(transposed ? xs[2 + d] : ys[2 + d]) + ", " + tap[d] + " in 0.." + std::to_string(ws[2 + d]);
+        head += ", " + pos[d] + " in 0.." + std::to_string(transposed ? xs[2 + d] : ys[2 + d]) + ", " + tap[d] + " in 0.."
+            + std::to_string(ws[2 + d]);
     }
     Index xi {"_b", inChan}, yi {"_b", outChan}, wi;
     if (!transposed) {
@@ -133,7 +134,8 @@ void pool(Lowerer& ctx, const TracedOp& op, const std::string& name)
     const auto dilation = isMax ? ints(ctx.arg(op, 4)) : std::vector<std::int64_t> {};
     const bool countIncludePad = isMax ? false : !(ctx.arg(op, 5).kind == TraceArg::Bool && !ctx.arg(op, 5).boolValue);
     const TraceArg& divisorOverride = ctx.arg(op, 6);
-    auto pick = [](const std::vector<std::int64_t>& v, size_t i, std::int64_t dflt) { return v.empty() ? dflt : (v.size() == 1 ? v[0] : v[i]); };
+    auto pick
+        = [](const std::vector<std::int64_t>& v, size_t i, std::int64_t dflt) { return v.empty() ? dflt : (v.size() == 1 ? v[0] : v[i]); };
     const size_t lead = xs.size() - sp;
     const Index v = vars(ys.size());
     Index xi(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(lead));
@@ -142,8 +144,8 @@ void pool(Lowerer& ctx, const TracedOp& op, const std::string& name)
     for (size_t d = 0; d < sp; ++d) {
         const std::string t = "_t" + std::to_string(d);
         const std::int64_t s = pick(strideV, d, 1), p = pick(padding, d, 0), dl = pick(dilation, d, 1), k = pick(kernel, d, 1);
-        const std::string e = (s == 1 ? v[lead + d] : std::to_string(s) + " * " + v[lead + d]) + " + " + (dl == 1 ? t : std::to_string(dl) + " * " + t)
-            + (p ? " - " + std::to_string(p) : "");
+        const std::string e = (s == 1 ? v[lead + d] : std::to_string(s) + " * " + v[lead + d]) + " + "
+            + (dl == 1 ? t : std::to_string(dl) + " * " + t) + (p ? " - " + std::to_string(p) : "");
         xi.push_back(e);
         cond += (cond.empty() ? "" : " && ") + e + " >= 0 && " + e + " < " + std::to_string(xs[lead + d]);
         tapLoops += (tapLoops.empty() ? "for " : ", ") + t + " in 0.." + std::to_string(k);
@@ -200,8 +202,8 @@ void adaptivePool(Lowerer& ctx, const TracedOp& op, const std::string& name)
     if (isMax)
         body = target + " = -inf;\n  " + tapLoops + " { " + target + " max= " + ctx.at(x, xi) + "; }";
     else
-        body = target + " = 0;\n  " + tapLoops + " { " + target + " += " + ctx.at(x, xi) + "; }\n  " + target + " = " + target + " / cast<f64>("
-            + length + ");";
+        body = target + " = 0;\n  " + tapLoops + " { " + target + " += " + ctx.at(x, xi) + "; }\n  " + target + " = " + target
+            + " / cast<f64>(" + length + ");";
     ctx.emit(loops(v, ys) + "{\n  " + body + "\n}");
     if (isMax)
         poolIndices(ctx, op, x, v, ys, xi, lead, sp, tapLoops, "", target);
@@ -244,12 +246,12 @@ void attention(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const std::string keys = causal ? "_j in 0.._l + 1" : "_j in 0.." + std::to_string(S);
     const std::string st = ctx.at(sc, with({"_l", "_j"})), mt = ctx.at(mx, with({"_l"})), zt = ctx.at(sm, with({"_l"}));
     const std::string pt = ctx.at(pr, with({"_l", "_j"}));
-    const std::string text = "for _l in 0.." + std::to_string(L) + " {\n  for " + keys + " {\n    " + st + " = 0;\n    for _d in 0.." + std::to_string(D)
-        + " { " + st + " += " + ctx.at(q, with({"_l", "_d"})) + " * " + ctx.at(k, with({"_j", "_d"})) + " * " + num(scale) + "; }\n  }\n  " + mt + " = -inf;\n  for "
-        + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for " + keys + " { " + zt + " += exp(" + st + " - " + mt + "); }\n  for "
-        + keys + " { " + pt + " = exp(" + st + " - " + mt + ") / " + zt + "; }\n  for _e in 0.." + std::to_string(Dv) + " {\n    "
-        + ctx.at(y, with({"_l", "_e"})) + " = 0;\n    for " + keys + " { " + ctx.at(y, with({"_l", "_e"})) + " += " + pt + " * " + ctx.at(vv, with({"_j", "_e"}))
-        + "; }\n  }\n}";
+    const std::string text = "for _l in 0.." + std::to_string(L) + " {\n  for " + keys + " {\n    " + st + " = 0;\n    for _d in 0.."
+        + std::to_string(D) + " { " + st + " += " + ctx.at(q, with({"_l", "_d"})) + " * " + ctx.at(k, with({"_j", "_d"})) + " * "
+        + num(scale) + "; }\n  }\n  " + mt + " = -inf;\n  for " + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for "
+        + keys + " { " + zt + " += exp(" + st + " - " + mt + "); }\n  for " + keys + " { " + pt + " = exp(" + st + " - " + mt + ") / " + zt
+        + "; }\n  for _e in 0.." + std::to_string(Dv) + " {\n    " + ctx.at(y, with({"_l", "_e"})) + " = 0;\n    for " + keys + " { "
+        + ctx.at(y, with({"_l", "_e"})) + " += " + pt + " * " + ctx.at(vv, with({"_j", "_e"})) + "; }\n  }\n}";
     std::string wrapped = text;
     if (!bv.empty()) {
         std::string indented;

@@ -20,22 +20,22 @@ void argIndex(Lowerer& ctx, const std::string& indices, const ReduceShape& r, co
         scale *= r.inner[d];
     }
     const std::string target = ctx.at(indices, r.outputIdx);
-    const std::string body = target + " = " + std::to_string(scale) + ";\n  " + loops(r.innerV, r.inner) + "{ " + target
-        + " min= " + in + " == " + extreme + " ? " + flat + " : " + std::to_string(scale) + "; }";
+    const std::string body = target + " = " + std::to_string(scale) + ";\n  " + loops(r.innerV, r.inner) + "{ " + target + " min= " + in
+        + " == " + extreme + " ? " + flat + " : " + std::to_string(scale) + "; }";
     ctx.emit(r.outerV.empty() ? body : loops(r.outerV, r.outer) + "{\n  " + body + "\n}");
 }
 
 // Normalisation over the trailing dims: y = (x - mean) * rstd * w + b, with mean and rstd written too.
-void normalize(Lowerer& ctx, const std::string& x, const std::string& y, const ReduceShape& r, const std::string& mean, const std::string& rstd,
-               double eps, const std::function<std::string(const Index&)>& affine)
+void normalize(Lowerer& ctx, const std::string& x, const std::string& y, const ReduceShape& r, const std::string& mean,
+               const std::string& rstd, double eps, const std::function<std::string(const Index&)>& affine)
 {
     double count = 1;
     for (auto e : r.inner)
         count *= static_cast<double>(e);
     const std::string mt = ctx.at(mean, r.outputIdx), rt = ctx.at(rstd, r.outputIdx), in = ctx.at(x, r.inputIdx);
-    std::string text = mt + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + mt + " += " + in + " / " + num(count) + "; }\n  " + rt + " = 0;\n  "
-        + loops(r.innerV, r.inner) + "{ " + rt + " += (" + in + " - " + mt + ") * (" + in + " - " + mt + ") / " + num(count) + "; }\n  " + rt
-        + " = rsqrt(" + rt + " + " + num(eps) + ");\n  " + loops(r.innerV, r.inner) + "{ "
+    std::string text = mt + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + mt + " += " + in + " / " + num(count) + "; }\n  " + rt
+        + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + rt + " += (" + in + " - " + mt + ") * (" + in + " - " + mt + ") / " + num(count)
+        + "; }\n  " + rt + " = rsqrt(" + rt + " + " + num(eps) + ");\n  " + loops(r.innerV, r.inner) + "{ "
         + ctx.store(y, r.inputIdx, "(" + in + " - " + mt + ") * " + rt + affine(r.inputIdx)) + " }";
     ctx.emit(r.outerV.empty() ? text : loops(r.outerV, r.outer) + "{\n  " + text + "\n}");
 }
@@ -248,9 +248,9 @@ void groupNorm(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     if (b.kind == TraceArg::Tensor)
         affine += " + " + ctx.at(b.text, {xi[1]});
     ctx.emit("for _n in 0.." + std::to_string(xs[0]) + ", _g in 0.." + std::to_string(g) + " {\n  " + mt + " = 0;\n  " + inner + "{ " + mt
-         + " += " + in + " / " + num(count) + "; }\n  " + rt + " = 0;\n  " + inner + "{ " + rt + " += (" + in + " - " + mt + ") * (" + in
-         + " - " + mt + ") / " + num(count) + "; }\n  " + rt + " = rsqrt(" + rt + " + " + num(eps) + ");\n  " + inner + "{ "
-         + ctx.store(y, xi, "(" + in + " - " + mt + ") * " + rt + affine) + " }\n}");
+             + " += " + in + " / " + num(count) + "; }\n  " + rt + " = 0;\n  " + inner + "{ " + rt + " += (" + in + " - " + mt + ") * ("
+             + in + " - " + mt + ") / " + num(count) + "; }\n  " + rt + " = rsqrt(" + rt + " + " + num(eps) + ");\n  " + inner + "{ "
+             + ctx.store(y, xi, "(" + in + " - " + mt + ") * " + rt + affine) + " }\n}");
 }
 
 void batchNorm(Lowerer& ctx, const TracedOp& op, const std::string& name)
@@ -280,7 +280,10 @@ void batchNorm(Lowerer& ctx, const TracedOp& op, const std::string& name)
         if (rm.kind != TraceArg::Tensor || rv.kind != TraceArg::Tensor)
             throw Unsupported {"eval mode without running statistics"};
         const Index v = vars(xs.size());
-        return ctx.emit(nest(v, xs, ctx.store(y, v, "(" + ctx.at(x, v) + " - " + ctx.at(rm.text, {v[1]}) + ") * rsqrt(" + ctx.at(rv.text, {v[1]}) + " + " + num(eps) + ")" + affine(v))));
+        return ctx.emit(nest(v, xs,
+                             ctx.store(y, v,
+                                       "(" + ctx.at(x, v) + " - " + ctx.at(rm.text, {v[1]}) + ") * rsqrt(" + ctx.at(rv.text, {v[1]}) + " + "
+                                           + num(eps) + ")" + affine(v))));
     }
     // Batch statistics per channel; save_mean and save_invstd are outputs 1 and 2 ([C]).
     const ReduceShape r = reduceShape(xs, dims, false);
@@ -295,9 +298,10 @@ void batchNorm(Lowerer& ctx, const TracedOp& op, const std::string& name)
         // n / (n - 1) written out, so the count stays visible as a size (sizefit.h) instead of a folded float.
         const std::string unbiased = count > 1 ? " * " + num(count) + " / (" + num(count) + " - 1.0)" : "";
         const std::string inv = ctx.at(rstd, {"_c"});
-        const std::string newMean = num(1 - momentum) + " * " + ctx.at(rm.text, {"_c"}) + " + " + num(momentum) + " * " + ctx.at(mean, {"_c"});
-        const std::string newVar = num(1 - momentum) + " * " + ctx.at(rv.text, {"_c"}) + " + " + num(momentum) + unbiased + " * (1.0 / (" + inv
-            + " * " + inv + ") - " + num(eps) + ")";
+        const std::string newMean
+            = num(1 - momentum) + " * " + ctx.at(rm.text, {"_c"}) + " + " + num(momentum) + " * " + ctx.at(mean, {"_c"});
+        const std::string newVar = num(1 - momentum) + " * " + ctx.at(rv.text, {"_c"}) + " + " + num(momentum) + unbiased + " * (1.0 / ("
+            + inv + " * " + inv + ") - " + num(eps) + ")";
         const std::string s1 = ctx.store(rm.text, {"_c"}, newMean);
         const std::string s2 = ctx.store(rv.text, {"_c"}, newVar);
         ctx.emit("for _c in 0.." + std::to_string(xs[1]) + " {\n  " + s1 + "\n  " + s2 + "\n}");
