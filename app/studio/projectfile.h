@@ -26,7 +26,7 @@ struct Project
     bool operator==(const Project&) const = default;
 };
 
-/// Empty on success, else a message naming the file and what is wrong.
 /// Written atomically; false and why not in `why`.
 bool writeProject(const QString& path, const Project& project, QString* why = nullptr);
+/// nullopt and, in `why`, a message naming the file and what is wrong with it.
 std::optional<Project> readProject(const QString& path, QString* why = nullptr);
