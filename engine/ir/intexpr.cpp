@@ -6,28 +6,31 @@
 
 namespace solar::ir {
 
+namespace {
+
+// `overflows` computes into its argument and says whether the exact result did not fit.
+template<typename Op>
+std::optional<std::int64_t> checked(Op overflows)
+{
+    std::int64_t r = 0;
+    return overflows(&r) ? std::nullopt : std::optional<std::int64_t>(r);
+}
+
+} // namespace
+
 std::optional<std::int64_t> checkedAdd(std::int64_t a, std::int64_t b)
 {
-    std::int64_t r;
-    if (__builtin_add_overflow(a, b, &r))
-        return std::nullopt;
-    return r;
+    return checked([&](std::int64_t* r) { return __builtin_add_overflow(a, b, r); });
 }
 
 std::optional<std::int64_t> checkedSub(std::int64_t a, std::int64_t b)
 {
-    std::int64_t r;
-    if (__builtin_sub_overflow(a, b, &r))
-        return std::nullopt;
-    return r;
+    return checked([&](std::int64_t* r) { return __builtin_sub_overflow(a, b, r); });
 }
 
 std::optional<std::int64_t> checkedMul(std::int64_t a, std::int64_t b)
 {
-    std::int64_t r;
-    if (__builtin_mul_overflow(a, b, &r))
-        return std::nullopt;
-    return r;
+    return checked([&](std::int64_t* r) { return __builtin_mul_overflow(a, b, r); });
 }
 
 std::optional<std::int64_t> floorDiv(std::int64_t a, std::int64_t b)

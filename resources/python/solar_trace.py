@@ -236,6 +236,28 @@ def _run_failure(e, stage, filename):
     return UserError("run", "%s failed: %s: %s" % (stage, type(e).__name__, e), line)
 
 
+class _UserCode:
+    """Runs the user's code in named steps (get_init_inputs(), Model(...), get_inputs(), forward()): an exception
+    becomes an error naming the step that failed and the deepest line of their file; our own errors pass through."""
+
+    def __init__(self, filename, step):
+        self.filename = filename
+        self.step = step
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, tb):
+        if error is None or isinstance(error, UserError) or not isinstance(error, Exception):
+            return False
+        raise _run_failure(error, self.step, self.filename) from error
+
+
+def _as_list(result):
+    """A forward() result as a list of its outputs."""
+    return list(result) if isinstance(result, (list, tuple)) else [result]
+
+
 def _trace_mode(filename, sizes, mode):
     torch = _import_torch()
     from torch.utils._python_dispatch import TorchDispatchMode
@@ -294,15 +316,14 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
             return out
 
     fake = FakeTensorMode()
-    stage = "get_init_inputs()"
-    try:
+    with _UserCode(filename, "get_init_inputs()") as user:
         if mode == "meta":
             # Real construction (parameters initialised on the CPU), then everything moves to the meta device,
             # where ops compute shapes only. Inputs come from fake tensors, so none is allocated at full size.
             init = namespace["get_init_inputs"]()
-            stage = "Model(...)"
+            user.step = "Model(...)"
             model = model_class(*init).to("meta")
-            stage = "get_inputs()"
+            user.step = "get_inputs()"
             with fake:
                 fake_inputs = namespace["get_inputs"]()
             inputs = [torch.empty(x.shape, dtype=x.dtype, device="meta") if isinstance(x, torch.Tensor) else x
@@ -315,9 +336,9 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
         with context:
             if mode != "meta":
                 init = namespace["get_init_inputs"]()
-                stage = "Model(...)"
+                user.step = "Model(...)"
                 model = model_class(*init)
-                stage = "get_inputs()"
+                user.step = "get_inputs()"
                 inputs = namespace["get_inputs"]()
             for i, x in enumerate(inputs):
                 if isinstance(x, torch.Tensor):
@@ -326,14 +347,10 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
                 recorder.register(p, pname, "parameter")
             for bname, b in model.named_buffers():
                 recorder.register(b, bname, "buffer")
-            stage = "forward()"
+            user.step = "forward()"
             with Tracer():
                 result = model(*inputs)
-    except UserError:
-        raise
-    except Exception as e:
-        raise _run_failure(e, stage, filename)
-    outs = result if isinstance(result, (list, tuple)) else [result]
+    outs = _as_list(result)
     outputs = []
     for o in outs:
         if isinstance(o, torch.Tensor):
@@ -371,13 +388,12 @@ def _reference(filename, sizes, seed, max_elements, directory):
     if getattr(functional, "scaled_dot_product_attention", None) is None:  # torch 1.13
         functional.scaled_dot_product_attention = lambda *a, **k: _sdpa_math(torch, *a, **k)
     namespace, model_class, constants = _load(filename, sizes)
-    stage = "get_init_inputs()"
-    try:
+    with _UserCode(filename, "get_init_inputs()") as user:
         torch.manual_seed(seed)
         init = namespace["get_init_inputs"]()
-        stage = "Model(...)"
+        user.step = "Model(...)"
         model = model_class(*init)
-        stage = "get_inputs()"
+        user.step = "get_inputs()"
         torch.manual_seed(seed + 1)
         inputs = namespace["get_inputs"]()
         tensors = {}
@@ -392,15 +408,11 @@ def _reference(filename, sizes, seed, max_elements, directory):
         if total > max_elements:
             raise UserError("size", "%d input and parameter elements at these sizes, above the validation limit of %d"
                             % (total, max_elements))
-        stage = "forward()"
+        user.step = "forward()"
         torch.manual_seed(seed + 2)
         with torch.no_grad():
             result = model(*inputs)
-    except UserError:
-        raise
-    except Exception as e:
-        raise _run_failure(e, stage, filename)
-    outs = result if isinstance(result, (list, tuple)) else [result]
+    outs = _as_list(result)
     counter = [0]
     return {"constants": constants, "tensors": {k: _dump(v, directory, counter) for k, v in tensors.items()},
             "outputs": [_dump(o, directory, counter) for o in outs if isinstance(o, torch.Tensor)]}
@@ -415,8 +427,7 @@ def _reference_arrays(filename, sizes, seed, max_elements, directory):
     for fn in ("get_inputs", "forward"):
         if not callable(namespace.get(fn)):
             raise UserError("model", "no %s() function (array sources define get_inputs() and forward(*inputs))" % fn)
-    stage = "get_inputs()"
-    try:
+    with _UserCode(filename, "get_inputs()") as user:
         np.random.seed(seed % (2 ** 32))
         inputs = list(namespace["get_inputs"]())
         arrays = {}
@@ -426,13 +437,9 @@ def _reference_arrays(filename, sizes, seed, max_elements, directory):
         total = sum(a.size for a in arrays.values())
         if total > max_elements:
             raise UserError("size", "%d input elements at these sizes, above the validation limit of %d" % (total, max_elements))
-        stage = "forward()"
+        user.step = "forward()"
         result = namespace["forward"](*inputs)
-    except UserError:
-        raise
-    except Exception as e:
-        raise _run_failure(e, stage, filename)
-    outs = result if isinstance(result, (list, tuple)) else [result]
+    outs = _as_list(result)
     import os
     counter = [0]
 
