@@ -55,8 +55,8 @@ bool AnalysisJob::start(const QString& path, const QString& name, const QString&
         options.onLlmAttempt
             = [relay](const solar::llm::Attempt& attempt) { relay([attempt](AnalysisJob* j) { emit j->llmAttempt(attempt); }); };
     options.progress = [relay](const std::string& stage) {
-        const QString text = QString::fromStdString(stage);
-        relay([text](AnalysisJob* j) { emit j->progress(text); });
+        const QString name = QString::fromStdString(stage);
+        relay([name](AnalysisJob* j) { emit j->progress(name); });
     };
     const std::string source = text.toStdString();
     auto cancelFlag = m_cancel; // keeps the flag alive for the job

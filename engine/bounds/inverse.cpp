@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace solar::bounds {
 
@@ -15,8 +16,9 @@ struct Segment
     double b; // the part proportional to x
 };
 
-// The x > 0 with sum_k max(a_k, b_k x) = T. f is continuous, convex and nondecreasing, starting at sum a_k, so
-// there is none when sum a_k >= T (the target needs x <= 0) or when nothing grows with x.
+// The largest x > 0 with sum_k max(a_k, b_k x) <= T. f is continuous, convex and nondecreasing, starting at
+// sum a_k, so there is none when sum a_k >= T (the target needs x <= 0); when nothing grows with x every x
+// reaches T: +infinity (the caller's 1 / x is then 0: "any bandwidth" or "any compute").
 std::optional<double> solvePiecewise(const std::vector<Segment>& segs, double T)
 {
     double constant = 0; // sum of a_k over kernels still on their flat part at x
@@ -27,8 +29,10 @@ std::optional<double> solvePiecewise(const std::vector<Segment>& segs, double T)
         if (s.b > 0)
             breaks.emplace_back(s.a / s.b, &s);
     }
-    if (constant >= T || breaks.empty())
+    if (constant >= T)
         return std::nullopt;
+    if (breaks.empty())
+        return std::numeric_limits<double>::infinity();
     std::sort(breaks.begin(), breaks.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     for (const auto& [x, s] : breaks) {
         if (constant + slope * x >= T)

@@ -23,6 +23,15 @@ int macClass(graph::MacType type, bool convLike)
     return static_cast<int>(type) * 2 + (convLike ? 1 : 0);
 }
 
+// Under pytorch-default an fp32 contraction may use TF32 tensor cores when it is a convolution (cuDNN's default),
+// not when it is a matmul. What decides is the operation, never how its loops are spelled: a node whose frontend
+// named its op is a convolution when that op is one; a node without provenance (ALIR written by hand or by an
+// LLM) might be one, so it gets the fastest rate the policy allows. (docs/sol-model.md, "Precision policies")
+bool tf32UnderDefault(const graph::Node& node)
+{
+    return node.sourceOp.empty() || node.sourceOp.find("conv") != std::string::npos;
+}
+
 UnitGroup groupOf(Placement p)
 {
     if (p.unit == Unit::Tensor)
@@ -229,6 +238,7 @@ Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy p
         if (policy == PrecisionPolicy::AllowTf32 || (policy == PrecisionPolicy::PytorchDefault && convLike))
             add(Unit::Tensor, Precision::TF32);
         break;
+    case graph::MacType::TF32: add(Unit::Tensor, Precision::TF32); break; // tf32 operands: tensor cores under any policy
     case graph::MacType::BF16: add(Unit::Tensor, Precision::BF16); break;
     case graph::MacType::FP16:
         add(Unit::Tensor, Precision::FP16);
@@ -319,7 +329,7 @@ Digest prepare(const graph::EinsumGraph& g)
     for (const auto& node : g.nodes) {
         Work& w = d.nodeWork[node.id];
         if (node.macs > 0)
-            w.macs[macClass(node.macType, node.convLike)] = node.macs;
+            w.macs[macClass(node.macType, tf32UnderDefault(node))] = node.macs;
         const bool fp64 = g.tensors[node.write.tensor].dtype == ir::DType::F64;
         (fp64 ? w.simtFp64Ops : w.simtOps) = node.otherOps;
         d.nodeUnfusedBytes[node.id] = node.bytesRead + node.bytesWritten;
@@ -400,21 +410,25 @@ double cacheAwareBytes(const Digest& d, const MachineModel& m, double onchipByte
     if (cache == CacheAssumption::Warm)
         base = warmBytes(d.externalReadBytes, d.externalWriteBytes, m.persistentCacheBytes);
     // One loaded tile can serve several contractions that share an input, so the extra terms only add up over
-    // contractions with pairwise disjoint inputs: take them greedily, largest first.
-    std::vector<std::pair<double, const Digest::CacheCandidate*>> extras;
-    for (const auto& c : d.cacheCandidates) {
-        const double extra = capacityTrafficBytes(c, onchipBytes) - c.compulsoryBytes;
-        if (extra > 0)
-            extras.emplace_back(extra, &c);
-    }
-    std::sort(extras.begin(), extras.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    // contractions with pairwise disjoint inputs. Which ones are taken must not depend on the capacity: a choice
+    // made per capacity (largest extra first) can charge more for a larger capacity than for a smaller one,
+    // contradicting the ladder's monotonicity and the inverse's bisection. So the disjoint set is chosen once, by
+    // the coefficient of each term's capacity dependence (sqrt(2) * products * element_bytes^1.5, the extra's
+    // scale at every S), and each chosen term, non-increasing in S, is charged at S: the total is non-increasing
+    // in S, and any disjoint set gives a valid bound.
+    std::vector<const Digest::CacheCandidate*> order;
+    for (const auto& c : d.cacheCandidates)
+        order.push_back(&c);
+    std::stable_sort(order.begin(), order.end(), [](const auto* a, const auto* b) {
+        return a->products * std::pow(a->minElementBytes, 1.5) > b->products * std::pow(b->minElementBytes, 1.5);
+    });
     std::set<int> used;
     double total = base;
-    for (const auto& [extra, c] : extras) {
+    for (const auto* c : order) {
         if (std::any_of(c->inputTensors.begin(), c->inputTensors.end(), [&](int t) { return used.count(t) > 0; }))
             continue;
         used.insert(c->inputTensors.begin(), c->inputTensors.end());
-        total += extra;
+        total += std::max(0.0, capacityTrafficBytes(*c, onchipBytes) - c->compulsoryBytes);
     }
     return total;
 }

@@ -88,7 +88,7 @@ Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy p
 
 /// Work in a hardware-independent form: MACs per contraction class (precision x sliding window) and SIMT
 /// operations; placement on units happens at solve time, because it depends on the machine and the policy.
-inline constexpr int kMacClassCount = 16; // 8 MacTypes x {matmul-like, convolution-like}
+inline constexpr int kMacClassCount = 18; // 9 MacTypes x {matmul-like, convolution-like}
 struct Work
 {
     std::array<double, kMacClassCount> macs {};

@@ -43,6 +43,7 @@ std::string_view macTypeName(MacType type)
     case MacType::INT8: return "int8";
     case MacType::FP4: return "fp4";
     case MacType::Int: return "int";
+    case MacType::TF32: return "tf32";
     }
     return "fp32";
 }

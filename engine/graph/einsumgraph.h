@@ -24,7 +24,7 @@ std::string_view nodeKindName(NodeKind kind);
 std::string_view tensorRoleName(TensorRole role);
 
 /// Precision classes of contraction operands; the precision policy maps them to execution units.
-enum class MacType { FP64, FP32, BF16, FP16, FP8, INT8, FP4, Int };
+enum class MacType { FP64, FP32, BF16, FP16, FP8, INT8, FP4, Int, TF32 };
 std::string_view macTypeName(MacType type);
 
 struct GraphTensor

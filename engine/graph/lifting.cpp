@@ -174,8 +174,8 @@ MacType macTypeOf(ir::DType d)
 {
     switch (d) {
     case ir::DType::F64: return MacType::FP64;
-    case ir::DType::F32:
-    case ir::DType::TF32: return MacType::FP32;
+    case ir::DType::F32: return MacType::FP32;
+    case ir::DType::TF32: return MacType::TF32;
     case ir::DType::BF16: return MacType::BF16;
     case ir::DType::F16: return MacType::FP16;
     case ir::DType::FP8E4M3:
@@ -191,11 +191,12 @@ MacType macTypeOf(ir::DType d)
 int speedRank(MacType t)
 {
     switch (t) {
-    case MacType::FP4: return 6;
+    case MacType::FP4: return 7;
     case MacType::FP8:
-    case MacType::INT8: return 5;
+    case MacType::INT8: return 6;
     case MacType::BF16:
-    case MacType::FP16: return 4;
+    case MacType::FP16: return 5;
+    case MacType::TF32: return 4;
     case MacType::FP32: return 3;
     case MacType::Int: return 2;
     case MacType::FP64: return 1;

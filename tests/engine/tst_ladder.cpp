@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 
 using namespace solar;
 using namespace solar::bounds;
@@ -275,6 +276,100 @@ private slots:
         QVERIFY(!perKernel.minComputeScale);
         VERIFY_4SIG(perKernel.necessaryDramBps, 306.19e6 / 60e-6);
         QVERIFY(!solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::Fused, -1).minDramBps);
+    }
+
+    // Soundness on any ALIR (issue 13, items 1, 2, 8, 9), each with a program written for this test.
+
+    // tf32 operands are their own class: tensor cores under every policy, never the SIMT fp32 rate.
+    void testTf32OperandsUseTensorCores()
+    {
+        const MachineModel m = machineFromProfile(*hw::loadHwRegistry({kShipped}).find("h100-sxm"));
+        const ir::Program p = testutil::parseOk("kernel g(M=64, K=32, N=16) {\n  in A: tf32[M, K];\n  in B: tf32[K, N];\n"
+                                                "  out C: f32[M, N];\n  for m in 0..M, n in 0..N {\n    C[m, n] = 0;\n"
+                                                "    for k in 0..K { C[m, n] += A[m, k] * B[k, n]; }\n  }\n}\n");
+        const auto g = graph::liftProgram(p, *ir::bindSizes(p, {})).value();
+        QCOMPARE(g.nodes.back().macType, graph::MacType::TF32);
+        const Digest d = prepare(g);
+        const double tf32 = m.peak(Unit::Tensor, Precision::TF32);
+        QVERIFY(tf32 > 0);
+        for (auto policy : {PrecisionPolicy::PytorchDefault, PrecisionPolicy::StrictFp32, PrecisionPolicy::AllowTf32}) {
+            const Ladder l = solve(d, m, policy, CacheAssumption::Cold);
+            // 2 * 64 * 32 * 16 FLOP at the TF32 tensor-core peak (8x the SIMT fp32 rate on H100).
+            VERIFY_4SIG(l.at(Level::Fused).computeSeconds, 2.0 * 64 * 32 * 16 / tf32);
+        }
+    }
+
+    // A 1x1 convolution written as a plain contraction has no provenance: under pytorch-default it may be a
+    // convolution, so it gets the TF32 rate the traced conv2d gets. With provenance saying matmul it stays SIMT.
+    void testPolicyDoesNotDependOnSpelling()
+    {
+        const MachineModel m = machineFromProfile(*hw::loadHwRegistry({kShipped}).find("h100-sxm"));
+        const ir::Program p
+            = testutil::parseOk("kernel pw(B=2, C=16, O=8, H=4, W=4) {\n  in X: f32[B, C, H, W];\n  weight K: f32[O, C];\n"
+                                "  out Y: f32[B, O, H, W];\n  for b in 0..B, o in 0..O, h in 0..H, w in 0..W {\n"
+                                "    Y[b, o, h, w] = 0;\n    for c in 0..C { Y[b, o, h, w] += K[o, c] * X[b, c, h, w]; }\n  }\n}\n");
+        auto g = graph::liftProgram(p, *ir::bindSizes(p, {})).value();
+        const double macs = 2.0 * 8 * 4 * 4 * 16;
+        const double tf32 = m.peak(Unit::Tensor, Precision::TF32), simt = m.peak(Unit::Simt, Precision::FP32);
+        VERIFY_4SIG(solve(prepare(g), m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::Fused).computeSeconds,
+                    2 * macs / tf32);
+        VERIFY_4SIG(solve(prepare(g), m, PrecisionPolicy::StrictFp32, CacheAssumption::Cold).at(Level::Fused).computeSeconds,
+                    2 * macs / simt);
+        for (auto& n : g.nodes)
+            n.sourceOp = "aten::convolution";
+        VERIFY_4SIG(solve(prepare(g), m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::Fused).computeSeconds,
+                    2 * macs / tf32);
+        for (auto& n : g.nodes)
+            n.sourceOp = "aten::bmm";
+        VERIFY_4SIG(solve(prepare(g), m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::Fused).computeSeconds,
+                    2 * macs / simt);
+    }
+
+    // A program without compute meets any target its memory time meets with any compute: the answer is a factor
+    // of 0 ("any compute"), not "infeasible"; likewise any bandwidth for a program that moves no bytes.
+    void testInverseOfComputeFreeProgram()
+    {
+        const MachineModel m = machineFromProfile(*hw::loadHwRegistry({kShipped}).find("h100-sxm"));
+        const ir::Program p
+            = testutil::parseOk("kernel copy(N=1024) {\n  in X: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] = X[i]; }\n}\n");
+        const Digest d = prepare(graph::liftProgram(p, *ir::bindSizes(p, {})).value());
+        for (Level level : {Level::UnfusedPerKernel, Level::Fused}) {
+            const Inverse inv = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, level, 1e-3);
+            QVERIFY2(inv.minComputeScale, inv.computeWhy.c_str());
+            QCOMPARE(*inv.minComputeScale, 0.0);
+            QVERIFY(inv.minDramBps);
+            VERIFY_4SIG(*inv.minDramBps, 2.0 * 1024 * 4 / 1e-3); // 8 KB in 1 ms
+        }
+        // Below what the bytes need at today's bandwidth, compute cannot help: that stays infeasible, with why.
+        const Inverse tight = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::UnfusedPerKernel, 1e-15);
+        QVERIFY(!tight.minComputeScale);
+        QVERIFY(!tight.computeWhy.empty());
+    }
+
+    // cache_aware bytes never grow when on-chip capacity grows, on a program whose contractions share inputs
+    // (which ones may be charged together depends on the sharing) and mix element sizes.
+    void testCacheAwareMonotoneInCapacity()
+    {
+        const ir::Program p = testutil::parseOk(
+            "kernel share(M=512, K=4096, N=512, J=64, I=64) {\n  in X: f32[M, K];\n  in W: bf16[K, N];\n  in U: f32[K, J];\n"
+            "  in V: bf16[I, K];\n  out A: f32[M, N];\n  out B: f32[M, J];\n  out C: f32[I, N];\n"
+            "  for m in 0..M, n in 0..N { A[m, n] = 0; for k in 0..K { A[m, n] += X[m, k] * W[k, n]; } }\n"
+            "  for m in 0..M, j in 0..J { B[m, j] = 0; for k in 0..K { B[m, j] += X[m, k] * U[k, j]; } }\n"
+            "  for i in 0..I, n in 0..N { C[i, n] = 0; for k in 0..K { C[i, n] += V[i, k] * W[k, n]; } }\n}\n");
+        const Digest d = prepare(graph::liftProgram(p, *ir::bindSizes(p, {})).value());
+        MachineModel m = c5Machine();
+        double previous = std::numeric_limits<double>::infinity();
+        for (double s = 1e3; s < 1e9; s *= 1.05) {
+            m.onchipBytes = s;
+            const double bytes = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::CacheAware).bytes;
+            QVERIFY2(bytes <= previous * (1 + 1e-12),
+                     qPrintable(QStringLiteral("%1 B at %2 B on chip, %3 B just below").arg(bytes).arg(s).arg(previous)));
+            previous = bytes;
+        }
+        // And the capacity term is there at small capacities: more than the compulsory bytes.
+        m.onchipBytes = 1e4;
+        QVERIFY(solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::CacheAware).bytes
+                > solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::Fused).bytes);
     }
 
     void testAnalysisFacade()
