@@ -328,8 +328,12 @@ Digest prepare(const graph::EinsumGraph& g)
     }
     for (const auto& node : g.nodes) {
         Work& w = d.nodeWork[node.id];
+        // Both operands one tensor (X·Xᵀ): a SYRK-style kernel computes only half of a symmetric result, so the
+        // compute term charges half the MACs (the MAC count itself stays the program's).
+        const bool selfProduct
+            = node.kind == graph::NodeKind::Contraction && node.reads.size() == 2 && node.reads[0].tensor == node.reads[1].tensor;
         if (node.macs > 0)
-            w.macs[macClass(node.macType, tf32UnderDefault(node))] = node.macs;
+            w.macs[macClass(node.macType, tf32UnderDefault(node))] = selfProduct ? node.macs / 2 : node.macs;
         const bool fp64 = g.tensors[node.write.tensor].dtype == ir::DType::F64;
         (fp64 ? w.simtFp64Ops : w.simtOps) = node.otherOps;
         d.nodeUnfusedBytes[node.id] = node.bytesRead + node.bytesWritten;
@@ -388,6 +392,9 @@ Digest prepare(const graph::EinsumGraph& g)
             c.inputTensors.push_back(op.tensor);
         }
         c.minElementBytes = bmin;
+        // X·Xᵀ (SYRK-like): one loaded element serves both operands, so the step N_A + N_B <= S + R behind the
+        // tier-B bound does not hold. No capacity term is proven for that case: charge none.
+        eligible = eligible && c.inputTensors[0] != c.inputTensors[1];
         if (eligible)
             d.cacheCandidates.push_back(std::move(c));
     }

@@ -372,6 +372,37 @@ private slots:
                 > solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::Fused).bytes);
     }
 
+    // X·Xᵀ reads one tensor for both operands: the tier-B step does not hold, so no capacity term (item 6). The
+    // same product with a second tensor of the same shape gets one.
+    void testNoCapacityTermForSelfProduct()
+    {
+        auto cacheAware = [](const char* second) {
+            const std::string text
+                = std::string("kernel gram(M=256, K=8192) {\n  in X: f32[M, K];\n  in Z: f32[M, K];\n  out G: f32[M, M];\n"
+                              "  for i in 0..M, j in 0..M {\n    G[i, j] = 0;\n    for k in 0..K { G[i, j] += X[i, k] * ")
+                + second + "[j, k]; }\n  }\n}\n";
+            const ir::Program p = testutil::parseOk(text);
+            const Digest d = prepare(graph::liftProgram(p, *ir::bindSizes(p, {})).value());
+            MachineModel m = c5Machine();
+            m.onchipBytes = 16 * 1024;
+            const Ladder l = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
+            return std::make_pair(l.at(Level::CacheAware).bytes, l.at(Level::Fused).bytes);
+        };
+        const auto self = cacheAware("X");
+        QCOMPARE(self.first, self.second);
+        // And its compute term is half the MACs' (SYRK computes one triangle).
+        const ir::Program p
+            = testutil::parseOk("kernel g(M=64, K=512) {\n  in X: f32[M, K];\n  out G: f32[M, M];\n"
+                                "  for i in 0..M, j in 0..M { G[i, j] = 0; for k in 0..K { G[i, j] += X[i, k] * X[j, k]; } }\n}\n");
+        const Digest d = prepare(graph::liftProgram(p, *ir::bindSizes(p, {})).value());
+        QCOMPARE(d.totalMacs, 64.0 * 64 * 512);
+        const MachineModel m = c5Machine();
+        VERIFY_4SIG(solve(d, m, PrecisionPolicy::StrictFp32, CacheAssumption::Cold).at(Level::Fused).computeSeconds,
+                    2.0 * 64 * 64 * 512 / 2 / m.peak(Unit::Simt, Precision::FP32));
+        const auto other = cacheAware("Z");
+        QVERIFY(other.first > other.second);
+    }
+
     void testAnalysisFacade()
     {
         const ir::Program p = testutil::parseOk(testutil::readData("alir/embedding.alir"));
