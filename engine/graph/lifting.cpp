@@ -619,16 +619,20 @@ private:
         }
     }
 
+    // Whether `prefix`'s loops and guards are the outer ones of `full` as domains: the same variables over the same
+    // ranges and the same conditions, whether written as one nest or as two (an initialiser in its own loop nest
+    // before the accumulation is merged exactly like one written inside it).
     static bool sameLoops(const AssignCtx& prefix, const AssignCtx& full)
     {
         if (prefix.loops.size() > full.loops.size() || prefix.guards.size() > full.guards.size())
             return false;
         for (size_t i = 0; i < prefix.loops.size(); ++i) {
-            if (prefix.loops[i].lo != full.loops[i].lo)
+            const LoopSpec &a = prefix.loops[i], &b = full.loops[i];
+            if (a.var != b.var || a.step != b.step || !ir::structurallyEqual(*a.lo, *b.lo) || !ir::structurallyEqual(*a.hi, *b.hi))
                 return false;
         }
         for (size_t i = 0; i < prefix.guards.size(); ++i) {
-            if (prefix.guards[i].cond != full.guards[i].cond || prefix.guards[i].negated != full.guards[i].negated)
+            if (prefix.guards[i].negated != full.guards[i].negated || !ir::structurallyEqual(*prefix.guards[i].cond, *full.guards[i].cond))
                 return false;
         }
         return true;

@@ -232,6 +232,34 @@ private slots:
         QVERIFY(!n.reads[0].footprintExact);
     }
 
+    // An initialiser in its own loop nest before the accumulation merges exactly as the nested form does (issue 13,
+    // item 7): one node, one kernel, the same bytes; a different domain does not merge.
+    void testInitialiserMergesByDomain()
+    {
+        auto liftText = [](const std::string& text) {
+            const ir::Program p = testutil::parseOk(text);
+            return liftProgram(p, *ir::bindSizes(p, {})).value();
+        };
+        const std::string decls = "kernel mm(M=4, K=6, N=3) {\n  in A: f32[M, K];\n  in B: f32[K, N];\n  out C: f32[M, N];\n";
+        const EinsumGraph nested = liftText(decls
+                                            + "  for m in 0..M, n in 0..N {\n    C[m, n] = 0;\n"
+                                              "    for k in 0..K { C[m, n] += A[m, k] * B[k, n]; }\n  }\n}\n");
+        const EinsumGraph separate = liftText(decls
+                                              + "  for m in 0..M, n in 0..N { C[m, n] = 0; }\n"
+                                                "  for m in 0..M, n in 0..N, k in 0..K { C[m, n] += A[m, k] * B[k, n]; }\n}\n");
+        QCOMPARE(nested.nodes.size(), size_t(1));
+        QCOMPARE(separate.nodes.size(), size_t(1));
+        QVERIFY(separate.nodes[0].hasInit);
+        QCOMPARE(separate.nodes[0].bytesRead, nested.nodes[0].bytesRead);
+        QCOMPARE(separate.nodes[0].bytesWritten, nested.nodes[0].bytesWritten); // 4 * 3 * 4 bytes, written once
+        QCOMPARE(separate.nodes[0].bytesWritten, 4.0 * 3 * 4);
+        // Initialised over a different range (one row): not the accumulation's domain, two nodes.
+        const EinsumGraph partial = liftText(decls
+                                             + "  for m in 0..1, n in 0..N { C[m, n] = 0; }\n"
+                                               "  for m in 0..M, n in 0..N, k in 0..K { C[m, n] += A[m, k] * B[k, n]; }\n}\n");
+        QCOMPARE(partial.nodes.size(), size_t(2));
+    }
+
     void testExports()
     {
         const EinsumGraph g = lift("mlp_softmax");
