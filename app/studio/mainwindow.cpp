@@ -66,7 +66,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_document, &Document::stateChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::edited, this, &MainWindow::sourceEdited);
     connect(m_document, &Document::recovered, this, &MainWindow::analyze);
-    connect(m_document, &Document::message, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_document, &Document::message, statusBar(), &QStatusBar::showMessage);
     connect(m_job, &AnalysisJob::finished, this, &MainWindow::analysisDone);
     connect(m_job, &AnalysisJob::progress, this, [this](const QString& s) { statusBar()->showMessage(tr("Analysing: %1…").arg(s)); });
     connect(m_job, &AnalysisJob::llmAttempt, m_transcript, &TranscriptPane::addAttempt);
@@ -169,7 +169,7 @@ void MainWindow::createMenus()
     m_exports = new ExportActions(fileMenu->addMenu(tr("&Export")), this, [this]() -> std::optional<ReportInput> {
         return m_shown ? std::optional<ReportInput>(reportInput()) : std::nullopt;
     });
-    connect(m_exports, &ExportActions::message, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_exports, &ExportActions::message, statusBar(), &QStatusBar::showMessage);
     fileMenu->addSeparator();
     fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -439,8 +439,6 @@ void MainWindow::sourceEdited()
     }
 }
 
-// ---- linked selection ----
-
 void MainWindow::selectNode(int node)
 {
     if (m_syncing || !m_shown || node < 0 || static_cast<size_t>(node) >= m_shown->graph.nodes.size())
@@ -468,8 +466,6 @@ void MainWindow::selectLine(int line, bool irLine)
             return;
         }
 }
-
-// ---- close, drag and drop ----
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
