@@ -80,9 +80,9 @@ solar_build() {
     rm -f "$stamp"
     mkdir -p "$SOLAR_BUILD_DIR"
     # --fresh drops a cache left by a failed or differently-optioned configure (CMake >= 3.24; Debian 12 has 3.25).
-    cmake --fresh -S "$SOLAR_ROOT" -B "$SOLAR_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
+    cmake --fresh -S "$SOLAR_ROOT" -B "$SOLAR_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" || return 1
     echo "$key" > "$stamp"
   fi
   echo "==> Building"
-  cmake --build "$SOLAR_BUILD_DIR" --parallel "$(nproc)"
+  cmake --build "$SOLAR_BUILD_DIR" --parallel "$(nproc)" || return 1
 }
