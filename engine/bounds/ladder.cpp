@@ -398,6 +398,24 @@ Digest prepare(const graph::EinsumGraph& g)
         if (eligible)
             d.cacheCandidates.push_back(std::move(c));
     }
+    // One loaded tile can serve several contractions that share an input, so the capacity terms only add up over
+    // contractions with pairwise disjoint inputs. Which ones must not depend on the capacity: a choice made per
+    // capacity (largest excess at S first) can charge more for a larger capacity than for a smaller one,
+    // contradicting the ladder's monotonicity and the inverse's bisection. So the disjoint set is chosen once, here,
+    // by the coefficient of each term's capacity dependence (sqrt(2) * products * element_bytes^1.5, the term's scale
+    // at every S); each chosen term is non-increasing in S, so their sum is, and any disjoint set is a valid bound.
+    auto coefficient = [](const Digest::CacheCandidate& c) { return c.products * std::pow(c.minElementBytes, 1.5); };
+    std::stable_sort(d.cacheCandidates.begin(), d.cacheCandidates.end(),
+                     [&](const auto& a, const auto& b) { return coefficient(a) > coefficient(b); });
+    std::set<int> used;
+    std::vector<Digest::CacheCandidate> chosen;
+    for (auto& c : d.cacheCandidates) {
+        if (std::any_of(c.inputTensors.begin(), c.inputTensors.end(), [&](int t) { return used.count(t) > 0; }))
+            continue;
+        used.insert(c.inputTensors.begin(), c.inputTensors.end());
+        chosen.push_back(std::move(c));
+    }
+    d.cacheCandidates = std::move(chosen);
     return d;
 }
 
@@ -416,27 +434,10 @@ double cacheAwareBytes(const Digest& d, const MachineModel& m, double onchipByte
     double base = d.externalReadBytes + d.externalWriteBytes;
     if (cache == CacheAssumption::Warm)
         base = warmBytes(d.externalReadBytes, d.externalWriteBytes, m.persistentCacheBytes);
-    // One loaded tile can serve several contractions that share an input, so the extra terms only add up over
-    // contractions with pairwise disjoint inputs. Which ones are taken must not depend on the capacity: a choice
-    // made per capacity (largest extra first) can charge more for a larger capacity than for a smaller one,
-    // contradicting the ladder's monotonicity and the inverse's bisection. So the disjoint set is chosen once, by
-    // the coefficient of each term's capacity dependence (sqrt(2) * products * element_bytes^1.5, the extra's
-    // scale at every S), and each chosen term, non-increasing in S, is charged at S: the total is non-increasing
-    // in S, and any disjoint set gives a valid bound.
-    std::vector<const Digest::CacheCandidate*> order;
-    for (const auto& c : d.cacheCandidates)
-        order.push_back(&c);
-    std::stable_sort(order.begin(), order.end(), [](const auto* a, const auto* b) {
-        return a->products * std::pow(a->minElementBytes, 1.5) > b->products * std::pow(b->minElementBytes, 1.5);
-    });
-    std::set<int> used;
+    // The candidates were reduced to a capacity-independent disjoint set in prepare(): each term is charged at S.
     double total = base;
-    for (const auto* c : order) {
-        if (std::any_of(c->inputTensors.begin(), c->inputTensors.end(), [&](int t) { return used.count(t) > 0; }))
-            continue;
-        used.insert(c->inputTensors.begin(), c->inputTensors.end());
-        total += std::max(0.0, capacityTrafficBytes(*c, onchipBytes) - c->compulsoryBytes);
-    }
+    for (const auto& c : d.cacheCandidates)
+        total += std::max(0.0, capacityTrafficBytes(c, onchipBytes) - c.compulsoryBytes);
     return total;
 }
 

@@ -124,7 +124,7 @@ struct Digest
     double externalReadBytes = 0, externalWriteBytes = 0; // compulsory, whole graph
     double unfusedBytes = 0; // sum over kernels
     double totalMacs = 0, totalOtherOps = 0;
-    std::vector<CacheCandidate> cacheCandidates;
+    std::vector<CacheCandidate> cacheCandidates; // a disjoint set of them, chosen independent of capacity
 };
 
 Digest prepare(const graph::EinsumGraph& graph);
