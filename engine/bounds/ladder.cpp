@@ -310,6 +310,8 @@ Digest prepare(const graph::EinsumGraph& g)
             d.kernels.emplace_back();
         d.kernelOfNode[node.id] = k;
         ++d.kernels[k].nodeCount;
+        if (node.view)
+            continue; // a view output touches nothing
         for (const auto& op : node.reads)
             touch(op.tensor, k);
         touch(node.write.tensor, k);
@@ -327,6 +329,8 @@ Digest prepare(const graph::EinsumGraph& g)
         d.kernelNodes[d.kernels[k].firstNode + filled[k]++] = node.id;
     }
     for (const auto& node : g.nodes) {
+        if (node.view)
+            continue; // no kernel, no work, no bytes (graph::countExternalTraffic)
         Work& w = d.nodeWork[node.id];
         // Both operands one tensor (X·Xᵀ): a SYRK-style kernel computes only half of a symmetric result, so the
         // compute term charges half the MACs (the MAC count itself stays the program's).
@@ -349,6 +353,8 @@ Digest prepare(const graph::EinsumGraph& g)
         footprint.clear();
         for (int j = 0; j < kernel.nodeCount; ++j) {
             const auto& node = g.nodes[d.kernelNodes[kernel.firstNode + j]];
+            if (node.view)
+                continue;
             graph::mergeFootprints(node.reads, footprint);
             graph::mergeFootprint(node.write, footprint);
         }
@@ -366,7 +372,7 @@ Digest prepare(const graph::EinsumGraph& g)
     // apart for the warm assumption (an output that is also read counts as written).
     std::vector<bool> written(g.tensors.size(), false);
     for (const auto& node : g.nodes)
-        written[node.write.tensor] = true;
+        written[node.write.tensor] = written[node.write.tensor] || !node.view;
     for (size_t t = 0; t < g.tensors.size(); ++t) {
         const auto& tensor = g.tensors[t];
         if (!tensor.isExternal())

@@ -65,6 +65,36 @@ void mergeFootprints(const std::vector<Operand>& operands, std::vector<std::pair
         mergeFootprint(op, footprints);
 }
 
+void countExternalTraffic(EinsumGraph& g)
+{
+    for (const Node& node : g.nodes) {
+        if (!node.view)
+            continue;
+        for (const auto& op : node.reads) {
+            if (g.tensors[op.tensor].role == TensorRole::Intermediate)
+                g.tensors[op.tensor].role = TensorRole::Output;
+        }
+    }
+    g.externalFootprint.assign(g.tensors.size(), 0.0);
+    std::vector<std::pair<int, double>> footprint;
+    for (Node& node : g.nodes) {
+        node.externalBytes = 0;
+        if (node.view)
+            continue;
+        footprint.clear();
+        mergeFootprints(node.reads, footprint);
+        for (const auto& [t, fp] : footprint) {
+            g.externalFootprint[t] = std::max(g.externalFootprint[t], fp);
+            if (g.tensors[t].isExternal())
+                node.externalBytes += fp * g.tensors[t].bytesPerElement;
+        }
+        const int w = node.write.tensor;
+        g.externalFootprint[w] = std::max(g.externalFootprint[w], node.write.footprint);
+        if (g.tensors[w].isExternal())
+            node.externalBytes += node.write.footprint * g.tensors[w].bytesPerElement;
+    }
+}
+
 const GraphTensor* EinsumGraph::tensor(const std::string& name) const
 {
     for (const auto& t : tensors) {

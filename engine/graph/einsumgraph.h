@@ -86,6 +86,7 @@ struct Node
     // For the cache-aware bound: a plain two-operand contraction's M, N, K (0 when not applicable).
     double contractionM = 0, contractionN = 0, contractionK = 0, contractionBatch = 0;
 
+    bool view = false; // copies out an output the source returns as a view: no kernel, no bytes, no work
     bool nonAffine = false;
     bool indirect = false;
     bool approx = false; // some count is a lower bound, not exact (see notes)
@@ -96,6 +97,13 @@ struct Node
 /// a kernel reads each tensor once, at its widest.
 void mergeFootprints(const std::vector<Operand>& operands, std::vector<std::pair<int, double>>& footprints);
 void mergeFootprint(const Operand& operand, std::vector<std::pair<int, double>>& footprints);
+
+struct EinsumGraph;
+
+/// Fills every node's externalBytes and the graph's externalFootprint from the operands' footprints. View nodes
+/// move nothing: the tensor a view output aliases is the output's storage, so an intermediate one counts as an
+/// output (it must be written); an input or weight behind a view is only read where real nodes read it.
+void countExternalTraffic(EinsumGraph& graph);
 
 struct Edge
 {

@@ -5,6 +5,8 @@
 #include "engine/ir/intexpr.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -288,9 +290,13 @@ FootprintScope::FootprintScope(const std::vector<LoopSpec>& loops, const std::ve
 void FootprintScope::reset(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards)
 {
     m_loops = &loops;
+    m_guards = &guards;
     m_values.clear();
     m_facts.clear();
     m_dataDependent = false;
+    m_inexactGuards = false;
+    m_points = -1;
+    m_pointsExact = true;
     m_rectangular = true;
     std::vector<Interval>& slots = m_scratchClip; // free until footprint() runs
     slots.clear();
@@ -330,9 +336,114 @@ void FootprintScope::reset(const std::vector<LoopSpec>& loops, const std::vector
     for (const auto& g : guards) {
         if (readsTensor(*g.cond))
             m_dataDependent = true;
-        for (auto& f : ir::factsOf(*g.cond, m_resolve, g.negated))
+        auto exact = ir::exactFacts(*g.cond, m_resolve, g.negated);
+        if (!exact) {
+            m_inexactGuards = true;
+            continue;
+        }
+        for (auto& f : *exact)
             m_facts.push_back(std::move(f));
     }
+}
+
+void FootprintScope::setDomainPoints(double points, bool exact)
+{
+    m_points = points;
+    m_pointsExact = exact;
+}
+
+double FootprintScope::domainPoints() const
+{
+    if (m_points < 0) {
+        const DomainCount dc = countDomain(*m_loops, *m_guards, m_sizes);
+        m_points = dc.points;
+        m_pointsExact = dc.exact;
+    }
+    return m_points;
+}
+
+double FootprintScope::valueCountUpper(int slot) const
+{
+    const VarValues& v = m_values[slot];
+    if (v.range.empty())
+        return 0;
+    if (!v.range.bounded())
+        return std::numeric_limits<double>::infinity();
+    const double span = static_cast<double>(v.range.hi - v.range.lo);
+    return (v.known ? std::floor(span / static_cast<double>(v.step)) : span) + 1;
+}
+
+// Under a guard the facts cannot express, the exact set of points is out of reach without enumerating it. What is
+// provable: no element is touched by more than M points, where M bounds how many points map to one index tuple; so
+// at least ceil(points / M) distinct elements are touched. M multiplies the value counts of the variables the
+// index tuple does not determine: those it never uses, and, where no index pins a variable down, the one with the
+// fewest values (after which it counts as known). An index whose variables are all known but one determines that
+// one. M = 1 means the map is injective on the domain: then the count is exact.
+Footprint FootprintScope::projectionFootprint(const std::vector<std::optional<AffineForm>>& forms) const
+{
+    const double points = domainPoints();
+    const size_t n = m_values.size();
+    std::vector<char> known(n, 1), used(n, 0);
+    for (const auto& f : forms) {
+        if (f) {
+            for (const auto& [slot, c] : f->terms)
+                used[slot] = 1;
+        }
+    }
+    double multiplicity = 1;
+    size_t unknown = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (!used[i])
+            multiplicity *= valueCountUpper(static_cast<int>(i));
+        else {
+            known[i] = 0;
+            ++unknown;
+        }
+    }
+    while (unknown > 0) {
+        int determined = -1;
+        for (const auto& f : forms) {
+            if (!f)
+                continue;
+            int only = -1, count = 0;
+            for (const auto& [slot, c] : f->terms) {
+                if (!known[slot] && c != 0) {
+                    only = slot;
+                    ++count;
+                }
+            }
+            if (count == 1) {
+                determined = only;
+                break;
+            }
+        }
+        if (determined < 0) {
+            double fewest = std::numeric_limits<double>::infinity();
+            for (size_t i = 0; i < n; ++i) {
+                if (!known[i] && valueCountUpper(static_cast<int>(i)) <= fewest) {
+                    fewest = valueCountUpper(static_cast<int>(i));
+                    determined = static_cast<int>(i);
+                }
+            }
+            multiplicity *= fewest;
+        }
+        known[determined] = 1;
+        --unknown;
+    }
+    Footprint fp;
+    const bool gather = std::any_of(forms.begin(), forms.end(), [](const auto& f) { return !f.has_value(); });
+    if (points <= 0) {
+        fp.elements = 0;
+    } else if (!std::isfinite(multiplicity) || multiplicity <= 0) {
+        fp.elements = 1; // at least one point runs, and it touches an element
+        fp.exact = false;
+    } else {
+        fp.elements = std::ceil(points / multiplicity - 1e-9);
+        fp.exact = multiplicity == 1 && m_pointsExact && !gather;
+    }
+    if (!fp.exact)
+        fp.note = "a guard with %, ||, != or a conditional limits the access: counted as points / (points per element)";
+    return fp;
 }
 
 Footprint FootprintScope::footprint(const ir::Expr& access, const std::vector<std::optional<AffineForm>>& forms,
@@ -340,6 +451,8 @@ Footprint FootprintScope::footprint(const ir::Expr& access, const std::vector<st
 {
     if (m_dataDependent)
         return {0, false, "the access sits under a data-dependent guard, so it may never execute"};
+    if (m_inexactGuards)
+        return projectionFootprint(forms);
     m_scratchValues = m_values;
     return FootprintCounter(access, shape, m_scratchValues, m_boundDeps, m_facts, m_scratchUsedFlag, m_scratchUsed, m_scratchDims,
                             m_scratchClip)

@@ -41,6 +41,15 @@ public:
     bool rectangular() const { return m_rectangular; }
     /// Trip count of loop `slot` when rectangular() (its values: range.lo, range.lo + step, ...).
     double tripCount(int slot) const { return m_values[slot].count(); }
+    /// The domain's exact point count when the caller has it (it saves counting again); otherwise the scope counts
+    /// it itself, on demand.
+    void setDomainPoints(double points, bool exact);
+    double domainPoints() const;
+    /// An upper bound on the number of distinct values loop `slot` takes over the domain (infinite when unknown).
+    double valueCountUpper(int slot) const;
+    /// Some guard is more than a conjunction of affine comparisons (`%`, `||`, `!=`, ternaries, non-affine parts):
+    /// the facts miss part of it, so footprints fall back to a projection bound (see footprint.cpp).
+    bool inexactGuards() const { return m_inexactGuards; }
     /// `forms` holds each index's affine form (nullopt where it has none), as computed with resolver().
     Footprint footprint(const ir::Expr& access, const std::vector<std::optional<ir::AffineForm>>& forms,
                         const std::vector<std::int64_t>& shape) const;
@@ -54,13 +63,19 @@ public:
     };
 
 private:
+    Footprint projectionFootprint(const std::vector<std::optional<ir::AffineForm>>& forms) const;
+
     const std::vector<LoopSpec>* m_loops = nullptr;
     const ir::SizeBindings& m_sizes;
     ir::NameResolver m_resolve;
     std::vector<VarValues> m_values;
     std::vector<std::uint64_t> m_boundDeps; // per loop: bit i set when its bounds use loop i (bit 63: any slot >= 63)
     std::vector<ir::AffineForm> m_facts;
+    const std::vector<GuardSpec>* m_guards = nullptr;
     bool m_dataDependent = false;
+    bool m_inexactGuards = false;
+    mutable double m_points = -1; // < 0: not counted yet
+    mutable bool m_pointsExact = true;
     bool m_rectangular = true;
     // Reused across this statement's accesses, so each access allocates nothing new.
     mutable std::vector<VarValues> m_scratchValues;

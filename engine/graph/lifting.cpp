@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <map>
 #include <set>
 #include <thread>
@@ -71,6 +72,36 @@ void collectAccesses(const ir::Expr& e, std::vector<const ir::Expr*>& out)
         out.push_back(&e);
 }
 
+bool isConditional(const ir::Expr& e)
+{
+    if (e.kind == ir::ExprKind::Select)
+        return true;
+    if (e.kind != ir::ExprKind::Call || e.args.size() != 3)
+        return false;
+    const auto id = ir::findBuiltin(e.name);
+    return id && *id == ir::Builtin::Where;
+}
+
+// The conditions under which each access of `e` runs: an access in a branch of `c ? a : b` or `where(c, a, b)` is
+// only read where its branch is taken (the interpreter and any compiled kernel evaluate one branch), so its
+// footprint is counted under the condition as an extra guard. Parallel to collectAccesses' order.
+void collectPaths(const ir::Expr& e, std::vector<GuardSpec>& path, std::vector<std::vector<GuardSpec>>& out)
+{
+    if (isConditional(e)) {
+        collectPaths(e.args[0], path, out);
+        for (int branch = 1; branch <= 2; ++branch) {
+            path.push_back({&e.args[0], branch == 2});
+            collectPaths(e.args[branch], path, out);
+            path.pop_back();
+        }
+    } else {
+        for (const auto& a : e.args)
+            collectPaths(a, path, out);
+    }
+    if (e.kind == ir::ExprKind::Access)
+        out.push_back(path);
+}
+
 bool readsTensor(const ir::Expr& e)
 {
     if (e.kind == ir::ExprKind::Access)
@@ -122,53 +153,113 @@ void factors(const ir::Expr& e, std::vector<const ir::Expr*>& out)
     out.push_back(&e);
 }
 
-// Arithmetic operations per domain point, counted as a floor: each + - * / // % and each function call is one
-// operation; comparisons, selects, casts and negation are free; of a conditional only the cheaper branch counts;
-// anything constant for the statement is folded by any compiler and costs nothing.
-double opsPerPoint(const ir::Expr& e, const std::vector<LoopSpec>& loops, double& transcendental);
-
-// where(c, a, b) and c ? a : b: a lower bound runs the condition and only the cheaper branch.
-double conditionalOps(const ir::Expr& e, const std::vector<LoopSpec>& loops, double& transcendental)
+// Arithmetic operations of one statement, counted as a floor: each + - * / // % and each function call is one
+// operation; comparisons, selects, casts and negation are free; of a conditional only the cheaper branch counts.
+// An operation runs once per distinct value of the loop variables its operands use, not once per point: a factor
+// computed from V[r] inside an r, c nest is hoisted by any compiler and costs R operations, not R * C; anything
+// constant for the statement is folded and costs nothing.
+class OpCounter
 {
-    double t1 = 0, t2 = 0;
-    const double cond = opsPerPoint(e.args[0], loops, transcendental);
-    const double a = opsPerPoint(e.args[1], loops, t1);
-    const double b = opsPerPoint(e.args[2], loops, t2);
-    transcendental += std::min(t1, t2);
-    return cond + std::min(a, b);
-}
+public:
+    OpCounter(const std::vector<LoopSpec>& loops, const FootprintScope& scope, const std::vector<GuardSpec>& guards, double points)
+        : m_loops(loops)
+        , m_scope(scope)
+        , m_guards(guards)
+        , m_points(points)
+    { }
 
-double opsPerPoint(const ir::Expr& e, const std::vector<LoopSpec>& loops, double& transcendental)
-{
-    if (e.kind == ir::ExprKind::Access || isConstant(e, loops))
+    double count(const ir::Expr& e, double& transcendental)
+    {
+        std::uint64_t mask = 0;
+        return ops(e, transcendental, mask);
+    }
+
+    // How many times work on the loop variables in `mask` must run: the distinct values of those variables over
+    // the domain. A box without guards has the product of their trip counts; otherwise each value of the others
+    // carries at most its value count of points, so at least points / (their value counts) distinct ones exist.
+    double runs(std::uint64_t mask) const
+    {
+        if (m_loops.size() >= 64 || mask == allMask())
+            return m_points;
+        if (m_points <= 0)
+            return 0;
+        const bool box = m_guards.empty() && m_scope.rectangular();
+        double product = 1, others = 1;
+        for (size_t i = 0; i < m_loops.size(); ++i) {
+            const double values = box ? m_scope.tripCount(static_cast<int>(i)) : m_scope.valueCountUpper(static_cast<int>(i));
+            (mask >> i & 1 ? product : others) *= values;
+        }
+        if (box)
+            return product;
+        if (!std::isfinite(others) || others <= 0)
+            return 1;
+        return std::min(m_points, std::max(1.0, std::ceil(m_points / others - 1e-9)));
+    }
+
+private:
+    std::uint64_t allMask() const { return m_loops.size() >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << m_loops.size()) - 1; }
+
+    std::uint64_t slotMask(std::string_view name) const
+    {
+        for (size_t i = m_loops.size(); i-- > 0;) {
+            if (m_loops[i].var == name)
+                return i < 64 ? std::uint64_t(1) << i : ~std::uint64_t(0);
+        }
         return 0;
-    switch (e.kind) {
-    case ir::ExprKind::Binary: {
-        double ops = opsPerPoint(e.args[0], loops, transcendental) + opsPerPoint(e.args[1], loops, transcendental);
-        if (!ir::isComparison(e.binaryOp) && e.binaryOp != ir::BinaryOp::And && e.binaryOp != ir::BinaryOp::Or)
-            ops += 1;
-        return ops;
     }
-    case ir::ExprKind::Call: {
-        const auto id = ir::findBuiltin(e.name);
-        if (id && *id == ir::Builtin::Where)
-            return conditionalOps(e, loops, transcendental);
-        double ops = 1;
+
+    // Returns the operations of `e` (already multiplied by their runs); `mask` gets the loop variables it uses.
+    double ops(const ir::Expr& e, double& transcendental, std::uint64_t& mask)
+    {
+        if (e.kind == ir::ExprKind::Name) {
+            mask |= slotMask(e.name);
+            return 0;
+        }
+        if (e.kind == ir::ExprKind::Access) {
+            double ignored = 0;
+            for (const auto& a : e.args)
+                ops(a, ignored, mask); // index arithmetic is address computation, not counted
+            return 0;
+        }
+        if (isConditional(e)) {
+            std::uint64_t m0 = 0, m1 = 0, m2 = 0;
+            double t1 = 0, t2 = 0;
+            const double cond = ops(e.args[0], transcendental, m0);
+            const double a = ops(e.args[1], t1, m1);
+            const double b = ops(e.args[2], t2, m2);
+            mask |= m0 | m1 | m2;
+            transcendental += std::min(t1, t2);
+            return cond + std::min(a, b);
+        }
+        double total = 0;
+        double childTranscendental = 0;
+        std::uint64_t m = 0;
         for (const auto& a : e.args)
-            ops += opsPerPoint(a, loops, transcendental);
-        if (id && ir::builtinInfo(*id).transcendental)
-            transcendental += 1;
-        return ops;
+            total += ops(a, childTranscendental, m);
+        transcendental += childTranscendental;
+        mask |= m;
+        bool counts = false, isTranscendental = false;
+        if (e.kind == ir::ExprKind::Binary)
+            counts = !ir::isComparison(e.binaryOp) && e.binaryOp != ir::BinaryOp::And && e.binaryOp != ir::BinaryOp::Or;
+        else if (e.kind == ir::ExprKind::Call) {
+            counts = true;
+            const auto id = ir::findBuiltin(e.name);
+            isTranscendental = id && ir::builtinInfo(*id).transcendental;
+        }
+        if (counts && (m != 0 || readsTensor(e))) {
+            const double n = runs(m);
+            total += n;
+            if (isTranscendental)
+                transcendental += n;
+        }
+        return total;
     }
-    case ir::ExprKind::Select: return conditionalOps(e, loops, transcendental);
-    default: {
-        double ops = 0;
-        for (const auto& a : e.args)
-            ops += opsPerPoint(a, loops, transcendental);
-        return ops;
-    }
-    }
-}
+
+    const std::vector<LoopSpec>& m_loops;
+    const FootprintScope& m_scope;
+    const std::vector<GuardSpec>& m_guards;
+    double m_points = 0;
+};
 
 MacType macTypeOf(ir::DType d)
 {
@@ -333,6 +424,7 @@ public:
         }
         node.points = dc.points;
         node.pointsExact = dc.exact;
+        m_scope.setDomainPoints(dc.points, dc.exact);
         if (!dc.exact) {
             node.approx = true;
             note(node, "iteration count: " + dc.note);
@@ -351,10 +443,21 @@ public:
         std::vector<const ir::Expr*>& reads = m_readExprs;
         reads.clear();
         collectAccesses(s.value, reads);
+        m_paths.clear();
+        std::vector<GuardSpec> path;
+        collectPaths(s.value, path, m_paths);
         for (const auto& idx : s.target.args)
             collectAccesses(idx, reads);
-        for (const ir::Expr* r : reads)
-            node.reads.push_back(makeOperand(*r, a, scope, node));
+        for (size_t i = 0; i < reads.size(); ++i) {
+            if (i < m_paths.size() && !m_paths[i].empty()) {
+                std::vector<GuardSpec> guards = a.guards;
+                guards.insert(guards.end(), m_paths[i].begin(), m_paths[i].end());
+                const FootprintScope branch(a.loops, guards, m_sizes);
+                node.reads.push_back(makeOperand(*reads[i], a, branch, node));
+            } else {
+                node.reads.push_back(makeOperand(*reads[i], a, scope, node));
+            }
+        }
         node.write = makeOperand(s.target, a, scope, node);
         const bool readsTarget = s.op != ir::AssignOp::Set && !a.init;
         if (readsTarget)
@@ -426,28 +529,20 @@ public:
             contractionShape(node, tensorFactors, s.target, a, scope);
         } else if (node.kind != NodeKind::Copy) {
             double transcendental = 0;
-            double ops = opsPerPoint(s.value, a.loops, transcendental);
+            OpCounter counter(a.loops, scope, a.guards, node.points);
+            node.otherOps = counter.count(s.value, transcendental);
             if (s.op != ir::AssignOp::Set)
-                ops += 1; // the accumulation itself
-            node.otherOps = node.points * ops;
-            node.transcendentalOps = node.points * transcendental;
+                node.otherOps += node.points; // the accumulation itself, once per point
+            node.transcendentalOps = transcendental;
         }
 
         // Bytes: per tensor, the largest footprint among this node's accesses to it.
         std::vector<std::pair<int, double>>& readFootprint = m_readFootprint; // per tensor, in order of first read
         readFootprint.clear();
         mergeFootprints(node.reads, readFootprint);
-        for (const auto& [t, fp] : readFootprint) {
-            const GraphTensor& gt = m_tensors[t];
-            const double bytes = fp * gt.bytesPerElement;
-            node.bytesRead += bytes;
-            if (gt.isExternal())
-                node.externalBytes += bytes;
-        }
-        const GraphTensor& out = m_tensors[node.write.tensor];
-        node.bytesWritten = node.write.footprint * out.bytesPerElement;
-        if (out.isExternal())
-            node.externalBytes += node.bytesWritten;
+        for (const auto& [t, fp] : readFootprint)
+            node.bytesRead += fp * m_tensors[t].bytesPerElement;
+        node.bytesWritten = node.write.footprint * m_tensors[node.write.tensor].bytesPerElement;
 
         // SOLAR-compatible equation: distinct input tensors in order of appearance, then the output.
         std::string eq;
@@ -520,6 +615,7 @@ public:
     FootprintScope m_scope; // reused for every statement, as are the scratch vectors below
     Forms m_forms;
     std::vector<const ir::Expr*> m_readExprs, m_factors;
+    std::vector<std::vector<GuardSpec>> m_paths; // per read in m_readExprs: the conditionals it sits in
     std::vector<std::pair<int, double>> m_readFootprint;
     std::vector<std::string> m_slotLabels; // this node's labels by loop slot
     std::vector<std::string> m_usedLabels;
@@ -596,7 +692,7 @@ private:
     // What depends on program order: def-use edges, whole-graph footprints, graph notes.
     void linkNodes()
     {
-        m_graph.externalFootprint.assign(m_graph.tensors.size(), 0.0);
+        countExternalTraffic(m_graph);
         std::vector<int> lastWriter(m_graph.tensors.size(), -1);
         std::vector<std::pair<int, double>> readFootprint;
         for (const Node& node : m_graph.nodes) {
@@ -604,13 +700,11 @@ private:
             mergeFootprints(node.reads, readFootprint);
             bool targetRead = false;
             for (const auto& [t, fp] : readFootprint) {
-                m_graph.externalFootprint[t] = std::max(m_graph.externalFootprint[t], fp);
                 targetRead = targetRead || t == node.write.tensor;
                 if (lastWriter[t] >= 0)
                     m_graph.edges.push_back({lastWriter[t], node.id, t, fp * m_graph.tensors[t].bytesPerElement});
             }
             const int w = node.write.tensor;
-            m_graph.externalFootprint[w] = std::max(m_graph.externalFootprint[w], node.write.footprint);
             if (lastWriter[w] >= 0 && !targetRead)
                 m_graph.edges.push_back({lastWriter[w], node.id, w, 0.0}); // ordering: an overwrite
             lastWriter[w] = node.id;

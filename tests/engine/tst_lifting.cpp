@@ -157,9 +157,10 @@ private slots:
         const Node& o = node(g, "O@22");
         QCOMPARE(o.kind, NodeKind::Reduction); // exp(...) / L * V is not a plain product of two reads
         QCOMPARE(o.points, 84.0);
-        // 4 ops per point: -, exp, /, * plus the accumulation; exp is transcendental.
-        QCOMPARE(o.otherOps, 84.0 * 5);
-        QCOMPARE(o.transcendentalOps, 84.0);
+        // -, exp and / use only i and j: they run once per (i, j) of the triangle (21), not once per d; the * V and
+        // the accumulation run at every point (84). exp is transcendental.
+        QCOMPARE(o.otherOps, 21.0 * 3 + 84.0 * 2);
+        QCOMPARE(o.transcendentalOps, 21.0);
 
         // At full size the count stays exact and cheap: T = 8192 gives 8192 * 8193 / 2 rows.
         const EinsumGraph big = lift("causal_attention", {{"T", 8192}, {"D", 128}});
@@ -179,14 +180,15 @@ private slots:
         QCOMPARE(n.equation, std::string("BC(P+R)(Q+S)->BCPQ"));
 
         // Layernorm N=3, D=8: mean (x / D, +): 2 ops per point; variance (-, -, *, /, +): 5; output
-        // (x - mu) * rsqrt(var + eps) * g + b: -, +, rsqrt, *, *, + = 6, one of them transcendental.
+        // (x - mu) * rsqrt(var + eps) * g + b: -, *, *, + per element (24 each) and var + eps, rsqrt once per row
+        // (3 each: loop-invariant in d), one of them transcendental.
         const EinsumGraph ln = lift("layernorm");
         QCOMPARE(ln.nodes.size(), size_t(3));
         QCOMPARE(ln.nodes[0].otherOps, 24.0 * 2);
         QCOMPARE(ln.nodes[1].otherOps, 24.0 * 5);
         QCOMPARE(ln.nodes[2].kind, NodeKind::Elementwise);
-        QCOMPARE(ln.nodes[2].otherOps, 24.0 * 6);
-        QCOMPARE(ln.nodes[2].transcendentalOps, 24.0);
+        QCOMPARE(ln.nodes[2].otherOps, 24.0 * 4 + 3.0 * 2);
+        QCOMPARE(ln.nodes[2].transcendentalOps, 3.0);
         QCOMPARE(ln.tensors[static_cast<size_t>(ln.nodes[0].write.tensor)].role, TensorRole::Intermediate);
     }
 
@@ -258,6 +260,80 @@ private slots:
                                              + "  for m in 0..1, n in 0..N { C[m, n] = 0; }\n"
                                                "  for m in 0..M, n in 0..N, k in 0..K { C[m, n] += A[m, k] * B[k, n]; }\n}\n");
         QCOMPARE(partial.nodes.size(), size_t(2));
+    }
+
+    // Guards with %, ||, != and conditionals (issue 13, item 3): the footprint never exceeds what runs.
+    void testGuardFootprintsAreNotAboveTheTruth()
+    {
+        auto liftText = [](const std::string& text) {
+            const ir::Program p = testutil::parseOk(text);
+            return liftProgram(p, *ir::bindSizes(p, {})).value();
+        };
+        // i % 64 == 0 keeps 4096 / 64 = 64 values of i, each reading its own X[i]: exactly 64 elements.
+        const EinsumGraph mod = liftText(R"(kernel k(N=4096) {
+  in X: f32[N];
+  out Y: f32[N // 64];
+  for i in 0..N { if (i % 64 == 0) { Y[i // 64] = X[i]; } }
+})");
+        QCOMPARE(footprintOf(mod.nodes[0], "X[i]"), 64.0);
+        QVERIFY(mod.nodes[0].reads[0].footprintExact);
+        // i < 2 || i >= N - 2 keeps 4 of 1,000,000.
+        const EinsumGraph ends = liftText(R"(kernel k(N=1000000) {
+  in X: f32[N];
+  out Y: f32[N];
+  for i in 0..N { if (i < 2 || i >= N - 2) { Y[i] = X[i] * 2; } else { Y[i] = 0; } }
+})");
+        QCOMPARE(footprintOf(ends.nodes[0], "X[i]"), 4.0);
+        QCOMPARE(ends.nodes[0].bytesRead, 16.0);
+        // !(i != 3): one point. Below, X[j] under i % 4 == 1 is read at 2 * 16 = 32 points; each element by at most
+        // one point per value of i (8), so the bound claims at least 32 / 8 = 4 of the 16 it really reads, never more.
+        const EinsumGraph one = liftText(R"(kernel k(N=10) {
+  in X: f32[N];
+  out Y: f32[N];
+  for i in 0..N { if (!(i != 3)) { Y[i] = X[i]; } }
+})");
+        QCOMPARE(footprintOf(one.nodes[0], "X[i]"), 1.0);
+        const EinsumGraph rows = liftText(R"(kernel k(I=8, J=16) {
+  in X: f32[J];
+  out Y: f32[I, J];
+  for i in 0..I, j in 0..J { if (i % 4 == 1) { Y[i, j] = X[j]; } }
+})");
+        QVERIFY(footprintOf(rows.nodes[0], "X[j]") <= 16.0);
+        QVERIFY(footprintOf(rows.nodes[0], "X[j]") >= 1.0);
+        QCOMPARE(footprintOf(rows.nodes[0], "Y[i, j]"), 2.0 * 16); // i in {1, 5}: injective, exact
+        // A read in one branch of a conditional runs only where that branch is taken: 3 of 100 elements.
+        const EinsumGraph sel = liftText(R"(kernel k(N=100) {
+  in X: f32[N];
+  in Z: f32[N];
+  out Y: f32[N];
+  for i in 0..N { Y[i] = (i < 3) ? X[i] : Z[i] * 2; }
+})");
+        QCOMPARE(footprintOf(sel.nodes[0], "X[i]"), 3.0);
+        QCOMPARE(footprintOf(sel.nodes[0], "Z[i]"), 97.0);
+    }
+
+    // Loop-invariant subexpressions are charged once per distinct value of the variables they use (issue 13, item 5):
+    // scale = 1 / sqrt(V[r] + 1) runs R times in an R x C nest, the product and the store's * run R * C times.
+    void testLoopInvariantOperations()
+    {
+        const ir::Program p = testutil::parseOk(R"(kernel k(R=5, C=1000) {
+  in X: f32[R, C];
+  in V: f32[R];
+  out Y: f32[R, C];
+  for r in 0..R, c in 0..C { Y[r, c] = X[r, c] * (1 / sqrt(V[r] + 1)); }
+})");
+        const auto g = liftProgram(p, *ir::bindSizes(p));
+        const Node& n = g->nodes[0];
+        QCOMPARE(n.otherOps, 5.0 * 3 + 5.0 * 1000); // +, sqrt, / per row; * per element
+        QCOMPARE(n.transcendentalOps, 5.0);
+        // A constant subexpression costs nothing; an expression of c alone runs C times.
+        const ir::Program q = testutil::parseOk(R"(kernel k(R=5, C=1000) {
+  in X: f32[R, C];
+  out Y: f32[R, C];
+  for r in 0..R, c in 0..C { Y[r, c] = X[r, c] + (c * 2 + 3 * 4); }
+})");
+        const auto h = liftProgram(q, *ir::bindSizes(q));
+        QCOMPARE(h->nodes[0].otherOps, 1000.0 * 2 + 5000.0);
     }
 
     void testExports()

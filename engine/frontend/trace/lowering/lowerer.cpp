@@ -476,6 +476,7 @@ std::string Lowerer::scratch(const std::string& traced, const Shape& shape, cons
 void Lowerer::materializeViewOutputs()
 {
     m_current = static_cast<int>(m_trace.ops.size()) - 1;
+    m_viewBodyBegin = m_body.size();
     for (const auto& o : m_trace.outputs) {
         if (!m_viewOf.count(o) || m_current < 0)
             continue;
@@ -526,9 +527,12 @@ void Lowerer::assemble()
         ++line;
     }
     // An output that is a view of another tensor (or of an input) is copied out, as torch returns it.
-    for (const auto& [text2, opIndex] : m_body) {
+    for (size_t i = 0; i < m_body.size(); ++i) {
+        const auto& [text2, opIndex] = m_body[i];
         text += text2 + "\n";
         m_result.originOfLine[line] = {opIndex, m_trace.ops[opIndex].op, m_trace.ops[opIndex].line};
+        if (i >= m_viewBodyBegin)
+            m_result.viewLines.insert(line);
         ++line;
     }
     text += "}\n";
@@ -584,7 +588,12 @@ void applyProvenance(graph::EinsumGraph& graph, const Lowered& lowered)
         node.kernel = it->second.op;
         node.sourceOp = it->second.aten;
         node.sourceLine = it->second.sourceLine;
+        if (lowered.viewLines.count(node.line)) {
+            node.view = true;
+            node.notes.push_back("the model returns a view here: eager PyTorch runs no kernel, so nothing is charged");
+        }
     }
+    graph::countExternalTraffic(graph);
 }
 
 } // namespace solar::trace

@@ -107,6 +107,7 @@ public:
     std::vector<std::string> m_declOrder;
     std::vector<std::pair<std::string, int>> m_body;
     size_t m_bodyMark = 0;
+    size_t m_viewBodyBegin = 0; // m_body lines from here on copy out view outputs
     int m_currentOp = -1;
     int m_current = -1;
 };
