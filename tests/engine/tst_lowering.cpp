@@ -2,8 +2,10 @@
 // Lowering of recorded traces (tests/data/trace, written by the tracer from tests/data/py) without Python: the
 // lowered ALIR is run by the interpreter and compared with the model computed here by plain loops, and its
 // counts are compared with hand-derived MAC totals.
+#include "engine/bounds/ladder.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/graph/lifting.h"
+#include "engine/hw/registry.h"
 #include "engine/ir/bindings.h"
 #include "testutil.h"
 
@@ -458,6 +460,32 @@ private slots:
             if (n.sourceOp == "aten::bernoulli")
                 counted = n.bytesWritten == 8 * 64 * 4.0; // the mask's f32 writes
         QVERIFY(counted);
+    }
+
+    // A view returned as the output (issue 13, item 4): eager PyTorch runs no kernel for it, so it moves no bytes
+    // at any level; behind a real op, only that op's traffic counts, its result being the output's storage.
+    void testViewOutputsAreFree()
+    {
+        const auto registry = hw::loadHwRegistry({SOLAR_TEST_DATA "/../../hwprofiles"});
+        QVERIFY(registry.find("h100-sxm"));
+        const auto machine = bounds::machineFromProfile(*registry.find("h100-sxm"));
+
+        const auto plain = lowerFixture("view_output.json");
+        const auto g = lift(plain);
+        QCOMPARE(g.nodes.size(), std::size_t(1));
+        QVERIFY(g.nodes[0].view);
+        const auto ladder = bounds::solve(bounds::prepare(g), machine, bounds::PrecisionPolicy::PytorchDefault, bounds::CacheAssumption::Cold);
+        for (const auto& level : ladder.levels) {
+            QCOMPARE(level.bytes, 0.0);
+            QCOMPARE(level.seconds, 0.0);
+        }
+        // relu then transpose: relu reads 64 * 32 floats and writes as many (the output's storage); nothing else.
+        const auto behind = lowerFixture("view_behind_op.json");
+        const auto h = lift(behind);
+        const auto l2 = bounds::solve(bounds::prepare(h), machine, bounds::PrecisionPolicy::PytorchDefault, bounds::CacheAssumption::Cold);
+        const double relu = 2.0 * 64 * 32 * 4;
+        for (auto level : bounds::kLevels)
+            QCOMPARE(l2.at(level).bytes, relu);
     }
 
     void testViewClassification()
