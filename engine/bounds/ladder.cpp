@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/bounds/ladder.h"
 
+#include "engine/bounds/unitschedule.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -41,8 +43,9 @@ UnitGroup groupOf(Placement p)
 
 struct PlacementTable
 {
-    std::array<Placement, kMacClassCount> placement {};
+    std::array<Placement, kMacClassCount> placement {}; // the fastest allowed (for reports: unit times, bottleneck)
     std::array<double, kMacClassCount> peak {};
+    std::array<std::array<double, kUnitGroupCount>, kMacClassCount> groupPeak {}; // best allowed per group, 0: none
     double simtFp32 = 0, simtFp64 = 0;
 };
 
@@ -53,6 +56,10 @@ PlacementTable placements(const MachineModel& m, PrecisionPolicy policy)
         const auto type = static_cast<graph::MacType>(c / 2);
         t.placement[c] = placeContraction(type, c % 2 == 1, policy, m);
         t.peak[c] = m.peak(t.placement[c].unit, t.placement[c].precision);
+        for (const Placement& p : allowedPlacements(type, c % 2 == 1, policy)) {
+            double& g = t.groupPeak[c][static_cast<int>(groupOf(p))];
+            g = std::max(g, m.peak(p.unit, p.precision));
+        }
     }
     t.simtFp32 = m.peak(Unit::Simt, Precision::FP32);
     // f64 elementwise work on a machine without a listed SIMT fp64 peak: the fp32 rate is a safe ceiling.
@@ -77,6 +84,31 @@ std::array<double, kUnitGroupCount> unitSeconds(const Work& w, const PlacementTa
     s[static_cast<int>(UnitGroup::SimtFp32)] += safeDiv(w.simtOps, t.simtFp32);
     s[static_cast<int>(UnitGroup::SimtFp64)] += safeDiv(w.simtFp64Ops, t.simtFp64);
     return s;
+}
+
+// The least compute time of `w` when each contraction class may be split across the unit groups it is allowed on
+// (unitschedule.h); never above the max over groups of unitSeconds(), which places each class whole on its fastest.
+double computeSeconds(const Work& w, const PlacementTable& t)
+{
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    std::vector<UnitTimes> items;
+    for (int c = 0; c < kMacClassCount; ++c) {
+        if (w.macs[c] <= 0)
+            continue;
+        UnitTimes times {inf, inf, inf};
+        for (int g = 0; g < kUnitGroupCount; ++g) {
+            if (t.groupPeak[c][g] > 0)
+                times[g] = 2.0 * w.macs[c] / t.groupPeak[c][g];
+        }
+        if (std::none_of(times.begin(), times.end(), [](double v) { return std::isfinite(v); }))
+            return inf; // allowed nowhere on this machine
+        items.push_back(times);
+    }
+    if (w.simtOps > 0)
+        items.push_back({inf, safeDiv(w.simtOps, t.simtFp32), inf});
+    if (w.simtFp64Ops > 0)
+        items.push_back({inf, inf, safeDiv(w.simtFp64Ops, t.simtFp64)});
+    return leastMakespan(items);
 }
 
 double flopsOf(const Work& w)
@@ -225,7 +257,7 @@ MachineModel machineFromProfile(const hw::HwProfile& p)
     return m;
 }
 
-Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy policy, const MachineModel& m)
+std::vector<Placement> allowedPlacements(graph::MacType type, bool convLike, PrecisionPolicy policy)
 {
     std::vector<Placement> candidates;
     auto add = [&](Unit u, Precision p) { candidates.push_back({u, p}); };
@@ -261,7 +293,13 @@ Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy p
     case graph::MacType::Int: break;
     }
     add(Unit::Simt, Precision::FP32); // every machine has it; the fallback for everything
-    // The fastest allowed unit: a bound must assume the implementation picks it.
+    return candidates;
+}
+
+Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy policy, const MachineModel& m)
+{
+    const std::vector<Placement> candidates = allowedPlacements(type, convLike, policy);
+    // The fastest allowed unit (computeSeconds() also lets the work split across units).
     Placement best = candidates.back();
     double bestPeak = m.peak(best.unit, best.precision);
     for (const auto& c : candidates) {
@@ -431,7 +469,7 @@ std::vector<double> kernelComputeSeconds(const Digest& d, const MachineModel& m,
     std::vector<double> out;
     out.reserve(d.kernels.size());
     for (const auto& k : d.kernels)
-        out.push_back(maxOf(unitSeconds(k.work, table)));
+        out.push_back(computeSeconds(k.work, table));
     return out;
 }
 
@@ -457,8 +495,10 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
 
     std::vector<std::array<double, kUnitGroupCount>> nodeUnits(nodes);
     std::array<double, kUnitGroupCount> totalUnits {};
+    Work totalWork;
     double totalFlops = 0;
     for (size_t i = 0; i < nodes; ++i) {
+        totalWork.add(d.nodeWork[i]);
         nodeUnits[i] = unitSeconds(d.nodeWork[i], table);
         for (int u = 0; u < kUnitGroupCount; ++u)
             totalUnits[u] += nodeUnits[i][u];
@@ -474,7 +514,7 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
         double computeSum = 0, memorySum = 0;
         for (const auto& k : d.kernels) {
             const auto units = unitSeconds(k.work, table);
-            const double compute = maxOf(units);
+            const double compute = computeSeconds(k.work, table);
             const double bytes = level == Level::UnfusedPerKernel ? k.unfusedBytes : k.externalBytes;
             const double memory = safeDiv(bytes, m.dramBps);
             const double t = std::max(compute, memory);
@@ -488,7 +528,7 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
             const int* ids = d.kernelNodes.data() + k.firstNode;
             auto weightOf = [&](int id) {
                 const double nodeBytes = level == Level::UnfusedPerKernel ? d.nodeUnfusedBytes[id] : d.nodeExternalBytes[id];
-                return std::max(maxOf(nodeUnits[id]), safeDiv(nodeBytes, m.dramBps));
+                return std::max(computeSeconds(d.nodeWork[id], table), safeDiv(nodeBytes, m.dramBps));
             };
             double weights = 0;
             for (int j = 0; j < k.nodeCount; ++j)
@@ -514,7 +554,8 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
         r.flops = totalFlops;
         r.unitSeconds = totalUnits;
         int unit = 0;
-        r.computeSeconds = maxOf(totalUnits, &unit);
+        maxOf(totalUnits, &unit);
+        r.computeSeconds = computeSeconds(totalWork, table);
         r.bytes = level == Level::UnfusedOverlapped ? d.unfusedBytes : (level == Level::Fused ? fusedBytes : cacheBytes);
         r.memorySeconds = safeDiv(r.bytes, m.dramBps);
         r.seconds = std::max(r.computeSeconds, r.memorySeconds);

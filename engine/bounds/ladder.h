@@ -85,6 +85,9 @@ struct Placement
     hw::Precision precision = hw::Precision::FP32;
 };
 Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy policy, const MachineModel& machine);
+/// Every placement the policy allows for a contraction class (the SIMT fp32 fallback last). A bound lets the work
+/// split across them when that is faster than the fastest single one (unitschedule.h).
+std::vector<Placement> allowedPlacements(graph::MacType type, bool convLike, PrecisionPolicy policy);
 
 /// Work in a hardware-independent form: MACs per contraction class (precision x sliding window) and SIMT
 /// operations; placement on units happens at solve time, because it depends on the machine and the policy.

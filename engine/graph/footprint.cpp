@@ -49,6 +49,8 @@ public:
         m_used.clear();
     }
 
+    bool coupled() const { return m_coupled; }
+
     Footprint run(const std::vector<std::optional<AffineForm>>& forms)
     {
         Footprint fp;
@@ -70,14 +72,30 @@ public:
         // Guards: facts on a dimension's own index clip it; single-variable facts narrow that variable;
         // facts tying two of this access's variables together couple the dimensions.
         bool coupled = false;
-        for (const auto& f : m_facts)
-            coupled = applyFact(f, forms, clip) || coupled;
+        m_links.assign(m_values.size(), 0);
+        for (size_t i = 0; i < m_facts.size(); ++i)
+            coupled = applyFact(m_facts[i], forms, clip, linkWeight(i)) || coupled;
         // Triangular bounds between two variables of this access also couple it.
         std::uint64_t usedMask = 0;
         for (int i : m_used)
             usedMask |= std::uint64_t(1) << std::min(i, 63);
-        for (int i : m_used)
+        for (int i : m_used) {
             coupled = coupled || (m_boundDeps[i] & usedMask) != 0;
+            for (size_t u = 0; u < m_values.size() && u < 63; ++u) {
+                if (!m_usedFlag[u] && (m_boundDeps[i] >> u & 1))
+                    ++m_links[u];
+            }
+        }
+        for (size_t u = 0; u < m_values.size() && u < 63; ++u) {
+            if (!m_usedFlag[u] && (m_boundDeps[u] & usedMask))
+                ++m_links[u];
+        }
+        // Each used variable's values were narrowed one constraint at a time, over the other variables' whole
+        // ranges. A variable outside the access that two constraints tie to it (a triangular bound and a guard, two
+        // guards) can make those narrowings jointly unsatisfiable for some values (j <= i and i + j < N leave j
+        // below N / 2): the per-variable ranges then over-count, so the projection bound takes over.
+        for (int links : m_links)
+            coupled = coupled || links >= 2;
         std::vector<int>& dimOfVar = m_dimOfVar;
         dimOfVar.assign(m_values.size(), -1);
         for (size_t d = 0; d < rank; ++d) {
@@ -104,8 +122,10 @@ public:
             largest = std::max(largest, n);
         }
         if (coupled) {
+            // Each dimension's values were counted over its variables' whole ranges, which a coupling (a guard or a
+            // bound tying two of them) may cut: the caller falls back to the projection bound.
+            m_coupled = true;
             fp.exact = false;
-            fp.note = "indices are coupled (shared or dependent loop variables): the largest single dimension is counted";
             fp.elements = rank == 0 ? 1 : largest;
         } else {
             fp.elements = product;
@@ -116,8 +136,35 @@ public:
     }
 
 private:
+    // How many links fact `i` adds to each variable outside the access it mentions. Two facts bounding one
+    // expression from both sides (lo <= g <= hi: a padding guard) count as one constraint, added by the first: for
+    // an outside variable u with coefficient b, step 1 and contiguous values, the values of u allowed at a given
+    // point form an interval of (hi - lo) / |b| + 1 >= 1 candidates, so narrowing by each side over u's range is
+    // exactly the projection when hi - lo + 1 >= |b|. Otherwise each fact counts once.
+    int linkWeight(size_t i) const
+    {
+        const AffineForm& f = m_facts[i];
+        for (size_t j = 0; j < m_facts.size(); ++j) {
+            const AffineForm& g = m_facts[j];
+            if (j == i || g.terms.size() != f.terms.size())
+                continue;
+            const auto sum = f.plus(g);
+            if (!sum || !sum->isConstant())
+                continue;
+            const std::int64_t width = sum->constant; // (g + c1) + (-g + c2) = c1 + c2 = hi - lo
+            bool contiguous = true;
+            for (const auto& [slot, c] : f.terms) {
+                if (!m_usedFlag[slot])
+                    contiguous = contiguous && m_values[slot].known && m_values[slot].step == 1 && width + 1 >= (c < 0 ? -c : c);
+            }
+            if (contiguous)
+                return j < i ? 0 : 1;
+        }
+        return 1;
+    }
+
     // Returns true when the fact couples two variables of this access.
-    bool applyFact(const AffineForm& f, const std::vector<std::optional<AffineForm>>& forms, std::vector<Interval>& clip)
+    bool applyFact(const AffineForm& f, const std::vector<std::optional<AffineForm>>& forms, std::vector<Interval>& clip, int weight)
     {
         for (size_t d = 0; d < forms.size(); ++d) {
             if (!forms[d] || f.terms.empty())
@@ -146,6 +193,15 @@ private:
         }
         if (mine.size() > 1)
             return true;
+        if (mine.size() <= 1) { // (a fact on outside variables alone narrows them, and so what they bound)
+            int outside = 0;
+            for (const auto& [slot, c] : f.terms)
+                outside += m_usedFlag[slot] ? 0 : 1;
+            for (const auto& [slot, c] : f.terms) {
+                if (!m_usedFlag[slot])
+                    m_links[slot] += outside > 1 ? 2 : weight; // two outside variables in one fact: no pairing argument
+            }
+        }
         if (mine.size() == 1 && rest.bounded()) {
             // a * v + rest >= 0 for some rest in [rest.lo, rest.hi]: the union of allowed v is a half-line.
             const auto [slot, a] = mine[0];
@@ -257,6 +313,8 @@ private:
     std::vector<int>& m_used; // the slots this access uses
     std::vector<int>& m_dimOfVar;
     std::vector<Interval>& m_clip;
+    std::vector<int> m_links; // per loop variable outside the access: constraints tying it to the access's variables
+    bool m_coupled = false;
 };
 
 } // namespace
@@ -295,6 +353,7 @@ void FootprintScope::reset(const std::vector<LoopSpec>& loops, const std::vector
     m_facts.clear();
     m_dataDependent = false;
     m_inexactGuards = false;
+    m_emptyDomain = false;
     m_points = -1;
     m_pointsExact = true;
     m_rectangular = true;
@@ -341,8 +400,11 @@ void FootprintScope::reset(const std::vector<LoopSpec>& loops, const std::vector
             m_inexactGuards = true;
             continue;
         }
-        for (auto& f : *exact)
+        for (auto& f : *exact) {
+            if (f.terms.empty() && f.constant < 0)
+                m_emptyDomain = true; // a guard that never holds (`i > i`): nothing under it runs
             m_facts.push_back(std::move(f));
+        }
     }
 }
 
@@ -449,14 +511,38 @@ Footprint FootprintScope::projectionFootprint(const std::vector<std::optional<Af
 Footprint FootprintScope::footprint(const ir::Expr& access, const std::vector<std::optional<AffineForm>>& forms,
                                     const std::vector<std::int64_t>& shape) const
 {
+    // An access touches at most one element per point that runs: a count above the points is wrong whatever the
+    // reason (a loop range the facts could not narrow), so the points cap every footprint.
+    Footprint fp = unclippedFootprint(access, forms, shape);
+    const double points = domainPoints();
+    if (fp.elements > points) {
+        fp.elements = points;
+        fp.exact = false;
+        if (fp.note.empty())
+            fp.note = "capped at the iteration count";
+    }
+    return fp;
+}
+
+Footprint FootprintScope::unclippedFootprint(const ir::Expr& access, const std::vector<std::optional<AffineForm>>& forms,
+                                             const std::vector<std::int64_t>& shape) const
+{
     if (m_dataDependent)
         return {0, false, "the access sits under a data-dependent guard, so it may never execute"};
+    if (m_emptyDomain)
+        return {0, true, {}};
     if (m_inexactGuards)
         return projectionFootprint(forms);
     m_scratchValues = m_values;
-    return FootprintCounter(access, shape, m_scratchValues, m_boundDeps, m_facts, m_scratchUsedFlag, m_scratchUsed, m_scratchDims,
-                            m_scratchClip)
-        .run(forms);
+    FootprintCounter counter(access, shape, m_scratchValues, m_boundDeps, m_facts, m_scratchUsedFlag, m_scratchUsed, m_scratchDims,
+                             m_scratchClip);
+    const Footprint fp = counter.run(forms);
+    if (!counter.coupled())
+        return fp;
+    Footprint projected = projectionFootprint(forms);
+    if (!projected.exact)
+        projected.note = "indices are coupled (shared or dependent loop variables): counted as points / (points per element)";
+    return projected;
 }
 
 } // namespace solar::graph

@@ -64,6 +64,8 @@ public:
 
 private:
     Footprint projectionFootprint(const std::vector<std::optional<ir::AffineForm>>& forms) const;
+    Footprint unclippedFootprint(const ir::Expr& access, const std::vector<std::optional<ir::AffineForm>>& forms,
+                                 const std::vector<std::int64_t>& shape) const;
 
     const std::vector<LoopSpec>* m_loops = nullptr;
     const ir::SizeBindings& m_sizes;
@@ -74,6 +76,7 @@ private:
     const std::vector<GuardSpec>* m_guards = nullptr;
     bool m_dataDependent = false;
     bool m_inexactGuards = false;
+    bool m_emptyDomain = false;
     mutable double m_points = -1; // < 0: not counted yet
     mutable bool m_pointsExact = true;
     bool m_rectangular = true;

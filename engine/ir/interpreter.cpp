@@ -192,6 +192,11 @@ public:
             for (const auto& node : m_nodes)
                 maxQuantities = std::max(maxQuantities, node.inner.quantities.size());
             m_quantities.assign(maxQuantities, 0);
+            if (m_options.profile) {
+                m_stmtReads.assign(static_cast<size_t>(m_assignCount), {});
+                m_stmtWrites.assign(static_cast<size_t>(m_assignCount), {});
+                m_stmtOps.assign(static_cast<size_t>(m_assignCount), 0);
+            }
             execList(m_top);
         } catch (const Fault& f) {
             return Expected<RunResult>::failure(Diagnostic {Severity::Error, m_program.file, f.loc, f.code, f.message});
@@ -202,6 +207,8 @@ public:
         r.instanceCounts = std::move(m_counts);
         r.assignLocs = std::move(m_assignLocs);
         r.totalInstances = m_total;
+        if (m_options.profile)
+            fillProfile(r);
         return r;
     }
 
@@ -410,7 +417,7 @@ private:
 
     void planInnerLoop(Node& loop)
     {
-        if (loop.body.size() != 1 || !m_options.specialize)
+        if (loop.body.size() != 1 || !m_options.specialize || m_options.profile)
             return;
         InnerLoop plan;
         const Node* body = &m_nodes[loop.body[0]];
@@ -669,18 +676,33 @@ private:
         return s;
     }
 
-    double eval(CodeRange r, double* st)
+    double eval(CodeRange r, double* st) { return m_options.profile ? evalCode<true>(r, st) : evalCode<false>(r, st); }
+
+    // kProfile: record each load against the running assignment and count its arithmetic (the value's own, not its
+    // index computations, which run one evaluation deeper).
+    template<bool kProfile>
+    double evalCode(CodeRange r, double* st)
     {
+        const bool counting = kProfile && m_current >= 0 && m_evalDepth == 0;
+        if constexpr (kProfile)
+            ++m_evalDepth;
         int sp = 0;
         const Insn* code = m_code.data();
         for (int pc = r.begin; pc < r.end; ++pc) {
             const Insn& in = code[pc];
+            if constexpr (kProfile) {
+                if (counting && isArithmetic(in.op))
+                    ++m_stmtOps[m_current];
+            }
             switch (in.op) {
             case Op::Const: st[sp++] = in.k; break;
             case Op::Var: st[sp++] = static_cast<double>(m_vars[in.a]); break;
             case Op::Load: {
                 const CAccess& a = m_accesses[in.a];
-                st[sp] = m_data[a.tensor][address(a, st + sp)];
+                const std::int64_t at = address(a, st + sp);
+                if constexpr (kProfile)
+                    record(m_stmtReads, a.tensor, at);
+                st[sp] = m_data[a.tensor][at];
                 ++sp;
                 break;
             }
@@ -758,7 +780,70 @@ private:
                 break;
             }
         }
+        if constexpr (kProfile)
+            --m_evalDepth;
         return st[0];
+    }
+
+    static bool isArithmetic(Op op)
+    {
+        switch (op) {
+        case Op::Add:
+        case Op::Sub:
+        case Op::Mul:
+        case Op::Div:
+        case Op::FloorDiv:
+        case Op::Mod:
+        case Op::Call1:
+        case Op::Call2:
+        case Op::Call3: return true;
+        default: return false;
+        }
+    }
+
+    // Per assignment, per tensor: a bitset of the flat elements touched.
+    using ElementSets = std::vector<std::map<int, std::vector<std::uint64_t>>>;
+
+    void record(ElementSets& sets, int tensor, std::int64_t at)
+    {
+        if (m_current < 0)
+            return; // a loop bound or a data-dependent condition: no assignment to charge it to
+        auto& bits = sets[m_current][tensor];
+        if (bits.empty())
+            bits.assign((m_tensors[tensor].data.size() + 63) / 64, 0);
+        bits[static_cast<size_t>(at) / 64] |= std::uint64_t(1) << (at % 64);
+    }
+
+    void fillProfile(RunResult& r) const
+    {
+        auto popcount = [](const std::vector<std::uint64_t>& bits) {
+            std::uint64_t n = 0;
+            for (auto w : bits)
+                n += static_cast<std::uint64_t>(__builtin_popcountll(w));
+            return n;
+        };
+        std::map<int, std::vector<std::uint64_t>> touched;
+        auto merge = [&](int tensor, const std::vector<std::uint64_t>& bits) {
+            auto& all = touched[tensor];
+            all.resize(bits.size(), 0);
+            for (size_t i = 0; i < bits.size(); ++i)
+                all[i] |= bits[i];
+        };
+        r.profile.resize(m_stmtOps.size());
+        for (size_t s = 0; s < m_stmtOps.size(); ++s) {
+            StatementProfile& p = r.profile[s];
+            p.arithmeticOps = m_stmtOps[s];
+            for (const auto& [t, bits] : m_stmtReads[s]) {
+                p.distinctReads[r.tensors[t].name] = popcount(bits);
+                merge(t, bits);
+            }
+            for (const auto& [t, bits] : m_stmtWrites[s]) {
+                p.distinctWrites[r.tensors[t].name] = popcount(bits);
+                merge(t, bits);
+            }
+        }
+        for (const auto& [t, bits] : touched)
+            r.distinctTouched[r.tensors[t].name] = popcount(bits);
     }
 
     void execList(const std::vector<int>& ids)
@@ -936,6 +1021,20 @@ private:
     void assign(const Node& n)
     {
         account(n, 1);
+        if (m_options.profile) {
+            m_current = n.assignId;
+            const double v = eval(n.value, m_stack.data());
+            const CAccess& t = m_accesses[n.target];
+            const std::int64_t at = address(t, m_stack.data());
+            record(m_stmtWrites, t.tensor, at);
+            if (n.op != AssignOp::Set) {
+                record(m_stmtReads, t.tensor, at);
+                ++m_stmtOps[m_current];
+            }
+            m_current = -1;
+            store(m_data[t.tensor][at], v, n.op, n.dtype);
+            return;
+        }
         const double v = eval(n.value, m_stack.data());
         const CAccess& t = m_accesses[n.target];
         store(m_data[t.tensor][address(t, m_stack.data())], v, n.op, n.dtype);
@@ -959,6 +1058,11 @@ private:
     std::vector<std::uint64_t> m_counts;
     std::vector<SourceLoc> m_assignLocs;
     std::uint64_t m_total = 0;
+    // Profiling (RunOptions::profile): the running assignment (-1 outside one), eval nesting, what each touched.
+    int m_current = -1;
+    int m_evalDepth = 0;
+    ElementSets m_stmtReads, m_stmtWrites;
+    std::vector<std::uint64_t> m_stmtOps;
     int m_assignCount = 0;
     int m_maxSlots = 0;
 };

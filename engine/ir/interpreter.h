@@ -39,6 +39,18 @@ struct RunOptions
     std::int64_t maxElements = std::int64_t(1) << 27; // memory cap: all tensors together (8 bytes each)
     std::function<bool()> isCancelled; // polled every 65,536 assignments
     bool specialize = true; // fast paths for inner loops; off, every statement runs one by one (tests compare both)
+    bool profile = false; // record what each assignment really did (RunResult::profile); implies specialize = false
+};
+
+/// What one assignment really did in an instrumented run: the differential counter's ground truth against which
+/// the lifted counts are checked (tests/engine/tst_differential.cpp).
+struct StatementProfile
+{
+    std::uint64_t arithmeticOps = 0; // + - * / // % and built-in calls executed in the value (not in indices),
+        // plus the accumulation of every `+=`, `*=`, `max=`, `min=`
+    std::map<std::string, std::uint64_t> distinctReads; // tensor -> distinct elements read (the target of an
+        // accumulation included)
+    std::map<std::string, std::uint64_t> distinctWrites; // tensor -> distinct elements written
 };
 
 struct RunResult
@@ -48,6 +60,9 @@ struct RunResult
     std::vector<std::uint64_t> instanceCounts; // executions per assignment, in forEachAssign order
     std::vector<SourceLoc> assignLocs;
     std::uint64_t totalInstances = 0;
+    std::vector<StatementProfile> profile; // per assignment, in forEachAssign order (RunOptions::profile only)
+    std::map<std::string, std::uint64_t> distinctTouched; // tensor -> distinct elements read or written by the
+        // whole program (RunOptions::profile only)
 
     const TensorValue* find(const std::string& name) const;
 };

@@ -22,12 +22,17 @@ inline solar::ir::Program parseOk(const std::string& text)
     return std::move(r).value();
 }
 
-inline std::string readData(const std::string& relative)
+inline std::string readFile(const std::string& path)
 {
-    std::ifstream in(std::string(SOLAR_TEST_DATA) + "/" + relative);
+    std::ifstream in(path);
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();
+}
+
+inline std::string readData(const std::string& relative)
+{
+    return readFile(std::string(SOLAR_TEST_DATA) + "/" + relative);
 }
 
 inline solar::ir::TensorValue tensor(const std::string& name, std::vector<std::int64_t> shape, std::vector<double> data)
