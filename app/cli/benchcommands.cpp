@@ -72,6 +72,7 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
     batch::SweepOptions options;
     options.analysis = a.options;
     options.validate = args.has("--validate");
+    options.differential = args.has("--differential");
     if (const auto jobs = args.integer("--jobs", 1))
         options.jobs = static_cast<int>(*jobs);
     if (args.has("--shard")) {
@@ -145,6 +146,7 @@ std::vector<Command> benchCommands()
                  {{"--timings", "FILE.json", "measured times (KernelBench timing JSON)"},
                   {"--stale", "FILE.json", "problems whose timings are known to be stale (default: the bundled list)"},
                   {"--validate", "", "validate every problem by output comparison (slower)"},
+                  {"--differential", "", "check each lowered program's counts against the instrumented interpreter at reduced sizes"},
                   {"--jobs", "N", "problems traced in parallel"},
                   {"--shard", "I/N", "this machine's share of the sweep"},
                   formatOption({"table", "json", "csv"})}}),

@@ -193,6 +193,15 @@ void checkLadder(const bounds::Digest& digest, const bounds::MachineModel& machi
             m = machine;
             m.persistentCacheBytes *= 2;
             better.emplace_back("persistent cache doubled", m);
+            m = machine;
+            m.l2Bps *= 2;
+            better.emplace_back("L2 bandwidth doubled", m);
+            m = machine;
+            m.smBytes *= 2;
+            better.emplace_back("per-SM storage doubled", m);
+            m = machine;
+            m.clusterSms *= 2;
+            better.emplace_back("cluster size doubled", m);
             for (const auto& [what, faster] : better) {
                 const auto s = levelsOf(faster, policy, cache);
                 for (int i = 0; i < bounds::kLevelCount; ++i) {

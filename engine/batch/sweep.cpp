@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/batch/sweep.h"
 
+#include "engine/analysis/differential.h"
+
 #include "engine/core/textfile.h"
 
 #include "engine/core/format.h"
@@ -133,6 +135,26 @@ Expected<std::map<std::string, std::string>> readStaleList(const std::string& pa
 
 namespace {
 
+// The lowered program at its smallest fitted sizes (full size only when nothing was fitted: it may hit the cap).
+void runDifferential(const trace::ModelProgram& model, const hw::HwProfile& hardware, ProblemResult& p)
+{
+    analysis::DifferentialOptions d;
+    if (model.symbolic && !model.exactAt.empty()) {
+        for (const auto& [name, value] : model.parameterValues(model.exactAt.front()))
+            d.sizes[name] = value;
+    }
+    d.profiles = {hardware};
+    const auto r = analysis::checkCounts(model.lowered.program, d);
+    if (!r) {
+        p.differential = "not run: " + (r.diagnostics().empty() ? std::string("failed") : r.diagnostics().front().message);
+        return;
+    }
+    p.differentialFindings = static_cast<int>(r->findings.size());
+    p.differential = std::to_string(r->nodesChecked) + " nodes, " + std::to_string(r->exactEqualities) + " exact counts matched";
+    for (const auto& f : r->findings)
+        p.differential += "; line " + std::to_string(f.line) + ": " + f.what;
+}
+
 ProblemResult runProblem(const std::string& dir, const std::string& rel, const hw::HwProfile& hardware, const SweepOptions& options,
                          trace::TraceWorker& worker)
 {
@@ -152,7 +174,8 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
     };
     // Size parameters are fitted only when the program is validated: the bounds do not depend on them, and a
     // bounds-only sweep should not pay for the extra traces.
-    const auto model = trace::loadModelProgram(path, worker, options.analysis.sizes, options.validate, options.timeoutMs);
+    const auto model
+        = trace::loadModelProgram(path, worker, options.analysis.sizes, options.validate || options.differential, options.timeoutMs);
     if (!model) {
         fail(model.diagnostics());
     } else {
@@ -178,6 +201,8 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
                 p.sizeParameters = model->symbolic;
                 p.programNote = model->sizesNote;
             }
+            if (options.differential)
+                runDifferential(*model, hardware, p);
         }
     }
     p.analysisSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -238,6 +263,7 @@ std::string sweepJson(const SweepResult& r)
     std::array<int, bounds::kLevelCount> violations {};
     std::array<std::vector<double>, bounds::kLevelCount> headrooms;
     int validated = 0, analysed = 0, withParameters = 0;
+    ordered_json differential = ordered_json::object(); // --differential: checked, findings, not_run
     ordered_json excluded = ordered_json::array();
     for (const auto& p : r.problems) {
         ordered_json b = ordered_json::object(), headroom = ordered_json::object(), violation = ordered_json::object();
@@ -262,6 +288,12 @@ std::string sweepJson(const SweepResult& r)
         if (p.status != ProblemStatus::Error)
             ++analysed;
         validated += p.validation == ValidationStatus::Validated;
+        if (p.differentialFindings >= 0) {
+            differential["checked"] = differential.value("checked", 0) + 1;
+            differential["findings"] = differential.value("findings", 0) + p.differentialFindings;
+        } else if (!p.differential.empty()) {
+            differential["not_run"] = differential.value("not_run", 0) + 1;
+        }
         withParameters += p.sizeParameters;
         problems.push_back({{"file", p.file},
                             {"level", p.level},
@@ -279,7 +311,9 @@ std::string sweepJson(const SweepResult& r)
                             {"validation_details", p.validationDetails},
                             {"size_parameters", p.sizeParameters},
                             {"program_note", p.programNote},
-                            {"analysis_seconds", p.analysisSeconds}});
+                            {"analysis_seconds", p.analysisSeconds},
+                            {"differential_findings", p.differentialFindings < 0 ? ordered_json(nullptr) : ordered_json(p.differentialFindings)},
+                            {"differential", p.differential}});
     }
     ordered_json counts = ordered_json::object();
     for (const auto& [level, byStatus] : perLevel) {
@@ -304,6 +338,7 @@ std::string sweepJson(const SweepResult& r)
              {"counts", counts},
              {"validation_rate", r.problems.empty() ? 0.0 : static_cast<double>(validated) / static_cast<double>(r.problems.size())},
              {"with_size_parameters", withParameters},
+             {"differential", differential},
              {"violations", v},
              {"median_headroom", med},
              {"excluded", excluded},
@@ -353,6 +388,9 @@ Expected<SweepResult> readSweepJson(const std::string& path)
             p.sizeParameters = j.value("size_parameters", false);
             p.programNote = j.value("program_note", std::string());
             p.analysisSeconds = j.at("analysis_seconds").get<double>();
+            if (j.contains("differential_findings") && !j.at("differential_findings").is_null())
+                p.differentialFindings = j.at("differential_findings").get<int>();
+            p.differential = j.value("differential", std::string());
             r.problems.push_back(std::move(p));
         }
     } catch (const nlohmann::json::exception& e) {

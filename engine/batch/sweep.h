@@ -42,6 +42,10 @@ struct ProblemResult
     bool sizeParameters = false; // the analysed program has the model's size constants as parameters
     std::string programNote; // which ones, or why not (only fitted when validating)
     double analysisSeconds = 0;
+    // --differential: the lowered program run in the instrumented interpreter at its smallest fitted sizes and
+    // checked against its lifted counts (engine/analysis/differential.h). -1: not run (differential says why).
+    int differentialFindings = -1;
+    std::string differential;
 };
 
 struct SweepOptions
@@ -53,6 +57,7 @@ struct SweepOptions
     int shardIndex = 0, shardCount = 1;
     int jobs = 1; // tracer workers (processes) and analysis threads
     bool validate = false; // compare each model with torch at reduced sizes
+    bool differential = false; // run the differential counter on each lowered program at reduced sizes
     int timeoutMs = 120000;
     std::function<void(int done, int total, const std::string& file)> progress;
 };

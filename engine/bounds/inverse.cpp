@@ -73,6 +73,12 @@ struct Solver
         const MachineModel scaled = m.scaledCompute(scale);
         if (!isPerKernel(level)) {
             const LevelResult r = solve(d, scaled, policy, cache).at(level);
+            if (r.l2Seconds > T) {
+                if (why)
+                    *why = "moving " + std::to_string(static_cast<long long>(r.l2Bytes)) + " bytes across L2 to the SMs takes "
+                        + seconds(r.l2Seconds) + ", more than the target: no DRAM bandwidth is enough";
+                return std::nullopt;
+            }
             if (r.computeSeconds > T) {
                 const auto busiest = std::max_element(r.unitSeconds.begin(), r.unitSeconds.end()) - r.unitSeconds.begin();
                 if (why)

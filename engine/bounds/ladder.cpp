@@ -46,7 +46,7 @@ struct PlacementTable
     std::array<Placement, kMacClassCount> placement {}; // the fastest allowed (for reports: unit times, bottleneck)
     std::array<double, kMacClassCount> peak {};
     std::array<std::array<double, kUnitGroupCount>, kMacClassCount> groupPeak {}; // best allowed per group, 0: none
-    double simtFp32 = 0, simtFp64 = 0;
+    double simtFp32 = 0, simtFp64 = 0, simtHalf = 0;
 };
 
 PlacementTable placements(const MachineModel& m, PrecisionPolicy policy)
@@ -62,6 +62,7 @@ PlacementTable placements(const MachineModel& m, PrecisionPolicy policy)
         }
     }
     t.simtFp32 = m.peak(Unit::Simt, Precision::FP32);
+    t.simtHalf = std::max({t.simtFp32, m.peak(Unit::Simt, Precision::FP16), m.peak(Unit::Simt, Precision::BF16)});
     // f64 elementwise work on a machine without a listed SIMT fp64 peak: the fp32 rate is a safe ceiling.
     t.simtFp64 = m.peak(Unit::Simt, Precision::FP64) > 0 ? m.peak(Unit::Simt, Precision::FP64) : t.simtFp32;
     return t;
@@ -81,7 +82,7 @@ std::array<double, kUnitGroupCount> unitSeconds(const Work& w, const PlacementTa
         if (w.macs[c] > 0)
             s[static_cast<int>(groupOf(t.placement[c]))] += safeDiv(2.0 * w.macs[c], t.peak[c]);
     }
-    s[static_cast<int>(UnitGroup::SimtFp32)] += safeDiv(w.simtOps, t.simtFp32);
+    s[static_cast<int>(UnitGroup::SimtFp32)] += safeDiv(w.simtOps, t.simtFp32) + safeDiv(w.simtHalfOps, t.simtHalf);
     s[static_cast<int>(UnitGroup::SimtFp64)] += safeDiv(w.simtFp64Ops, t.simtFp64);
     return s;
 }
@@ -104,8 +105,8 @@ double computeSeconds(const Work& w, const PlacementTable& t)
             return inf; // allowed nowhere on this machine
         items.push_back(times);
     }
-    if (w.simtOps > 0)
-        items.push_back({inf, safeDiv(w.simtOps, t.simtFp32), inf});
+    if (w.simtOps + w.simtHalfOps > 0)
+        items.push_back({inf, safeDiv(w.simtOps, t.simtFp32) + safeDiv(w.simtHalfOps, t.simtHalf), inf});
     if (w.simtFp64Ops > 0)
         items.push_back({inf, inf, safeDiv(w.simtFp64Ops, t.simtFp64)});
     return leastMakespan(items);
@@ -113,7 +114,7 @@ double computeSeconds(const Work& w, const PlacementTable& t)
 
 double flopsOf(const Work& w)
 {
-    double f = w.simtOps + w.simtFp64Ops;
+    double f = w.simtOps + w.simtHalfOps + w.simtFp64Ops;
     for (double m : w.macs)
         f += 2.0 * m;
     return f;
@@ -232,6 +233,7 @@ void Work::add(const Work& o)
     for (int c = 0; c < kMacClassCount; ++c)
         macs[c] += o.macs[c];
     simtOps += o.simtOps;
+    simtHalfOps += o.simtHalfOps;
     simtFp64Ops += o.simtFp64Ops;
 }
 
@@ -254,6 +256,10 @@ MachineModel machineFromProfile(const hw::HwProfile& p)
     m.onchipBytes = p.onchipBytes.value;
     m.persistentCacheBytes = p.persistentCacheBytes();
     m.clockHz = p.clockHz.value;
+    m.l2Bps = p.l2BandwidthBps ? p.l2BandwidthBps->value : 0.0;
+    m.smBytes = p.smBytes ? p.smBytes->value : 0.0;
+    m.smCount = p.smCount ? p.smCount->value : 0.0;
+    m.clusterSms = p.clusterSms ? std::max(1.0, p.clusterSms->value) : 1.0;
     return m;
 }
 
@@ -271,15 +277,21 @@ std::vector<Placement> allowedPlacements(graph::MacType type, bool convLike, Pre
             add(Unit::Tensor, Precision::TF32);
         break;
     case graph::MacType::TF32: add(Unit::Tensor, Precision::TF32); break; // tf32 operands: tensor cores under any policy
-    case graph::MacType::BF16: add(Unit::Tensor, Precision::BF16); break;
+    case graph::MacType::BF16:
+        add(Unit::Tensor, Precision::BF16);
+        add(Unit::Simt, Precision::BF16);
+        break;
     case graph::MacType::FP16:
         add(Unit::Tensor, Precision::FP16);
         add(Unit::Tensor, Precision::BF16);
+        add(Unit::Simt, Precision::FP16);
         break;
     case graph::MacType::FP8:
         add(Unit::Tensor, Precision::FP8);
         add(Unit::Tensor, Precision::FP16);
         add(Unit::Tensor, Precision::BF16);
+        add(Unit::Simt, Precision::FP16);
+        add(Unit::Simt, Precision::BF16);
         break;
     case graph::MacType::INT8:
         add(Unit::Tensor, Precision::INT8);
@@ -376,8 +388,9 @@ Digest prepare(const graph::EinsumGraph& g)
             = node.kind == graph::NodeKind::Contraction && node.reads.size() == 2 && node.reads[0].tensor == node.reads[1].tensor;
         if (node.macs > 0)
             w.macs[macClass(node.macType, tf32UnderDefault(node))] = selfProduct ? node.macs / 2 : node.macs;
-        const bool fp64 = g.tensors[node.write.tensor].dtype == ir::DType::F64;
-        (fp64 ? w.simtFp64Ops : w.simtOps) = node.otherOps;
+        const ir::DType out = g.tensors[node.write.tensor].dtype;
+        (out == ir::DType::F64 ? w.simtFp64Ops : (out == ir::DType::F16 || out == ir::DType::BF16) ? w.simtHalfOps : w.simtOps)
+            = node.otherOps;
         d.nodeUnfusedBytes[node.id] = node.bytesRead + node.bytesWritten;
         d.nodeExternalBytes[node.id] = node.externalBytes;
         d.totalMacs += node.macs;
@@ -485,6 +498,26 @@ double cacheAwareBytes(const Digest& d, const MachineModel& m, double onchipByte
     return total;
 }
 
+double l2ToSmBytes(const Digest& d, const MachineModel& m)
+{
+    if (m.l2Bps <= 0)
+        return 0;
+    double total = d.externalReadBytes + d.externalWriteBytes;
+    if (m.smBytes <= 0 || m.smCount <= 0)
+        return total;
+    // Tier B per unit of storage shared by one cluster (capacity S_u = clusterSms * smBytes), summed over the
+    // smCount / clusterSms units: each unit moves >= sqrt(2) P_u / sqrt(S_u) - 4 S_u elements, and the P_u sum to
+    // the contraction's products, so all together >= sqrt(2) P / sqrt(S_u) - 4 * smCount * smBytes (in elements).
+    const double unitBytes = m.smBytes * m.clusterSms;
+    for (const auto& c : d.cacheCandidates) {
+        const double su = unitBytes / c.minElementBytes;
+        const double all = m.smCount * m.smBytes / c.minElementBytes;
+        const double elements = std::sqrt(2.0) * c.products / std::sqrt(su) - 4.0 * all;
+        total += std::max(0.0, std::max(0.0, elements) * c.minElementBytes - c.compulsoryBytes);
+    }
+    return total;
+}
+
 Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, CacheAssumption cache)
 {
     Ladder ladder;
@@ -558,6 +591,11 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
         r.computeSeconds = computeSeconds(totalWork, table);
         r.bytes = level == Level::UnfusedOverlapped ? d.unfusedBytes : (level == Level::Fused ? fusedBytes : cacheBytes);
         r.memorySeconds = safeDiv(r.bytes, m.dramBps);
+        if (level == Level::CacheAware && m.l2Bps > 0) {
+            r.l2Bytes = l2ToSmBytes(d, m);
+            r.l2Seconds = r.l2Bytes / m.l2Bps;
+            r.memorySeconds = std::max(r.memorySeconds, r.l2Seconds);
+        }
         r.seconds = std::max(r.computeSeconds, r.memorySeconds);
         r.bottleneck = bottleneckName(r.computeSeconds, unit, r.memorySeconds);
         // Shares of the binding resource.
@@ -585,6 +623,12 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
         ladder.notes.push_back("cache_aware adds " + std::to_string(static_cast<long long>(cacheBytes - fusedBytes))
                                + " bytes of capacity-forced traffic (on-chip capacity "
                                + std::to_string(static_cast<long long>(m.onchipBytes)) + " bytes)");
+    const LevelResult& f4 = ladder.at(Level::CacheAware);
+    if (m.l2Bps <= 0)
+        ladder.notes.push_back("cache_aware has no L2 -> SM floor: the profile lists no L2 bandwidth");
+    else if (f4.l2Seconds > 0 && f4.l2Seconds >= safeDiv(f4.bytes, m.dramBps))
+        ladder.notes.push_back("cache_aware is bound by the L2 -> SM level: " + std::to_string(static_cast<long long>(f4.l2Bytes))
+                               + " bytes cross L2 at " + std::to_string(static_cast<long long>(m.l2Bps)) + " B/s");
     for (int c = 0; c < kMacClassCount; ++c) {
         bool used = false;
         for (const auto& w : d.nodeWork)

@@ -4,7 +4,9 @@
 //   unfused_overlapped (F1)  max(total compute, total unfused bytes / BW)               - kernels overlap perfectly
 //   fused_per_op       (F2)  sum over kernels of max(compute, external bytes / BW)      - intermediates stay on chip
 //   fused              (F3)  max(total compute, compulsory external bytes / BW)         - the speed of light
-//   cache_aware        (F4)  F3 plus the DRAM traffic a finite on-chip capacity provably forces (contractions)
+//   cache_aware        (F4)  F3 plus the DRAM traffic a finite on-chip capacity provably forces (contractions),
+//                            and the L2 -> SM level: every compulsory byte (warm-resident ones included) and the
+//                            traffic finite per-SM (per-cluster) storage forces, crossing L2 at its bandwidth
 // Compute is per execution unit, and units run concurrently: a node's compute time is the maximum over units of
 // its work on that unit / the unit's peak; tensor-core work in different precisions shares the tensor cores.
 // Invariants (tested): F3 <= F1 <= F0, F3 <= F2 <= F0, F3 <= F4. See docs/sol-model.md for the derivations.
@@ -63,6 +65,10 @@ struct MachineModel
     double onchipBytes = 0;
     double persistentCacheBytes = 0; // L2 + memory-side cache, for the warm assumption
     double clockHz = 0;
+    double l2Bps = 0; // L2 -> SM bandwidth; 0: unknown, the L2 level's terms are off
+    double smBytes = 0; // per SM: registers + shared memory/L1 (+ tensor memory); 0: unknown
+    double smCount = 0;
+    double clusterSms = 1; // SMs whose shared memory one thread-block cluster shares
 
     double peak(hw::Unit unit, hw::Precision precision) const
     {
@@ -95,7 +101,8 @@ inline constexpr int kMacClassCount = 18; // 9 MacTypes x {matmul-like, convolut
 struct Work
 {
     std::array<double, kMacClassCount> macs {};
-    double simtOps = 0; // fp32-or-narrower elementwise arithmetic
+    double simtOps = 0; // fp32 (or integer) elementwise arithmetic
+    double simtHalfOps = 0; // on fp16/bf16 data: may run at the packed half-precision SIMT rate where it is faster
     double simtFp64Ops = 0; // on f64 data
     void add(const Work& other);
 };
@@ -140,6 +147,8 @@ struct LevelResult
     std::array<double, kUnitGroupCount> unitSeconds {}; // per UnitGroup
     double memorySeconds = 0;
     double bytes = 0; // DRAM bytes this level charges
+    double l2Bytes = 0; // cache_aware: bytes that must cross L2 to the SMs (0 when the profile has no L2 bandwidth)
+    double l2Seconds = 0; // l2Bytes / L2 bandwidth; part of memorySeconds (the larger of the two levels)
     double flops = 0;
     std::string bottleneck; // "memory", "compute:tensor", "compute:simt_fp32", ...
     double intensity = 0; // flops / bytes
@@ -163,5 +172,10 @@ std::vector<double> kernelComputeSeconds(const Digest& digest, const MachineMode
 
 /// The DRAM bytes the cache_aware level charges at on-chip capacity `onchipBytes` (nonincreasing in it).
 double cacheAwareBytes(const Digest& digest, const MachineModel& machine, double onchipBytes, CacheAssumption cache);
+
+/// The bytes the cache_aware level charges across L2 to the SMs: all compulsory bytes (a warm cache keeps them in
+/// L2, not in the SMs) plus, per disjoint contraction, what finite per-SM storage forces beyond them. 0 without an
+/// L2 bandwidth in the machine.
+double l2ToSmBytes(const Digest& digest, const MachineModel& machine);
 
 } // namespace solar::bounds

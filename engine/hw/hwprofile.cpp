@@ -127,6 +127,19 @@ HwProfile parse(const json& doc, const std::string& file)
         p.llcBytes = number(onchip, "llc_bytes", "onchip", p);
     if (p.onchipBytes.value < p.l2Bytes.value)
         throw FieldError {"onchip.total_bytes", "is smaller than onchip.l2_bytes"};
+    auto optional = [&](const char* key) -> std::optional<Number> {
+        if (!onchip.contains(key))
+            return std::nullopt;
+        return number(onchip, key, "onchip", p);
+    };
+    p.l2BandwidthBps = optional("l2_bandwidth_Bps");
+    p.smBytes = optional("sm_bytes");
+    p.smCount = optional("sm_count");
+    p.clusterSms = optional("cluster_sms");
+    if (p.l2BandwidthBps && p.l2BandwidthBps->value < p.dramBandwidthBps.value)
+        throw FieldError {"onchip.l2_bandwidth_Bps", "is below dram.bandwidth_Bps: the L2 feeds the SMs at least as fast as DRAM feeds it"};
+    if (p.smBytes.has_value() != p.smCount.has_value())
+        throw FieldError {"onchip.sm_bytes", "and onchip.sm_count come together"};
     return p;
 }
 
@@ -247,6 +260,14 @@ std::string profileToJson(const HwProfile& p)
                 {"onchip", {{"l2_bytes", numberJson(p.l2Bytes)}, {"total_bytes", numberJson(p.onchipBytes)}}}};
     if (p.llcBytes)
         doc["onchip"]["llc_bytes"] = numberJson(*p.llcBytes);
+    if (p.l2BandwidthBps)
+        doc["onchip"]["l2_bandwidth_Bps"] = numberJson(*p.l2BandwidthBps);
+    if (p.smBytes)
+        doc["onchip"]["sm_bytes"] = numberJson(*p.smBytes);
+    if (p.smCount)
+        doc["onchip"]["sm_count"] = numberJson(*p.smCount);
+    if (p.clusterSms)
+        doc["onchip"]["cluster_sms"] = numberJson(*p.clusterSms);
     return doc.dump(2) + "\n";
 }
 

@@ -61,6 +61,14 @@ struct HwProfile
     Number l2Bytes;
     std::optional<Number> llcBytes; // a memory-side last-level cache (AMD Infinity Cache)
     Number onchipBytes; // all on-chip storage that can hold operands (registers, SMEM, L2, LLC)
+    // The L2 -> SM level (optional; absent, its terms are off and reports say so): the L2's bandwidth to the SMs
+    // (documented bytes per clock x maximum clock), and per streaming multiprocessor the storage that can hold
+    // operands (registers + shared memory/L1 + tensor memory), the SM count and the largest thread-block cluster
+    // whose SMs share their shared memory.
+    std::optional<Number> l2BandwidthBps;
+    std::optional<Number> smBytes;
+    std::optional<Number> smCount;
+    std::optional<Number> clusterSms;
 
     const Source* source(const std::string& key) const;
     /// 0 when the profile has no such peak.

@@ -75,6 +75,25 @@ private slots:
         QVERIFY(mi->llcBytes);
         QCOMPARE(mi->persistentCacheBytes(), (32.0 + 256.0) * 1024 * 1024);
         QVERIFY(!reg.find("h100"));
+        // The memory hierarchy's numbers: A100 L2 5,120 B/clk x 1410 MHz, 108 SMs of 192 KB L1/SMEM + 256 KB
+        // registers, no clusters; Hopper has no documented L2 bandwidth (the term stays off) but clusters of 16.
+        const HwProfile* a100 = reg.find("a100-sxm");
+        QVERIFY(a100 && a100->l2BandwidthBps && a100->smBytes && a100->smCount);
+        QCOMPARE(a100->l2BandwidthBps->value, 5120.0 * 1410e6);
+        QCOMPARE(a100->smBytes->value, (192.0 + 256.0) * 1024);
+        QCOMPARE(a100->peakFlops(Unit::Simt, Precision::FP16), 78e12);
+        QCOMPARE(a100->peakFlops(Unit::Simt, Precision::BF16), 39e12);
+        const HwProfile* h100 = reg.find("h100-sxm");
+        QVERIFY(!h100->l2BandwidthBps);
+        QCOMPARE(h100->clusterSms->value, 16.0);
+        QCOMPARE(h100->peakFlops(Unit::Simt, Precision::BF16), 2 * 66.9e12);
+        // Jetson Thor: dense, never the sparse 2070 / 1035 of the product page; RTX 4090 at its 3.0 GHz stock boost.
+        const HwProfile* thor = reg.find("jetson-agx-thor");
+        QCOMPARE(thor->peakFlops(Unit::Tensor, Precision::FP4), 1035.5e12);
+        QCOMPARE(thor->peakFlops(Unit::Tensor, Precision::FP8), 517.8e12);
+        const HwProfile* rtx = reg.find("rtx-4090");
+        QCOMPARE(rtx->clockHz.value, 3.0e9);
+        QVERIFY(std::abs(rtx->peakFlops(Unit::Simt, Precision::FP32) - 82.6e12 * 3.0 / 2.52) < 0.01e12);
     }
 
     void testMalformed_data()
@@ -104,6 +123,8 @@ private slots:
         QTest::addRow("missing dram") << replace("\"dram\"", "\"dram_\"") << QStringLiteral("dram: missing") << 0;
         QTest::addRow("string number") << replace("\"value\": 1410000000.0", "\"value\": \"fast\"")
                                        << QStringLiteral("clock_Hz.value: expected a number") << 0;
+        QTest::addRow("L2 slower than DRAM") << replace("\"value\": 7219200000000.0", "\"value\": 1000000000.0")
+                                             << QStringLiteral("onchip.l2_bandwidth_Bps: is below dram.bandwidth_Bps") << 0;
     }
 
     void testMalformed()

@@ -5,6 +5,7 @@
 // profile; inverse solutions that give back the target when plugged in.
 #include "engine/analysis/analysis.h"
 #include "engine/bounds/inverse.h"
+#include "engine/bounds/unitschedule.h"
 #include "engine/graph/lifting.h"
 #include "engine/hw/registry.h"
 #include "engine/ir/checker.h"
@@ -408,6 +409,100 @@ private slots:
                     2.0 * 64 * 64 * 512 / 2 / m.peak(Unit::Simt, Precision::FP32));
         const auto other = cacheAware("Z");
         QVERIFY(other.first > other.second);
+    }
+
+    // The L2 -> SM level (issue 13, memory hierarchy): a warm problem under the L2 size moves no DRAM bytes at
+    // fused, but every compulsory byte still crosses L2 to the SMs, so cache_aware has a floor of bytes / L2 BW.
+    void testL2FloorUnderWarmCaches()
+    {
+        const ir::Program p = testutil::parseOk("kernel add(N=1048576) {\n  in A: f32[N];\n  in B: f32[N];\n  out C: f32[N];\n"
+                                                "  for i in 0..N { C[i] = A[i] + B[i]; }\n}\n");
+        const Digest d = prepare(graph::liftProgram(p, *ir::bindSizes(p, {})).value());
+        MachineModel m = c5Machine(); // 50 MiB persistent cache: the 12 MiB of A, B, C stay resident
+        Ladder warm = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Warm);
+        QCOMPARE(warm.at(Level::Fused).bytes, 0.0);
+        QCOMPARE(warm.at(Level::CacheAware).l2Seconds, 0.0); // no L2 bandwidth in the machine: the term is off
+        QVERIFY(std::any_of(warm.notes.begin(), warm.notes.end(), [](const std::string& n) { return n.find("no L2") != std::string::npos; }));
+        m.l2Bps = 7.2192e12; // A100: 5,120 B/clk x 1410 MHz
+        warm = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Warm);
+        // 3 x 4 MiB = 12,582,912 bytes / 7.2192e12 B/s = 1.743 us; compute 1,048,576 adds / 66.9e12 = 0.0157 us.
+        VERIFY_4SIG(warm.at(Level::CacheAware).l2Bytes, 12582912.0);
+        VERIFY_4SIG(warm.at(Level::CacheAware).seconds, 1.743e-6);
+        QVERIFY(warm.at(Level::Fused).seconds < 1e-7);
+        verifyInvariants(warm, "L2 floor, warm");
+    }
+
+    // The SM-level capacity term: tier B per cluster unit. A 4096^3 bf16 GEMM with 1 KB of storage per SM (a
+    // hypothetical tiny SM, so the term binds): S_u = 512 elements, 132 SMs; L2 -> SM elements >= sqrt(2) * 4096^3 /
+    // sqrt(512) - 4 * 132 * 512 = 4.2946e9 (8.59 GB of bf16), far above the 100,663,296 compulsory bytes.
+    void testSmCapacityTerm()
+    {
+        const ir::Program p = testutil::parseOk("kernel mm(M=4096, K=4096, N=4096) {\n  in A: bf16[M, K];\n  weight B: bf16[K, N];\n"
+                                                "  out C: bf16[M, N];\n  for m in 0..M, n in 0..N { C[m, n] = 0;\n"
+                                                "    for k in 0..K { C[m, n] += A[m, k] * B[k, n]; } }\n}\n");
+        const Digest d = prepare(graph::liftProgram(p, *ir::bindSizes(p, {})).value());
+        MachineModel m = c5Machine();
+        m.l2Bps = 10e12;
+        m.smCount = 132;
+        m.smBytes = 1024;
+        const double products = 4096.0 * 4096 * 4096;
+        const double elements = std::sqrt(2.0) * products / std::sqrt(512.0) - 4.0 * 132 * 512;
+        const double compulsory = 3.0 * 4096 * 4096 * 2;
+        VERIFY_4SIG(l2ToSmBytes(d, m), compulsory + (elements * 2 - compulsory));
+        // A cluster of 16 SMs shares its storage: S_u = 16 x 512 elements, the excess shrinks by a factor of 4.
+        m.clusterSms = 16;
+        const double clustered = std::sqrt(2.0) * products / std::sqrt(16 * 512.0) - 4.0 * 132 * 512;
+        VERIFY_4SIG(l2ToSmBytes(d, m), clustered * 2);
+        // With real Hopper storage (512 KB per SM, clusters of 16) nothing beyond the compulsory bytes is forced.
+        m.smBytes = 524288;
+        QCOMPARE(l2ToSmBytes(d, m), compulsory);
+        const Ladder l = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
+        verifyInvariants(l, "SM term");
+    }
+
+    // Elementwise work on bf16/fp16 data may run at the packed half-precision SIMT rate (A100: fp16 78, bf16 39
+    // TFLOP/s against fp32 19.5): costing it at the fp32 rate would be up to 4x too slow a bound.
+    void testHalfPrecisionSimtRate()
+    {
+        const ir::Program p = testutil::parseOk("kernel k(N=1000000) {\n  in A: bf16[N];\n  out C: bf16[N];\n"
+                                                "  for i in 0..N { C[i] = A[i] * A[i] + 1; }\n}\n");
+        const Digest d = prepare(graph::liftProgram(p, *ir::bindSizes(p, {})).value());
+        const MachineModel m = machineFromProfile(*hw::loadHwRegistry({kShipped}).find("a100-sxm"));
+        QCOMPARE(m.peak(Unit::Simt, Precision::FP16), 78e12);
+        const Ladder l = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
+        VERIFY_4SIG(l.at(Level::Fused).computeSeconds, 2.0e6 / 78e12); // 2 ops per element at the fastest SIMT rate
+    }
+
+    // Compute splits across the units a class may use; placing each class whole on its fastest unit is not monotone
+    // (found by the differential counter on L40S: a faster SIMT pipe moved a TF32 GEMM off the tensor cores onto the
+    // pipe that also carries the elementwise work, and the bound rose). Hand-derived: W = 2e12 FLOP of fp32 products
+    // (TF32 tensor cores at 100e12 or SIMT at 50e12) and 25e12 SIMT-only ops. SIMT needs 0.5 s for its own ops, the
+    // tensor cores 20 ms for all of W: T = 0.5 s. With SIMT at 100e12, T = 0.25 s: it falls, never rises.
+    void testComputeSplitsAcrossUnits()
+    {
+        Digest d;
+        Work w;
+        w.macs[static_cast<int>(graph::MacType::FP32) * 2] = 1e12; // 2e12 FLOP
+        w.simtOps = 25e12;
+        d.nodeWork = {w};
+        d.nodeUnfusedBytes = {0};
+        d.nodeExternalBytes = {0};
+        d.kernels = {Digest::Kernel {0, 1, w, 0, 0}};
+        d.kernelNodes = {0};
+        d.kernelOfNode = {0};
+        MachineModel m;
+        m.peak(Unit::Tensor, Precision::TF32) = 100e12;
+        m.peak(Unit::Simt, Precision::FP32) = 50e12;
+        m.dramBps = 1e12;
+        auto fused = [&](const MachineModel& mm) { return solve(d, mm, PrecisionPolicy::AllowTf32, CacheAssumption::Cold).at(Level::Fused).seconds; };
+        VERIFY_4SIG(fused(m), 0.5);
+        m.peak(Unit::Simt, Precision::FP32) = 100e12;
+        VERIFY_4SIG(fused(m), 0.25);
+        // No SIMT-only work: both units share W, T = 2e12 / (100e12 + 100e12) = 10 ms (not 20 ms on one unit).
+        d.nodeWork[0].simtOps = 0;
+        d.kernels[0].work.simtOps = 0;
+        VERIFY_4SIG(fused(m), 0.01);
+        VERIFY_4SIG(leastMakespan({{0.02, 0.02, std::numeric_limits<double>::infinity()}}), 0.01);
     }
 
     void testAnalysisFacade()
