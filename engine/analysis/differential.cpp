@@ -222,6 +222,7 @@ Expected<DifferentialResult> checkCounts(const ir::Program& program, const Diffe
     run.sizes = options.sizes;
     run.seed = options.seed;
     run.maxInstances = options.maxInstances;
+    run.maxElements = options.maxElements;
     run.profile = true;
     auto result = ir::runProgram(program, run);
     if (!result)

@@ -44,6 +44,7 @@ struct DifferentialOptions
     std::map<std::string, std::int64_t> sizes; // the run's and the lifting's size overrides
     std::uint64_t seed = 1;
     std::uint64_t maxInstances = 50'000'000;
+    std::int64_t maxElements = std::int64_t(1) << 27; // the interpreter's memory cap
     std::vector<hw::HwProfile> profiles; // the ladder checks run on each (none: the counts only)
 };
 

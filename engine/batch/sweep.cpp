@@ -144,6 +144,8 @@ void runDifferential(const trace::ModelProgram& model, const hw::HwProfile& hard
             d.sizes[name] = value;
     }
     d.profiles = {hardware};
+    d.maxInstances = 2'000'000'000; // as generous as validation (the profiled run is a few times slower)
+    d.maxElements = std::int64_t(1) << 28;
     const auto r = analysis::checkCounts(model.lowered.program, d);
     if (!r) {
         p.differential = "not run: " + (r.diagnostics().empty() ? std::string("failed") : r.diagnostics().front().message);

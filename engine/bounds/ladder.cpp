@@ -160,6 +160,20 @@ double warmBytes(double reads, double writes, double cache)
 
 } // namespace
 
+const std::vector<std::string>& uncoveredAssumptions()
+{
+    static const std::vector<std::string> kAssumptions = {
+        "direct algorithms: Winograd and FFT convolutions (and Strassen-like products) do fewer multiplications than "
+        "the program states, so they can beat the compute term",
+        "no emulation: fp32 products emulated on tensor cores (3 x TF32, bf16 x 9 as in cuBLAS "
+        "CUBLAS_COMPUTE_32F_EMULATED_16BFX9) or fp64 by fixed-point splitting (Ozaki) run at other rates than the "
+        "fp32/fp64 peaks used here",
+        "dense data: structured (2:4) or other sparsity skips work and bytes; peaks are the dense ones",
+        "no compression: bytes are counted at the tensors' storage types (no lossless or lossy memory compression)",
+    };
+    return kAssumptions;
+}
+
 std::string_view levelName(Level level)
 {
     return kLevelNames[static_cast<int>(level)];

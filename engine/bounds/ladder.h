@@ -167,6 +167,10 @@ struct Ladder
 
 Ladder solve(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy, CacheAssumption cache);
 
+/// What no bound here covers: implementations that do fewer or cheaper operations than the program states. Every
+/// report lists them (docs/sol-model.md, "What the bounds assume").
+const std::vector<std::string>& uncoveredAssumptions();
+
 /// Per kernel, its compute time (the largest unit) at the machine's peaks; the inverse solver's a_k.
 std::vector<double> kernelComputeSeconds(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy);
 

@@ -168,6 +168,7 @@ std::string analysisJson(const AnalysisResult& r)
                               {"coverage", coverage},
                               {"validation", {{"status", r.validation.statusName()}, {"details", r.validation.details}}},
                               {"notes", L.notes},
+                              {"assumptions_not_covered", bounds::uncoveredAssumptions()},
                               {"diagnostics", diags}};
     return doc.dump(2) + "\n";
 }
@@ -246,6 +247,8 @@ std::string analysisTable(const AnalysisResult& r)
     }
     for (const auto& note : r.ladder.notes)
         out += "note: " + note + "\n";
+    for (const auto& a : bounds::uncoveredAssumptions())
+        out += "assumes " + a + "\n";
     return out;
 }
 

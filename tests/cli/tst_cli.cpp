@@ -156,6 +156,8 @@ private slots:
         QVERIFY(contains(t, "Inverse roo")); // "roofline" may come out with a ligature
         QVERIFY(contains(t, "Coverage and assumptions"));
         QVERIFY(contains(t, "Precision policy: pytorch-default"));
+        QVERIFY(contains(t, "Not covered by any bound"));
+        QVERIFY(contains(t, "Winograd"));
         QVERIFY(contains(t, "Einsum graph (3 operators)"));
         // A report needs an output file.
         QCOMPARE(cli({"report", data("mlp_c5.alir"), "--hw", "h100-sxm"}).code, 2);

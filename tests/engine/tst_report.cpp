@@ -69,7 +69,12 @@ private slots:
         QCOMPARE(j["schema"].get<std::string>(), std::string("solar.analysis/1"));
         QCOMPARE(keysOf(j),
                  (std::vector<std::string> {"schema", "tool", "program", "hardware", "policy", "cache", "totals", "bounds", "ops",
-                                            "coverage", "validation", "notes", "diagnostics"}));
+                                            "coverage", "validation", "notes", "assumptions_not_covered", "diagnostics"}));
+        // What no bound covers is stated in every report: Winograd/FFT, emulation, sparsity.
+        const std::string assumptions = j["assumptions_not_covered"].dump();
+        for (const char* what : {"Winograd", "FFT", "bf16 x 9", "3 x TF32", "sparsity"})
+            QVERIFY2(assumptions.find(what) != std::string::npos, what);
+        QVERIFY(report::analysisTable(r).find("assumes direct algorithms: Winograd") != std::string::npos);
         QCOMPARE(keysOf(j["program"]), (std::vector<std::string> {"name", "file", "sizes", "note"}));
         QCOMPARE(keysOf(j["hardware"]),
                  (std::vector<std::string> {"id", "name", "file", "clock_Hz", "dram_bandwidth_Bps", "onchip_bytes",

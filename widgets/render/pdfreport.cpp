@@ -191,6 +191,8 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
             + QObject::tr(" (line %1): ").arg(item.line) + esc(item.reason) + QStringLiteral("</li>");
     for (const auto& n : r.ladder.notes)
         ledger += QStringLiteral("<li>") + esc(n) + QStringLiteral("</li>");
+    for (const auto& a : solar::bounds::uncoveredAssumptions())
+        ledger += QStringLiteral("<li>") + QObject::tr("Not covered by any bound: ") + esc(a) + QStringLiteral("</li>");
     html += QObject::tr("<ul><li>Precision policy: %1</li><li>Cache assumption: %2</li><li>On-chip capacity: %3 (%4)</li>"
                         "<li>Peaks are dense (never 2:4 sparse); each number's source is listed under Hardware.</li>%5</ul>")
                 .arg(QString::fromLatin1(solar::bounds::policyName(r.options.policy).data()),
