@@ -55,8 +55,9 @@ public:
             analyticBytes += m_graph.externalFootprint[t] * tensor.bytesPerElement;
             measuredBytes += measured * tensor.bytesPerElement;
             if (above(m_graph.externalFootprint[t], measured))
-                finding(tensor.line, "compulsory footprint of " + tensor.name + " is " + num(m_graph.externalFootprint[t])
-                                         + " elements but the program touched " + num(measured));
+                finding(tensor.line,
+                        "compulsory footprint of " + tensor.name + " is " + num(m_graph.externalFootprint[t])
+                            + " elements but the program touched " + num(measured));
         }
         if (above(analyticBytes, measuredBytes))
             finding(0, "compulsory bytes " + num(analyticBytes) + " exceed the distinct bytes touched, " + num(measuredBytes));
@@ -167,8 +168,9 @@ void checkLadder(const bounds::Digest& digest, const bounds::MachineModel& machi
             auto at = [&](Level l) { return base[static_cast<int>(l)]; };
             auto order = [&](Level lo, Level hi) {
                 if (greater(at(lo), at(hi)))
-                    out.findings.push_back({0, std::string(bounds::levelName(lo)) + " " + num(at(lo)) + " s exceeds "
-                                                   + std::string(bounds::levelName(hi)) + " " + num(at(hi)) + " s" + where});
+                    out.findings.push_back({0,
+                                            std::string(bounds::levelName(lo)) + " " + num(at(lo)) + " s exceeds "
+                                                + std::string(bounds::levelName(hi)) + " " + num(at(hi)) + " s" + where});
             };
             order(Level::Fused, Level::UnfusedOverlapped);
             order(Level::Fused, Level::FusedPerOp);
@@ -206,8 +208,9 @@ void checkLadder(const bounds::Digest& digest, const bounds::MachineModel& machi
                 const auto s = levelsOf(faster, policy, cache);
                 for (int i = 0; i < bounds::kLevelCount; ++i) {
                     if (greater(s[i], base[i]))
-                        out.findings.push_back({0, std::string(bounds::levelName(bounds::kLevels[i])) + " rises from " + num(base[i])
-                                                       + " s to " + num(s[i]) + " s with the " + what + where});
+                        out.findings.push_back({0,
+                                                std::string(bounds::levelName(bounds::kLevels[i])) + " rises from " + num(base[i])
+                                                    + " s to " + num(s[i]) + " s with the " + what + where});
                 }
             }
         }

@@ -297,25 +297,26 @@ std::string sweepJson(const SweepResult& r)
             differential["not_run"] = differential.value("not_run", 0) + 1;
         }
         withParameters += p.sizeParameters;
-        problems.push_back({{"file", p.file},
-                            {"level", p.level},
-                            {"status", std::string(problemStatusName(p.status))},
-                            {"error", p.error},
-                            {"not_counted", p.notCounted},
-                            {"flops", p.flops},
-                            {"bytes", p.bytes},
-                            {"bounds_seconds", b},
-                            {"measured_seconds", p.measuredSeconds ? ordered_json(*p.measuredSeconds) : ordered_json(nullptr)},
-                            {"excluded", p.excluded.empty() ? ordered_json(nullptr) : ordered_json(p.excluded)},
-                            {"headroom", headroom},
-                            {"violation", violation},
-                            {"validation", std::string(validationStatusName(p.validation))},
-                            {"validation_details", p.validationDetails},
-                            {"size_parameters", p.sizeParameters},
-                            {"program_note", p.programNote},
-                            {"analysis_seconds", p.analysisSeconds},
-                            {"differential_findings", p.differentialFindings < 0 ? ordered_json(nullptr) : ordered_json(p.differentialFindings)},
-                            {"differential", p.differential}});
+        problems.push_back(
+            {{"file", p.file},
+             {"level", p.level},
+             {"status", std::string(problemStatusName(p.status))},
+             {"error", p.error},
+             {"not_counted", p.notCounted},
+             {"flops", p.flops},
+             {"bytes", p.bytes},
+             {"bounds_seconds", b},
+             {"measured_seconds", p.measuredSeconds ? ordered_json(*p.measuredSeconds) : ordered_json(nullptr)},
+             {"excluded", p.excluded.empty() ? ordered_json(nullptr) : ordered_json(p.excluded)},
+             {"headroom", headroom},
+             {"violation", violation},
+             {"validation", std::string(validationStatusName(p.validation))},
+             {"validation_details", p.validationDetails},
+             {"size_parameters", p.sizeParameters},
+             {"program_note", p.programNote},
+             {"analysis_seconds", p.analysisSeconds},
+             {"differential_findings", p.differentialFindings < 0 ? ordered_json(nullptr) : ordered_json(p.differentialFindings)},
+             {"differential", p.differential}});
     }
     ordered_json counts = ordered_json::object();
     for (const auto& [level, byStatus] : perLevel) {

@@ -403,7 +403,9 @@ Digest prepare(const graph::EinsumGraph& g)
         if (node.macs > 0)
             w.macs[macClass(node.macType, tf32UnderDefault(node))] = selfProduct ? node.macs / 2 : node.macs;
         const ir::DType out = g.tensors[node.write.tensor].dtype;
-        (out == ir::DType::F64 ? w.simtFp64Ops : (out == ir::DType::F16 || out == ir::DType::BF16) ? w.simtHalfOps : w.simtOps)
+        (out == ir::DType::F64                                   ? w.simtFp64Ops
+             : (out == ir::DType::F16 || out == ir::DType::BF16) ? w.simtHalfOps
+                                                                 : w.simtOps)
             = node.otherOps;
         d.nodeUnfusedBytes[node.id] = node.bytesRead + node.bytesWritten;
         d.nodeExternalBytes[node.id] = node.externalBytes;

@@ -136,7 +136,10 @@ private:
         return s + "]";
     }
 
-    std::string freshVar() { return std::string(1, static_cast<char>('a' + m_vars % 20)) + std::to_string(m_stmt) + std::to_string(m_vars++); }
+    std::string freshVar()
+    {
+        return std::string(1, static_cast<char>('a' + m_vars % 20)) + std::to_string(m_stmt) + std::to_string(m_vars++);
+    }
 
     std::vector<Loop> loopsFor(const std::vector<int>& params)
     {
@@ -413,8 +416,8 @@ private:
         std::vector<Loop> loops = loopsFor({src->dims[1], src->dims[0]});
         const std::string srcName = src->name;
         const std::string name = newTarget({src->dims[1], src->dims[0]});
-        const std::string text = "  " + header(loops, false) + " " + name + "[" + loops[0].var + ", " + loops[1].var + "] = " + srcName + "["
-            + loops[1].var + ", " + loops[0].var + "]; " + closing(loops, false) + "\n";
+        const std::string text = "  " + header(loops, false) + " " + name + "[" + loops[0].var + ", " + loops[1].var + "] = " + srcName
+            + "[" + loops[1].var + ", " + loops[0].var + "]; " + closing(loops, false) + "\n";
         commit();
         return text;
     }

@@ -105,7 +105,8 @@ private slots:
         QCOMPARE(run->profile[0].distinctWrites.at("Y"), std::uint64_t(3));
         QCOMPARE(run->profile[0].arithmeticOps, std::uint64_t(3)); // one * per executed point; i % 2 is control
         auto graph = graph::liftProgram(p, run->sizes).value();
-        QVERIFY2(analysis::checkGraphAgainstRun(*run, graph).findings.empty(), describe(analysis::checkGraphAgainstRun(*run, graph)).c_str());
+        QVERIFY2(analysis::checkGraphAgainstRun(*run, graph).findings.empty(),
+                 describe(analysis::checkGraphAgainstRun(*run, graph)).c_str());
         graph.nodes[0].reads[0].footprint = 6; // what lifting charged before guards with % were understood
         QCOMPARE(analysis::checkGraphAgainstRun(*run, graph).findings.size(), std::size_t(1));
         graph.nodes[0].reads[0].footprint = 3;
@@ -160,14 +161,16 @@ private slots:
 
     void testRandomPrograms()
     {
-        const int count = qEnvironmentVariableIsSet("SOLAR_DIFFERENTIAL_COUNT") ? qEnvironmentVariableIntValue("SOLAR_DIFFERENTIAL_COUNT") : 300;
+        const int count
+            = qEnvironmentVariableIsSet("SOLAR_DIFFERENTIAL_COUNT") ? qEnvironmentVariableIntValue("SOLAR_DIFFERENTIAL_COUNT") : 300;
         const QString corpus = qEnvironmentVariable("SOLAR_DIFFERENTIAL_CORPUS");
         // SOLAR_DIFFERENTIAL_DUMP=seed,seed...: write those programs whole into the corpus directory (how the corpus of
         // past findings in tests/data/differential was taken, before the fixes that made them pass).
         for (const QString& s : qEnvironmentVariable("SOLAR_DIFFERENTIAL_DUMP").split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             const std::uint64_t seed = s.toULongLong();
             std::ofstream(corpus.toStdString() + "/rand" + std::to_string(seed) + ".alir")
-                << "# A past finding of tst_differential (seed " << seed << ")\n" << testutil::ProgramGenerator(seed).generate().text();
+                << "# A past finding of tst_differential (seed " << seed << ")\n"
+                << testutil::ProgramGenerator(seed).generate().text();
         }
         QElapsedTimer timer;
         timer.start();

@@ -422,7 +422,8 @@ private slots:
         Ladder warm = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Warm);
         QCOMPARE(warm.at(Level::Fused).bytes, 0.0);
         QCOMPARE(warm.at(Level::CacheAware).l2Seconds, 0.0); // no L2 bandwidth in the machine: the term is off
-        QVERIFY(std::any_of(warm.notes.begin(), warm.notes.end(), [](const std::string& n) { return n.find("no L2") != std::string::npos; }));
+        QVERIFY(
+            std::any_of(warm.notes.begin(), warm.notes.end(), [](const std::string& n) { return n.find("no L2") != std::string::npos; }));
         m.l2Bps = 7.2192e12; // A100: 5,120 B/clk x 1410 MHz
         warm = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Warm);
         // 3 x 4 MiB = 12,582,912 bytes / 7.2192e12 B/s = 1.743 us; compute 1,048,576 adds / 66.9e12 = 0.0157 us.
@@ -494,7 +495,9 @@ private slots:
         m.peak(Unit::Tensor, Precision::TF32) = 100e12;
         m.peak(Unit::Simt, Precision::FP32) = 50e12;
         m.dramBps = 1e12;
-        auto fused = [&](const MachineModel& mm) { return solve(d, mm, PrecisionPolicy::AllowTf32, CacheAssumption::Cold).at(Level::Fused).seconds; };
+        auto fused = [&](const MachineModel& mm) {
+            return solve(d, mm, PrecisionPolicy::AllowTf32, CacheAssumption::Cold).at(Level::Fused).seconds;
+        };
         VERIFY_4SIG(fused(m), 0.5);
         m.peak(Unit::Simt, Precision::FP32) = 100e12;
         VERIFY_4SIG(fused(m), 0.25);

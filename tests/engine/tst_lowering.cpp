@@ -474,7 +474,8 @@ private slots:
         const auto g = lift(plain);
         QCOMPARE(g.nodes.size(), std::size_t(1));
         QVERIFY(g.nodes[0].view);
-        const auto ladder = bounds::solve(bounds::prepare(g), machine, bounds::PrecisionPolicy::PytorchDefault, bounds::CacheAssumption::Cold);
+        const auto ladder
+            = bounds::solve(bounds::prepare(g), machine, bounds::PrecisionPolicy::PytorchDefault, bounds::CacheAssumption::Cold);
         for (const auto& level : ladder.levels) {
             QCOMPARE(level.bytes, 0.0);
             QCOMPARE(level.seconds, 0.0);
