@@ -18,6 +18,7 @@ ever allocated: model and inputs live in a FakeTensorMode (or on the meta device
 """
 import ast
 import json
+import os
 import sys
 import traceback
 
@@ -485,6 +486,11 @@ def handle(request):
 
 
 def main():
+    # The protocol gets its own copy of stdout; file descriptor 1 and sys.stdout then point at stderr, so a print()
+    # in the user's model (or a C extension writing to fd 1) can never corrupt a reply.
+    protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
     for raw in sys.stdin:
         raw = raw.strip()
         if not raw:
@@ -499,8 +505,8 @@ def main():
             except Exception as e:  # never let the worker die on one request
                 reply = {"ok": False, "kind": "internal", "error": "%s: %s" % (type(e).__name__, e)}
             reply["id"] = request.get("id")
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
+        protocol.write(json.dumps(reply) + "\n")
+        protocol.flush()
 
 
 if __name__ == "__main__":

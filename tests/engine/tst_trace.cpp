@@ -145,6 +145,22 @@ private slots:
         QVERIFY(d.format().find(file.toStdString()) != std::string::npos);
     }
 
+    // A model that prints (and writes to fd 1 directly) traces like any other: user output goes to stderr, never
+    // into the protocol (issue 14, item 11).
+    void testPrintingModelTraces()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        TraceWorker worker(*m_python);
+        for (int i = 0; i < 2; ++i) { // and the worker stays in sync for the next request
+            const auto r = worker.trace(data("chatty.py"));
+            QVERIFY2(r.hasValue(), formatAll(r.diagnostics()).c_str());
+            QCOMPARE(r->constants.at("N"), std::int64_t(32));
+            QVERIFY(r->ops.size() >= 2);
+        }
+        QVERIFY(worker.trace(data("mlp.py")).hasValue());
+    }
+
     void testHangIsStoppedAndWorkerRecovers()
     {
         if (!m_python)
