@@ -279,7 +279,7 @@ void MainWindow::applyProject(const Project& p)
         m_hardware->selectProfile(p.hardware);
     m_hardware->setFactors(p.factors);
     m_hardware->setTargetMs(p.targetMs);
-    m_summary->setMeasuredSeconds(p.measuredSeconds);
+    m_summary->setPendingMeasuredSeconds(p.measuredSeconds); // for the analysis of this project's source
     m_roofline->setLevelKey(p.rooflineLevel);
     m_graph->setColourKey(p.graphColour);
 }

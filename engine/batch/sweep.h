@@ -82,6 +82,11 @@ Expected<std::map<std::string, double>> readTimings(const std::string& path);
 /// The timing of the problem in `filePath`: keyed "level/file.py", so the file's folder and name are tried first,
 /// then any key ending in "/file.py" (a file moved out of its level folder).
 std::optional<double> timingFor(const std::map<std::string, double>& timingsSeconds, const std::string& filePath);
+
+/// Timing files name their machine only in their folder (KernelBench: timings/H100_PCIe_LambdaLabs/...). When that
+/// folder names a GPU (H100, A100, L40S, ...) or a form factor (PCIe, SXM) the profile does not, says so: headroom
+/// against another machine's timings is meaningless, and a false SOL violation is worse.
+std::optional<std::string> timingsHardwareMismatch(const std::string& timingPath, const hw::HwProfile& profile);
 /// Reads {"level/file.py": "reason"}.
 Expected<std::map<std::string, std::string>> readStaleList(const std::string& path);
 

@@ -277,6 +277,26 @@ private slots:
         QVERIFY(!batch::timingFor(timings, "/x/level1/2_Missing.py"));
         QVERIFY(!batch::timingFor(timings, "/x/level1/Square.py")); // a suffix of a name is not the name
     }
+
+    // A timing file's folder names its machine: another GPU or form factor than the profile's is refused, never
+    // turned into headroom (issue 14, item 2).
+    void timingsFromAnotherMachine()
+    {
+        const hw::HwProfile& sxm = *m_registry.find("h100-sxm");
+        const hw::HwProfile& pcie = *m_registry.find("h100-pcie");
+        const hw::HwProfile& l40s = *m_registry.find("l40s");
+        const std::string lambda = "/kb/timings/H100_PCIe_LambdaLabs/baseline_time_torch.json";
+        const std::string modal = "/kb/timings/H100_Modal/baseline_time_torch.json";
+        QVERIFY(!batch::timingsHardwareMismatch(lambda, pcie));
+        QVERIFY(!batch::timingsHardwareMismatch(modal, sxm));
+        const auto formFactor = batch::timingsHardwareMismatch(lambda, sxm);
+        QVERIFY(formFactor && formFactor->find("PCIe") != std::string::npos);
+        const auto gpu = batch::timingsHardwareMismatch(modal, *m_registry.find("a100-sxm"));
+        QVERIFY(gpu && gpu->find("H100") != std::string::npos);
+        QVERIFY(batch::timingsHardwareMismatch("/t/L4_GCP/times.json", l40s)); // an L4 is not an L40S
+        QVERIFY(!batch::timingsHardwareMismatch("/t/L40S_lab/times.json", l40s));
+        QVERIFY(!batch::timingsHardwareMismatch("/home/me/times.json", sxm)); // the folder names no machine
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReport)

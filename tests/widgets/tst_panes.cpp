@@ -12,6 +12,7 @@
 #include "engine/ir/parser.h"
 #include "widgets/analysis/operatorpane.h"
 #include "widgets/analysis/operatortablemodel.h"
+#include "widgets/analysis/summarypanel.h"
 #include "widgets/editor/frontendselector.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
@@ -62,6 +63,49 @@ class TestPanes : public QObject
     Q_OBJECT
 
 private slots:
+
+    // A measured time belongs to (program, sizes, hardware) (issue 14, item 2): another program clears it with a
+    // note, never headroom or a SOL violation against bounds it was not measured for; a re-solve of the same program
+    // keeps it; a project's time is adopted by the result that follows.
+    void testMeasuredTimeBelongsToItsProgram()
+    {
+        SummaryPanel panel;
+        const auto matmul = analysed("matmul.alir");
+        const auto softmax = analysed("softmax.alir");
+        panel.setResult(matmul);
+        panel.setMeasuredSeconds(1e-3);
+        QCOMPARE(panel.measuredSeconds(), std::optional<double>(1e-3));
+        panel.setResult(std::make_shared<solar::AnalysisResult>(*matmul)); // the same program again: kept
+        QCOMPARE(panel.measuredSeconds(), std::optional<double>(1e-3));
+        QVERIFY(panel.measurementNote().isEmpty());
+        panel.setResult(softmax);
+        QVERIFY(!panel.measuredSeconds());
+        QVERIFY(panel.measurementNote().contains(QStringLiteral("cleared")));
+        QVERIFY(panel.violationText().isEmpty());
+        // Another profile for the same program is another subject too.
+        const auto registry = solar::hw::loadDefaultHwRegistry();
+        panel.setResult(matmul);
+        panel.setMeasuredSeconds(2e-3);
+        auto onB200 = std::make_shared<solar::AnalysisResult>(*matmul);
+        onB200->hardware = *registry.find("b200");
+        panel.setResult(onB200);
+        QVERIFY(!panel.measuredSeconds());
+        // Pending (a project being opened): the next result adopts it, whatever was shown before.
+        panel.setPendingMeasuredSeconds(3e-3);
+        panel.setResult(softmax);
+        QCOMPARE(panel.measuredSeconds(), std::optional<double>(3e-3));
+        QVERIFY(panel.measurementNote().isEmpty());
+    }
+
+    // Lower-bound approximations are visible in the Summary next to "complete" (issue 14, item 5).
+    void testSummaryListsApproximations()
+    {
+        SummaryPanel panel;
+        panel.setResult(analysed("embedding.alir")); // a gather: its rows are a lower bound
+        QVERIFY(panel.coverageText().contains(QStringLiteral("lower bound")));
+        panel.setResult(analysed("matmul.alir"));
+        QVERIFY(!panel.coverageText().contains(QStringLiteral("lower bound")));
+    }
     void operatorModelIsAWellBehavedModel()
     {
         OperatorTableModel model;

@@ -32,8 +32,9 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     , m_measured(new QDoubleSpinBox(this))
     , m_import(new QPushButton(tr("Import timings…"), this))
     , m_violation(new QLabel(this))
+    , m_measurementNote(new QLabel(this))
 {
-    for (QLabel* l : {m_program, m_stale, m_validation, m_coverage, m_violation}) {
+    for (QLabel* l : {m_program, m_stale, m_validation, m_coverage, m_violation, m_measurementNote}) {
         l->setWordWrap(true);
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
@@ -64,15 +65,69 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     measured->addWidget(m_import);
     layout->addLayout(measured);
     layout->addWidget(m_violation);
-    connect(m_measured, &QDoubleSpinBox::valueChanged, this, &SummaryPanel::refresh);
+    layout->addWidget(m_measurementNote);
+    m_measurementNote->setStyleSheet(QStringLiteral("color: #b06000"));
+    m_measurementNote->hide();
+    connect(m_measured, &QDoubleSpinBox::valueChanged, this, &SummaryPanel::measurementEdited);
     connect(m_import, &QPushButton::clicked, this, &SummaryPanel::importTimingsRequested);
     refresh();
+}
+
+QString SummaryPanel::measurementKey(const solar::AnalysisResult& r)
+{
+    QString key = QString::fromStdString(r.program.file) + QLatin1Char('|') + QString::fromStdString(r.program.name);
+    for (const auto& [name, value] : r.sizes.values)
+        key += QLatin1Char('|') + QString::fromStdString(name) + QLatin1Char('=') + QString::number(value);
+    return key + QLatin1Char('|') + QString::fromStdString(r.hardware.id);
 }
 
 void SummaryPanel::setResult(std::shared_ptr<const solar::AnalysisResult> result)
 {
     m_result = std::move(result);
+    // A measured time belongs to (program, sizes, hardware): another one makes it meaningless, so it is set aside
+    // with a note instead of producing headroom (or a false SOL violation) against the new bounds.
+    if (m_result && measuredSeconds() && m_measuredKey.isEmpty())
+        m_measuredKey = measurementKey(*m_result); // given before any result, or pending: this result adopts it
+    if (m_result && measuredSeconds() && m_measuredKey != measurementKey(*m_result)) {
+        m_measurementNote->setText(tr("The measured %1 was for another program, size set or hardware; it was cleared. "
+                                      "Enter or import the time measured for this one.")
+                                       .arg(secondsText(*measuredSeconds())));
+        m_measurementNote->show();
+        m_settingMeasured = true;
+        m_measured->setValue(0);
+        m_settingMeasured = false;
+        m_measuredKey.clear();
+    }
     refresh();
+}
+
+void SummaryPanel::setPendingMeasuredSeconds(std::optional<double> s)
+{
+    m_settingMeasured = true;
+    m_measured->setValue(s ? *s * 1e3 : 0.0);
+    m_settingMeasured = false;
+    m_measuredKey.clear();
+    m_measurementNote->hide();
+    refresh();
+}
+
+void SummaryPanel::measurementEdited()
+{
+    if (!m_settingMeasured) {
+        m_measuredKey = m_result ? measurementKey(*m_result) : QString();
+        m_measurementNote->hide();
+    }
+    refresh();
+}
+
+QString SummaryPanel::measurementNote() const
+{
+    return m_measurementNote->isHidden() ? QString() : m_measurementNote->text();
+}
+
+QString SummaryPanel::coverageText() const
+{
+    return m_coverage->text();
 }
 
 void SummaryPanel::setStale(bool stale, const QString& why)
@@ -84,7 +139,7 @@ void SummaryPanel::setStale(bool stale, const QString& why)
 
 void SummaryPanel::setMeasuredSeconds(std::optional<double> s)
 {
-    m_measured->setValue(s ? *s * 1e3 : 0.0);
+    m_measured->setValue(s ? *s * 1e3 : 0.0); // measurementEdited() ties it to the shown result
 }
 
 std::optional<double> SummaryPanel::measuredSeconds() const
@@ -126,14 +181,20 @@ void SummaryPanel::refresh()
     m_validation->setText(
         tr("Validation: <b style=\"color:%1\">%2</b> — %3")
             .arg(colour, QString::fromStdString(r.validation.statusName()), QString::fromStdString(r.validation.details).toHtmlEscaped()));
-    QStringList notCounted;
+    QStringList notCounted, approximated;
     for (const auto& item : r.coverage.items)
-        if (!item.counted)
-            notCounted
-                << tr("%1 (line %2): %3").arg(QString::fromStdString(item.what)).arg(item.line).arg(QString::fromStdString(item.reason));
-    m_coverage->setText(r.coverage.complete ? tr("Coverage: complete — every operation is in the bounds.")
-                                            : tr("<b style=\"color:#c02020\">Coverage: INCOMPLETE</b> — not counted: %1")
-                                                  .arg(notCounted.join(QStringLiteral("; ")).toHtmlEscaped()));
+        (item.counted ? approximated : notCounted)
+            << tr("%1 (line %2): %3").arg(QString::fromStdString(item.what)).arg(item.line).arg(QString::fromStdString(item.reason));
+    QString coverage = r.coverage.complete ? tr("Coverage: complete — every operation is in the bounds.")
+                                           : tr("<b style=\"color:#c02020\">Coverage: INCOMPLETE</b> — not counted: %1")
+                                                 .arg(notCounted.join(QStringLiteral("; ")).toHtmlEscaped());
+    // Counts that are lower bounds (a footprint under a data-dependent guard, a gather's rows) keep every bound
+    // valid but looser; they are listed, never hidden behind "complete".
+    if (!approximated.isEmpty())
+        coverage += QStringLiteral("<br>")
+            + tr("%n count(s) are lower bounds (valid, possibly loose): %1", nullptr, static_cast<int>(approximated.size()))
+                  .arg(approximated.join(QStringLiteral("; ")).toHtmlEscaped());
+    m_coverage->setText(coverage);
     const std::optional<double> measured = measuredSeconds();
     QStringList violations;
     for (Level l : solar::bounds::kLevels) {
@@ -182,6 +243,14 @@ void SummaryPanel::importTimings(const QString& sourcePath)
     if (!timings) {
         QMessageBox::warning(this, tr("Import failed"), QString::fromStdString(solar::formatAll(timings.diagnostics())));
         return;
+    }
+    if (m_result) {
+        if (const auto why = solar::batch::timingsHardwareMismatch(path.toStdString(), m_result->hardware)) {
+            QMessageBox::warning(this, tr("Timings from another machine"),
+                                 tr("%1: no headroom is computed against them. Select the profile they were measured on.")
+                                     .arg(QString::fromStdString(*why)));
+            return;
+        }
     }
     const auto found = solar::batch::timingFor(*timings, sourcePath.toStdString());
     if (!found) {

@@ -27,6 +27,8 @@ public:
     void setResult(std::shared_ptr<const solar::AnalysisResult> result);
     void setStale(bool stale, const QString& why = {});
     void setMeasuredSeconds(std::optional<double> seconds);
+    /// A measured time for the result about to come (a project being opened): the next result adopts it.
+    void setPendingMeasuredSeconds(std::optional<double> seconds);
     std::optional<double> measuredSeconds() const;
     /// Asks for a KernelBench timing file and takes the time it lists for `sourcePath` (by level folder and name).
     void importTimings(const QString& sourcePath);
@@ -34,12 +36,19 @@ public:
     QTableWidget* ladderTable() const { return m_ladder; }
     QString validationText() const;
     QString violationText() const;
+    QString coverageText() const;
+    /// Why the last measured time was set aside (empty when none was): a measured time belongs to one program, size
+    /// set and hardware, and is cleared when any of them changes.
+    QString measurementNote() const;
+    /// What identifies a measurement's subject: program file and name, sizes, hardware profile.
+    static QString measurementKey(const solar::AnalysisResult& result);
 
 signals:
     void importTimingsRequested();
 
 private:
     void refresh();
+    void measurementEdited();
 
     std::shared_ptr<const solar::AnalysisResult> m_result;
     QLabel* m_program = nullptr;
@@ -50,4 +59,7 @@ private:
     QDoubleSpinBox* m_measured = nullptr;
     QPushButton* m_import = nullptr;
     QLabel* m_violation = nullptr;
+    QLabel* m_measurementNote = nullptr;
+    QString m_measuredKey; // measurementKey() of the result the measured time was given for
+    bool m_settingMeasured = false;
 };
