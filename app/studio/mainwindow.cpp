@@ -30,6 +30,8 @@
 #include <QToolBar>
 #include <QToolButton>
 
+#include <algorithm>
+
 using solar::bounds::Level;
 
 MainWindow::MainWindow(QWidget* parent)
@@ -454,17 +456,31 @@ void MainWindow::selectNode(int node)
     m_syncing = false;
 }
 
-// An editor line selects the first operator it produced; an IR line the operator written there.
+// An IR line selects the operator written there; a source line may have produced several operators: the selected
+// one stays if it is among them (selection is by operator identity), otherwise the first, and the status bar names
+// them all.
 void MainWindow::selectLine(int line, bool irLine)
 {
     if (!m_shown || m_syncing)
         return;
     const bool python = !irLine && m_document->isPython();
+    std::vector<int> onLine;
+    QStringList names;
     for (const auto& n : m_shown->graph.nodes)
         if ((python && n.sourceLine == line) || (!python && (n.line == line || n.initLine == line))) {
-            selectNode(n.id);
-            return;
+            onLine.push_back(n.id);
+            names << QString::fromStdString(n.name);
         }
+    if (onLine.empty())
+        return;
+    if (names.size() > 1)
+        statusBar()->showMessage(tr("Line %1 produced %n operator(s): %2", nullptr, static_cast<int>(names.size()))
+                                     .arg(line)
+                                     .arg(names.join(QStringLiteral(", "))),
+                                 10000);
+    if (std::find(onLine.begin(), onLine.end(), m_selectedNode) != onLine.end())
+        return;
+    selectNode(onLine.front());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -64,6 +64,22 @@ class TestPanes : public QObject
 
 private slots:
 
+    // Linked selection by identity (issue 14, item 1): QScintilla reports a programmatic caret move late, after
+    // highlightLine() returns; that late report must not count as the user activating the line (it used to
+    // re-select the first operator of the line, not the one picked in the table).
+    void testHighlightIsNoActivation()
+    {
+        SourceEditor editor;
+        editor.setText(QStringLiteral("a\nb\nc\nd\ne\n"));
+        QSignalSpy activated(&editor, &SourceEditor::lineActivated);
+        editor.highlightLine(4);
+        emit editor.cursorPositionChanged(3, 0); // the deferred notification of that move
+        QCOMPARE(activated.count(), 0);
+        emit editor.cursorPositionChanged(1, 0); // the user clicks line 2
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.front().front().toInt(), 2);
+    }
+
     // A measured time belongs to (program, sizes, hardware) (issue 14, item 2): another program clears it with a
     // note, never headroom or a SOL violation against bounds it was not measured for; a re-solve of the same program
     // keeps it; a project's time is adopted by the result that follows.

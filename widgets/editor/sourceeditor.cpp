@@ -175,6 +175,9 @@ void SourceEditor::highlightLine(int line)
     if (line <= 0 || line > lines())
         return;
     markerAdd(line - 1, SelectionMarker);
+    // QScintilla reports the caret move later (from its UI update, after this returns), so the flag below alone does
+    // not stop it: remembering the line does, and the late report of it is then no user activation.
+    m_lastLine = line - 1;
     m_programmaticMove = true;
     ensureLineVisible(line - 1);
     setCursorPosition(line - 1, 0);
