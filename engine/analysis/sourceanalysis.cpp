@@ -197,8 +197,20 @@ Expected<SourceAnalysis> analyzeSource(const std::string& path, const std::strin
         source = std::move(read).value();
     }
     auto program = ir::parseProgram(source, path);
-    if (!program)
+    if (!program) {
+        // Under the automatic frontend a file that is neither .py nor .alir and does not parse (a README, a C++ file)
+        // is not a broken ALIR program: say what it is not, not where ALIR's grammar gave up.
+        const bool alirName = path.size() > 5 && path.compare(path.size() - 5, 5, ".alir") == 0;
+        if (options.frontend == Frontend::Auto && !alirName)
+            return Expected<SourceAnalysis>::failure(
+                Diagnostic {Severity::Error,
+                            path,
+                            {},
+                            "source.kind",
+                            "neither a Python model (.py) nor an ALIR program (.alir): choose the LLM frontend for other sources, "
+                            "or rename the file if it is one of these"});
         return Expected<SourceAnalysis>::failure(program.diagnostics());
+    }
     auto analysed = analyzeProgram(*program, hardware, options.analysis);
     if (!analysed)
         return Expected<SourceAnalysis>::failure(analysed.diagnostics());

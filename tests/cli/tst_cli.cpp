@@ -244,6 +244,17 @@ private slots:
 
     void testBadInputExitsOne()
     {
+        // A file that is neither Python nor ALIR says so instead of an ALIR parse error (issue 14, item 11).
+        QTemporaryDir notes;
+        const QString readme = notes.filePath(QStringLiteral("README.md"));
+        {
+            QFile f(readme);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("# My model\n\nSome notes.\n");
+        }
+        const auto notModel = cli({"analyze", readme.toStdString(), "--hw", "h100-sxm"});
+        QCOMPARE(notModel.code, 1);
+        QVERIFY2(contains(notModel.err, "neither a Python model (.py) nor an ALIR program (.alir)"), notModel.err.c_str());
         const QString dir = QDir::tempPath();
         const std::string bad = QString(dir + QStringLiteral("/solar_tst_cli_bad.alir")).toStdString();
         {
