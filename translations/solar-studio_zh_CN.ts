@@ -4,37 +4,37 @@
 <context>
     <name>AlirLexer</name>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="34"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="33"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="35"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="34"/>
         <source>Comment</source>
         <translation>注释</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="36"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="35"/>
         <source>Keyword</source>
         <translation>关键字</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="37"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="36"/>
         <source>Element type</source>
         <translation>元素类型</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="38"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="37"/>
         <source>Built-in function</source>
         <translation>内置函数</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="39"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="38"/>
         <source>Number</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="40"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="39"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
@@ -47,17 +47,17 @@
         <translation>各配置的融合界限（越短越快）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="85"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="84"/>
         <source>Profiles:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="87"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="86"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="164"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="163"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
@@ -72,12 +72,12 @@
         <translation>瓶颈（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="182"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="184"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>在每个配置上瓶颈都相同。</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="182"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="185"/>
         <source>Where the bottleneck moves: </source>
         <translation>瓶颈的变化：</translation>
     </message>
@@ -197,63 +197,63 @@
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="51"/>
+        <location filename="../widgets/render/exports.cpp" line="54"/>
         <source>Operators as &amp;CSV…</source>
         <translation>算子为 CSV(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="51"/>
+        <location filename="../widgets/render/exports.cpp" line="54"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="53"/>
+        <location filename="../widgets/render/exports.cpp" line="58"/>
         <source>Einsum graph as &amp;DOT…</source>
         <translation>Einsum 图为 DOT(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="53"/>
+        <location filename="../widgets/render/exports.cpp" line="58"/>
         <source>Graphviz (*.dot)</source>
         <translation>Graphviz (*.dot)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="55"/>
+        <location filename="../widgets/render/exports.cpp" line="63"/>
         <source>Einsum graph as &amp;SVG…</source>
         <translation>Einsum 图为 SVG(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="55"/>
-        <location filename="../widgets/render/exports.cpp" line="64"/>
+        <location filename="../widgets/render/exports.cpp" line="63"/>
+        <location filename="../widgets/render/exports.cpp" line="75"/>
         <source>SVG (*.svg)</source>
         <translation>SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="57"/>
+        <location filename="../widgets/render/exports.cpp" line="65"/>
         <source>Einsum graph as SOLAR &amp;YAML…</source>
         <translation>Einsum 图为 SOLAR YAML(&amp;Y)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="57"/>
+        <location filename="../widgets/render/exports.cpp" line="65"/>
         <source>YAML (*.yaml)</source>
         <translation>YAML (*.yaml)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="62"/>
+        <location filename="../widgets/render/exports.cpp" line="70"/>
         <source>Roofline as P&amp;NG…</source>
         <translation>屋顶线为 PNG(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="62"/>
+        <location filename="../widgets/render/exports.cpp" line="70"/>
         <source>PNG (*.png)</source>
         <translation>PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="64"/>
+        <location filename="../widgets/render/exports.cpp" line="75"/>
         <source>Roofline as S&amp;VG…</source>
         <translation>屋顶线为 SVG(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="82"/>
+        <location filename="../widgets/render/exports.cpp" line="96"/>
         <source>Nothing to export: analyse first (Ctrl+R)</source>
         <translation>没有可导出的内容：请先分析（Ctrl+R）</translation>
     </message>
@@ -266,18 +266,18 @@
         <translation>%1 在 %2 上的屋顶线（%3）— %4 个算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="68"/>
-        <location filename="../widgets/render/figures.cpp" line="91"/>
+        <location filename="../widgets/render/figures.cpp" line="69"/>
+        <location filename="../widgets/render/figures.cpp" line="94"/>
         <source>cannot paint the SVG</source>
         <translation>无法绘制 SVG</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="72"/>
+        <location filename="../widgets/render/figures.cpp" line="73"/>
         <source>unknown figure format &apos;%1&apos; (png, svg)</source>
         <translation>未知的图像格式“%1”（png、svg）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="88"/>
+        <location filename="../widgets/render/figures.cpp" line="91"/>
         <source>Einsum graph: %1</source>
         <translation>Einsum 图：%1</translation>
     </message>
@@ -392,7 +392,7 @@
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="90"/>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="192"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="193"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -427,12 +427,12 @@
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="239"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="240"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="253"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="254"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
@@ -472,22 +472,22 @@
         <translation>无论其余如何都必需：%1 与 ×%2 算力。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="301"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="303"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="318"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="320"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="318"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="320"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="325"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="327"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -515,17 +515,17 @@
         <translation>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="45"/>
+        <location filename="../widgets/editor/irpane.cpp" line="46"/>
         <source>(generated by the PyTorch frontend, read-only)</source>
         <translation>（由 PyTorch 前端生成，只读）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="45"/>
+        <location filename="../widgets/editor/irpane.cpp" line="46"/>
         <source>(as written; editable here)</source>
         <translation>（按原样；可在此编辑）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="57"/>
+        <location filename="../widgets/editor/irpane.cpp" line="58"/>
         <source>No program analysed yet.</source>
         <translation>尚未分析任何程序。</translation>
     </message>
@@ -588,12 +588,12 @@
         <translation>不发送密钥。</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="57"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="58"/>
         <source>&lt;span style=&quot;color:#c02020&quot;&gt;%1 is not set in SOLAR Studio&apos;s environment.&lt;/span&gt;</source>
         <translation>&lt;span style=&quot;color:#c02020&quot;&gt;SOLAR Studio 的环境中未设置 %1。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="59"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="60"/>
         <source>%1 is set (its value is not shown).</source>
         <translation>%1 已设置（其值不显示）。</translation>
     </message>
@@ -601,279 +601,286 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="51"/>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="53"/>
+        <location filename="../app/studio/mainwindow.cpp" line="198"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="56"/>
-        <location filename="../app/studio/mainwindow.cpp" line="332"/>
+        <location filename="../app/studio/mainwindow.cpp" line="58"/>
+        <location filename="../app/studio/mainwindow.cpp" line="335"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="133"/>
+        <location filename="../app/studio/mainwindow.cpp" line="135"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="134"/>
+        <location filename="../app/studio/mainwindow.cpp" line="136"/>
         <source>Einsum graph</source>
         <translation>Einsum 图</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="135"/>
+        <location filename="../app/studio/mainwindow.cpp" line="137"/>
         <source>Roofline</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="136"/>
+        <location filename="../app/studio/mainwindow.cpp" line="138"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="137"/>
+        <location filename="../app/studio/mainwindow.cpp" line="139"/>
         <source>Operators</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="138"/>
+        <location filename="../app/studio/mainwindow.cpp" line="140"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="139"/>
+        <location filename="../app/studio/mainwindow.cpp" line="141"/>
         <source>LLM transcript</source>
         <translation>LLM 记录</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="140"/>
+        <location filename="../app/studio/mainwindow.cpp" line="142"/>
         <source>Compare hardware</source>
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="153"/>
+        <location filename="../app/studio/mainwindow.cpp" line="155"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="154"/>
+        <location filename="../app/studio/mainwindow.cpp" line="156"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="155"/>
+        <location filename="../app/studio/mainwindow.cpp" line="157"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="156"/>
+        <location filename="../app/studio/mainwindow.cpp" line="158"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="159"/>
+        <location filename="../app/studio/mainwindow.cpp" line="161"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="306"/>
+        <location filename="../app/studio/mainwindow.cpp" line="309"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/studio/mainwindow.cpp" line="477"/>
+        <source>Line %1 produced %n operator(s): %2</source>
+        <translation>
+            <numerusform>第 %1 行生成了 %n 个算子：%2</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="163"/>
+        <location filename="../app/studio/mainwindow.cpp" line="165"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="167"/>
+        <location filename="../app/studio/mainwindow.cpp" line="169"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="169"/>
+        <location filename="../app/studio/mainwindow.cpp" line="171"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="174"/>
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="176"/>
+        <location filename="../app/studio/mainwindow.cpp" line="178"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="177"/>
+        <location filename="../app/studio/mainwindow.cpp" line="179"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="179"/>
+        <location filename="../app/studio/mainwindow.cpp" line="181"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="181"/>
+        <location filename="../app/studio/mainwindow.cpp" line="183"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="188"/>
+        <location filename="../app/studio/mainwindow.cpp" line="190"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="190"/>
+        <location filename="../app/studio/mainwindow.cpp" line="192"/>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="192"/>
+        <location filename="../app/studio/mainwindow.cpp" line="194"/>
         <source> Frontend: </source>
         <translation> 前端： </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="198"/>
+        <location filename="../app/studio/mainwindow.cpp" line="200"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/studio/translations.cpp" line="80"/>
+        <location filename="../app/studio/translations.cpp" line="81"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/translations.cpp" line="83"/>
+        <location filename="../app/studio/translations.cpp" line="84"/>
         <source>System default</source>
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="202"/>
+        <location filename="../app/studio/mainwindow.cpp" line="204"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204"/>
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="205"/>
+        <location filename="../app/studio/mainwindow.cpp" line="207"/>
         <source>&amp;About SOLAR Studio</source>
         <translation>关于 SOLAR Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="238"/>
+        <location filename="../app/studio/mainwindow.cpp" line="240"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="225"/>
+        <location filename="../app/studio/mainwindow.cpp" line="227"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="292"/>
+        <location filename="../app/studio/mainwindow.cpp" line="294"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="245"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="244"/>
+        <location filename="../app/studio/mainwindow.cpp" line="246"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>模型、IR 与项目 (*.py *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="299"/>
+        <location filename="../app/studio/mainwindow.cpp" line="302"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="299"/>
+        <location filename="../app/studio/mainwindow.cpp" line="302"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
+        <location filename="../app/studio/mainwindow.cpp" line="208"/>
         <source>About SOLAR Studio</source>
         <translation>关于 SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="207"/>
+        <location filename="../app/studio/mainwindow.cpp" line="209"/>
         <source>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Speed-of-light analysis for deep-learning programs: how fast a model could run on a given chip, and how far an implementation is from it.&lt;/p&gt;</source>
         <translation>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;深度学习程序的光速分析：模型在给定芯片上最快能跑多快，以及现有实现离它还有多远。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="334"/>
+        <location filename="../app/studio/mainwindow.cpp" line="337"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="349"/>
+        <location filename="../app/studio/mainwindow.cpp" line="352"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="363"/>
+        <location filename="../app/studio/mainwindow.cpp" line="366"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>无法为追踪器写入副本：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="356"/>
+        <location filename="../app/studio/mainwindow.cpp" line="359"/>
         <source>Asking %1 at %2…</source>
         <translation>正在询问 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="71"/>
+        <location filename="../app/studio/mainwindow.cpp" line="73"/>
         <source>Analysing: %1…</source>
         <translation>正在分析：%1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="368"/>
+        <location filename="../app/studio/mainwindow.cpp" line="371"/>
         <source>Analysing…</source>
         <translation>正在分析…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="75"/>
+        <location filename="../app/studio/mainwindow.cpp" line="77"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="380"/>
+        <location filename="../app/studio/mainwindow.cpp" line="383"/>
         <source>%1: %2 — %3</source>
         <translation>%1：%2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="384"/>
+        <location filename="../app/studio/mainwindow.cpp" line="387"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="389"/>
+        <location filename="../app/studio/mainwindow.cpp" line="392"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>上次分析失败（见编辑器）；显示的数字来自之前的分析。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="390"/>
+        <location filename="../app/studio/mainwindow.cpp" line="393"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="405"/>
+        <location filename="../app/studio/mainwindow.cpp" line="408"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>已分析：%1 个算子，验证 %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="437"/>
+        <location filename="../app/studio/mainwindow.cpp" line="440"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
     </message>
@@ -894,97 +901,97 @@
 <context>
     <name>OperatorTableModel</name>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="92"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="93"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="92"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="93"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="103"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="104"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>该算子的某项计数是下界（见覆盖说明）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="114"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="115"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="115"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="116"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="116"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="117"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="117"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="118"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="118"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="119"/>
         <source>ATen op</source>
         <translation>ATen 算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="119"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="120"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="120"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="121"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="121"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="122"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="122"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
         <source>F3 fused</source>
         <translation>F3 融合</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="130"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
@@ -992,22 +999,22 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="43"/>
+        <location filename="../app/studio/projectfile.cpp" line="49"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>第 %1 字节处不是有效的 JSON：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="46"/>
+        <location filename="../app/studio/projectfile.cpp" line="52"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>不是 SOLAR Studio 项目（模式 solar.project/1）</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="49"/>
+        <location filename="../app/studio/projectfile.cpp" line="55"/>
         <source>&apos;source.text&apos; is missing</source>
         <translation>缺少“source.text”</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="60"/>
+        <location filename="../app/studio/projectfile.cpp" line="66"/>
         <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>“hardware.factors.%1”必须是正数</translation>
     </message>
@@ -1020,299 +1027,304 @@
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="52"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="54"/>
         <source>Quantity</source>
         <translation>量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="52"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="54"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="52"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="54"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="53"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="55"/>
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="56"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="58"/>
         <source> (dense)</source>
         <translation>（稠密）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="58"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="60"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="59"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="61"/>
         <source>DRAM capacity</source>
         <translation>DRAM 容量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="60"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="62"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="61"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="63"/>
         <source>on-chip total</source>
         <translation>片上总计</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="72"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="72"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="72"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="72"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="72"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="73"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="73"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
         <source>FLOP/byte</source>
         <translation>FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="73"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="96"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="101"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="289"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="101"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="106"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR Studio 报告&lt;/h1&gt;&lt;p&gt;&lt;b&gt;程序：&lt;/b&gt;%1（%2）&lt;br&gt;&lt;b&gt;日期：&lt;/b&gt;%3&lt;br&gt;&lt;b&gt;工具：&lt;/b&gt;SOLAR Studio %4&lt;br&gt;&lt;b&gt;前端：&lt;/b&gt;%5&lt;br&gt;&lt;b&gt;验证：&lt;/b&gt;%6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="107"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="113"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;工作量：&lt;/b&gt;%1 次乘加，共 %2，%3 次逐元素运算（1 MAC = 2 FLOP）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="110"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="117"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;界限阶梯&lt;/h2&gt;&lt;p&gt;每一级都是运行时间的下界；低于它的实测时间即为 SOL 违例。%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="111"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="119"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> 实测：%1；余量 = 实测 / 界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="117"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="126"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL 违例&lt;/b&gt;（%1）：实测时间低于界限。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="124"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="124"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
         <source>fused bound</source>
         <translation>融合界限</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="124"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
         <source>speedup</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="124"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="128"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;跨硬件比较&lt;/h2&gt;&lt;p&gt;基准：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="130"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="141"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;瓶颈的变化：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="153"/>
         <source>F0 time</source>
         <translation>F0 时间</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="140"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="153"/>
         <source>Share (fused)</source>
         <translation>占比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="140"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="153"/>
         <source>Bound by</source>
         <translation>受限于</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="144"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="157"/>
         <source> line %1</source>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="146"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="160"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="146"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="160"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="148"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="162"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="168"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;逆屋顶线&lt;/h2&gt;&lt;p&gt;目标 %1（融合级，当前 %2），硬件 %3：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="154"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="171"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="155"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="172"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="157"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="175"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="158"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="176"/>
         <source>no compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="160"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="178"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="164"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="184"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="164"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="185"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="165"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="186"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="168"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="190"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="168"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="190"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="169"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="191"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="172"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="195"/>
+        <source>Not covered by any bound: </source>
+        <translation>任何界限均未涵盖：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="196"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="177"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="202"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="185"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="210"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="210"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="236"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="226"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="253"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="248"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="275"/>
         <source>Einsum graph (%1 operators), part %2 of %3</source>
         <translation>Einsum 图（%1 个算子），第 %2/%3 部分</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="270"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="297"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
@@ -1320,77 +1332,77 @@
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="38"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="37"/>
         <source>Roofline</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="113"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="112"/>
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="114"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="113"/>
         <source> of its roof</source>
         <translation> 的屋顶</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="115"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="114"/>
         <source> of its unfused roof (fusion keeps operands on chip)</source>
         <translation> 的非融合屋顶（融合使操作数留在片上）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="116"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="115"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2%3)&lt;br&gt;%4 [%5]&lt;br&gt;%6, %7, %8 FLOP/B&lt;br&gt;time %9 at %10, %11</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2%3）&lt;br&gt;%4 [%5]&lt;br&gt;%6，%7，%8 FLOP/B&lt;br&gt;时间 %9（%10），%11</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="153"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="152"/>
         <source>Roofline (no analysis)</source>
         <translation>屋顶线（无分析）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="163"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="162"/>
         <source>Roofline (nothing to plot)</source>
         <translation>屋顶线（无可绘制内容）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="177"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="182"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="178"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="183"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="186"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="191"/>
         <source>arithmetic intensity (FLOP/byte)</source>
         <translation>算术强度（FLOP/字节）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="190"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="195"/>
         <source>attainable performance (FLOP/s)</source>
         <translation>可达性能（FLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="218"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="223"/>
         <source>compute-bound ops</source>
         <translation>计算受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="218"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="223"/>
         <source>memory-bound ops</source>
         <translation>内存受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="279"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="284"/>
         <source>Roofline at %1 on %2 — %3 operators%4</source>
         <translation>屋顶线：%1，%2 — %3 个算子%4</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="282"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="287"/>
         <source> (%1 without arithmetic or bytes not shown)</source>
         <translation>（%1 个无运算或无字节的算子未显示）</translation>
     </message>
@@ -1398,42 +1410,42 @@
 <context>
     <name>RooflinePainter</name>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="51"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="52"/>
         <source>Nothing to plot: no operator has both arithmetic and bytes</source>
         <translation>无可绘制内容：没有同时具有算术运算和字节的算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="87"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="89"/>
         <source>arithmetic intensity (FLOP/byte)</source>
         <translation>算术强度（FLOP/字节）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="91"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="94"/>
         <source>attainable performance (FLOP/s)</source>
         <translation>可达性能（FLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="116"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="119"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="163"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="166"/>
         <source>memory-bound operator</source>
         <translation>内存受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="164"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="167"/>
         <source>compute-bound operator</source>
         <translation>计算受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="166"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="170"/>
         <source>marker size: share of the time; lines: roofs (dashed: overlaid profiles)</source>
         <translation>标记大小：时间占比；线：屋顶（虚线：叠加的配置）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="168"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="174"/>
         <source>%n operator(s) without arithmetic or bytes not shown</source>
         <translation>
             <numerusform>%n 个没有算术运算或字节的算子未显示</numerusform>
@@ -1463,7 +1475,7 @@
         <translation>要叠加的配置（选“无”清除）：</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="81"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="82"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -1481,12 +1493,12 @@
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="139"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="140"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="139"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="141"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
@@ -1499,127 +1511,149 @@
         <translation>导入计时…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="43"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="44"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="44"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="51"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="52"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="53"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="53"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="54"/>
         <source>A measured runtime of this program on the selected hardware, in milliseconds</source>
         <translation>此程序在所选硬件上的实测运行时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="62"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="63"/>
         <source>Measured:</source>
         <translation>实测：</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="81"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="92"/>
+        <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
+        <translation>测得的 %1 属于另一个程序、尺寸组合或硬件，已清除。请输入或导入针对当前程序测得的时间。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="136"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>这些结果已过时：自计算以来源代码已更改（Ctrl+R 重新分析）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="107"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="163"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>尚无分析：打开一个模型或 ALIR 程序并按 Ctrl+R。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="115"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="172"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 于 %2 — %3，缓存 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="124"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="182"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="129"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="187"/>
         <source>%1 (line %2): %3</source>
         <translation>%1（第 %2 行）：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="130"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="188"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="131"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="189"/>
         <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:#c02020&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../widgets/analysis/summarypanel.cpp" line="195"/>
+        <source>%n count(s) are lower bounds (valid, possibly loose): %1</source>
+        <translation>
+            <numerusform>%n 个计数为下界（有效，可能偏松）：%1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="166"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="232"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="173"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="173"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="178"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="244"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="183"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="249"/>
+        <source>Timings from another machine</source>
+        <translation>来自另一台机器的计时</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="250"/>
+        <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
+        <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="257"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="183"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="257"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>
@@ -1657,12 +1691,12 @@
 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/transcriptpane.cpp" line="42"/>
+        <location filename="../widgets/llm/transcriptpane.cpp" line="43"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/transcriptpane.cpp" line="44"/>
+        <location filename="../widgets/llm/transcriptpane.cpp" line="45"/>
         <source>The LLM frontend has not run. Choose it as the frontend and analyse (Ctrl+R).</source>
         <translation>LLM 前端尚未运行。请将其选为前端并分析（Ctrl+R）。</translation>
     </message>
