@@ -92,7 +92,8 @@ std::array<double, kUnitGroupCount> unitSeconds(const Work& w, const PlacementTa
 double computeSeconds(const Work& w, const PlacementTable& t)
 {
     constexpr double inf = std::numeric_limits<double>::infinity();
-    std::vector<UnitTimes> items;
+    std::array<UnitTimes, kMacClassCount + 2> items; // no allocation: this runs per kernel on every slider move
+    std::size_t count = 0;
     for (int c = 0; c < kMacClassCount; ++c) {
         if (w.macs[c] <= 0)
             continue;
@@ -103,13 +104,13 @@ double computeSeconds(const Work& w, const PlacementTable& t)
         }
         if (std::none_of(times.begin(), times.end(), [](double v) { return std::isfinite(v); }))
             return inf; // allowed nowhere on this machine
-        items.push_back(times);
+        items[count++] = times;
     }
     if (w.simtOps + w.simtHalfOps > 0)
-        items.push_back({inf, safeDiv(w.simtOps, t.simtFp32) + safeDiv(w.simtHalfOps, t.simtHalf), inf});
+        items[count++] = {inf, safeDiv(w.simtOps, t.simtFp32) + safeDiv(w.simtHalfOps, t.simtHalf), inf};
     if (w.simtFp64Ops > 0)
-        items.push_back({inf, inf, safeDiv(w.simtFp64Ops, t.simtFp64)});
-    return leastMakespan(items);
+        items[count++] = {inf, inf, safeDiv(w.simtFp64Ops, t.simtFp64)};
+    return leastMakespan(items.data(), count);
 }
 
 double flopsOf(const Work& w)
@@ -543,11 +544,13 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
     const size_t nodes = d.nodeWork.size();
 
     std::vector<std::array<double, kUnitGroupCount>> nodeUnits(nodes);
+    std::vector<double> nodeCompute(nodes); // computeSeconds per node, once per solve (the per-kernel shares use it)
     std::array<double, kUnitGroupCount> totalUnits {};
     Work totalWork;
     double totalFlops = 0;
     for (size_t i = 0; i < nodes; ++i) {
         totalWork.add(d.nodeWork[i]);
+        nodeCompute[i] = computeSeconds(d.nodeWork[i], table);
         nodeUnits[i] = unitSeconds(d.nodeWork[i], table);
         for (int u = 0; u < kUnitGroupCount; ++u)
             totalUnits[u] += nodeUnits[i][u];
@@ -555,15 +558,20 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
     }
 
     // Per-kernel levels (F0, F2).
+    std::vector<double> kernelCompute(d.kernels.size());
+    for (size_t k = 0; k < d.kernels.size(); ++k) // a one-node kernel's work is its node's
+        kernelCompute[k] = d.kernels[k].nodeCount == 1 ? nodeCompute[static_cast<size_t>(d.kernelNodes[d.kernels[k].firstNode])]
+                                                       : computeSeconds(d.kernels[k].work, table);
     for (Level level : {Level::UnfusedPerKernel, Level::FusedPerOp}) {
         LevelResult& r = ladder.levels[static_cast<int>(level)];
         r.level = level;
         r.nodeSeconds.assign(nodes, 0.0);
         r.flops = totalFlops;
         double computeSum = 0, memorySum = 0;
-        for (const auto& k : d.kernels) {
+        for (size_t ki = 0; ki < d.kernels.size(); ++ki) {
+            const auto& k = d.kernels[ki];
             const auto units = unitSeconds(k.work, table);
-            const double compute = computeSeconds(k.work, table);
+            const double compute = kernelCompute[ki];
             const double bytes = level == Level::UnfusedPerKernel ? k.unfusedBytes : k.externalBytes;
             const double memory = safeDiv(bytes, m.dramBps);
             const double t = std::max(compute, memory);
@@ -577,7 +585,7 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
             const int* ids = d.kernelNodes.data() + k.firstNode;
             auto weightOf = [&](int id) {
                 const double nodeBytes = level == Level::UnfusedPerKernel ? d.nodeUnfusedBytes[id] : d.nodeExternalBytes[id];
-                return std::max(computeSeconds(d.nodeWork[id], table), safeDiv(nodeBytes, m.dramBps));
+                return std::max(nodeCompute[id], safeDiv(nodeBytes, m.dramBps));
             };
             double weights = 0;
             for (int j = 0; j < k.nodeCount; ++j)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/bounds/unitschedule.h"
 
+#include "engine/core/smallvector.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -18,11 +20,12 @@ struct Line
 // y_u as a linear function of (y0, y1): coefficients of y0, y1 and the constant.
 constexpr double kCoef[kScheduleUnits][3] = {{1, 0, 0}, {0, 1, 0}, {-1, -1, 1}};
 
-double dual(const std::vector<UnitTimes>& items, double y0, double y1)
+double dual(const UnitTimes* items, std::size_t count, double y0, double y1)
 {
     const double y[kScheduleUnits] = {y0, y1, std::max(0.0, 1.0 - y0 - y1)};
     double sum = 0;
-    for (const auto& t : items) {
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto& t = items[i];
         double best = std::numeric_limits<double>::infinity();
         for (int u = 0; u < kScheduleUnits; ++u) {
             if (std::isfinite(t[u]))
@@ -36,13 +39,15 @@ double dual(const std::vector<UnitTimes>& items, double y0, double y1)
 
 } // namespace
 
-double leastMakespan(const std::vector<UnitTimes>& all)
+double leastMakespan(const UnitTimes* all, std::size_t count)
 {
-    std::vector<UnitTimes> items;
-    items.reserve(all.size());
+    // Called per kernel on every slider move: no allocation for the usual handful of items.
+    constexpr std::size_t kInline = 32;
+    SmallVector<UnitTimes, kInline> items;
     // Items with no work drop out; items allowed on one unit only are merged into one item per unit.
     UnitTimes forced {0, 0, 0};
-    for (const auto& t : all) {
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto& t = all[i];
         int allowed = 0, last = 0;
         bool zero = false;
         for (int u = 0; u < kScheduleUnits; ++u) {
@@ -59,6 +64,8 @@ double leastMakespan(const std::vector<UnitTimes>& all)
         else
             items.push_back(t);
     }
+    if (items.empty()) // nothing to split: the busiest unit
+        return std::max({forced[0], forced[1], forced[2]});
     for (int u = 0; u < kScheduleUnits; ++u) {
         if (forced[u] > 0) {
             UnitTimes t;
@@ -67,9 +74,10 @@ double leastMakespan(const std::vector<UnitTimes>& all)
             items.push_back(t);
         }
     }
-    if (items.empty())
-        return 0;
-    std::vector<Line> lines = {{1, 0, 0}, {0, 1, 0}, {1, 1, -1}}; // the simplex edges
+    SmallVector<Line, 3 + 3 * kInline> lines;
+    lines.push_back({1, 0, 0}); // the simplex edges
+    lines.push_back({0, 1, 0});
+    lines.push_back({1, 1, -1});
     for (const auto& t : items) {
         for (int u = 0; u < kScheduleUnits; ++u) {
             for (int v = u + 1; v < kScheduleUnits; ++v) {
@@ -83,8 +91,8 @@ double leastMakespan(const std::vector<UnitTimes>& all)
     }
     double best = 0;
     const double eps = 1e-12;
-    for (size_t i = 0; i < lines.size(); ++i) {
-        for (size_t j = i + 1; j < lines.size(); ++j) {
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        for (std::size_t j = i + 1; j < lines.size(); ++j) {
             const Line &p = lines[i], &q = lines[j];
             const double det = p.a * q.b - p.b * q.a;
             if (std::fabs(det) <= 1e-300)
@@ -93,7 +101,8 @@ double leastMakespan(const std::vector<UnitTimes>& all)
             const double y1 = (q.a * p.c - p.a * q.c) / det;
             if (!(y0 >= -eps && y1 >= -eps && y0 + y1 <= 1 + eps))
                 continue;
-            best = std::max(best, dual(items, std::clamp(y0, 0.0, 1.0), std::clamp(y1, 0.0, 1.0 - std::clamp(y0, 0.0, 1.0))));
+            const double c0 = std::clamp(y0, 0.0, 1.0);
+            best = std::max(best, dual(items.begin(), items.size(), c0, std::clamp(y1, 0.0, 1.0 - c0)));
         }
     }
     return best;

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <vector>
 
 namespace solar::bounds {
@@ -20,6 +21,10 @@ namespace solar::bounds {
 inline constexpr int kScheduleUnits = 3;
 using UnitTimes = std::array<double, kScheduleUnits>; // seconds if all of the item ran there; +inf: not allowed
 
-double leastMakespan(const std::vector<UnitTimes>& items);
+double leastMakespan(const UnitTimes* items, std::size_t count);
+inline double leastMakespan(const std::vector<UnitTimes>& items)
+{
+    return leastMakespan(items.data(), items.size());
+}
 
 } // namespace solar::bounds
