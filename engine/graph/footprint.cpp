@@ -34,17 +34,20 @@ class FootprintCounter
 {
 public:
     FootprintCounter(const ir::Expr& access, const std::vector<std::int64_t>& shape, std::vector<VarValues>& values,
-                     const std::vector<std::uint64_t>& boundDeps, const std::vector<AffineForm>& facts, std::vector<char>& usedFlag,
-                     std::vector<int>& used, std::vector<int>& dimOfVar, std::vector<Interval>& clip)
+                     const std::vector<std::uint64_t>& boundDeps, const std::vector<AffineForm>& facts,
+                     const std::vector<FootprintScope::FactPair>& pairs, std::vector<char>& usedFlag, std::vector<int>& used,
+                     std::vector<int>& dimOfVar, std::vector<Interval>& clip, std::vector<int>& links)
         : m_access(access)
         , m_shape(shape)
         , m_values(values)
         , m_boundDeps(boundDeps)
         , m_facts(facts)
+        , m_pairs(pairs)
         , m_usedFlag(usedFlag)
         , m_used(used)
         , m_dimOfVar(dimOfVar)
         , m_clip(clip)
+        , m_links(links)
     {
         m_used.clear();
     }
@@ -143,24 +146,17 @@ private:
     // exactly the projection when hi - lo + 1 >= |b|. Otherwise each fact counts once.
     int linkWeight(size_t i) const
     {
-        const AffineForm& f = m_facts[i];
-        for (size_t j = 0; j < m_facts.size(); ++j) {
-            const AffineForm& g = m_facts[j];
-            if (j == i || g.terms.size() != f.terms.size())
-                continue;
-            const auto sum = f.plus(g);
-            if (!sum || !sum->isConstant())
-                continue;
-            const std::int64_t width = sum->constant; // (g + c1) + (-g + c2) = c1 + c2 = hi - lo
-            bool contiguous = true;
-            for (const auto& [slot, c] : f.terms) {
-                if (!m_usedFlag[slot])
-                    contiguous = contiguous && m_values[slot].known && m_values[slot].step == 1 && width + 1 >= (c < 0 ? -c : c);
-            }
-            if (contiguous)
-                return j < i ? 0 : 1;
+        const FootprintScope::FactPair& pair = m_pairs[i];
+        if (pair.partner < 0)
+            return 1;
+        bool contiguous = true;
+        for (const auto& [slot, c] : m_facts[i].terms) {
+            if (!m_usedFlag[slot])
+                contiguous = contiguous && m_values[slot].known && m_values[slot].step == 1 && pair.width + 1 >= (c < 0 ? -c : c);
         }
-        return 1;
+        if (!contiguous)
+            return 1;
+        return static_cast<size_t>(pair.partner) < i ? 0 : 1;
     }
 
     // Returns true when the fact couples two variables of this access.
@@ -309,11 +305,12 @@ private:
     std::vector<VarValues>& m_values; // the scope's scratch copy: facts narrow it for this access only
     const std::vector<std::uint64_t>& m_boundDeps;
     const std::vector<AffineForm>& m_facts;
+    const std::vector<FootprintScope::FactPair>& m_pairs;
     std::vector<char>& m_usedFlag; // per loop slot
     std::vector<int>& m_used; // the slots this access uses
     std::vector<int>& m_dimOfVar;
     std::vector<Interval>& m_clip;
-    std::vector<int> m_links; // per loop variable outside the access: constraints tying it to the access's variables
+    std::vector<int>& m_links; // per loop variable outside the access: constraints tying it to the access's variables
     bool m_coupled = false;
 };
 
@@ -404,6 +401,17 @@ void FootprintScope::reset(const std::vector<LoopSpec>& loops, const std::vector
             if (f.terms.empty() && f.constant < 0)
                 m_emptyDomain = true; // a guard that never holds (`i > i`): nothing under it runs
             m_facts.push_back(std::move(f));
+        }
+    }
+    // Facts bounding one expression from both sides (lo <= g <= hi), found once per statement.
+    m_factPairs.assign(m_facts.size(), FactPair {});
+    for (size_t i = 0; i < m_facts.size(); ++i) {
+        for (size_t j = 0; j < m_facts.size() && m_factPairs[i].partner < 0; ++j) {
+            if (j == i || m_facts[j].terms.size() != m_facts[i].terms.size() || m_facts[i].terms.empty())
+                continue;
+            const auto sum = m_facts[i].plus(m_facts[j]);
+            if (sum && sum->isConstant())
+                m_factPairs[i] = {static_cast<int>(j), sum->constant}; // (g + c1) + (-g + c2) = c1 + c2 = hi - lo
         }
     }
 }
@@ -534,8 +542,8 @@ Footprint FootprintScope::unclippedFootprint(const ir::Expr& access, const std::
     if (m_inexactGuards)
         return projectionFootprint(forms);
     m_scratchValues = m_values;
-    FootprintCounter counter(access, shape, m_scratchValues, m_boundDeps, m_facts, m_scratchUsedFlag, m_scratchUsed, m_scratchDims,
-                             m_scratchClip);
+    FootprintCounter counter(access, shape, m_scratchValues, m_boundDeps, m_facts, m_factPairs, m_scratchUsedFlag, m_scratchUsed,
+                             m_scratchDims, m_scratchClip, m_scratchLinks);
     const Footprint fp = counter.run(forms);
     if (!counter.coupled())
         return fp;

@@ -54,6 +54,12 @@ public:
     Footprint footprint(const ir::Expr& access, const std::vector<std::optional<ir::AffineForm>>& forms,
                         const std::vector<std::int64_t>& shape) const;
 
+    struct FactPair
+    {
+        int partner = -1; // the fact bounding the same expression from the other side
+        std::int64_t width = 0; // hi - lo
+    };
+
     struct VarValues
     {
         ir::Interval range;
@@ -73,6 +79,7 @@ private:
     std::vector<VarValues> m_values;
     std::vector<std::uint64_t> m_boundDeps; // per loop: bit i set when its bounds use loop i (bit 63: any slot >= 63)
     std::vector<ir::AffineForm> m_facts;
+    std::vector<FactPair> m_factPairs;
     const std::vector<GuardSpec>* m_guards = nullptr;
     bool m_dataDependent = false;
     bool m_inexactGuards = false;
@@ -86,6 +93,7 @@ private:
     mutable std::vector<int> m_scratchUsed;
     mutable std::vector<int> m_scratchDims;
     mutable std::vector<ir::Interval> m_scratchClip;
+    mutable std::vector<int> m_scratchLinks;
 };
 
 } // namespace solar::graph
