@@ -184,6 +184,8 @@ Inverse solveInverse(const Digest& d, const MachineModel& m, PrecisionPolicy pol
         const double budget = m.dramBps * T;
         if (now.at(level).computeSeconds > T) {
             inv.onchipWhy = "compute alone exceeds the target: no on-chip capacity is enough";
+        } else if (now.at(level).l2Seconds > T) {
+            inv.onchipWhy = "the traffic across L2 to the SMs alone exceeds the target: no on-chip capacity is enough";
         } else if (cacheAwareBytes(d, m, 1e30, cache) > budget) {
             inv.onchipWhy = "even unlimited on-chip memory leaves the compulsory traffic, which takes longer than the "
                             "target at this bandwidth";

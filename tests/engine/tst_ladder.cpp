@@ -431,6 +431,12 @@ private slots:
         VERIFY_4SIG(warm.at(Level::CacheAware).seconds, 1.743e-6);
         QVERIFY(warm.at(Level::Fused).seconds < 1e-7);
         verifyInvariants(warm, "L2 floor, warm");
+        // The inverse at 1 us: no DRAM bandwidth or on-chip capacity gets the L2 -> SM traffic below it.
+        const Inverse inv = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Warm, Level::CacheAware, 1e-6);
+        QVERIFY(!inv.minDramBps);
+        QVERIFY(QString::fromStdString(inv.dramWhy).contains(QStringLiteral("across L2")));
+        QVERIFY(!inv.minOnchipBytes);
+        QVERIFY(QString::fromStdString(inv.onchipWhy).contains(QStringLiteral("across L2")));
     }
 
     // The SM-level capacity term: tier B per cluster unit. A 4096^3 bf16 GEMM with 1 KB of storage per SM (a
