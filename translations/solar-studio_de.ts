@@ -683,7 +683,7 @@
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="477"/>
+        <location filename="../app/studio/mainwindow.cpp" line="478"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>Zeile %1 erzeugte %n Operator: %2</numerusform>
@@ -876,12 +876,12 @@
         <translation>Analyse fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="408"/>
+        <location filename="../app/studio/mainwindow.cpp" line="409"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>Analysiert: %1 Operatoren, Validierung %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="440"/>
+        <location filename="../app/studio/mainwindow.cpp" line="441"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>Quelle geändert: Ergebnisse sind veraltet (Strg+R analysiert erneut)</translation>
     </message>
@@ -1503,6 +1503,16 @@
         <location filename="../widgets/editor/sourceeditor.cpp" line="141"/>
         <source>note</source>
         <translation>Hinweis</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="213"/>
+        <source>lower bound: </source>
+        <translation>untere Schranke: </translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="213"/>
+        <source>not counted: </source>
+        <translation>nicht gezählt: </translation>
     </message>
 </context>
 <context>

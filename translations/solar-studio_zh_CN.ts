@@ -683,7 +683,7 @@
         <translation>保存失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="477"/>
+        <location filename="../app/studio/mainwindow.cpp" line="478"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>第 %1 行生成了 %n 个算子：%2</numerusform>
@@ -875,12 +875,12 @@
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="408"/>
+        <location filename="../app/studio/mainwindow.cpp" line="409"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>已分析：%1 个算子，验证 %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="440"/>
+        <location filename="../app/studio/mainwindow.cpp" line="441"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
     </message>
@@ -1501,6 +1501,16 @@
         <location filename="../widgets/editor/sourceeditor.cpp" line="141"/>
         <source>note</source>
         <translation>提示</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="213"/>
+        <source>lower bound: </source>
+        <translation>下界：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="213"/>
+        <source>not counted: </source>
+        <translation>未计入：</translation>
     </message>
 </context>
 <context>

@@ -399,6 +399,7 @@ void MainWindow::analysisDone(const AnalysisJob::Outcome& outcome)
     m_editor->setDiagnostics(SourceEditor::coverageMarks(base->coverage, m_document->isPython()));
     m_ir->setProgram(QString::fromStdString(outcome->irText), outcome->irGenerated, QString::fromStdString(base->validation.statusName()),
                      QString::fromStdString(base->validation.details + (base->programNote.empty() ? "" : "\n" + base->programNote)));
+    m_ir->setCoverage(base->coverage, m_document->isPython());
     m_base = base;
     m_compare->setResult(base);
     m_stale = m_editedSinceStart;

@@ -14,6 +14,7 @@
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypanel.h"
 #include "widgets/editor/frontendselector.h"
+#include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
 #include "widgets/graph/graphview.h"
@@ -121,6 +122,15 @@ private slots:
         QVERIFY(panel.coverageText().contains(QStringLiteral("lower bound")));
         panel.setResult(analysed("matmul.alir"));
         QVERIFY(!panel.coverageText().contains(QStringLiteral("lower bound")));
+        // And in the IR pane, on the line of the node whose count is a lower bound.
+        IrPane ir;
+        const auto embedding = analysed("embedding.alir");
+        ir.setProgram(QString::fromStdString(readData("alir/embedding.alir")), false, QStringLiteral("unvalidated"), QString());
+        ir.setCoverage(embedding->coverage, false);
+        QVERIFY(!embedding->coverage.items.empty());
+        QCOMPARE(ir.editor()->diagnostics().size(), static_cast<qsizetype>(embedding->coverage.items.size()));
+        QCOMPARE(ir.editor()->diagnostics().front().line, embedding->coverage.items.front().line);
+        QVERIFY(ir.editor()->diagnostics().front().message.startsWith(QStringLiteral("lower bound")));
     }
     void operatorModelIsAWellBehavedModel()
     {

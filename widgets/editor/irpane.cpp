@@ -74,3 +74,8 @@ QString IrPane::statusText() const
 {
     return m_status->text();
 }
+
+void IrPane::setCoverage(const solar::Coverage& coverage, bool modelSource)
+{
+    m_editor->setDiagnostics(SourceEditor::coverageMarks(coverage, modelSource, true));
+}

@@ -4,6 +4,8 @@
 // wrote is editable here too, and "Analyse this IR" analyses the edited text.
 #pragma once
 
+#include "engine/analysis/analysis.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -19,6 +21,9 @@ public:
     void setProgram(const QString& alir, bool generated, const QString& status, const QString& details);
     void clear();
     void highlightLine(int line);
+    /// Marks the program's lines whose counts are lower bounds (approximations) or left out; `modelSource`: items
+    /// left out refer to the model's source lines, not to this program's, and are not marked here.
+    void setCoverage(const solar::Coverage& coverage, bool modelSource);
     QString text() const;
     QString statusText() const;
     SourceEditor* editor() const { return m_editor; }

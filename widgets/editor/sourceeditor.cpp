@@ -200,16 +200,17 @@ QList<EditorDiagnostic> SourceEditor::diagnosticsFrom(const solar::Diagnostics& 
     return out;
 }
 
-QList<EditorDiagnostic> SourceEditor::coverageMarks(const solar::Coverage& coverage, bool modelSource)
+QList<EditorDiagnostic> SourceEditor::coverageMarks(const solar::Coverage& coverage, bool modelSource, bool programPane)
 {
     QList<EditorDiagnostic> marks;
     for (const auto& item : coverage.items) {
-        if (item.counted && modelSource)
+        const bool sourceLine = modelSource && !item.counted; // a left-out op of a model names its source line
+        if (modelSource && sourceLine == programPane)
             continue;
         EditorDiagnostic d;
         d.line = item.line;
         d.severity = item.counted ? EditorDiagnostic::Note : EditorDiagnostic::Warning;
-        d.message = QString::fromStdString(item.what + ": " + item.reason);
+        d.message = (item.counted ? tr("lower bound: ") : tr("not counted: ")) + QString::fromStdString(item.what + ": " + item.reason);
         marks.append(d);
     }
     return marks;

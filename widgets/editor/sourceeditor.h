@@ -29,7 +29,10 @@ public:
     static QList<EditorDiagnostic> diagnosticsFrom(const solar::Diagnostics& diagnostics);
     /// What an analysis left uncounted (warnings) or approximated (notes), at the lines concerned. For a model's
     /// source only what was not counted: footprint notes are about ALIR lines, which the IR pane shows.
-    static QList<EditorDiagnostic> coverageMarks(const solar::Coverage& coverage, bool modelSource);
+    /// Coverage items as marks: for a model's source editor (`modelSource`) only the ops left out (their lines are
+    /// source lines); for the program's own pane (`programPane`) the lower bounds always and the left-out items unless
+    /// their lines are a model's.
+    static QList<EditorDiagnostic> coverageMarks(const solar::Coverage& coverage, bool modelSource, bool programPane = false);
 
     /// Chooses the lexer from the file name's suffix.
     void setLanguageForFile(const QString& fileName);
