@@ -5,10 +5,10 @@
 #include "engine/graph/lifting.h"
 #include "engine/ir/bindings.h"
 #include "engine/ir/interpreter.h"
+#include "engine/ir/printer.h"
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 namespace solar::analysis {
 
@@ -16,10 +16,7 @@ namespace {
 
 std::string num(double v)
 {
-    std::ostringstream s;
-    s.precision(12);
-    s << v;
-    return s.str();
+    return ir::formatNumber(v);
 }
 
 bool above(double analytic, double measured)
@@ -160,6 +157,29 @@ void checkLadder(const bounds::Digest& digest, const bounds::MachineModel& machi
             s[i] = ladder.levels[i].seconds;
         return s;
     };
+    // Monotonicity: more of any resource never raises a bound. The machines with one resource doubled, built once.
+    std::vector<std::pair<std::string, bounds::MachineModel>> better;
+    for (size_t k = 0; k < machine.peakFlops.size(); ++k) {
+        if (machine.peakFlops[k] > 0) {
+            auto m = machine;
+            m.peakFlops[k] *= 2;
+            better.emplace_back(std::string(hw::unitName(static_cast<hw::Unit>(k / hw::kPrecisionCount))) + " "
+                                    + std::string(hw::precisionName(static_cast<hw::Precision>(k % hw::kPrecisionCount))) + " peak doubled",
+                                m);
+        }
+    }
+    using Field = double bounds::MachineModel::*;
+    const std::pair<const char*, Field> resources[] = {{"DRAM bandwidth", &bounds::MachineModel::dramBps},
+                                                       {"on-chip capacity", &bounds::MachineModel::onchipBytes},
+                                                       {"persistent cache", &bounds::MachineModel::persistentCacheBytes},
+                                                       {"L2 bandwidth", &bounds::MachineModel::l2Bps},
+                                                       {"per-SM storage", &bounds::MachineModel::smBytes},
+                                                       {"cluster size", &bounds::MachineModel::clusterSms}};
+    for (const auto& [name, field] : resources) {
+        auto m = machine;
+        m.*field *= 2;
+        better.emplace_back(std::string(name) + " doubled", m);
+    }
     for (auto policy : {bounds::PrecisionPolicy::PytorchDefault, bounds::PrecisionPolicy::StrictFp32, bounds::PrecisionPolicy::AllowTf32}) {
         for (auto cache : {bounds::CacheAssumption::Cold, bounds::CacheAssumption::Warm}) {
             const auto base = levelsOf(machine, policy, cache);
@@ -177,33 +197,6 @@ void checkLadder(const bounds::Digest& digest, const bounds::MachineModel& machi
             order(Level::UnfusedOverlapped, Level::UnfusedPerKernel);
             order(Level::FusedPerOp, Level::UnfusedPerKernel);
             order(Level::Fused, Level::CacheAware);
-            // Monotonicity: more of any resource never raises a bound.
-            std::vector<std::pair<std::string, bounds::MachineModel>> better;
-            for (size_t k = 0; k < machine.peakFlops.size(); ++k) {
-                if (machine.peakFlops[k] > 0) {
-                    auto m = machine;
-                    m.peakFlops[k] *= 2;
-                    better.emplace_back("peak " + std::to_string(k) + " doubled", m);
-                }
-            }
-            auto m = machine;
-            m.dramBps *= 2;
-            better.emplace_back("DRAM bandwidth doubled", m);
-            m = machine;
-            m.onchipBytes *= 2;
-            better.emplace_back("on-chip capacity doubled", m);
-            m = machine;
-            m.persistentCacheBytes *= 2;
-            better.emplace_back("persistent cache doubled", m);
-            m = machine;
-            m.l2Bps *= 2;
-            better.emplace_back("L2 bandwidth doubled", m);
-            m = machine;
-            m.smBytes *= 2;
-            better.emplace_back("per-SM storage doubled", m);
-            m = machine;
-            m.clusterSms *= 2;
-            better.emplace_back("cluster size doubled", m);
             for (const auto& [what, faster] : better) {
                 const auto s = levelsOf(faster, policy, cache);
                 for (int i = 0; i < bounds::kLevelCount; ++i) {

@@ -82,24 +82,27 @@ bool isConditional(const ir::Expr& e)
     return id && *id == ir::Builtin::Where;
 }
 
-// The conditions under which each access of `e` runs: an access in a branch of `c ? a : b` or `where(c, a, b)` is
-// only read where its branch is taken (the interpreter and any compiled kernel evaluate one branch), so its
-// footprint is counted under the condition as an extra guard. Parallel to collectAccesses' order.
-void collectPaths(const ir::Expr& e, std::vector<GuardSpec>& path, std::vector<std::vector<GuardSpec>>& out)
+// The accesses of `e` in collectAccesses' order, each with the conditions under which it runs: an access in a
+// branch of `c ? a : b` or `where(c, a, b)` is only read where its branch is taken (the interpreter and any compiled
+// kernel evaluate one branch), so its footprint is counted under the condition as an extra guard.
+void collectReads(const ir::Expr& e, std::vector<GuardSpec>& path, std::vector<const ir::Expr*>& reads,
+                  std::vector<std::vector<GuardSpec>>& paths)
 {
     if (isConditional(e)) {
-        collectPaths(e.args[0], path, out);
+        collectReads(e.args[0], path, reads, paths);
         for (int branch = 1; branch <= 2; ++branch) {
             path.push_back({&e.args[0], branch == 2});
-            collectPaths(e.args[branch], path, out);
+            collectReads(e.args[branch], path, reads, paths);
             path.pop_back();
         }
     } else {
         for (const auto& a : e.args)
-            collectPaths(a, path, out);
+            collectReads(a, path, reads, paths);
     }
-    if (e.kind == ir::ExprKind::Access)
-        out.push_back(path);
+    if (e.kind == ir::ExprKind::Access) {
+        reads.push_back(&e);
+        paths.push_back(path);
+    }
 }
 
 bool readsTensor(const ir::Expr& e)
@@ -442,12 +445,11 @@ public:
         // initialiser also reads its target.
         std::vector<const ir::Expr*>& reads = m_readExprs;
         reads.clear();
-        collectAccesses(s.value, reads);
         m_paths.clear();
         std::vector<GuardSpec> path;
-        collectPaths(s.value, path, m_paths);
+        collectReads(s.value, path, reads, m_paths);
         for (const auto& idx : s.target.args)
-            collectAccesses(idx, reads);
+            collectAccesses(idx, reads); // the target's index reads run at every point: no path
         for (size_t i = 0; i < reads.size(); ++i) {
             if (i < m_paths.size() && !m_paths[i].empty()) {
                 std::vector<GuardSpec> guards = a.guards;
