@@ -420,7 +420,7 @@ void MainWindow::showResult(std::shared_ptr<const solar::AnalysisResult> base, b
         shown->hardware = *p;
     m_shown = shown;
     m_operators->setResult(shown);
-    roofline()->setResult(shown, shown->machine, QString::fromStdString(shown->hardware.name));
+    roofline()->setResult(shown);
     if (newProgram)
         graphView()->setResult(shown);
     else

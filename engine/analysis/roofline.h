@@ -1,11 +1,20 @@
 // SPDX-License-Identifier: MIT
 // The roofline as geometry, computed once for every view of it (the interactive chart, the painted figure of
-// exports and reports): the axis ranges, the roofs of the primary machine and of any overlaid ones (DRAM, then
-// each compute peak the machine has), and one point per operator at (arithmetic intensity, attained FLOP/s at a
-// level). No drawing and no Qt: views turn it into pixels and translated labels.
+// exports and reports): the axis ranges, the roofs relevant to the program (DRAM and the compute roofs its work
+// runs on under the policy) for the analysed machine and any overlaid ones, one point per operator and one for the
+// whole program. No drawing and no Qt: views turn it into pixels and translated labels.
+//
+// What a point means, so that every point sits on or under the roof that bounds it (docs/sol-model.md):
+// - an operator is drawn standing alone at the level's notion of bytes (F0, F1: every tensor it touches; F2-F4:
+//   only the external ones, intermediates stay on chip): x = its FLOP / those bytes, y = its FLOP / max(compute,
+//   bytes / DRAM bandwidth). It lies on its roof: DRAM, or the compute roof its work runs on (an effective rate
+//   when the work spans several units). Its share of the level's time is a different number (operators overlap at
+//   F1, F3, F4 and within a fused kernel), shown beside it with why the two differ.
+// - the program point is the level itself: x = FLOP / the level's DRAM bytes, y = FLOP / the level's time. Warm
+//   caches, the capacity term and the L2 -> SM floor act on it, not on single operators.
 #pragma once
 
-#include "engine/analysis/operators.h"
+#include "engine/analysis/analysis.h"
 
 #include <string>
 #include <vector>
@@ -25,10 +34,24 @@ struct RooflineRoof
 struct RooflinePoint
 {
     int node = 0;
-    double x = 0; // FLOP/byte
-    double y = 0; // attained FLOP/s at the level
+    double x = 0; // FLOP/byte at the level's bytes
+    double y = 0; // attainable FLOP/s standing alone
+    double flops = 0;
+    double bytes = 0; // DRAM bytes the level charges the operator standing alone
+    double standaloneSeconds = 0; // max(compute, bytes / DRAM bandwidth) = flops / y
+    double levelSeconds = 0; // its share of the level's time (operator table)
     double share = 0; // of the level's time
-    bool computeBound = false;
+    bool computeBound = false; // standing alone
+    std::string bound; // the roof it sits on: "DRAM" or its compute roofs ("tensor tf32 + simt fp32")
+    double roof = 0; // that roof's value: B/s for DRAM, FLOP/s for compute (effective over several roofs)
+};
+
+struct RooflineProgramPoint
+{
+    bool present = false;
+    double x = 0, y = 0; // FLOP / the level's DRAM bytes, FLOP / the level's time
+    double flops = 0, bytes = 0, seconds = 0;
+    std::string bound; // "DRAM", "L2 -> SM" or "compute: <unit group>"
 };
 
 struct RooflinePlot
@@ -36,7 +59,9 @@ struct RooflinePlot
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; // decade-padded ranges; xMax == 0: nothing to plot
     std::vector<RooflineRoof> roofs;
     std::vector<RooflinePoint> points;
-    int skipped = 0; // operators without arithmetic, bytes or time (not drawable on log axes)
+    RooflineProgramPoint program;
+    int skipped = 0; // operators without arithmetic (a log axis has no 0)
+    int fusedAway = 0; // operators with arithmetic but no DRAM bytes at this level (their operands stay on chip)
 };
 
 struct RooflineMachine
@@ -45,8 +70,8 @@ struct RooflineMachine
     bounds::MachineModel machine;
 };
 
-/// `machines`: the primary one first, then overlays. `rows`: operatorRows(result) (passed in: callers keep them).
-RooflinePlot rooflinePlot(const std::vector<OperatorRow>& rows, const std::vector<RooflineMachine>& machines, bounds::Level level);
+/// `result` on its own machine (result.machine, named result.hardware.name), with `overlays` drawn as extra roofs.
+RooflinePlot rooflinePlot(const AnalysisResult& result, const std::vector<RooflineMachine>& overlays, bounds::Level level);
 
 /// Which of four marker sizes an operator's share of the time gets (0: < 1 %, 1: < 10 %, 2: < 30 %, 3: more).
 int rooflineShareBucket(double share);

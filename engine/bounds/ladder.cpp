@@ -503,6 +503,39 @@ std::vector<double> kernelComputeSeconds(const Digest& d, const MachineModel& m,
     return out;
 }
 
+std::vector<NodeCompute> nodeComputes(const Digest& d, const MachineModel& m, PrecisionPolicy policy)
+{
+    const PlacementTable table = placements(m, policy);
+    auto label = [](Unit u, Precision p) { return std::string(hw::unitName(u)) + " " + std::string(hw::precisionName(p)); };
+    // The SIMT rates unitSeconds() charges: half-precision elementwise work at the fastest SIMT half rate.
+    Precision half = Precision::FP32;
+    for (Precision p : {Precision::FP16, Precision::BF16})
+        if (m.peak(Unit::Simt, p) > m.peak(Unit::Simt, half))
+            half = p;
+    const Precision fp64 = m.peak(Unit::Simt, Precision::FP64) > 0 ? Precision::FP64 : Precision::FP32;
+    std::vector<NodeCompute> out;
+    out.reserve(d.nodeWork.size());
+    for (const Work& w : d.nodeWork) {
+        NodeCompute c;
+        c.seconds = computeSeconds(w, table);
+        auto add = [&](const std::string& roof) {
+            if (std::find(c.roofs.begin(), c.roofs.end(), roof) == c.roofs.end())
+                c.roofs.push_back(roof);
+        };
+        for (int k = 0; k < kMacClassCount; ++k)
+            if (w.macs[k] > 0)
+                add(label(table.placement[k].unit, table.placement[k].precision));
+        if (w.simtOps > 0)
+            add(label(Unit::Simt, Precision::FP32));
+        if (w.simtHalfOps > 0)
+            add(label(Unit::Simt, half));
+        if (w.simtFp64Ops > 0)
+            add(label(Unit::Simt, fp64));
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
 double cacheAwareBytes(const Digest& d, const MachineModel& m, double onchipBytes, CacheAssumption cache)
 {
     double base = d.externalReadBytes + d.externalWriteBytes;
@@ -647,6 +680,12 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
         ladder.notes.push_back("cache_aware adds " + std::to_string(static_cast<long long>(cacheBytes - fusedBytes))
                                + " bytes of capacity-forced traffic (on-chip capacity "
                                + std::to_string(static_cast<long long>(m.onchipBytes)) + " bytes)");
+    // F1 and F2 relax different things (F1 overlaps everything but keeps every unfused byte; F2 fuses but adds up
+    // kernels one after another), so either can be the larger; users read F2 > F1 as an error unless told.
+    if (ladder.at(Level::FusedPerOp).seconds > ladder.at(Level::UnfusedOverlapped).seconds * (1 + 1e-12))
+        ladder.notes.push_back("fused_per_op (F2) is above unfused_overlapped (F1): F2 adds up each kernel's own max(compute, memory) "
+                               "one after another, F1 overlaps compute and memory across the whole program; both are lower "
+                               "bounds, and fused (F3) is below both");
     const LevelResult& f4 = ladder.at(Level::CacheAware);
     if (m.l2Bps <= 0)
         ladder.notes.push_back("cache_aware has no L2 -> SM floor: the profile lists no L2 bandwidth");

@@ -174,6 +174,16 @@ const std::vector<std::string>& uncoveredAssumptions();
 /// Per kernel, its compute time (the largest unit) at the machine's peaks; the inverse solver's a_k.
 std::vector<double> kernelComputeSeconds(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy);
 
+/// A node standing alone (its own kernel): its compute time at the machine's peaks and the compute roofs its work
+/// runs on ("tensor fp16", "simt fp32"; several when it spans units or precisions). The roofline plots each
+/// operator against these (analysis/roofline.h).
+struct NodeCompute
+{
+    double seconds = 0;
+    std::vector<std::string> roofs;
+};
+std::vector<NodeCompute> nodeComputes(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy);
+
 /// The DRAM bytes the cache_aware level charges at on-chip capacity `onchipBytes` (nonincreasing in it).
 double cacheAwareBytes(const Digest& digest, const MachineModel& machine, double onchipBytes, CacheAssumption cache);
 

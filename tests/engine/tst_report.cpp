@@ -210,36 +210,81 @@ private slots:
         QCOMPARE(formatShape({4, 256}, true), std::string("[4,256]"));
     }
 
-    // The roofline geometry by hand: one memory-bound op at 128 FLOP / 224 B, one machine with a DRAM roof and
-    // two compute peaks.
+    // The roofline geometry by hand: the 4x8x2 fp32 matmul (128 FLOP; 192 B read + 32 B written) on a machine with
+    // a 1 TB/s DRAM roof, a 100 TFLOP/s SIMT fp32 peak and a 1 PFLOP/s tensor bf16 peak its work cannot use.
     void rooflineGeometry()
     {
-        OperatorRow row;
-        row.node = 7;
-        row.flops = 128;
-        row.bytes = 224;
-        row.intensityFlopsPerByte = 128.0 / 224;
-        row.seconds.fill(224 / 1e12);
-        row.share.fill(1);
-        OperatorRow empty; // no arithmetic: cannot sit on log axes
-        empty.node = 8;
+        AnalysisResult r = matmul4x8x2(*m_h100);
         bounds::MachineModel m;
         m.dramBps = 1e12;
         m.peak(hw::Unit::Tensor, hw::Precision::BF16) = 1e15;
         m.peak(hw::Unit::Simt, hw::Precision::FP32) = 1e14;
-        const RooflinePlot plot = rooflinePlot({row, empty}, {{"test", m}}, bounds::Level::Fused);
-        QCOMPARE(plot.skipped, 1);
+        r = reSolve(r, m);
+        const RooflinePlot plot = rooflinePlot(r, {}, bounds::Level::Fused);
+        QCOMPARE(plot.skipped, 0);
         QCOMPARE(plot.points.size(), size_t(1));
-        QCOMPARE(plot.points[0].node, 7);
-        QCOMPARE(plot.points[0].y, 1e12 * 128 / 224); // attained FLOP/s = flops / time
-        QCOMPARE(plot.roofs.size(), size_t(3));
+        const RooflinePoint& p = plot.points[0];
+        QCOMPARE(p.flops, 128.0);
+        QCOMPARE(p.bytes, 224.0);
+        QCOMPARE(p.x, 128.0 / 224);
+        // Standing alone: max(128 / 1e14, 224 / 1e12) = 224 ps, memory-bound, on the DRAM roof.
+        QCOMPARE(p.standaloneSeconds, 224e-12);
+        QCOMPARE(p.y, 1e12 * 128 / 224);
+        QCOMPARE(p.bound, std::string("DRAM"));
+        QCOMPARE(p.roof, 1e12);
+        QVERIFY(!p.computeBound);
+        // Only the roofs the program's work can use: DRAM and SIMT fp32 (no fp32 work runs on bf16 tensor cores).
+        QCOMPARE(plot.roofs.size(), size_t(2));
         QVERIFY(plot.roofs[0].dram);
-        QCOMPARE(plot.roofs[0].x1, 1000.0); // ridge of the highest peak: 1e15 / 1e12
+        QCOMPARE(plot.roofs[1].label, std::string("simt fp32"));
+        QCOMPARE(plot.roofs[0].x1, 100.0); // the ridge: 1e14 / 1e12
+        // The program point at F3 is the level: 128 FLOP / 224 B in 224 ps.
+        QVERIFY(plot.program.present);
+        QCOMPARE(plot.program.y, 1e12 * 128 / 224);
+        QCOMPARE(plot.program.bound, std::string("DRAM"));
         // x from a decade below the lowest point/ridge to a decade above the highest ridge.
         QCOMPARE(plot.xMin, 0.01);
-        QCOMPARE(plot.xMax, 1e4);
+        QCOMPARE(plot.xMax, 1000.0);
         QCOMPARE(rooflineShareBucket(0.005), 0);
         QCOMPARE(rooflineShareBucket(0.5), 3);
+    }
+
+    // At every level, every point sits on the roof that bounds it and under every roof of its machine: on the
+    // DRAM line (y = BW * x) when memory-bound, at flops / compute time when compute-bound. The program point is
+    // under the DRAM roof too. An intermediate-only operator has no DRAM bytes at the fused levels: not drawn, but
+    // counted, and drawn at F0 where it moves its operands.
+    void rooflinePointsUnderTheirRoofs()
+    {
+        const ir::Program prog = testutil::parseOk(testutil::readData("alir/mlp_softmax.alir"));
+        AnalysisOptions o;
+        o.sizes = {{"B", 64}, {"K", 512}, {"N", 256}};
+        const AnalysisResult r = analyzeProgram(prog, *m_h100, o).value();
+        const double bw = r.machine.dramBps;
+        double topPeak = 0;
+        for (double peak : r.machine.peakFlops)
+            topPeak = std::max(topPeak, peak);
+        for (bounds::Level level : bounds::kLevels) {
+            const RooflinePlot plot = rooflinePlot(r, {}, level);
+            QVERIFY(!plot.points.empty());
+            for (const RooflinePoint& p : plot.points) {
+                QVERIFY(p.y <= bw * p.x * (1 + 1e-12));
+                QVERIFY(p.y <= topPeak * (1 + 1e-12));
+                if (p.computeBound) {
+                    QVERIFY(p.roof <= topPeak * (1 + 1e-12));
+                    QCOMPARE(p.y, p.roof);
+                } else {
+                    QCOMPARE(p.bound, std::string("DRAM"));
+                    QCOMPARE(p.y, bw * p.x);
+                }
+            }
+            QVERIFY(plot.program.present);
+            QVERIFY(plot.program.y <= bw * plot.program.x * (1 + 1e-12));
+            QCOMPARE(plot.program.seconds, r.ladder.at(level).seconds);
+            const bool fused = level != bounds::Level::UnfusedPerKernel && level != bounds::Level::UnfusedOverlapped;
+            // M (the row max) reads and writes only intermediates.
+            QCOMPARE(plot.fusedAway > 0, fused);
+            QCOMPARE(int(plot.points.size()) + plot.fusedAway + plot.skipped, int(r.graph.nodes.size()));
+        }
     }
 
     void whatIfProfile()

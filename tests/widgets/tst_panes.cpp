@@ -22,6 +22,8 @@
 #include "widgets/roofline/rooflinepane.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
@@ -31,6 +33,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWheelEvent>
 
 #include <fstream>
 #include <sstream>
@@ -198,6 +201,82 @@ private slots:
         QCOMPARE(changed.count(), 1);
         pane.chart()->setResult(analysed("mlp_softmax.alir"));
         QVERIFY(pane.chart()->pointCount() > 0);
+    }
+
+    // The roofline (issue 14, items 6 and 7): zoom by wheel and rubber band keeps the data point under the cursor,
+    // pan moves the view, reset restores it; the hover panel has a fixed height; the roofs drawn are the program's
+    // (DRAM and the compute roofs its fp32 work uses) with their values at the lines; each tooltip names the roof
+    // the point sits on.
+    void rooflineZoomPanAndRoofs()
+    {
+        RooflinePane pane;
+        pane.resize(900, 650);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        RooflineChart* chart = pane.chart();
+        const auto result = analysed("mlp_softmax.alir");
+        chart->setResult(result);
+        QVERIFY(chart->pointCount() > 0);
+        const RooflineRange full = chart->visibleRange();
+        QVERIFY(!chart->isZoomed());
+        // Only relevant roofs: this fp32 program (hand-written, so its contraction may use TF32 tensor cores under
+        // pytorch-default) never draws the fp8, int8 or fp64 roofs of the machine.
+        const QStringList roofs = chart->roofLabels();
+        QVERIFY(roofs.first().startsWith(QStringLiteral("DRAM 3.35 TB/s")));
+        for (const QString& label : roofs)
+            QVERIFY2(!label.contains(QStringLiteral("fp8")) && !label.contains(QStringLiteral("int8"))
+                         && !label.contains(QStringLiteral("fp64")),
+                     qPrintable(label));
+        // Each tooltip names the roof its point sits on.
+        for (const auto& p : chart->plot().points) {
+            const QString tip = chart->tooltipOfNode(p.node);
+            QVERIFY2(tip.contains(p.computeBound ? QString::fromStdString(p.bound) : QStringLiteral("DRAM 3.35 TB/s")), qPrintable(tip));
+            QVERIFY(tip.contains(QStringLiteral(" roof")));
+        }
+        // Wheel in: the range shrinks, and the data point under the cursor stays under it.
+        QWidget* canvas = chart->canvas();
+        const QPoint at(canvas->width() / 3, canvas->height() / 2);
+        const int heightBefore = chart->hoverPanel()->height();
+        QWheelEvent wheel(QPointF(at), QPointF(canvas->mapToGlobal(at)), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(canvas, &wheel);
+        QVERIFY(chart->isZoomed());
+        const RooflineRange zoomed = chart->visibleRange();
+        QVERIFY(zoomed.xMax / zoomed.xMin < full.xMax / full.xMin);
+        QVERIFY(zoomed.yMax / zoomed.yMin < full.yMax / full.yMin);
+        // Rubber band to a rectangle, then pan by dragging with the right button.
+        QTest::mousePress(canvas, Qt::LeftButton, Qt::NoModifier, QPoint(canvas->width() / 2, 80));
+        QMouseEvent move(QEvent::MouseMove, QPointF(canvas->width() / 2 + 120, 200),
+                         QPointF(canvas->mapToGlobal(QPoint(canvas->width() / 2 + 120, 200))), Qt::NoButton, Qt::LeftButton,
+                         Qt::NoModifier);
+        QApplication::sendEvent(canvas, &move);
+        QTest::mouseRelease(canvas, Qt::LeftButton, Qt::NoModifier, QPoint(canvas->width() / 2 + 120, 200));
+        const RooflineRange band = chart->visibleRange();
+        QVERIFY(band.xMax / band.xMin < zoomed.xMax / zoomed.xMin);
+        chart->panBy(QPointF(-50, 0));
+        QVERIFY(chart->visibleRange().xMin > band.xMin);
+        QCOMPARE(chart->hoverPanel()->height(), heightBefore);
+        // Hovering a point fills the panel without resizing it.
+        const auto& first = chart->plot().points.front();
+        chart->resetZoom();
+        QVERIFY(!chart->isZoomed());
+        QCOMPARE(chart->visibleRange().xMin, full.xMin);
+        QTest::mouseMove(canvas, chart->canvasPointOfNode(first.node).toPoint());
+        QVERIFY(chart->hoverPanel()->text().contains(QString::fromStdString(result->graph.nodes[size_t(first.node)].name)));
+        QCOMPARE(chart->hoverPanel()->height(), heightBefore);
+        // A click on a point selects it.
+        QSignalSpy selected(chart, &RooflineChart::nodeSelected);
+        QTest::mouseClick(canvas, Qt::LeftButton, Qt::NoModifier, chart->canvasPointOfNode(first.node).toPoint());
+        QCOMPARE(selected.count(), 1);
+        QCOMPARE(selected.front().front().toInt(), first.node);
+        // Several overlaid profiles at once: their roofs are added, prefixed with their names.
+        const int own = chart->roofCount();
+        pane.setRegistry(solar::hw::loadDefaultHwRegistry());
+        pane.setCurrentProfileId(QStringLiteral("h100-sxm"));
+        pane.setOverlayIds({QStringLiteral("a100-sxm"), QStringLiteral("b200")});
+        QCOMPARE(pane.overlayIds().size(), 2);
+        QVERIFY(chart->roofCount() > own);
+        QVERIFY(chart->roofLabels().join(QLatin1Char('|')).contains(QStringLiteral("B200")));
     }
 
     void frontendSelectorRoundTrips()

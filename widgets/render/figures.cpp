@@ -35,14 +35,14 @@ QByteArray svgBytes(const QSize& size, const QString& title, Paint paint)
 
 solar::RooflinePlot rooflinePlotOf(const solar::AnalysisResult& result, solar::bounds::Level level)
 {
-    return solar::rooflinePlot(solar::operatorRows(result), {{result.hardware.name, result.machine}}, level);
+    return solar::rooflinePlot(result, {}, level);
 }
 
 QString rooflineTitle(const solar::AnalysisResult& result, solar::bounds::Level level, const solar::RooflinePlot& plot)
 {
-    return QCoreApplication::translate("Figures", "Roofline of %1 on %2 at %3 — %4 operators")
+    return QCoreApplication::translate("Figures", "Roofline of %1 on %2 at %3 %4 — %5 operators")
         .arg(QString::fromStdString(result.program.name), QString::fromStdString(result.hardware.name),
-             QString::fromLatin1(solar::bounds::levelName(level).data()))
+             QString::fromLatin1(solar::bounds::levelShortName(level).data()), QString::fromLatin1(solar::bounds::levelName(level).data()))
         .arg(plot.points.size());
 }
 

@@ -23,7 +23,53 @@ QFont pixelFont(const QFont& base, double pixels, bool bold = false)
     return f;
 }
 
+QString tr(const char* text, int n = -1)
+{
+    return QCoreApplication::translate("RooflinePainter", text, nullptr, n);
+}
+
+// The scale of a figure: the layout is designed at 1200 x 800 and grows or shrinks with it, but never so far that
+// text falls under 8 pt in a report (the PDF paints at its resolution) or a small pane's labels overlap.
+double figureUnit(const QSizeF& size)
+{
+    return std::max(0.6, std::min(size.width() / 1200.0, size.height() / 800.0));
+}
+
 } // namespace
+
+QPointF RooflineFrame::map(double x, double y) const
+{
+    const double lx0 = std::log10(range.xMin), lx1 = std::log10(range.xMax);
+    const double ly0 = std::log10(range.yMin), ly1 = std::log10(range.yMax);
+    return QPointF(area.left() + (std::log10(x) - lx0) / (lx1 - lx0) * area.width(),
+                   area.bottom() - (std::log10(y) - ly0) / (ly1 - ly0) * area.height());
+}
+
+QPointF RooflineFrame::unmap(const QPointF& at) const
+{
+    const double lx0 = std::log10(range.xMin), lx1 = std::log10(range.xMax);
+    const double ly0 = std::log10(range.yMin), ly1 = std::log10(range.yMax);
+    return QPointF(std::pow(10.0, lx0 + (at.x() - area.left()) / area.width() * (lx1 - lx0)),
+                   std::pow(10.0, ly0 + (area.bottom() - at.y()) / area.height() * (ly1 - ly0)));
+}
+
+RooflineFrame rooflineFrame(const QSizeF& size, const solar::RooflinePlot& plot, const RooflineRange& range)
+{
+    RooflineFrame f;
+    f.unit = figureUnit(size);
+    f.range = range.isEmpty() ? RooflineRange {plot.xMin, plot.xMax, plot.yMin, plot.yMax} : range;
+    QFont probe;
+    probe.setPixelSize(std::max(1, static_cast<int>(std::lround(13 * f.unit))));
+    const double left = QFontMetricsF(probe).horizontalAdvance(QStringLiteral("999 PFLOP/s")) + 40 * f.unit;
+    f.area = QRectF(left, 44 * f.unit, size.width() - left - 24 * f.unit, size.height() - 44 * f.unit - 130 * f.unit);
+    return f;
+}
+
+double rooflineMarkerRadius(int bucket)
+{
+    static const double radii[] = {3.5, 5.5, 8, 11};
+    return radii[std::clamp(bucket, 0, 3)];
+}
 
 QString rooflineTickText(double value, bool flopsAxis)
 {
@@ -34,48 +80,66 @@ QString rooflineTickText(double value, bool flopsAxis)
     return siText(value, "").trimmed();
 }
 
-void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& plot, const QString& title)
+std::vector<double> rooflineTicks(double lo, double hi)
+{
+    std::vector<double> ticks;
+    if (!(lo > 0) || !(hi > lo))
+        return ticks;
+    const bool fine = std::log10(hi / lo) < 3;
+    for (int d = static_cast<int>(std::floor(std::log10(lo))); d <= static_cast<int>(std::ceil(std::log10(hi))); ++d)
+        for (double m : {1.0, 2.0, 5.0}) {
+            if (m != 1 && !fine)
+                continue;
+            const double v = m * std::pow(10.0, d);
+            if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9))
+                ticks.push_back(v);
+        }
+    return ticks;
+}
+
+QString rooflineRoofText(const solar::RooflineRoof& r)
+{
+    const QString text = r.dram ? tr("DRAM %1").arg(siText(r.value, "B/s"))
+                                : QString::fromStdString(r.label) + QLatin1Char(' ') + siText(r.value, "FLOP/s");
+    return r.primary ? text : QString::fromStdString(r.machine) + QStringLiteral(": ") + text;
+}
+
+void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& plot, const QString& title, const RooflineRange& range,
+                   int selectedNode)
 {
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
-    const double unit = std::min(size.width() / 1200.0, size.height() / 800.0); // sizes scale with the figure
+    const RooflineFrame frame = rooflineFrame(size, plot, range);
+    const double unit = frame.unit;
     const QFont titleFont = pixelFont(p.font(), 18 * unit, true);
     const QFont tickFont = pixelFont(p.font(), 13 * unit);
     const QFont labelFont = pixelFont(p.font(), 12 * unit);
     p.setPen(Qt::black);
     p.setFont(titleFont);
-    p.drawText(QRectF(0, 6 * unit, size.width(), 28 * unit), Qt::AlignHCenter | Qt::AlignTop, title);
+    p.drawText(QRectF(8 * unit, 6 * unit, size.width() - 16 * unit, 34 * unit), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, title);
     if (plot.xMax <= 0) {
         p.setFont(tickFont);
-        p.drawText(QRectF(QPointF(0, 0), size), Qt::AlignCenter,
-                   QCoreApplication::translate("RooflinePainter", "Nothing to plot: no operator has both arithmetic and bytes"));
+        p.drawText(QRectF(QPointF(0, 0), size), Qt::AlignCenter, tr("Nothing to plot: no operator has both arithmetic and bytes"));
         p.restore();
         return;
     }
-    const QFontMetricsF tickMetrics(tickFont);
-    const double left = tickMetrics.horizontalAdvance(QStringLiteral("999 PFLOP/s")) + 40 * unit;
-    const QRectF area(left, 44 * unit, size.width() - left - 24 * unit, size.height() - 44 * unit - 110 * unit);
-    const double lx0 = std::log10(plot.xMin), lx1 = std::log10(plot.xMax), ly0 = std::log10(plot.yMin), ly1 = std::log10(plot.yMax);
-    auto map = [&](double x, double y) {
-        return QPointF(area.left() + (std::log10(x) - lx0) / (lx1 - lx0) * area.width(),
-                       area.bottom() - (std::log10(y) - ly0) / (ly1 - ly0) * area.height());
-    };
+    const QRectF area = frame.area;
+    const RooflineRange& view = frame.range;
+    auto map = [&](double x, double y) { return frame.map(x, y); };
 
-    // Grid and ticks: one per decade.
+    // Grid and ticks.
     p.setFont(tickFont);
-    for (int d = static_cast<int>(std::ceil(lx0 - 1e-9)); d <= static_cast<int>(std::floor(lx1 + 1e-9)); ++d) {
-        const double x = std::pow(10.0, d);
-        const QPointF at = map(x, plot.yMin);
+    for (double x : rooflineTicks(view.xMin, view.xMax)) {
+        const QPointF at = map(x, view.yMin);
         p.setPen(QPen(QColor(0xe0, 0xe0, 0xe0), 1 * unit));
         p.drawLine(QPointF(at.x(), area.top()), QPointF(at.x(), area.bottom()));
         p.setPen(Qt::black);
         p.drawText(QRectF(at.x() - 60 * unit, area.bottom() + 4 * unit, 120 * unit, 20 * unit), Qt::AlignHCenter | Qt::AlignTop,
                    rooflineTickText(x, false));
     }
-    for (int d = static_cast<int>(std::ceil(ly0 - 1e-9)); d <= static_cast<int>(std::floor(ly1 + 1e-9)); ++d) {
-        const double y = std::pow(10.0, d);
-        const QPointF at = map(plot.xMin, y);
+    for (double y : rooflineTicks(view.yMin, view.yMax)) {
+        const QPointF at = map(view.xMin, y);
         p.setPen(QPen(QColor(0xe0, 0xe0, 0xe0), 1 * unit));
         p.drawLine(QPointF(area.left(), at.y()), QPointF(area.right(), at.y()));
         p.setPen(Qt::black);
@@ -86,12 +150,11 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     p.setBrush(Qt::NoBrush);
     p.drawRect(area);
     p.drawText(QRectF(area.left(), area.bottom() + 26 * unit, area.width(), 22 * unit), Qt::AlignHCenter | Qt::AlignTop,
-               QCoreApplication::translate("RooflinePainter", "arithmetic intensity (FLOP/byte)"));
+               tr("arithmetic intensity (FLOP/byte)"));
     p.save();
     p.translate(14 * unit, area.center().y());
     p.rotate(-90);
-    p.drawText(QRectF(-area.height() / 2, -10 * unit, area.height(), 22 * unit), Qt::AlignCenter,
-               QCoreApplication::translate("RooflinePainter", "attainable performance (FLOP/s)"));
+    p.drawText(QRectF(-area.height() / 2, -10 * unit, area.height(), 22 * unit), Qt::AlignCenter, tr("attainable performance (FLOP/s)"));
     p.restore();
 
     // Roofs, each with its name and value written at the line.
@@ -105,72 +168,105 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         if (!r.dram)
             sameValue[{r.machine, r.value}] << QString::fromStdString(r.label);
     for (const auto& r : plot.roofs) {
-        if (!r.dram) {
-            QStringList& names = sameValue[{r.machine, r.value}];
-            if (names.isEmpty())
-                continue; // drawn with the first of its group
-        }
+        if (!r.dram && sameValue[{r.machine, r.value}].isEmpty())
+            continue; // drawn with the first of its group
         const QPointF a = map(r.x0, r.y0), b = map(r.x1, r.y1);
         QPen pen(roofColour(r.primary), (r.dram ? 2.4 : 1.6) * unit, r.primary ? Qt::SolidLine : Qt::DashLine);
         p.setPen(pen);
         p.drawLine(a, b);
-        QString text;
-        if (r.dram) {
-            text = QCoreApplication::translate("RooflinePainter", "DRAM %1").arg(siText(r.value, "B/s"));
-        } else {
+        solar::RooflineRoof named = r;
+        if (!r.dram) {
             QStringList& names = sameValue[{r.machine, r.value}];
-            text = names.join(QStringLiteral(", ")) + QLatin1Char(' ') + siText(r.value, "FLOP/s");
+            named.label = names.join(QStringLiteral(", ")).toStdString();
             names.clear();
         }
-        if (!r.primary)
-            text = QString::fromStdString(r.machine) + QStringLiteral(": ") + text;
+        const QString text = rooflineRoofText(named);
         p.setPen(roofColour(r.primary));
         if (r.dram) {
-            // Along the slope, a third of the way up the visible part.
-            const QPointF at = a + (b - a) * 0.35;
-            const double angle = std::atan2(b.y() - a.y(), b.x() - a.x()) * 180 / M_PI;
+            // Along the slope, a third of the way up its visible part.
+            const QLineF line = QLineF(a, b);
+            const QPointF lo
+                = area.contains(a) ? a : QPointF(area.left(), a.y() + (area.left() - a.x()) * (b.y() - a.y()) / (b.x() - a.x()));
+            const QPointF at = lo + (b - lo) * 0.35;
             p.save();
             p.translate(at);
-            p.rotate(angle);
+            p.rotate(-line.angle());
             p.drawText(QPointF(0, -5 * unit), text);
             p.restore();
         } else {
             const double w = labelMetrics.horizontalAdvance(text);
-            p.drawText(QPointF(area.right() - w - 6 * unit, a.y() - 4 * unit), text);
+            p.drawText(QPointF(std::max(a.x() + 4 * unit, area.right() - w - 6 * unit), a.y() - 4 * unit), text);
         }
     }
     // Operators: larger markers for larger shares, drawn small-first so the big ones stay visible.
-    const double radii[] = {3.5, 5.5, 8, 11};
     for (int bucket = 0; bucket < 4; ++bucket)
         for (const auto& pt : plot.points) {
             if (solar::rooflineShareBucket(pt.share) != bucket)
                 continue;
             p.setPen(QPen(Qt::white, 1 * unit));
             p.setBrush(bottleneckMarkerColour(pt.computeBound));
-            p.drawEllipse(map(pt.x, pt.y), radii[bucket] * unit, radii[bucket] * unit);
+            p.drawEllipse(map(pt.x, pt.y), rooflineMarkerRadius(bucket) * unit, rooflineMarkerRadius(bucket) * unit);
+        }
+    // The program at this level: a diamond.
+    auto diamond = [&](const QPointF& c, double r) {
+        QPainterPath path;
+        path.moveTo(c.x(), c.y() - r);
+        path.lineTo(c.x() + r, c.y());
+        path.lineTo(c.x(), c.y() + r);
+        path.lineTo(c.x() - r, c.y());
+        path.closeSubpath();
+        return path;
+    };
+    if (plot.program.present) {
+        p.setPen(QPen(Qt::white, 1.5 * unit));
+        p.setBrush(QColor(0x40, 0x40, 0x40));
+        p.drawPath(diamond(map(plot.program.x, plot.program.y), 10 * unit));
+    }
+    for (const auto& pt : plot.points)
+        if (pt.node == selectedNode) {
+            p.setPen(QPen(selectionColour(), 3 * unit));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(map(pt.x, pt.y), 14 * unit, 14 * unit);
         }
     p.restore();
 
-    // Legend under the axis title.
+    // Legend under the axis title, wrapped to the width.
     p.setFont(labelFont);
     double x = area.left();
-    const double y = area.bottom() + 62 * unit;
-    auto legendMarker = [&](const QColor& c, const QString& text) {
+    double y = area.bottom() + 56 * unit;
+    auto place = [&](double width) {
+        if (x > area.left() && x + width > size.width() - 8 * unit) {
+            x = area.left();
+            y += 20 * unit;
+        }
+    };
+    auto legendItem = [&](const QPainterPath& marker, const QColor& c, const QString& text) {
+        const double width = 16 * unit + labelMetrics.horizontalAdvance(text);
+        place(width);
         p.setPen(QPen(Qt::white, 1 * unit));
         p.setBrush(c);
-        p.drawEllipse(QPointF(x + 6 * unit, y + 8 * unit), 6 * unit, 6 * unit);
+        p.drawPath(marker.translated(x + 6 * unit, y + 8 * unit));
         p.setPen(Qt::black);
         p.drawText(QPointF(x + 16 * unit, y + 12 * unit), text);
-        x += 16 * unit + labelMetrics.horizontalAdvance(text) + 24 * unit;
+        x += width + 24 * unit;
     };
-    legendMarker(bottleneckMarkerColour(false), QCoreApplication::translate("RooflinePainter", "memory-bound operator"));
-    legendMarker(bottleneckMarkerColour(true), QCoreApplication::translate("RooflinePainter", "compute-bound operator"));
-    p.setPen(Qt::black);
-    p.drawText(QPointF(x, y + 12 * unit),
-               QCoreApplication::translate("RooflinePainter", "marker size: share of the time; lines: roofs (dashed: overlaid profiles)"));
+    QPainterPath circle;
+    circle.addEllipse(QPointF(0, 0), 6 * unit, 6 * unit);
+    legendItem(circle, bottleneckMarkerColour(false), tr("memory-bound operator"));
+    legendItem(circle, bottleneckMarkerColour(true), tr("compute-bound operator"));
+    if (plot.program.present)
+        legendItem(diamond(QPointF(0, 0), 7 * unit), QColor(0x40, 0x40, 0x40), tr("the program at this level"));
+    auto legendText = [&](const QString& text) {
+        const double width = labelMetrics.horizontalAdvance(text);
+        place(width);
+        p.setPen(Qt::black);
+        p.drawText(QPointF(x, y + 12 * unit), text);
+        x += width + 24 * unit;
+    };
+    legendText(tr("operators standing alone, on the roof that bounds each; size: share of the time; dashed: overlaid profiles"));
     if (plot.skipped > 0)
-        p.drawText(
-            QPointF(area.left(), y + 32 * unit),
-            QCoreApplication::translate("RooflinePainter", "%n operator(s) without arithmetic or bytes not shown", nullptr, plot.skipped));
+        legendText(tr("%n operator(s) without arithmetic not shown", plot.skipped));
+    if (plot.fusedAway > 0)
+        legendText(tr("%n operator(s) with no DRAM bytes at this level (operands on chip) not shown", plot.fusedAway));
     p.restore();
 }

@@ -1,18 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/roofline/rooflinechart.h"
-#include "widgets/render/palette.h"
 #include "widgets/render/units.h"
 
 #include "engine/analysis/operators.h"
-#include "engine/analysis/roofline.h"
 
-#include <QChart>
-#include <QChartView>
 #include <QLabel>
-#include <QLegendMarker>
-#include <QLineSeries>
-#include <QLogValueAxis>
-#include <QScatterSeries>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QRubberBand>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -21,37 +16,130 @@
 
 using solar::bounds::Level;
 
+// The drawing surface: paints the shared figure and turns mouse and wheel input into the chart's zoom, pan, hover
+// and selection.
+class RooflineCanvas : public QWidget
+{
+public:
+    explicit RooflineCanvas(RooflineChart* chart)
+        : QWidget(chart)
+        , m_chart(chart)
+        , m_band(new QRubberBand(QRubberBand::Rectangle, this))
+    {
+        setMouseTracking(true);
+        setMinimumSize(320, 240);
+        setFocusPolicy(Qt::ClickFocus);
+        setToolTip(RooflineChart::tr("Wheel: zoom; drag: zoom to a rectangle; right or middle drag (or Shift+drag): pan; double-click or "
+                                     "Home: reset"));
+    }
+
+    RooflineFrame frame() const { return rooflineFrame(QSizeF(size()), m_chart->m_plot, m_chart->visibleRange()); }
+
+protected:
+    void paintEvent(QPaintEvent*) override
+    {
+        QPainter p(this);
+        paintRoofline(p, QSizeF(size()), m_chart->m_plot, m_chart->m_title, m_chart->m_range, m_chart->m_selectedNode);
+    }
+    void wheelEvent(QWheelEvent* e) override
+    {
+        const double steps = e->angleDelta().y() / 120.0;
+        if (steps != 0)
+            m_chart->zoomBy(std::pow(1.25, steps), e->position());
+        e->accept();
+    }
+    void mousePressEvent(QMouseEvent* e) override
+    {
+        m_press = e->position().toPoint();
+        m_last = e->position();
+        m_panning = e->button() == Qt::RightButton || e->button() == Qt::MiddleButton
+            || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier));
+        m_banding = !m_panning && e->button() == Qt::LeftButton && m_chart->nodeAt(e->position()) < 0;
+        if (m_banding) {
+            m_band->setGeometry(QRect(m_press, QSize()));
+            m_band->show();
+        }
+    }
+    void mouseMoveEvent(QMouseEvent* e) override
+    {
+        if (m_panning) {
+            m_chart->panBy(e->position() - m_last);
+            m_last = e->position();
+        } else if (m_banding) {
+            m_band->setGeometry(QRect(m_press, e->position().toPoint()).normalized());
+        } else {
+            m_chart->showHover(e->position());
+        }
+    }
+    void mouseReleaseEvent(QMouseEvent* e) override
+    {
+        if (m_banding) {
+            m_band->hide();
+            const QRect rect = QRect(m_press, e->position().toPoint()).normalized();
+            if (rect.width() > 8 && rect.height() > 8)
+                m_chart->zoomToRect(rect);
+        } else if (!m_panning && e->button() == Qt::LeftButton) {
+            const int node = m_chart->nodeAt(e->position());
+            if (node >= 0) {
+                m_chart->selectNode(node);
+                emit m_chart->nodeSelected(node);
+            }
+        }
+        m_panning = m_banding = false;
+    }
+    void mouseDoubleClickEvent(QMouseEvent*) override { m_chart->resetZoom(); }
+    void keyPressEvent(QKeyEvent* e) override
+    {
+        if (e->key() == Qt::Key_Home || e->key() == Qt::Key_0)
+            m_chart->resetZoom();
+        else if (e->key() == Qt::Key_Plus || e->key() == Qt::Key_Equal)
+            m_chart->zoomBy(1.25);
+        else if (e->key() == Qt::Key_Minus)
+            m_chart->zoomBy(0.8);
+        else
+            QWidget::keyPressEvent(e);
+    }
+
+private:
+    RooflineChart* m_chart;
+    QRubberBand* m_band;
+    QPoint m_press;
+    QPointF m_last;
+    bool m_panning = false;
+    bool m_banding = false;
+};
+
 RooflineChart::RooflineChart(QWidget* parent)
     : QWidget(parent)
-    , m_view(new QChartView(this))
-    , m_chart(new QChart)
+    , m_canvas(new RooflineCanvas(this))
     , m_hover(new QLabel(this))
 {
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->legend()->setShowToolTips(true); // full roof names when a label is elided
-    QFont legendFont = m_chart->legend()->font();
-    legendFont.setPointSizeF(7.5);
-    m_chart->legend()->setFont(legendFont);
-    if (palette().color(QPalette::Window).lightness() < 128)
-        m_chart->setTheme(QChart::ChartThemeDark); // follow the system's dark palette
-    m_chart->setTitle(tr("Roofline"));
-    m_view->setChart(m_chart);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(260);
     m_hover->setWordWrap(true);
     m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_hover->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    // A fixed height: hovering a point with a longer description must not resize (and so rescale) the chart.
+    m_hover->setFixedHeight(m_hover->fontMetrics().lineSpacing() * 6 + 6);
+    m_hover->setText(tr("Hover over a point for its numbers; click to select it."));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_canvas, 1);
     layout->addWidget(m_hover);
+}
+
+QWidget* RooflineChart::canvas() const
+{
+    return m_canvas;
 }
 
 void RooflineChart::setResult(std::shared_ptr<const solar::AnalysisResult> result)
 {
+    // Another program resets the zoom; the same one on moved sliders keeps it.
+    const bool sameProgram = result && m_result && result->graph.program == m_result->graph.program
+        && result->graph.nodes.size() == m_result->graph.nodes.size();
     m_result = std::move(result);
-    if (m_result) {
-        m_machine = m_result->machine;
-        m_machineName = QString::fromStdString(m_result->hardware.name);
+    if (!sameProgram) {
+        m_range = {};
+        m_selectedNode = -1;
     }
     rebuild();
 }
@@ -62,7 +150,7 @@ void RooflineChart::setLevel(Level level)
     rebuild();
 }
 
-void RooflineChart::setOverlays(const std::vector<std::pair<QString, solar::bounds::MachineModel>>& overlays)
+void RooflineChart::setOverlays(const std::vector<solar::RooflineMachine>& overlays)
 {
     m_overlays = overlays;
     rebuild();
@@ -72,234 +160,215 @@ void RooflineChart::clear()
 {
     m_result.reset();
     m_selectedNode = -1;
+    m_range = {};
     rebuild();
+}
+
+RooflineRange RooflineChart::visibleRange() const
+{
+    return m_range.isEmpty() ? RooflineRange {m_plot.xMin, m_plot.xMax, m_plot.yMin, m_plot.yMax} : m_range;
+}
+
+void RooflineChart::zoomBy(double factor, std::optional<QPointF> at)
+{
+    if (m_plot.xMax <= 0 || factor <= 0)
+        return;
+    const RooflineFrame f = m_canvas->frame();
+    const QPointF centre = f.unmap(at ? *at : f.area.center());
+    const RooflineRange v = visibleRange();
+    // In log space: the point under the cursor stays where it is.
+    auto scale = [&](double lo, double hi, double c, double& outLo, double& outHi) {
+        const double lc = std::log10(c);
+        outLo = std::pow(10.0, lc - (lc - std::log10(lo)) / factor);
+        outHi = std::pow(10.0, lc + (std::log10(hi) - lc) / factor);
+    };
+    RooflineRange r;
+    scale(v.xMin, v.xMax, centre.x(), r.xMin, r.xMax);
+    scale(v.yMin, v.yMax, centre.y(), r.yMin, r.yMax);
+    if (std::log10(r.xMax / r.xMin) < 0.05 || std::log10(r.yMax / r.yMin) < 0.05)
+        return; // deeper than a few percent shows nothing more
+    m_range = r;
+    m_canvas->update();
+    emit zoomChanged(true);
+}
+
+void RooflineChart::zoomToRect(const QRect& rect)
+{
+    if (m_plot.xMax <= 0)
+        return;
+    const RooflineFrame f = m_canvas->frame();
+    const QPointF a = f.unmap(rect.bottomLeft()), b = f.unmap(rect.topRight());
+    const RooflineRange r {std::min(a.x(), b.x()), std::max(a.x(), b.x()), std::min(a.y(), b.y()), std::max(a.y(), b.y())};
+    if (r.isEmpty())
+        return;
+    m_range = r;
+    m_canvas->update();
+    emit zoomChanged(true);
+}
+
+void RooflineChart::panBy(const QPointF& delta)
+{
+    if (m_plot.xMax <= 0)
+        return;
+    const RooflineFrame f = m_canvas->frame();
+    const RooflineRange v = visibleRange();
+    const double dx = -delta.x() / f.area.width() * std::log10(v.xMax / v.xMin);
+    const double dy = delta.y() / f.area.height() * std::log10(v.yMax / v.yMin);
+    m_range = {v.xMin * std::pow(10.0, dx), v.xMax * std::pow(10.0, dx), v.yMin * std::pow(10.0, dy), v.yMax * std::pow(10.0, dy)};
+    m_canvas->update();
+    emit zoomChanged(true);
+}
+
+void RooflineChart::resetZoom()
+{
+    const bool was = isZoomed();
+    m_range = {};
+    m_canvas->update();
+    if (was)
+        emit zoomChanged(false);
 }
 
 int RooflineChart::pointCount() const
 {
-    return static_cast<int>(m_pointOfNode.size());
+    return static_cast<int>(m_plot.points.size());
 }
 
 int RooflineChart::roofCount() const
 {
-    return m_roofs;
+    return static_cast<int>(m_plot.roofs.size());
+}
+
+QStringList RooflineChart::roofLabels() const
+{
+    QStringList labels;
+    for (const auto& r : m_plot.roofs)
+        labels << rooflineRoofText(r);
+    return labels;
 }
 
 QPointF RooflineChart::pointOfNode(int node) const
 {
-    const auto it = m_pointOfNode.find(node);
-    return it == m_pointOfNode.end() ? QPointF() : it->second;
+    for (const auto& p : m_plot.points)
+        if (p.node == node)
+            return QPointF(p.x, p.y);
+    return {};
 }
 
-QString RooflineChart::tooltip(int node) const
+QPointF RooflineChart::canvasPointOfNode(int node) const
 {
-    const auto it = std::find_if(m_rows.begin(), m_rows.end(), [&](const solar::OperatorRow& r) { return r.node == node; });
-    if (it == m_rows.end())
+    const QPointF p = pointOfNode(node);
+    return p.isNull() ? QPointF() : m_canvas->frame().map(p.x(), p.y());
+}
+
+int RooflineChart::nodeAt(const QPointF& at) const
+{
+    const RooflineFrame f = m_canvas->frame();
+    if (!f.area.contains(at))
+        return -1;
+    // The nearest point whose marker covers `at` (a few pixels of slack); big markers are drawn last, so on a tie
+    // the one on top wins.
+    int best = -1;
+    double bestDistance = 1e300;
+    for (const auto& p : m_plot.points) {
+        const double radius = rooflineMarkerRadius(solar::rooflineShareBucket(p.share)) * f.unit + 3;
+        const QPointF c = f.map(p.x, p.y);
+        const double d = std::hypot(c.x() - at.x(), c.y() - at.y());
+        if (d <= radius && d <= bestDistance) {
+            best = p.node;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+QString RooflineChart::programTooltip() const
+{
+    const auto& p = m_plot.program;
+    if (!p.present || !m_result)
         return {};
-    const double s = it->seconds[static_cast<size_t>(m_level)];
-    const double attained = s > 0 ? it->flops / s : 0;
-    // % of the roof: attained against the lower of the two roofs at this intensity, on the fastest unit.
-    double peak = 0;
-    for (double p : m_machine.peakFlops)
-        peak = std::max(peak, p);
-    const double roof = std::min(peak, m_machine.dramBps * it->intensityFlopsPerByte);
-    const double percent = roof > 0 ? 100 * attained / roof : 0;
-    QStringList dims;
-    for (auto d : it->shape)
-        dims << QString::number(d);
-    // Above 100 %: at the fused levels an operator's share of the time can beat its own unfused roof, because
-    // fusion keeps its operands on chip; that is the point of fusing, not an error.
-    const QString ofRoof = roof <= 0 ? tr("n/a")
-        : percent <= 100             ? fixedText(percent, 1) + QLatin1Char('%') + tr(" of its roof")
-                         : fixedText(percent, 0) + QLatin1Char('%') + tr(" of its unfused roof (fusion keeps operands on chip)");
-    return tr("<b>%1</b> (%2%3)<br>%4 [%5]<br>%6, %7, %8 FLOP/B<br>time %9 at %10, %11")
-        .arg(QString::fromStdString(it->name), QString::fromStdString(it->kind),
-             it->sourceOp.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(it->sourceOp),
-             QString::fromStdString(it->equation), dims.join(QStringLiteral(", ")), siText(it->flops, "FLOP"), siText(it->bytes, "B"),
-             QLocale().toString(it->intensityFlopsPerByte, 'g', 4), secondsText(s),
-             QString::fromLatin1(solar::bounds::levelShortName(m_level).data()), ofRoof);
+    return tr("<b>The program at %1</b>: %2, %3, %4 FLOP/B; bound %5 by %6")
+        .arg(QString::fromLatin1(solar::bounds::levelName(m_level).data()), siText(p.flops, "FLOP"), siText(p.bytes, "B"),
+             QLocale().toString(p.x, 'g', 4), secondsText(p.seconds), QString::fromStdString(p.bound));
 }
 
-void RooflineChart::setResult(std::shared_ptr<const solar::AnalysisResult> result, const solar::bounds::MachineModel& machine,
-                              const QString& name)
+void RooflineChart::showHover(const QPointF& at)
 {
-    m_result = std::move(result);
-    m_machine = machine;
-    m_machineName = name;
-    rebuild();
+    const int node = nodeAt(at);
+    QString text;
+    if (node >= 0) {
+        text = tooltipOfNode(node);
+    } else if (m_plot.program.present) {
+        const QPointF c = m_canvas->frame().map(m_plot.program.x, m_plot.program.y);
+        if (std::hypot(c.x() - at.x(), c.y() - at.y()) <= 12)
+            text = programTooltip();
+    }
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+        return;
+    }
+    m_hover->setText(text);
+    QToolTip::showText(m_canvas->mapToGlobal(at.toPoint()), text, m_canvas);
 }
 
-void RooflineChart::clearSeries()
+QString RooflineChart::tooltipOfNode(int node) const
 {
-    m_chart->removeAllSeries();
-    for (QAbstractAxis* a : m_chart->axes())
-        m_chart->removeAxis(a);
-    m_roofSeries.clear();
-    m_opSeries.clear();
-    m_roofKey.clear();
-    m_selection = nullptr;
-    m_axisX = m_axisY = nullptr;
+    if (!m_result)
+        return {};
+    const auto point = std::find_if(m_plot.points.begin(), m_plot.points.end(), [&](const auto& p) { return p.node == node; });
+    if (point == m_plot.points.end() || static_cast<size_t>(node) >= m_result->graph.nodes.size())
+        return {};
+    const auto& n = m_result->graph.nodes[static_cast<size_t>(node)];
+    const QString level = QString::fromLatin1(solar::bounds::levelShortName(m_level).data());
+    const QString roof = point->bound == "DRAM" ? tr("DRAM %1").arg(siText(point->roof, "B/s"))
+                                                : tr("%1 %2").arg(QString::fromStdString(point->bound), siText(point->roof, "FLOP/s"));
+    QString text
+        = tr("<b>%1</b> (%2%3)<br>%4<br>%5, %6 of DRAM traffic at %7, %8 FLOP/B")
+              .arg(QString::fromStdString(n.name).toHtmlEscaped(), QString::fromStdString(std::string(solar::graph::nodeKindName(n.kind))),
+                   n.sourceOp.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(n.sourceOp),
+                   QString::fromStdString(n.equation).toHtmlEscaped(), siText(point->flops, "FLOP"), siText(point->bytes, "B"), level,
+                   QLocale().toString(point->x, 'g', 4));
+    text += tr("<br>Standing alone: %1 at %2, on its %3 roof").arg(secondsText(point->standaloneSeconds), siText(point->y, "FLOP/s"), roof);
+    // Its share of the level's time is another number; say why when the two differ.
+    const double share = point->levelSeconds, alone = point->standaloneSeconds;
+    QString why;
+    if (share > alone * (1 + 1e-9))
+        why = tr("above its own bound: at %1 the program's time is split by the resource that binds the whole program, "
+                 "so an operator heavy in that resource carries more than its own bound")
+                  .arg(level);
+    else if (share < alone * (1 - 1e-9))
+        why = tr("below its own bound: at %1 its work overlaps with other operators' (its kernel's compute and memory, or the "
+                 "whole program's, run concurrently)")
+                  .arg(level);
+    text += tr("<br>Its share of the %1 time: %2 (%3%)").arg(level, secondsText(share), fixedText(100 * point->share, 1));
+    if (!why.isEmpty())
+        text += QStringLiteral(" — ") + why;
+    return text;
 }
 
 void RooflineChart::rebuild()
 {
-    m_nodesOfSeries.clear();
-    m_pointOfNode.clear();
-    m_rows.clear();
-    m_roofs = 0;
     if (!m_result) {
-        clearSeries();
-        m_chart->setTitle(tr("Roofline (no analysis)"));
+        m_plot = {};
+        m_title = tr("Roofline (no analysis)");
+        m_canvas->update();
         return;
     }
-    m_rows = solar::operatorRows(*m_result);
-    std::vector<solar::RooflineMachine> machines = {{m_machineName.toStdString(), m_machine}};
-    for (const auto& [name, m] : m_overlays)
-        machines.push_back({name.toStdString(), m});
-    const solar::RooflinePlot plot = solar::rooflinePlot(m_rows, machines, m_level);
-    if (plot.xMax <= 0) {
-        clearSeries();
-        m_chart->setTitle(tr("Roofline (nothing to plot)"));
-        return;
-    }
-    const auto& points = plot.points;
-    const int skipped = plot.skipped;
-
-    // The roofs to draw: per machine, DRAM then each compute peak. Their structure (which roofs exist) decides
-    // whether the series can be reused: a slider move only moves points, which replace() does cheaply.
-    struct Roof
-    {
-        QString name;
-        QList<QPointF> points;
-        bool primary;
-        bool dram;
-    };
-    std::vector<Roof> roofs;
-    QStringList key;
-    for (const auto& r : plot.roofs) {
-        // The chart's title names the primary machine; overlaid ones prefix their roofs with their name.
-        const QString prefix = r.primary ? QString() : QString::fromStdString(r.machine) + QStringLiteral(": ");
-        const QString name = r.dram ? prefix + tr("DRAM %1").arg(siText(r.value, "B/s"))
-                                    : prefix + tr("%1 %2").arg(QString::fromStdString(r.label), siText(r.value, "FLOP/s"));
-        roofs.push_back({name, {QPointF(r.x0, r.y0), QPointF(r.x1, r.y1)}, r.primary, r.dram});
-        key << QString::fromStdString(r.machine + "/" + r.label);
-    }
-    if (key != m_roofKey) {
-        clearSeries();
-        m_roofKey = key;
-        m_axisX = new QLogValueAxis;
-        m_axisX->setTitleText(tr("arithmetic intensity (FLOP/byte)"));
-        m_axisX->setLabelFormat(QStringLiteral("%g"));
-        m_axisX->setBase(10);
-        m_axisY = new QLogValueAxis;
-        m_axisY->setTitleText(tr("attainable performance (FLOP/s)"));
-        m_axisY->setLabelFormat(QStringLiteral("%.0e"));
-        m_axisY->setBase(10);
-        m_chart->addAxis(m_axisX, Qt::AlignBottom);
-        m_chart->addAxis(m_axisY, Qt::AlignLeft);
-        auto addSeries = [&](QXYSeries* series) {
-            m_chart->addSeries(series);
-            series->attachAxis(m_axisX);
-            series->attachAxis(m_axisY);
-        };
-        for (const Roof& r : roofs) {
-            auto* line = new QLineSeries;
-            line->setName(r.name);
-            const bool dram = r.dram;
-            QPen pen(roofColour(r.primary), dram ? 2 : 1.2, r.primary ? Qt::SolidLine : Qt::DashLine);
-            line->setPen(pen);
-            line->setPointsVisible(!dram);
-            addSeries(line);
-            m_roofSeries.push_back(line);
-        }
-        // Operators: bucketed by share (marker size) and bottleneck (colour); the buckets always exist.
-        const double sizes[] = {7, 11, 16, 22};
-        for (int bucket = 0; bucket < 4; ++bucket) {
-            for (bool compute : {false, true}) {
-                auto* series = new QScatterSeries;
-                series->setMarkerSize(sizes[bucket]);
-                series->setColor(bottleneckMarkerColour(compute));
-                series->setBorderColor(Qt::white);
-                series->setName(bucket == 3 ? (compute ? tr("compute-bound ops") : tr("memory-bound ops")) : QString());
-                addSeries(series);
-                m_opSeries.push_back(series);
-                connect(series, &QScatterSeries::hovered, this, [this, series](const QPointF& point, bool state) {
-                    if (!state)
-                        return;
-                    const auto& ns = m_nodesOfSeries[series];
-                    const auto pts = series->points();
-                    for (int i = 0; i < pts.size() && i < static_cast<int>(ns.size()); ++i)
-                        if (pts[i] == point) {
-                            const QString text = tooltip(ns[static_cast<size_t>(i)]);
-                            m_hover->setText(text);
-                            QToolTip::showText(QCursor::pos(), text, m_view);
-                            return;
-                        }
-                });
-                connect(series, &QScatterSeries::clicked, this, [this, series](const QPointF& point) {
-                    const auto& ns = m_nodesOfSeries[series];
-                    const auto pts = series->points();
-                    for (int i = 0; i < pts.size() && i < static_cast<int>(ns.size()); ++i)
-                        if (pts[i] == point) {
-                            selectNode(ns[static_cast<size_t>(i)]);
-                            emit nodeSelected(ns[static_cast<size_t>(i)]);
-                            return;
-                        }
-                });
-            }
-        }
-        m_selection = new QScatterSeries;
-        m_selection->setMarkerSize(28);
-        m_selection->setColor(Qt::transparent);
-        m_selection->setBorderColor(selectionColour());
-        m_selection->setPen(QPen(selectionColour(), 3));
-        addSeries(m_selection);
-        for (QLegendMarker* marker : m_chart->legend()->markers())
-            if (marker->label().isEmpty() || marker->series() == m_selection)
-                marker->setVisible(false);
-    }
-    m_axisX->setRange(plot.xMin, plot.xMax);
-    m_axisY->setRange(plot.yMin, plot.yMax);
-    for (size_t i = 0; i < roofs.size(); ++i) {
-        m_roofSeries[i]->setName(roofs[i].name);
-        m_roofSeries[i]->replace(roofs[i].points);
-    }
-    m_roofs = static_cast<int>(roofs.size());
-    for (int bucket = 0; bucket < 4; ++bucket) {
-        for (int compute = 0; compute < 2; ++compute) {
-            QScatterSeries* series = m_opSeries[static_cast<size_t>(bucket * 2 + compute)];
-            QList<QPointF> pts;
-            std::vector<int> nodes;
-            for (const solar::RooflinePoint& p : points) {
-                if (solar::rooflineShareBucket(p.share) != bucket || p.computeBound != (compute == 1))
-                    continue;
-                pts.append(QPointF(p.x, p.y));
-                nodes.push_back(p.node);
-                m_pointOfNode[p.node] = QPointF(p.x, p.y);
-            }
-            series->replace(pts);
-            m_nodesOfSeries[series] = std::move(nodes);
-        }
-    }
-    m_chart->setTitle(tr("Roofline at %1 on %2 — %3 operators%4")
-                          .arg(QString::fromLatin1(solar::bounds::levelName(m_level).data()), m_machineName)
-                          .arg(points.size())
-                          .arg(skipped ? tr(" (%1 without arithmetic or bytes not shown)").arg(skipped) : QString()));
+    m_plot = solar::rooflinePlot(*m_result, m_overlays, m_level);
+    m_title = m_plot.xMax <= 0
+        ? tr("Roofline (nothing to plot)")
+        : tr("Roofline at %1 %2 on %3 — %n operator(s)", nullptr, static_cast<int>(m_plot.points.size()))
+              .arg(QString::fromLatin1(solar::bounds::levelShortName(m_level).data()),
+                   QString::fromLatin1(solar::bounds::levelName(m_level).data()), QString::fromStdString(m_result->hardware.name));
     if (m_selectedNode >= 0)
-        selectNode(m_selectedNode);
-    else if (m_selection)
-        m_selection->clear();
+        m_hover->setText(tooltipOfNode(m_selectedNode));
+    m_canvas->update();
 }
 
 void RooflineChart::selectNode(int node)
 {
     m_selectedNode = node;
-    if (!m_selection)
-        return;
-    m_selection->clear();
-    const auto it = m_pointOfNode.find(node);
-    if (it != m_pointOfNode.end()) {
-        m_selection->append(it->second);
-        m_hover->setText(tooltip(node));
-    }
+    const QString text = tooltipOfNode(node);
+    if (!text.isEmpty())
+        m_hover->setText(text);
+    m_canvas->update();
 }

@@ -1,27 +1,26 @@
 // SPDX-License-Identifier: MIT
-// The roofline chart (all Qt Charts code lives in this class): log-log axes, the DRAM roof, one compute roof per
-// unit and precision the machine has, ridge points, and one point per operator at (arithmetic intensity, attained
-// FLOP/s at the chosen level), sized by its share of the time and coloured by its bottleneck. Other hardware
-// profiles can be overlaid (dashed roofs) for cross-platform comparison.
+// The interactive roofline: the figure reports and exports paint (render/rooflinepainter.h), with zoom (wheel, or a
+// rubber band dragged with the left button), pan (right or middle button, or Shift and the left one), reset
+// (double-click or Home), hover details in a panel of fixed height, and click-to-select linked to the other panes.
+// Other hardware profiles can be overlaid (dashed roofs) for cross-platform comparison.
 #pragma once
 
 #include "engine/analysis/analysis.h"
-#include "engine/analysis/operators.h"
+#include "engine/analysis/roofline.h"
+#include "widgets/render/rooflinepainter.h"
 
 #include <QWidget>
 
-#include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
-class QChart;
-class QChartView;
-class QLogValueAxis;
-class QScatterSeries;
-class QLineSeries;
 class QLabel;
+class QRubberBand;
 QT_END_NAMESPACE
+
+class RooflineCanvas;
 
 class RooflineChart : public QWidget
 {
@@ -29,45 +28,51 @@ class RooflineChart : public QWidget
 public:
     explicit RooflineChart(QWidget* parent = nullptr);
 
+    /// The result on its own machine (result->machine, named by its hardware profile).
     void setResult(std::shared_ptr<const solar::AnalysisResult> result);
-    /// The result drawn against `machine` (named `name`): one rebuild for a slider move.
-    void setResult(std::shared_ptr<const solar::AnalysisResult> result, const solar::bounds::MachineModel& machine, const QString& name);
     void setLevel(solar::bounds::Level level);
-    void setOverlays(const std::vector<std::pair<QString, solar::bounds::MachineModel>>& overlays);
+    void setOverlays(const std::vector<solar::RooflineMachine>& overlays);
     void selectNode(int node);
     void clear();
 
+    /// Zoom by `factor` (> 1: in) about the data point under `at` (canvas coordinates; default: the centre).
+    void zoomBy(double factor, std::optional<QPointF> at = std::nullopt);
+    void zoomToRect(const QRect& canvasRect);
+    void panBy(const QPointF& canvasDelta);
+    void resetZoom();
+    bool isZoomed() const { return !m_range.isEmpty(); }
+
     // For tests and reports.
+    const solar::RooflinePlot& plot() const { return m_plot; }
+    RooflineRange visibleRange() const; // the part of the data space shown
     int pointCount() const; // operators drawn
     int roofCount() const; // roof lines drawn (all machines)
+    QStringList roofLabels() const; // as written at the lines
     QPointF pointOfNode(int node) const; // (FLOP/B, FLOP/s); (0, 0) when not drawn
-    QChartView* view() const { return m_view; }
+    QPointF canvasPointOfNode(int node) const; // where it is drawn, in canvas coordinates
+    QString tooltipOfNode(int node) const;
+    QString title() const { return m_title; }
+    QWidget* canvas() const;
+    QLabel* hoverPanel() const { return m_hover; }
 
 signals:
     void nodeSelected(int node);
+    void zoomChanged(bool zoomed);
 
 private:
+    friend class RooflineCanvas;
     void rebuild();
-    void clearSeries();
-    QString tooltip(int node) const;
+    int nodeAt(const QPointF& canvasPoint) const;
+    void showHover(const QPointF& canvasPoint);
+    QString programTooltip() const;
 
-    QChartView* m_view = nullptr;
-    QChart* m_chart = nullptr;
+    RooflineCanvas* m_canvas = nullptr;
     QLabel* m_hover = nullptr;
     std::shared_ptr<const solar::AnalysisResult> m_result;
-    solar::bounds::MachineModel m_machine;
-    QString m_machineName;
-    std::vector<std::pair<QString, solar::bounds::MachineModel>> m_overlays;
-    solar::bounds::Level m_level = solar::bounds::Level::UnfusedPerKernel; // each op its own kernel: y is its own rate
-    std::map<const QScatterSeries*, std::vector<int>> m_nodesOfSeries; // point index -> node
-    std::map<int, QPointF> m_pointOfNode;
-    std::vector<solar::OperatorRow> m_rows; // of the current result, for tooltips (computed once per rebuild)
-    QScatterSeries* m_selection = nullptr;
-    QLogValueAxis* m_axisX = nullptr;
-    QLogValueAxis* m_axisY = nullptr;
-    std::vector<QLineSeries*> m_roofSeries;
-    std::vector<QScatterSeries*> m_opSeries; // 4 share buckets x {memory, compute}
-    QStringList m_roofKey; // which roofs exist: reuse the series while it is unchanged
-    int m_roofs = 0;
+    std::vector<solar::RooflineMachine> m_overlays;
+    solar::bounds::Level m_level = solar::bounds::Level::UnfusedPerKernel;
+    solar::RooflinePlot m_plot;
+    RooflineRange m_range; // empty: everything
+    QString m_title;
     int m_selectedNode = -1;
 };

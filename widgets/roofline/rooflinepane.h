@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The roofline pane: the chart with its level choice and the overlay of other hardware profiles.
+// The roofline pane: the chart with its level choice, zoom reset, and the overlay of other hardware profiles
+// (any number of them, checked in a menu).
 #pragma once
 
 #include "engine/bounds/ladder.h"
@@ -8,6 +9,8 @@
 #include <QWidget>
 
 class QComboBox;
+class QMenu;
+class QToolButton;
 class RooflineChart;
 
 class RooflinePane : public QWidget
@@ -19,21 +22,29 @@ public:
     RooflineChart* chart() const { return m_chart; }
     /// The profiles that can be overlaid, and the one analysed (never offered as an overlay of itself).
     void setRegistry(const solar::hw::HwRegistry& registry);
-    void setCurrentProfileId(const QString& id) { m_currentId = id; }
+    void setCurrentProfileId(const QString& id);
     solar::bounds::Level level() const;
     /// The level's name (kept in projects); an unknown one selects the default.
     QString levelKey() const;
     void setLevelKey(const QString& key);
+    /// Overlaid profiles by id; unknown ones are ignored.
+    void setOverlayIds(const QStringList& ids);
+    QStringList overlayIds() const { return m_overlayIds; }
+    QMenu* overlayMenu() const { return m_overlayMenu; }
 
 signals:
     void levelChanged(solar::bounds::Level level);
     void nodeSelected(int node);
 
 private:
-    void chooseOverlay();
+    void rebuildOverlayMenu();
+    void applyOverlays();
 
     RooflineChart* m_chart = nullptr;
     QComboBox* m_level = nullptr;
+    QToolButton* m_overlay = nullptr;
+    QMenu* m_overlayMenu = nullptr;
     solar::hw::HwRegistry m_registry;
     QString m_currentId;
+    QStringList m_overlayIds;
 };
