@@ -18,6 +18,7 @@
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
 #include "widgets/graph/graphview.h"
+#include "widgets/render/pdfreport.h"
 #include "widgets/roofline/rooflinechart.h"
 #include "widgets/roofline/rooflinepane.h"
 
@@ -26,10 +27,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QProcess>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -277,6 +280,67 @@ private slots:
         QCOMPARE(pane.overlayIds().size(), 2);
         QVERIFY(chart->roofCount() > own);
         QVERIFY(chart->roofLabels().join(QLatin1Char('|')).contains(QStringLiteral("B200")));
+    }
+
+    // The PDF report (issue 14, items 3, 4, 11), read back with poppler: a what-if result says so on its cover and
+    // prints the values used beside the stock ones; every operator of a small graph is on a graph page; a graph too
+    // big to draw readably is an overview plus a listing of every operator, and the report says so; table cells
+    // never break inside a word.
+    void reportWhatIfGraphAndTables()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+            QSKIP("poppler-utils (pdftotext) not installed");
+        QTemporaryDir dir;
+        auto textOf = [&](const ReportInput& in) -> QString {
+            const QString pdf = dir.filePath(QStringLiteral("r.pdf"));
+            QString why;
+            if (!writePdfReport(pdf, in, &why))
+                return QStringLiteral("FAILED: ") + why;
+            QProcess text;
+            text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+            text.waitForFinished(60000);
+            return QString::fromUtf8(text.readAllStandardOutput());
+        };
+        const auto stock = analysed("mlp_softmax.alir");
+        ReportInput in;
+        in.results = {stock};
+        const QString plain = textOf(in);
+        QVERIFY2(!plain.contains(QStringLiteral("What-if")) && !plain.contains(QStringLiteral("what-if")), qPrintable(plain.left(400)));
+        for (const auto& n : stock->graph.nodes)
+            QVERIFY2(plain.count(QString::fromStdString(n.name)) >= 1, n.name.c_str());
+        for (solar::bounds::Level l : solar::bounds::kLevels)
+            QVERIFY2(plain.contains(QString::fromStdString(stock->ladder.at(l).bottleneck)), stock->ladder.at(l).bottleneck.c_str());
+
+        // Sliders at 8 TB/s DRAM: the cover says what-if, and both 8 TB/s and the stock 3.35 TB/s are printed.
+        solar::bounds::MachineModel fast = stock->machine;
+        fast.dramBps = 8e12;
+        in.results = {std::make_shared<solar::AnalysisResult>(solar::reSolve(*stock, fast))};
+        const QString whatIf = textOf(in);
+        QVERIFY2(whatIf.contains(QStringLiteral("What-if hardware")), qPrintable(whatIf.left(600)));
+        QVERIFY(whatIf.indexOf(QStringLiteral("What-if hardware")) < whatIf.indexOf(QStringLiteral("Bound ladder")));
+        QVERIFY(whatIf.contains(QStringLiteral("DRAM bandwidth 8 TB/s (stock 3.35 TB/s)")));
+        QVERIFY(whatIf.contains(QStringLiteral("what-if values used")));
+
+        // 400 chained operators: too tall to draw readably on 16 pages.
+        std::string alir = "kernel chain(N=64) {\n  in X: f32[N];\n  out Y: f32[N];\n";
+        for (int i = 0; i < 399; ++i)
+            alir += "  tmp T" + std::to_string(i) + ": f32[N];\n";
+        alir += "  for i in 0..N { T0[i] = X[i] + 1; }\n";
+        for (int i = 1; i < 399; ++i)
+            alir += "  for i in 0..N { T" + std::to_string(i) + "[i] = T" + std::to_string(i - 1) + "[i] * 2; }\n";
+        alir += "  for i in 0..N { Y[i] = T398[i] + 1; }\n}\n";
+        const auto program = solar::ir::parseProgram(alir, "chain.alir");
+        QVERIFY(program);
+        const auto registry = solar::hw::loadDefaultHwRegistry();
+        auto big = solar::analyzeProgram(*program, *registry.find("h100-sxm"));
+        QVERIFY(big);
+        QCOMPARE(big->graph.nodes.size(), size_t(400));
+        in.results = {std::make_shared<solar::AnalysisResult>(std::move(big).value())};
+        const QString listing = textOf(in);
+        QVERIFY2(listing.contains(QStringLiteral("All operators")), qPrintable(listing.left(400)));
+        QVERIFY(listing.contains(QStringLiteral("overview")));
+        for (const auto& n : in.results.front()->graph.nodes)
+            QVERIFY2(listing.contains(QString::fromStdString(n.name)), n.name.c_str());
     }
 
     void frontendSelectorRoundTrips()

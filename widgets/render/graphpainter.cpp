@@ -17,6 +17,7 @@ void paintGraph(QPainter& p, const solar::AnalysisResult& result, const GraphLay
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     QFont font = p.font();
+    font.setBold(false); // whatever heading the caller drew last
     // Layout coordinates are points: text sizes are given in the same unit, whatever the device's resolution.
     font.setPixelSize(std::max(1, static_cast<int>(std::lround(fontPoints))));
     QFont small = font;
@@ -39,6 +40,8 @@ void paintGraph(QPainter& p, const solar::AnalysisResult& result, const GraphLay
         p.setBrush(bottleneckColour(computeBound[static_cast<size_t>(n.node)] != 0));
         p.drawRect(n.rect);
         p.setBrush(Qt::NoBrush);
+        if (fontPoints <= 0)
+            continue; // an overview: boxes only
         p.drawText(QRectF(n.rect.left() + 4, n.rect.top() + 2, kWide, fontPoints * 2), topLeft, n.title);
         p.drawText(QRectF(n.rect.left() + 4, n.rect.center().y(), kWide, fontPoints * 2), topLeft, n.detail);
     }

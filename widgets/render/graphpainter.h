@@ -10,7 +10,8 @@
 
 class QPainter;
 
-/// Paints `layout` in its own coordinates (points, y down); the caller sets the painter's transform.
+/// Paints `layout` in its own coordinates (points, y down); the caller sets the painter's transform. fontPoints <= 0:
+/// boxes and edges without text (an overview).
 void paintGraph(QPainter& painter, const solar::AnalysisResult& result, const GraphLayout& layout, double fontPoints, bool edgeLabels);
 
 /// Paints the part `source` of the layout scaled into `target`, keeping the aspect ratio, clipped to `target`.

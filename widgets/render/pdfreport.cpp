@@ -4,6 +4,7 @@
 
 #include "engine/analysis/operators.h"
 #include "engine/bounds/inverse.h"
+#include "engine/bounds/machinechanges.h"
 #include "engine/core/atomicwrite.h"
 #include "engine/core/version.h"
 #include "engine/report/analysisreport.h"
@@ -21,6 +22,7 @@
 #include <QTextDocument>
 
 #include <algorithm>
+#include <cmath>
 
 using solar::bounds::Level;
 
@@ -31,17 +33,47 @@ QString esc(const std::string& s)
     return QString::fromStdString(s).toHtmlEscaped();
 }
 
-QString row(const QStringList& cells, bool header = false)
-{
-    QString r = QStringLiteral("<tr>");
-    for (const QString& c : cells)
-        r += (header ? QStringLiteral("<th>") : QStringLiteral("<td>")) + c + (header ? QStringLiteral("</th>") : QStringLiteral("</td>"));
-    return r + QStringLiteral("</tr>");
-}
-
 QString table(const QString& rows)
 {
     return QStringLiteral("<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"3\">") + rows + QStringLiteral("</table>");
+}
+
+// A cell that must not break inside a word ("compute:simt_fp32", "3.35 TB/s"): the column widens instead.
+QString keep(const QString& text)
+{
+    return QStringLiteral("<span style=\"white-space: nowrap\">") + text + QStringLiteral("</span>");
+}
+
+// Cells are kept whole, except those given in `wrap` (free text, which breaks between words only).
+QString row(const QStringList& cells, bool header = false, const QList<int>& wrap = {})
+{
+    QString r = QStringLiteral("<tr>");
+    for (int i = 0; i < cells.size(); ++i) {
+        const QString& c = cells[i];
+        r += (header ? QStringLiteral("<th>") : QStringLiteral("<td>")) + (wrap.contains(i) ? c : keep(c))
+            + (header ? QStringLiteral("</th>") : QStringLiteral("</td>"));
+    }
+    return r + QStringLiteral("</tr>");
+}
+
+QString changeValue(double value, const std::string& unit)
+{
+    return unit.empty() ? QLocale().toString(value, 'g', 4) : siText(value, unit.c_str());
+}
+
+// The numbers a what-if result was computed with beside the stock ones.
+QString whatIfTable(const std::vector<solar::bounds::MachineChange>& changes)
+{
+    QString rows = row({QObject::tr("Quantity"), QObject::tr("Used (what-if)"), QObject::tr("Stock profile"), QObject::tr("Factor")}, true);
+    for (const auto& c : changes)
+        rows += row({QString::fromStdString(c.quantity), changeValue(c.used, c.unit), changeValue(c.stock, c.unit),
+                     c.stock > 0 ? QStringLiteral("×") + QLocale().toString(c.used / c.stock, 'g', 4) : QString()});
+    return table(rows);
+}
+
+std::vector<solar::bounds::MachineChange> changesOf(const solar::AnalysisResult& r)
+{
+    return solar::bounds::machineChanges(r.machine, solar::bounds::machineFromProfile(r.hardware));
 }
 
 QString hardwareSection(const solar::hw::HwProfile& p)
@@ -49,7 +81,8 @@ QString hardwareSection(const solar::hw::HwProfile& p)
     auto numberRow = [](const QString& what, const QString& value, const solar::hw::Number& n) {
         return row(
             {what, value,
-             QStringLiteral("[") + esc(n.source) + QStringLiteral("]") + (n.note.empty() ? QString() : QLatin1Char(' ') + esc(n.note))});
+             QStringLiteral("[") + esc(n.source) + QStringLiteral("]") + (n.note.empty() ? QString() : QLatin1Char(' ') + esc(n.note))},
+            false, {2});
     };
     QString rows = row({QObject::tr("Quantity"), QObject::tr("Value"), QObject::tr("Source")}, true);
     rows += numberRow(QObject::tr("clock"), siText(p.clockHz.value, "Hz"), p.clockHz);
@@ -70,6 +103,18 @@ QString hardwareSection(const solar::hw::HwProfile& p)
     return QStringLiteral("<h3>") + esc(p.name) + QStringLiteral(" (") + esc(p.id) + QStringLiteral(")</h3>") + table(rows) + sources;
 }
 
+QString hardwareSection(const solar::AnalysisResult& r)
+{
+    const auto changes = changesOf(r);
+    QString html;
+    if (!changes.empty())
+        html += QObject::tr("<h3>%1: what-if values used</h3><p>The bounds for %1 were computed with these values, not the stock "
+                            "ones listed after them.</p>")
+                    .arg(esc(r.hardware.name))
+            + whatIfTable(changes);
+    return html + hardwareSection(r.hardware);
+}
+
 QString ladderSection(const solar::AnalysisResult& r, const std::optional<double>& measured)
 {
     QString rows = row({QObject::tr("Level"), QObject::tr("Bound"), QObject::tr("Bottleneck"), QObject::tr("Compute"),
@@ -83,7 +128,9 @@ QString ladderSection(const solar::AnalysisResult& r, const std::optional<double
                      siText(x.bytes, "B"), QLocale().toString(x.intensity, 'g', 4),
                      measured && x.seconds > 0 ? fixedText(*measured / x.seconds, 2) + QStringLiteral("×") : QString()});
     }
-    return QStringLiteral("<h3>") + esc(r.hardware.name) + QStringLiteral("</h3>") + table(rows);
+    const bool whatIf = !changesOf(r).empty();
+    return QStringLiteral("<h3>") + esc(r.hardware.name) + (whatIf ? QObject::tr(" — what-if values") : QString()) + QStringLiteral("</h3>")
+        + table(rows);
 }
 
 bool fail(QString* why, const QString& text)
@@ -110,6 +157,18 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
                      esc(r.validation.details));
     if (!r.programNote.empty())
         html += QStringLiteral("<p>") + esc(r.programNote) + QStringLiteral("</p>");
+    for (const auto& res : in.results) {
+        const auto changes = changesOf(*res);
+        if (changes.empty())
+            continue;
+        QStringList what;
+        for (const auto& c : changes)
+            what << QObject::tr("%1 %2 (stock %3)")
+                        .arg(QString::fromStdString(c.quantity), changeValue(c.used, c.unit), changeValue(c.stock, c.unit));
+        html += QObject::tr("<p style=\"color:#b06000\"><b>What-if hardware:</b> the bounds for %1 use values that differ from its "
+                            "stock profile: %2. Both are listed under Hardware.</p>")
+                    .arg(esc(res->hardware.name), what.join(QStringLiteral("; ")).toHtmlEscaped());
+    }
     html += QObject::tr("<p><b>Work:</b> %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).</p>")
                 .arg(siText(r.digest.totalMacs, "MAC"), siText(r.ladder.at(Level::Fused).flops, "FLOP"),
                      siText(r.digest.totalOtherOps, "op"));
@@ -157,7 +216,8 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
         rows += row({esc(o.name), esc(o.kind), esc(o.sourceOp) + (o.sourceLine ? QObject::tr(" line %1").arg(o.sourceLine) : QString()),
                      siText(o.flops, "FLOP"), siText(o.bytes, "B"), secondsText(o.seconds[0]),
                      fixedText(100 * o.share[static_cast<size_t>(Level::Fused)], 1) + QLatin1Char('%'),
-                     o.computeBound ? QObject::tr("compute") : QObject::tr("memory")});
+                     o.computeBound ? QObject::tr("compute") : QObject::tr("memory")},
+                    false, {2});
     }
     html += QObject::tr("<h2>Top operators</h2><p>%1 operators; the 15 with the largest share of the fused bound.</p>").arg(ops.size())
         + table(rows);
@@ -201,7 +261,7 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
 
     html += QObject::tr("<h2>Hardware</h2>");
     for (const auto& res : in.results)
-        html += hardwareSection(res->hardware);
+        html += hardwareSection(*res);
     html += QStringLiteral("</body></html>");
 
     // ---- layout and pages ----
@@ -216,13 +276,42 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     doc.documentLayout()->setPaintDevice(&pdf);
     doc.setPageSize(body);
     doc.setHtml(html);
-    const int textPages = doc.pageCount();
 
-    // Figures: the roofline (one page) and the einsum graph (one page, or split over pages when large).
+    // Figures: the roofline (one page) and the einsum graph. The graph is drawn at life size (8 pt text) in tiles,
+    // every operator on some page; one too big for kMaxGraphPages is shown as a one-page overview instead, every
+    // operator then listed in "All operators", and the report says so.
     const solar::RooflinePlot plot = rooflinePlotOf(r, Level::UnfusedPerKernel);
     GraphLayout layout = layoutGraph(r.graph);
-    const int graphPages = layout.error.isEmpty() ? std::clamp(static_cast<int>(layout.nodes.size() / 120) + 1, 1, 8) : 0;
-    const int total = textPages + 1 + graphPages;
+    constexpr int kMaxGraphPages = 16;
+    constexpr double kGraphFontPoints = 8;
+    const double lifeScale = pdf.logicalDpiX() / 72.0; // layout points -> device pixels
+    const QRectF graphBounds = layout.bounds.adjusted(-4, -4, 4, 4);
+    const QSizeF tile(body.width() / lifeScale, (body.height() - footer * 2) / lifeScale); // in layout points
+    const int tileColumns = layout.error.isEmpty() ? std::max(1, static_cast<int>(std::ceil(graphBounds.width() / tile.width()))) : 0;
+    const int tileRows = layout.error.isEmpty() ? std::max(1, static_cast<int>(std::ceil(graphBounds.height() / tile.height()))) : 0;
+    const bool tiled = tileColumns * tileRows <= kMaxGraphPages;
+    const int graphPages = layout.error.isEmpty() ? (tiled ? tileColumns * tileRows : 1) : 0;
+    if (!tiled) {
+        // Appended to the text: the complete listing the overview stands in for.
+        QString listing = row({QObject::tr("Operator"), QObject::tr("Kind"), QObject::tr("Equation"), QObject::tr("Source"),
+                               QObject::tr("FLOPs"), QObject::tr("Bytes")},
+                              true);
+        for (const auto& o : solar::operatorRows(r))
+            listing += row({esc(o.name), esc(o.kind), esc(o.equation),
+                            esc(o.sourceOp) + (o.sourceLine ? QObject::tr(" line %1").arg(o.sourceLine) : QString()),
+                            siText(o.flops, "FLOP"), siText(o.bytes, "B")},
+                           false, {2, 3});
+        html.insert(html.lastIndexOf(QStringLiteral("</body>")),
+                    QObject::tr("<h2>All operators</h2><p>The einsum graph's drawing would take %1 pages at a readable size; the "
+                                "report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its "
+                                "%2 operators here.</p>")
+                            .arg(tileColumns * tileRows)
+                            .arg(r.graph.nodes.size())
+                        + table(listing));
+        doc.setHtml(html);
+    }
+    const int allTextPages = doc.pageCount();
+    const int total = allTextPages + 1 + graphPages;
     int pageNumber = 0;
     auto finishPage = [&] {
         ++pageNumber;
@@ -238,7 +327,7 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
         if (pageNumber < total)
             pdf.newPage();
     };
-    for (int i = 0; i < textPages; ++i) {
+    for (int i = 0; i < allTextPages; ++i) {
         painter.save();
         painter.translate(0, -i * body.height());
         doc.drawContents(&painter, QRectF(0, i * body.height(), body.width(), body.height()));
@@ -250,32 +339,46 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     heading.setBold(true);
     painter.setFont(heading);
     painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft,
-                     QObject::tr("Roofline (per-kernel level, %1)").arg(esc(r.hardware.name)));
+                     QObject::tr("Roofline (per-kernel level, %1)").arg(QString::fromStdString(r.hardware.name)));
     {
-        // The figure in its own 1400 x 1000 coordinates, scaled into the page (vector on a PDF device).
-        const QSizeF figure(1400, 1000);
+        // The figure in its own 1400 x 1000 coordinates, scaled into the page (vector on a PDF device), its text
+        // enlarged so that it prints at 8 pt or more.
         const QRectF target(0, footer * 2, body.width(), body.height() - footer * 2);
+        const QSizeF figure(1400, std::min(1400 * target.height() / target.width(), 1400.0)); // fills the page's width
         const double scale = std::min(target.width() / figure.width(), target.height() / figure.height());
+        const double labelPoints = 12 * std::min(figure.width() / 1200.0, figure.height() / 800.0) * scale * 72.0 / pdf.logicalDpiY();
         painter.save();
         painter.translate(target.topLeft());
         painter.scale(scale, scale);
-        paintRoofline(painter, figure, plot, rooflineTitle(r, Level::UnfusedPerKernel, plot));
+        paintRoofline(painter, figure, plot, rooflineTitle(r, Level::UnfusedPerKernel, plot), {}, -1, std::max(1.0, 8.5 / labelPoints));
         painter.restore();
     }
     finishPage();
     if (graphPages > 0) {
-        // The graph in horizontal bands, one per page, at a common scale that fits the width.
-        const QRectF bounds = layout.bounds;
-        // Fit the width, but never larger than life (72 points per inch): a small graph stays small.
-        const double scale = std::min(body.width() / std::max(1.0, bounds.width()), pdf.logicalDpiX() / 72.0);
-        const double bandHeight = (body.height() - footer * 2) / scale;
-        for (int g = 0; g < graphPages; ++g) {
+        const QString name = QObject::tr("Einsum graph (%1 operators)").arg(layout.nodes.size());
+        if (tiled) {
+            for (int row = 0; row < tileRows; ++row)
+                for (int column = 0; column < tileColumns; ++column) {
+                    painter.setFont(heading);
+                    painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft,
+                                     graphPages == 1 ? name
+                                                     : QObject::tr("%1, page %2 of %3 (row %4, column %5)")
+                                                           .arg(name)
+                                                           .arg(row * tileColumns + column + 1)
+                                                           .arg(graphPages)
+                                                           .arg(row + 1)
+                                                           .arg(column + 1));
+                    const QRectF source(graphBounds.left() + column * tile.width(), graphBounds.top() + row * tile.height(), tile.width(),
+                                        tile.height());
+                    paintGraphPart(painter, r, layout, source, QRectF(0, footer * 2, tile.width() * lifeScale, tile.height() * lifeScale),
+                                   kGraphFontPoints, false);
+                    finishPage();
+                }
+        } else {
             painter.setFont(heading);
             painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft,
-                             QObject::tr("Einsum graph (%1 operators), part %2 of %3").arg(layout.nodes.size()).arg(g + 1).arg(graphPages));
-            const QRectF source(bounds.left(), bounds.top() + g * bandHeight, bounds.width(), bandHeight);
-            if (source.top() < bounds.bottom())
-                paintGraphPart(painter, r, layout, source, QRectF(0, footer * 2, body.width(), bandHeight * scale), 7, false);
+                             QObject::tr("%1: overview; every operator is listed under All operators").arg(name));
+            paintGraphPart(painter, r, layout, graphBounds, QRectF(0, footer * 2, body.width(), body.height() - footer * 2), 0, false);
             finishPage();
         }
     }

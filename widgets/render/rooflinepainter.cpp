@@ -53,15 +53,18 @@ QPointF RooflineFrame::unmap(const QPointF& at) const
                    std::pow(10.0, ly0 + (area.bottom() - at.y()) / area.height() * (ly1 - ly0)));
 }
 
-RooflineFrame rooflineFrame(const QSizeF& size, const solar::RooflinePlot& plot, const RooflineRange& range)
+RooflineFrame rooflineFrame(const QSizeF& size, const solar::RooflinePlot& plot, const RooflineRange& range, double fontScale)
 {
     RooflineFrame f;
     f.unit = figureUnit(size);
+    f.text = f.unit * fontScale;
     f.range = range.isEmpty() ? RooflineRange {plot.xMin, plot.xMax, plot.yMin, plot.yMax} : range;
     QFont probe;
-    probe.setPixelSize(std::max(1, static_cast<int>(std::lround(13 * f.unit))));
-    const double left = QFontMetricsF(probe).horizontalAdvance(QStringLiteral("999 PFLOP/s")) + 40 * f.unit;
-    f.area = QRectF(left, 44 * f.unit, size.width() - left - 24 * f.unit, size.height() - 44 * f.unit - 130 * f.unit);
+    probe.setPixelSize(std::max(1, static_cast<int>(std::lround(13 * f.text))));
+    const double left = QFontMetricsF(probe).horizontalAdvance(QStringLiteral("999 PFLOP/s")) + 40 * f.text;
+    // Room for a title of two lines (a long program or machine name wraps).
+    const double top = 62 * f.text;
+    f.area = QRectF(left, top, size.width() - left - 24 * f.unit, size.height() - top - 130 * f.text);
     return f;
 }
 
@@ -105,19 +108,21 @@ QString rooflineRoofText(const solar::RooflineRoof& r)
 }
 
 void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& plot, const QString& title, const RooflineRange& range,
-                   int selectedNode)
+                   int selectedNode, double fontScale)
 {
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
-    const RooflineFrame frame = rooflineFrame(size, plot, range);
-    const double unit = frame.unit;
+    const RooflineFrame frame = rooflineFrame(size, plot, range, fontScale);
+    const double unit = frame.text; // text and the space around it
+    const double mark = frame.unit; // markers and lines
     const QFont titleFont = pixelFont(p.font(), 18 * unit, true);
     const QFont tickFont = pixelFont(p.font(), 13 * unit);
     const QFont labelFont = pixelFont(p.font(), 12 * unit);
     p.setPen(Qt::black);
     p.setFont(titleFont);
-    p.drawText(QRectF(8 * unit, 6 * unit, size.width() - 16 * unit, 34 * unit), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, title);
+    p.drawText(QRectF(8 * unit, 4 * unit, size.width() - 16 * unit, 54 * unit), Qt::AlignHCenter | Qt::AlignVCenter | Qt::TextWordWrap,
+               title);
     if (plot.xMax <= 0) {
         p.setFont(tickFont);
         p.drawText(QRectF(QPointF(0, 0), size), Qt::AlignCenter, tr("Nothing to plot: no operator has both arithmetic and bytes"));
@@ -132,7 +137,7 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     p.setFont(tickFont);
     for (double x : rooflineTicks(view.xMin, view.xMax)) {
         const QPointF at = map(x, view.yMin);
-        p.setPen(QPen(QColor(0xe0, 0xe0, 0xe0), 1 * unit));
+        p.setPen(QPen(QColor(0xe0, 0xe0, 0xe0), 1 * mark));
         p.drawLine(QPointF(at.x(), area.top()), QPointF(at.x(), area.bottom()));
         p.setPen(Qt::black);
         p.drawText(QRectF(at.x() - 60 * unit, area.bottom() + 4 * unit, 120 * unit, 20 * unit), Qt::AlignHCenter | Qt::AlignTop,
@@ -140,13 +145,13 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     }
     for (double y : rooflineTicks(view.yMin, view.yMax)) {
         const QPointF at = map(view.xMin, y);
-        p.setPen(QPen(QColor(0xe0, 0xe0, 0xe0), 1 * unit));
+        p.setPen(QPen(QColor(0xe0, 0xe0, 0xe0), 1 * mark));
         p.drawLine(QPointF(area.left(), at.y()), QPointF(area.right(), at.y()));
         p.setPen(Qt::black);
         p.drawText(QRectF(0, at.y() - 10 * unit, area.left() - 8 * unit, 20 * unit), Qt::AlignRight | Qt::AlignVCenter,
                    rooflineTickText(y, true));
     }
-    p.setPen(QPen(Qt::black, 1.2 * unit));
+    p.setPen(QPen(Qt::black, 1.2 * mark));
     p.setBrush(Qt::NoBrush);
     p.drawRect(area);
     p.drawText(QRectF(area.left(), area.bottom() + 26 * unit, area.width(), 22 * unit), Qt::AlignHCenter | Qt::AlignTop,
@@ -171,7 +176,7 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         if (!r.dram && sameValue[{r.machine, r.value}].isEmpty())
             continue; // drawn with the first of its group
         const QPointF a = map(r.x0, r.y0), b = map(r.x1, r.y1);
-        QPen pen(roofColour(r.primary), (r.dram ? 2.4 : 1.6) * unit, r.primary ? Qt::SolidLine : Qt::DashLine);
+        QPen pen(roofColour(r.primary), (r.dram ? 2.4 : 1.6) * mark, r.primary ? Qt::SolidLine : Qt::DashLine);
         p.setPen(pen);
         p.drawLine(a, b);
         solar::RooflineRoof named = r;
@@ -203,9 +208,9 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         for (const auto& pt : plot.points) {
             if (solar::rooflineShareBucket(pt.share) != bucket)
                 continue;
-            p.setPen(QPen(Qt::white, 1 * unit));
+            p.setPen(QPen(Qt::white, 1 * mark));
             p.setBrush(bottleneckMarkerColour(pt.computeBound));
-            p.drawEllipse(map(pt.x, pt.y), rooflineMarkerRadius(bucket) * unit, rooflineMarkerRadius(bucket) * unit);
+            p.drawEllipse(map(pt.x, pt.y), rooflineMarkerRadius(bucket) * mark, rooflineMarkerRadius(bucket) * mark);
         }
     // The program at this level: a diamond.
     auto diamond = [&](const QPointF& c, double r) {
@@ -218,15 +223,15 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         return path;
     };
     if (plot.program.present) {
-        p.setPen(QPen(Qt::white, 1.5 * unit));
+        p.setPen(QPen(Qt::white, 1.5 * mark));
         p.setBrush(QColor(0x40, 0x40, 0x40));
-        p.drawPath(diamond(map(plot.program.x, plot.program.y), 10 * unit));
+        p.drawPath(diamond(map(plot.program.x, plot.program.y), 10 * mark));
     }
     for (const auto& pt : plot.points)
         if (pt.node == selectedNode) {
-            p.setPen(QPen(selectionColour(), 3 * unit));
+            p.setPen(QPen(selectionColour(), 3 * mark));
             p.setBrush(Qt::NoBrush);
-            p.drawEllipse(map(pt.x, pt.y), 14 * unit, 14 * unit);
+            p.drawEllipse(map(pt.x, pt.y), 14 * mark, 14 * mark);
         }
     p.restore();
 

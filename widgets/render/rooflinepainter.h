@@ -28,18 +28,19 @@ struct RooflineFrame
     RooflineRange range;
     QPointF map(double x, double y) const;
     QPointF unmap(const QPointF& at) const; // figure coordinates -> (FLOP/byte, FLOP/s)
-    double unit = 1; // figure scale: text and markers grow with the figure
+    double unit = 1; // figure scale: markers and lines grow with the figure
+    double text = 1; // text scale: unit times the caller's font scale (reports enlarge text to print at 8 pt or more)
 };
 
-RooflineFrame rooflineFrame(const QSizeF& size, const solar::RooflinePlot& plot, const RooflineRange& range = {});
+RooflineFrame rooflineFrame(const QSizeF& size, const solar::RooflinePlot& plot, const RooflineRange& range = {}, double fontScale = 1);
 
 /// The radius at which operator points of each share bucket are drawn, in figure units (times frame.unit).
 double rooflineMarkerRadius(int bucket);
 
 /// Paints `plot` into the rectangle (0, 0, size) in the painter's coordinates (text sizes in the same unit), showing
-/// `range` (empty: all of it) and ringing `selectedNode` (-1: none).
+/// `range` (empty: all of it), ringing `selectedNode` (-1: none), with text `fontScale` times its default size.
 void paintRoofline(QPainter& painter, const QSizeF& size, const solar::RooflinePlot& plot, const QString& title,
-                   const RooflineRange& range = {}, int selectedNode = -1);
+                   const RooflineRange& range = {}, int selectedNode = -1, double fontScale = 1);
 
 /// "1 TFLOP/s", "10 GFLOP/s" for the y axis; "0.1", "10", "1 K" for the x axis (FLOP/byte).
 QString rooflineTickText(double value, bool flopsAxis);
