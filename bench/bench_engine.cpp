@@ -2,8 +2,10 @@
 // The analysis engine on generated programs: lifting + costing + all five levels for 10,000 nodes (issue 3:
 // under 50 ms), and re-solving all levels after a hardware change for 1,000 nodes (under 1 ms: the sliders
 // call it on every move). Parsing and size binding happen outside the timed region. Results: docs/perf.md.
+#include "engine/analysis/sourceanalysis.h"
 #include "engine/bounds/inverse.h"
 #include "engine/bounds/ladder.h"
+#include "engine/frontend/trace/traceworker.h"
 #include "engine/graph/lifting.h"
 #include "engine/hw/registry.h"
 #include "engine/ir/bindings.h"
@@ -11,6 +13,9 @@
 #include "synthetic.h"
 
 #include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <memory>
 
 namespace {
 
@@ -73,8 +78,35 @@ void BM_ResolveAndInverse(benchmark::State& state)
     }
 }
 
+// Time to bounds for a PyTorch model on a warm tracer (issue 14, item 10): trace, lower, lift and solve, what the
+// GUI shows before validation starts. SOLAR_BENCH_MODEL names the model (default: KernelBench's ResNet-101, about
+// 1,000 operators); torch is imported once, outside the timed region, as the GUI's kept worker does.
+void BM_BoundsOnWarmWorker(benchmark::State& state)
+{
+    const char* env = std::getenv("SOLAR_BENCH_MODEL");
+    const std::string model = env ? env : SOLAR_SOURCE_DIR "/../shared/kernelbench/level3/10_ResNet101.py";
+    const auto reg = solar::hw::loadDefaultHwRegistry();
+    std::unique_ptr<solar::trace::TraceWorker> worker;
+    solar::SourceAnalysisOptions options;
+    options.validate = false;
+    options.reusableWorker = &worker;
+    auto first = solar::analyzeSource(model, {}, *reg.find("h100-sxm"), options);
+    if (!first) {
+        state.SkipWithError(solar::formatAll(first.diagnostics()).c_str());
+        return;
+    }
+    size_t nodes = 0;
+    for (auto _ : state) {
+        auto r = solar::analyzeSource(model, {}, *reg.find("h100-sxm"), options);
+        nodes = r ? r->result.graph.nodes.size() : 0;
+        benchmark::DoNotOptimize(nodes);
+    }
+    state.counters["nodes"] = static_cast<double>(nodes);
+}
+
 } // namespace
 
+BENCHMARK(BM_BoundsOnWarmWorker)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(5);
 BENCHMARK(BM_LiftCostSolve)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime(); // two threads lift large programs
 BENCHMARK(BM_Resolve)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ResolveAndInverse)->Arg(1000)->Unit(benchmark::kMicrosecond);

@@ -2,6 +2,7 @@
 #include "app/studio/analysisjob.h"
 
 #include "engine/core/atomicwrite.h"
+#include "engine/frontend/trace/traceworker.h"
 
 #include <QDir>
 #include <QPointer>
@@ -13,12 +14,15 @@ AnalysisJob::AnalysisJob(QObject* parent)
     , m_cancel(std::make_shared<std::atomic<bool>>(false))
 {
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &AnalysisJob::done);
+    m_pool.setMaxThreadCount(1);
+    m_pool.setExpiryTimeout(-1); // the thread, and the tracer it keeps, live as long as the job object
 }
 
 AnalysisJob::~AnalysisJob()
 {
     m_cancel->store(true);
     m_watcher.waitForFinished();
+    m_pool.waitForDone();
 }
 
 bool AnalysisJob::start(const QString& path, const QString& name, const QString& text, bool unsaved, const solar::hw::HwProfile& hardware,
@@ -58,10 +62,21 @@ bool AnalysisJob::start(const QString& path, const QString& name, const QString&
         const QString name = QString::fromStdString(stage);
         relay([name](AnalysisJob* j) { emit j->progress(name); });
     };
+    options.onBounds = [relay](const solar::SourceAnalysis& bounds) {
+        relay([bounds](AnalysisJob* j) {
+            j->m_boundsDelivered = true;
+            emit j->boundsReady(bounds);
+        });
+    };
+    m_boundsDelivered = false;
     const std::string source = text.toStdString();
     auto cancelFlag = m_cancel; // keeps the flag alive for the job
-    m_watcher.setFuture(
-        QtConcurrent::run([file, source, hardware, options, cancelFlag] { return solar::analyzeSource(file, source, hardware, options); }));
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [file, source, hardware, options, cancelFlag]() mutable {
+        // The pool's one thread keeps the tracer: its process belongs to this thread, and torch stays imported.
+        thread_local std::unique_ptr<solar::trace::TraceWorker> worker;
+        options.reusableWorker = &worker;
+        return solar::analyzeSource(file, source, hardware, options);
+    }));
     return true;
 }
 

@@ -2,12 +2,16 @@
 // One analysis at a time off the GUI thread: analyzeSource() on a copy of the editor's text, with progress, LLM
 // attempts and a cancel flag relayed to the GUI thread. A newer start() or cancel() supersedes a running job;
 // whatever a superseded job returns is dropped, never shown (a generation counter tells them apart).
+// Progressive: the bounds are delivered (boundsReady) as soon as they exist; validation, which can take minutes
+// on a large model, follows and ends in finished(). Jobs run on one long-lived thread that keeps the Python tracer,
+// so torch is imported once per session, not once per analysis.
 #pragma once
 
 #include "engine/analysis/sourceanalysis.h"
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 
 #include <atomic>
 #include <memory>
@@ -30,9 +34,12 @@ public:
     /// Stops the running job (if any) and emits cancelled().
     void cancel();
     bool isRunning() const { return m_watcher.isRunning(); }
+    /// The running job delivered its bounds and is validating them.
+    bool isValidating() const { return isRunning() && m_boundsDelivered; }
 
 signals:
     void progress(const QString& stage);
+    void boundsReady(const solar::SourceAnalysis& bounds);
     void llmAttempt(const solar::llm::Attempt& attempt);
     void finished(const AnalysisJob::Outcome& outcome);
     void cancelled();
@@ -40,9 +47,11 @@ signals:
 private:
     void done();
 
+    QThreadPool m_pool; // one thread, kept: it owns the tracer between jobs
     QFutureWatcher<Outcome> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::unique_ptr<QTemporaryDir> m_copyDir;
     int m_generation = 0;
     int m_running = 0; // generation of the job the watcher watches
+    bool m_boundsDelivered = false;
 };

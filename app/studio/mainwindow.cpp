@@ -16,10 +16,12 @@
 #include "widgets/llm/transcriptpane.h"
 #include "widgets/roofline/rooflinechart.h"
 
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -31,6 +33,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <cmath>
 
 using solar::bounds::Level;
 
@@ -72,8 +75,21 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_job, &AnalysisJob::finished, this, &MainWindow::analysisDone);
     connect(m_job, &AnalysisJob::progress, this, [this](const QString& s) { statusBar()->showMessage(tr("Analysing: %1…").arg(s)); });
     connect(m_job, &AnalysisJob::llmAttempt, m_transcript, &TranscriptPane::addAttempt);
+    connect(m_job, &AnalysisJob::boundsReady, this, &MainWindow::boundsReady);
+    qApp->installEventFilter(this);
     connect(m_job, &AnalysisJob::cancelled, this, [this] {
         setBusy(false);
+        if (m_boundsShown) {
+            // The bounds stand; only their validation was stopped.
+            m_boundsShown = false;
+            solar::Validation v;
+            v.status = solar::ValidationStatus::Unvalidated;
+            v.details = "validation cancelled by the user: the bounds were not compared with the source";
+            applyValidation(v);
+            statusBar()->showMessage(tr("Validation cancelled; the bounds stand, unvalidated"), 5000);
+            emit analysisFinished(true);
+            return;
+        }
         statusBar()->showMessage(tr("Analysis cancelled"), 5000);
         emit analysisFinished(false);
     });
@@ -376,12 +392,30 @@ void MainWindow::cancelAnalysis()
     m_job->cancel();
 }
 
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    // Esc cancels a running analysis (or its validation) from whichever widget has the focus: the editor, a line
+    // edit or a table would otherwise take the key for themselves before the menu's shortcut sees it. Menus and
+    // dialogs keep their own Esc.
+    if (event->type() == QEvent::KeyPress && m_job->isRunning() && !QApplication::activePopupWidget()
+        && !QApplication::activeModalWidget()) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        auto* widget = qobject_cast<QWidget*>(watched);
+        if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier && widget && widget->window()
+            && (widget->window() == this || widget->window()->parentWidget() == this)) {
+            cancelAnalysis();
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::analysisDone(const AnalysisJob::Outcome& outcome)
 {
     setBusy(false);
     if (frontend() == solar::Frontend::Llm)
         m_transcript->setStatus(outcome ? tr("%1: %2 — %3")
-                                              .arg(QString::fromStdString(outcome->result.validation.statusName()),
+                                              .arg(QString::fromStdString(outcome->result.validation.label()),
                                                    QString::fromStdString(outcome->result.programNote),
                                                    QString::fromStdString(outcome->result.validation.details))
                                         : tr("Failed: %1").arg(QString::fromStdString(outcome.diagnostics().front().message)));
@@ -395,22 +429,77 @@ void MainWindow::analysisDone(const AnalysisJob::Outcome& outcome)
         return;
     }
     m_lastError.clear();
-    auto base = std::make_shared<solar::AnalysisResult>(outcome->result);
+    if (m_boundsShown && m_base && sameBounds(*m_base, outcome->result)) {
+        // The bounds are on screen already: validation finished, and only its verdict (and the program's size
+        // parameters, fitted for it) change. No new graph layout, selection and zoom stay.
+        m_boundsShown = false;
+        auto base = std::make_shared<solar::AnalysisResult>(*m_base);
+        base->programNote = outcome->result.programNote;
+        m_base = base;
+        m_ir->setProgram(QString::fromStdString(outcome->irText), outcome->irGenerated, QString::fromStdString(base->validation.label()),
+                         QString());
+        applyValidation(outcome->result.validation);
+        statusBar()->showMessage(tr("Validation finished: %1").arg(QString::fromStdString(outcome->result.validation.label())), 8000);
+        emit analysisFinished(true);
+        return;
+    }
+    m_boundsShown = false;
+    showBounds(*outcome);
+    statusBar()->showMessage(
+        tr("Analysed: %1 operators, validation %2").arg(m_base->graph.nodes.size()).arg(QString::fromStdString(m_base->validation.label())),
+        8000);
+    emit analysisFinished(true);
+}
+
+bool MainWindow::sameBounds(const solar::AnalysisResult& a, const solar::AnalysisResult& b)
+{
+    if (a.graph.nodes.size() != b.graph.nodes.size())
+        return false;
+    for (solar::bounds::Level l : solar::bounds::kLevels) {
+        const double x = a.ladder.at(l).seconds, y = b.ladder.at(l).seconds;
+        if (std::abs(x - y) > 1e-9 * std::max(std::abs(x), std::abs(y)))
+            return false;
+    }
+    return true;
+}
+
+void MainWindow::boundsReady(const solar::SourceAnalysis& bounds)
+{
+    showBounds(bounds);
+    m_boundsShown = true;
+    m_summary->setValidationRunning(true);
+    m_ir->setStatus(QStringLiteral("validating"), tr("the comparison with the source runs in the background"));
+    statusBar()->showMessage(tr("Bounds ready; validating against the source in the background (Esc cancels the validation)…"));
+    emit boundsShown();
+}
+
+void MainWindow::showBounds(const solar::SourceAnalysis& a)
+{
+    auto base = std::make_shared<solar::AnalysisResult>(a.result);
     m_editor->setDiagnostics(SourceEditor::coverageMarks(base->coverage, m_document->isPython()));
-    m_ir->setProgram(QString::fromStdString(outcome->irText), outcome->irGenerated, QString::fromStdString(base->validation.statusName()),
+    m_ir->setProgram(QString::fromStdString(a.irText), a.irGenerated, QString::fromStdString(base->validation.label()),
                      QString::fromStdString(base->validation.details + (base->programNote.empty() ? "" : "\n" + base->programNote)));
     m_ir->setCoverage(base->coverage, m_document->isPython());
     m_base = base;
     m_compare->setResult(base);
     m_stale = m_editedSinceStart;
     m_summary->setStale(m_stale);
+    m_summary->setValidationRunning(false);
     showResult(m_base, true);
     m_hardware->setResult(m_base);
-    statusBar()->showMessage(tr("Analysed: %1 operators, validation %2")
-                                 .arg(base->graph.nodes.size())
-                                 .arg(QString::fromStdString(base->validation.statusName())),
-                             8000);
-    emit analysisFinished(true);
+}
+
+void MainWindow::applyValidation(const solar::Validation& validation)
+{
+    if (!m_base)
+        return;
+    auto base = std::make_shared<solar::AnalysisResult>(*m_base);
+    base->validation = validation;
+    m_base = base;
+    m_summary->setValidationRunning(false);
+    m_ir->setStatus(QString::fromStdString(validation.label()),
+                    QString::fromStdString(validation.details + (base->programNote.empty() ? "" : "\n" + base->programNote)));
+    showResult(m_base, false);
 }
 
 void MainWindow::showResult(std::shared_ptr<const solar::AnalysisResult> base, bool newProgram)

@@ -89,6 +89,10 @@ public:
 
 signals:
     void analysisFinished(bool ok);
+    void boundsShown(); // the bounds of the running analysis are on screen; its validation goes on
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -105,6 +109,11 @@ private:
     void updateTitle();
     void sourceEdited();
     void analysisDone(const AnalysisJob::Outcome& outcome);
+    void boundsReady(const solar::SourceAnalysis& bounds);
+    void showBounds(const solar::SourceAnalysis& analysis);
+    void applyValidation(const solar::Validation& validation);
+    /// The same bounds (the quick trace's program and the fitted one agree at the analysed sizes).
+    static bool sameBounds(const solar::AnalysisResult& a, const solar::AnalysisResult& b);
     void showResult(std::shared_ptr<const solar::AnalysisResult> result, bool newProgram);
     void selectLine(int line, bool irLine);
     void applyProject(const Project& project);
@@ -133,6 +142,7 @@ private:
     std::shared_ptr<const solar::AnalysisResult> m_base;
     std::shared_ptr<const solar::AnalysisResult> m_shown;
     bool m_stale = false;
+    bool m_boundsShown = false; // the running job's bounds are shown; it is validating them
     int m_selectedNode = -1;
     bool m_syncing = false;
     QString m_lastError;

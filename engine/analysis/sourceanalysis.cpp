@@ -45,40 +45,78 @@ Expected<SourceAnalysis> analyzeModel(const std::string& path, const hw::HwProfi
         if (o.progress)
             o.progress(s);
     };
-    stage("locating Python with torch");
-    const auto python = trace::locatePython();
-    if (!python)
-        return Result::failure(python.diagnostics());
-    trace::TraceWorker worker(*python);
+    std::unique_ptr<trace::TraceWorker> own;
+    std::unique_ptr<trace::TraceWorker>& slot = o.reusableWorker ? *o.reusableWorker : own;
+    if (!slot) {
+        stage("locating Python with torch");
+        const auto python = trace::locatePython();
+        if (!python)
+            return Result::failure(python.diagnostics());
+        slot = std::make_unique<trace::TraceWorker>(*python);
+    }
+    trace::TraceWorker& worker = *slot;
     worker.setCancelFlag(o.cancel);
-    stage("tracing");
+    // A kept worker must not hold this analysis's flag once it returns.
+    struct Release
+    {
+        trace::TraceWorker& w;
+        ~Release() { w.setCancelFlag(nullptr); }
+    } release {worker};
+    AnalysisOptions options = o.analysis;
+    options.sizes.clear(); // the trace already has them
+    auto analyse = [&](const trace::ModelProgram& model) -> Result {
+        const trace::Lowered& lowered = model.lowered;
+        auto analysed
+            = analyzeProgram(lowered.program, hardware, options, [&](graph::EinsumGraph& g) { trace::applyProvenance(g, lowered); });
+        if (!analysed)
+            return Result::failure(analysed.diagnostics());
+        SourceAnalysis out;
+        out.result = std::move(analysed).value();
+        out.result.programNote = model.sizesNote;
+        out.irText = lowered.text;
+        out.irGenerated = true;
+        for (const auto& u : lowered.unsupported) {
+            out.result.coverage.complete = false;
+            out.result.coverage.items.push_back({u.aten, u.sourceLine, "no lowering template for this op: its work is not counted", false});
+        }
+        return out;
+    };
+    // Bounds first, from one trace at the analysed sizes: fitting size parameters takes several more traces and
+    // only serves validation. A model that needs the fit to trace at all (real tensors) gets its bounds below.
+    if (!o.validate || o.onBounds) {
+        stage("tracing");
+        if (const auto quick = trace::loadModelProgram(path, worker, o.analysis.sizes, false)) {
+            auto bounds = analyse(*quick);
+            if (!bounds || !o.validate) {
+                if (bounds) {
+                    bounds->result.programNote = "size parameters not fitted: fitting serves validation, which is off";
+                    bounds->result.validation.details = "not compared with the PyTorch reference (validation off)";
+                }
+                return bounds;
+            }
+            bounds->result.validation.status = ValidationStatus::Unvalidated;
+            bounds->result.validation.details = "validation against torch is running";
+            o.onBounds(*bounds);
+        } else if (o.cancel && o.cancel->load()) {
+            return Result::failure(quick.diagnostics());
+        }
+    }
+    stage(o.validate && o.onBounds ? "fitting size parameters" : "tracing");
     const auto model = trace::loadModelProgram(path, worker, o.analysis.sizes, true);
     if (!model)
         return Result::failure(model.diagnostics());
-    const trace::Lowered& lowered = model->lowered;
-    AnalysisOptions options = o.analysis;
-    options.sizes.clear(); // the trace already has them
     stage("analysing");
-    auto analysed = analyzeProgram(lowered.program, hardware, options, [&](graph::EinsumGraph& g) { trace::applyProvenance(g, lowered); });
-    if (!analysed)
-        return Result::failure(analysed.diagnostics());
-    SourceAnalysis out;
-    out.result = std::move(analysed).value();
-    out.result.programNote = model->sizesNote;
-    out.irText = lowered.text;
-    out.irGenerated = true;
-    for (const auto& u : lowered.unsupported) {
-        out.result.coverage.complete = false;
-        out.result.coverage.items.push_back({u.aten, u.sourceLine, "no lowering template for this op: its work is not counted", false});
-    }
+    auto out = analyse(*model);
+    if (!out)
+        return out;
     if (o.validate) {
         stage("validating against torch");
         validate::ValidationOptions vo;
         if (o.cancel)
             vo.isCancelled = [c = o.cancel] { return c->load(); };
-        out.result.validation = validate::validateModel(path, worker, *model, vo);
+        out->result.validation = validate::validateModel(path, worker, *model, vo);
     } else {
-        out.result.validation.details = "not compared with the PyTorch reference (validation off)";
+        out->result.validation.details = "not compared with the PyTorch reference (validation off)";
     }
     return out;
 }

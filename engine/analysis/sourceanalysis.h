@@ -10,11 +10,16 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace solar {
+
+namespace trace {
+class TraceWorker;
+}
 
 /// How a source becomes ALIR. Auto: PyTorch files through the tracer, anything else as ALIR; Trace; Alir (as
 /// written); Llm (any source, through an OpenAI-compatible endpoint, validated against the source when it runs).
@@ -34,6 +39,12 @@ struct SourceAnalysisOptions
     bool validate = true; // .py: compare with torch at reduced sizes
     const std::atomic<bool>* cancel = nullptr; // set from another thread to stop tracing and validation
     std::function<void(const std::string& stage)> progress; // "tracing", "validating", ... (from the worker thread)
+    /// Called once the bounds exist, before validation (which can take minutes on a large model), with the
+    /// validation marked as running: a GUI shows the bounds at once. From the worker thread.
+    std::function<void(const struct SourceAnalysis& bounds)> onBounds;
+    /// A tracer kept between analyses that run on one thread (the GUI's job), so torch is imported once: used when
+    /// set, created here (and left in it) when empty. Null: a worker for this analysis only.
+    std::unique_ptr<trace::TraceWorker>* reusableWorker = nullptr;
 };
 
 struct SourceAnalysis

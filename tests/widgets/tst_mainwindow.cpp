@@ -326,6 +326,48 @@ private slots:
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("cancelled")));
     }
 
+    // Progressive analysis (issue 14, items 10 and 11): the bounds are on screen while validation still runs, and
+    // the summary says it runs; Esc pressed in the editor (which takes Esc for itself otherwise) cancels only the
+    // validation: the bounds stay, marked unvalidated. Run again, the validation's verdict replaces "validating"
+    // without a new graph layout.
+    void testBoundsBeforeValidation()
+    {
+        if (!havePython())
+            QSKIP("no Python interpreter with torch on this machine");
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy bounds(&w, &MainWindow::boundsShown);
+        QSignalSpy done(&w, &MainWindow::analysisFinished);
+        QVERIFY(w.openFile(kExamples + QStringLiteral("/transformer_block.py")));
+        QVERIFY(bounds.wait(120000));
+        QVERIFY(w.isAnalyzing());
+        QVERIFY(done.isEmpty());
+        QVERIFY(w.shownResult());
+        const double fused = w.shownResult()->ladder.at(Level::Fused).seconds;
+        QVERIFY(fused > 0);
+        QVERIFY2(w.summary()->validationText().contains(QStringLiteral("validating")), qPrintable(w.summary()->validationText()));
+        QVERIFY(w.irPane()->statusText().contains(QStringLiteral("validating")));
+        w.editor()->setFocus();
+        QTest::keyClick(w.editor(), Qt::Key_Escape);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isAnalyzing(), 10000);
+        QCOMPARE(done.count(), 1);
+        QVERIFY(w.shownResult());
+        QCOMPARE(w.shownResult()->ladder.at(Level::Fused).seconds, fused);
+        QCOMPARE(w.shownResult()->validation.status, solar::ValidationStatus::Unvalidated);
+        QVERIFY(w.summary()->validationText().contains(QStringLiteral("cancelled")));
+        QVERIFY(!w.summary()->validationText().contains(QStringLiteral("validating")));
+
+        // Again, to the end: the verdict arrives after the bounds.
+        QVERIFY(waitForLayout(w.graphView()));
+        w.analyze();
+        QVERIFY(bounds.wait(120000));
+        QVERIFY(waitForAnalysis(w, 300000));
+        QVERIFY(!w.summary()->validationText().contains(QStringLiteral("validating")));
+        QCOMPARE(QString::fromStdString(w.shownResult()->validation.statusName()), QStringLiteral("validated"));
+        QVERIFY(w.summary()->validationText().contains(QStringLiteral("validated")));
+    }
+
     void testProjectRoundTrip()
     {
         QTemporaryDir dir;

@@ -33,8 +33,9 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     , m_import(new QPushButton(tr("Import timings…"), this))
     , m_violation(new QLabel(this))
     , m_measurementNote(new QLabel(this))
+    , m_notes(new QLabel(this))
 {
-    for (QLabel* l : {m_program, m_stale, m_validation, m_coverage, m_violation, m_measurementNote}) {
+    for (QLabel* l : {m_program, m_stale, m_validation, m_coverage, m_violation, m_measurementNote, m_notes}) {
         l->setWordWrap(true);
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
@@ -59,6 +60,7 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     layout->addWidget(m_validation);
     layout->addWidget(m_coverage);
     layout->addWidget(m_ladder, 1);
+    layout->addWidget(m_notes);
     auto* measured = new QHBoxLayout;
     measured->addWidget(new QLabel(tr("Measured:"), this));
     measured->addWidget(m_measured, 1);
@@ -125,6 +127,17 @@ QString SummaryPanel::measurementNote() const
     return m_measurementNote->isHidden() ? QString() : m_measurementNote->text();
 }
 
+void SummaryPanel::setValidationRunning(bool running)
+{
+    m_validationRunning = running;
+    refresh();
+}
+
+QString SummaryPanel::notesText() const
+{
+    return m_notes->text();
+}
+
 QString SummaryPanel::coverageText() const
 {
     return m_coverage->text();
@@ -177,10 +190,21 @@ void SummaryPanel::refresh()
         program += QStringLiteral("<br><small>") + QString::fromStdString(r.programNote).toHtmlEscaped() + QStringLiteral("</small>");
     if (m_program->text() != program)
         m_program->setText(program);
-    const QString colour = statusColour(QString::fromStdString(r.validation.statusName())).name();
-    m_validation->setText(
-        tr("Validation: <b style=\"color:%1\">%2</b> — %3")
-            .arg(colour, QString::fromStdString(r.validation.statusName()), QString::fromStdString(r.validation.details).toHtmlEscaped()));
+    if (m_validationRunning) {
+        m_validation->setText(tr("Validation: <b style=\"color:%1\">validating</b> — the bounds are shown; the comparison with the "
+                                 "source runs in the background (Esc cancels it)")
+                                  .arg(statusColour(QStringLiteral("validating")).name()));
+    } else {
+        const QString colour = statusColour(QString::fromStdString(r.validation.label())).name();
+        m_validation->setText(
+            tr("Validation: <b style=\"color:%1\">%2</b> — %3")
+                .arg(colour, QString::fromStdString(r.validation.label()), QString::fromStdString(r.validation.details).toHtmlEscaped()));
+    }
+    QStringList notes;
+    for (const auto& n : r.ladder.notes)
+        notes << QString::fromStdString(n).toHtmlEscaped();
+    m_notes->setText(notes.isEmpty() ? QString() : tr("<small>Notes: %1</small>").arg(notes.join(QStringLiteral("<br>"))));
+    m_notes->setVisible(!notes.isEmpty());
     QStringList notCounted, approximated;
     for (const auto& item : r.coverage.items)
         (item.counted ? approximated : notCounted)

@@ -37,6 +37,9 @@ public:
     QString validationText() const;
     QString violationText() const;
     QString coverageText() const;
+    QString notesText() const; // the ladder's notes (why F2 can exceed F1, what cache_aware added, ...)
+    /// The bounds are shown while their validation still runs: says so instead of the (pending) verdict.
+    void setValidationRunning(bool running);
     /// Why the last measured time was set aside (empty when none was): a measured time belongs to one program, size
     /// set and hardware, and is cleared when any of them changes.
     QString measurementNote() const;
@@ -60,6 +63,8 @@ private:
     QPushButton* m_import = nullptr;
     QLabel* m_violation = nullptr;
     QLabel* m_measurementNote = nullptr;
+    QLabel* m_notes = nullptr;
+    bool m_validationRunning = false;
     QString m_measuredKey; // measurementKey() of the result the measured time was given for
     bool m_settingMeasured = false;
 };

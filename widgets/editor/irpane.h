@@ -19,6 +19,8 @@ public:
     explicit IrPane(QWidget* parent = nullptr);
 
     void setProgram(const QString& alir, bool generated, const QString& status, const QString& details);
+    /// The validation status line alone (validation finishing after the bounds were shown).
+    void setStatus(const QString& status, const QString& details);
     void clear();
     void highlightLine(int line);
     /// Marks the program's lines whose counts are lower bounds (approximations) or left out; `modelSource`: items
@@ -38,4 +40,5 @@ private:
     QPushButton* m_edit = nullptr;
     QPushButton* m_analyse = nullptr;
     SourceEditor* m_editor = nullptr;
+    bool m_generated = false;
 };

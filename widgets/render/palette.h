@@ -30,12 +30,14 @@ inline QColor selectionColour()
     return QColor(0x20, 0xa0, 0x40);
 }
 
-/// "validated" green, "unvalidated" amber, a mismatch or any failed outcome red.
+/// "validated" green; "unvalidated", "validated, with a caveat" and a validation still running amber; a mismatch or
+/// any failed outcome red.
 inline QColor statusColour(const QString& status)
 {
     if (status == QLatin1String("validated"))
         return QColor(0x20, 0x80, 0x20);
-    if (status == QLatin1String("unvalidated"))
+    if (status == QLatin1String("unvalidated") || status.startsWith(QLatin1String("validated,"))
+        || status.startsWith(QLatin1String("validating")))
         return QColor(0xa0, 0x70, 0x00);
     return QColor(0xc0, 0x20, 0x20);
 }

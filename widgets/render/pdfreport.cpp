@@ -153,7 +153,7 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     html += QObject::tr("<h1>SOLAR Studio report</h1><p><b>Program:</b> %1 (%2)<br><b>Date:</b> %3<br><b>Tool:</b> SOLAR Studio %4<br>"
                         "<b>Frontend:</b> %5<br><b>Validation:</b> %6 — %7</p>")
                 .arg(esc(r.program.name), in.sourceFile.toHtmlEscaped(), QDateTime::currentDateTimeUtc().toString(Qt::ISODate),
-                     QString::fromLatin1(solar::kVersion), in.frontend.toHtmlEscaped(), esc(r.validation.statusName()),
+                     QString::fromLatin1(solar::kVersion), in.frontend.toHtmlEscaped(), esc(r.validation.label()),
                      esc(r.validation.details));
     if (!r.programNote.empty())
         html += QStringLiteral("<p>") + esc(r.programNote) + QStringLiteral("</p>");

@@ -221,8 +221,10 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
             + (atFullSize        ? "; compared: the analysed program itself"
                    : sameProgram ? "; compared: the analysed program with its size parameters set to these sizes"
                                  : "; compared: the model lowered again at these sizes (" + model.sizesNote + ")");
-        if (!firstDifference.empty())
-            v.details += "; at smaller sizes they did not (" + firstDifference + ")";
+        if (!firstDifference.empty()) {
+            v.caveat = "at smaller sizes they did not (" + firstDifference + ")";
+            v.details += "; " + v.caveat;
+        }
         return v;
     }
     if (!firstDifference.empty()) {

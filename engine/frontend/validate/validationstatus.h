@@ -35,8 +35,15 @@ struct Validation
 {
     ValidationStatus status = ValidationStatus::Unvalidated;
     std::string details = "no reference program: ALIR written by hand or not yet compared with its source";
+    /// Validated, but not everywhere it was tried (outputs differed at smaller sizes): never shown as a clean pass.
+    std::string caveat;
 
     std::string statusName() const { return std::string(validationStatusName(status)); }
+    /// What a person reads: the status, qualified when it carries a caveat ("validated, with a caveat").
+    std::string label() const
+    {
+        return status == ValidationStatus::Validated && !caveat.empty() ? "validated, with a caveat" : statusName();
+    }
 };
 
 } // namespace solar
