@@ -18,6 +18,7 @@ std::vector<OperatorRow> operatorRows(const AnalysisResult& r)
         row.sourceOp = n.sourceOp;
         row.line = n.line;
         row.sourceLine = n.sourceLine;
+        row.modulePath = n.modulePath;
         row.flops = 2 * n.macs + n.otherOps;
         row.bytes = n.bytesRead + n.bytesWritten;
         row.intensityFlopsPerByte = row.bytes > 0 ? row.flops / row.bytes : 0.0;

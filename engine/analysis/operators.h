@@ -21,6 +21,7 @@ struct OperatorRow
     std::string sourceOp; // "aten::addmm" (frontends)
     int line = 0; // ALIR line
     int sourceLine = 0; // user's source line (frontends), else 0
+    std::string modulePath; // "encoder.layers.3.attn" (frontends), else empty
     double flops = 0; // 2 * MACs + other arithmetic
     double bytes = 0; // compulsory bytes read + written
     double intensityFlopsPerByte = 0;

@@ -43,8 +43,8 @@ struct Operand
 {
     int tensor = -1;
     std::string text; // the access as written, e.g. "X[b, c, 2 * p + r - 1, 2 * q + s - 1]"
-    std::string ranks; // SOLAR-style labels, one per dimension: "BK", "BC(P+R)(Q+S)"; "?" where an
-        // index is not affine; nothing for a constant index
+    std::string ranks; // SOLAR-style labels, one per dimension: "BK", "BC(P+R)(Q+S)"; an index that is not
+        // affine written out in braces with labels for its loop variables ("{I[B,S]}"); nothing for a constant index
     ir::AccessClass cls = ir::AccessClass::Affine;
     double footprint = 0; // distinct elements touched (a lower bound when !footprintExact)
     bool footprintExact = true;
@@ -61,6 +61,7 @@ struct Node
     int kernel = 0; // kernel group: nodes with one group run as one kernel in the per-kernel levels
     std::string sourceOp; // provenance from a frontend (e.g. "aten::addmm"); empty for hand-written ALIR
     int sourceLine = 0; // user's source line (frontends); 0 when unknown
+    std::string modulePath; // the module the op ran in ("encoder.layers.3.attn"; frontends), empty when unknown
 
     std::string equation; // SOLAR-compatible extended einsum, e.g. "BK,NK->BN"
     std::string combiner; // the right-hand side as written

@@ -345,21 +345,57 @@ public:
             forms.push_back(ir::toAffine(idx, resolve));
     }
 
-    std::string ranksOf(const Forms& forms, const std::vector<LoopSpec>& loops)
+    std::string& slotLabel(size_t slot, const std::vector<LoopSpec>& loops)
+    {
+        std::string& l = m_slotLabels[slot];
+        if (l.empty())
+            l = label(loops[slot].var);
+        return l;
+    }
+
+    // An index that is not affine (a gather's I[b], a quasi-affine i % 4) is written out in braces with its loop
+    // variables replaced by their labels, "{I[B,S]}", "{(H*2+1)%W}": readable and exact where a SOLAR rank
+    // letter cannot be.
+    std::string nonAffineRank(const ir::Expr& index, const std::vector<LoopSpec>& loops)
+    {
+        const std::string text = ir::printExpr(index);
+        std::string out = "{";
+        for (size_t i = 0; i < text.size();) {
+            const unsigned char c = static_cast<unsigned char>(text[i]);
+            if (std::isalpha(c) || c == '_') {
+                size_t j = i;
+                while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_'))
+                    ++j;
+                const std::string_view word(text.data() + i, j - i);
+                size_t slot = loops.size();
+                for (size_t k = 0; k < loops.size(); ++k)
+                    if (loops[k].var == word)
+                        slot = k;
+                out += slot < loops.size() ? slotLabel(slot, loops) : std::string(word);
+                i = j;
+            } else {
+                if (c != ' ')
+                    out += text[i];
+                ++i;
+            }
+        }
+        return out + "}";
+    }
+
+    std::string ranksOf(const Forms& forms, const std::vector<LoopSpec>& loops, const ir::Expr& access)
     {
         if (m_slotLabels.size() < loops.size())
             m_slotLabels.resize(loops.size());
         std::string ranks;
-        for (const auto& f : forms) {
+        for (size_t d = 0; d < forms.size(); ++d) {
+            const auto& f = forms[d];
             if (!f) {
-                ranks += '?';
+                ranks += nonAffineRank(access.args[d], loops);
                 continue;
             }
             std::string r;
             for (const auto& [slot, c] : f->terms) {
-                std::string& l = m_slotLabels[slot];
-                if (l.empty())
-                    l = label(loops[slot].var);
+                const std::string& l = slotLabel(static_cast<size_t>(slot), loops);
                 r += r.empty() ? l : "+" + l;
             }
             ranks += f->terms.size() > 1 ? "(" + r + ")" : r;
@@ -374,7 +410,7 @@ public:
         op.text = ir::printExpr(access);
         Forms& forms = m_forms;
         formsOf(access, scope.resolver(), forms);
-        op.ranks = ranksOf(forms, a.loops);
+        op.ranks = ranksOf(forms, a.loops, access);
         unsigned classes = 0;
         for (size_t d = 0; d < forms.size(); ++d) {
             if (!forms[d])

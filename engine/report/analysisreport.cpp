@@ -144,6 +144,7 @@ std::string analysisJson(const AnalysisResult& r)
                        {"line", n.line},
                        {"source_op", n.sourceOp},
                        {"source_line", n.sourceLine},
+                       {"module", n.modulePath},
                        {"approx", n.approx}});
     }
     ordered_json coverage = {{"complete", r.coverage.complete}, {"items", ordered_json::array()}};
@@ -179,7 +180,7 @@ std::string analysisCsv(const AnalysisResult& r)
         = "id,name,kind,equation,shape,line,points,macs,flops,other_ops,bytes_read,bytes_written,external_bytes,intensity_flops_per_byte";
     for (Level l : bounds::kLevels)
         out += "," + std::string(bounds::levelName(l)) + "_seconds";
-    out += ",fused_share\n";
+    out += ",fused_share,source_op,source_line,module\n";
     for (const auto& n : r.graph.nodes) {
         const double flops = 2 * n.macs + n.otherOps;
         const double bytes = n.bytesRead + n.bytesWritten;
@@ -192,7 +193,8 @@ std::string analysisCsv(const AnalysisResult& r)
             + number(bytes > 0 ? flops / bytes : 0.0);
         for (Level l : bounds::kLevels)
             out += "," + number(r.ladder.at(l).nodeSeconds[n.id]);
-        out += "," + number(r.ladder.at(Level::Fused).nodeShare[n.id]) + "\n";
+        out += "," + number(r.ladder.at(Level::Fused).nodeShare[n.id]) + "," + csvField(n.sourceOp) + "," + std::to_string(n.sourceLine)
+            + "," + csvField(n.modulePath) + "\n";
     }
     return out;
 }

@@ -147,6 +147,10 @@ class _Recorder:
         self.keep = []       # keeps traced tensors alive so their ids stay unique
         self.tensors = {}    # name -> description
         self.ops = []
+        self.modules = []    # the module path stack while forward() runs ("encoder.layers.3.attn")
+
+    def module(self):
+        return self.modules[-1] if self.modules else ""
 
     def register(self, t, name=None, role="intermediate", source=None):
         key = id(t)
@@ -276,7 +280,7 @@ def _trace_mode(filename, sizes, mode):
         entry = {"op": "solar::scaled_dot_product_attention", "overload": "",
                  "args": [recorder.value(query), recorder.value(key), recorder.value(value), recorder.value(attn_mask),
                           dropout_p, bool(is_causal), scale],
-                 "kwargs": {}, "line": _user_line(traceback.extract_stack(), filename)}
+                 "kwargs": {}, "line": _user_line(traceback.extract_stack(), filename), "module": recorder.module()}
         muted[0] += 1
         try:
             out = _sdpa_math(torch, query, key, value, attn_mask, dropout_p, is_causal, scale)
@@ -309,7 +313,8 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
                      "overload": getattr(func, "_overloadname", ""),
                      "args": [recorder.value(a) for a in args],
                      "kwargs": {k: recorder.value(v) for k, v in kwargs.items()},
-                     "line": _user_line(traceback.extract_stack(), filename)}
+                     "line": _user_line(traceback.extract_stack(), filename),
+                     "module": recorder.module()}
             out = func(*args, **kwargs)
             outs = out if isinstance(out, (list, tuple)) else [out]
             entry["outputs"] = [recorder.register(o) if isinstance(o, torch.Tensor) else recorder.value(o) for o in outs]
@@ -348,9 +353,29 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
                 recorder.register(p, pname, "parameter")
             for bname, b in model.named_buffers():
                 recorder.register(b, bname, "buffer")
+            # Each op records the module it ran in (its qualified name in the model), through forward hooks.
+            # A hook's return value replaces the module's input or output: these return None.
+            def enter(qualified):
+                def hook(module, args):
+                    recorder.modules.append(qualified)
+                return hook
+
+            def leave(module, args, output):
+                if recorder.modules:
+                    recorder.modules.pop()
+
+            hooks = []
+            for qualified, sub in model.named_modules():
+                if qualified:
+                    hooks.append(sub.register_forward_pre_hook(enter(qualified)))
+                    hooks.append(sub.register_forward_hook(leave))
             user.step = "forward()"
-            with Tracer():
-                result = model(*inputs)
+            try:
+                with Tracer():
+                    result = model(*inputs)
+            finally:
+                for h in hooks:
+                    h.remove()
     outs = _as_list(result)
     outputs = []
     for o in outs:

@@ -93,7 +93,7 @@ private slots:
                                             "shape",       "points",     "macs",          "flops",          "other_ops",
                                             "bytes",       "bytes_read", "bytes_written", "external_bytes", "intensity_flops_per_byte",
                                             "seconds",     "share",      "bottleneck",    "line",           "source_op",
-                                            "source_line", "approx"}));
+                                            "source_line", "module",     "approx"}));
         QCOMPARE(keysOf(j["coverage"]), (std::vector<std::string> {"complete", "items"}));
         QCOMPARE(keysOf(j["validation"]), (std::vector<std::string> {"status", "details"}));
         QCOMPARE(j["validation"]["status"].get<std::string>(), std::string("unvalidated"));
@@ -117,7 +117,7 @@ private slots:
         QCOMPARE(header,
                  std::string("id,name,kind,equation,shape,line,points,macs,flops,other_ops,bytes_read,bytes_written,external_bytes,"
                              "intensity_flops_per_byte,unfused_per_kernel_seconds,unfused_overlapped_seconds,fused_per_op_seconds,"
-                             "fused_seconds,cache_aware_seconds,fused_share"));
+                             "fused_seconds,cache_aware_seconds,fused_share,source_op,source_line,module"));
         const std::string row = csv.substr(header.size() + 1);
         QVERIFY2(row.rfind("0,C@7,contraction,\"MK,KN->MN\",4x2,7,64,64,128,0,192,32,224,", 0) == 0, row.c_str());
         // Locale-independent numbers: 128 FLOP / 224 B with a dot, never a comma.

@@ -2,9 +2,13 @@
 // The PyTorch tracer through its long-lived worker: ops, shapes, roles, source lines and size constants of a
 // small model; size overrides; error cases with the user's line; a hang is stopped by the timeout and the worker
 // recovers; one process serves many files. Skipped (with the reason) where no Python has torch.
+#include "engine/analysis/analysis.h"
+#include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/traceworker.h"
+#include "engine/hw/registry.h"
 
 #include <QTest>
+#include <set>
 
 #include <optional>
 
@@ -159,6 +163,36 @@ private slots:
             QVERIFY(r->ops.size() >= 2);
         }
         QVERIFY(worker.trace(data("mlp.py")).hasValue());
+    }
+
+    // Every op records the module it ran in, by its qualified name (issue 14, item 8); ops outside any submodule
+    // have none. The einsum graph's nodes carry it, and with it the op and the source line.
+    void testModulePaths()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        TraceWorker worker(*m_python);
+        const auto r = worker.trace(data("nested.py"));
+        QVERIFY2(r.hasValue(), formatAll(r.diagnostics()).c_str());
+        std::set<std::string> modules;
+        for (const auto& o : r->ops)
+            modules.insert(o.module);
+        for (const char* m : {"encoder.layers.0.qkv", "encoder.layers.0.proj", "encoder.layers.1.qkv", "encoder.layers.1.proj", "head",
+                              "encoder.layers.0", ""})
+            QVERIFY2(modules.count(m), m);
+        const auto lowered = lowerTrace(*r);
+        QVERIFY(lowered.hasValue());
+        const auto hw = solar::hw::loadDefaultHwRegistry();
+        const auto analysed = solar::analyzeProgram(lowered->program, *hw.find("h100-sxm"), {},
+                                                    [&](solar::graph::EinsumGraph& g) { applyProvenance(g, *lowered); });
+        QVERIFY(analysed.hasValue());
+        int inHead = 0, softmaxAtTop = 0;
+        for (const auto& n : analysed->graph.nodes) {
+            inHead += n.modulePath == "head";
+            softmaxAtTop += n.modulePath.empty() && n.sourceOp.find("softmax") != std::string::npos && n.sourceLine == 37;
+        }
+        QVERIFY(inHead >= 1);
+        QVERIFY(softmaxAtTop >= 1);
     }
 
     void testHangIsStoppedAndWorkerRecovers()

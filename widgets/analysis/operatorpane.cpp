@@ -29,7 +29,7 @@ OperatorPane::OperatorPane(QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->verticalHeader()->hide();
-    m_filter->setPlaceholderText(tr("Filter operators (name, kind, equation, ATen op)…"));
+    m_filter->setPlaceholderText(tr("Filter operators (name, module, op, kind, equation)…"));
     m_filter->setClearButtonEnabled(true);
     auto* csv = new QPushButton(tr("Export CSV…"), this);
     auto* bar = new QHBoxLayout;

@@ -78,6 +78,7 @@ QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
             return raw ? QVariant(static_cast<double>(r.shape.empty() ? 1 : r.shape.front()))
                        : QVariant(QString::fromStdString(solar::formatShape(r.shape)));
         case SourceOp: return QString::fromStdString(r.sourceOp);
+        case Module: return QString::fromStdString(r.modulePath);
         case Line: return r.sourceLine > 0 ? r.sourceLine : r.line;
         case Flops: return raw ? QVariant(r.flops) : QVariant(siText(r.flops, "FLOP"));
         case Bytes: return raw ? QVariant(r.bytes) : QVariant(siText(r.bytes, "B"));
@@ -98,10 +99,17 @@ QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
         default: return {};
         }
     }
-    if (role == Qt::TextAlignmentRole && col >= Line && col != Bottleneck)
+    if (role == Qt::TextAlignmentRole && (col == Line || col == Share || (col >= TimeF0 && col <= Intensity)))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ToolTipRole && r.approx)
-        return tr("Some count of this operator is a lower bound (see the coverage notes).");
+    if (role == Qt::ToolTipRole) {
+        QString tip = tr("%1 — %2%3%4")
+                          .arg(QString::fromStdString(r.name), QString::fromStdString(r.sourceOp.empty() ? r.kind : r.sourceOp),
+                               r.modulePath.empty() ? QString() : tr(" in %1").arg(QString::fromStdString(r.modulePath)),
+                               r.sourceLine > 0 ? tr(", source line %1").arg(r.sourceLine) : tr(", ALIR line %1").arg(r.line));
+        if (r.approx)
+            tip += QLatin1Char('\n') + tr("Some count of this operator is a lower bound (see the coverage notes).");
+        return tip;
+    }
     if (role == Qt::ForegroundRole && col == Bottleneck)
         return QBrush(r.computeBound ? QColor(0xc0, 0x50, 0x20) : QColor(0x20, 0x60, 0xc0));
     return {};
@@ -116,7 +124,8 @@ QVariant OperatorTableModel::headerData(int section, Qt::Orientation orientation
     case Kind: return tr("Kind");
     case Equation: return tr("Equation");
     case Shape: return tr("Shape");
-    case SourceOp: return tr("ATen op");
+    case SourceOp: return tr("Op");
+    case Module: return tr("Module");
     case Line: return tr("Line");
     case Flops: return tr("FLOPs");
     case Bytes: return tr("Bytes");

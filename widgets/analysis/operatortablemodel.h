@@ -15,23 +15,26 @@ class OperatorTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
+    // The key columns first (what a user scans at a glance: which operator, where in the model, its bound and
+    // share), the details after.
     enum Column {
         Name,
-        Kind,
-        Equation,
-        Shape,
+        Module,
         SourceOp,
         Line,
-        Flops,
-        Bytes,
-        Intensity,
+        Bottleneck,
+        Share,
         TimeF0,
         TimeF1,
         TimeF2,
         TimeF3,
         TimeF4,
-        Bottleneck,
-        Share,
+        Flops,
+        Bytes,
+        Intensity,
+        Kind,
+        Equation,
+        Shape,
         ColumnCount
     };
     static constexpr int NodeRole = Qt::UserRole + 1;

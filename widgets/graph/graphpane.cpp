@@ -18,6 +18,7 @@ GraphPane::GraphPane(QWidget* parent)
     , m_colour(new QComboBox(this))
 {
     m_find->setPlaceholderText(tr("Find operator…"));
+    m_find->setToolTip(tr("Name, kind, equation, ATen op or module path; Enter jumps to the next match"));
     m_find->setClearButtonEnabled(true);
     m_colour->addItem(tr("Colour by bottleneck"), QStringLiteral("bottleneck"));
     m_colour->addItem(tr("Colour by share of time"), QStringLiteral("share"));
@@ -31,9 +32,21 @@ GraphPane::GraphPane(QWidget* parent)
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
     connect(fit, &QPushButton::clicked, m_view, &GraphView::fitAll);
+    // Enter finds the first match, Enter again the next one (wrapping).
     connect(m_find, &QLineEdit::returnPressed, this, [this] {
-        if (!m_view->find(m_find->text()))
-            emit message(tr("No operator matches '%1'").arg(m_find->text()));
+        const QString text = m_find->text();
+        m_occurrence = text == m_lastFind ? m_occurrence + 1 : 0;
+        m_lastFind = text;
+        const int count = m_view->find(text, m_occurrence);
+        if (count == 0)
+            emit message(tr("No operator matches '%1'").arg(text));
+        else
+            emit message(tr("Match %1 of %2 for '%3' (Enter: next)").arg(m_occurrence % count + 1).arg(count).arg(text));
+    });
+    connect(m_view, &GraphView::programChanged, this, [this] {
+        m_find->clear();
+        m_lastFind.clear();
+        m_occurrence = 0;
     });
     connect(m_colour, &QComboBox::currentIndexChanged, this, [this] {
         m_view->setColourBy(colourKey() == QLatin1String("share") ? GraphView::ColourBy::Share : GraphView::ColourBy::Bottleneck);

@@ -19,6 +19,7 @@ public:
     explicit GraphPane(QWidget* parent = nullptr);
 
     GraphView* view() const { return m_view; }
+    QLineEdit* findBox() const { return m_find; }
     /// "bottleneck" or "share" (kept in projects).
     QString colourKey() const;
     void setColourKey(const QString& key);
@@ -31,5 +32,7 @@ signals:
 private:
     GraphView* m_view = nullptr;
     QLineEdit* m_find = nullptr;
+    QString m_lastFind;
+    int m_occurrence = 0;
     QComboBox* m_colour = nullptr;
 };

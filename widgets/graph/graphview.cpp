@@ -24,7 +24,7 @@ public:
     {
         setFlag(QGraphicsItem::ItemIsSelectable, false);
         setAcceptHoverEvents(true);
-        setToolTip(box.title + QLatin1Char('\n') + box.detail);
+        setToolTip(box.title + QLatin1Char('\n') + box.detail + (box.origin.isEmpty() ? QString() : QLatin1Char('\n') + box.origin));
         setZValue(1);
     }
 
@@ -55,8 +55,12 @@ public:
         f.setPointSizeF(8);
         p->setFont(f);
         const QRectF r = rect().adjusted(4, 2, -4, -2);
-        p->drawText(QRectF(r.left(), r.top(), r.width(), r.height() / 2), Qt::AlignLeft | Qt::AlignVCenter, m_box.title);
-        p->drawText(QRectF(r.left(), r.center().y(), r.width(), r.height() / 2), Qt::AlignLeft | Qt::AlignVCenter, m_box.detail);
+        const int lines = m_box.origin.isEmpty() ? 2 : 3;
+        const double h = r.height() / lines;
+        p->drawText(QRectF(r.left(), r.top(), r.width(), h), Qt::AlignLeft | Qt::AlignVCenter, m_box.title);
+        p->drawText(QRectF(r.left(), r.top() + h, r.width(), h), Qt::AlignLeft | Qt::AlignVCenter, m_box.detail);
+        if (lines == 3)
+            p->drawText(QRectF(r.left(), r.top() + 2 * h, r.width(), h), Qt::AlignLeft | Qt::AlignVCenter, m_box.origin);
     }
 
 protected:
@@ -116,6 +120,7 @@ GraphView::~GraphView()
 
 void GraphView::setResult(std::shared_ptr<const solar::AnalysisResult> result)
 {
+    emit programChanged();
     ++m_generation;
     m_pending = result;
     if (!result) {
@@ -229,22 +234,36 @@ void GraphView::fitAll()
         fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
 }
 
-bool GraphView::find(const QString& text)
+std::vector<int> GraphView::matches(const QString& text) const
 {
+    std::vector<int> out;
     if (!m_result || text.isEmpty())
-        return false;
+        return out;
     for (const auto& n : m_result->graph.nodes) {
-        const QString hay
-            = QString::fromStdString(n.name + " " + std::string(solar::graph::nodeKindName(n.kind)) + " " + n.equation + " " + n.sourceOp);
-        if (hay.contains(text, Qt::CaseInsensitive)) {
-            selectNode(n.id);
-            if (const auto it = m_items.find(n.id); it != m_items.end())
-                centerOn(it->second);
-            emit nodeSelected(n.id);
-            return true;
-        }
+        const QString hay = QString::fromStdString(n.name + " " + std::string(solar::graph::nodeKindName(n.kind)) + " " + n.equation + " "
+                                                   + n.sourceOp + " " + n.modulePath);
+        if (hay.contains(text, Qt::CaseInsensitive))
+            out.push_back(n.id);
     }
-    return false;
+    return out;
+}
+
+int GraphView::find(const QString& text, int occurrence)
+{
+    const std::vector<int> found = matches(text);
+    if (found.empty())
+        return 0;
+    const int n = static_cast<int>(found.size());
+    const int id = found[static_cast<size_t>(((occurrence % n) + n) % n)];
+    selectNode(id);
+    if (const auto it = m_items.find(id); it != m_items.end()) {
+        // A match seen from the zoomed-out overview is a dot: zoom to life size first, then centre on it.
+        if (transform().m11() < 1.0)
+            setTransform(QTransform());
+        centerOn(it->second);
+    }
+    emit nodeSelected(id);
+    return n;
 }
 
 void GraphView::wheelEvent(QWheelEvent* event)

@@ -33,8 +33,11 @@ public:
     void setLevel(solar::bounds::Level level);
     void selectNode(int node);
     void fitAll();
-    /// Selects the first node whose name, kind, equation or ATen op contains `text`; false when none does.
-    bool find(const QString& text);
+    /// The nodes whose name, kind, equation, ATen op or module path contain `text` (case-insensitive), in order.
+    std::vector<int> matches(const QString& text) const;
+    /// Selects match number `occurrence` (wrapping) of `text`, centres on it and zooms in to a readable scale;
+    /// returns how many nodes match (0: none, nothing changes).
+    int find(const QString& text, int occurrence = 0);
     void clear();
 
     bool layoutPending() const { return m_watcher.isRunning(); }
@@ -45,6 +48,7 @@ public:
 signals:
     void nodeSelected(int node);
     void layoutReady();
+    void programChanged(); // another program was set (not new times for the same one)
 
 protected:
     void wheelEvent(QWheelEvent* event) override;

@@ -35,6 +35,9 @@ GraphLayout layoutGraph(const solar::graph::EinsumGraph& graph)
         box.title = QString::fromStdString(n.name) + QStringLiteral(" · ") + QString::fromLatin1(solar::graph::nodeKindName(n.kind).data());
         const auto& t = graph.tensors[static_cast<size_t>(n.write.tensor)];
         box.detail = QString::fromStdString(n.equation) + QStringLiteral("  ") + QString::fromStdString(solar::formatShape(t.shape));
+        if (!n.modulePath.empty() || !n.sourceOp.empty())
+            box.origin = QString::fromStdString(n.modulePath.empty() ? n.sourceOp : n.modulePath + "  " + n.sourceOp)
+                + (n.sourceLine > 0 ? QStringLiteral("  :%1").arg(n.sourceLine) : QString());
         out.nodes.push_back(box);
     }
     std::lock_guard<std::mutex> lock(graphvizMutex());
@@ -51,12 +54,12 @@ GraphLayout layoutGraph(const solar::graph::EinsumGraph& graph)
     for (const auto& box : out.nodes) {
         const std::string name = "n" + std::to_string(box.node);
         Agnode_t* n = agnode(g, c(name.c_str()), 1);
-        const int chars = std::max(box.title.size(), box.detail.size());
+        const int chars = std::max({box.title.size(), box.detail.size(), box.origin.size()});
         const std::string width = std::to_string(std::max(1.2, chars * 0.085 + 0.3));
         agsafeset(n, c("shape"), c("box"), c(""));
         agsafeset(n, c("fixedsize"), c("true"), c(""));
         agsafeset(n, c("width"), c(width.c_str()), c(""));
-        agsafeset(n, c("height"), c("0.55"), c(""));
+        agsafeset(n, c("height"), c(box.origin.isEmpty() ? "0.55" : "0.8"), c("")); // a third line: module, op, line
         agsafeset(n, c("label"), c(""), c(""));
         nodes.push_back(n);
     }

@@ -20,6 +20,7 @@ struct GraphLayout
         QRectF rect; // scene coordinates (points), y down
         QString title; // "t6@14 · contraction"
         QString detail; // equation and output shape
+        QString origin; // module path, op and source line (frontends); empty for hand-written ALIR
     };
     struct EdgePath
     {

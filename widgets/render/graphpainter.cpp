@@ -42,8 +42,12 @@ void paintGraph(QPainter& p, const solar::AnalysisResult& result, const GraphLay
         p.setBrush(Qt::NoBrush);
         if (fontPoints <= 0)
             continue; // an overview: boxes only
-        p.drawText(QRectF(n.rect.left() + 4, n.rect.top() + 2, kWide, fontPoints * 2), topLeft, n.title);
-        p.drawText(QRectF(n.rect.left() + 4, n.rect.center().y(), kWide, fontPoints * 2), topLeft, n.detail);
+        const int lines = n.origin.isEmpty() ? 2 : 3;
+        const double h = (n.rect.height() - 4) / lines;
+        p.drawText(QRectF(n.rect.left() + 4, n.rect.top() + 2, kWide, h), Qt::AlignLeft | Qt::AlignVCenter, n.title);
+        p.drawText(QRectF(n.rect.left() + 4, n.rect.top() + 2 + h, kWide, h), Qt::AlignLeft | Qt::AlignVCenter, n.detail);
+        if (lines == 3)
+            p.drawText(QRectF(n.rect.left() + 4, n.rect.top() + 2 + 2 * h, kWide, h), Qt::AlignLeft | Qt::AlignVCenter, n.origin);
     }
     p.restore();
 }

@@ -71,6 +71,17 @@ QString whatIfTable(const std::vector<solar::bounds::MachineChange>& changes)
     return table(rows);
 }
 
+// Where an operator comes from: its op, module path and source line (frontends).
+QString sourceCell(const solar::OperatorRow& o)
+{
+    QString text = esc(o.sourceOp);
+    if (!o.modulePath.empty())
+        text += QStringLiteral(" ") + QObject::tr("in %1").arg(esc(o.modulePath));
+    if (o.sourceLine)
+        text += QObject::tr(" line %1").arg(o.sourceLine);
+    return text;
+}
+
 std::vector<solar::bounds::MachineChange> changesOf(const solar::AnalysisResult& r)
 {
     return solar::bounds::machineChanges(r.machine, solar::bounds::machineFromProfile(r.hardware));
@@ -213,8 +224,7 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
                        true);
     for (size_t i = 0; i < ops.size() && i < 15; ++i) {
         const auto& o = ops[i];
-        rows += row({esc(o.name), esc(o.kind), esc(o.sourceOp) + (o.sourceLine ? QObject::tr(" line %1").arg(o.sourceLine) : QString()),
-                     siText(o.flops, "FLOP"), siText(o.bytes, "B"), secondsText(o.seconds[0]),
+        rows += row({esc(o.name), esc(o.kind), sourceCell(o), siText(o.flops, "FLOP"), siText(o.bytes, "B"), secondsText(o.seconds[0]),
                      fixedText(100 * o.share[static_cast<size_t>(Level::Fused)], 1) + QLatin1Char('%'),
                      o.computeBound ? QObject::tr("compute") : QObject::tr("memory")},
                     false, {2});
@@ -297,10 +307,8 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
                                QObject::tr("FLOPs"), QObject::tr("Bytes")},
                               true);
         for (const auto& o : solar::operatorRows(r))
-            listing += row({esc(o.name), esc(o.kind), esc(o.equation),
-                            esc(o.sourceOp) + (o.sourceLine ? QObject::tr(" line %1").arg(o.sourceLine) : QString()),
-                            siText(o.flops, "FLOP"), siText(o.bytes, "B")},
-                           false, {2, 3});
+            listing += row({esc(o.name), esc(o.kind), esc(o.equation), sourceCell(o), siText(o.flops, "FLOP"), siText(o.bytes, "B")}, false,
+                           {2, 3});
         html.insert(html.lastIndexOf(QStringLiteral("</body>")),
                     QObject::tr("<h2>All operators</h2><p>The einsum graph's drawing would take %1 pages at a readable size; the "
                                 "report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its "

@@ -321,12 +321,14 @@ QString RooflineChart::tooltipOfNode(int node) const
     const QString level = QString::fromLatin1(solar::bounds::levelShortName(m_level).data());
     const QString roof = point->bound == "DRAM" ? tr("DRAM %1").arg(siText(point->roof, "B/s"))
                                                 : tr("%1 %2").arg(QString::fromStdString(point->bound), siText(point->roof, "FLOP/s"));
-    QString text
-        = tr("<b>%1</b> (%2%3)<br>%4<br>%5, %6 of DRAM traffic at %7, %8 FLOP/B")
-              .arg(QString::fromStdString(n.name).toHtmlEscaped(), QString::fromStdString(std::string(solar::graph::nodeKindName(n.kind))),
-                   n.sourceOp.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(n.sourceOp),
-                   QString::fromStdString(n.equation).toHtmlEscaped(), siText(point->flops, "FLOP"), siText(point->bytes, "B"), level,
-                   QLocale().toString(point->x, 'g', 4));
+    QString origin = QString::fromStdString(n.sourceOp.empty() ? std::string(solar::graph::nodeKindName(n.kind)) : n.sourceOp);
+    if (!n.modulePath.empty())
+        origin += tr(" in %1").arg(QString::fromStdString(n.modulePath));
+    origin += n.sourceLine > 0 ? tr(", line %1").arg(n.sourceLine) : tr(", ALIR line %1").arg(n.line);
+    QString text = tr("<b>%1</b> (%2)<br>%3<br>%4, %5 of DRAM traffic at %6, %7 FLOP/B")
+                       .arg(QString::fromStdString(n.name).toHtmlEscaped(), origin.toHtmlEscaped(),
+                            QString::fromStdString(n.equation).toHtmlEscaped(), siText(point->flops, "FLOP"), siText(point->bytes, "B"),
+                            level, QLocale().toString(point->x, 'g', 4));
     text += tr("<br>Standing alone: %1 at %2, on its %3 roof").arg(secondsText(point->standaloneSeconds), siText(point->y, "FLOP/s"), roof);
     // Its share of the level's time is another number; say why when the two differ.
     const double share = point->levelSeconds, alone = point->standaloneSeconds;

@@ -25,6 +25,7 @@ struct OpOrigin
     int op = -1; // index into TraceResult::ops
     std::string aten; // "aten::addmm"
     int sourceLine = 0; // in the user's file
+    std::string module; // the module path it ran in
 };
 
 struct Lowered

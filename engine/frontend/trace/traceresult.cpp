@@ -112,6 +112,7 @@ Expected<TraceResult> parseTraceReply(std::string_view text, const std::string& 
             for (const auto& out : o.at("outputs"))
                 op.outputs.push_back(out.is_string() ? TraceArg {TraceArg::Tensor, false, 0, 0, out.get<std::string>(), {}} : argFrom(out));
             op.line = o.value("line", 0);
+            op.module = o.value("module", std::string());
             t.ops.push_back(std::move(op));
         }
         for (const auto& o : r.at("outputs"))

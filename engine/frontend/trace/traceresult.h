@@ -44,6 +44,7 @@ struct TracedOp
     std::map<std::string, TraceArg> kwargs;
     std::vector<TraceArg> outputs; // tensors (by name) or scalars
     int line = 0; // in the user's file; 0 when the op did not come from it
+    std::string module; // the module it ran in ("encoder.layers.3.attn"); empty at the model's top level
 };
 
 struct TraceResult

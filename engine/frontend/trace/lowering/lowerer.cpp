@@ -530,7 +530,7 @@ void Lowerer::assemble()
     for (size_t i = 0; i < m_body.size(); ++i) {
         const auto& [text2, opIndex] = m_body[i];
         text += text2 + "\n";
-        m_result.originOfLine[line] = {opIndex, m_trace.ops[opIndex].op, m_trace.ops[opIndex].line};
+        m_result.originOfLine[line] = {opIndex, m_trace.ops[opIndex].op, m_trace.ops[opIndex].line, m_trace.ops[opIndex].module};
         if (i >= m_viewBodyBegin)
             m_result.viewLines.insert(line);
         ++line;
@@ -588,6 +588,7 @@ void applyProvenance(graph::EinsumGraph& graph, const Lowered& lowered)
         node.kernel = it->second.op;
         node.sourceOp = it->second.aten;
         node.sourceLine = it->second.sourceLine;
+        node.modulePath = it->second.module;
         if (lowered.viewLines.count(node.line))
             node.view = true; // not a note: notes are approximations, and a free view is exact
     }
