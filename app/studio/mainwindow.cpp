@@ -122,7 +122,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_operators, &OperatorPane::exportCsvRequested, this, [this] { m_exports->exportWithDialog(ExportKind::Csv); });
     connect(m_summary, &SummaryPanel::importTimingsRequested, this, [this] { m_summary->importTimings(m_document->path()); });
 
-    resize(1400, 900);
+    resize(1600, 1000);
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
@@ -148,22 +148,30 @@ void MainWindow::createDocks()
     m_summary = new SummaryPanel(this);
     m_transcript = new TranscriptPane(this);
     m_compare = new ComparisonView(this);
-    auto* irDock = dock(tr("IR"), QStringLiteral("dock-ir"), m_ir, Qt::LeftDockWidgetArea);
-    auto* graphDock = dock(tr("Einsum graph"), QStringLiteral("dock-graph"), m_graph, Qt::RightDockWidgetArea);
+    // First start at 1600 x 1000: the editor with the roofline and the graph (IR behind it) above; operators,
+    // summary (LLM transcript and comparison behind it) and the hardware sliders below, side by side, every one
+    // wide enough for its key columns. Bottom corners belong to the bottom area so that row spans the window.
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
     auto* rooflineDock = dock(tr("Roofline"), QStringLiteral("dock-roofline"), m_roofline, Qt::RightDockWidgetArea);
-    auto* hardwareDock = dock(tr("Hardware"), QStringLiteral("dock-hardware"), m_hardware, Qt::LeftDockWidgetArea);
+    auto* graphDock = dock(tr("Einsum graph"), QStringLiteral("dock-graph"), m_graph, Qt::RightDockWidgetArea);
+    auto* irDock = dock(tr("IR"), QStringLiteral("dock-ir"), m_ir, Qt::RightDockWidgetArea);
     auto* tableDock = dock(tr("Operators"), QStringLiteral("dock-operators"), m_operators, Qt::BottomDockWidgetArea);
     auto* summaryDock = dock(tr("Summary"), QStringLiteral("dock-summary"), m_summary, Qt::BottomDockWidgetArea);
     auto* transcriptDock = dock(tr("LLM transcript"), QStringLiteral("dock-transcript"), m_transcript, Qt::BottomDockWidgetArea);
     auto* compareDock = dock(tr("Compare hardware"), QStringLiteral("dock-compare"), m_compare, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(irDock, hardwareDock);
-    irDock->raise();
-    tabifyDockWidget(graphDock, rooflineDock);
+    auto* hardwareDock = dock(tr("Hardware"), QStringLiteral("dock-hardware"), m_hardware, Qt::BottomDockWidgetArea);
+    splitDockWidget(rooflineDock, graphDock, Qt::Horizontal);
+    tabifyDockWidget(graphDock, irDock);
     graphDock->raise();
     splitDockWidget(tableDock, summaryDock, Qt::Horizontal);
+    splitDockWidget(summaryDock, hardwareDock, Qt::Horizontal);
     tabifyDockWidget(summaryDock, transcriptDock);
     tabifyDockWidget(summaryDock, compareDock);
     summaryDock->raise();
+    resizeDocks({rooflineDock, graphDock}, {560, 440}, Qt::Horizontal);
+    resizeDocks({tableDock, summaryDock, hardwareDock}, {600, 570, 430}, Qt::Horizontal);
+    resizeDocks({tableDock}, {430}, Qt::Vertical);
 }
 
 void MainWindow::createMenus()

@@ -29,6 +29,16 @@ OperatorPane::OperatorPane(QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->setWordWrap(false);
+    // Widths that show the key columns whole in a 700-pixel pane; the rest scroll.
+    const int em = m_table->fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    const std::pair<int, int> widths[]
+        = {{OperatorTableModel::Name, 11}, {OperatorTableModel::Module, 10},    {OperatorTableModel::SourceOp, 13},
+           {OperatorTableModel::Line, 4},  {OperatorTableModel::Bottleneck, 7}, {OperatorTableModel::Share, 5}};
+    for (const auto& [column, ems] : widths)
+        m_table->setColumnWidth(column, ems * em);
+    m_table->horizontalHeader()->setToolTip(tr("Times are each level's share of the bound; click a header to sort"));
     m_filter->setPlaceholderText(tr("Filter operators (name, module, op, kind, equation)…"));
     m_filter->setClearButtonEnabled(true);
     auto* csv = new QPushButton(tr("Export CSV…"), this);

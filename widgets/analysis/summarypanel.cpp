@@ -3,6 +3,7 @@
 
 #include "engine/batch/sweep.h"
 
+#include "widgets/common/secondsedit.h"
 #include "widgets/render/units.h"
 #include <QFileDialog>
 #include <QFileInfo>
@@ -17,6 +18,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -29,7 +31,7 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     , m_validation(new QLabel(this))
     , m_coverage(new QLabel(this))
     , m_ladder(new QTableWidget(solar::bounds::kLevelCount, ColumnCount, this))
-    , m_measured(new QDoubleSpinBox(this))
+    , m_measured(new SecondsEdit(tr("not measured (e.g. 1.25 ms)"), this))
     , m_import(new QPushButton(tr("Import timings…"), this))
     , m_violation(new QLabel(this))
     , m_measurementNote(new QLabel(this))
@@ -47,19 +49,27 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     m_ladder->verticalHeader()->hide();
     m_ladder->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_ladder->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_ladder->setMinimumHeight(170);
-    m_measured->setRange(0, 1e9);
-    m_measured->setDecimals(9); // nanosecond-scale kernels need it: the value is in ms
-    m_measured->setSuffix(tr(" ms"));
-    m_measured->setSpecialValueText(tr("not measured"));
-    m_measured->setToolTip(tr("A measured runtime of this program on the selected hardware, in milliseconds"));
+    m_ladder->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_ladder->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_ladder->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_ladder->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_measured->setToolTip(tr("A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)"));
 
-    auto* layout = new QVBoxLayout(this);
+    // Everything scrolls together: a long coverage list or notes never squeeze the ladder.
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
     layout->addWidget(m_program);
     layout->addWidget(m_stale);
     layout->addWidget(m_validation);
     layout->addWidget(m_coverage);
-    layout->addWidget(m_ladder, 1);
+    layout->addWidget(m_ladder);
     layout->addWidget(m_notes);
     auto* measured = new QHBoxLayout;
     measured->addWidget(new QLabel(tr("Measured:"), this));
@@ -70,9 +80,21 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     layout->addWidget(m_measurementNote);
     m_measurementNote->setStyleSheet(QStringLiteral("color: #b06000"));
     m_measurementNote->hide();
-    connect(m_measured, &QDoubleSpinBox::valueChanged, this, &SummaryPanel::measurementEdited);
+    connect(m_measured, &SecondsEdit::secondsChanged, this, &SummaryPanel::measurementEdited);
     connect(m_import, &QPushButton::clicked, this, &SummaryPanel::importTimingsRequested);
     refresh();
+}
+
+QString SummaryPanel::levelLabel(Level l)
+{
+    switch (l) {
+    case Level::UnfusedPerKernel: return tr("F0 unfused/kernel");
+    case Level::UnfusedOverlapped: return tr("F1 overlapped");
+    case Level::FusedPerOp: return tr("F2 fused/op");
+    case Level::Fused: return tr("F3 fused (SOL)");
+    case Level::CacheAware: return tr("F4 cache-aware");
+    }
+    return {};
 }
 
 QString SummaryPanel::measurementKey(const solar::AnalysisResult& r)
@@ -96,7 +118,7 @@ void SummaryPanel::setResult(std::shared_ptr<const solar::AnalysisResult> result
                                        .arg(secondsText(*measuredSeconds())));
         m_measurementNote->show();
         m_settingMeasured = true;
-        m_measured->setValue(0);
+        m_measured->setSeconds(std::nullopt);
         m_settingMeasured = false;
         m_measuredKey.clear();
     }
@@ -106,7 +128,7 @@ void SummaryPanel::setResult(std::shared_ptr<const solar::AnalysisResult> result
 void SummaryPanel::setPendingMeasuredSeconds(std::optional<double> s)
 {
     m_settingMeasured = true;
-    m_measured->setValue(s ? *s * 1e3 : 0.0);
+    m_measured->setSeconds(s);
     m_settingMeasured = false;
     m_measuredKey.clear();
     m_measurementNote->hide();
@@ -152,12 +174,12 @@ void SummaryPanel::setStale(bool stale, const QString& why)
 
 void SummaryPanel::setMeasuredSeconds(std::optional<double> s)
 {
-    m_measured->setValue(s ? *s * 1e3 : 0.0); // measurementEdited() ties it to the shown result
+    m_measured->setSeconds(s); // measurementEdited() ties it to the shown result
 }
 
 std::optional<double> SummaryPanel::measuredSeconds() const
 {
-    return m_measured->value() > 0 ? std::optional<double>(m_measured->value() * 1e-3) : std::nullopt;
+    return m_measured->seconds();
 }
 
 QString SummaryPanel::validationText() const
@@ -205,10 +227,11 @@ void SummaryPanel::refresh()
         notes << QString::fromStdString(n).toHtmlEscaped();
     m_notes->setText(notes.isEmpty() ? QString() : tr("<small>Notes: %1</small>").arg(notes.join(QStringLiteral("<br>"))));
     m_notes->setVisible(!notes.isEmpty());
-    QStringList notCounted, approximated;
-    for (const auto& item : r.coverage.items)
-        (item.counted ? approximated : notCounted)
-            << tr("%1 (line %2): %3").arg(QString::fromStdString(item.what)).arg(item.line).arg(QString::fromStdString(item.reason));
+    QStringList notCounted, approximated, why;
+    for (const auto& item : r.coverage.items) {
+        (item.counted ? approximated : notCounted) << tr("%1 (line %2)").arg(QString::fromStdString(item.what)).arg(item.line);
+        why << tr("%1 (line %2): %3").arg(QString::fromStdString(item.what)).arg(item.line).arg(QString::fromStdString(item.reason));
+    }
     QString coverage = r.coverage.complete ? tr("Coverage: complete — every operation is in the bounds.")
                                            : tr("<b style=\"color:#c02020\">Coverage: INCOMPLETE</b> — not counted: %1")
                                                  .arg(notCounted.join(QStringLiteral("; ")).toHtmlEscaped());
@@ -216,9 +239,11 @@ void SummaryPanel::refresh()
     // valid but looser; they are listed, never hidden behind "complete".
     if (!approximated.isEmpty())
         coverage += QStringLiteral("<br>")
-            + tr("%n count(s) are lower bounds (valid, possibly loose): %1", nullptr, static_cast<int>(approximated.size()))
-                  .arg(approximated.join(QStringLiteral("; ")).toHtmlEscaped());
+            + tr("%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane's marks): %1", nullptr,
+                 static_cast<int>(approximated.size()))
+                  .arg(approximated.join(QStringLiteral(", ")).toHtmlEscaped());
     m_coverage->setText(coverage);
+    m_coverage->setToolTip(why.join(QLatin1Char('\n')));
     const std::optional<double> measured = measuredSeconds();
     QStringList violations;
     for (Level l : solar::bounds::kLevels) {
@@ -235,9 +260,8 @@ void SummaryPanel::refresh()
             if (item->text() != text) // a slider move changes a few cells: the others are left alone
                 item->setText(text);
         };
-        set(LevelColumn,
-            QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
-                + QString::fromLatin1(solar::bounds::levelName(l).data()));
+        set(LevelColumn, levelLabel(l));
+        m_ladder->item(row, LevelColumn)->setToolTip(QString::fromLatin1(solar::bounds::levelName(l).data()));
         set(Bound, secondsText(x.seconds));
         set(Bottleneck, QString::fromStdString(x.bottleneck));
         set(Compute, secondsText(x.computeSeconds));
@@ -245,7 +269,7 @@ void SummaryPanel::refresh()
         set(DramBytes, siText(x.bytes, "B"));
         set(Intensity, QLocale().toString(x.intensity, 'g', 4));
         if (measured && x.seconds > 0) {
-            set(Headroom, QStringLiteral("%1×").arg(*measured / x.seconds, 0, 'f', 2));
+            set(Headroom, QLocale().toString(*measured / x.seconds, 'g', 3) + QStringLiteral("×"));
             if (*measured < x.seconds)
                 violations << QString::fromLatin1(solar::bounds::levelName(l).data());
         } else {

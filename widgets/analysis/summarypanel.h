@@ -12,6 +12,7 @@
 #include <optional>
 
 class QDoubleSpinBox;
+class SecondsEdit;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -45,6 +46,8 @@ public:
     QString measurementNote() const;
     /// What identifies a measurement's subject: program file and name, sizes, hardware profile.
     static QString measurementKey(const solar::AnalysisResult& result);
+    /// "F3 fused (SOL)": the level's short label, as the operator table's headers name it.
+    static QString levelLabel(solar::bounds::Level level);
 
 signals:
     void importTimingsRequested();
@@ -59,7 +62,7 @@ private:
     QLabel* m_validation = nullptr;
     QLabel* m_coverage = nullptr;
     QTableWidget* m_ladder = nullptr;
-    QDoubleSpinBox* m_measured = nullptr;
+    SecondsEdit* m_measured = nullptr;
     QPushButton* m_import = nullptr;
     QLabel* m_violation = nullptr;
     QLabel* m_measurementNote = nullptr;

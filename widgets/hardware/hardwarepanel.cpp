@@ -2,6 +2,7 @@
 #include "widgets/hardware/hardwarepanel.h"
 
 #include "engine/hw/whatif.h"
+#include "widgets/common/secondsedit.h"
 #include "widgets/render/units.h"
 
 #include "engine/report/analysisreport.h"
@@ -17,6 +18,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
 
@@ -48,7 +50,7 @@ double HardwarePanel::factorOf(int position)
 HardwarePanel::HardwarePanel(QWidget* parent)
     : QWidget(parent)
     , m_profiles(new QComboBox(this))
-    , m_target(new QDoubleSpinBox(this))
+    , m_target(new SecondsEdit(tr("none (e.g. 190 µs)"), this))
     , m_level(new QComboBox(this))
     , m_inverseLabel(new QLabel(this))
 {
@@ -60,21 +62,46 @@ HardwarePanel::HardwarePanel(QWidget* parent)
     auto* sliders = new QGroupBox(tr("What if (factor on the profile's value)"), this);
     auto* form = new QFormLayout(sliders);
     const QString names[KnobCount] = {tr("DRAM bandwidth"), tr("Tensor-core peaks"), tr("SIMT peaks"), tr("On-chip capacity"), tr("Clock")};
+    const QString tips[KnobCount] = {
+        tr("DRAM bandwidth: scales the memory roof and every level's memory time"),
+        tr("Every tensor-core peak (all precisions): scales the tensor compute roofs"),
+        tr("Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions"),
+        tr("On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only"),
+        tr("The clock: scales every compute peak together (bandwidth is not clock-bound)"),
+    };
     for (int k = 0; k < KnobCount; ++k) {
         m_sliders[k] = new QSlider(Qt::Horizontal, sliders);
         m_sliders[k]->setRange(0, kSteps);
         m_sliders[k]->setValue(kSteps / 2);
         m_sliders[k]->setPageStep(kSteps / 20);
         m_sliders[k]->setAccessibleName(names[k]);
+        m_sliders[k]->setToolTip(tips[k] + tr(" (×0.01 to ×100 of the profile's value)"));
+        // The factor can be typed as well as dragged.
+        m_typed[k] = new QDoubleSpinBox(sliders);
+        m_typed[k]->setRange(0.01, 100);
+        m_typed[k]->setDecimals(3);
+        m_typed[k]->setPrefix(QStringLiteral("×"));
+        m_typed[k]->setValue(1);
+        m_typed[k]->setToolTip(tr("Type the factor on the profile's value"));
+        m_typed[k]->setAccessibleName(names[k] + tr(" factor"));
         m_values[k] = new QLabel(sliders);
-        m_values[k]->setMinimumWidth(150);
+        m_values[k]->setMinimumWidth(m_values[k]->fontMetrics().horizontalAdvance(QStringLiteral("999 PFLOP/s")));
+        m_sliders[k]->setMinimumWidth(90);
+        m_values[k]->setToolTip(tips[k]);
         auto* row = new QHBoxLayout;
         row->addWidget(m_sliders[k], 1);
+        row->addWidget(m_typed[k]);
         row->addWidget(m_values[k]);
-        form->addRow(names[k] + QLatin1Char(':'), row);
+        auto* label = new QLabel(names[k] + QLatin1Char(':'), sliders);
+        label->setToolTip(tips[k]);
+        form->addRow(label, row);
         connect(m_sliders[k], &QSlider::valueChanged, this, [this] {
             if (!m_quiet)
                 emitChanged();
+        });
+        connect(m_typed[k], &QDoubleSpinBox::editingFinished, this, [this, k] {
+            if (std::abs(m_typed[k]->value() - factor(static_cast<Knob>(k))) > 5e-4 * m_typed[k]->value())
+                setFactor(static_cast<Knob>(k), m_typed[k]->value());
         });
     }
     auto* resetButton = new QPushButton(tr("Reset"), sliders);
@@ -84,10 +111,6 @@ HardwarePanel::HardwarePanel(QWidget* parent)
 
     auto* inverse = new QGroupBox(tr("Target latency (inverse roofline)"), this);
     auto* iform = new QFormLayout(inverse);
-    m_target->setRange(0, 1e9);
-    m_target->setDecimals(9); // nanosecond-scale kernels need it: the value is in ms
-    m_target->setSuffix(tr(" ms"));
-    m_target->setSpecialValueText(tr("none"));
     iform->addRow(tr("Target:"), m_target);
     for (Level l : solar::bounds::kLevels)
         m_level->addItem(QString::fromLatin1(solar::bounds::levelName(l).data()), static_cast<int>(l));
@@ -110,7 +133,7 @@ HardwarePanel::HardwarePanel(QWidget* parent)
     layout->addWidget(inverse);
     layout->addStretch(1);
 
-    connect(m_target, &QDoubleSpinBox::valueChanged, this, [this] { resolveInverse(); });
+    connect(m_target, &SecondsEdit::secondsChanged, this, [this] { resolveInverse(); });
     connect(m_level, &QComboBox::currentIndexChanged, this, [this] { resolveInverse(); });
     connect(m_profiles, &QComboBox::currentIndexChanged, this, [this] {
         if (m_quiet)
@@ -187,13 +210,15 @@ void HardwarePanel::updateLabels()
     double tensor = 0, simt = 0;
     for (size_t i = 0; i < m.peakFlops.size(); ++i)
         (isTensor(static_cast<int>(i)) ? tensor : simt) = std::max(isTensor(static_cast<int>(i)) ? tensor : simt, m.peakFlops[i]);
-    const QString x = QStringLiteral(" (×%1)");
-    m_values[Bandwidth]->setText(siText(m.dramBps, "B/s") + x.arg(factor(Bandwidth), 0, 'g', 3));
-    m_values[TensorPeak]->setText(tensor > 0 ? siText(tensor, "FLOP/s") + x.arg(factor(TensorPeak) * factor(Clock), 0, 'g', 3)
-                                             : tr("none"));
-    m_values[SimtPeak]->setText(siText(simt, "FLOP/s") + x.arg(factor(SimtPeak) * factor(Clock), 0, 'g', 3));
-    m_values[Onchip]->setText(siText(m.onchipBytes, "B") + x.arg(factor(Onchip), 0, 'g', 3));
-    m_values[Clock]->setText(siText(m.clockHz, "Hz") + x.arg(factor(Clock), 0, 'g', 3));
+    for (int k = 0; k < KnobCount; ++k) {
+        const QSignalBlocker quiet(m_typed[k]);
+        m_typed[k]->setValue(factor(static_cast<Knob>(k)));
+    }
+    m_values[Bandwidth]->setText(siText(m.dramBps, "B/s"));
+    m_values[TensorPeak]->setText(tensor > 0 ? siText(tensor, "FLOP/s") : tr("none"));
+    m_values[SimtPeak]->setText(siText(simt, "FLOP/s"));
+    m_values[Onchip]->setText(siText(m.onchipBytes, "B"));
+    m_values[Clock]->setText(siText(m.clockHz, "Hz"));
 }
 
 void HardwarePanel::emitChanged()
@@ -220,12 +245,12 @@ void HardwarePanel::setResult(std::shared_ptr<const solar::AnalysisResult> resul
 
 void HardwarePanel::setTargetMs(double ms)
 {
-    m_target->setValue(ms);
+    m_target->setSeconds(ms * 1e-3);
 }
 
 double HardwarePanel::targetMs() const
 {
-    return m_target->value();
+    return m_target->seconds().value_or(0.0) * 1e3;
 }
 
 Level HardwarePanel::targetLevel() const
@@ -236,12 +261,12 @@ Level HardwarePanel::targetLevel() const
 void HardwarePanel::resolveInverse()
 {
     m_inverse.reset();
-    if (!m_result || m_target->value() <= 0) {
+    if (!m_result || targetMs() <= 0) {
         m_inverseLabel->setText(m_result ? tr("Enter a target latency to see what hardware reaches it.") : QString());
         return;
     }
     m_inverse = solar::bounds::solveInverse(m_result->digest, machine(), m_result->options.policy, m_result->options.cache, targetLevel(),
-                                            m_target->value() * 1e-3);
+                                            targetMs() * 1e-3);
     m_inverseLabel->setText(inverseText());
 }
 
@@ -256,14 +281,19 @@ QString HardwarePanel::inverseText() const
                       secondsText(inv.targetSeconds));
     lines << (inv.minDramBps ? tr("Bandwidth needed at today's compute: %1.").arg(siText(*inv.minDramBps, "B/s"))
                              : tr("No bandwidth reaches it: %1").arg(QString::fromStdString(inv.dramWhy)));
-    lines << (inv.minComputeScale ? tr("Compute needed at today's bandwidth: ×%1 every peak.").arg(*inv.minComputeScale, 0, 'g', 4)
+    double topPeak = 0;
+    for (double p : machine().peakFlops)
+        topPeak = std::max(topPeak, p);
+    lines << (inv.minComputeScale ? tr("Compute needed at today's bandwidth: ×%1 every peak (the top one %2 → %3).")
+                                        .arg(QLocale().toString(*inv.minComputeScale, 'g', 4), siText(topPeak, "FLOP/s"),
+                                             siText(topPeak * *inv.minComputeScale, "FLOP/s"))
                                   : tr("No compute reaches it: %1").arg(QString::fromStdString(inv.computeWhy)));
     if (inv.level == Level::CacheAware)
         lines << (inv.minOnchipBytes ? tr("On-chip capacity needed: %1.").arg(siText(*inv.minOnchipBytes, "B"))
                                      : tr("No on-chip capacity reaches it: %1").arg(QString::fromStdString(inv.onchipWhy)));
-    lines << tr("Necessary whatever the rest: %1 and ×%2 compute.")
-                 .arg(siText(inv.necessaryDramBps, "B/s"))
-                 .arg(inv.necessaryComputeScale, 0, 'g', 4);
+    lines << tr("Necessary whatever the rest: %1 and ×%2 compute (top peak %3).")
+                 .arg(siText(inv.necessaryDramBps, "B/s"), QLocale().toString(inv.necessaryComputeScale, 'g', 4),
+                      siText(topPeak * inv.necessaryComputeScale, "FLOP/s"));
     return lines.join(QLatin1Char('\n'));
 }
 

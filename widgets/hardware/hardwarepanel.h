@@ -17,6 +17,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class SecondsEdit;
 class QLabel;
 class QSlider;
 class QPushButton;
@@ -44,6 +45,8 @@ public:
     QMap<QString, double> factors() const;
     void setFactors(const QMap<QString, double>& factors);
     QSlider* slider(Knob knob) const { return m_sliders[knob]; }
+    QDoubleSpinBox* factorBox(Knob knob) const { return m_typed[knob]; }
+    SecondsEdit* targetEdit() const { return m_target; }
 
     void setResult(std::shared_ptr<const solar::AnalysisResult> result);
     void setTargetMs(double ms);
@@ -79,7 +82,8 @@ private:
     QComboBox* m_profiles = nullptr;
     QSlider* m_sliders[KnobCount] = {};
     QLabel* m_values[KnobCount] = {};
-    QDoubleSpinBox* m_target = nullptr;
+    QDoubleSpinBox* m_typed[KnobCount] = {};
+    SecondsEdit* m_target = nullptr;
     QComboBox* m_level = nullptr;
     QLabel* m_inverseLabel = nullptr;
     std::shared_ptr<const solar::AnalysisResult> m_result;

@@ -137,7 +137,7 @@ QString ladderSection(const solar::AnalysisResult& r, const std::optional<double
                          + QString::fromLatin1(solar::bounds::levelName(l).data()),
                      secondsText(x.seconds), esc(x.bottleneck), secondsText(x.computeSeconds), secondsText(x.memorySeconds),
                      siText(x.bytes, "B"), QLocale().toString(x.intensity, 'g', 4),
-                     measured && x.seconds > 0 ? fixedText(*measured / x.seconds, 2) + QStringLiteral("×") : QString()});
+                     measured && x.seconds > 0 ? QLocale().toString(*measured / x.seconds, 'g', 3) + QStringLiteral("×") : QString()});
     }
     const bool whatIf = !changesOf(r).empty();
     return QStringLiteral("<h3>") + esc(r.hardware.name) + (whatIf ? QObject::tr(" — what-if values") : QString()) + QStringLiteral("</h3>")

@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
@@ -116,7 +117,7 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     const RooflineFrame frame = rooflineFrame(size, plot, range, fontScale);
     const double unit = frame.text; // text and the space around it
     const double mark = frame.unit; // markers and lines
-    const QFont titleFont = pixelFont(p.font(), 18 * unit, true);
+    const QFont titleFont = pixelFont(p.font(), 16 * unit, true);
     const QFont tickFont = pixelFont(p.font(), 13 * unit);
     const QFont labelFont = pixelFont(p.font(), 12 * unit);
     p.setPen(Qt::black);
@@ -159,7 +160,12 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     p.save();
     p.translate(14 * unit, area.center().y());
     p.rotate(-90);
-    p.drawText(QRectF(-area.height() / 2, -10 * unit, area.height(), 22 * unit), Qt::AlignCenter, tr("attainable performance (FLOP/s)"));
+    {
+        // The long title when it fits along the axis, else the unit alone.
+        const QString full = tr("attainable performance (FLOP/s)");
+        const QString text = QFontMetricsF(p.font()).horizontalAdvance(full) <= area.height() ? full : tr("FLOP/s");
+        p.drawText(QRectF(-area.height() / 2, -10 * unit, area.height(), 22 * unit), Qt::AlignCenter, text);
+    }
     p.restore();
 
     // Roofs, each with its name and value written at the line.
@@ -268,7 +274,10 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         p.drawText(QPointF(x, y + 12 * unit), text);
         x += width + 24 * unit;
     };
-    legendText(tr("operators standing alone, on the roof that bounds each; size: share of the time; dashed: overlaid profiles"));
+    legendText(tr("operators standing alone, each on the roof that bounds it"));
+    legendText(tr("size: share of the time"));
+    if (std::any_of(plot.roofs.begin(), plot.roofs.end(), [](const auto& r) { return !r.primary; }))
+        legendText(tr("dashed: overlaid profiles"));
     if (plot.skipped > 0)
         legendText(tr("%n operator(s) without arithmetic not shown", plot.skipped));
     if (plot.fusedAway > 0)

@@ -33,13 +33,21 @@ public:
                                      "Home: reset"));
     }
 
-    RooflineFrame frame() const { return rooflineFrame(QSizeF(size()), m_chart->m_plot, m_chart->visibleRange()); }
+    RooflineFrame frame() const { return rooflineFrame(QSizeF(size()), m_chart->m_plot, m_chart->visibleRange(), fontScale()); }
+
+    // On screen, labels stay at 11 pixels or more however small the pane: the figure's own scale would shrink
+    // them with it.
+    double fontScale() const
+    {
+        const double unit = rooflineFrame(QSizeF(size()), m_chart->m_plot, {}).unit;
+        return std::max(1.0, 11.0 / (12.0 * unit));
+    }
 
 protected:
     void paintEvent(QPaintEvent*) override
     {
         QPainter p(this);
-        paintRoofline(p, QSizeF(size()), m_chart->m_plot, m_chart->m_title, m_chart->m_range, m_chart->m_selectedNode);
+        paintRoofline(p, QSizeF(size()), m_chart->m_plot, m_chart->m_title, m_chart->m_range, m_chart->m_selectedNode, fontScale());
     }
     void wheelEvent(QWheelEvent* e) override
     {
@@ -118,7 +126,7 @@ RooflineChart::RooflineChart(QWidget* parent)
     m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_hover->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     // A fixed height: hovering a point with a longer description must not resize (and so rescale) the chart.
-    m_hover->setFixedHeight(m_hover->fontMetrics().lineSpacing() * 6 + 6);
+    m_hover->setFixedHeight(m_hover->fontMetrics().lineSpacing() * 7 + 6);
     m_hover->setText(tr("Hover over a point for its numbers; click to select it."));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
