@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/mainwindow.h"
 
+#include "app/studio/documentation.h"
 #include "app/studio/exportactions.h"
 #include "app/studio/filemenus.h"
 #include "app/studio/translations.h"
@@ -8,6 +9,7 @@
 #include "engine/core/version.h"
 #include "widgets/analysis/summarypanel.h"
 #include "widgets/compare/comparisonview.h"
+#include "widgets/editor/findbar.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
@@ -31,6 +33,7 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -44,7 +47,15 @@ MainWindow::MainWindow(QWidget* parent)
     , m_job(new AnalysisJob(this))
 {
     setObjectName(QStringLiteral("SolarStudioMainWindow"));
-    setCentralWidget(m_editor);
+    // The editor with its find/replace bar under it.
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    m_findBar = new FindBar(m_editor, central);
+    centralLayout->addWidget(m_editor, 1);
+    centralLayout->addWidget(m_findBar);
+    setCentralWidget(central);
     setAcceptDrops(true);
     createDocks();
     createMenus();
@@ -67,6 +78,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_compare->setRegistry(m_registry);
     m_roofline->setRegistry(m_registry);
     m_roofline->setCurrentProfileId(m_hardware->profileId());
+    // A profile saved from the sliders is offered everywhere at once: compare, overlays, the profile list.
+    connect(m_hardware, &HardwarePanel::userProfilesChanged, this, [this] {
+        m_registry = solar::hw::loadDefaultHwRegistry();
+        m_compare->setRegistry(m_registry);
+        m_roofline->setRegistry(m_registry);
+    });
 
     connect(m_document, &Document::stateChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::edited, this, &MainWindow::sourceEdited);
@@ -186,7 +203,8 @@ void MainWindow::createMenus()
         if (m_document->saveInteractively())
             m_fileMenus->addRecent(m_document->path());
     });
-    fileMenu->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_document, [this] {
+    // Spelled out: QKeySequence::SaveAs is empty on some platforms (and themes).
+    fileMenu->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), m_document, [this] {
         if (m_document->saveAsInteractively())
             m_fileMenus->addRecent(m_document->path());
     });
@@ -199,18 +217,30 @@ void MainWindow::createMenus()
     fileMenu->addSeparator();
     fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
+    QMenu* editMenu = menuBar()->addMenu(tr("&Edit"));
+    editMenu->addAction(tr("&Undo"), QKeySequence::Undo, m_editor, [this] { m_editor->undo(); });
+    editMenu->addAction(tr("&Redo"), QKeySequence::Redo, m_editor, [this] { m_editor->redo(); });
+    editMenu->addSeparator();
+    editMenu->addAction(tr("Cu&t"), QKeySequence::Cut, m_editor, [this] { m_editor->cut(); });
+    editMenu->addAction(tr("&Copy"), QKeySequence::Copy, m_editor, [this] { m_editor->copy(); });
+    editMenu->addAction(tr("&Paste"), QKeySequence::Paste, m_editor, [this] { m_editor->paste(); });
+    editMenu->addAction(tr("Select &All"), QKeySequence::SelectAll, m_editor, [this] { m_editor->selectAll(); });
+    editMenu->addSeparator();
+    editMenu->addAction(tr("&Find…"), QKeySequence(Qt::CTRL | Qt::Key_F), m_findBar, [this] { m_findBar->open(false); });
+    editMenu->addAction(tr("Find &Next"), QKeySequence(Qt::Key_F3), m_findBar, [this] { m_findBar->findNext(true); });
+    editMenu->addAction(tr("Find &Previous"), QKeySequence(Qt::SHIFT | Qt::Key_F3), m_findBar, [this] { m_findBar->findNext(false); });
+    editMenu->addAction(tr("&Replace…"), QKeySequence(Qt::CTRL | Qt::Key_H), m_findBar, [this] { m_findBar->open(true); });
+    for (QAction* a : editMenu->actions())
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut); // the editor's keys, not a line edit's elsewhere
+    for (QAction* a : editMenu->actions())
+        centralWidget()->addAction(a);
+
     QMenu* analysisMenu = menuBar()->addMenu(tr("&Analysis"));
     QAction* run = analysisMenu->addAction(tr("&Analyse"), QKeySequence(Qt::CTRL | Qt::Key_R), this, &MainWindow::analyze);
     run->setShortcutContext(Qt::ApplicationShortcut);
     analysisMenu->addAction(tr("&Cancel"), QKeySequence(Qt::Key_Escape), this, &MainWindow::cancelAnalysis);
     analysisMenu->addSeparator();
-    analysisMenu->addAction(tr("Save hardware as &user profile…"), this, [this] {
-        if (!m_hardware->saveAsUserProfileInteractively())
-            return;
-        m_registry = solar::hw::loadDefaultHwRegistry();
-        m_compare->setRegistry(m_registry);
-        m_roofline->setRegistry(m_registry);
-    });
+    analysisMenu->addAction(tr("Save hardware as &user profile…"), m_hardware, &HardwarePanel::saveAsUserProfileInteractively);
     analysisMenu->addAction(tr("&LLM settings…"), this, [this] { LlmSettingsDialog::edit(m_llm, this); });
 
     QToolBar* bar = addToolBar(tr("Analysis"));
@@ -228,6 +258,7 @@ void MainWindow::createMenus()
     addLanguageMenu(view, [this] { statusBar()->showMessage(tr("The language changes at the next start of SOLAR Studio"), 8000); });
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(tr("&Documentation"), QKeySequence::HelpContents, this, [this] { showDocumentation(); });
     helpMenu->addAction(tr("&About SOLAR Studio"), this, [this] {
         QMessageBox::about(this, tr("About SOLAR Studio"),
                            tr("<b>SOLAR Studio %1</b><p>Speed-of-light analysis for deep-learning programs: how fast a "
@@ -393,6 +424,16 @@ void MainWindow::analyze()
     m_editedSinceStart = false;
     setBusy(true);
     statusBar()->showMessage(tr("Analysing…"));
+}
+
+DocumentationDialog* MainWindow::showDocumentation(const QString& fileName)
+{
+    auto* dialog = new DocumentationDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!fileName.isEmpty())
+        dialog->showDocument(fileName);
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::cancelAnalysis()

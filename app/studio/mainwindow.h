@@ -24,6 +24,8 @@ class ComparisonView;
 class ExportActions;
 class FileMenus;
 class GraphPane;
+class FindBar;
+class DocumentationDialog;
 class GraphView;
 class HardwarePanel;
 class IrPane;
@@ -62,6 +64,9 @@ public:
     int selectedNode() const { return m_selectedNode; }
 
     SourceEditor* editor() const { return m_editor; }
+    FindBar* findBar() const { return m_findBar; }
+    /// Help → Documentation (non-modal), at `fileName` when given.
+    DocumentationDialog* showDocumentation(const QString& fileName = {});
     IrPane* irPane() const { return m_ir; }
     GraphView* graphView() const { return m_graph->view(); }
     RooflineChart* roofline() const { return m_roofline->chart(); }
@@ -142,6 +147,7 @@ private:
     std::shared_ptr<const solar::AnalysisResult> m_base;
     std::shared_ptr<const solar::AnalysisResult> m_shown;
     bool m_stale = false;
+    FindBar* m_findBar = nullptr;
     bool m_boundsShown = false; // the running job's bounds are shown; it is validating them
     int m_selectedNode = -1;
     bool m_syncing = false;

@@ -5,6 +5,7 @@
 // line; cancel stops a hanging trace; a project round-trips; unsaved edits are recoverable; and screenshots of
 // the main window and its panes are written to the build directory.
 #include "../scriptedserver.h"
+#include "app/studio/documentation.h"
 #include "app/studio/mainwindow.h"
 #include "app/studio/translations.h"
 #include "engine/analysis/operators.h"
@@ -16,6 +17,7 @@
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypanel.h"
 #include "widgets/compare/comparisonview.h"
+#include "widgets/editor/findbar.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
@@ -28,6 +30,8 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QProcess>
 #include <QSet>
@@ -38,6 +42,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <Qsci/qscilexer.h>
 
 using solar::bounds::Level;
@@ -364,6 +369,80 @@ private slots:
         QVERIFY(!w.summary()->validationText().contains(QStringLiteral("validating")));
         QCOMPARE(QString::fromStdString(w.shownResult()->validation.statusName()), QStringLiteral("validated"));
         QVERIFY(w.summary()->validationText().contains(QStringLiteral("validated")));
+    }
+
+    // Missing basics (issue 14, item 12): an Edit menu whose find/replace works on the editor (replace all is one
+    // undo step), Save As on Ctrl+Shift+S, Help → Documentation reading docs/ offline, and a user profile saved from
+    // the sliders listed (and checked) in the Compare pane at once.
+    void testEditHelpAndUserProfiles()
+    {
+        QTemporaryDir config;
+        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QStringList menus, editActions, fileShortcuts;
+            for (QAction* a : w.menuBar()->actions())
+                menus << a->text().remove(QLatin1Char('&'));
+            QVERIFY2(menus.contains(QStringLiteral("Edit")), qPrintable(menus.join(QLatin1Char(','))));
+            for (QAction* a : w.menuBar()->actions()) {
+                if (!a->menu())
+                    continue;
+                for (QAction* b : a->menu()->actions()) {
+                    if (a->text().remove(QLatin1Char('&')) == QLatin1String("Edit"))
+                        editActions << b->text().remove(QLatin1Char('&'));
+                    if (b->text().contains(QStringLiteral("As…")))
+                        fileShortcuts << b->shortcut().toString();
+                }
+            }
+            for (const char* name : {"Undo", "Redo", "Find…", "Replace…"})
+                QVERIFY2(editActions.contains(QString::fromUtf8(name)), name);
+            QCOMPARE(fileShortcuts, QStringList {QStringLiteral("Ctrl+Shift+S")});
+
+            QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+            QVERIFY(waitForAnalysis(w));
+            const QString before = w.editor()->text();
+            const int relus = before.count(QStringLiteral("relu("));
+            QVERIFY(relus >= 2);
+            w.findBar()->open(true);
+            QVERIFY(w.findBar()->isVisible());
+            w.findBar()->findField()->setText(QStringLiteral("relu("));
+            QVERIFY(w.findBar()->findNext());
+            QCOMPARE(w.editor()->selectedText(), QStringLiteral("relu("));
+            w.findBar()->replaceField()->setText(QStringLiteral("abs("));
+            QCOMPARE(w.findBar()->replaceAll(), relus);
+            QCOMPARE(w.editor()->text().count(QStringLiteral("relu(")), 0);
+            QCOMPARE(w.editor()->text().count(QStringLiteral("abs(")), before.count(QStringLiteral("abs(")) + relus);
+            w.editor()->undo(); // one step undoes all of them
+            QCOMPARE(w.editor()->text(), before);
+
+            DocumentationDialog* docs = w.showDocumentation(QStringLiteral("gui.md"));
+            QVERIFY(docs->documents()->count() >= 5);
+            QCOMPARE(docs->documents()->item(0)->text(), QStringLiteral("gui.md"));
+            QVERIFY(docs->browser()->toPlainText().contains(QStringLiteral("SOLAR Studio")));
+            docs->close();
+
+            const int before_ = w.comparisonView()->profileList()->count();
+            QVERIFY(w.hardwarePanel()->saveAsUserProfile(QStringLiteral("h100-pcie-fast-dram")));
+            QCOMPARE(w.comparisonView()->profileList()->count(), before_ + 1);
+            bool listed = false;
+            for (int i = 0; i < w.comparisonView()->profileList()->count(); ++i) {
+                const auto* item = w.comparisonView()->profileList()->item(i);
+                if (item->data(Qt::UserRole).toString() == QLatin1String("h100-pcie-fast-dram"))
+                    listed = item->checkState() == Qt::Checked;
+            }
+            QVERIFY(listed);
+            bool compared = false;
+            for (const auto& col : w.comparisonView()->comparison().profiles)
+                compared = compared || col.id == "h100-pcie-fast-dram";
+            QVERIFY(compared);
+        }
+        if (oldConfig.isNull())
+            qunsetenv("XDG_CONFIG_HOME");
+        else
+            qputenv("XDG_CONFIG_HOME", oldConfig);
     }
 
     void testProjectRoundTrip()

@@ -33,8 +33,8 @@ std::optional<double> SecondsEdit::parse(const QString& text)
     if (!ok || !std::isfinite(v) || v < 0)
         return std::nullopt;
     const QString unit = m.captured(2);
-    const double scale = unit == QLatin1String("s")    ? 1.0
-        : unit == QLatin1String("ns")                  ? 1e-9
+    const double scale = unit == QLatin1String("s")     ? 1.0
+        : unit == QLatin1String("ns")                   ? 1e-9
         : unit.isEmpty() || unit == QLatin1String("ms") ? 1e-3
                                                         : 1e-6;
     return v * scale;

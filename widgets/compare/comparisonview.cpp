@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <map>
 
 using solar::bounds::Level;
 
@@ -59,7 +60,7 @@ protected:
             if (col.id == m_c->baseline)
                 p.drawRect(QRect(labelW, y + 2, std::max(1, w), rowH - 8));
             p.drawText(QRect(labelW + w + 6, y, 170, rowH - 4), Qt::AlignLeft | Qt::AlignVCenter,
-                       secondsText(s) + QStringLiteral("  ×") + fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2));
+                       secondsText(s) + QStringLiteral("  ×") + QLocale().toString(col.speedup[static_cast<size_t>(Level::Fused)], 'g', 3));
         }
     }
 
@@ -105,13 +106,22 @@ ComparisonView::ComparisonView(QWidget* parent)
 void ComparisonView::setRegistry(const solar::hw::HwRegistry& registry)
 {
     m_quiet = true;
+    // The user's choices survive a reload; a profile new to the list (one just saved from the sliders) comes in
+    // checked when it is a user profile, so it is compared at once.
+    std::map<QString, bool> checked;
+    for (int i = 0; i < m_profiles->count(); ++i)
+        checked[m_profiles->item(i)->data(Qt::UserRole).toString()] = m_profiles->item(i)->checkState() == Qt::Checked;
+    const bool first = checked.empty();
     m_registry = registry;
     m_profiles->clear();
     for (const auto& p : m_registry.profiles) {
-        auto* item = new QListWidgetItem(QString::fromStdString(p.name), m_profiles);
-        item->setData(Qt::UserRole, QString::fromStdString(p.id));
+        const QString id = QString::fromStdString(p.id);
+        auto* item = new QListWidgetItem(QString::fromStdString(p.name) + (p.user ? tr(" (user)") : QString()), m_profiles);
+        item->setData(Qt::UserRole, id);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        const bool on = p.id == "h100-pcie" || p.id == "h100-sxm" || p.id == "b200" || p.id == "mi300x";
+        const bool byDefault = p.id == "h100-pcie" || p.id == "h100-sxm" || p.id == "b200" || p.id == "mi300x";
+        const auto known = checked.find(id);
+        const bool on = known != checked.end() ? known->second : first ? byDefault : p.user;
         item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
     }
     m_quiet = false;

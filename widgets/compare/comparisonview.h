@@ -31,6 +31,7 @@ public:
     void setBaseline(const QString& id);
     const solar::report::Comparison& comparison() const { return m_comparison; }
     QTableWidget* table() const { return m_table; }
+    QListWidget* profileList() const { return m_profiles; }
 
 private:
     void refresh();

@@ -341,6 +341,7 @@ bool HardwarePanel::saveAsUserProfile(const QString& id, QString* why)
         return false;
     }
     setRegistry(solar::hw::loadDefaultHwRegistry());
+    emit userProfilesChanged();
     return true;
 }
 

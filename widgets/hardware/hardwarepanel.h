@@ -70,6 +70,7 @@ signals:
     void machineChanged(const solar::bounds::MachineModel& machine);
     /// Another profile was picked (the analysis keeps its program; the sliders reset).
     void profileChanged(const QString& id);
+    void userProfilesChanged(); // a user profile was saved: the registry on disk changed
 
 private:
     void updateLabels();
