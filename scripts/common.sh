@@ -9,8 +9,7 @@ SOLAR_BUILD_DIR="${SOLAR_BUILD_DIR:-$SOLAR_ROOT/build}"
 # (docs/building.md says what each is for; scripts/check-fresh proves the list in an empty Debian root).
 SOLAR_PACKAGES=(
   build-essential cmake ninja-build pkg-config ca-certificates
-  qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  libqt6opengl6-dev                  # qt6-charts-dev's CMake package needs Qt6OpenGL (only a Recommends of qt6-base-dev)
+  qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-qpa-plugins                    # the offscreen and xcb platform plugins the GUI and the widget tests load
   libqscintilla2-qt6-dev libgraphviz-dev libcurl4-openssl-dev nlohmann-json3-dev libgl1-mesa-dev
   libbenchmark-dev

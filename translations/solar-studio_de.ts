@@ -42,42 +42,47 @@
 <context>
     <name>ComparisonView</name>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="48"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="49"/>
         <source>Fused bound per profile (shorter is faster)</source>
         <translation>Fusionierte Schranke je Profil (kürzer ist schneller)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="84"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="85"/>
         <source>Profiles:</source>
         <translation>Profile:</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="86"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="87"/>
         <source>Baseline:</source>
         <translation>Basis:</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="163"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="119"/>
+        <source> (user)</source>
+        <translation> (Benutzer)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/compare/comparisonview.cpp" line="173"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="167"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="177"/>
         <source>Speedup (fused)</source>
         <translation>Beschleunigung (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="167"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="177"/>
         <source>Bottleneck (fused)</source>
         <translation>Engpass (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="184"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="194"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>Der Engpass ist auf jedem Profil derselbe.</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="185"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="195"/>
         <source>Where the bottleneck moves: </source>
         <translation>Wohin sich der Engpass verschiebt: </translation>
     </message>
@@ -139,6 +144,19 @@
         <location filename="../app/studio/document.cpp" line="157"/>
         <source>Recovered unsaved edits; save them to keep them</source>
         <translation>Ungespeicherte Änderungen wiederhergestellt; speichern Sie sie, um sie zu behalten</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentationDialog</name>
+    <message>
+        <location filename="../app/studio/documentation.cpp" line="31"/>
+        <source>SOLAR Studio documentation</source>
+        <translation>SOLAR-Studio-Dokumentation</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/documentation.cpp" line="53"/>
+        <source>No documentation found in %1 (set SOLAR_DOCS_DIR).</source>
+        <translation>Keine Dokumentation in %1 gefunden (SOLAR_DOCS_DIR setzen).</translation>
     </message>
 </context>
 <context>
@@ -262,8 +280,8 @@
     <name>Figures</name>
     <message>
         <location filename="../widgets/render/figures.cpp" line="43"/>
-        <source>Roofline of %1 on %2 at %3 — %4 operators</source>
-        <translation>Roofline von %1 auf %2 bei %3 — %4 Operatoren</translation>
+        <source>Roofline of %1 on %2 at %3 %4 — %5 operators</source>
+        <translation>Roofline von %1 auf %2 bei %3 %4 — %5 Operatoren</translation>
     </message>
     <message>
         <location filename="../widgets/render/figures.cpp" line="69"/>
@@ -280,6 +298,72 @@
         <location filename="../widgets/render/figures.cpp" line="91"/>
         <source>Einsum graph: %1</source>
         <translation>Einsum-Graph: %1</translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="20"/>
+        <source>Match case</source>
+        <translation>Groß-/Kleinschreibung</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="24"/>
+        <source>Find</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="25"/>
+        <source>Replace with</source>
+        <translation>Ersetzen durch</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="26"/>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="27"/>
+        <source>Previous</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="30"/>
+        <source>Close (Esc)</source>
+        <translation>Schließen (Esc)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="33"/>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="40"/>
+        <source>Replace</source>
+        <translation>Ersetzen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="41"/>
+        <source>Replace all</source>
+        <translation>Alle ersetzen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="44"/>
+        <source>Replace:</source>
+        <translation>Ersetzen:</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="88"/>
+        <source>not found</source>
+        <translation>nicht gefunden</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/editor/findbar.cpp" line="124"/>
+        <source>%n replaced</source>
+        <translation>
+            <numerusform>%n ersetzt</numerusform>
+            <numerusform>%n ersetzt</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -318,176 +402,225 @@
         <translation>Operator suchen…</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="22"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="21"/>
+        <source>Name, kind, equation, ATen op or module path; Enter jumps to the next match</source>
+        <translation>Name, Art, Gleichung, ATen-Op oder Modulpfad; Enter springt zum nächsten Treffer</translation>
+    </message>
+    <message>
+        <location filename="../widgets/graph/graphpane.cpp" line="23"/>
         <source>Colour by bottleneck</source>
         <translation>Nach Engpass färben</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="23"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="24"/>
         <source>Colour by share of time</source>
         <translation>Nach Zeitanteil färben</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="24"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="25"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="36"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="42"/>
         <source>No operator matches &apos;%1&apos;</source>
         <translation>Kein Operator passt zu „%1“</translation>
+    </message>
+    <message>
+        <location filename="../widgets/graph/graphpane.cpp" line="44"/>
+        <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
+        <translation>Treffer %1 von %2 für „%3“ (Enter: nächster)</translation>
     </message>
 </context>
 <context>
     <name>HardwarePanel</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="57"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="59"/>
         <source>Profile:</source>
         <translation>Profil:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="60"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>Was wäre, wenn (Faktor auf den Profilwert)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor-Core-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>SIMT peaks</source>
         <translation>SIMT-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>On-chip capacity</source>
         <translation>On-Chip-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>Clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="80"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="107"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="85"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="112"/>
         <source>Target latency (inverse roofline)</source>
         <translation>Ziellatenz (inverse Roofline)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="89"/>
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="90"/>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="193"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="218"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="91"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="114"/>
         <source>Target:</source>
         <translation>Ziel:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="95"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="53"/>
+        <source>none (e.g. 190 µs)</source>
+        <translation>keine (z. B. 190 µs)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="66"/>
+        <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
+        <translation>DRAM-Bandbreite: skaliert das Speicherdach und die Speicherzeit jeder Stufe</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="67"/>
+        <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
+        <translation>Jede Tensor-Core-Spitze (alle Genauigkeiten): skaliert die Tensor-Rechendächer</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="68"/>
+        <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
+        <translation>Jede SIMT-(CUDA-Core-)Spitze: skaliert elementweise Arbeit und SIMT-Kontraktionen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="69"/>
+        <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
+        <translation>On-Chip-Kapazität (Register, Shared Memory, L2): ändert nur die Cache-bewusste Stufe (F4)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
+        <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
+        <translation>Der Takt: skaliert alle Rechenspitzen gemeinsam (die Bandbreite hängt nicht am Takt)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
+        <source> (×0.01 to ×100 of the profile&apos;s value)</source>
+        <translation> (×0,01 bis ×100 des Profilwerts)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="85"/>
+        <source>Type the factor on the profile&apos;s value</source>
+        <translation>Faktor auf den Profilwert eingeben</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
+        <source> factor</source>
+        <translation> Faktor</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="118"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="97"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="120"/>
         <source>Solve for bandwidth</source>
         <translation>Nach Bandbreite lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="98"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="121"/>
         <source>Solve for compute</source>
         <translation>Nach Rechenleistung lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="99"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="122"/>
         <source>Solve for on-chip</source>
         <translation>Nach On-Chip lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="134"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="157"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="240"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="265"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="254"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="279"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="257"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="282"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="258"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="283"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="259"/>
-        <source>Compute needed at today&apos;s bandwidth: ×%1 every peak.</source>
-        <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 auf jeden Spitzenwert.</translation>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="287"/>
+        <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
+        <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="260"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="294"/>
+        <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
+        <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="290"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="262"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="292"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="263"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="293"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="264"/>
-        <source>Necessary whatever the rest: %1 and ×%2 compute.</source>
-        <translation>Unabhängig vom Rest nötig: %1 und ×%2 Rechenleistung.</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="303"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="333"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="320"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="320"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="327"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="358"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -510,22 +643,22 @@
         <translation>Dieses Programm als ALIR im Editor öffnen, um es zu ändern und zu analysieren</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="44"/>
+        <location filename="../widgets/editor/irpane.cpp" line="52"/>
         <source>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
         <translation>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="46"/>
+        <location filename="../widgets/editor/irpane.cpp" line="54"/>
         <source>(generated by the PyTorch frontend, read-only)</source>
         <translation>(vom PyTorch-Frontend erzeugt, schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="46"/>
+        <location filename="../widgets/editor/irpane.cpp" line="54"/>
         <source>(as written; editable here)</source>
         <translation>(wie geschrieben; hier bearbeitbar)</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="58"/>
+        <location filename="../widgets/editor/irpane.cpp" line="64"/>
         <source>No program analysed yet.</source>
         <translation>Noch kein Programm analysiert.</translation>
     </message>
@@ -601,89 +734,109 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="53"/>
-        <location filename="../app/studio/mainwindow.cpp" line="198"/>
+        <location filename="../app/studio/mainwindow.cpp" line="67"/>
+        <location filename="../app/studio/mainwindow.cpp" line="252"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="58"/>
-        <location filename="../app/studio/mainwindow.cpp" line="335"/>
+        <location filename="../app/studio/mainwindow.cpp" line="72"/>
+        <location filename="../app/studio/mainwindow.cpp" line="390"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="135"/>
+        <location filename="../app/studio/mainwindow.cpp" line="175"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="136"/>
+        <location filename="../app/studio/mainwindow.cpp" line="174"/>
         <source>Einsum graph</source>
         <translation>Einsum-Graph</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="137"/>
+        <location filename="../app/studio/mainwindow.cpp" line="173"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="138"/>
+        <location filename="../app/studio/mainwindow.cpp" line="180"/>
         <source>Hardware</source>
         <translation>Hardware</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="139"/>
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="140"/>
+        <location filename="../app/studio/mainwindow.cpp" line="177"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="141"/>
+        <location filename="../app/studio/mainwindow.cpp" line="178"/>
         <source>LLM transcript</source>
         <translation>LLM-Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="142"/>
+        <location filename="../app/studio/mainwindow.cpp" line="179"/>
         <source>Compare hardware</source>
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="155"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="156"/>
+        <location filename="../app/studio/mainwindow.cpp" line="197"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="157"/>
+        <location filename="../app/studio/mainwindow.cpp" line="198"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="158"/>
+        <location filename="../app/studio/mainwindow.cpp" line="199"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="161"/>
+        <location filename="../app/studio/mainwindow.cpp" line="202"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="309"/>
+        <location filename="../app/studio/mainwindow.cpp" line="261"/>
+        <source>&amp;Documentation</source>
+        <translation>&amp;Dokumentation</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="364"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="491"/>
+        <source>Validation finished: %1</source>
+        <translation>Validierung beendet: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="520"/>
+        <source>the comparison with the source runs in the background</source>
+        <translation>der Vergleich mit der Quelle läuft im Hintergrund</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="521"/>
+        <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
+        <translation>Schranken bereit; Validierung gegen die Quelle läuft im Hintergrund (Esc bricht die Validierung ab)…</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="478"/>
+        <location filename="../app/studio/mainwindow.cpp" line="616"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>Zeile %1 erzeugte %n Operator: %2</numerusform>
@@ -691,62 +844,122 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="165"/>
+        <location filename="../app/studio/mainwindow.cpp" line="207"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="169"/>
+        <location filename="../app/studio/mainwindow.cpp" line="106"/>
+        <source>Validation cancelled; the bounds stand, unvalidated</source>
+        <translation>Validierung abgebrochen; die Schranken bleiben, unvalidiert</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="211"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="171"/>
+        <location filename="../app/studio/mainwindow.cpp" line="213"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="176"/>
+        <location filename="../app/studio/mainwindow.cpp" line="218"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="178"/>
+        <location filename="../app/studio/mainwindow.cpp" line="220"/>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="221"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="222"/>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="224"/>
+        <source>Cu&amp;t</source>
+        <translation>&amp;Ausschneiden</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="225"/>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="226"/>
+        <source>&amp;Paste</source>
+        <translation>&amp;Einfügen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="227"/>
+        <source>Select &amp;All</source>
+        <translation>&amp;Alles auswählen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="229"/>
+        <source>&amp;Find…</source>
+        <translation>&amp;Suchen…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="230"/>
+        <source>Find &amp;Next</source>
+        <translation>&amp;Weitersuchen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="231"/>
+        <source>Find &amp;Previous</source>
+        <translation>&amp;Rückwärts suchen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="232"/>
+        <source>&amp;Replace…</source>
+        <translation>&amp;Ersetzen…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="238"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="179"/>
+        <location filename="../app/studio/mainwindow.cpp" line="239"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="181"/>
+        <location filename="../app/studio/mainwindow.cpp" line="241"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="183"/>
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="190"/>
+        <location filename="../app/studio/mainwindow.cpp" line="244"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="192"/>
+        <location filename="../app/studio/mainwindow.cpp" line="246"/>
         <source>Analysis</source>
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="194"/>
+        <location filename="../app/studio/mainwindow.cpp" line="248"/>
         <source> Frontend: </source>
         <translation> Frontend: </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="200"/>
+        <location filename="../app/studio/mainwindow.cpp" line="254"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -761,127 +974,127 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204"/>
+        <location filename="../app/studio/mainwindow.cpp" line="258"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
+        <location filename="../app/studio/mainwindow.cpp" line="260"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="207"/>
+        <location filename="../app/studio/mainwindow.cpp" line="262"/>
         <source>&amp;About SOLAR Studio</source>
         <translation>Ü&amp;ber SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="240"/>
+        <location filename="../app/studio/mainwindow.cpp" line="295"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="227"/>
+        <location filename="../app/studio/mainwindow.cpp" line="282"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="294"/>
+        <location filename="../app/studio/mainwindow.cpp" line="349"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="245"/>
+        <location filename="../app/studio/mainwindow.cpp" line="300"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="246"/>
+        <location filename="../app/studio/mainwindow.cpp" line="301"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>Modelle, IR und Projekte (*.py *.alir *.solar);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="302"/>
+        <location filename="../app/studio/mainwindow.cpp" line="357"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="302"/>
+        <location filename="../app/studio/mainwindow.cpp" line="357"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="208"/>
+        <location filename="../app/studio/mainwindow.cpp" line="263"/>
         <source>About SOLAR Studio</source>
         <translation>Über SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/mainwindow.cpp" line="264"/>
         <source>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Speed-of-light analysis for deep-learning programs: how fast a model could run on a given chip, and how far an implementation is from it.&lt;/p&gt;</source>
         <translation>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Lichtgeschwindigkeitsanalyse für Deep-Learning-Programme: wie schnell ein Modell auf einem Chip laufen könnte und wie weit eine Implementierung davon entfernt ist.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="337"/>
+        <location filename="../app/studio/mainwindow.cpp" line="392"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="352"/>
+        <location filename="../app/studio/mainwindow.cpp" line="407"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="366"/>
+        <location filename="../app/studio/mainwindow.cpp" line="421"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>Kopie für den Tracer kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="359"/>
+        <location filename="../app/studio/mainwindow.cpp" line="414"/>
         <source>Asking %1 at %2…</source>
         <translation>Frage %1 unter %2…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="73"/>
+        <location filename="../app/studio/mainwindow.cpp" line="93"/>
         <source>Analysing: %1…</source>
         <translation>Analyse: %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="371"/>
+        <location filename="../app/studio/mainwindow.cpp" line="426"/>
         <source>Analysing…</source>
         <translation>Analysiere…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="77"/>
+        <location filename="../app/studio/mainwindow.cpp" line="110"/>
         <source>Analysis cancelled</source>
         <translation>Analyse abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="383"/>
+        <location filename="../app/studio/mainwindow.cpp" line="466"/>
         <source>%1: %2 — %3</source>
         <translation>%1: %2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="387"/>
+        <location filename="../app/studio/mainwindow.cpp" line="470"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="392"/>
+        <location filename="../app/studio/mainwindow.cpp" line="475"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>Die letzte Analyse ist fehlgeschlagen (siehe Editor); die gezeigten Zahlen stammen von der vorherigen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="393"/>
+        <location filename="../app/studio/mainwindow.cpp" line="476"/>
         <source>Analysis failed: %1</source>
         <translation>Analyse fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="409"/>
+        <location filename="../app/studio/mainwindow.cpp" line="498"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>Analysiert: %1 Operatoren, Validierung %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="441"/>
+        <location filename="../app/studio/mainwindow.cpp" line="579"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>Quelle geändert: Ergebnisse sind veraltet (Strg+R analysiert erneut)</translation>
     </message>
@@ -889,12 +1102,17 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="32"/>
-        <source>Filter operators (name, kind, equation, ATen op)…</source>
-        <translation>Operatoren filtern (Name, Art, Gleichung, ATen-Op)…</translation>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="41"/>
+        <source>Times are each level&apos;s share of the bound; click a header to sort</source>
+        <translation>Zeiten sind der Anteil jeder Stufe an der Schranke; zum Sortieren auf eine Spalte klicken</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="34"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="42"/>
+        <source>Filter operators (name, module, op, kind, equation)…</source>
+        <translation>Operatoren filtern (Name, Modul, Op, Art, Gleichung)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="44"/>
         <source>Export CSV…</source>
         <translation>CSV exportieren…</translation>
     </message>
@@ -902,97 +1120,122 @@
 <context>
     <name>OperatorTableModel</name>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="93"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="94"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="93"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="94"/>
         <source>memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="104"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="105"/>
+        <source>%1 — %2%3%4</source>
+        <translation>%1 — %2%3%4</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="107"/>
+        <source> in %1</source>
+        <translation> in %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="108"/>
+        <source>, source line %1</source>
+        <translation>, Quellzeile %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="108"/>
+        <source>, ALIR line %1</source>
+        <translation>, ALIR-Zeile %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="110"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>Eine Zählung dieses Operators ist eine untere Schranke (siehe Abdeckungshinweise).</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="115"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="116"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="117"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="118"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
         <source>Shape</source>
         <translation>Form</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="119"/>
-        <source>ATen op</source>
-        <translation>ATen-Op</translation>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <source>Op</source>
+        <translation>Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="120"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
+        <source>Module</source>
+        <translation>Modul</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
         <source>Line</source>
         <translation>Zeile</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="121"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="130"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="122"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="131"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="132"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="133"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 ungefusioniert/Kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="134"/>
         <source>F1 overlapped</source>
         <translation>F1 überlappt</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="135"/>
         <source>F2 fused/op</source>
         <translation>F2 fusioniert/Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="136"/>
         <source>F3 fused</source>
         <translation>F3 fusioniert</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="137"/>
         <source>F4 cache-aware</source>
         <translation>F4 cache-bewusst</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="138"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="130"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="139"/>
         <source>Share</source>
         <translation>Anteil</translation>
     </message>
@@ -1028,304 +1271,370 @@
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="54"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
         <source>Quantity</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="54"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <source>Used (what-if)</source>
+        <translation>Verwendet (Was-wäre-wenn)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <source>Stock profile</source>
+        <translation>Serienprofil</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <source>Factor</source>
+        <translation>Faktor</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="79"/>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="54"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="55"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="99"/>
         <source>clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="58"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="102"/>
         <source> (dense)</source>
         <translation> (dicht)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="60"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="104"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="61"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
         <source>DRAM capacity</source>
         <translation>DRAM-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="62"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="106"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="63"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="107"/>
         <source>on-chip total</source>
         <translation>On-Chip gesamt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="122"/>
+        <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;%1: verwendete Was-wäre-wenn-Werte&lt;/h3&gt;&lt;p&gt;Die Schranken für %1 wurden mit diesen Werten berechnet, nicht mit den danach aufgeführten Serienwerten.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
         <source>Bound</source>
         <translation>Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
         <source>DRAM bytes</source>
         <translation>DRAM-Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
         <source>FLOP/byte</source>
         <translation>FLOP/Byte</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="101"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="289"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="143"/>
+        <source> — what-if values</source>
+        <translation> — Was-wäre-wenn-Werte</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="159"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="400"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="106"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="164"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR-Studio-Bericht&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Programm:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Datum:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Werkzeug:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validierung:&lt;/b&gt; %6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="113"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="177"/>
+        <source>%1 %2 (stock %3)</source>
+        <translation>%1 %2 (Serie %3)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="179"/>
+        <source>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
+        <translation>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;Was-wäre-wenn-Hardware:&lt;/b&gt; die Schranken für %1 verwenden Werte, die vom Serienprofil abweichen: %2. Beide stehen unter Hardware.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="183"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Arbeit:&lt;/b&gt; %1 Multiply-Accumulates, insgesamt %2, %3 elementweise Operationen (1 MAC = 2 FLOP).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="117"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="187"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Schrankenleiter&lt;/h2&gt;&lt;p&gt;Jede Stufe ist eine untere Schranke der Laufzeit; eine gemessene Zeit darunter ist eine SOL-Verletzung.%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="119"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="189"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> Gemessen: %1; Spielraum = gemessen / Schranke.</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="126"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="196"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL-Verletzung&lt;/b&gt; bei %1: die gemessene Zeit liegt unter der Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
         <source>fused bound</source>
         <translation>fusionierte Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
         <source>speedup</source>
         <translation>Beschleunigung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
         <source>bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="209"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Hardwarevergleich&lt;/h2&gt;&lt;p&gt;Basis: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="141"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;Wohin sich der Engpass verschiebt:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="307"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="307"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="153"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
         <source>F0 time</source>
         <translation>F0-Zeit</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="153"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
         <source>Share (fused)</source>
         <translation>Anteil (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="153"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
         <source>Bound by</source>
         <translation>Begrenzt durch</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="157"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="366"/>
+        <source>Einsum graph (%1 operators)</source>
+        <translation>Einsum-Graph (%1 Operatoren)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="373"/>
+        <source>%1, page %2 of %3 (row %4, column %5)</source>
+        <translation>%1, Seite %2 von %3 (Zeile %4, Spalte %5)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="388"/>
+        <source>%1: overview; every operator is listed under All operators</source>
+        <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="81"/>
         <source> line %1</source>
         <translation> Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="160"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="160"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
         <source>memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="162"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="232"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Wichtigste Operatoren&lt;/h2&gt;&lt;p&gt;%1 Operatoren; die 15 mit dem größten Anteil an der fusionierten Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="168"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="238"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;Inverse Roofline&lt;/h2&gt;&lt;p&gt;Ziel %1 auf der fusionierten Stufe (jetzt %2) auf %3:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="171"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="241"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>Nötige DRAM-Bandbreite bei heutiger Rechenleistung: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="172"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="242"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="175"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="245"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>nötige Rechenleistung bei heutiger Bandbreite: ×%1 auf jeden Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="176"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="246"/>
         <source>no compute reaches it: %1</source>
         <translation>keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="178"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="248"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>unabhängig vom Rest nötig: %1 und ×%2 Rechenleistung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="184"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="254"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Abdeckung und Annahmen&lt;/h2&gt;&lt;p&gt;Abdeckung: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="185"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="255"/>
         <source>complete — every operation is counted</source>
         <translation>vollständig — jede Operation ist gezählt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="186"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="256"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;UNVOLLSTÄNDIG&lt;/b&gt; — siehe unten</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="190"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="260"/>
         <source>approximated (a lower bound): </source>
         <translation>angenähert (eine untere Schranke): </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="190"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="260"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;nicht gezählt&lt;/b&gt;: </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="191"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="261"/>
         <source> (line %1): </source>
         <translation> (Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="195"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="265"/>
         <source>Not covered by any bound: </source>
         <translation>Von keiner Schranke abgedeckt: </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="196"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="266"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;Präzisionsregel: %1&lt;/li&gt;&lt;li&gt;Cache-Annahme: %2&lt;/li&gt;&lt;li&gt;On-Chip-Kapazität: %3 (%4)&lt;/li&gt;&lt;li&gt;Spitzenwerte sind dicht (nie 2:4-dünn); die Quelle jeder Zahl steht unter Hardware.&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="202"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="272"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Hardware&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="210"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="280"/>
         <source>cannot paint the report</source>
         <translation>Bericht kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="236"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
+        <source>Equation</source>
+        <translation>Gleichung</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="333"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR-Studio-Bericht — %1 — Seite %2 von %3</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="253"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="350"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>Roofline (Kernel-Stufe, %1)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="275"/>
-        <source>Einsum graph (%1 operators), part %2 of %3</source>
-        <translation>Einsum-Graph (%1 Operatoren), Teil %2 von %3</translation>
-    </message>
-    <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="297"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="408"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR-Studio-Bericht: %1</translation>
     </message>
@@ -1333,153 +1642,243 @@
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="37"/>
-        <source>Roofline</source>
-        <translation>Roofline</translation>
-    </message>
-    <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="112"/>
-        <source>n/a</source>
-        <translation>k. A.</translation>
-    </message>
-    <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="113"/>
-        <source> of its roof</source>
-        <translation> seines Dachs</translation>
-    </message>
-    <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="114"/>
-        <source> of its unfused roof (fusion keeps operands on chip)</source>
-        <translation> seines ungefusionierten Dachs (Fusion hält Operanden auf dem Chip)</translation>
-    </message>
-    <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="115"/>
-        <source>&lt;b&gt;%1&lt;/b&gt; (%2%3)&lt;br&gt;%4 [%5]&lt;br&gt;%6, %7, %8 FLOP/B&lt;br&gt;time %9 at %10, %11</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; (%2%3)&lt;br&gt;%4 [%5]&lt;br&gt;%6, %7, %8 FLOP/B&lt;br&gt;Zeit %9 bei %10, %11</translation>
-    </message>
-    <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="152"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="362"/>
         <source>Roofline (no analysis)</source>
         <translation>Roofline (keine Analyse)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="162"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="368"/>
         <source>Roofline (nothing to plot)</source>
         <translation>Roofline (nichts darzustellen)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="182"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="330"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="183"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="32"/>
+        <source>Wheel: zoom; drag: zoom to a rectangle; right or middle drag (or Shift+drag): pan; double-click or Home: reset</source>
+        <translation>Mausrad: zoomen; ziehen: auf ein Rechteck zoomen; rechts oder mittig ziehen (oder Umschalt+ziehen): verschieben; Doppelklick oder Pos1: zurücksetzen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="130"/>
+        <source>Hover over a point for its numbers; click to select it.</source>
+        <translation>Für Zahlen über einen Punkt fahren; zum Auswählen klicken.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="297"/>
+        <source>&lt;b&gt;The program at %1&lt;/b&gt;: %2, %3, %4 FLOP/B; bound %5 by %6</source>
+        <translation>&lt;b&gt;Das Programm bei %1&lt;/b&gt;: %2, %3, %4 FLOP/B; Schranke %5 durch %6</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="331"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="191"/>
-        <source>arithmetic intensity (FLOP/byte)</source>
-        <translation>arithmetische Intensität (FLOP/Byte)</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="334"/>
+        <source> in %1</source>
+        <translation> in %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="195"/>
-        <source>attainable performance (FLOP/s)</source>
-        <translation>erreichbare Leistung (FLOP/s)</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
+        <source>, line %1</source>
+        <translation>, Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="223"/>
-        <source>compute-bound ops</source>
-        <translation>rechenbegrenzte Ops</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
+        <source>, ALIR line %1</source>
+        <translation>, ALIR-Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="223"/>
-        <source>memory-bound ops</source>
-        <translation>speicherbegrenzte Ops</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3&lt;br&gt;%4, %5 of DRAM traffic at %6, %7 FLOP/B</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3&lt;br&gt;%4, %5 DRAM-Verkehr bei %6, %7 FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="284"/>
-        <source>Roofline at %1 on %2 — %3 operators%4</source>
-        <translation>Roofline bei %1 auf %2 — %3 Operatoren%4</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="340"/>
+        <source>&lt;br&gt;Standing alone: %1 at %2, on its %3 roof</source>
+        <translation>&lt;br&gt;Allein: %1 bei %2, auf seinem %3-Dach</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="287"/>
-        <source> (%1 without arithmetic or bytes not shown)</source>
-        <translation> (%1 ohne Arithmetik oder Bytes nicht gezeigt)</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="345"/>
+        <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
+        <translation>über der eigenen Schranke: bei %1 wird die Programmzeit nach der Ressource aufgeteilt, die das ganze Programm bindet; ein Operator mit viel davon trägt mehr als seine eigene Schranke</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="349"/>
+        <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
+        <translation>unter der eigenen Schranke: bei %1 überlappt seine Arbeit mit der anderer Operatoren (Rechnen und Speicher seines Kernels oder des ganzen Programms laufen gleichzeitig)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="352"/>
+        <source>&lt;br&gt;Its share of the %1 time: %2 (%3%)</source>
+        <translation>&lt;br&gt;Sein Anteil an der %1-Zeit: %2 (%3 %)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="369"/>
+        <source>Roofline at %1 %2 on %3 — %n operator(s)</source>
+        <translation>
+            <numerusform>Roofline bei %1 %2 auf %3 — %n Operator</numerusform>
+            <numerusform>Roofline bei %1 %2 auf %3 — %n Operatoren</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>RooflinePainter</name>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="52"/>
-        <source>Nothing to plot: no operator has both arithmetic and bytes</source>
-        <translation>Nichts darzustellen: kein Operator hat sowohl Rechenoperationen als auch Bytes</translation>
-    </message>
-    <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="89"/>
-        <source>arithmetic intensity (FLOP/byte)</source>
-        <translation>arithmetische Intensität (FLOP/Byte)</translation>
-    </message>
-    <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="94"/>
-        <source>attainable performance (FLOP/s)</source>
-        <translation>erreichbare Leistung (FLOP/s)</translation>
-    </message>
-    <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="119"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="101"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="166"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="124"/>
+        <source>Nothing to plot: no operator has both arithmetic and bytes</source>
+        <translation>Nichts zu zeichnen: kein Operator hat sowohl Arithmetik als auch Bytes</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="154"/>
+        <source>arithmetic intensity (FLOP/byte)</source>
+        <translation>arithmetische Intensität (FLOP/Byte)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="160"/>
+        <source>attainable performance (FLOP/s)</source>
+        <translation>erreichbare Leistung (FLOP/s)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="161"/>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="261"/>
         <source>memory-bound operator</source>
-        <translation>speicherbegrenzter Operator</translation>
+        <translation>speichergebundener Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="167"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="262"/>
         <source>compute-bound operator</source>
-        <translation>rechenbegrenzter Operator</translation>
+        <translation>rechengebundener Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="170"/>
-        <source>marker size: share of the time; lines: roofs (dashed: overlaid profiles)</source>
-        <translation>Markergröße: Zeitanteil; Linien: Dächer (gestrichelt: überlagerte Profile)</translation>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="264"/>
+        <source>the program at this level</source>
+        <translation>das Programm auf dieser Stufe</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="272"/>
+        <source>operators standing alone, each on the roof that bounds it</source>
+        <translation>Operatoren allein, jeder auf dem Dach, das ihn begrenzt</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="273"/>
+        <source>size: share of the time</source>
+        <translation>Größe: Anteil an der Zeit</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="275"/>
+        <source>dashed: overlaid profiles</source>
+        <translation>gestrichelt: überlagerte Profile</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="174"/>
-        <source>%n operator(s) without arithmetic or bytes not shown</source>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="277"/>
+        <source>%n operator(s) without arithmetic not shown</source>
         <translation>
-            <numerusform>%n Operator ohne Rechenoperationen oder Bytes nicht gezeigt</numerusform>
-            <numerusform>%n Operatoren ohne Rechenoperationen oder Bytes nicht gezeigt</numerusform>
+            <numerusform>%n Operator ohne Arithmetik nicht gezeigt</numerusform>
+            <numerusform>%n Operatoren ohne Arithmetik nicht gezeigt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/render/rooflinepainter.cpp" line="279"/>
+        <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
+        <translation>
+            <numerusform>%n Operator ohne DRAM-Bytes auf dieser Stufe (Operanden auf dem Chip) nicht gezeigt</numerusform>
+            <numerusform>%n Operatoren ohne DRAM-Bytes auf dieser Stufe (Operanden auf dem Chip) nicht gezeigt</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>RooflinePane</name>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="36"/>
-        <source>Overlay profiles…</source>
-        <translation>Profile überlagern…</translation>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="29"/>
+        <source>F0: every operator its own kernel, one after another; each moves all it reads and writes through DRAM</source>
+        <translation>F0: jeder Operator ein eigener Kernel, nacheinander; jeder bewegt alles, was er liest und schreibt, über den DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="38"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="30"/>
+        <source>F1: unfused bytes, but compute and memory of all kernels overlap perfectly</source>
+        <translation>F1: ungefusionierte Bytes, aber Rechnen und Speicher aller Kernels überlappen vollständig</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="31"/>
+        <source>F2: intermediates stay on chip; kernels still run one after another</source>
+        <translation>F2: Zwischenergebnisse bleiben auf dem Chip; Kernels laufen weiter nacheinander</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="32"/>
+        <source>F3, the speed of light: only compulsory DRAM bytes, everything overlapped</source>
+        <translation>F3, die Lichtgeschwindigkeit: nur unvermeidliche DRAM-Bytes, alles überlappt</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="34"/>
+        <source>F4: F3 plus the traffic a finite on-chip capacity provably forces, and the L2 -&gt; SM floor</source>
+        <translation>F4: F3 plus der Verkehr, den eine endliche On-Chip-Kapazität nachweislich erzwingt, und die L2-→-SM-Untergrenze</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="55"/>
+        <source>The bound level the chart shows: operators at its notion of DRAM bytes, the diamond is the whole program</source>
+        <translation>Die Stufe, die das Diagramm zeigt: Operatoren mit ihren DRAM-Bytes auf dieser Stufe, die Raute ist das ganze Programm</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="56"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="135"/>
+        <source>Overlay profiles</source>
+        <translation>Profile überlagern</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
+        <source>Draw the roofs of other hardware profiles (dashed) over this one&apos;s</source>
+        <translation>Die Dächer anderer Hardwareprofile (gestrichelt) über dieses legen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="60"/>
+        <source>Reset zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="61"/>
+        <source>Show the whole chart again (also: double-click the chart, or Home)</source>
+        <translation>Das ganze Diagramm wieder zeigen (auch: Doppelklick ins Diagramm oder Pos1)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="64"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="81"/>
-        <source>Overlay a profile</source>
-        <translation>Profil überlagern</translation>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="122"/>
+        <source>Clear overlays</source>
+        <translation>Überlagerungen entfernen</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="81"/>
-        <source>Profile to overlay (none clears):</source>
-        <translation>Zu überlagerndes Profil (keines entfernt):</translation>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="135"/>
+        <source>Overlays (%1)</source>
+        <translation>Überlagerungen (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>SecondsEdit</name>
+    <message>
+        <location filename="../widgets/common/secondsedit.cpp" line="12"/>
+        <source>A time with its unit: s, ms, µs (or us), ns; a bare number is in milliseconds. Empty: none.</source>
+        <translation>Eine Zeit mit Einheit: s, ms, µs (oder us), ns; eine bloße Zahl ist in Millisekunden. Leer: keine.</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="82"/>
-        <source>none</source>
-        <translation>keine</translation>
+        <location filename="../widgets/common/secondsedit.cpp" line="57"/>
+        <source>&apos;%1&apos; is not a time. %2</source>
+        <translation>„%1“ ist keine Zeit. %2</translation>
     </message>
 </context>
 <context>
@@ -1518,155 +1917,190 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="33"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="34"/>
+        <source>not measured (e.g. 1.25 ms)</source>
+        <translation>nicht gemessen (z. B. 1,25 ms)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="35"/>
         <source>Import timings…</source>
         <translation>Zeitmessungen importieren…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Bound</source>
         <translation>Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>DRAM bytes</source>
         <translation>DRAM-Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="52"/>
-        <source> ms</source>
-        <translation> ms</translation>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="56"/>
+        <source>A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)</source>
+        <translation>Eine gemessene Laufzeit dieses Programms auf der gewählten Hardware, mit Einheit (1,25 ms, 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="53"/>
-        <source>not measured</source>
-        <translation>nicht gemessen</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="54"/>
-        <source>A measured runtime of this program on the selected hardware, in milliseconds</source>
-        <translation>Eine gemessene Laufzeit dieses Programms auf der gewählten Hardware, in Millisekunden</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="63"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="75"/>
         <source>Measured:</source>
         <translation>Gemessen:</translation>
     </message>
     <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="91"/>
+        <source>F0 unfused/kernel</source>
+        <translation>F0 ungefusioniert/Kernel</translation>
+    </message>
+    <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="92"/>
+        <source>F1 overlapped</source>
+        <translation>F1 überlappt</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="93"/>
+        <source>F2 fused/op</source>
+        <translation>F2 fusioniert/Op</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="94"/>
+        <source>F3 fused (SOL)</source>
+        <translation>F3 fusioniert (SOL)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="95"/>
+        <source>F4 cache-aware</source>
+        <translation>F4 cache-bewusst</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="116"/>
         <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
         <translation>Die gemessenen %1 galten für ein anderes Programm, andere Größen oder andere Hardware und wurden gelöscht. Geben Sie die für dieses gemessene Zeit ein oder importieren Sie sie.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="136"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="171"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>Diese Ergebnisse sind veraltet: die Quelle hat sich seit ihrer Berechnung geändert (Strg+R analysiert erneut).</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="163"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="198"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>Noch keine Analyse: Öffnen Sie ein Modell oder ein ALIR-Programm und drücken Sie Strg+R.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="172"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="207"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; auf %2 — %3, Caches %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="182"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="216"/>
+        <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
+        <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="222"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="187"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="228"/>
+        <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
+        <translation>&lt;small&gt;Hinweise: %1&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="232"/>
+        <source>%1 (line %2)</source>
+        <translation>%1 (Zeile %2)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="233"/>
         <source>%1 (line %2): %3</source>
         <translation>%1 (Zeile %2): %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="188"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>Abdeckung: vollständig — jede Operation ist in den Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="189"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="236"/>
         <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:#c02020&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypanel.cpp" line="195"/>
-        <source>%n count(s) are lower bounds (valid, possibly loose): %1</source>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="242"/>
+        <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
-            <numerusform>%n Zählung ist eine untere Schranke (gültig, eventuell locker): %1</numerusform>
-            <numerusform>%n Zählungen sind untere Schranken (gültig, eventuell locker): %1</numerusform>
+            <numerusform>%n Zählung ist eine untere Schranke (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
+            <numerusform>%n Zählungen sind untere Schranken (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="232"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="280"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL-Verletzung: die gemessenen %1 liegen unter der Schranke %2. Eine echte untere Schranke kann nicht unterboten werden: prüfen Sie die Messung (Größen, Datentyp, Hardware) oder melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="287"/>
         <source>Import KernelBench timings</source>
         <translation>KernelBench-Zeitmessungen importieren</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="287"/>
         <source>Timing JSON (*.json)</source>
         <translation>Zeitmessungs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="244"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="292"/>
         <source>Import failed</source>
         <translation>Import fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="249"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="297"/>
         <source>Timings from another machine</source>
         <translation>Zeiten von einer anderen Maschine</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="250"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="298"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1: Dagegen wird kein Spielraum berechnet. Wählen Sie das Profil, auf dem gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="257"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="305"/>
         <source>No timing</source>
         <translation>Keine Zeitmessung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="257"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="305"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 enthält keine Zeitmessung für %2.</translation>
     </message>

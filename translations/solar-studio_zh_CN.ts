@@ -42,42 +42,47 @@
 <context>
     <name>ComparisonView</name>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="48"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="49"/>
         <source>Fused bound per profile (shorter is faster)</source>
         <translation>各配置的融合界限（越短越快）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="84"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="85"/>
         <source>Profiles:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="86"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="87"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="163"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="119"/>
+        <source> (user)</source>
+        <translation>（用户）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/compare/comparisonview.cpp" line="173"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="167"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="177"/>
         <source>Speedup (fused)</source>
         <translation>加速比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="167"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="177"/>
         <source>Bottleneck (fused)</source>
         <translation>瓶颈（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="184"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="194"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>在每个配置上瓶颈都相同。</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="185"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="195"/>
         <source>Where the bottleneck moves: </source>
         <translation>瓶颈的变化：</translation>
     </message>
@@ -139,6 +144,19 @@
         <location filename="../app/studio/document.cpp" line="157"/>
         <source>Recovered unsaved edits; save them to keep them</source>
         <translation>已恢复未保存的编辑；请保存以保留它们</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentationDialog</name>
+    <message>
+        <location filename="../app/studio/documentation.cpp" line="31"/>
+        <source>SOLAR Studio documentation</source>
+        <translation>SOLAR Studio 文档</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/documentation.cpp" line="53"/>
+        <source>No documentation found in %1 (set SOLAR_DOCS_DIR).</source>
+        <translation>在 %1 中未找到文档（请设置 SOLAR_DOCS_DIR）。</translation>
     </message>
 </context>
 <context>
@@ -262,8 +280,8 @@
     <name>Figures</name>
     <message>
         <location filename="../widgets/render/figures.cpp" line="43"/>
-        <source>Roofline of %1 on %2 at %3 — %4 operators</source>
-        <translation>%1 在 %2 上的屋顶线（%3）— %4 个算子</translation>
+        <source>Roofline of %1 on %2 at %3 %4 — %5 operators</source>
+        <translation>%1 在 %2 上 %3 %4 级别的 Roofline — %5 个算子</translation>
     </message>
     <message>
         <location filename="../widgets/render/figures.cpp" line="69"/>
@@ -280,6 +298,71 @@
         <location filename="../widgets/render/figures.cpp" line="91"/>
         <source>Einsum graph: %1</source>
         <translation>Einsum 图：%1</translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="20"/>
+        <source>Match case</source>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="24"/>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="25"/>
+        <source>Replace with</source>
+        <translation>替换为</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="26"/>
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="27"/>
+        <source>Previous</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="30"/>
+        <source>Close (Esc)</source>
+        <translation>关闭 (Esc)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="33"/>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="40"/>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="41"/>
+        <source>Replace all</source>
+        <translation>全部替换</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="44"/>
+        <source>Replace:</source>
+        <translation>替换：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/findbar.cpp" line="88"/>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/editor/findbar.cpp" line="124"/>
+        <source>%n replaced</source>
+        <translation>
+            <numerusform>已替换 %n 处</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -318,176 +401,225 @@
         <translation>查找算子…</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="22"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="21"/>
+        <source>Name, kind, equation, ATen op or module path; Enter jumps to the next match</source>
+        <translation>名称、类型、方程、ATen 算子或模块路径；回车跳到下一个匹配</translation>
+    </message>
+    <message>
+        <location filename="../widgets/graph/graphpane.cpp" line="23"/>
         <source>Colour by bottleneck</source>
         <translation>按瓶颈着色</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="23"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="24"/>
         <source>Colour by share of time</source>
         <translation>按时间占比着色</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="24"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="25"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="36"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="42"/>
         <source>No operator matches &apos;%1&apos;</source>
         <translation>没有与“%1”匹配的算子</translation>
+    </message>
+    <message>
+        <location filename="../widgets/graph/graphpane.cpp" line="44"/>
+        <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
+        <translation>“%3”的第 %1 个匹配，共 %2 个（回车：下一个）</translation>
     </message>
 </context>
 <context>
     <name>HardwarePanel</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="57"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="59"/>
         <source>Profile:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="60"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor Core 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>SIMT peaks</source>
         <translation>SIMT 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>On-chip capacity</source>
         <translation>片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="80"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="107"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="85"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="112"/>
         <source>Target latency (inverse roofline)</source>
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="89"/>
-        <source> ms</source>
-        <translation> 毫秒</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="90"/>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="193"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="218"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="91"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="114"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="95"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="53"/>
+        <source>none (e.g. 190 µs)</source>
+        <translation>无（例如 190 µs）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="66"/>
+        <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
+        <translation>DRAM 带宽：缩放内存屋顶和每一级的内存时间</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="67"/>
+        <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
+        <translation>所有张量核心峰值（全部精度）：缩放张量计算屋顶</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="68"/>
+        <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
+        <translation>所有 SIMT（CUDA 核心）峰值：缩放逐元素运算和 SIMT 缩并</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="69"/>
+        <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
+        <translation>片上容量（寄存器、共享内存、L2）：只影响缓存感知级别 (F4)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
+        <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
+        <translation>时钟：同时缩放所有计算峰值（带宽不受时钟约束）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
+        <source> (×0.01 to ×100 of the profile&apos;s value)</source>
+        <translation>（配置值的 ×0.01 到 ×100）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="85"/>
+        <source>Type the factor on the profile&apos;s value</source>
+        <translation>输入相对配置值的倍数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
+        <source> factor</source>
+        <translation> 倍数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="118"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="97"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="120"/>
         <source>Solve for bandwidth</source>
         <translation>求解带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="98"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="121"/>
         <source>Solve for compute</source>
         <translation>求解算力</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="99"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="122"/>
         <source>Solve for on-chip</source>
         <translation>求解片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="134"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="157"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="240"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="265"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="254"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="279"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="257"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="282"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="258"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="283"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="259"/>
-        <source>Compute needed at today&apos;s bandwidth: ×%1 every peak.</source>
-        <translation>按当前带宽所需算力：每个峰值 ×%1。</translation>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="287"/>
+        <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
+        <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="260"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="294"/>
+        <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
+        <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="290"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="262"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="292"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="263"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="293"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="264"/>
-        <source>Necessary whatever the rest: %1 and ×%2 compute.</source>
-        <translation>无论其余如何都必需：%1 与 ×%2 算力。</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="303"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="333"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="320"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="320"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="327"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="358"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -510,22 +642,22 @@
         <translation>在编辑器中以 ALIR 打开此程序，以便修改和分析</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="44"/>
+        <location filename="../widgets/editor/irpane.cpp" line="52"/>
         <source>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
         <translation>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="46"/>
+        <location filename="../widgets/editor/irpane.cpp" line="54"/>
         <source>(generated by the PyTorch frontend, read-only)</source>
         <translation>（由 PyTorch 前端生成，只读）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="46"/>
+        <location filename="../widgets/editor/irpane.cpp" line="54"/>
         <source>(as written; editable here)</source>
         <translation>（按原样；可在此编辑）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="58"/>
+        <location filename="../widgets/editor/irpane.cpp" line="64"/>
         <source>No program analysed yet.</source>
         <translation>尚未分析任何程序。</translation>
     </message>
@@ -601,151 +733,231 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="53"/>
-        <location filename="../app/studio/mainwindow.cpp" line="198"/>
+        <location filename="../app/studio/mainwindow.cpp" line="67"/>
+        <location filename="../app/studio/mainwindow.cpp" line="252"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="58"/>
-        <location filename="../app/studio/mainwindow.cpp" line="335"/>
+        <location filename="../app/studio/mainwindow.cpp" line="72"/>
+        <location filename="../app/studio/mainwindow.cpp" line="390"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="135"/>
+        <location filename="../app/studio/mainwindow.cpp" line="175"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="136"/>
+        <location filename="../app/studio/mainwindow.cpp" line="174"/>
         <source>Einsum graph</source>
         <translation>Einsum 图</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="137"/>
+        <location filename="../app/studio/mainwindow.cpp" line="173"/>
         <source>Roofline</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="138"/>
+        <location filename="../app/studio/mainwindow.cpp" line="180"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="139"/>
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>Operators</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="140"/>
+        <location filename="../app/studio/mainwindow.cpp" line="177"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="141"/>
+        <location filename="../app/studio/mainwindow.cpp" line="178"/>
         <source>LLM transcript</source>
         <translation>LLM 记录</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="142"/>
+        <location filename="../app/studio/mainwindow.cpp" line="179"/>
         <source>Compare hardware</source>
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="155"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="156"/>
+        <location filename="../app/studio/mainwindow.cpp" line="197"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="157"/>
+        <location filename="../app/studio/mainwindow.cpp" line="198"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="158"/>
+        <location filename="../app/studio/mainwindow.cpp" line="199"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="161"/>
+        <location filename="../app/studio/mainwindow.cpp" line="202"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="309"/>
+        <location filename="../app/studio/mainwindow.cpp" line="261"/>
+        <source>&amp;Documentation</source>
+        <translation>文档(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="364"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="491"/>
+        <source>Validation finished: %1</source>
+        <translation>验证完成：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="520"/>
+        <source>the comparison with the source runs in the background</source>
+        <translation>与源代码的比较在后台进行</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="521"/>
+        <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
+        <translation>界限已就绪；正在后台与源代码验证（Esc 取消验证）…</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="478"/>
+        <location filename="../app/studio/mainwindow.cpp" line="616"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>第 %1 行生成了 %n 个算子：%2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="165"/>
+        <location filename="../app/studio/mainwindow.cpp" line="207"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="169"/>
+        <location filename="../app/studio/mainwindow.cpp" line="106"/>
+        <source>Validation cancelled; the bounds stand, unvalidated</source>
+        <translation>验证已取消；界限保留，未验证</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="211"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="171"/>
+        <location filename="../app/studio/mainwindow.cpp" line="213"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="176"/>
+        <location filename="../app/studio/mainwindow.cpp" line="218"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="178"/>
+        <location filename="../app/studio/mainwindow.cpp" line="220"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="221"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="222"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="224"/>
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="225"/>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="226"/>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="227"/>
+        <source>Select &amp;All</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="229"/>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="230"/>
+        <source>Find &amp;Next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="231"/>
+        <source>Find &amp;Previous</source>
+        <translation>查找上一个(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="232"/>
+        <source>&amp;Replace…</source>
+        <translation>替换(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="238"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="179"/>
+        <location filename="../app/studio/mainwindow.cpp" line="239"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="181"/>
+        <location filename="../app/studio/mainwindow.cpp" line="241"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="183"/>
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="190"/>
+        <location filename="../app/studio/mainwindow.cpp" line="244"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="192"/>
+        <location filename="../app/studio/mainwindow.cpp" line="246"/>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="194"/>
+        <location filename="../app/studio/mainwindow.cpp" line="248"/>
         <source> Frontend: </source>
         <translation> 前端： </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="200"/>
+        <location filename="../app/studio/mainwindow.cpp" line="254"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -760,127 +972,127 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204"/>
+        <location filename="../app/studio/mainwindow.cpp" line="258"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
+        <location filename="../app/studio/mainwindow.cpp" line="260"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="207"/>
+        <location filename="../app/studio/mainwindow.cpp" line="262"/>
         <source>&amp;About SOLAR Studio</source>
         <translation>关于 SOLAR Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="240"/>
+        <location filename="../app/studio/mainwindow.cpp" line="295"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="227"/>
+        <location filename="../app/studio/mainwindow.cpp" line="282"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="294"/>
+        <location filename="../app/studio/mainwindow.cpp" line="349"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="245"/>
+        <location filename="../app/studio/mainwindow.cpp" line="300"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="246"/>
+        <location filename="../app/studio/mainwindow.cpp" line="301"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>模型、IR 与项目 (*.py *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="302"/>
+        <location filename="../app/studio/mainwindow.cpp" line="357"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="302"/>
+        <location filename="../app/studio/mainwindow.cpp" line="357"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="208"/>
+        <location filename="../app/studio/mainwindow.cpp" line="263"/>
         <source>About SOLAR Studio</source>
         <translation>关于 SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/mainwindow.cpp" line="264"/>
         <source>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Speed-of-light analysis for deep-learning programs: how fast a model could run on a given chip, and how far an implementation is from it.&lt;/p&gt;</source>
         <translation>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;深度学习程序的光速分析：模型在给定芯片上最快能跑多快，以及现有实现离它还有多远。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="337"/>
+        <location filename="../app/studio/mainwindow.cpp" line="392"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="352"/>
+        <location filename="../app/studio/mainwindow.cpp" line="407"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="366"/>
+        <location filename="../app/studio/mainwindow.cpp" line="421"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>无法为追踪器写入副本：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="359"/>
+        <location filename="../app/studio/mainwindow.cpp" line="414"/>
         <source>Asking %1 at %2…</source>
         <translation>正在询问 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="73"/>
+        <location filename="../app/studio/mainwindow.cpp" line="93"/>
         <source>Analysing: %1…</source>
         <translation>正在分析：%1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="371"/>
+        <location filename="../app/studio/mainwindow.cpp" line="426"/>
         <source>Analysing…</source>
         <translation>正在分析…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="77"/>
+        <location filename="../app/studio/mainwindow.cpp" line="110"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="383"/>
+        <location filename="../app/studio/mainwindow.cpp" line="466"/>
         <source>%1: %2 — %3</source>
         <translation>%1：%2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="387"/>
+        <location filename="../app/studio/mainwindow.cpp" line="470"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="392"/>
+        <location filename="../app/studio/mainwindow.cpp" line="475"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>上次分析失败（见编辑器）；显示的数字来自之前的分析。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="393"/>
+        <location filename="../app/studio/mainwindow.cpp" line="476"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="409"/>
+        <location filename="../app/studio/mainwindow.cpp" line="498"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>已分析：%1 个算子，验证 %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="441"/>
+        <location filename="../app/studio/mainwindow.cpp" line="579"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
     </message>
@@ -888,12 +1100,17 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="32"/>
-        <source>Filter operators (name, kind, equation, ATen op)…</source>
-        <translation>筛选算子（名称、类型、方程、ATen 算子）…</translation>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="41"/>
+        <source>Times are each level&apos;s share of the bound; click a header to sort</source>
+        <translation>时间是各级别界限中的份额；点击表头排序</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="34"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="42"/>
+        <source>Filter operators (name, module, op, kind, equation)…</source>
+        <translation>筛选算子（名称、模块、算子、类型、方程）…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="44"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
@@ -901,97 +1118,122 @@
 <context>
     <name>OperatorTableModel</name>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="93"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="94"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="93"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="94"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="104"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="105"/>
+        <source>%1 — %2%3%4</source>
+        <translation>%1 — %2%3%4</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="107"/>
+        <source> in %1</source>
+        <translation>，位于 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="108"/>
+        <source>, source line %1</source>
+        <translation>，源代码第 %1 行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="108"/>
+        <source>, ALIR line %1</source>
+        <translation>，ALIR 第 %1 行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="110"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>该算子的某项计数是下界（见覆盖说明）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="115"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="116"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="117"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="118"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="119"/>
-        <source>ATen op</source>
-        <translation>ATen 算子</translation>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <source>Op</source>
+        <translation>源算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="120"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="121"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="130"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="122"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="131"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="132"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="133"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="134"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="135"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="136"/>
         <source>F3 fused</source>
         <translation>F3 融合</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="137"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="138"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="130"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="139"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
@@ -1027,304 +1269,370 @@
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="54"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
         <source>Quantity</source>
         <translation>量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="54"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <source>Used (what-if)</source>
+        <translation>使用值（假设）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <source>Stock profile</source>
+        <translation>原始配置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <source>Factor</source>
+        <translation>倍数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="79"/>
+        <source>in %1</source>
+        <translation>位于 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="54"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="55"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="99"/>
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="58"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="102"/>
         <source> (dense)</source>
         <translation>（稠密）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="60"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="104"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="61"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
         <source>DRAM capacity</source>
         <translation>DRAM 容量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="62"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="106"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="63"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="107"/>
         <source>on-chip total</source>
         <translation>片上总计</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="122"/>
+        <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;%1：使用的假设值&lt;/h3&gt;&lt;p&gt;%1 的界限是用这些值计算的，而不是后面列出的原始值。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="75"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
         <source>FLOP/byte</source>
         <translation>FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="76"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="101"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="289"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="143"/>
+        <source> — what-if values</source>
+        <translation> — 假设值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="159"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="400"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="106"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="164"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR Studio 报告&lt;/h1&gt;&lt;p&gt;&lt;b&gt;程序：&lt;/b&gt;%1（%2）&lt;br&gt;&lt;b&gt;日期：&lt;/b&gt;%3&lt;br&gt;&lt;b&gt;工具：&lt;/b&gt;SOLAR Studio %4&lt;br&gt;&lt;b&gt;前端：&lt;/b&gt;%5&lt;br&gt;&lt;b&gt;验证：&lt;/b&gt;%6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="113"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="177"/>
+        <source>%1 %2 (stock %3)</source>
+        <translation>%1 %2（原始 %3）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="179"/>
+        <source>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
+        <translation>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;假设硬件：&lt;/b&gt;%1 的界限使用了与其原始配置不同的值：%2。两者都列在“硬件”下。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="183"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;工作量：&lt;/b&gt;%1 次乘加，共 %2，%3 次逐元素运算（1 MAC = 2 FLOP）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="117"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="187"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;界限阶梯&lt;/h2&gt;&lt;p&gt;每一级都是运行时间的下界；低于它的实测时间即为 SOL 违例。%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="119"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="189"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> 实测：%1；余量 = 实测 / 界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="126"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="196"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL 违例&lt;/b&gt;（%1）：实测时间低于界限。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
         <source>fused bound</source>
         <translation>融合界限</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
         <source>speedup</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="134"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="209"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;跨硬件比较&lt;/h2&gt;&lt;p&gt;基准：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="141"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;瓶颈的变化：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="307"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="152"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="307"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="153"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
         <source>F0 time</source>
         <translation>F0 时间</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="153"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
         <source>Share (fused)</source>
         <translation>占比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="153"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
         <source>Bound by</source>
         <translation>受限于</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="157"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="366"/>
+        <source>Einsum graph (%1 operators)</source>
+        <translation>Einsum 图（%1 个算子）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="373"/>
+        <source>%1, page %2 of %3 (row %4, column %5)</source>
+        <translation>%1，第 %2 页，共 %3 页（第 %4 行，第 %5 列）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="388"/>
+        <source>%1: overview; every operator is listed under All operators</source>
+        <translation>%1：概览；每个算子都列在“所有算子”下</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="81"/>
         <source> line %1</source>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="160"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="160"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="162"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="232"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="168"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="238"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;逆屋顶线&lt;/h2&gt;&lt;p&gt;目标 %1（融合级，当前 %2），硬件 %3：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="171"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="241"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="172"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="242"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="175"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="245"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="176"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="246"/>
         <source>no compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="178"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="248"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="184"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="254"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="185"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="255"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="186"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="256"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="190"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="260"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="190"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="260"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="191"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="261"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="195"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="265"/>
         <source>Not covered by any bound: </source>
         <translation>任何界限均未涵盖：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="196"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="266"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="202"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="272"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="210"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="280"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="236"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
+        <source>Equation</source>
+        <translation>方程</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="333"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="253"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="350"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="275"/>
-        <source>Einsum graph (%1 operators), part %2 of %3</source>
-        <translation>Einsum 图（%1 个算子），第 %2/%3 部分</translation>
-    </message>
-    <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="297"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="408"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
@@ -1332,152 +1640,240 @@
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="37"/>
-        <source>Roofline</source>
-        <translation>屋顶线</translation>
-    </message>
-    <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="112"/>
-        <source>n/a</source>
-        <translation>不适用</translation>
-    </message>
-    <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="113"/>
-        <source> of its roof</source>
-        <translation> 的屋顶</translation>
-    </message>
-    <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="114"/>
-        <source> of its unfused roof (fusion keeps operands on chip)</source>
-        <translation> 的非融合屋顶（融合使操作数留在片上）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="115"/>
-        <source>&lt;b&gt;%1&lt;/b&gt; (%2%3)&lt;br&gt;%4 [%5]&lt;br&gt;%6, %7, %8 FLOP/B&lt;br&gt;time %9 at %10, %11</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;（%2%3）&lt;br&gt;%4 [%5]&lt;br&gt;%6，%7，%8 FLOP/B&lt;br&gt;时间 %9（%10），%11</translation>
-    </message>
-    <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="152"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="362"/>
         <source>Roofline (no analysis)</source>
         <translation>屋顶线（无分析）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="162"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="368"/>
         <source>Roofline (nothing to plot)</source>
         <translation>屋顶线（无可绘制内容）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="182"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="330"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="183"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="32"/>
+        <source>Wheel: zoom; drag: zoom to a rectangle; right or middle drag (or Shift+drag): pan; double-click or Home: reset</source>
+        <translation>滚轮：缩放；拖动：缩放到矩形；右键或中键拖动（或 Shift+拖动）：平移；双击或 Home：重置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="130"/>
+        <source>Hover over a point for its numbers; click to select it.</source>
+        <translation>将鼠标悬停在点上查看数值；点击选中。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="297"/>
+        <source>&lt;b&gt;The program at %1&lt;/b&gt;: %2, %3, %4 FLOP/B; bound %5 by %6</source>
+        <translation>&lt;b&gt;%1 级别的整个程序&lt;/b&gt;：%2，%3，%4 FLOP/B；界限 %5，受 %6 限制</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="331"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="191"/>
-        <source>arithmetic intensity (FLOP/byte)</source>
-        <translation>算术强度（FLOP/字节）</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="334"/>
+        <source> in %1</source>
+        <translation>，位于 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="195"/>
-        <source>attainable performance (FLOP/s)</source>
-        <translation>可达性能（FLOP/s）</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
+        <source>, line %1</source>
+        <translation>，第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="223"/>
-        <source>compute-bound ops</source>
-        <translation>计算受限算子</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
+        <source>, ALIR line %1</source>
+        <translation>，ALIR 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="223"/>
-        <source>memory-bound ops</source>
-        <translation>内存受限算子</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3&lt;br&gt;%4, %5 of DRAM traffic at %6, %7 FLOP/B</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2）&lt;br&gt;%3&lt;br&gt;%4，在 %6 级别 %5 的 DRAM 流量，%7 FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="284"/>
-        <source>Roofline at %1 on %2 — %3 operators%4</source>
-        <translation>屋顶线：%1，%2 — %3 个算子%4</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="340"/>
+        <source>&lt;br&gt;Standing alone: %1 at %2, on its %3 roof</source>
+        <translation>&lt;br&gt;单独运行：%1，%2，位于其 %3 屋顶上</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="287"/>
-        <source> (%1 without arithmetic or bytes not shown)</source>
-        <translation>（%1 个无运算或无字节的算子未显示）</translation>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="345"/>
+        <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
+        <translation>高于自身界限：在 %1 级别，程序时间按约束整个程序的资源分摊，该资源用量大的算子承担的时间多于其自身界限</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="349"/>
+        <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
+        <translation>低于自身界限：在 %1 级别，它的工作与其他算子重叠（其内核或整个程序的计算和内存同时进行）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="352"/>
+        <source>&lt;br&gt;Its share of the %1 time: %2 (%3%)</source>
+        <translation>&lt;br&gt;在 %1 时间中的份额：%2（%3%）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="369"/>
+        <source>Roofline at %1 %2 on %3 — %n operator(s)</source>
+        <translation>
+            <numerusform>%1 %2 级别在 %3 上的 Roofline — %n 个算子</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>RooflinePainter</name>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="52"/>
-        <source>Nothing to plot: no operator has both arithmetic and bytes</source>
-        <translation>无可绘制内容：没有同时具有算术运算和字节的算子</translation>
-    </message>
-    <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="89"/>
-        <source>arithmetic intensity (FLOP/byte)</source>
-        <translation>算术强度（FLOP/字节）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="94"/>
-        <source>attainable performance (FLOP/s)</source>
-        <translation>可达性能（FLOP/s）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="119"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="101"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="166"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="124"/>
+        <source>Nothing to plot: no operator has both arithmetic and bytes</source>
+        <translation>无可绘制内容：没有算子同时具有运算和字节</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="154"/>
+        <source>arithmetic intensity (FLOP/byte)</source>
+        <translation>运算强度 (FLOP/字节)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="160"/>
+        <source>attainable performance (FLOP/s)</source>
+        <translation>可达性能 (FLOP/s)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="161"/>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="261"/>
         <source>memory-bound operator</source>
         <translation>内存受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="167"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="262"/>
         <source>compute-bound operator</source>
         <translation>计算受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="170"/>
-        <source>marker size: share of the time; lines: roofs (dashed: overlaid profiles)</source>
-        <translation>标记大小：时间占比；线：屋顶（虚线：叠加的配置）</translation>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="264"/>
+        <source>the program at this level</source>
+        <translation>此级别的整个程序</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="272"/>
+        <source>operators standing alone, each on the roof that bounds it</source>
+        <translation>单独运行的算子，各自位于约束它的屋顶上</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="273"/>
+        <source>size: share of the time</source>
+        <translation>大小：时间份额</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="275"/>
+        <source>dashed: overlaid profiles</source>
+        <translation>虚线：叠加的配置</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="174"/>
-        <source>%n operator(s) without arithmetic or bytes not shown</source>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="277"/>
+        <source>%n operator(s) without arithmetic not shown</source>
         <translation>
-            <numerusform>%n 个没有算术运算或字节的算子未显示</numerusform>
+            <numerusform>未显示 %n 个无运算的算子</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/render/rooflinepainter.cpp" line="279"/>
+        <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
+        <translation>
+            <numerusform>未显示 %n 个在此级别没有 DRAM 字节的算子（操作数在片上）</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>RooflinePane</name>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="36"/>
-        <source>Overlay profiles…</source>
-        <translation>叠加配置…</translation>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="29"/>
+        <source>F0: every operator its own kernel, one after another; each moves all it reads and writes through DRAM</source>
+        <translation>F0：每个算子是独立内核，依次运行；每个都经 DRAM 读写所有数据</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="38"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="30"/>
+        <source>F1: unfused bytes, but compute and memory of all kernels overlap perfectly</source>
+        <translation>F1：未融合的字节，但所有内核的计算和内存完全重叠</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="31"/>
+        <source>F2: intermediates stay on chip; kernels still run one after another</source>
+        <translation>F2：中间结果留在片上；内核仍依次运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="32"/>
+        <source>F3, the speed of light: only compulsory DRAM bytes, everything overlapped</source>
+        <translation>F3，光速：只有必需的 DRAM 字节，全部重叠</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="34"/>
+        <source>F4: F3 plus the traffic a finite on-chip capacity provably forces, and the L2 -&gt; SM floor</source>
+        <translation>F4：F3 加上有限片上容量可证明强制的流量，以及 L2 → SM 下限</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="55"/>
+        <source>The bound level the chart shows: operators at its notion of DRAM bytes, the diamond is the whole program</source>
+        <translation>图表显示的级别：算子按该级别的 DRAM 字节绘制，菱形是整个程序</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="56"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="135"/>
+        <source>Overlay profiles</source>
+        <translation>叠加配置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
+        <source>Draw the roofs of other hardware profiles (dashed) over this one&apos;s</source>
+        <translation>在此配置上叠加其他硬件配置的屋顶（虚线）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="60"/>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="61"/>
+        <source>Show the whole chart again (also: double-click the chart, or Home)</source>
+        <translation>再次显示整个图表（也可双击图表或按 Home）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="64"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="81"/>
-        <source>Overlay a profile</source>
-        <translation>叠加配置</translation>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="122"/>
+        <source>Clear overlays</source>
+        <translation>清除叠加</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="81"/>
-        <source>Profile to overlay (none clears):</source>
-        <translation>要叠加的配置（选“无”清除）：</translation>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="135"/>
+        <source>Overlays (%1)</source>
+        <translation>叠加 (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>SecondsEdit</name>
+    <message>
+        <location filename="../widgets/common/secondsedit.cpp" line="12"/>
+        <source>A time with its unit: s, ms, µs (or us), ns; a bare number is in milliseconds. Empty: none.</source>
+        <translation>带单位的时间：s、ms、µs（或 us）、ns；纯数字单位为毫秒。空：无。</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="82"/>
-        <source>none</source>
-        <translation>无</translation>
+        <location filename="../widgets/common/secondsedit.cpp" line="57"/>
+        <source>&apos;%1&apos; is not a time. %2</source>
+        <translation>“%1”不是时间。%2</translation>
     </message>
 </context>
 <context>
@@ -1516,154 +1912,189 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="33"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="34"/>
+        <source>not measured (e.g. 1.25 ms)</source>
+        <translation>未测量（例如 1.25 ms）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="35"/>
         <source>Import timings…</source>
         <translation>导入计时…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="45"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="52"/>
-        <source> ms</source>
-        <translation> 毫秒</translation>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="56"/>
+        <source>A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)</source>
+        <translation>此程序在所选硬件上测得的运行时间，带单位（1.25 ms、190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="53"/>
-        <source>not measured</source>
-        <translation>未测量</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="54"/>
-        <source>A measured runtime of this program on the selected hardware, in milliseconds</source>
-        <translation>此程序在所选硬件上的实测运行时间（毫秒）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="63"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="75"/>
         <source>Measured:</source>
         <translation>实测：</translation>
     </message>
     <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="91"/>
+        <source>F0 unfused/kernel</source>
+        <translation>F0 非融合/内核</translation>
+    </message>
+    <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="92"/>
+        <source>F1 overlapped</source>
+        <translation>F1 重叠</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="93"/>
+        <source>F2 fused/op</source>
+        <translation>F2 融合/算子</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="94"/>
+        <source>F3 fused (SOL)</source>
+        <translation>F3 融合 (SOL)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="95"/>
+        <source>F4 cache-aware</source>
+        <translation>F4 感知缓存</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="116"/>
         <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
         <translation>测得的 %1 属于另一个程序、尺寸组合或硬件，已清除。请输入或导入针对当前程序测得的时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="136"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="171"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>这些结果已过时：自计算以来源代码已更改（Ctrl+R 重新分析）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="163"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="198"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>尚无分析：打开一个模型或 ALIR 程序并按 Ctrl+R。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="172"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="207"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 于 %2 — %3，缓存 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="182"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="216"/>
+        <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
+        <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="222"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="187"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="228"/>
+        <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
+        <translation>&lt;small&gt;说明：%1&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="232"/>
+        <source>%1 (line %2)</source>
+        <translation>%1（第 %2 行）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="233"/>
         <source>%1 (line %2): %3</source>
         <translation>%1（第 %2 行）：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="188"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="189"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="236"/>
         <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:#c02020&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypanel.cpp" line="195"/>
-        <source>%n count(s) are lower bounds (valid, possibly loose): %1</source>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="242"/>
+        <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
-            <numerusform>%n 个计数为下界（有效，可能偏松）：%1</numerusform>
+            <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="232"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="280"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="287"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="287"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="244"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="292"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="249"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="297"/>
         <source>Timings from another machine</source>
         <translation>来自另一台机器的计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="250"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="298"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="257"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="305"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="257"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="305"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>

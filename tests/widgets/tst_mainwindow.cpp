@@ -26,6 +26,7 @@
 #include "widgets/render/units.h"
 #include "widgets/roofline/rooflinechart.h"
 
+#include <QAbstractButton>
 #include <QAbstractProxyModel>
 #include <QDir>
 #include <QFile>
@@ -638,6 +639,30 @@ private slots:
                 QVERIFY2(found, lang.code);
                 QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
                 QVERIFY(waitForAnalysis(w));
+                // Not clipped at 1600 x 1000: every visible button, check box and one-line label gets at least the
+                // width its translated text needs (a missing translation would not fail this; a long one would).
+                w.resize(1600, 1000);
+                w.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&w));
+                QCoreApplication::processEvents();
+                QStringList clipped;
+                for (QWidget* widget : w.findChildren<QWidget*>()) {
+                    if (!widget->isVisible() || widget->window() != &w)
+                        continue;
+                    const auto* label = qobject_cast<QLabel*>(widget);
+                    const auto* button = qobject_cast<QAbstractButton*>(widget);
+                    const bool text = (button && !button->text().isEmpty()) || (label && !label->wordWrap() && !label->text().isEmpty());
+                    if (text && widget->width() + 1 < widget->minimumSizeHint().width())
+                        clipped << QStringLiteral("%1 '%2' (%3 < %4)")
+                                       .arg(QString::fromLatin1(widget->metaObject()->className()),
+                                            label ? label->text() : qobject_cast<QAbstractButton*>(widget)->text())
+                                       .arg(widget->width())
+                                       .arg(widget->minimumSizeHint().width());
+                }
+                QVERIFY2(clipped.isEmpty(),
+                         qPrintable(QString::fromLatin1(lang.code) + QStringLiteral(": ") + clipped.join(QStringLiteral("; "))));
+                QDir().mkpath(QStringLiteral(SOLAR_SCREENSHOT_DIR));
+                w.grab().save(QStringLiteral(SOLAR_SCREENSHOT_DIR "/main-window-%1.png").arg(QString::fromLatin1(lang.code)));
                 const double bound = w.shownResult()->ladder.at(Level::Fused).seconds;
                 const QString shown = w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Bound)->text();
                 QCOMPARE(shown, localizedNumbers(solar::formatSeconds(bound)));

@@ -308,8 +308,10 @@ private slots:
         QVERIFY2(!plain.contains(QStringLiteral("What-if")) && !plain.contains(QStringLiteral("what-if")), qPrintable(plain.left(400)));
         for (const auto& n : stock->graph.nodes)
             QVERIFY2(plain.count(QString::fromStdString(n.name)) >= 1, n.name.c_str());
-        for (solar::bounds::Level l : solar::bounds::kLevels)
+        for (solar::bounds::Level l : solar::bounds::kLevels) {
             QVERIFY2(plain.contains(QString::fromStdString(stock->ladder.at(l).bottleneck)), stock->ladder.at(l).bottleneck.c_str());
+            QVERIFY2(plain.contains(QString::fromLatin1(solar::bounds::levelName(l).data())), solar::bounds::levelName(l).data());
+        }
 
         // Sliders at 8 TB/s DRAM: the cover says what-if, and both 8 TB/s and the stock 3.35 TB/s are printed.
         solar::bounds::MachineModel fast = stock->machine;

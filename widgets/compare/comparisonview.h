@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Cross-hardware comparison in the GUI: the current program on the checked profiles — each level's bound, the
 // speedup against a chosen baseline, the bottleneck and where it moves — as a table and a bar chart of the fused
-// bound (drawn with QPainter; the roofline holds all Qt Charts code).
+// bound (drawn with QPainter).
 #pragma once
 
 #include "engine/analysis/analysis.h"

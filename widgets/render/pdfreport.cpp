@@ -285,6 +285,11 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     QTextDocument doc;
     doc.documentLayout()->setPaintDevice(&pdf);
     doc.setPageSize(body);
+    // Break lines between words only (the default also breaks inside a word that does not fit its cell,
+    // "unfused_per_ker / nel"): a table column widens instead.
+    QTextOption wrap = doc.defaultTextOption();
+    wrap.setWrapMode(QTextOption::WordWrap);
+    doc.setDefaultTextOption(wrap);
     doc.setHtml(html);
 
     // Figures: the roofline (one page) and the einsum graph. The graph is drawn at life size (8 pt text) in tiles,

@@ -24,11 +24,6 @@ QFont pixelFont(const QFont& base, double pixels, bool bold = false)
     return f;
 }
 
-QString tr(const char* text, int n = -1)
-{
-    return QCoreApplication::translate("RooflinePainter", text, nullptr, n);
-}
-
 // The scale of a figure: the layout is designed at 1200 x 800 and grows or shrinks with it, but never so far that
 // text falls under 8 pt in a report (the PDF paints at its resolution) or a small pane's labels overlap.
 double figureUnit(const QSizeF& size)
@@ -103,7 +98,7 @@ std::vector<double> rooflineTicks(double lo, double hi)
 
 QString rooflineRoofText(const solar::RooflineRoof& r)
 {
-    const QString text = r.dram ? tr("DRAM %1").arg(siText(r.value, "B/s"))
+    const QString text = r.dram ? QCoreApplication::translate("RooflinePainter", "DRAM %1").arg(siText(r.value, "B/s"))
                                 : QString::fromStdString(r.label) + QLatin1Char(' ') + siText(r.value, "FLOP/s");
     return r.primary ? text : QString::fromStdString(r.machine) + QStringLiteral(": ") + text;
 }
@@ -126,7 +121,8 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
                title);
     if (plot.xMax <= 0) {
         p.setFont(tickFont);
-        p.drawText(QRectF(QPointF(0, 0), size), Qt::AlignCenter, tr("Nothing to plot: no operator has both arithmetic and bytes"));
+        p.drawText(QRectF(QPointF(0, 0), size), Qt::AlignCenter,
+                   QCoreApplication::translate("RooflinePainter", "Nothing to plot: no operator has both arithmetic and bytes"));
         p.restore();
         return;
     }
@@ -156,14 +152,16 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     p.setBrush(Qt::NoBrush);
     p.drawRect(area);
     p.drawText(QRectF(area.left(), area.bottom() + 26 * unit, area.width(), 22 * unit), Qt::AlignHCenter | Qt::AlignTop,
-               tr("arithmetic intensity (FLOP/byte)"));
+               QCoreApplication::translate("RooflinePainter", "arithmetic intensity (FLOP/byte)"));
     p.save();
     p.translate(14 * unit, area.center().y());
     p.rotate(-90);
     {
         // The long title when it fits along the axis, else the unit alone.
-        const QString full = tr("attainable performance (FLOP/s)");
-        const QString text = QFontMetricsF(p.font()).horizontalAdvance(full) <= area.height() ? full : tr("FLOP/s");
+        const QString full = QCoreApplication::translate("RooflinePainter", "attainable performance (FLOP/s)");
+        const QString text = QFontMetricsF(p.font()).horizontalAdvance(full) <= area.height()
+            ? full
+            : QCoreApplication::translate("RooflinePainter", "FLOP/s");
         p.drawText(QRectF(-area.height() / 2, -10 * unit, area.height(), 22 * unit), Qt::AlignCenter, text);
     }
     p.restore();
@@ -206,7 +204,7 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
             p.restore();
         } else {
             const double w = labelMetrics.horizontalAdvance(text);
-            p.drawText(QPointF(std::max(a.x() + 4 * unit, area.right() - w - 6 * unit), a.y() - 4 * unit), text);
+            p.drawText(QPointF(std::max(area.left() + 4 * unit, area.right() - w - 6 * unit), a.y() - 4 * unit), text); // inside the chart
         }
     }
     // Operators: larger markers for larger shares, drawn small-first so the big ones stay visible.
@@ -263,10 +261,11 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     };
     QPainterPath circle;
     circle.addEllipse(QPointF(0, 0), 6 * unit, 6 * unit);
-    legendItem(circle, bottleneckMarkerColour(false), tr("memory-bound operator"));
-    legendItem(circle, bottleneckMarkerColour(true), tr("compute-bound operator"));
+    legendItem(circle, bottleneckMarkerColour(false), QCoreApplication::translate("RooflinePainter", "memory-bound operator"));
+    legendItem(circle, bottleneckMarkerColour(true), QCoreApplication::translate("RooflinePainter", "compute-bound operator"));
     if (plot.program.present)
-        legendItem(diamond(QPointF(0, 0), 7 * unit), QColor(0x40, 0x40, 0x40), tr("the program at this level"));
+        legendItem(diamond(QPointF(0, 0), 7 * unit), QColor(0x40, 0x40, 0x40),
+                   QCoreApplication::translate("RooflinePainter", "the program at this level"));
     auto legendText = [&](const QString& text) {
         const double width = labelMetrics.horizontalAdvance(text);
         place(width);
@@ -274,13 +273,14 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         p.drawText(QPointF(x, y + 12 * unit), text);
         x += width + 24 * unit;
     };
-    legendText(tr("operators standing alone, each on the roof that bounds it"));
-    legendText(tr("size: share of the time"));
+    legendText(QCoreApplication::translate("RooflinePainter", "operators standing alone, each on the roof that bounds it"));
+    legendText(QCoreApplication::translate("RooflinePainter", "size: share of the time"));
     if (std::any_of(plot.roofs.begin(), plot.roofs.end(), [](const auto& r) { return !r.primary; }))
-        legendText(tr("dashed: overlaid profiles"));
+        legendText(QCoreApplication::translate("RooflinePainter", "dashed: overlaid profiles"));
     if (plot.skipped > 0)
-        legendText(tr("%n operator(s) without arithmetic not shown", plot.skipped));
+        legendText(QCoreApplication::translate("RooflinePainter", "%n operator(s) without arithmetic not shown", nullptr, plot.skipped));
     if (plot.fusedAway > 0)
-        legendText(tr("%n operator(s) with no DRAM bytes at this level (operands on chip) not shown", plot.fusedAway));
+        legendText(QCoreApplication::translate(
+            "RooflinePainter", "%n operator(s) with no DRAM bytes at this level (operands on chip) not shown", nullptr, plot.fusedAway));
     p.restore();
 }

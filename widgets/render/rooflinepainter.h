@@ -2,7 +2,7 @@
 // The roofline painted with QPainter (the interactive chart, exports, reports, any paint device): log-log axes with
 // ticks in engineering units, every roof as a labelled line (name and value at the line), operators as points
 // sized by their share of the time and coloured by bottleneck, the program's point at the level, and a legend that
-// wraps to the width. QtGui only, no widgets and no Qt Charts.
+// wraps to the width. QtGui only, no widgets.
 #pragma once
 
 #include "engine/analysis/roofline.h"
