@@ -2,9 +2,9 @@
 // solar-screenshots OUTDIR: the screenshots in docs/gui.md, taken offscreen at 1600 x 1000 (scripts/screenshots
 // runs it and renders the PDF report's pages): first start, a ResNet-class model with an operator selected, the
 // roofline zoomed, a hardware what-if, the hardware comparison, and the report itself. Not installed.
+#include "app/studio/exportactions.h"
 #include "app/studio/filemenus.h"
 #include "app/studio/mainwindow.h"
-#include "app/studio/exportactions.h"
 
 #include "engine/analysis/operators.h"
 #include "widgets/analysis/summarypanel.h"

@@ -354,6 +354,37 @@ private slots:
         QVERIFY(!tight.computeWhy.empty());
     }
 
+    // F2 above F1 is not an error, and the ladder says why where it happens: a compute-bound matmul and a
+    // memory-bound copy, independent, each its own kernel. By hand on a machine with 1 GFLOP/s SIMT fp32 and
+    // 1 GB/s DRAM: matmul 2 * 64^3 FLOP = 524 us compute, (3 * 64^2 * 4) B = 49 us memory; copy 0 FLOP,
+    // 2 * 2^20 * 4 B = 8.39 ms. F2 = 0.524 + 8.39 ms; F1 = max(0.524, 8.44) ms; so F2 > F1 by 0.47 ms.
+    void testF2AboveF1IsExplained()
+    {
+        const ir::Program p
+            = testutil::parseOk("kernel two(M=64, N=1048576) {\n  in A: f32[M, M];\n  in B: f32[M, M];\n"
+                                "  out C: f32[M, M];\n  in X: f32[N];\n  out Y: f32[N];\n"
+                                "  for i in 0..M, j in 0..M { C[i, j] = 0; for k in 0..M { C[i, j] += A[i, k] * B[k, j]; } }\n"
+                                "  for n in 0..N { Y[n] = X[n]; }\n}\n");
+        const Digest d = prepare(graph::liftProgram(p, *ir::bindSizes(p, {})).value());
+        MachineModel m;
+        m.peak(hw::Unit::Simt, hw::Precision::FP32) = 1e9;
+        m.dramBps = 1e9;
+        const Ladder l = solve(d, m, PrecisionPolicy::StrictFp32, CacheAssumption::Cold);
+        const double matmul = 2.0 * 64 * 64 * 64 / 1e9, copy = 2.0 * 1048576 * 4 / 1e9, matmulBytes = 3.0 * 64 * 64 * 4 / 1e9;
+        VERIFY_4SIG(l.at(Level::FusedPerOp).seconds, matmul + copy);
+        VERIFY_4SIG(l.at(Level::UnfusedOverlapped).seconds, copy + matmulBytes);
+        QVERIFY(l.at(Level::FusedPerOp).seconds > l.at(Level::UnfusedOverlapped).seconds);
+        QVERIFY(std::any_of(l.notes.begin(), l.notes.end(),
+                            [](const std::string& n) { return n.find("fused_per_op (F2) is above unfused_overlapped (F1)") == 0; }));
+        // Without the overlap gain (the copy alone) there is no such note.
+        const ir::Program one
+            = testutil::parseOk("kernel copy(N=1024) {\n  in X: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] = X[i]; }\n}\n");
+        const Ladder single = solve(prepare(graph::liftProgram(one, *ir::bindSizes(one, {})).value()), m, PrecisionPolicy::StrictFp32,
+                                    CacheAssumption::Cold);
+        QVERIFY(std::none_of(single.notes.begin(), single.notes.end(),
+                             [](const std::string& n) { return n.find("(F2)") != std::string::npos; }));
+    }
+
     // cache_aware bytes never grow when on-chip capacity grows, on a program whose contractions share inputs
     // (which ones may be charged together depends on the sharing) and mix element sizes.
     void testCacheAwareMonotoneInCapacity()

@@ -236,6 +236,20 @@ private slots:
             QVERIFY2(tip.contains(p.computeBound ? QString::fromStdString(p.bound) : QStringLiteral("DRAM 3.35 TB/s")), qPrintable(tip));
             QVERIFY(tip.contains(QStringLiteral(" roof")));
         }
+        // At F1 an operator's share of the time differs from its own bound; the tooltip says which way and why.
+        chart->setLevel(Level::UnfusedOverlapped);
+        int explained = 0;
+        for (const auto& p : chart->plot().points) {
+            const QString tip = chart->tooltipOfNode(p.node);
+            if (p.levelSeconds > p.standaloneSeconds * 1.001)
+                explained += tip.contains(QStringLiteral("above its own bound"));
+            else if (p.levelSeconds < p.standaloneSeconds * 0.999)
+                explained += tip.contains(QStringLiteral("below its own bound"));
+            else
+                explained += !tip.contains(QStringLiteral("own bound"));
+        }
+        QCOMPARE(explained, static_cast<int>(chart->plot().points.size()));
+        chart->setLevel(Level::UnfusedPerKernel);
         // Wheel in: the range shrinks, and the data point under the cursor stays under it.
         QWidget* canvas = chart->canvas();
         const QPoint at(canvas->width() / 3, canvas->height() / 2);
