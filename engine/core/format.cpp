@@ -22,14 +22,18 @@ std::string formatSeconds(double s)
     const double a = std::fabs(s);
     if (a == 0)
         return "0 s";
-    if (a < 1e-6)
+    if (a < 1e-9)
+        std::snprintf(buf, sizeof buf, "%.3g ps", s * 1e12);
+    else if (a < 1e-6)
         std::snprintf(buf, sizeof buf, "%.3g ns", s * 1e9);
     else if (a < 1e-3)
         std::snprintf(buf, sizeof buf, "%.3g µs", s * 1e6);
     else if (a < 1)
         std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
-    else
+    else if (a < 1000)
         std::snprintf(buf, sizeof buf, "%.3g s", s);
+    else
+        std::snprintf(buf, sizeof buf, "%.0f s", s); // never "1.23e+03 s"
     return buf;
 }
 

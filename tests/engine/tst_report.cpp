@@ -201,6 +201,8 @@ private slots:
         QCOMPARE(formatSeconds(81.4e-6), std::string("81.4 µs"));
         QCOMPARE(formatSeconds(0.00456), std::string("4.56 ms"));
         QCOMPARE(formatSeconds(1.5e-9), std::string("1.5 ns"));
+        QCOMPARE(formatSeconds(8.47e-12), std::string("8.47 ps")); // never "0.00847 ns"
+        QCOMPARE(formatSeconds(4321), std::string("4321 s")); // never "4.32e+03 s"
         QCOMPARE(formatSeconds(0), std::string("0 s"));
         QCOMPARE(formatSi(3.35e12, "B/s"), std::string("3.35 TB/s"));
         QCOMPARE(formatSi(989.4e12, "FLOP/s"), std::string("989 TFLOP/s"));

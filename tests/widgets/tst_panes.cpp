@@ -13,6 +13,7 @@
 #include "widgets/analysis/operatorpane.h"
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypanel.h"
+#include "widgets/common/secondsedit.h"
 #include "widgets/editor/frontendselector.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
@@ -357,6 +358,33 @@ private slots:
         QVERIFY(listing.contains(QStringLiteral("overview")));
         for (const auto& n : in.results.front()->graph.nodes)
             QVERIFY2(listing.contains(QString::fromStdString(n.name)), n.name.c_str());
+    }
+
+    // Times are typed with their unit and shown with 3 significant digits and a unit (issue 14, item 9).
+    void secondsEditParsesAndShowsUnits()
+    {
+        QCOMPARE(SecondsEdit::parse(QStringLiteral("190 µs")).value(), 190e-6);
+        QCOMPARE(SecondsEdit::parse(QStringLiteral("190us")).value(), 190e-6);
+        QCOMPARE(SecondsEdit::parse(QStringLiteral("0,19 ms")).value(), 0.19e-3);
+        QCOMPARE(SecondsEdit::parse(QStringLiteral("2e-4 s")).value(), 2e-4);
+        QCOMPARE(SecondsEdit::parse(QStringLiteral("12")).value(), 12e-3); // a bare number is in milliseconds
+        QCOMPARE(SecondsEdit::parse(QStringLiteral("850 ps")).value(), 850e-12);
+        QCOMPARE(SecondsEdit::parse(QString()).value(), 0.0);
+        QVERIFY(!SecondsEdit::parse(QStringLiteral("fast")));
+        QVERIFY(!SecondsEdit::parse(QStringLiteral("-3 ms")));
+        SecondsEdit edit(QStringLiteral("none"));
+        QSignalSpy changed(&edit, &SecondsEdit::secondsChanged);
+        edit.setSeconds(1.9e-4);
+        QCOMPARE(edit.text(), QStringLiteral("190 µs"));
+        QCOMPARE(changed.count(), 1);
+        edit.setText(QStringLiteral("not a time"));
+        emit edit.editingFinished();
+        QCOMPARE(edit.seconds().value(), 1.9e-4); // refused: the last value stays
+        edit.setText(QStringLiteral("2 ms"));
+        emit edit.editingFinished();
+        QCOMPARE(edit.seconds().value(), 2e-3);
+        QCOMPARE(edit.text(), QStringLiteral("2 ms"));
+        QCOMPARE(changed.count(), 2);
     }
 
     void frontendSelectorRoundTrips()

@@ -22,7 +22,7 @@ std::optional<double> SecondsEdit::parse(const QString& text)
     const QString t = text.trimmed();
     if (t.isEmpty())
         return 0.0;
-    static const QRegularExpression form(QStringLiteral("^([0-9]*[.,]?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*(s|ms|us|µs|μs|ns)?$"));
+    static const QRegularExpression form(QStringLiteral("^([0-9]*[.,]?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*(s|ms|us|µs|μs|ns|ps)?$"));
     const auto m = form.match(t);
     if (!m.hasMatch())
         return std::nullopt;
@@ -33,10 +33,15 @@ std::optional<double> SecondsEdit::parse(const QString& text)
     if (!ok || !std::isfinite(v) || v < 0)
         return std::nullopt;
     const QString unit = m.captured(2);
-    const double scale = unit == QLatin1String("s")     ? 1.0
-        : unit == QLatin1String("ns")                   ? 1e-9
-        : unit.isEmpty() || unit == QLatin1String("ms") ? 1e-3
-                                                        : 1e-6;
+    double scale = 1e-6; // µs, us
+    if (unit == QLatin1String("s"))
+        scale = 1.0;
+    else if (unit.isEmpty() || unit == QLatin1String("ms"))
+        scale = 1e-3;
+    else if (unit == QLatin1String("ns"))
+        scale = 1e-9;
+    else if (unit == QLatin1String("ps"))
+        scale = 1e-12;
     return v * scale;
 }
 
