@@ -734,109 +734,114 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="67"/>
-        <location filename="../app/studio/mainwindow.cpp" line="252"/>
+        <location filename="../app/studio/mainwindow.cpp" line="68"/>
+        <location filename="../app/studio/mainwindow.cpp" line="264"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="72"/>
-        <location filename="../app/studio/mainwindow.cpp" line="390"/>
+        <location filename="../app/studio/mainwindow.cpp" line="73"/>
+        <location filename="../app/studio/mainwindow.cpp" line="402"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="175"/>
+        <location filename="../app/studio/mainwindow.cpp" line="187"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="174"/>
+        <location filename="../app/studio/mainwindow.cpp" line="186"/>
         <source>Einsum graph</source>
         <translation>Einsum-Graph</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="173"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="180"/>
+        <location filename="../app/studio/mainwindow.cpp" line="192"/>
         <source>Hardware</source>
         <translation>Hardware</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="176"/>
+        <location filename="../app/studio/mainwindow.cpp" line="188"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="177"/>
+        <location filename="../app/studio/mainwindow.cpp" line="189"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="178"/>
+        <location filename="../app/studio/mainwindow.cpp" line="190"/>
         <source>LLM transcript</source>
         <translation>LLM-Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="179"/>
+        <location filename="../app/studio/mainwindow.cpp" line="191"/>
         <source>Compare hardware</source>
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="208"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="197"/>
+        <location filename="../app/studio/mainwindow.cpp" line="209"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="198"/>
+        <location filename="../app/studio/mainwindow.cpp" line="210"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="199"/>
+        <location filename="../app/studio/mainwindow.cpp" line="211"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="202"/>
+        <location filename="../app/studio/mainwindow.cpp" line="214"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="261"/>
+        <location filename="../app/studio/mainwindow.cpp" line="273"/>
         <source>&amp;Documentation</source>
         <translation>&amp;Dokumentation</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="364"/>
+        <location filename="../app/studio/mainwindow.cpp" line="376"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="491"/>
+        <location filename="../app/studio/mainwindow.cpp" line="503"/>
         <source>Validation finished: %1</source>
         <translation>Validierung beendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="520"/>
+        <location filename="../app/studio/mainwindow.cpp" line="532"/>
         <source>the comparison with the source runs in the background</source>
         <translation>der Vergleich mit der Quelle läuft im Hintergrund</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="521"/>
+        <location filename="../app/studio/mainwindow.cpp" line="533"/>
         <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
         <translation>Schranken bereit; Validierung gegen die Quelle läuft im Hintergrund (Esc bricht die Validierung ab)…</translation>
     </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="631"/>
+        <source>Operators from line %1</source>
+        <translation>Operatoren aus Zeile %1</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="616"/>
+        <location filename="../app/studio/mainwindow.cpp" line="658"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>Zeile %1 erzeugte %n Operator: %2</numerusform>
@@ -844,122 +849,122 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="207"/>
+        <location filename="../app/studio/mainwindow.cpp" line="219"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="106"/>
+        <location filename="../app/studio/mainwindow.cpp" line="107"/>
         <source>Validation cancelled; the bounds stand, unvalidated</source>
         <translation>Validierung abgebrochen; die Schranken bleiben, unvalidiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="211"/>
+        <location filename="../app/studio/mainwindow.cpp" line="223"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="213"/>
+        <location filename="../app/studio/mainwindow.cpp" line="225"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="218"/>
+        <location filename="../app/studio/mainwindow.cpp" line="230"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="220"/>
+        <location filename="../app/studio/mainwindow.cpp" line="232"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="221"/>
+        <location filename="../app/studio/mainwindow.cpp" line="233"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="222"/>
+        <location filename="../app/studio/mainwindow.cpp" line="234"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="224"/>
+        <location filename="../app/studio/mainwindow.cpp" line="236"/>
         <source>Cu&amp;t</source>
         <translation>&amp;Ausschneiden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="225"/>
+        <location filename="../app/studio/mainwindow.cpp" line="237"/>
         <source>&amp;Copy</source>
         <translation>&amp;Kopieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="226"/>
+        <location filename="../app/studio/mainwindow.cpp" line="238"/>
         <source>&amp;Paste</source>
         <translation>&amp;Einfügen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="227"/>
+        <location filename="../app/studio/mainwindow.cpp" line="239"/>
         <source>Select &amp;All</source>
         <translation>&amp;Alles auswählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="229"/>
+        <location filename="../app/studio/mainwindow.cpp" line="241"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="230"/>
+        <location filename="../app/studio/mainwindow.cpp" line="242"/>
         <source>Find &amp;Next</source>
         <translation>&amp;Weitersuchen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="231"/>
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>Find &amp;Previous</source>
         <translation>&amp;Rückwärts suchen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="232"/>
+        <location filename="../app/studio/mainwindow.cpp" line="244"/>
         <source>&amp;Replace…</source>
         <translation>&amp;Ersetzen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="238"/>
+        <location filename="../app/studio/mainwindow.cpp" line="250"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="239"/>
+        <location filename="../app/studio/mainwindow.cpp" line="251"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="241"/>
+        <location filename="../app/studio/mainwindow.cpp" line="253"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="255"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="244"/>
+        <location filename="../app/studio/mainwindow.cpp" line="256"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="246"/>
+        <location filename="../app/studio/mainwindow.cpp" line="258"/>
         <source>Analysis</source>
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="248"/>
+        <location filename="../app/studio/mainwindow.cpp" line="260"/>
         <source> Frontend: </source>
         <translation> Frontend: </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="254"/>
+        <location filename="../app/studio/mainwindow.cpp" line="266"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -974,127 +979,127 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="258"/>
+        <location filename="../app/studio/mainwindow.cpp" line="270"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="260"/>
+        <location filename="../app/studio/mainwindow.cpp" line="272"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="262"/>
+        <location filename="../app/studio/mainwindow.cpp" line="274"/>
         <source>&amp;About SOLAR Studio</source>
         <translation>Ü&amp;ber SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="295"/>
+        <location filename="../app/studio/mainwindow.cpp" line="307"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="282"/>
+        <location filename="../app/studio/mainwindow.cpp" line="294"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="349"/>
+        <location filename="../app/studio/mainwindow.cpp" line="361"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="300"/>
+        <location filename="../app/studio/mainwindow.cpp" line="312"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="301"/>
+        <location filename="../app/studio/mainwindow.cpp" line="313"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>Modelle, IR und Projekte (*.py *.alir *.solar);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="357"/>
+        <location filename="../app/studio/mainwindow.cpp" line="369"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="357"/>
+        <location filename="../app/studio/mainwindow.cpp" line="369"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="263"/>
+        <location filename="../app/studio/mainwindow.cpp" line="275"/>
         <source>About SOLAR Studio</source>
         <translation>Über SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="264"/>
+        <location filename="../app/studio/mainwindow.cpp" line="276"/>
         <source>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Speed-of-light analysis for deep-learning programs: how fast a model could run on a given chip, and how far an implementation is from it.&lt;/p&gt;</source>
         <translation>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Lichtgeschwindigkeitsanalyse für Deep-Learning-Programme: wie schnell ein Modell auf einem Chip laufen könnte und wie weit eine Implementierung davon entfernt ist.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="392"/>
+        <location filename="../app/studio/mainwindow.cpp" line="404"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="407"/>
+        <location filename="../app/studio/mainwindow.cpp" line="419"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="421"/>
+        <location filename="../app/studio/mainwindow.cpp" line="433"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>Kopie für den Tracer kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="414"/>
+        <location filename="../app/studio/mainwindow.cpp" line="426"/>
         <source>Asking %1 at %2…</source>
         <translation>Frage %1 unter %2…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="93"/>
+        <location filename="../app/studio/mainwindow.cpp" line="94"/>
         <source>Analysing: %1…</source>
         <translation>Analyse: %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="426"/>
+        <location filename="../app/studio/mainwindow.cpp" line="438"/>
         <source>Analysing…</source>
         <translation>Analysiere…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="110"/>
+        <location filename="../app/studio/mainwindow.cpp" line="111"/>
         <source>Analysis cancelled</source>
         <translation>Analyse abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="466"/>
+        <location filename="../app/studio/mainwindow.cpp" line="478"/>
         <source>%1: %2 — %3</source>
         <translation>%1: %2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="470"/>
+        <location filename="../app/studio/mainwindow.cpp" line="482"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="475"/>
+        <location filename="../app/studio/mainwindow.cpp" line="487"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>Die letzte Analyse ist fehlgeschlagen (siehe Editor); die gezeigten Zahlen stammen von der vorherigen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="476"/>
+        <location filename="../app/studio/mainwindow.cpp" line="488"/>
         <source>Analysis failed: %1</source>
         <translation>Analyse fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="498"/>
+        <location filename="../app/studio/mainwindow.cpp" line="510"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>Analysiert: %1 Operatoren, Validierung %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="579"/>
+        <location filename="../app/studio/mainwindow.cpp" line="591"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>Quelle geändert: Ergebnisse sind veraltet (Strg+R analysiert erneut)</translation>
     </message>
@@ -1304,7 +1309,7 @@
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="98"/>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="311"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
@@ -1390,7 +1395,7 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="159"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="400"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="405"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
@@ -1461,25 +1466,25 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="311"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="311"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="307"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="307"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
@@ -1499,17 +1504,17 @@
         <translation>Begrenzt durch</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="366"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="371"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum-Graph (%1 Operatoren)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="373"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="378"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1, Seite %2 von %3 (Zeile %4, Spalte %5)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="388"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="393"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
     </message>
@@ -1614,27 +1619,27 @@
         <translation>Bericht kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="311"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="318"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="333"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="338"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR-Studio-Bericht — %1 — Seite %2 von %3</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="350"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="355"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>Roofline (Kernel-Stufe, %1)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="408"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="413"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR-Studio-Bericht: %1</translation>
     </message>
@@ -1733,57 +1738,57 @@
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="124"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="125"/>
         <source>Nothing to plot: no operator has both arithmetic and bytes</source>
         <translation>Nichts zu zeichnen: kein Operator hat sowohl Arithmetik als auch Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="154"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="155"/>
         <source>arithmetic intensity (FLOP/byte)</source>
         <translation>arithmetische Intensität (FLOP/Byte)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="160"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="161"/>
         <source>attainable performance (FLOP/s)</source>
         <translation>erreichbare Leistung (FLOP/s)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="161"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="164"/>
         <source>FLOP/s</source>
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="261"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="264"/>
         <source>memory-bound operator</source>
         <translation>speichergebundener Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="262"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="265"/>
         <source>compute-bound operator</source>
         <translation>rechengebundener Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="264"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="268"/>
         <source>the program at this level</source>
         <translation>das Programm auf dieser Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="272"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="276"/>
         <source>operators standing alone, each on the roof that bounds it</source>
         <translation>Operatoren allein, jeder auf dem Dach, das ihn begrenzt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="273"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="277"/>
         <source>size: share of the time</source>
         <translation>Größe: Anteil an der Zeit</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="275"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="279"/>
         <source>dashed: overlaid profiles</source>
         <translation>gestrichelt: überlagerte Profile</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="277"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="281"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>%n Operator ohne Arithmetik nicht gezeigt</numerusform>
@@ -1791,7 +1796,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="279"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="283"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>%n Operator ohne DRAM-Bytes auf dieser Stufe (Operanden auf dem Chip) nicht gezeigt</numerusform>
@@ -1876,7 +1881,7 @@
         <translation>Eine Zeit mit Einheit: s, ms, µs (oder us), ns; eine bloße Zahl ist in Millisekunden. Leer: keine.</translation>
     </message>
     <message>
-        <location filename="../widgets/common/secondsedit.cpp" line="57"/>
+        <location filename="../widgets/common/secondsedit.cpp" line="62"/>
         <source>&apos;%1&apos; is not a time. %2</source>
         <translation>„%1“ ist keine Zeit. %2</translation>
     </message>

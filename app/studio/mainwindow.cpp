@@ -25,6 +25,7 @@
 #include <QFileInfo>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -111,6 +112,17 @@ MainWindow::MainWindow(QWidget* parent)
         emit analysisFinished(false);
     });
     connect(m_editor, &SourceEditor::lineActivated, this, [this](int line) { selectLine(line, false); });
+    // The context menu of a line offers every operator it produced (a line often produces several).
+    for (auto [editor, ir] : {std::pair<QsciScintilla*, bool> {m_editor, false}, std::pair<QsciScintilla*, bool> {m_ir->editor(), true}}) {
+        editor->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(editor, &QWidget::customContextMenuRequested, this, [this, editor, ir](const QPoint& at) {
+            const long position = editor->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMPOINT, at.x(), at.y());
+            const int line = static_cast<int>(editor->SendScintilla(QsciScintillaBase::SCI_LINEFROMPOSITION, position)) + 1;
+            QMenu* menu = operatorMenu(line, ir, editor->createStandardContextMenu());
+            menu->setAttribute(Qt::WA_DeleteOnClose);
+            menu->popup(editor->mapToGlobal(at));
+        });
+    }
     connect(m_ir, &IrPane::lineActivated, this, [this](int line) { selectLine(line, true); });
     connect(m_ir, &IrPane::editAsAlirRequested, this, [this](const QString& alir) {
         if (!m_document->maybeKeepEdits())
@@ -598,18 +610,48 @@ void MainWindow::selectNode(int node)
 // An IR line selects the operator written there; a source line may have produced several operators: the selected
 // one stays if it is among them (selection is by operator identity), otherwise the first, and the status bar names
 // them all.
+std::vector<int> MainWindow::operatorsOnLine(int line, bool irLine) const
+{
+    std::vector<int> onLine;
+    if (!m_shown)
+        return onLine;
+    const bool python = !irLine && m_document->isPython();
+    for (const auto& n : m_shown->graph.nodes)
+        if ((python && n.sourceLine == line) || (!python && (n.line == line || n.initLine == line)))
+            onLine.push_back(n.id);
+    return onLine;
+}
+
+QMenu* MainWindow::operatorMenu(int line, bool irLine, QMenu* menu)
+{
+    const std::vector<int> onLine = operatorsOnLine(line, irLine);
+    if (onLine.empty())
+        return menu;
+    menu->addSeparator();
+    menu->addSection(tr("Operators from line %1").arg(line));
+    for (int id : onLine) {
+        const auto& n = m_shown->graph.nodes[static_cast<size_t>(id)];
+        QString text = QString::fromStdString(n.name);
+        if (!n.sourceOp.empty())
+            text += QStringLiteral("  ") + QString::fromStdString(n.sourceOp);
+        if (!n.modulePath.empty())
+            text += QStringLiteral("  (") + QString::fromStdString(n.modulePath) + QLatin1Char(')');
+        QAction* a = menu->addAction(text, this, [this, id] { selectNode(id); });
+        a->setCheckable(true);
+        a->setChecked(id == m_selectedNode);
+        a->setData(id);
+    }
+    return menu;
+}
+
 void MainWindow::selectLine(int line, bool irLine)
 {
     if (!m_shown || m_syncing)
         return;
-    const bool python = !irLine && m_document->isPython();
-    std::vector<int> onLine;
+    const std::vector<int> onLine = operatorsOnLine(line, irLine);
     QStringList names;
-    for (const auto& n : m_shown->graph.nodes)
-        if ((python && n.sourceLine == line) || (!python && (n.line == line || n.initLine == line))) {
-            onLine.push_back(n.id);
-            names << QString::fromStdString(n.name);
-        }
+    for (int id : onLine)
+        names << QString::fromStdString(m_shown->graph.nodes[static_cast<size_t>(id)].name);
     if (onLine.empty())
         return;
     if (names.size() > 1)

@@ -25,6 +25,7 @@ class ExportActions;
 class FileMenus;
 class GraphPane;
 class FindBar;
+class QMenu;
 class DocumentationDialog;
 class GraphView;
 class HardwarePanel;
@@ -61,6 +62,10 @@ public:
     bool exportAs(ExportKind kind, const QString& path, QString* why = nullptr);
     /// Selects an operator (einsum-graph node) in every view.
     void selectNode(int node);
+    /// The operators a line produced (source line of a model, or ALIR line), in graph order.
+    std::vector<int> operatorsOnLine(int line, bool irLine) const;
+    /// Appends a section to `menu` with one action per operator of `line` (checked: the selected one); returns menu.
+    QMenu* operatorMenu(int line, bool irLine, QMenu* menu);
     int selectedNode() const { return m_selectedNode; }
 
     SourceEditor* editor() const { return m_editor; }

@@ -33,6 +33,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
 #include <QSet>
@@ -444,6 +445,35 @@ private slots:
             qunsetenv("XDG_CONFIG_HOME");
         else
             qputenv("XDG_CONFIG_HOME", oldConfig);
+    }
+
+    // A line that produced several operators offers them all in its context menu; picking one selects that very
+    // operator (issue 14, item 1).
+    void testLineOffersAllItsOperators()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("two.alir"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("kernel two(N=64) {\n  in X: f32[N];\n  tmp A: f32[N];\n  out B: f32[N];\n"
+                "  for i in 0..N { A[i] = X[i] * 2; B[i] = A[i] + 1; }\n}\n");
+        f.close();
+        MainWindow w;
+        QVERIFY(w.openFile(file));
+        QVERIFY(waitForAnalysis(w));
+        const std::vector<int> onLine = w.operatorsOnLine(5, false);
+        QCOMPARE(onLine.size(), size_t(2));
+        QMenu menu;
+        w.operatorMenu(5, false, &menu);
+        QList<QAction*> operators;
+        for (QAction* a : menu.actions())
+            if (a->data().isValid())
+                operators << a;
+        QCOMPARE(operators.size(), 2);
+        QVERIFY(operators[0]->text().startsWith(QString::fromStdString(w.shownResult()->graph.nodes[size_t(onLine[0])].name)));
+        operators[1]->trigger();
+        QCOMPARE(w.selectedNode(), onLine[1]);
+        QCOMPARE(w.operatorsOnLine(2, false).size(), size_t(0));
     }
 
     void testProjectRoundTrip()
