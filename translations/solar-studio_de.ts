@@ -435,192 +435,192 @@
 <context>
     <name>HardwarePanel</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="59"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="60"/>
         <source>Profile:</source>
         <translation>Profil:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>Was wäre, wenn (Faktor auf den Profilwert)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor-Core-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
         <source>SIMT peaks</source>
         <translation>SIMT-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
         <source>On-chip capacity</source>
         <translation>On-Chip-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
         <source>Clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="107"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="110"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="112"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="115"/>
         <source>Target latency (inverse roofline)</source>
         <translation>Ziellatenz (inverse Roofline)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="218"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="228"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="114"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="117"/>
         <source>Target:</source>
         <translation>Ziel:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="53"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="54"/>
         <source>none (e.g. 190 µs)</source>
         <translation>keine (z. B. 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="66"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="67"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM-Bandbreite: skaliert das Speicherdach und die Speicherzeit jeder Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="67"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="68"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>Jede Tensor-Core-Spitze (alle Genauigkeiten): skaliert die Tensor-Rechendächer</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="69"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>Jede SIMT-(CUDA-Core-)Spitze: skaliert elementweise Arbeit und SIMT-Kontraktionen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="69"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>On-Chip-Kapazität (Register, Shared Memory, L2): ändert nur die Cache-bewusste Stufe (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="71"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>Der Takt: skaliert alle Rechenspitzen gemeinsam (die Bandbreite hängt nicht am Takt)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="79"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation> (×0,01 bis ×100 des Profilwerts)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="85"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>Faktor auf den Profilwert eingeben</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="87"/>
         <source> factor</source>
         <translation> Faktor</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="118"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="121"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="120"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="123"/>
         <source>Solve for bandwidth</source>
         <translation>Nach Bandbreite lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="121"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="124"/>
         <source>Solve for compute</source>
         <translation>Nach Rechenleistung lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="122"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="125"/>
         <source>Solve for on-chip</source>
         <translation>Nach On-Chip lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="157"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="161"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="265"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="276"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="279"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="290"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="282"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="293"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="283"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="294"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="287"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="298"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="294"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="305"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="290"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="301"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="292"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="303"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="293"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="304"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="333"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="344"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="362"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="362"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="358"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="369"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -1958,11 +1958,6 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
-        <source>DRAM bytes</source>
-        <translation>DRAM-Bytes</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
@@ -1970,6 +1965,11 @@
         <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <source>DRAM</source>
+        <translation>DRAM</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="56"/>

@@ -434,192 +434,192 @@
 <context>
     <name>HardwarePanel</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="59"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="60"/>
         <source>Profile:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor Core 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
         <source>SIMT peaks</source>
         <translation>SIMT 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
         <source>On-chip capacity</source>
         <translation>片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="107"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="110"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="112"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="115"/>
         <source>Target latency (inverse roofline)</source>
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="218"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="228"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="114"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="117"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="53"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="54"/>
         <source>none (e.g. 190 µs)</source>
         <translation>无（例如 190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="66"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="67"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM 带宽：缩放内存屋顶和每一级的内存时间</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="67"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="68"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>所有张量核心峰值（全部精度）：缩放张量计算屋顶</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="69"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>所有 SIMT（CUDA 核心）峰值：缩放逐元素运算和 SIMT 缩并</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="69"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>片上容量（寄存器、共享内存、L2）：只影响缓存感知级别 (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="71"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>时钟：同时缩放所有计算峰值（带宽不受时钟约束）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="79"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation>（配置值的 ×0.01 到 ×100）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="85"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>输入相对配置值的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="87"/>
         <source> factor</source>
         <translation> 倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="118"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="121"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="120"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="123"/>
         <source>Solve for bandwidth</source>
         <translation>求解带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="121"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="124"/>
         <source>Solve for compute</source>
         <translation>求解算力</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="122"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="125"/>
         <source>Solve for on-chip</source>
         <translation>求解片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="157"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="161"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="265"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="276"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="279"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="290"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="282"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="293"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="283"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="294"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="287"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="298"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="294"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="305"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="290"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="301"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="292"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="303"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="293"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="304"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="333"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="344"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="362"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="362"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="358"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="369"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1953,11 +1953,6 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
-        <source>DRAM bytes</source>
-        <translation>DRAM 字节</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
@@ -1965,6 +1960,11 @@
         <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
         <source>Headroom</source>
         <translation>余量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <source>DRAM</source>
+        <translation>DRAM</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="56"/>

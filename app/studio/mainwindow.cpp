@@ -199,7 +199,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(summaryDock, compareDock);
     summaryDock->raise();
     resizeDocks({rooflineDock, graphDock}, {560, 440}, Qt::Horizontal);
-    resizeDocks({tableDock, summaryDock, hardwareDock}, {600, 570, 430}, Qt::Horizontal);
+    resizeDocks({tableDock, summaryDock, hardwareDock}, {580, 610, 410}, Qt::Horizontal);
     resizeDocks({tableDock}, {430}, Qt::Vertical);
 }
 

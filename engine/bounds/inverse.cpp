@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "engine/bounds/inverse.h"
+#include "engine/core/format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,11 +44,10 @@ std::optional<double> solvePiecewise(const std::vector<Segment>& segs, double T)
     return (T - constant) / slope;
 }
 
+// As every number shown to a user: 3 significant digits and a unit ("40.6 µs", never "4.059e-05 s").
 std::string seconds(double s)
 {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.4g s", s);
-    return buf;
+    return formatSeconds(s);
 }
 
 struct Solver
@@ -75,8 +75,8 @@ struct Solver
             const LevelResult r = solve(d, scaled, policy, cache).at(level);
             if (r.l2Seconds > T) {
                 if (why)
-                    *why = "moving " + std::to_string(static_cast<long long>(r.l2Bytes)) + " bytes across L2 to the SMs takes "
-                        + seconds(r.l2Seconds) + ", more than the target: no DRAM bandwidth is enough";
+                    *why = "moving " + formatBytes(r.l2Bytes) + " across L2 to the SMs takes " + seconds(r.l2Seconds)
+                        + ", more than the target: no DRAM bandwidth is enough";
                 return std::nullopt;
             }
             if (r.computeSeconds > T) {
@@ -110,7 +110,7 @@ struct Solver
         if (!isPerKernel(level)) {
             const LevelResult r = solve(d, m, policy, cache).at(level);
             if (r.memorySeconds > T) {
-                *why = "moving " + std::to_string(static_cast<long long>(r.bytes)) + " bytes takes " + seconds(r.memorySeconds)
+                *why = "moving " + formatBytes(r.bytes) + " takes " + seconds(r.memorySeconds)
                     + " at this bandwidth, more than the target: no compute is enough";
                 return std::nullopt;
             }

@@ -29,6 +29,7 @@
 #include <QAbstractButton>
 #include <QAbstractProxyModel>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -248,8 +249,10 @@ private slots:
         QVERIFY(waitForAnalysis(w));
         const auto base = w.baseResult();
         w.hardwarePanel()->setFactor(HardwarePanel::Bandwidth, 2.0);
-        const double factor = w.hardwarePanel()->factor(HardwarePanel::Bandwidth); // the slider's step nearest to 2
-        QVERIFY(std::abs(factor - 2.0) < 0.02);
+        const double factor = w.hardwarePanel()->factor(HardwarePanel::Bandwidth);
+        QCOMPARE(factor, 2.0); // set (typed or solved) factors are exact, not the slider's nearest step
+        QCOMPARE(w.hardwarePanel()->factorBox(HardwarePanel::Bandwidth)->value(), 2.0);
+        QCOMPARE(w.hardwarePanel()->machine().dramBps, 2.0 * base->machine.dramBps);
         solar::bounds::MachineModel m = base->machine;
         m.dramBps *= factor;
         const auto expected = solar::reSolve(*base, m);

@@ -45,7 +45,7 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     m_stale->hide();
     m_violation->setStyleSheet(QStringLiteral("color: #c02020; font-weight: bold"));
     m_ladder->setHorizontalHeaderLabels(
-        {tr("Level"), tr("Bound"), tr("Bottleneck"), tr("Compute"), tr("Memory"), tr("DRAM bytes"), tr("FLOP/B"), tr("Headroom")});
+        {tr("Level"), tr("Bound"), tr("Bottleneck"), tr("Compute"), tr("Memory"), tr("DRAM"), tr("FLOP/B"), tr("Headroom")});
     m_ladder->verticalHeader()->hide();
     m_ladder->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_ladder->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

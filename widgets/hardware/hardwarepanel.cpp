@@ -22,6 +22,7 @@
 #include <QSlider>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 using solar::bounds::Level;
@@ -86,7 +87,7 @@ HardwarePanel::HardwarePanel(QWidget* parent)
         m_typed[k]->setAccessibleName(names[k] + tr(" factor"));
         m_values[k] = new QLabel(sliders);
         m_values[k]->setMinimumWidth(m_values[k]->fontMetrics().horizontalAdvance(QStringLiteral("999 PFLOP/s")));
-        m_sliders[k]->setMinimumWidth(90);
+        m_sliders[k]->setMinimumWidth(70);
         m_values[k]->setToolTip(tips[k]);
         auto* row = new QHBoxLayout;
         row->addWidget(m_sliders[k], 1);
@@ -95,9 +96,11 @@ HardwarePanel::HardwarePanel(QWidget* parent)
         auto* label = new QLabel(names[k] + QLatin1Char(':'), sliders);
         label->setToolTip(tips[k]);
         form->addRow(label, row);
-        connect(m_sliders[k], &QSlider::valueChanged, this, [this] {
-            if (!m_quiet)
-                emitChanged();
+        connect(m_sliders[k], &QSlider::valueChanged, this, [this, k](int position) {
+            if (m_quiet)
+                return;
+            m_factors[k] = factorOf(position); // dragged: the slider's resolution
+            emitChanged();
         });
         connect(m_typed[k], &QDoubleSpinBox::editingFinished, this, [this, k] {
             if (std::abs(m_typed[k]->value() - factor(static_cast<Knob>(k))) > 5e-4 * m_typed[k]->value())
@@ -141,6 +144,7 @@ HardwarePanel::HardwarePanel(QWidget* parent)
         m_quiet = true;
         for (QSlider* s : m_sliders)
             s->setValue(kSteps / 2);
+        std::fill(std::begin(m_factors), std::end(m_factors), 1.0);
         m_quiet = false;
         emit profileChanged(profileId());
         emitChanged();
@@ -183,12 +187,18 @@ QString HardwarePanel::profileId() const
 
 double HardwarePanel::factor(Knob knob) const
 {
-    return factorOf(m_sliders[knob]->value());
+    return m_factors[knob];
 }
 
 void HardwarePanel::setFactor(Knob knob, double f)
 {
-    m_sliders[knob]->setValue(positionOf(f)); // emits through valueChanged
+    // Typed or solved: the exact factor, not the nearest of the slider's positions (×2 stays ×2, not ×1.995).
+    m_factors[knob] = std::clamp(f, factorOf(0), factorOf(kSteps));
+    {
+        const QSignalBlocker quiet(m_sliders[knob]);
+        m_sliders[knob]->setValue(positionOf(m_factors[knob]));
+    }
+    emitChanged();
 }
 
 solar::bounds::MachineModel HardwarePanel::machine() const
@@ -233,6 +243,7 @@ void HardwarePanel::reset()
     m_quiet = true;
     for (QSlider* s : m_sliders)
         s->setValue(kSteps / 2);
+    std::fill(std::begin(m_factors), std::end(m_factors), 1.0);
     m_quiet = false;
     emitChanged();
 }

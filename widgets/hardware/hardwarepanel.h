@@ -84,6 +84,7 @@ private:
     QSlider* m_sliders[KnobCount] = {};
     QLabel* m_values[KnobCount] = {};
     QDoubleSpinBox* m_typed[KnobCount] = {};
+    double m_factors[KnobCount] = {1, 1, 1, 1, 1}; // exact; the sliders show the nearest position
     SecondsEdit* m_target = nullptr;
     QComboBox* m_level = nullptr;
     QLabel* m_inverseLabel = nullptr;
