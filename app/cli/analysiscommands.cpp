@@ -40,6 +40,12 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
         out << report::analysisCsv(*result);
     else
         out << report::analysisTable(*result);
+    if (result->validation.status == ValidationStatus::Mismatch) {
+        // Bounds of a program that does not compute what its source does are not the source's bounds.
+        err << "solar: error: the program does not match its source (validation mismatch: " << result->validation.details.substr(0, 300)
+            << "); the bounds printed are of an unvalidated program\n";
+        return ExitBadInput;
+    }
     return result->coverage.complete ? ExitOk : ExitBadInput;
 }
 

@@ -31,6 +31,18 @@ struct Coverage
 {
     bool complete = true; // every operation of the program is in the bounds
     std::vector<CoverageItem> items;
+
+    /// Complete, but some counts are lower bounds (a footprint under a guard, a gather's rows): every bound holds,
+    /// possibly loosely. Never shown as "complete".
+    bool approximate() const
+    {
+        for (const auto& i : items)
+            if (i.counted)
+                return true;
+        return false;
+    }
+    /// "complete", "approximate" or "incomplete" (JSON, tables, reports).
+    std::string status() const { return !complete ? "incomplete" : approximate() ? "approximate" : "complete"; }
 };
 
 struct AnalysisOptions

@@ -203,9 +203,14 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     out.result.validation = translation->validation;
     if (!noReference.empty() && out.result.validation.status == ValidationStatus::Unvalidated)
         out.result.validation.details = noReference;
+    // Which attempt's program this is: the best one, not necessarily the last.
+    std::string which;
+    for (const auto& a : translation->attempts)
+        if (a.alir == translation->alir)
+            which = "; analysed: attempt " + std::to_string(a.number) + " (" + a.outcome + ")";
     out.result.programNote = "written by " + translation->model + " through the LLM frontend"
         + (translation->fromCache ? " (cached translation, no network)"
-                                  : " in " + std::to_string(translation->attempts.size()) + " attempt(s)");
+                                  : " in " + std::to_string(translation->attempts.size()) + " attempt(s)" + which);
     out.irText = translation->alir;
     out.irGenerated = true;
     out.frontend = Frontend::Llm;

@@ -147,7 +147,7 @@ std::string analysisJson(const AnalysisResult& r)
                        {"module", n.modulePath},
                        {"approx", n.approx}});
     }
-    ordered_json coverage = {{"complete", r.coverage.complete}, {"items", ordered_json::array()}};
+    ordered_json coverage = {{"complete", r.coverage.complete}, {"status", r.coverage.status()}, {"items", ordered_json::array()}};
     for (const auto& item : r.coverage.items)
         coverage["items"].push_back({{"what", item.what}, {"line", item.line}, {"reason", item.reason}, {"counted", item.counted}});
     ordered_json diags = ordered_json::array();
@@ -214,7 +214,12 @@ std::string analysisTable(const AnalysisResult& r)
         + formatSi(r.machine.onchipBytes, "B") + "\npolicy    " + std::string(bounds::policyName(r.options.policy)) + ", "
         + std::string(bounds::cacheName(r.options.cache)) + " caches\nwork      " + formatSi(r.digest.totalMacs, "MAC") + ", "
         + formatSi(r.ladder.at(Level::Fused).flops, "FLOP") + " total, " + formatSi(r.digest.totalOtherOps, "op") + " elementwise\n";
-    out += "validation " + r.validation.statusName() + "; coverage " + (r.coverage.complete ? "complete" : "INCOMPLETE") + "\n\n";
+    out += "validation " + r.validation.label() + "; coverage " + (r.coverage.complete ? r.coverage.status() : std::string("INCOMPLETE"))
+        + "\n";
+    if (r.validation.status == ValidationStatus::Mismatch)
+        out += "WARNING   the program does not match its source (validation mismatch): the bounds below are of an unvalidated "
+               "program\n";
+    out += "\n";
     out += pad("level", 24) + pad("bound", 11, true) + "  " + pad("bottleneck", 18) + pad("compute", 11, true) + pad("memory", 11, true)
         + pad("DRAM bytes", 12, true) + pad("FLOP/B", 9, true) + "\n";
     for (Level l : bounds::kLevels) {

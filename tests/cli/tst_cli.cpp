@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The CLI: exit codes (0 ok, 1 bad input, 2 usage), diagnostics on stderr as file:line:col, run summaries.
 // Most cases call runCli() in-process; one runs the real binary to cover main().
+#include "../scriptedserver.h"
 #include "app/cli/cli.h"
 #include "engine/frontend/trace/pythonlocator.h"
 
@@ -14,6 +15,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include "engine/report/analysisreport.h"
 
@@ -181,6 +183,47 @@ private slots:
             QVERIFY2(dramLabel.match(w).hasMatch(), qPrintable(QStringLiteral("under 8 pt: ") + small.join(QLatin1Char(' '))));
         // A report needs an output file.
         QCOMPARE(cli({"report", data("mlp_c5.alir"), "--hw", "h100-sxm"}).code, 2);
+    }
+
+    // Coverage with counts that are lower bounds is "approximate", never "complete" (issue 15, item 6): the
+    // embedding's gather counts at least one row per index.
+    void testApproximateCoverage()
+    {
+        const Result json = cli({"analyze", data("embedding.alir"), "--hw", "h100-sxm", "--format", "json"});
+        QCOMPARE(json.code, 0);
+        const auto j = nlohmann::json::parse(json.out);
+        QCOMPARE(j["coverage"]["complete"].get<bool>(), true);
+        QCOMPARE(j["coverage"]["status"].get<std::string>(), std::string("approximate"));
+        QVERIFY(contains(cli({"analyze", data("embedding.alir"), "--hw", "h100-sxm"}).out, "coverage approximate"));
+        QVERIFY(contains(cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm"}).out, "coverage complete"));
+    }
+
+    // A final validation mismatch exits 1, says the bounds are of an unvalidated program, and names the attempt
+    // whose program was analysed (issue 15, item 7).
+    void testFinalMismatchExitsOne()
+    {
+        if (!solar::trace::locatePython())
+            QSKIP("no Python interpreter with torch on this machine");
+        std::ifstream in(SOLAR_TEST_DATA "/llm/heads_wrong_layout.alir");
+        std::stringstream reply;
+        reply << in.rdbuf();
+        ScriptedServer server({{200, completion("```alir\n" + reply.str() + "```")}});
+        QTemporaryDir cache;
+        qputenv("SOLAR_LLM_CACHE", cache.path().toUtf8());
+        qputenv("SOLAR_TEST_LLM_KEY", "not-a-real-key");
+        auto future = QtConcurrent::run([&] {
+            return cli({"analyze", SOLAR_TEST_DATA "/llm/heads.py", "--hw", "h100-sxm", "--frontend", "llm", "--llm-url", server.url(),
+                        "--llm-key-env", "SOLAR_TEST_LLM_KEY", "--llm-attempts", "1"});
+        });
+        while (!future.isFinished())
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        qunsetenv("SOLAR_LLM_CACHE");
+        qunsetenv("SOLAR_TEST_LLM_KEY");
+        const Result r = future.result();
+        QCOMPARE(r.code, 1);
+        QVERIFY2(contains(r.err, "the bounds printed are of an unvalidated program"), r.err.c_str());
+        QVERIFY2(contains(r.out, "validation mismatch"), r.out.c_str());
+        QVERIFY2(contains(r.out, "analysed: attempt 1 (mismatch)"), r.out.c_str());
     }
 
     // compare: each profile's bounds are what 'analyze' gives on that profile alone (a second computation), the

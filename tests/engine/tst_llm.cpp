@@ -365,6 +365,70 @@ private slots:
         QCOMPARE(r->result.digest.totalOtherOps, 64.0);
     }
 
+    // The reply corpus (tests/data/llm/, issue 15 items 1-3): each good reply validates; each flawed one is caught
+    // and fed back (one attempt, so the flawed program is the final one). A wrong head layout matches where the
+    // head size collapses to 1, so validation needs two size points that collapse nothing; a wrong size default
+    // is refused before any comparison, and its feedback does not claim that the program ran; different maths
+    // (biased against unbiased variance, GELU's tanh form) fails with the tolerance scaled to the reduction depth.
+    void replyCorpus_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("reply");
+        QTest::addColumn<bool>("good");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("heads good") << "heads.py"
+                                    << "heads_good.alir" << true << "seeds 0 and 1";
+        QTest::newRow("heads wrong layout") << "heads.py"
+                                            << "heads_wrong_layout.alir" << false << "output 0";
+        QTest::newRow("heads wrong default") << "heads.py"
+                                             << "heads_wrong_default.alir" << false
+                                             << "seq_len defaults to 8, the source sets seq_len = 16";
+        QTest::newRow("layernorm good") << "layernorm.py"
+                                        << "layernorm_good.alir" << true << "seeds 0 and 1";
+        QTest::newRow("layernorm unbiased") << "layernorm.py"
+                                            << "layernorm_unbiased.alir" << false << "output 0";
+        QTest::newRow("gelu good") << "gelu.py"
+                                   << "gelu_good.alir" << true << "seeds 0 and 1";
+        QTest::newRow("gelu tanh") << "gelu.py"
+                                   << "gelu_tanh.alir" << false << "output 0";
+    }
+
+    void replyCorpus()
+    {
+        if (!trace::locatePython())
+            QSKIP("no Python interpreter with torch on this machine");
+        QFETCH(QString, source);
+        QFETCH(QString, reply);
+        QFETCH(bool, good);
+        QFETCH(QString, says);
+        const std::string alir = testutil::readData("llm/" + reply.toStdString());
+        ScriptedServer server({{200, completion("```alir\n" + alir + "```")}});
+        QTemporaryDir cache;
+        SourceAnalysisOptions o;
+        o.frontend = solar::Frontend::Llm;
+        o.llm.baseUrl = server.url();
+        o.llm.model = "scripted-model";
+        o.llm.apiKeyEnv.clear();
+        o.llm.attempts = 1;
+        o.llmCacheDir = cache.path().toStdString();
+        const auto reg = hw::loadDefaultHwRegistry();
+        const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/" + source.toStdString();
+        const auto r = serve([&] { return analyzeSource(path, {}, *reg.find("h100-pcie"), o); });
+        QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
+        const Validation& v = r->result.validation;
+        QCOMPARE(v.status, good ? ValidationStatus::Validated : ValidationStatus::Mismatch);
+        QVERIFY2(v.details.find(says.toStdString()) != std::string::npos, v.details.c_str());
+        if (good) {
+            QVERIFY2(v.caveat.empty(), v.caveat.c_str());
+        } else {
+            QCOMPARE(r->llmAttempts.size(), size_t(1));
+            const std::string& feedback = r->llmAttempts.front().feedback;
+            QVERIFY(!feedback.empty());
+            // A refused default never ran: the feedback must not say it did.
+            QCOMPARE(feedback.find("The program runs") == 0, says.startsWith(QStringLiteral("output")));
+        }
+    }
+
     // A JAX source: without jax installed the reference cannot run, and the result says so plainly.
     void jaxSourceIsUnvalidatedAndSaysWhy()
     {

@@ -94,7 +94,7 @@ private slots:
                                             "bytes",       "bytes_read", "bytes_written", "external_bytes", "intensity_flops_per_byte",
                                             "seconds",     "share",      "bottleneck",    "line",           "source_op",
                                             "source_line", "module",     "approx"}));
-        QCOMPARE(keysOf(j["coverage"]), (std::vector<std::string> {"complete", "items"}));
+        QCOMPARE(keysOf(j["coverage"]), (std::vector<std::string> {"complete", "status", "items"}));
         QCOMPARE(keysOf(j["validation"]), (std::vector<std::string> {"status", "details"}));
         QCOMPARE(j["validation"]["status"].get<std::string>(), std::string("unvalidated"));
 

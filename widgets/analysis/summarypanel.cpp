@@ -232,9 +232,11 @@ void SummaryPanel::refresh()
         (item.counted ? approximated : notCounted) << tr("%1 (line %2)").arg(QString::fromStdString(item.what)).arg(item.line);
         why << tr("%1 (line %2): %3").arg(QString::fromStdString(item.what)).arg(item.line).arg(QString::fromStdString(item.reason));
     }
-    QString coverage = r.coverage.complete ? tr("Coverage: complete — every operation is in the bounds.")
-                                           : tr("<b style=\"color:#c02020\">Coverage: INCOMPLETE</b> — not counted: %1")
-                                                 .arg(notCounted.join(QStringLiteral("; ")).toHtmlEscaped());
+    QString coverage = !r.coverage.complete ? tr("<b style=\"color:#c02020\">Coverage: INCOMPLETE</b> — not counted: %1")
+                                                  .arg(notCounted.join(QStringLiteral("; ")).toHtmlEscaped())
+        : r.coverage.approximate()
+        ? tr("<b style=\"color:#a07000\">Coverage: approximate</b> — every operation is in the bounds, some counts as lower bounds.")
+        : tr("Coverage: complete — every operation is in the bounds.");
     // Counts that are lower bounds (a footprint under a data-dependent guard, a gather's rows) keep every bound
     // valid but looser; they are listed, never hidden behind "complete".
     if (!approximated.isEmpty())

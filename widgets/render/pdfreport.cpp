@@ -252,8 +252,10 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     }
 
     html += QObject::tr("<h2>Coverage and assumptions</h2><p>Coverage: %1.</p>")
-                .arg(r.coverage.complete ? QObject::tr("complete — every operation is counted")
-                                         : QObject::tr("<b>INCOMPLETE</b> — see below"));
+                .arg(!r.coverage.complete ? QObject::tr("<b>INCOMPLETE</b> — see below")
+                         : r.coverage.approximate()
+                         ? QObject::tr("<b>approximate</b> — every operation is counted, some as lower bounds (below)")
+                         : QObject::tr("complete — every operation is counted"));
     QString ledger;
     for (const auto& item : r.coverage.items)
         ledger += QStringLiteral("<li>")

@@ -162,8 +162,9 @@ Expected<Translation> translate(const TranslationRequest& request, const Validat
                 a.outcome = v.statusName();
                 a.details = v.details;
                 if (v.status == ValidationStatus::Mismatch)
-                    a.feedback = "The program runs, but its outputs differ from the original's: " + v.details
-                        + "\nFind the mistake and reply with the whole corrected program.";
+                    a.feedback = (v.ran ? "The program runs, but its outputs differ from the original's: "
+                                        : "The program does not fit the original: ")
+                        + v.details + "\nFind the mistake and reply with the whole corrected program.";
                 else if (v.status == ValidationStatus::Unvalidated)
                     a.feedback.clear(); // nothing to correct: the reference could not run
             }

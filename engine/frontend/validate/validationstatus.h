@@ -37,6 +37,9 @@ struct Validation
     std::string details = "no reference program: ALIR written by hand or not yet compared with its source";
     /// Validated, but not everywhere it was tried (outputs differed at smaller sizes): never shown as a clean pass.
     std::string caveat;
+    /// False when the program never produced comparable outputs (wrong names, dtypes or size defaults, or a run
+    /// that failed): feedback must not say "it runs, but its outputs differ".
+    bool ran = true;
 
     std::string statusName() const { return std::string(validationStatusName(status)); }
     /// What a person reads: the status, qualified when it carries a caveat ("validated, with a caveat").
