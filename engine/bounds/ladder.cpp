@@ -399,8 +399,7 @@ Digest prepare(const graph::EinsumGraph& g)
         Work& w = d.nodeWork[node.id];
         // Both operands one tensor (X·Xᵀ): a SYRK-style kernel computes only half of a symmetric result, so the
         // compute term charges half the MACs (the MAC count itself stays the program's).
-        const bool selfProduct
-            = node.kind == graph::NodeKind::Contraction && node.reads.size() == 2 && node.reads[0].tensor == node.reads[1].tensor;
+        const bool selfProduct = node.kind == graph::NodeKind::Contraction && node.symmetricProduct;
         if (node.macs > 0)
             w.macs[macClass(node.macType, tf32UnderDefault(node))] = selfProduct ? node.macs / 2 : node.macs;
         const ir::DType out = g.tensors[node.write.tensor].dtype;

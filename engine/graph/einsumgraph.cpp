@@ -59,10 +59,45 @@ void mergeFootprint(const Operand& op, std::vector<std::pair<int, double>>& foot
     footprints.emplace_back(op.tensor, op.footprint);
 }
 
+namespace {
+
+bool disjoint(const Operand& a, const Operand& b)
+{
+    if (a.box.empty() || a.box.size() != b.box.size())
+        return false;
+    for (size_t d = 0; d < a.box.size(); ++d)
+        if (a.box[d].second < b.box[d].first || b.box[d].second < a.box[d].first)
+            return true;
+    return false;
+}
+
+} // namespace
+
 void mergeFootprints(const std::vector<Operand>& operands, std::vector<std::pair<int, double>>& footprints)
 {
-    for (const auto& op : operands)
-        mergeFootprint(op, footprints);
+    // Per tensor the largest footprint (accesses may overlap), unless every access of it is disjoint from every
+    // other: then they touch different elements and add up.
+    for (size_t i = 0; i < operands.size(); ++i) {
+        const Operand& op = operands[i];
+        bool first = true;
+        for (size_t j = 0; j < i; ++j)
+            first = first && operands[j].tensor != op.tensor;
+        if (!first)
+            continue; // the tensor was merged at its first access
+        bool allDisjoint = true; // every pair of its accesses
+        for (size_t j = i; j < operands.size() && allDisjoint; ++j)
+            for (size_t k = j + 1; k < operands.size() && allDisjoint; ++k)
+                if (operands[j].tensor == op.tensor && operands[k].tensor == op.tensor)
+                    allDisjoint = disjoint(operands[j], operands[k]);
+        double total = 0;
+        for (size_t j = i; j < operands.size(); ++j)
+            if (operands[j].tensor == op.tensor)
+                total = allDisjoint ? total + operands[j].footprint : std::max(total, operands[j].footprint);
+        // Merged with what the caller has for the tensor already (another node of the same kernel): the larger.
+        Operand merged = op;
+        merged.footprint = total;
+        mergeFootprint(merged, footprints);
+    }
 }
 
 void countExternalTraffic(EinsumGraph& g)

@@ -48,6 +48,9 @@ struct Operand
     ir::AccessClass cls = ir::AccessClass::Affine;
     double footprint = 0; // distinct elements touched (a lower bound when !footprintExact)
     bool footprintExact = true;
+    // Per dimension, the smallest and largest index the access takes (empty when not known): accesses of one tensor
+    // whose boxes are disjoint touch different elements, so their footprints add up (a packed QKV's Q and K).
+    std::vector<std::pair<std::int64_t, std::int64_t>> box;
 };
 
 struct Node
@@ -79,6 +82,9 @@ struct Node
     double macs = 0;
     MacType macType = MacType::FP32;
     bool convLike = false; // a contraction operand uses a sliding window (compound rank)
+    // Both operands are the same elements of one tensor up to the roles of the loop variables (X[i, k] * X[j, k]):
+    // the product is symmetric and half the MACs determine it. Not for disjoint parts of one tensor (a packed QKV).
+    bool symmetricProduct = false;
     double otherOps = 0; // SIMT arithmetic: >= 1 per output element for arithmetic, 0 for copies
     double transcendentalOps = 0; // of which exp/log/erf/...: counted inside otherOps too
     double bytesRead = 0; // compulsory bytes: per tensor, the largest footprint among its reads
@@ -94,8 +100,8 @@ struct Node
     std::vector<std::string> notes;
 };
 
-/// Merges operands into `footprints` as (tensor, largest footprint among its accesses), in order of first access:
-/// a kernel reads each tensor once, at its widest.
+/// Merges operands into `footprints` as (tensor, largest footprint among its accesses, or their sum when every pair
+/// of them is provably disjoint), in order of first access: a kernel reads each tensor once, at its widest.
 void mergeFootprints(const std::vector<Operand>& operands, std::vector<std::pair<int, double>>& footprints);
 void mergeFootprint(const Operand& operand, std::vector<std::pair<int, double>>& footprints);
 

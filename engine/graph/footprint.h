@@ -41,6 +41,8 @@ public:
     bool rectangular() const { return m_rectangular; }
     /// Trip count of loop `slot` when rectangular() (its values: range.lo, range.lo + step, ...).
     double tripCount(int slot) const { return m_values[slot].count(); }
+    /// The values loop `slot` ranges over (rectangular() scopes).
+    const ir::Interval& range(int slot) const { return m_values[slot].range; }
     /// The domain's exact point count when the caller has it (it saves counting again); otherwise the scope counts
     /// it itself, on demand.
     void setDomainPoints(double points, bool exact);

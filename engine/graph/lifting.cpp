@@ -336,6 +336,26 @@ public:
         return candidate;
     }
 
+    // Whether the terms of an index overlap (a sliding window) rather than form a mixed-radix number: sorted by
+    // coefficient, each term's step must exceed everything the smaller terms can span for the index to be a
+    // reshape. Unknown trip counts count as overlapping (the safe, convolution-like reading).
+    static bool overlapping(const ir::AffineForm& form, const FootprintScope& scope)
+    {
+        std::vector<std::pair<std::int64_t, double>> terms; // |coefficient|, trip count
+        for (const auto& t : form.terms)
+            terms.emplace_back(t.second < 0 ? -t.second : t.second, scope.tripCount(t.first));
+        std::sort(terms.begin(), terms.end());
+        double span = 0; // the largest value the smaller terms reach
+        for (const auto& [coefficient, trips] : terms) {
+            if (!(trips >= 1) || !std::isfinite(trips))
+                return true;
+            if (span > 0 && static_cast<double>(coefficient) <= span)
+                return true;
+            span += static_cast<double>(coefficient) * (trips - 1);
+        }
+        return false;
+    }
+
     using Forms = std::vector<std::optional<ir::AffineForm>>;
 
     static void formsOf(const ir::Expr& access, const ir::NameResolver& resolve, Forms& forms)
@@ -419,6 +439,27 @@ public:
         for (ir::AccessClass c : {ir::AccessClass::QuasiAffine, ir::AccessClass::NonAffine, ir::AccessClass::Indirect}) {
             if (classes & (1u << static_cast<unsigned>(c)))
                 op.cls = c; // the last present wins: indirect over non-affine over quasi-affine
+        }
+        if (scope.rectangular()) {
+            for (const auto& f : forms) {
+                if (!f) {
+                    op.box.clear();
+                    break;
+                }
+                std::int64_t lo = f->constant, hi = f->constant;
+                bool bounded = true;
+                for (const auto& [slot, c] : f->terms) {
+                    const ir::Interval& r = scope.range(slot);
+                    bounded = bounded && r.bounded() && !r.empty();
+                    lo += c > 0 ? c * r.lo : c * r.hi;
+                    hi += c > 0 ? c * r.hi : c * r.lo;
+                }
+                if (!bounded) {
+                    op.box.clear();
+                    break;
+                }
+                op.box.emplace_back(lo, hi);
+            }
         }
         const Footprint fp = scope.footprint(access, forms, m_tensors[op.tensor].shape);
         op.footprint = fp.elements;
@@ -557,12 +598,23 @@ public:
             const MacType tb = macTypeOf(m_tensors[m_tensorIndex.at(tensorFactors[1]->name)].dtype);
             node.macType = speedRank(ta) >= speedRank(tb) ? ta : tb;
             // A sliding window on any operand, the output included (transposed convolution), marks a convolution.
+            // An index of several loop variables is a window only when their ranges overlap: h * hs + d with d in
+            // [0, hs) is a flattened (mixed-radix) index, a reshape, whatever spelling the program chose.
             std::vector<const ir::Expr*> operands = tensorFactors;
             operands.push_back(&s.target);
             for (const ir::Expr* f : operands) {
                 formsOf(*f, scope.resolver(), m_forms);
                 for (const auto& form : m_forms)
-                    node.convLike = node.convLike || (form && form->terms.size() > 1);
+                    node.convLike = node.convLike || (form && form->terms.size() > 1 && overlapping(*form, scope));
+            }
+            if (tensorFactors[0]->name == tensorFactors[1]->name) {
+                formsOf(*tensorFactors[0], scope.resolver(), m_forms);
+                const Forms first = m_forms;
+                formsOf(*tensorFactors[1], scope.resolver(), m_forms);
+                bool same = first.size() == m_forms.size();
+                for (size_t d = 0; same && d < first.size(); ++d)
+                    same = first[d] && m_forms[d] && first[d]->constant == m_forms[d]->constant;
+                node.symmetricProduct = same;
             }
             contractionShape(node, tensorFactors, s.target, a, scope);
         } else if (node.kind != NodeKind::Copy) {
@@ -609,12 +661,18 @@ public:
         const ir::NameResolver& resolve = scope.resolver();
         if (a.loops.size() > 64)
             return;
+        // Each index a loop variable, or several flattened without overlap (QKV[b, i, C + h * hs + d]): the same
+        // matrix product whatever the spelling.
         auto varsOf = [&](const ir::Expr& access, std::uint64_t& vars) {
             for (const auto& idx : access.args) {
                 const auto f = ir::toAffine(idx, resolve);
-                if (!f || f->terms.size() != 1 || f->terms[0].second != 1)
+                if (!f || f->terms.empty() || (f->terms.size() == 1 ? f->terms[0].second != 1 : overlapping(*f, scope)))
                     return false;
-                vars |= std::uint64_t(1) << f->terms[0].first;
+                for (const auto& t : f->terms) {
+                    if (vars & (std::uint64_t(1) << t.first))
+                        return false; // one variable in two indices (a diagonal): not a plain product
+                    vars |= std::uint64_t(1) << t.first;
+                }
             }
             return true;
         };

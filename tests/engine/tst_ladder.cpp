@@ -385,6 +385,47 @@ private slots:
                              [](const std::string& n) { return n.find("(F2)") != std::string::npos; }));
     }
 
+    // The same attention scores with separate Q and K tensors and with a packed QKV tensor indexed
+    // QKV[b, i, h * hs + d] and QKV[b, j, C + h * hs + d]: the flattened index is a reshape, not a sliding window,
+    // so neither is convolution-like and the compute of every level agrees under every policy (issue 15,
+    // item 5); Q and K being disjoint parts of QKV, the product is not halved as a symmetric X * X^T would be. A real window (p + r) stays convolution-like.
+    void testIndexSpellingDoesNotChangeTheClass()
+    {
+        const ir::Program separate = testutil::parseOk(
+            "kernel s(B=2, T=256, H=4, D=32) {\n  in Q: f32[B, H, T, D];\n  in K: f32[B, H, T, D];\n  out S: f32[B, H, T, T];\n"
+            "  for b in 0..B, h in 0..H, i in 0..T, j in 0..T { S[b, h, i, j] = 0; for d in 0..D { S[b, h, i, j] += Q[b, h, i, d] * K[b, "
+            "h, j, d]; } }\n}\n");
+        const ir::Program packed = testutil::parseOk(
+            "kernel p(B=2, T=256, H=4, D=32) {\n  let C = H * D;\n  in QKV: f32[B, T, 3 * C];\n  out S: f32[B, H, T, T];\n"
+            "  for b in 0..B, h in 0..H, i in 0..T, j in 0..T { S[b, h, i, j] = 0; for d in 0..D { S[b, h, i, j] += QKV[b, i, h * D + d] * "
+            "QKV[b, j, C + h * D + d]; } }\n}\n");
+        const auto gs = graph::liftProgram(separate, *ir::bindSizes(separate, {})).value();
+        const auto gp = graph::liftProgram(packed, *ir::bindSizes(packed, {})).value();
+        QVERIFY(!gs.nodes.back().convLike);
+        QVERIFY(!gp.nodes.back().convLike);
+        QCOMPARE(gp.nodes.back().contractionM, gs.nodes.back().contractionM);
+        QCOMPARE(gp.nodes.back().contractionK, gs.nodes.back().contractionK);
+        const MachineModel m = machineFromProfile(*hw::loadHwRegistry({kShipped}).find("h100-sxm"));
+        const Digest ds = prepare(gs), dp = prepare(gp);
+        for (PrecisionPolicy policy : {PrecisionPolicy::PytorchDefault, PrecisionPolicy::StrictFp32, PrecisionPolicy::AllowTf32}) {
+            const Ladder ls = solve(ds, m, policy, CacheAssumption::Cold), lp = solve(dp, m, policy, CacheAssumption::Cold);
+            for (Level l : kLevels) {
+                QCOMPARE(lp.at(l).computeSeconds, ls.at(l).computeSeconds);
+                if (l != Level::CacheAware) // both operands from one tensor: no capacity term is proven (conservative)
+                    QCOMPARE(lp.at(l).seconds, ls.at(l).seconds);
+            }
+        }
+        // Q and K are disjoint parts of QKV: not the symmetric X * X^T, whose MACs are halved.
+        QVERIFY(!gp.nodes.back().symmetricProduct);
+        const ir::Program gram
+            = testutil::parseOk("kernel g(N=64, K=32) {\n  in X: f32[N, K];\n  out G: f32[N, N];\n"
+                                "  for i in 0..N, j in 0..N { G[i, j] = 0; for k in 0..K { G[i, j] += X[i, k] * X[j, k]; } }\n}\n");
+        QVERIFY(graph::liftProgram(gram, *ir::bindSizes(gram, {})).value().nodes.back().symmetricProduct);
+        const ir::Program conv = testutil::parseOk("kernel c(P=30, R=3) {\n  in X: f32[P + R - 1];\n  in W: f32[R];\n  out Y: f32[P];\n"
+                                                   "  for p in 0..P { Y[p] = 0; for r in 0..R { Y[p] += X[p + r] * W[r]; } }\n}\n");
+        QVERIFY(graph::liftProgram(conv, *ir::bindSizes(conv, {})).value().nodes.back().convLike);
+    }
+
     // cache_aware bytes never grow when on-chip capacity grows, on a program whose contractions share inputs
     // (which ones may be charged together depends on the sharing) and mix element sizes.
     void testCacheAwareMonotoneInCapacity()
