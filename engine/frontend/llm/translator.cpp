@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
@@ -57,6 +59,16 @@ void storeProgram(const std::string& dir, const std::string& key, const std::str
         return;
     // A cache: a failed write only means the next run asks the endpoint again.
     writeFileAtomically(QDir(QString::fromStdString(dir)).filePath(QString::fromStdString(key) + QStringLiteral(".alir")), alir);
+}
+
+// A reply must not read an out or tmp tensor before writing it (the prompt states the rule): what is a warning for
+// a hand-written program is an error for a candidate, fed back before it is run.
+Diagnostics& strictForReplies(Diagnostics& ds)
+{
+    for (auto& d : ds)
+        if (d.code == "check.read-before-write" || d.code == "check.uninitialized-accumulator")
+            d.severity = Severity::Error;
+    return ds;
 }
 
 std::string diagnosticsText(const Diagnostics& ds)
@@ -147,8 +159,24 @@ Expected<Translation> translate(const TranslationRequest& request, const Validat
             if (!program) {
                 a.outcome = "parse-error";
                 a.details = diagnosticsText(program.diagnostics());
-                a.feedback = "The program does not parse:\n" + a.details + "Fix these and reply with the whole corrected program.";
-            } else if (const auto checked = ir::checkProgram(*program); hasErrors(checked.diagnostics)) {
+                // Lines as the model sees them: in its own reply, where the program's block starts further down.
+                const size_t at = reply->content.find(*alir);
+                const int offset = at == std::string::npos
+                    ? 0
+                    : static_cast<int>(std::count(reply->content.begin(), reply->content.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+                std::string where;
+                for (const auto& d : program.diagnostics())
+                    if (d.severity == Severity::Error && d.loc.line > 0 && offset > 0)
+                        where += "line " + std::to_string(d.loc.line) + " of the program is line " + std::to_string(d.loc.line + offset)
+                            + " of your reply.\n";
+                std::string hints;
+                if (alir->find("**") != std::string::npos)
+                    hints += "ALIR has no '**' operator: write pow(x, y) (or x * x for a square).\n";
+                if (alir->find("np.") != std::string::npos || alir->find("torch.") != std::string::npos)
+                    hints += "ALIR has no np./torch. functions: use its built-ins (exp, sqrt, tanh, erf, max, ...).\n";
+                a.feedback
+                    = "The program does not parse:\n" + a.details + where + hints + "Fix these and reply with the whole corrected program.";
+            } else if (auto checked = ir::checkProgram(*program); hasErrors(strictForReplies(checked.diagnostics))) {
                 a.outcome = "check-error";
                 a.details = diagnosticsText(checked.diagnostics);
                 a.feedback
