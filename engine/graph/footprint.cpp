@@ -462,6 +462,7 @@ Footprint FootprintScope::projectionFootprint(const std::vector<std::optional<Af
     }
     double multiplicity = 1;
     size_t unknown = 0;
+    bool injective = true; // the used variables are determined by the index, one after another
     for (size_t i = 0; i < n; ++i) {
         if (!used[i])
             multiplicity *= valueCountUpper(static_cast<int>(i));
@@ -496,6 +497,7 @@ Footprint FootprintScope::projectionFootprint(const std::vector<std::optional<Af
                 }
             }
             multiplicity *= fewest;
+            injective = false;
         }
         known[determined] = 1;
         --unknown;
@@ -509,7 +511,22 @@ Footprint FootprintScope::projectionFootprint(const std::vector<std::optional<Af
         fp.exact = false;
     } else {
         fp.elements = std::ceil(points / multiplicity - 1e-9);
-        fp.exact = multiplicity == 1 && m_pointsExact && !gather;
+        // Also exact when every element touched gets the same number of points: the index determines its variables,
+        // and the ones it does not use are free (constant bounds, exact value counts, in no guard or other loop's
+        // bounds), so each touched element is hit exactly `multiplicity` times (A[i, j] += ... over d, under j <= i).
+        bool freeUnused = injective && std::isfinite(multiplicity);
+        for (size_t i = 0; i < n && freeUnused; ++i) {
+            if (used[i])
+                continue;
+            const std::uint64_t bit = i < 63 ? std::uint64_t(1) << i : std::uint64_t(1) << 63;
+            freeUnused = m_values[i].known && m_boundDeps[i] == 0;
+            for (size_t j = 0; j < n && freeUnused; ++j)
+                freeUnused = j == i || !(m_boundDeps[j] & bit);
+            for (const auto& fact : m_facts)
+                for (const auto& [slot, c] : fact.terms)
+                    freeUnused = freeUnused && !(static_cast<size_t>(slot) == i && c != 0);
+        }
+        fp.exact = (multiplicity == 1 || (freeUnused && !m_inexactGuards && !m_dataDependent)) && m_pointsExact && !gather;
     }
     if (!fp.exact)
         fp.note = "a guard with %, ||, != or a conditional limits the access: counted as points / (points per element)";

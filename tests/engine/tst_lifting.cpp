@@ -264,6 +264,25 @@ private slots:
     }
 
     // Guards with %, ||, != and conditionals (issue 13, item 3): the footprint never exceeds what runs.
+    // A causal mask as a guard over a rectangular loop: each (i, j) with j <= i gets exactly D points of the
+    // reduction d, which no guard or bound mentions, so the footprint of A[i, j] is exact: S (S + 1) / 2 elements,
+    // and the count is not an approximation (issue 15, item 9: the prompt's causal example).
+    void testGuardedElementsWithFreeReductionAreExact()
+    {
+        const ir::Program p
+            = testutil::parseOk("kernel c(S=64, D=16) {\n  in Q: f32[S, D];\n  in K: f32[S, D];\n  out A: f32[S, S];\n"
+                                "  for i in 0..S, j in 0..S {\n    A[i, j] = -inf;\n    if (j <= i) {\n      A[i, j] = 0.0;\n"
+                                "      for d in 0..D { A[i, j] += Q[i, d] * K[j, d]; }\n    }\n  }\n}\n");
+        const EinsumGraph g = liftProgram(p, *ir::bindSizes(p, {})).value();
+        const Node& acc = g.nodes.back();
+        QCOMPARE(acc.points, 64.0 * 65 / 2 * 16);
+        QCOMPARE(acc.write.footprint, 64.0 * 65 / 2);
+        QVERIFY(acc.write.footprintExact);
+        QVERIFY(!acc.approx);
+        // Q[i, d] is read for every i (j = 0 keeps every row): 64 x 16, exact as well.
+        QCOMPARE(acc.reads[0].footprint, 64.0 * 16);
+    }
+
     void testGuardFootprintsAreNotAboveTheTruth()
     {
         auto liftText = [](const std::string& text) {

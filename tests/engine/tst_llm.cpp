@@ -5,11 +5,14 @@
 // refused; an oversized reply; the API key sent from the named variable and never written to the audit. Each
 // ends in a clear status. A PyTorch model and a JAX-style source go through the whole loop.
 #include "../scriptedserver.h"
+#include "engine/analysis/analysis.h"
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/frontend/llm/translator.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
+#include "engine/ir/checker.h"
 #include "engine/ir/interpreter.h"
+#include "engine/ir/parser.h"
 #include "testutil.h"
 
 #include <QDir>
@@ -487,6 +490,32 @@ private slots:
         const std::string user
             = nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
         QVERIFY(user.find("jax program") != std::string::npos);
+    }
+
+    // The prompt's own examples are programs the tool counts exactly (issue 15, item 9): each parses, checks
+    // without a warning a reply would be refused for, and lifts with no approximated count (the causal example
+    // masks with a guard instead of teaching a triangular loop). The rules a reply is held to are stated.
+    void promptExamplesAreExact()
+    {
+        const std::string prompt = llm::systemPrompt();
+        int examples = 0;
+        for (std::size_t at = 0; (at = prompt.find("```alir\n", at)) != std::string::npos;) {
+            const std::size_t end = prompt.find("```", at + 8);
+            const std::string text = prompt.substr(at + 8, end - at - 8);
+            at = end + 3;
+            ++examples;
+            const auto program = ir::parseProgram(text, "example.alir");
+            QVERIFY2(program, text.c_str());
+            for (const auto& d : ir::checkProgram(*program).diagnostics)
+                QVERIFY2(d.severity == Severity::Note, (d.format() + "\n" + text).c_str());
+            const auto reg = hw::loadDefaultHwRegistry();
+            const auto r = analyzeProgram(*program, *reg.find("h100-sxm"));
+            QVERIFY(r);
+            QVERIFY2(r->coverage.complete && !r->coverage.approximate(), text.c_str());
+        }
+        QCOMPARE(examples, 3);
+        for (const char* rule : {"pow(x, y)", "1e-5", "-inf", "`let`", "`const`", "@range", "h * hs + d", "before any write"})
+            QVERIFY2(prompt.find(rule) != std::string::npos, rule);
     }
 
     void extractsPrograms()

@@ -27,7 +27,17 @@ Rules:
   as in its state_dict with "." replaced by "_" (fc1.weight -> fc1_weight); `out`: the returned tensors in order;
   `tmp`: intermediates. Every tmp/out element must be written before it is read (they start as NaN).
 - Write padding as guards (if) or c ? a : b, never as out-of-bounds reads. Accumulate reductions with += or max=
-  after an explicit initialisation.
+  after an explicit initialisation (an out/tmp read before any write is refused).
+- Literals: 2.0, 1e-5, -inf, inf, nan; integers 0, 3. There is no ** operator: write pow(x, y), or x * x.
+- Never hard-code a size: a number derived from the sizes (a head size, an output length) is a `let`.
+- `const` declares a small tensor of known values written inline (a fixed kernel); `@range(lo, hi)` states the
+  values an integer input takes (token ids, indices), so indexing with it can be bounds-checked.
+- Parameters and buffers the model never reads in forward may be left out; size constants the shapes do not
+  use need not be parameters.
+- Views, reshapes, transposes and splits are index arithmetic on the original tensor, never copies:
+  x.view(b, t, h, hs).transpose(1, 2)[b, h, t, d] is x[b, t, h * hs + d]; the second third of a packed qkv is
+  qkv[b, t, C + h * hs + d].
+- Prefer a full rectangular loop with an if guard to a loop whose bound depends on another loop variable.
 
 Example (Linear then softmax over rows):
 ```alir
@@ -71,15 +81,16 @@ kernel conv(B=2, C=3, H=8, W=8, O=4) {
   }
 }
 ```
-Example (causal attention scores, a triangular loop):
+Example (causal attention scores: a rectangular loop, the mask as a guard):
 ```alir
 kernel causal(S=8, D=4) {
   in input0: f32[S, D];
   in input1: f32[S, D];
   out A: f32[S, S];
-  for i in 0..S, j in 0..S { A[i, j] = 0; }
-  for i in 0..S {
-    for j in 0..i + 1 {
+  for i in 0..S, j in 0..S {
+    A[i, j] = -inf;
+    if (j <= i) {
+      A[i, j] = 0.0;
       for d in 0..D { A[i, j] += input0[i, d] * input1[j, d] * rsqrt(cast<f64>(D)); }
     }
   }
