@@ -341,6 +341,8 @@ public:
     // reshape. Unknown trip counts count as overlapping (the safe, convolution-like reading).
     static bool overlapping(const ir::AffineForm& form, const FootprintScope& scope)
     {
+        if (!scope.rectangular())
+            return true; // trip counts are only known for a box
         std::vector<std::pair<std::int64_t, double>> terms; // |coefficient|, trip count
         for (const auto& t : form.terms)
             terms.emplace_back(t.second < 0 ? -t.second : t.second, scope.tripCount(t.first));
