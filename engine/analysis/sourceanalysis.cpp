@@ -170,6 +170,20 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                     for (const auto& op : traced->ops)
                         request.ops += op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()) + "\n";
                 }
+            } else {
+                // A NumPy or JAX source gets the same block: its constants and what get_inputs() and forward()
+                // return at the file's sizes (run once, capped in size; without it the prompt simply has no block).
+                if (o.progress)
+                    o.progress("running the source for the prompt");
+                if (const auto run = worker->reference(path, o.analysis.sizes, 0, 30'000'000, 120000, true)) {
+                    for (const auto& [k, v] : run->constants)
+                        request.shapes += k + " = " + std::to_string(v) + "\n";
+                    for (const auto& [name, t] : run->tensors)
+                        request.shapes += "input " + name + ": " + t.dtype + formatShape(t.shape) + "\n";
+                    for (size_t i = 0; i < run->outputs.size(); ++i)
+                        request.shapes
+                            += "output " + std::to_string(i) + ": " + run->outputs[i].dtype + formatShape(run->outputs[i].shape) + "\n";
+                }
             }
             validator = referenceValidator(*worker, path, o.cancel, !model);
         } else {

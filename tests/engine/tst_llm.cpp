@@ -366,6 +366,12 @@ private slots:
                  r->result.validation.details.c_str());
         // n = 32 at the file's sizes: 32 tanh, 32 multiplies.
         QCOMPARE(r->result.digest.totalOtherOps, 64.0);
+        // The prompt carried the same inputs/shapes block a PyTorch source gets, from running get_inputs().
+        const std::string user
+            = nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
+        QVERIFY2(user.find("n = 32") != std::string::npos, user.c_str());
+        QVERIFY2(user.find("input input0: float32[32]") != std::string::npos, user.c_str());
+        QVERIFY2(user.find("output 0: float32[32]") != std::string::npos, user.c_str());
     }
 
     // The reply corpus (tests/data/llm/, issue 15 items 1-3): each good reply validates; each flawed one is caught
