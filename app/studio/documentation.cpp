@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/documentation.h"
+#include "app/studio/installeddir.h"
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -14,13 +15,7 @@
 
 QString DocumentationDialog::directory()
 {
-    const QString env = qEnvironmentVariable("SOLAR_DOCS_DIR");
-    if (!env.isEmpty())
-        return env;
-    const QString installed = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/doc/solar-studio");
-    if (QFileInfo(installed).isDir())
-        return QDir(installed).absolutePath();
-    return QStringLiteral(SOLAR_SOURCE_DOCS);
+    return installedDirectory("SOLAR_DOCS_DIR", QStringLiteral("share/doc/solar-studio"), QStringLiteral(SOLAR_SOURCE_DOCS));
 }
 
 DocumentationDialog::DocumentationDialog(QWidget* parent)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/filemenus.h"
+#include "app/studio/installeddir.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -24,13 +25,7 @@ FileMenus::FileMenus(QMenu* recent, QMenu* examples, QObject* parent)
 
 QString FileMenus::examplesDirectory()
 {
-    const QString env = qEnvironmentVariable("SOLAR_EXAMPLES_DIR");
-    if (!env.isEmpty())
-        return env;
-    const QString installed = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/solar-studio/examples");
-    if (QFileInfo(installed).isDir())
-        return QDir(installed).absolutePath();
-    return QStringLiteral(SOLAR_SOURCE_EXAMPLES);
+    return installedDirectory("SOLAR_EXAMPLES_DIR", QStringLiteral("share/solar-studio/examples"), QStringLiteral(SOLAR_SOURCE_EXAMPLES));
 }
 
 void FileMenus::addRecent(const QString& path)

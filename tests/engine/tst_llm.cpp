@@ -78,6 +78,19 @@ Validation doublesInput(const ir::Program& p)
     return v;
 }
 
+// Source analysis through the LLM frontend, asking the scripted server, caching under `cacheDir`.
+SourceAnalysisOptions llmSource(const ScriptedServer& server, const std::string& cacheDir, int attempts = 5)
+{
+    SourceAnalysisOptions o;
+    o.frontend = solar::Frontend::Llm;
+    o.llm.baseUrl = server.url();
+    o.llm.model = "scripted-model";
+    o.llm.apiKeyEnv.clear();
+    o.llm.attempts = attempts;
+    o.llmCacheDir = cacheDir;
+    return o;
+}
+
 llm::TranslatorOptions options(const ScriptedServer& s, const QTemporaryDir& cache, int attempts = 3)
 {
     llm::TranslatorOptions o;
@@ -316,12 +329,7 @@ private slots:
         const std::string mlp = testutil::readData("alir/mlp_for_llm.alir");
         ScriptedServer server({{200, completion("```alir\n" + mlp + "```")}});
         QTemporaryDir cache;
-        SourceAnalysisOptions o;
-        o.frontend = solar::Frontend::Llm;
-        o.llm.baseUrl = server.url();
-        o.llm.model = "scripted-model";
-        o.llm.apiKeyEnv.clear();
-        o.llmCacheDir = cache.path().toStdString();
+        const SourceAnalysisOptions o = llmSource(server, cache.path().toStdString());
         const auto reg = hw::loadDefaultHwRegistry();
         const auto r = serve([&] { return analyzeSource(SOLAR_TEST_DATA "/py/mlp.py", {}, *reg.find("h100-pcie"), o); });
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
@@ -351,11 +359,7 @@ private slots:
         const std::string right
             = "kernel f(n=32) {\n  in input0: f32[n];\n  out Y: f32[n];\n  for i in 0..n { Y[i] = tanh(input0[i]) * 2.0; }\n}\n";
         ScriptedServer server({{200, completion("```alir\n" + wrong + "```")}, {200, completion("```alir\n" + right + "```")}});
-        SourceAnalysisOptions o;
-        o.frontend = solar::Frontend::Llm;
-        o.llm.baseUrl = server.url();
-        o.llm.apiKeyEnv.clear();
-        o.llmCacheDir = dir.filePath(QStringLiteral("cache")).toStdString();
+        const SourceAnalysisOptions o = llmSource(server, dir.filePath(QStringLiteral("cache")).toStdString());
         const auto reg = hw::loadDefaultHwRegistry();
         const auto r = serve([&] { return analyzeSource(path.toStdString(), {}, *reg.find("h100-pcie"), o); });
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
@@ -417,13 +421,7 @@ private slots:
         const std::string alir = testutil::readData("llm/" + reply.toStdString());
         ScriptedServer server({{200, completion("```alir\n" + alir + "```")}});
         QTemporaryDir cache;
-        SourceAnalysisOptions o;
-        o.frontend = solar::Frontend::Llm;
-        o.llm.baseUrl = server.url();
-        o.llm.model = "scripted-model";
-        o.llm.apiKeyEnv.clear();
-        o.llm.attempts = 1;
-        o.llmCacheDir = cache.path().toStdString();
+        const SourceAnalysisOptions o = llmSource(server, cache.path().toStdString(), 1);
         const auto reg = hw::loadDefaultHwRegistry();
         const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/" + source.toStdString();
         const auto r = serve([&] { return analyzeSource(path, {}, *reg.find("h100-pcie"), o); });
@@ -478,11 +476,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = writeSource(dir, QStringLiteral("f_jax.py"), jax);
         ScriptedServer server({{200, completion("```alir\n" + std::string(kDouble) + "```")}});
-        SourceAnalysisOptions o;
-        o.frontend = solar::Frontend::Llm;
-        o.llm.baseUrl = server.url();
-        o.llm.apiKeyEnv.clear();
-        o.llmCacheDir = dir.filePath(QStringLiteral("cache")).toStdString();
+        const SourceAnalysisOptions o = llmSource(server, dir.filePath(QStringLiteral("cache")).toStdString());
         const auto reg = hw::loadDefaultHwRegistry();
         const auto r = serve([&] { return analyzeSource(path.toStdString(), {}, *reg.find("h100-pcie"), o); });
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());

@@ -195,9 +195,7 @@ void RooflineChart::zoomBy(double factor, std::optional<QPointF> at)
     scale(v.yMin, v.yMax, centre.y(), r.yMin, r.yMax);
     if (std::log10(r.xMax / r.xMin) < 0.05 || std::log10(r.yMax / r.yMin) < 0.05)
         return; // deeper than a few percent shows nothing more
-    m_range = r;
-    m_canvas->update();
-    emit zoomChanged(true);
+    showRange(r);
 }
 
 void RooflineChart::zoomToRect(const QRect& rect)
@@ -209,9 +207,7 @@ void RooflineChart::zoomToRect(const QRect& rect)
     const RooflineRange r {std::min(a.x(), b.x()), std::max(a.x(), b.x()), std::min(a.y(), b.y()), std::max(a.y(), b.y())};
     if (r.isEmpty())
         return;
-    m_range = r;
-    m_canvas->update();
-    emit zoomChanged(true);
+    showRange(r);
 }
 
 void RooflineChart::panBy(const QPointF& delta)
@@ -222,7 +218,12 @@ void RooflineChart::panBy(const QPointF& delta)
     const RooflineRange v = visibleRange();
     const double dx = -delta.x() / f.area.width() * std::log10(v.xMax / v.xMin);
     const double dy = delta.y() / f.area.height() * std::log10(v.yMax / v.yMin);
-    m_range = {v.xMin * std::pow(10.0, dx), v.xMax * std::pow(10.0, dx), v.yMin * std::pow(10.0, dy), v.yMax * std::pow(10.0, dy)};
+    showRange({v.xMin * std::pow(10.0, dx), v.xMax * std::pow(10.0, dx), v.yMin * std::pow(10.0, dy), v.yMax * std::pow(10.0, dy)});
+}
+
+void RooflineChart::showRange(const RooflineRange& range)
+{
+    m_range = range;
     m_canvas->update();
     emit zoomChanged(true);
 }

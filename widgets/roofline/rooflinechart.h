@@ -62,6 +62,7 @@ signals:
 private:
     friend class RooflineCanvas;
     void rebuild();
+    void showRange(const RooflineRange& range); // a zoomed or panned view
     int nodeAt(const QPointF& canvasPoint) const;
     void showHover(const QPointF& canvasPoint);
     QString programTooltip() const;
