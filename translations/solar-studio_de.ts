@@ -38,6 +38,11 @@
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
+    <message>
+        <location filename="../widgets/editor/alirlexer.cpp" line="40"/>
+        <source>String</source>
+        <translation>Zeichenkette</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonView</name>
@@ -149,12 +154,12 @@
 <context>
     <name>DocumentationDialog</name>
     <message>
-        <location filename="../app/studio/documentation.cpp" line="31"/>
+        <location filename="../app/studio/documentation.cpp" line="26"/>
         <source>SOLAR Studio documentation</source>
         <translation>SOLAR-Studio-Dokumentation</translation>
     </message>
     <message>
-        <location filename="../app/studio/documentation.cpp" line="53"/>
+        <location filename="../app/studio/documentation.cpp" line="48"/>
         <source>No documentation found in %1 (set SOLAR_DOCS_DIR).</source>
         <translation>Keine Dokumentation in %1 gefunden (SOLAR_DOCS_DIR setzen).</translation>
     </message>
@@ -1309,7 +1314,7 @@
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="98"/>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
@@ -1395,7 +1400,7 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="159"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="406"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="407"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
@@ -1466,25 +1471,25 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="314"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="314"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
@@ -1504,22 +1509,22 @@
         <translation>Begrenzt durch</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="256"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="257"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;angenähert&lt;/b&gt; — jede Operation ist gezählt, manche als untere Schranke (siehe unten)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="372"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="373"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum-Graph (%1 Operatoren)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="379"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="380"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1, Seite %2 von %3 (Zeile %4, Spalte %5)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="394"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="395"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
     </message>
@@ -1579,7 +1584,7 @@
         <translation>&lt;h2&gt;Abdeckung und Annahmen&lt;/h2&gt;&lt;p&gt;Abdeckung: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="257"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
         <source>complete — every operation is counted</source>
         <translation>vollständig — jede Operation ist gezählt</translation>
     </message>
@@ -1589,62 +1594,62 @@
         <translation>&lt;b&gt;UNVOLLSTÄNDIG&lt;/b&gt; — siehe unten</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="261"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
         <source>approximated (a lower bound): </source>
         <translation>angenähert (eine untere Schranke): </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="261"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;nicht gezählt&lt;/b&gt;: </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="263"/>
         <source> (line %1): </source>
         <translation> (Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="266"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="267"/>
         <source>Not covered by any bound: </source>
         <translation>Von keiner Schranke abgedeckt: </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="267"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="268"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;Präzisionsregel: %1&lt;/li&gt;&lt;li&gt;Cache-Annahme: %2&lt;/li&gt;&lt;li&gt;On-Chip-Kapazität: %3 (%4)&lt;/li&gt;&lt;li&gt;Spitzenwerte sind dicht (nie 2:4-dünn); die Quelle jeder Zahl steht unter Hardware.&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="273"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="274"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Hardware&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="281"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="282"/>
         <source>cannot paint the report</source>
         <translation>Bericht kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="319"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="320"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="339"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="340"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR-Studio-Bericht — %1 — Seite %2 von %3</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="356"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="357"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>Roofline (Kernel-Stufe, %1)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="414"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="415"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR-Studio-Bericht: %1</translation>
     </message>
@@ -1652,17 +1657,17 @@
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="362"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="363"/>
         <source>Roofline (no analysis)</source>
         <translation>Roofline (keine Analyse)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="368"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="369"/>
         <source>Roofline (nothing to plot)</source>
         <translation>Roofline (nichts darzustellen)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="330"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="331"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
@@ -1677,57 +1682,57 @@
         <translation>Für Zahlen über einen Punkt fahren; zum Auswählen klicken.</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="297"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="298"/>
         <source>&lt;b&gt;The program at %1&lt;/b&gt;: %2, %3, %4 FLOP/B; bound %5 by %6</source>
         <translation>&lt;b&gt;Das Programm bei %1&lt;/b&gt;: %2, %3, %4 FLOP/B; Schranke %5 durch %6</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="331"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="332"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="334"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
         <source> in %1</source>
         <translation> in %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
         <source>, line %1</source>
         <translation>, Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
         <source>, ALIR line %1</source>
         <translation>, ALIR-Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="337"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3&lt;br&gt;%4, %5 of DRAM traffic at %6, %7 FLOP/B</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3&lt;br&gt;%4, %5 DRAM-Verkehr bei %6, %7 FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="340"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="341"/>
         <source>&lt;br&gt;Standing alone: %1 at %2, on its %3 roof</source>
         <translation>&lt;br&gt;Allein: %1 bei %2, auf seinem %3-Dach</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="345"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="346"/>
         <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
         <translation>über der eigenen Schranke: bei %1 wird die Programmzeit nach der Ressource aufgeteilt, die das ganze Programm bindet; ein Operator mit viel davon trägt mehr als seine eigene Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="349"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="350"/>
         <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
         <translation>unter der eigenen Schranke: bei %1 überlappt seine Arbeit mit der anderer Operatoren (Rechnen und Speicher seines Kernels oder des ganzen Programms laufen gleichzeitig)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="352"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="353"/>
         <source>&lt;br&gt;Its share of the %1 time: %2 (%3%)</source>
         <translation>&lt;br&gt;Sein Anteil an der %1-Zeit: %2 (%3 %)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="369"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="370"/>
         <source>Roofline at %1 %2 on %3 — %n operator(s)</source>
         <translation>
             <numerusform>Roofline bei %1 %2 auf %3 — %n Operator</numerusform>

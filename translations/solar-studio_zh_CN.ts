@@ -38,6 +38,11 @@
         <source>Operator</source>
         <translation>算子</translation>
     </message>
+    <message>
+        <location filename="../widgets/editor/alirlexer.cpp" line="40"/>
+        <source>String</source>
+        <translation>字符串</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonView</name>
@@ -149,12 +154,12 @@
 <context>
     <name>DocumentationDialog</name>
     <message>
-        <location filename="../app/studio/documentation.cpp" line="31"/>
+        <location filename="../app/studio/documentation.cpp" line="26"/>
         <source>SOLAR Studio documentation</source>
         <translation>SOLAR Studio 文档</translation>
     </message>
     <message>
-        <location filename="../app/studio/documentation.cpp" line="53"/>
+        <location filename="../app/studio/documentation.cpp" line="48"/>
         <source>No documentation found in %1 (set SOLAR_DOCS_DIR).</source>
         <translation>在 %1 中未找到文档（请设置 SOLAR_DOCS_DIR）。</translation>
     </message>
@@ -1307,7 +1312,7 @@
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="98"/>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -1393,7 +1398,7 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="159"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="406"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="407"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
@@ -1464,25 +1469,25 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="314"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="314"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
@@ -1502,22 +1507,22 @@
         <translation>受限于</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="256"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="257"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;近似&lt;/b&gt; — 每个运算都已计入，部分为下界（见下文）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="372"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="373"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum 图（%1 个算子）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="379"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="380"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1，第 %2 页，共 %3 页（第 %4 行，第 %5 列）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="394"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="395"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1：概览；每个算子都列在“所有算子”下</translation>
     </message>
@@ -1577,7 +1582,7 @@
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="257"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
@@ -1587,62 +1592,62 @@
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="261"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="261"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="263"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="266"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="267"/>
         <source>Not covered by any bound: </source>
         <translation>任何界限均未涵盖：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="267"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="268"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="273"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="274"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="281"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="282"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="319"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="320"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="339"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="340"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="356"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="357"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="414"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="415"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
@@ -1650,17 +1655,17 @@
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="362"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="363"/>
         <source>Roofline (no analysis)</source>
         <translation>屋顶线（无分析）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="368"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="369"/>
         <source>Roofline (nothing to plot)</source>
         <translation>屋顶线（无可绘制内容）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="330"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="331"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
@@ -1675,57 +1680,57 @@
         <translation>将鼠标悬停在点上查看数值；点击选中。</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="297"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="298"/>
         <source>&lt;b&gt;The program at %1&lt;/b&gt;: %2, %3, %4 FLOP/B; bound %5 by %6</source>
         <translation>&lt;b&gt;%1 级别的整个程序&lt;/b&gt;：%2，%3，%4 FLOP/B；界限 %5，受 %6 限制</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="331"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="332"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="334"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
         <source> in %1</source>
         <translation>，位于 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
         <source>, line %1</source>
         <translation>，第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
         <source>, ALIR line %1</source>
         <translation>，ALIR 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="337"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3&lt;br&gt;%4, %5 of DRAM traffic at %6, %7 FLOP/B</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2）&lt;br&gt;%3&lt;br&gt;%4，在 %6 级别 %5 的 DRAM 流量，%7 FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="340"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="341"/>
         <source>&lt;br&gt;Standing alone: %1 at %2, on its %3 roof</source>
         <translation>&lt;br&gt;单独运行：%1，%2，位于其 %3 屋顶上</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="345"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="346"/>
         <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
         <translation>高于自身界限：在 %1 级别，程序时间按约束整个程序的资源分摊，该资源用量大的算子承担的时间多于其自身界限</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="349"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="350"/>
         <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
         <translation>低于自身界限：在 %1 级别，它的工作与其他算子重叠（其内核或整个程序的计算和内存同时进行）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="352"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="353"/>
         <source>&lt;br&gt;Its share of the %1 time: %2 (%3%)</source>
         <translation>&lt;br&gt;在 %1 时间中的份额：%2（%3%）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="369"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="370"/>
         <source>Roofline at %1 %2 on %3 — %n operator(s)</source>
         <translation>
             <numerusform>%1 %2 级别在 %3 上的 Roofline — %n 个算子</numerusform>

@@ -3,11 +3,13 @@
 
 #include "engine/core/format.h"
 #include "engine/core/textfile.h"
+#include "engine/frontend/llm/provenance.h"
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/ir/parser.h"
 
+#include <map>
 #include <optional>
 
 namespace solar {
@@ -151,6 +153,7 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     llm::Validator validator;
     std::string noReference;
     std::optional<trace::TraceWorker> worker;
+    std::map<int, std::vector<std::string>> tracedOps; // source line -> the ATen ops run there
     // PyTorch models are run as models; NumPy and JAX programs (get_inputs() and forward(*inputs)) as arrays. Both
     // in the Python worker, which for a model also traces it for the prompt.
     const bool model = request.language == "pytorch";
@@ -167,8 +170,11 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                     for (const auto& t : traced->tensors)
                         if (t.role == "input" || t.role == "parameter" || t.role == "buffer")
                             request.shapes += t.role + " " + t.name + ": " + t.dtype + formatShape(t.shape) + "\n";
-                    for (const auto& op : traced->ops)
+                    for (const auto& op : traced->ops) {
                         request.ops += op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()) + "\n";
+                        if (op.line > 0)
+                            tracedOps[op.line].push_back(op.op);
+                    }
                 }
             } else {
                 // A NumPy or JAX source gets the same block: its constants and what get_inputs() and forward()
@@ -209,7 +215,8 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     auto program = ir::parseProgram(translation->alir, path + ".alir");
     if (!program)
         return Result::failure(program.diagnostics());
-    auto analysed = analyzeProgram(*program, hardware, o.analysis);
+    // A reply's statement split is not evidence of how eager code launches kernels, and its labels are claims.
+    auto analysed = analyzeProgram(*program, hardware, o.analysis, [&](graph::EinsumGraph& g) { llm::applyReplyProvenance(g, tracedOps); });
     if (!analysed)
         return Result::failure(analysed.diagnostics());
     SourceAnalysis out;

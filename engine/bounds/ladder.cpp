@@ -27,11 +27,12 @@ int macClass(graph::MacType type, bool convLike)
 
 // Under pytorch-default an fp32 contraction may use TF32 tensor cores when it is a convolution (cuDNN's default),
 // not when it is a matmul. What decides is the operation, never how its loops are spelled: a node whose frontend
-// named its op is a convolution when that op is one; a node without provenance (ALIR written by hand or by an
-// LLM) might be one, so it gets the fastest rate the policy allows. (docs/sol-model.md, "Precision policies")
+// named its op is a convolution when that op is one; a node without provenance (ALIR written by hand without @op)
+// or whose label nobody could check (an LLM's) might be one, so it gets the fastest rate the policy allows.
+// (docs/sol-model.md, "Precision policies")
 bool tf32UnderDefault(const graph::Node& node)
 {
-    return node.sourceOp.empty() || node.sourceOp.find("conv") != std::string::npos;
+    return node.sourceOp.empty() || node.sourceOpUnchecked || graph::namesConvolution(node.sourceOp);
 }
 
 UnitGroup groupOf(Placement p)

@@ -2,6 +2,8 @@
 #include "engine/graph/einsumgraph.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string>
 
 namespace solar::graph {
 
@@ -137,6 +139,44 @@ const GraphTensor* EinsumGraph::tensor(const std::string& name) const
             return &t;
     }
     return nullptr;
+}
+
+bool namesConvolution(std::string_view op)
+{
+    std::string lower(op);
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (size_t at = lower.find("conv"); at != std::string::npos; at = lower.find("conv", at + 4)) {
+        const bool wordStart = at == 0 || !std::isalpha(static_cast<unsigned char>(lower[at - 1]));
+        const std::string_view rest = std::string_view(lower).substr(at + 4);
+        // conv, conv1d/2d/3d, conv_transpose, conv_general_dilated, convolution; not convert_element_type.
+        const bool convWord = rest.empty() || !std::isalpha(static_cast<unsigned char>(rest[0])) || rest.rfind("olution", 0) == 0;
+        if (wordStart && convWord)
+            return true;
+    }
+    return false;
+}
+
+int mergeUnattributedKernels(EinsumGraph& graph)
+{
+    int group = -1;
+    int count = 0;
+    for (auto& node : graph.nodes) {
+        if (!node.sourceOp.empty() || node.view)
+            continue;
+        if (group < 0)
+            group = node.kernel;
+        node.kernel = group;
+        ++count;
+    }
+    if (count > 1)
+        graph.notes.push_back({Severity::Note,
+                               {},
+                               {},
+                               "lift.unattributed",
+                               std::to_string(count)
+                                   + " statements name no source operation (@op): the per-kernel levels run them as one kernel, "
+                                     "the most merged grouping, so those levels stay lower bounds however the statements are split"});
+    return count;
 }
 
 } // namespace solar::graph

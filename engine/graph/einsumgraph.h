@@ -65,6 +65,9 @@ struct Node
     std::string sourceOp; // provenance from a frontend (e.g. "aten::addmm"); empty for hand-written ALIR
     int sourceLine = 0; // user's source line (frontends); 0 when unknown
     std::string modulePath; // the module the op ran in ("encoder.layers.3.attn"; frontends), empty when unknown
+    // The source op is a translator's claim no trace confirmed: it groups kernels and names the op, but cannot
+    // rule out a convolution's math modes (which would only lower the bound).
+    bool sourceOpUnchecked = false;
 
     std::string equation; // SOLAR-compatible extended einsum, e.g. "BK,NK->BN"
     std::string combiner; // the right-hand side as written
@@ -111,6 +114,16 @@ struct EinsumGraph;
 /// move nothing: the tensor a view output aliases is the output's storage, so an intermediate one counts as an
 /// output (it must be written); an input or weight behind a view is only read where real nodes read it.
 void countExternalTraffic(EinsumGraph& graph);
+
+/// Whether a source operation's name ("nn.Conv2d", "F.conv_transpose2d", "aten::convolution",
+/// "lax.conv_general_dilated") names a convolution: cuDNN/XLA run those with a convolution's math modes (TF32 by
+/// default in PyTorch) whatever loops express them, a 1x1 or patchify convolution included.
+bool namesConvolution(std::string_view op);
+
+/// Runs every node that no frontend assigned to a source operation (no sourceOp) as one kernel: the most merged
+/// grouping, so the per-kernel levels stay lower bounds however a translator split the statements. Returns how
+/// many nodes it grouped and notes it on the graph when there are any.
+int mergeUnattributedKernels(EinsumGraph& graph);
 
 struct Edge
 {

@@ -479,8 +479,13 @@ public:
     {
         const ir::Stmt& s = *a.stmt;
         node.id = id;
-        node.kernel = node.id;
+        node.kernel = node.id; // run() gives the nodes of one @op block one kernel
         node.line = s.loc.line;
+        if (s.opBlock > 0 && s.opBlock <= static_cast<int>(m_program.ops.size())) {
+            const ir::OpAnnotation& op = m_program.ops[static_cast<size_t>(s.opBlock - 1)];
+            node.sourceOp = op.label;
+            node.sourceLine = op.sourceLine;
+        }
         node.assignId = a.assignId;
         node.name = s.target.name + "@" + std::to_string(s.loc.line);
         node.combiner = ir::printExpr(s.value);
@@ -763,6 +768,11 @@ public:
         }
         m_graph.nodes.resize(work.size());
         buildNodes(work);
+        // Kernel ids past the node ids: one per @op block.
+        for (size_t i = 0; i < work.size(); ++i) {
+            if (work[i]->stmt->opBlock > 0)
+                m_graph.nodes[i].kernel = static_cast<int>(work.size()) + work[i]->stmt->opBlock - 1;
+        }
         linkNodes();
         return std::move(m_graph);
     }

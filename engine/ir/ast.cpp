@@ -116,7 +116,7 @@ bool structurallyEqual(const Expr& a, const Expr& b)
 
 bool structurallyEqual(const Stmt& a, const Stmt& b)
 {
-    if (a.kind != b.kind)
+    if (a.kind != b.kind || a.opBlock != b.opBlock)
         return false;
     switch (a.kind) {
     case StmtKind::For:
@@ -145,6 +145,12 @@ bool structurallyEqual(const Program& a, const Program& b)
     }
     for (size_t i = 0; i < a.decls.size(); ++i) {
         if (!sameDecl(a.decls[i], b.decls[i]))
+            return false;
+    }
+    if (a.ops.size() != b.ops.size())
+        return false;
+    for (size_t i = 0; i < a.ops.size(); ++i) {
+        if (a.ops[i].label != b.ops[i].label || a.ops[i].sourceLine != b.ops[i].sourceLine)
             return false;
     }
     return allEqual(a.body, b.body);

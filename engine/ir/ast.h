@@ -69,6 +69,19 @@ struct Stmt
     Expr target;
     AssignOp op = AssignOp::Set;
     Expr value;
+    // The @op block this statement belongs to, directly or through enclosing statements: a 1-based index into
+    // Program::ops; 0 when it is in none.
+    int opBlock = 0;
+};
+
+/// `@op("label", line) { ... }`: the source operation the block's statements implement. A block is one kernel in
+/// the per-kernel bound levels, and its label says what the operation is (a convolution written as loops is still
+/// a convolution, with a convolution's math modes).
+struct OpAnnotation
+{
+    std::string label; // as the frontend wrote it: "nn.Conv2d", "F.layer_norm", "aten::addmm"
+    int sourceLine = 0; // in the user's source; 0 when not given
+    SourceLoc loc;
 };
 
 enum class TensorKind : std::uint8_t { In, Weight, Out, Tmp, Const };
@@ -106,6 +119,7 @@ struct Program
     std::vector<Param> params;
     std::vector<Decl> decls;
     std::vector<Stmt> body;
+    std::vector<OpAnnotation> ops; // the @op blocks, in order of appearance
 };
 
 std::string_view tensorKindName(TensorKind kind);

@@ -63,6 +63,17 @@ std::vector<Token> tokenize(std::string_view src)
             make(Tok::Ident, begin, i - begin);
             continue;
         }
+        if (c == '"') {
+            // Strings only label things (@op); one line, no escapes, so a stray quote cannot swallow the program.
+            size_t j = i + 1;
+            while (j < src.size() && src[j] != '"' && src[j] != '\n')
+                ++j;
+            make(Tok::String, begin + 1, j - begin - 1);
+            out.back().loc.column = static_cast<int>(begin - lineStart) + 1;
+            out.back().unterminated = j >= src.size() || src[j] != '"';
+            i = out.back().unterminated ? j : j + 1;
+            continue;
+        }
         if (isDigit(c)) {
             bool isFloatLit = false;
             while (i < src.size() && isDigit(src[i]))
@@ -213,6 +224,7 @@ std::string describeToken(const Token& token)
 {
     switch (token.kind) {
     case Tok::End: return "end of file";
+    case Tok::String: return "the string \"" + std::string(token.text.substr(0, 40)) + (token.text.size() > 40 ? "...\"" : "\"");
     case Tok::Invalid: {
         const unsigned char c = token.text.empty() ? 0 : static_cast<unsigned char>(token.text[0]);
         if (std::isprint(c))

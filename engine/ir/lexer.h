@@ -17,6 +17,7 @@ enum class Tok : std::uint8_t {
     Ident,
     Int,
     Float,
+    String, // "..." on one line, no escapes; text is the contents without the quotes
     LParen,
     RParen,
     LBrace,
@@ -60,6 +61,7 @@ struct Token
     std::int64_t intValue = 0;
     double floatValue = 0.0;
     bool outOfRange = false; // numeric literal that does not fit an int64 / a finite double
+    bool unterminated = false; // a string literal without its closing quote on the same line
 };
 
 std::vector<Token> tokenize(std::string_view source);

@@ -59,6 +59,7 @@ public:
             return Expected<Program>::failure(m_diags);
         }
         parseItems(program);
+        program.ops = std::move(m_ops);
         if (hasErrors(m_diags))
             return Expected<Program>::failure(m_diags);
         return Expected<Program>(std::move(program), m_diags);
@@ -206,7 +207,7 @@ private:
                     program.decls.push_back(parseDecl());
                 } else {
                     sawStatement = true;
-                    program.body.push_back(parseStmt());
+                    parseStmtInto(program.body);
                 }
             } catch (const ParseError&) {
                 synchronize(before);
@@ -361,11 +362,77 @@ private:
             try {
                 if (atDeclStart())
                     fail(peek(), "declarations are only allowed at the top of the kernel, not inside a block", "parse.nested-decl");
-                body.push_back(parseStmt());
+                parseStmtInto(body);
             } catch (const ParseError&) {
                 synchronize(before);
             }
         }
+    }
+
+    // A statement, or an @op block whose statements join the enclosing list, each marked with the block.
+    void parseStmtInto(std::vector<Stmt>& out)
+    {
+        if (!at(Tok::At)) {
+            out.push_back(parseStmt());
+            return;
+        }
+        const Token& start = advance();
+        const Token& word = peek();
+        if (word.kind != Tok::Ident || word.text != "op")
+            fail(word, "unknown statement annotation " + describeToken(word) + " (ALIR knows '@op(\"label\", line) { ... }')",
+                 "parse.attribute");
+        advance();
+        if (m_openOp != 0)
+            fail(start, "an @op block cannot be inside another one (the statements of one source operation form one block)",
+                 "parse.nested-op");
+        expect(Tok::LParen, "'('", "after '@op'");
+        OpAnnotation op;
+        op.loc = start.loc;
+        const Token& label = peek();
+        if (label.kind != Tok::String)
+            fail(label, "expected the operation's label as a string (@op(\"nn.Conv2d\", 12)), found " + describeToken(label),
+                 "parse.op-label");
+        if (label.unterminated)
+            fail(label, "the string is not closed on this line (write \"...\")", "parse.string");
+        if (label.text.empty())
+            fail(label, "the operation's label is empty", "parse.op-label");
+        op.label = std::string(label.text);
+        advance();
+        if (at(Tok::Comma)) {
+            advance();
+            const Token& line = peek();
+            if (line.kind != Tok::Int || line.outOfRange || line.intValue <= 0 || line.intValue > std::numeric_limits<int>::max())
+                fail(line, "expected the source line as a positive integer, found " + describeToken(line), "parse.op-line");
+            op.sourceLine = static_cast<int>(line.intValue);
+            advance();
+        }
+        expect(Tok::RParen, "')'", "to close '@op'");
+        m_ops.push_back(std::move(op));
+        const int block = static_cast<int>(m_ops.size());
+        m_openOp = block;
+        std::vector<Stmt> body;
+        try {
+            body = parseBlock("to open the @op block");
+        } catch (const ParseError&) {
+            m_openOp = 0;
+            throw;
+        }
+        m_openOp = 0;
+        if (body.empty())
+            fail(start, "the @op block has no statements", "parse.op-empty");
+        for (auto& st : body) {
+            markOpBlock(st, block);
+            out.push_back(std::move(st));
+        }
+    }
+
+    static void markOpBlock(Stmt& s, int block)
+    {
+        s.opBlock = block;
+        for (auto& b : s.body)
+            markOpBlock(b, block);
+        for (auto& b : s.orelse)
+            markOpBlock(b, block);
     }
 
     Stmt parseStmt()
@@ -700,6 +767,8 @@ private:
     Diagnostics m_diags;
     int m_depth = 0;
     bool m_truncated = false;
+    std::vector<OpAnnotation> m_ops;
+    int m_openOp = 0; // the @op block being parsed (1-based), 0 outside any
 };
 
 } // namespace

@@ -120,9 +120,16 @@ void indent(std::string& out, int level)
     out.append(static_cast<size_t>(level) * 2, ' ');
 }
 
-void printStmts(std::string& out, const std::vector<Stmt>& stmts, int level);
+// The @op blocks of the program being printed, and the one whose body is being printed (0: none).
+struct OpContext
+{
+    const std::vector<OpAnnotation>* ops = nullptr;
+    int open = 0;
+};
 
-void printStmt(std::string& out, const Stmt& s, int level)
+void printStmts(std::string& out, const std::vector<Stmt>& stmts, int level, OpContext ctx);
+
+void printStmt(std::string& out, const Stmt& s, int level, OpContext ctx)
 {
     indent(out, level);
     switch (s.kind) {
@@ -149,7 +156,7 @@ void printStmt(std::string& out, const Stmt& s, int level)
                 out += " step " + std::to_string(r.step);
         }
         out += " {\n";
-        printStmts(out, s.body, level + 1);
+        printStmts(out, s.body, level + 1, ctx);
         indent(out, level);
         out += "}\n";
         return;
@@ -159,7 +166,7 @@ void printStmt(std::string& out, const Stmt& s, int level)
         for (;;) {
             print(out, cur->cond, PSelect);
             out += ") {\n";
-            printStmts(out, cur->body, level + 1);
+            printStmts(out, cur->body, level + 1, ctx);
             indent(out, level);
             out += '}';
             if (cur->orelse.size() == 1 && cur->orelse[0].kind == StmtKind::If) {
@@ -169,7 +176,7 @@ void printStmt(std::string& out, const Stmt& s, int level)
             }
             if (!cur->orelse.empty()) {
                 out += " else {\n";
-                printStmts(out, cur->orelse, level + 1);
+                printStmts(out, cur->orelse, level + 1, ctx);
                 indent(out, level);
                 out += '}';
             }
@@ -180,10 +187,27 @@ void printStmt(std::string& out, const Stmt& s, int level)
     }
 }
 
-void printStmts(std::string& out, const std::vector<Stmt>& stmts, int level)
+void printStmts(std::string& out, const std::vector<Stmt>& stmts, int level, OpContext ctx)
 {
-    for (const auto& s : stmts)
-        printStmt(out, s, level);
+    for (size_t i = 0; i < stmts.size();) {
+        const int block = stmts[i].opBlock;
+        if (block == 0 || block == ctx.open || !ctx.ops || block > static_cast<int>(ctx.ops->size())) {
+            printStmt(out, stmts[i++], level, ctx);
+            continue;
+        }
+        const OpAnnotation& op = (*ctx.ops)[static_cast<size_t>(block - 1)];
+        indent(out, level);
+        out += "@op(\"" + op.label + "\"";
+        if (op.sourceLine > 0)
+            out += ", " + std::to_string(op.sourceLine);
+        out += ") {\n";
+        OpContext inner = ctx;
+        inner.open = block;
+        for (; i < stmts.size() && stmts[i].opBlock == block; ++i)
+            printStmt(out, stmts[i], level + 1, inner);
+        indent(out, level);
+        out += "}\n";
+    }
 }
 
 } // namespace
@@ -252,7 +276,7 @@ std::string printProgram(const Program& program)
         }
         out += ";\n";
     }
-    printStmts(out, program.body, 1);
+    printStmts(out, program.body, 1, OpContext {&program.ops, 0});
     out += "}\n";
     return out;
 }

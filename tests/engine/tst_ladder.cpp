@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <functional>
 #include <limits>
 
 using namespace solar;
@@ -331,6 +332,50 @@ private slots:
             n.sourceOp = "aten::bmm";
         VERIFY_4SIG(solve(prepare(g), m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::Fused).computeSeconds,
                     2 * macs / simt);
+    }
+
+    // @op blocks are kernels (issue 15, item 4). tests/data/alir/op_blocks.alir: a 3x3 convolution (B=2, C=3, H=W=6,
+    // O=4) whose bias initialisation is its own loop nest, then a ReLU. F0's bytes, by hand (f32, 4 bytes):
+    //   blocks:      conv {X 216, W 108, bias 4, T 288} + relu {T 288, Y 288}                = 4 * 1192 = 4768
+    //   no blocks:   init {bias 4, T 288} + accumulate {X 216, W 108, T 288} + relu {T, Y}    = 4 * 1480 = 5920
+    //   most merged: one kernel; T never leaves it: {X 216, W 108, bias 4, Y 288}           = 4 * 616  = 2464
+    void testOpBlocksAreKernels()
+    {
+        ir::Program p = testutil::parseOk(testutil::readData("alir/op_blocks.alir"));
+        auto g = graph::liftProgram(p, *ir::bindSizes(p, {})).value();
+        QCOMPARE(prepare(g).unfusedBytes, 4768.0);
+        QCOMPARE(g.nodes.size(), size_t(3));
+        QCOMPARE(g.nodes[0].kernel, g.nodes[1].kernel);
+        QVERIFY(g.nodes[2].kernel != g.nodes[0].kernel);
+        QCOMPARE(g.nodes[0].sourceOp, std::string("nn.Conv2d"));
+        QCOMPARE(g.nodes[1].sourceLine, 14);
+        QCOMPARE(g.nodes[2].sourceOp, std::string("F.relu"));
+        QCOMPARE(graph::mergeUnattributedKernels(g), 0); // every node is attributed: nothing to merge
+        QCOMPARE(prepare(g).unfusedBytes, 4768.0);
+
+        std::function<void(std::vector<ir::Stmt>&)> strip = [&](std::vector<ir::Stmt>& stmts) {
+            for (auto& s : stmts) {
+                s.opBlock = 0;
+                strip(s.body);
+                strip(s.orelse);
+            }
+        };
+        strip(p.body);
+        p.ops.clear();
+        auto plain = graph::liftProgram(p, *ir::bindSizes(p, {})).value();
+        QCOMPARE(prepare(plain).unfusedBytes, 5920.0);
+        QCOMPARE(graph::mergeUnattributedKernels(plain), 3);
+        QCOMPARE(prepare(plain).unfusedBytes, 2464.0);
+        QCOMPARE(plain.notes.back().code, std::string("lift.unattributed"));
+    }
+
+    void testConvolutionNames()
+    {
+        for (const char* yes : {"nn.Conv2d", "F.conv2d", "aten::convolution", "aten::_convolution", "self.conv", "torch.conv_transpose3d",
+                                "lax.conv_general_dilated", "cudnn_convolution", "Conv1d"})
+            QVERIFY2(graph::namesConvolution(yes), yes);
+        for (const char* no : {"convert_element_type", "aten::addmm", "nn.Linear", "deconvolve_image", "self.fc", "aten::bmm"})
+            QVERIFY2(!graph::namesConvolution(no), no);
     }
 
     // A program without compute meets any target its memory time meets with any compute: the answer is a factor

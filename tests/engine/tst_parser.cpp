@@ -84,6 +84,27 @@ private slots:
         QCOMPARE(guard.orelse[0].orelse[0].op, AssignOp::Min);
     }
 
+    // @op blocks: their statements join the enclosing list, each marked with its block, nested statements too;
+    // the annotations are kept in order with their source lines.
+    void testOpBlocks()
+    {
+        const Program p = testutil::parseOk(testutil::readData("alir/op_blocks.alir"));
+        QCOMPARE(p.ops.size(), size_t(2));
+        QCOMPARE(p.ops[0].label, std::string("nn.Conv2d"));
+        QCOMPARE(p.ops[0].sourceLine, 14);
+        QCOMPARE(p.ops[0].loc.line, 8);
+        QCOMPARE(p.ops[1].label, std::string("F.relu"));
+        QCOMPARE(p.ops[1].sourceLine, 0);
+        QCOMPARE(p.body.size(), size_t(3)); // two nests of the convolution, then the ReLU's outer loops
+        QCOMPARE(p.body[0].opBlock, 1);
+        QCOMPARE(p.body[1].opBlock, 1);
+        QCOMPARE(p.body[1].body[0].body[0].body[0].opBlock, 1); // the guarded accumulation inside
+        QCOMPARE(p.body[2].opBlock, 0); // the loops around the ReLU's block are outside it
+        QCOMPARE(p.body[2].body.size(), size_t(1));
+        QCOMPARE(p.body[2].body[0].opBlock, 2);
+        QCOMPARE(p.body[2].body[0].body[0].opBlock, 2);
+    }
+
     void testMalformed_data()
     {
         QTest::addColumn<QString>("source");
@@ -143,6 +164,16 @@ private slots:
             "expected an expression, found '*'");
         row("unclosed index", "kernel k() { Y[0 = 1; }", 1, 18, "expected ']' or ',' in the index of 'Y', found '='");
         row("missing range hi", "kernel k() { for i in 0.. { } }", 1, 27, "expected an expression, found '{'");
+        row("op without label", "kernel k() { @op(conv) { Y[0] = 1; } }", 1, 18,
+            "expected the operation's label as a string (@op(\"nn.Conv2d\", 12)), found 'conv'");
+        row("op label unclosed", "kernel k() { @op(\"conv) { Y[0] = 1; } }", 1, 18, "the string is not closed on this line");
+        row("op empty label", "kernel k() { @op(\"\") { Y[0] = 1; } }", 1, 18, "the operation's label is empty");
+        row("op line zero", "kernel k() { @op(\"conv\", 0) { Y[0] = 1; } }", 1, 26,
+            "expected the source line as a positive integer, found '0'");
+        row("op nested", "kernel k() { @op(\"a\") { @op(\"b\") { Y[0] = 1; } } }", 1, 25, "an @op block cannot be inside another one");
+        row("op empty", "kernel k() { @op(\"a\") { } }", 1, 14, "the @op block has no statements");
+        row("op unknown annotation", "kernel k() { @kernel(\"a\") { Y[0] = 1; } }", 1, 15, "unknown statement annotation 'kernel'");
+        row("op without block", "kernel k() { @op(\"a\") Y[0] = 1; }", 1, 23, "expected '{' to open the @op block, found 'Y'");
     }
 
     void testMalformed()

@@ -37,6 +37,7 @@ QString AlirLexer::description(int style) const
     case Builtin: return tr("Built-in function");
     case Number: return tr("Number");
     case Operator: return tr("Operator");
+    case String: return tr("String");
     default: return {};
     }
 }
@@ -51,6 +52,7 @@ QColor AlirLexer::defaultColor(int style) const
     case Builtin: return dark ? QColor(0xdc, 0xdc, 0xaa) : QColor(0x80, 0x50, 0x00);
     case Number: return dark ? QColor(0xb5, 0xce, 0xa8) : QColor(0x09, 0x86, 0x58);
     case Operator: return dark ? QColor(0xd4, 0xd4, 0xd4) : QColor(0x40, 0x40, 0x40);
+    case String: return dark ? QColor(0xce, 0x91, 0x78) : QColor(0xa3, 0x15, 0x15);
     default: return QApplication::palette().color(QPalette::Text);
     }
 }
@@ -90,6 +92,16 @@ void AlirLexer::styleText(int start, int end)
             while (j < n && bytes[j] != '\n')
                 ++j;
             style = Comment;
+        } else if (c == '"') {
+            while (j < n && bytes[j] != '"' && bytes[j] != '\n')
+                ++j;
+            if (j < n && bytes[j] == '"')
+                ++j;
+            style = String;
+        } else if (c == '@' && j < n && isWord(bytes[j])) {
+            while (j < n && isWord(bytes[j]))
+                ++j;
+            style = Keyword; // @op, @range
         } else if (std::isdigit(static_cast<unsigned char>(c))) {
             while (j < n
                    && (std::isalnum(static_cast<unsigned char>(bytes[j])) || (bytes[j] == '.' && !(j + 1 < n && bytes[j + 1] == '.'))))

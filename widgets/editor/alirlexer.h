@@ -9,7 +9,7 @@ class AlirLexer : public QsciLexerCustom
 {
     Q_OBJECT
 public:
-    enum Style { Default = 0, Comment, Keyword, DType, Builtin, Number, Operator };
+    enum Style { Default = 0, Comment, Keyword, DType, Builtin, Number, Operator, String };
 
     explicit AlirLexer(QObject* parent = nullptr);
     const char* language() const override { return "ALIR"; }

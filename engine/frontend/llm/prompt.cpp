@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine/frontend/llm/prompt.h"
 
+#include <algorithm>
+#include <cstdio>
+
 namespace solar::llm {
 
 std::string systemPrompt()
@@ -38,8 +41,13 @@ Rules:
   x.view(b, t, h, hs).transpose(1, 2)[b, h, t, d] is x[b, t, h * hs + d]; the second third of a packed qkv is
   qkv[b, t, C + h * hs + d].
 - Prefer a full rectangular loop with an if guard to a loop whose bound depends on another loop variable.
+- Say which source operation each statement implements: put the statements of one call of an operation in
+  @op("name", line) { ... }, name as the source writes it (nn.Conv2d, F.layer_norm, torch.matmul, jnp.einsum) and
+  line its line in the source (the source below is numbered). One block per call: a layer applied twice is two
+  blocks; an operation's initialisation (a bias, a running max) belongs to its block. Blocks do not nest; loops
+  may enclose a block. Every statement belongs to a block.
 
-Example (Linear then softmax over rows):
+Example (Linear then softmax over rows; source line 14 is `x = self.fc(x)`, line 15 `return torch.softmax(x, 1)`):
 ```alir
 kernel model(batch=8, d_in=32, d_out=16) {
   in input0: f32[batch, d_in];
@@ -49,20 +57,24 @@ kernel model(batch=8, d_in=32, d_out=16) {
   tmp M: f32[batch];
   tmp Z: f32[batch];
   out Y: f32[batch, d_out];
-  for b in 0..batch, o in 0..d_out {
-    L[b, o] = fc_bias[o];
-    for k in 0..d_in { L[b, o] += input0[b, k] * fc_weight[o, k]; }
+  @op("self.fc", 14) {
+    for b in 0..batch, o in 0..d_out {
+      L[b, o] = fc_bias[o];
+      for k in 0..d_in { L[b, o] += input0[b, k] * fc_weight[o, k]; }
+    }
   }
-  for b in 0..batch {
-    M[b] = -inf;
-    for o in 0..d_out { M[b] max= L[b, o]; }
-    Z[b] = 0;
-    for o in 0..d_out { Z[b] += exp(L[b, o] - M[b]); }
-    for o in 0..d_out { Y[b, o] = exp(L[b, o] - M[b]) / Z[b]; }
+  @op("torch.softmax", 15) {
+    for b in 0..batch {
+      M[b] = -inf;
+      for o in 0..d_out { M[b] max= L[b, o]; }
+      Z[b] = 0;
+      for o in 0..d_out { Z[b] += exp(L[b, o] - M[b]); }
+      for o in 0..d_out { Y[b, o] = exp(L[b, o] - M[b]) / Z[b]; }
+    }
   }
 }
 ```
-Example (3x3 convolution, stride 2, padding 1):
+Example (3x3 convolution, stride 2, padding 1, at source line 9):
 ```alir
 kernel conv(B=2, C=3, H=8, W=8, O=4) {
   let P = (H + 2 - 3) // 2 + 1;
@@ -71,27 +83,31 @@ kernel conv(B=2, C=3, H=8, W=8, O=4) {
   weight conv_weight: f32[O, C, 3, 3];
   weight conv_bias: f32[O];
   out Y: f32[B, O, P, Q];
-  for b in 0..B, o in 0..O, p in 0..P, q in 0..Q {
-    Y[b, o, p, q] = conv_bias[o];
-    for c in 0..C, r in 0..3, s in 0..3 {
-      if (2 * p + r - 1 >= 0 && 2 * p + r - 1 < H && 2 * q + s - 1 >= 0 && 2 * q + s - 1 < W) {
-        Y[b, o, p, q] += input0[b, c, 2 * p + r - 1, 2 * q + s - 1] * conv_weight[o, c, r, s];
+  @op("nn.Conv2d", 9) {
+    for b in 0..B, o in 0..O, p in 0..P, q in 0..Q {
+      Y[b, o, p, q] = conv_bias[o];
+      for c in 0..C, r in 0..3, s in 0..3 {
+        if (2 * p + r - 1 >= 0 && 2 * p + r - 1 < H && 2 * q + s - 1 >= 0 && 2 * q + s - 1 < W) {
+          Y[b, o, p, q] += input0[b, c, 2 * p + r - 1, 2 * q + s - 1] * conv_weight[o, c, r, s];
+        }
       }
     }
   }
 }
 ```
-Example (causal attention scores: a rectangular loop, the mask as a guard):
+Example (causal attention scores at source line 21: a rectangular loop, the mask as a guard):
 ```alir
 kernel causal(S=8, D=4) {
   in input0: f32[S, D];
   in input1: f32[S, D];
   out A: f32[S, S];
-  for i in 0..S, j in 0..S {
-    A[i, j] = -inf;
-    if (j <= i) {
-      A[i, j] = 0.0;
-      for d in 0..D { A[i, j] += input0[i, d] * input1[j, d] * rsqrt(cast<f64>(D)); }
+  @op("torch.matmul", 21) {
+    for i in 0..S, j in 0..S {
+      A[i, j] = -inf;
+      if (j <= i) {
+        A[i, j] = 0.0;
+        for d in 0..D { A[i, j] += input0[i, d] * input1[j, d] * rsqrt(cast<f64>(D)); }
+      }
     }
   }
 }
@@ -100,8 +116,20 @@ kernel causal(S=8, D=4) {
 
 std::string userPrompt(const TranslationRequest& r)
 {
+    // Numbered lines, so that @op blocks can name them.
+    std::string numbered;
+    int line = 0;
+    for (std::size_t at = 0; at < r.source.size();) {
+        const std::size_t end = std::min(r.source.find('\n', at), r.source.size());
+        char number[16];
+        std::snprintf(number, sizeof number, "%4d| ", ++line);
+        numbered += number;
+        numbered.append(r.source, at, end - at);
+        numbered += '\n';
+        at = end + 1;
+    }
     std::string p = "Translate this " + (r.language.empty() ? std::string("program") : r.language + " program") + " (" + r.fileName
-        + ") into ALIR.\n\n```\n" + r.source + "\n```\n";
+        + ") into ALIR. Its lines are numbered (the numbers are not part of it).\n\n```\n" + numbered + "```\n";
     if (!r.shapes.empty())
         p += "\nInputs, parameters and size constants:\n" + r.shapes + "\n";
     if (!r.ops.empty())

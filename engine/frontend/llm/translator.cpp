@@ -103,6 +103,9 @@ std::string cacheKey(const TranslationRequest& r, const std::string& model)
     h.addData(QByteArray::fromStdString(r.shapes));
     h.addData(QByteArrayView("\n--model--\n"));
     h.addData(QByteArray::fromStdString(model));
+    // A new prompt asks for something else (e.g. @op blocks): its answers are not the old prompt's.
+    h.addData(QByteArrayView("\n--prompt--\n"));
+    h.addData(QByteArray::fromStdString(systemPrompt()));
     return h.result().toHex().toStdString();
 }
 
