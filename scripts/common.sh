@@ -14,6 +14,7 @@ SOLAR_PACKAGES=(
   libqscintilla2-qt6-dev libgraphviz-dev libcurl4-openssl-dev nlohmann-json3-dev libgl1-mesa-dev
   libbenchmark-dev
   python3 python3-torch python3-numpy
+  python3-venv                       # the torch 2.x test environment (scripts/test: build/venv-torch2)
   poppler-utils                      # the report tests read PDFs back (pdftotext, pdfinfo)
   dpkg-dev file appstream desktop-file-utils  # the package test builds (CPack: dpkg-shlibdeps, file) and validates a .deb
   fonts-dejavu-core fontconfig       # a Latin font for the GUI, the PDF reports and the figures
@@ -84,4 +85,39 @@ solar_build() {
   fi
   echo "==> Building"
   cmake --build "$SOLAR_BUILD_DIR" --parallel "$(nproc)" || return 1
+}
+
+# The second torch the tests run under (issue 16): torch 2.13 (+ numpy, einops) in a virtual environment under the
+# build folder, never a requirement of the application. pip takes torch from the CPU build on this machine's disk
+# (a plain download would be a multi-GB CUDA build, so none is attempted); numpy and einops come from PyPI. When
+# either is unavailable this says so in one line, and ctest reports the torch 2.x tests as not run.
+SOLAR_TORCH2_VENV="$SOLAR_BUILD_DIR/venv-torch2"
+SOLAR_TORCH2_VERSION="2.13.0"
+
+solar_setup_torch2() {
+  local py="$SOLAR_TORCH2_VENV/bin/python" log="$SOLAR_BUILD_DIR/venv-torch2.log"
+  if [[ "${SOLAR_TORCH2:-1}" == 0 ]]; then
+    echo "==> torch 2.x: skipped (SOLAR_TORCH2=0); its tests are reported as not run"
+    return 0
+  fi
+  if "$py" -c "import torch, numpy, einops, sys; sys.exit(torch.__version__.split('+')[0] != '$SOLAR_TORCH2_VERSION')" 2>/dev/null; then
+    return 0
+  fi
+  echo "==> Setting up torch $SOLAR_TORCH2_VERSION for the tests in $SOLAR_TORCH2_VENV"
+  rm -rf "$SOLAR_TORCH2_VENV"
+  if ! /usr/bin/python3 -m venv "$SOLAR_TORCH2_VENV" >"$log" 2>&1; then
+    echo "==> torch 2.x: cannot create a virtual environment (see $log); its tests are reported as not run"
+    rm -rf "$SOLAR_TORCH2_VENV"
+    return 0
+  fi
+  if ! "$py" -m pip install -q --no-index --no-deps "torch==$SOLAR_TORCH2_VERSION" >>"$log" 2>&1; then
+    echo "==> torch 2.x: no CPU build of torch $SOLAR_TORCH2_VERSION on this machine's disk (see $log); its tests are reported as not run"
+    rm -rf "$SOLAR_TORCH2_VENV"
+    return 0
+  fi
+  if ! timeout 900 "$py" -m pip install -q "torch==$SOLAR_TORCH2_VERSION" numpy einops >>"$log" 2>&1; then
+    echo "==> torch 2.x: PyPI is not reachable for numpy, einops and torch's dependencies (see $log); its tests are reported as not run"
+    rm -rf "$SOLAR_TORCH2_VENV"
+    return 0
+  fi
 }

@@ -165,6 +165,54 @@
     </message>
 </context>
 <context>
+    <name>EnvironmentDialog</name>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="41"/>
+        <source>&amp;Probe again</source>
+        <translation>&amp;Erneut prüfen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="43"/>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="45"/>
+        <source>search SOLAR_PYTHON, the active environment, PATH</source>
+        <translation>SOLAR_PYTHON, aktive Umgebung, PATH durchsuchen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="46"/>
+        <source>The Python interpreter of your own environment (a venv&apos;s or conda&apos;s bin/python) that traces PyTorch models and runs references. SOLAR_PYTHON, when set, comes first. Supported: torch 1.13 and 2.x.</source>
+        <translation>Der Python-Interpreter Ihrer eigenen Umgebung (bin/python eines venv oder conda), der PyTorch-Modelle verfolgt und Referenzen ausführt. SOLAR_PYTHON hat, wenn gesetzt, Vorrang. Unterstützt: torch 1.13 und 2.x.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="48"/>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="54"/>
+        <source>Python interpreter:</source>
+        <translation>Python-Interpreter:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="62"/>
+        <source>The next analysis uses the interpreter marked as chosen.</source>
+        <translation>Die nächste Analyse verwendet den als gewählt markierten Interpreter.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="66"/>
+        <source>Python interpreter</source>
+        <translation>Python-Interpreter</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="93"/>
+        <source>Probing the Python interpreters (importing torch can take a few seconds)…</source>
+        <translation>Python-Interpreter werden geprüft (der Import von torch kann einige Sekunden dauern)…</translation>
+    </message>
+</context>
+<context>
     <name>ExportActions</name>
     <message>
         <location filename="../app/studio/exportactions.cpp" line="20"/>
@@ -739,114 +787,119 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="68"/>
-        <location filename="../app/studio/mainwindow.cpp" line="264"/>
+        <location filename="../app/studio/mainwindow.cpp" line="69"/>
+        <location filename="../app/studio/mainwindow.cpp" line="265"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="73"/>
-        <location filename="../app/studio/mainwindow.cpp" line="402"/>
+        <location filename="../app/studio/mainwindow.cpp" line="74"/>
+        <location filename="../app/studio/mainwindow.cpp" line="408"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="187"/>
+        <location filename="../app/studio/mainwindow.cpp" line="188"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="186"/>
+        <location filename="../app/studio/mainwindow.cpp" line="187"/>
         <source>Einsum graph</source>
         <translation>Einsum-Graph</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="186"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="192"/>
+        <location filename="../app/studio/mainwindow.cpp" line="193"/>
         <source>Hardware</source>
         <translation>Hardware</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="188"/>
+        <location filename="../app/studio/mainwindow.cpp" line="189"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="189"/>
+        <location filename="../app/studio/mainwindow.cpp" line="190"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="190"/>
+        <location filename="../app/studio/mainwindow.cpp" line="191"/>
         <source>LLM transcript</source>
         <translation>LLM-Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="191"/>
+        <location filename="../app/studio/mainwindow.cpp" line="192"/>
         <source>Compare hardware</source>
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="208"/>
+        <location filename="../app/studio/mainwindow.cpp" line="209"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/mainwindow.cpp" line="210"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="210"/>
+        <location filename="../app/studio/mainwindow.cpp" line="211"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="211"/>
+        <location filename="../app/studio/mainwindow.cpp" line="212"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="214"/>
+        <location filename="../app/studio/mainwindow.cpp" line="215"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="273"/>
+        <location filename="../app/studio/mainwindow.cpp" line="274"/>
         <source>&amp;Documentation</source>
         <translation>&amp;Dokumentation</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="376"/>
+        <location filename="../app/studio/mainwindow.cpp" line="275"/>
+        <source>&amp;Environment…</source>
+        <translation>&amp;Umgebung…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="382"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="503"/>
+        <location filename="../app/studio/mainwindow.cpp" line="509"/>
         <source>Validation finished: %1</source>
         <translation>Validierung beendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="532"/>
+        <location filename="../app/studio/mainwindow.cpp" line="538"/>
         <source>the comparison with the source runs in the background</source>
         <translation>der Vergleich mit der Quelle läuft im Hintergrund</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="533"/>
+        <location filename="../app/studio/mainwindow.cpp" line="539"/>
         <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
         <translation>Schranken bereit; Validierung gegen die Quelle läuft im Hintergrund (Esc bricht die Validierung ab)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="631"/>
+        <location filename="../app/studio/mainwindow.cpp" line="637"/>
         <source>Operators from line %1</source>
         <translation>Operatoren aus Zeile %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="658"/>
+        <location filename="../app/studio/mainwindow.cpp" line="664"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>Zeile %1 erzeugte %n Operator: %2</numerusform>
@@ -854,122 +907,122 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="219"/>
+        <location filename="../app/studio/mainwindow.cpp" line="220"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="107"/>
+        <location filename="../app/studio/mainwindow.cpp" line="108"/>
         <source>Validation cancelled; the bounds stand, unvalidated</source>
         <translation>Validierung abgebrochen; die Schranken bleiben, unvalidiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="223"/>
+        <location filename="../app/studio/mainwindow.cpp" line="224"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="225"/>
+        <location filename="../app/studio/mainwindow.cpp" line="226"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="230"/>
+        <location filename="../app/studio/mainwindow.cpp" line="231"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="232"/>
+        <location filename="../app/studio/mainwindow.cpp" line="233"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="233"/>
+        <location filename="../app/studio/mainwindow.cpp" line="234"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="234"/>
+        <location filename="../app/studio/mainwindow.cpp" line="235"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="236"/>
+        <location filename="../app/studio/mainwindow.cpp" line="237"/>
         <source>Cu&amp;t</source>
         <translation>&amp;Ausschneiden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="237"/>
+        <location filename="../app/studio/mainwindow.cpp" line="238"/>
         <source>&amp;Copy</source>
         <translation>&amp;Kopieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="238"/>
+        <location filename="../app/studio/mainwindow.cpp" line="239"/>
         <source>&amp;Paste</source>
         <translation>&amp;Einfügen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="239"/>
+        <location filename="../app/studio/mainwindow.cpp" line="240"/>
         <source>Select &amp;All</source>
         <translation>&amp;Alles auswählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="241"/>
+        <location filename="../app/studio/mainwindow.cpp" line="242"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="242"/>
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>Find &amp;Next</source>
         <translation>&amp;Weitersuchen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="244"/>
         <source>Find &amp;Previous</source>
         <translation>&amp;Rückwärts suchen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="244"/>
+        <location filename="../app/studio/mainwindow.cpp" line="245"/>
         <source>&amp;Replace…</source>
         <translation>&amp;Ersetzen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="250"/>
+        <location filename="../app/studio/mainwindow.cpp" line="251"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="251"/>
+        <location filename="../app/studio/mainwindow.cpp" line="252"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="253"/>
+        <location filename="../app/studio/mainwindow.cpp" line="254"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="255"/>
+        <location filename="../app/studio/mainwindow.cpp" line="256"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="256"/>
+        <location filename="../app/studio/mainwindow.cpp" line="257"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="258"/>
+        <location filename="../app/studio/mainwindow.cpp" line="259"/>
         <source>Analysis</source>
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="260"/>
+        <location filename="../app/studio/mainwindow.cpp" line="261"/>
         <source> Frontend: </source>
         <translation> Frontend: </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="266"/>
+        <location filename="../app/studio/mainwindow.cpp" line="267"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -984,127 +1037,127 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="270"/>
+        <location filename="../app/studio/mainwindow.cpp" line="271"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="272"/>
+        <location filename="../app/studio/mainwindow.cpp" line="273"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="274"/>
+        <location filename="../app/studio/mainwindow.cpp" line="280"/>
         <source>&amp;About SOLAR Studio</source>
         <translation>Ü&amp;ber SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="307"/>
+        <location filename="../app/studio/mainwindow.cpp" line="313"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="294"/>
+        <location filename="../app/studio/mainwindow.cpp" line="300"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="361"/>
+        <location filename="../app/studio/mainwindow.cpp" line="367"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="312"/>
+        <location filename="../app/studio/mainwindow.cpp" line="318"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="313"/>
+        <location filename="../app/studio/mainwindow.cpp" line="319"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>Modelle, IR und Projekte (*.py *.alir *.solar);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="369"/>
+        <location filename="../app/studio/mainwindow.cpp" line="375"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="369"/>
+        <location filename="../app/studio/mainwindow.cpp" line="375"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="275"/>
+        <location filename="../app/studio/mainwindow.cpp" line="281"/>
         <source>About SOLAR Studio</source>
         <translation>Über SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="276"/>
+        <location filename="../app/studio/mainwindow.cpp" line="282"/>
         <source>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Speed-of-light analysis for deep-learning programs: how fast a model could run on a given chip, and how far an implementation is from it.&lt;/p&gt;</source>
         <translation>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Lichtgeschwindigkeitsanalyse für Deep-Learning-Programme: wie schnell ein Modell auf einem Chip laufen könnte und wie weit eine Implementierung davon entfernt ist.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="404"/>
+        <location filename="../app/studio/mainwindow.cpp" line="410"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="419"/>
+        <location filename="../app/studio/mainwindow.cpp" line="425"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="433"/>
+        <location filename="../app/studio/mainwindow.cpp" line="439"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>Kopie für den Tracer kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="426"/>
+        <location filename="../app/studio/mainwindow.cpp" line="432"/>
         <source>Asking %1 at %2…</source>
         <translation>Frage %1 unter %2…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="94"/>
+        <location filename="../app/studio/mainwindow.cpp" line="95"/>
         <source>Analysing: %1…</source>
         <translation>Analyse: %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="438"/>
+        <location filename="../app/studio/mainwindow.cpp" line="444"/>
         <source>Analysing…</source>
         <translation>Analysiere…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="111"/>
+        <location filename="../app/studio/mainwindow.cpp" line="112"/>
         <source>Analysis cancelled</source>
         <translation>Analyse abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="478"/>
+        <location filename="../app/studio/mainwindow.cpp" line="484"/>
         <source>%1: %2 — %3</source>
         <translation>%1: %2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="482"/>
+        <location filename="../app/studio/mainwindow.cpp" line="488"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="487"/>
+        <location filename="../app/studio/mainwindow.cpp" line="493"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>Die letzte Analyse ist fehlgeschlagen (siehe Editor); die gezeigten Zahlen stammen von der vorherigen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="488"/>
+        <location filename="../app/studio/mainwindow.cpp" line="494"/>
         <source>Analysis failed: %1</source>
         <translation>Analyse fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="510"/>
+        <location filename="../app/studio/mainwindow.cpp" line="516"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>Analysiert: %1 Operatoren, Validierung %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="591"/>
+        <location filename="../app/studio/mainwindow.cpp" line="597"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>Quelle geändert: Ergebnisse sind veraltet (Strg+R analysiert erneut)</translation>
     </message>

@@ -165,6 +165,54 @@
     </message>
 </context>
 <context>
+    <name>EnvironmentDialog</name>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="41"/>
+        <source>&amp;Probe again</source>
+        <translation>重新检测(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="43"/>
+        <source>Environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="45"/>
+        <source>search SOLAR_PYTHON, the active environment, PATH</source>
+        <translation>搜索 SOLAR_PYTHON、当前环境、PATH</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="46"/>
+        <source>The Python interpreter of your own environment (a venv&apos;s or conda&apos;s bin/python) that traces PyTorch models and runs references. SOLAR_PYTHON, when set, comes first. Supported: torch 1.13 and 2.x.</source>
+        <translation>您自己环境中的 Python 解释器（venv 或 conda 的 bin/python），用于追踪 PyTorch 模型并运行参考实现。若设置了 SOLAR_PYTHON，则优先使用。支持：torch 1.13 和 2.x。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="48"/>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="54"/>
+        <source>Python interpreter:</source>
+        <translation>Python 解释器：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="62"/>
+        <source>The next analysis uses the interpreter marked as chosen.</source>
+        <translation>下一次分析将使用标记为已选的解释器。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="66"/>
+        <source>Python interpreter</source>
+        <translation>Python 解释器</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/environmentdialog.cpp" line="93"/>
+        <source>Probing the Python interpreters (importing torch can take a few seconds)…</source>
+        <translation>正在检测 Python 解释器（导入 torch 可能需要几秒钟）…</translation>
+    </message>
+</context>
+<context>
     <name>ExportActions</name>
     <message>
         <location filename="../app/studio/exportactions.cpp" line="20"/>
@@ -738,236 +786,241 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="68"/>
-        <location filename="../app/studio/mainwindow.cpp" line="264"/>
+        <location filename="../app/studio/mainwindow.cpp" line="69"/>
+        <location filename="../app/studio/mainwindow.cpp" line="265"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="73"/>
-        <location filename="../app/studio/mainwindow.cpp" line="402"/>
+        <location filename="../app/studio/mainwindow.cpp" line="74"/>
+        <location filename="../app/studio/mainwindow.cpp" line="408"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="187"/>
+        <location filename="../app/studio/mainwindow.cpp" line="188"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="186"/>
+        <location filename="../app/studio/mainwindow.cpp" line="187"/>
         <source>Einsum graph</source>
         <translation>Einsum 图</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="186"/>
         <source>Roofline</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="192"/>
+        <location filename="../app/studio/mainwindow.cpp" line="193"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="188"/>
+        <location filename="../app/studio/mainwindow.cpp" line="189"/>
         <source>Operators</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="189"/>
+        <location filename="../app/studio/mainwindow.cpp" line="190"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="190"/>
+        <location filename="../app/studio/mainwindow.cpp" line="191"/>
         <source>LLM transcript</source>
         <translation>LLM 记录</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="191"/>
+        <location filename="../app/studio/mainwindow.cpp" line="192"/>
         <source>Compare hardware</source>
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="208"/>
+        <location filename="../app/studio/mainwindow.cpp" line="209"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/mainwindow.cpp" line="210"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="210"/>
+        <location filename="../app/studio/mainwindow.cpp" line="211"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="211"/>
+        <location filename="../app/studio/mainwindow.cpp" line="212"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="214"/>
+        <location filename="../app/studio/mainwindow.cpp" line="215"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="273"/>
+        <location filename="../app/studio/mainwindow.cpp" line="274"/>
         <source>&amp;Documentation</source>
         <translation>文档(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="376"/>
+        <location filename="../app/studio/mainwindow.cpp" line="275"/>
+        <source>&amp;Environment…</source>
+        <translation>环境(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="382"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="503"/>
+        <location filename="../app/studio/mainwindow.cpp" line="509"/>
         <source>Validation finished: %1</source>
         <translation>验证完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="532"/>
+        <location filename="../app/studio/mainwindow.cpp" line="538"/>
         <source>the comparison with the source runs in the background</source>
         <translation>与源代码的比较在后台进行</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="533"/>
+        <location filename="../app/studio/mainwindow.cpp" line="539"/>
         <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
         <translation>界限已就绪；正在后台与源代码验证（Esc 取消验证）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="631"/>
+        <location filename="../app/studio/mainwindow.cpp" line="637"/>
         <source>Operators from line %1</source>
         <translation>第 %1 行产生的算子</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="658"/>
+        <location filename="../app/studio/mainwindow.cpp" line="664"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>第 %1 行生成了 %n 个算子：%2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="219"/>
+        <location filename="../app/studio/mainwindow.cpp" line="220"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="107"/>
+        <location filename="../app/studio/mainwindow.cpp" line="108"/>
         <source>Validation cancelled; the bounds stand, unvalidated</source>
         <translation>验证已取消；界限保留，未验证</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="223"/>
+        <location filename="../app/studio/mainwindow.cpp" line="224"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="225"/>
+        <location filename="../app/studio/mainwindow.cpp" line="226"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="230"/>
+        <location filename="../app/studio/mainwindow.cpp" line="231"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="232"/>
+        <location filename="../app/studio/mainwindow.cpp" line="233"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="233"/>
+        <location filename="../app/studio/mainwindow.cpp" line="234"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="234"/>
+        <location filename="../app/studio/mainwindow.cpp" line="235"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="236"/>
+        <location filename="../app/studio/mainwindow.cpp" line="237"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="237"/>
+        <location filename="../app/studio/mainwindow.cpp" line="238"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="238"/>
+        <location filename="../app/studio/mainwindow.cpp" line="239"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="239"/>
+        <location filename="../app/studio/mainwindow.cpp" line="240"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="241"/>
+        <location filename="../app/studio/mainwindow.cpp" line="242"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="242"/>
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="244"/>
         <source>Find &amp;Previous</source>
         <translation>查找上一个(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="244"/>
+        <location filename="../app/studio/mainwindow.cpp" line="245"/>
         <source>&amp;Replace…</source>
         <translation>替换(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="250"/>
+        <location filename="../app/studio/mainwindow.cpp" line="251"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="251"/>
+        <location filename="../app/studio/mainwindow.cpp" line="252"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="253"/>
+        <location filename="../app/studio/mainwindow.cpp" line="254"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="255"/>
+        <location filename="../app/studio/mainwindow.cpp" line="256"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="256"/>
+        <location filename="../app/studio/mainwindow.cpp" line="257"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="258"/>
+        <location filename="../app/studio/mainwindow.cpp" line="259"/>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="260"/>
+        <location filename="../app/studio/mainwindow.cpp" line="261"/>
         <source> Frontend: </source>
         <translation> 前端： </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="266"/>
+        <location filename="../app/studio/mainwindow.cpp" line="267"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -982,127 +1035,127 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="270"/>
+        <location filename="../app/studio/mainwindow.cpp" line="271"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="272"/>
+        <location filename="../app/studio/mainwindow.cpp" line="273"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="274"/>
+        <location filename="../app/studio/mainwindow.cpp" line="280"/>
         <source>&amp;About SOLAR Studio</source>
         <translation>关于 SOLAR Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="307"/>
+        <location filename="../app/studio/mainwindow.cpp" line="313"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="294"/>
+        <location filename="../app/studio/mainwindow.cpp" line="300"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="361"/>
+        <location filename="../app/studio/mainwindow.cpp" line="367"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="312"/>
+        <location filename="../app/studio/mainwindow.cpp" line="318"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="313"/>
+        <location filename="../app/studio/mainwindow.cpp" line="319"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>模型、IR 与项目 (*.py *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="369"/>
+        <location filename="../app/studio/mainwindow.cpp" line="375"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="369"/>
+        <location filename="../app/studio/mainwindow.cpp" line="375"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="275"/>
+        <location filename="../app/studio/mainwindow.cpp" line="281"/>
         <source>About SOLAR Studio</source>
         <translation>关于 SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="276"/>
+        <location filename="../app/studio/mainwindow.cpp" line="282"/>
         <source>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Speed-of-light analysis for deep-learning programs: how fast a model could run on a given chip, and how far an implementation is from it.&lt;/p&gt;</source>
         <translation>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;深度学习程序的光速分析：模型在给定芯片上最快能跑多快，以及现有实现离它还有多远。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="404"/>
+        <location filename="../app/studio/mainwindow.cpp" line="410"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="419"/>
+        <location filename="../app/studio/mainwindow.cpp" line="425"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="433"/>
+        <location filename="../app/studio/mainwindow.cpp" line="439"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>无法为追踪器写入副本：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="426"/>
+        <location filename="../app/studio/mainwindow.cpp" line="432"/>
         <source>Asking %1 at %2…</source>
         <translation>正在询问 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="94"/>
+        <location filename="../app/studio/mainwindow.cpp" line="95"/>
         <source>Analysing: %1…</source>
         <translation>正在分析：%1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="438"/>
+        <location filename="../app/studio/mainwindow.cpp" line="444"/>
         <source>Analysing…</source>
         <translation>正在分析…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="111"/>
+        <location filename="../app/studio/mainwindow.cpp" line="112"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="478"/>
+        <location filename="../app/studio/mainwindow.cpp" line="484"/>
         <source>%1: %2 — %3</source>
         <translation>%1：%2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="482"/>
+        <location filename="../app/studio/mainwindow.cpp" line="488"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="487"/>
+        <location filename="../app/studio/mainwindow.cpp" line="493"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>上次分析失败（见编辑器）；显示的数字来自之前的分析。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="488"/>
+        <location filename="../app/studio/mainwindow.cpp" line="494"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="510"/>
+        <location filename="../app/studio/mainwindow.cpp" line="516"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>已分析：%1 个算子，验证 %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="591"/>
+        <location filename="../app/studio/mainwindow.cpp" line="597"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
     </message>

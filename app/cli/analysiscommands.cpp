@@ -6,6 +6,7 @@
 
 #include "engine/bounds/inverse.h"
 #include "engine/core/format.h"
+#include "engine/frontend/trace/environment.h"
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/trace/traceworker.h"
@@ -14,6 +15,8 @@
 #include "engine/ir/checker.h"
 #include "engine/report/analysisreport.h"
 #include "engine/report/comparison.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <ostream>
@@ -171,6 +174,46 @@ int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
     return ExitOk;
 }
 
+// Which Pythons were found and probed, what each has, which frontends work with it and why not, the chosen one.
+int doctor(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const trace::EnvironmentReport report = trace::probeEnvironment();
+    if (args.value("--format", "text") == "json") {
+        nlohmann::json pythons = nlohmann::json::array();
+        for (const auto& p : report.pythons) {
+            nlohmann::json frontends = nlohmann::json::array();
+            for (const auto& f : p.frontends)
+                frontends.push_back({{"frontend", f.frontend}, {"works", f.works}, {"why", f.why}});
+            auto v = [](const std::string& s) { return s.empty() ? nlohmann::json() : nlohmann::json(s); };
+            pythons.push_back({{"executable", p.executable},
+                               {"origin", p.origin},
+                               {"runs", p.runs},
+                               {"error", v(p.error)},
+                               {"python", v(p.pythonVersion)},
+                               {"torch", v(p.torchVersion)},
+                               {"numpy", v(p.numpyVersion)},
+                               {"einops", v(p.einopsVersion)},
+                               {"jax", v(p.jaxVersion)},
+                               {"flax", v(p.flaxVersion)},
+                               {"frontends", frontends},
+                               {"chosen", p.chosen}});
+        }
+        const auto* chosen = report.chosen();
+        out << nlohmann::json {{"schema", "solar.doctor/1"},
+                               {"pythons", pythons},
+                               {"chosen", chosen ? nlohmann::json(chosen->executable) : nlohmann::json()}}
+                   .dump(2)
+            << '\n';
+    } else {
+        out << trace::formatEnvironment(report);
+    }
+    if (!report.chosen()) {
+        err << "solar: error: no Python interpreter traces PyTorch models, and the LLM route's references run in that one\n";
+        return ExitBadInput;
+    }
+    return ExitOk;
+}
+
 int hwList(const Args&, std::ostream& out, std::ostream& err)
 {
     const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
@@ -236,6 +279,14 @@ std::vector<Command> analysisCommands()
          1,
          1,
          traceCommand},
+        {"doctor",
+         "",
+         "the Python interpreters found (SOLAR_PYTHON, the active virtual or conda environment, PATH, the system's), each one's torch, "
+         "numpy, einops, JAX and Flax versions, which frontends work with it and why not, and the one chosen; exit 1 when none is",
+         {formatOption({"text", "json"})},
+         0,
+         0,
+         doctor},
         {"hw list", "", "the hardware profiles (shipped and the user's)", {}, 0, 0, hwList},
         {"hw show", "NAME", "one profile, every number with its source", {}, 1, 1, hwShow},
     };

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/analysisjob.h"
+#include "app/studio/environmentdialog.h"
 
 #include "engine/core/atomicwrite.h"
 #include "engine/frontend/trace/traceworker.h"
@@ -44,6 +45,8 @@ bool AnalysisJob::start(const QString& path, const QString& name, const QString&
     const int generation = ++m_generation;
     m_running = generation;
     options.cancel = m_cancel.get();
+    if (options.python.empty())
+        options.python = EnvironmentDialog::pythonSetting().toStdString();
     QPointer<AnalysisJob> self(this);
     // Callbacks come from the worker thread: relay them to the GUI thread, and only for the current job.
     auto relay = [self, generation](auto emitter) {
@@ -74,6 +77,11 @@ bool AnalysisJob::start(const QString& path, const QString& name, const QString&
     m_watcher.setFuture(QtConcurrent::run(&m_pool, [file, source, hardware, options, cancelFlag]() mutable {
         // The pool's one thread keeps the tracer: its process belongs to this thread, and torch stays imported.
         thread_local std::unique_ptr<solar::trace::TraceWorker> worker;
+        thread_local std::string workerPython; // the setting the worker was started under
+        if (workerPython != options.python) {
+            worker.reset();
+            workerPython = options.python;
+        }
         options.reusableWorker = &worker;
         return solar::analyzeSource(file, source, hardware, options);
     }));

@@ -2,6 +2,7 @@
 #include "app/studio/mainwindow.h"
 
 #include "app/studio/documentation.h"
+#include "app/studio/environmentdialog.h"
 #include "app/studio/exportactions.h"
 #include "app/studio/filemenus.h"
 #include "app/studio/translations.h"
@@ -271,6 +272,11 @@ void MainWindow::createMenus()
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&Documentation"), QKeySequence::HelpContents, this, [this] { showDocumentation(); });
+    helpMenu->addAction(tr("&Environment…"), this, [this] {
+        auto* dialog = new EnvironmentDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
     helpMenu->addAction(tr("&About SOLAR Studio"), this, [this] {
         QMessageBox::about(this, tr("About SOLAR Studio"),
                            tr("<b>SOLAR Studio %1</b><p>Speed-of-light analysis for deep-learning programs: how fast a "

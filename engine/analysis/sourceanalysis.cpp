@@ -51,7 +51,7 @@ Expected<SourceAnalysis> analyzeModel(const std::string& path, const hw::HwProfi
     std::unique_ptr<trace::TraceWorker>& slot = o.reusableWorker ? *o.reusableWorker : own;
     if (!slot) {
         stage("locating Python with torch");
-        const auto python = trace::locatePython();
+        const auto python = trace::locatePython(o.python);
         if (!python)
             return Result::failure(python.diagnostics());
         slot = std::make_unique<trace::TraceWorker>(*python);
@@ -158,7 +158,7 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     // in the Python worker, which for a model also traces it for the prompt.
     const bool model = request.language == "pytorch";
     if ((model || request.language == "jax" || request.language == "numpy") && isPythonFile(path)) {
-        if (const auto python = trace::locatePython()) {
+        if (const auto python = trace::locatePython(o.python)) {
             worker.emplace(*python);
             worker->setCancelFlag(o.cancel);
             if (model) {

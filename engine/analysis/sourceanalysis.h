@@ -45,6 +45,8 @@ struct SourceAnalysisOptions
     /// A tracer kept between analyses that run on one thread (the GUI's job), so torch is imported once: used when
     /// set, created here (and left in it) when empty. Null: a worker for this analysis only.
     std::unique_ptr<trace::TraceWorker>* reusableWorker = nullptr;
+    /// The Python interpreter the user chose (the GUI's setting): tried after SOLAR_PYTHON, before the search.
+    std::string python;
 };
 
 struct SourceAnalysis

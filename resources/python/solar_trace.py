@@ -227,7 +227,9 @@ def _trace(filename, sizes, real=False):
     try:
         return _trace_mode(filename, sizes, "fake")
     except UserError as fake_error:
-        if fake_error.kind != "run" or not fake_error.message.startswith("forward() failed"):
+        # forward() without a fake kernel, or a constructor that reads a value (torch 2.x's fake tensors refuse
+        # .item(), e.g. stochastic-depth rates from torch.linspace): the meta device builds the model for real.
+        if fake_error.kind != "run" or not fake_error.message.startswith(("forward() failed", "Model(...) failed")):
             raise
         try:
             return _trace_mode(filename, sizes, "meta")
@@ -371,7 +373,9 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
                     hooks.append(sub.register_forward_hook(leave))
             user.step = "forward()"
             try:
-                with Tracer():
+                # oneDNN's fused CPU kernels (torch 2.x runs nn.LSTM as aten::mkldnn_rnn_layer) are this machine's
+                # choice, not the model's: traced without them, a layer shows the ops every backend computes.
+                with _no_mkldnn(torch), Tracer():
                     result = model(*inputs)
             finally:
                 for h in hooks:
@@ -385,6 +389,11 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
             outputs.append(name)
     return {"constants": constants, "tensors": recorder.tensors, "ops": recorder.ops, "outputs": outputs,
             "model": model_class.__name__, "training": bool(model.training), "mode": mode}
+
+
+def _no_mkldnn(torch):
+    flags = getattr(getattr(torch.backends, "mkldnn", None), "flags", None)
+    return flags(enabled=False) if flags is not None else _NullContext()
 
 
 class _NullContext:

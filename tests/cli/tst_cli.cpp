@@ -278,6 +278,45 @@ private slots:
         QVERIFY2(contains(noKey.err, "SOLAR_TEST_UNSET_KEY_VAR"), noKey.err.c_str());
     }
 
+    // `solar doctor` (issue 16): every candidate interpreter with its versions and frontends; the chosen one is the
+    // first that imports a supported torch, and its torch version is what that interpreter itself reports.
+    void testDoctor()
+    {
+        const Result r = cli({"doctor", "--format", "json"});
+        const auto j = nlohmann::json::parse(r.out, nullptr, false);
+        QVERIFY2(j.is_object(), r.out.c_str());
+        QCOMPARE(j["schema"].get<std::string>(), std::string("solar.doctor/1"));
+        QVERIFY(!j["pythons"].empty());
+        if (j["chosen"].is_null()) {
+            QCOMPARE(r.code, 1);
+            QVERIFY(contains(r.err, "no Python interpreter traces PyTorch models"));
+            return;
+        }
+        QCOMPARE(r.code, 0);
+        const auto pythons = j["pythons"];
+        const std::string chosen = j["chosen"].get<std::string>();
+        int chosenCount = 0;
+        for (const auto& p : pythons) {
+            if (!p["chosen"].get<bool>())
+                continue;
+            ++chosenCount;
+            QCOMPARE(p["executable"].get<std::string>(), chosen);
+            QVERIFY(p["frontends"][0]["works"].get<bool>());
+            QProcess probe;
+            probe.start(QString::fromStdString(chosen), {QStringLiteral("-c"), QStringLiteral("import torch; print(torch.__version__)")});
+            QVERIFY(probe.waitForFinished(60000));
+            QCOMPARE(p["torch"].get<std::string>(), QString::fromUtf8(probe.readAllStandardOutput()).trimmed().toStdString());
+        }
+        QCOMPARE(chosenCount, 1);
+        // SOLAR_PYTHON, when set, is the first candidate and says so.
+        if (const char* env = std::getenv("SOLAR_PYTHON"); env && *env) {
+            QCOMPARE(pythons[0]["executable"].get<std::string>(), std::string(env));
+            QCOMPARE(pythons[0]["origin"].get<std::string>(), std::string("SOLAR_PYTHON"));
+        }
+        const Result text = cli({"doctor"});
+        QVERIFY2(contains(text.out, chosen + "  (") && contains(text.out, "<- chosen"), text.out.c_str());
+    }
+
     void testVersionAndUsage()
     {
         const Result v = cli({"--version"});

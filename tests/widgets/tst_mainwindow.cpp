@@ -6,6 +6,7 @@
 // the main window and its panes are written to the build directory.
 #include "../scriptedserver.h"
 #include "app/studio/documentation.h"
+#include "app/studio/environmentdialog.h"
 #include "app/studio/mainwindow.h"
 #include "app/studio/translations.h"
 #include "engine/analysis/operators.h"
@@ -36,6 +37,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QSet>
 #include <QSignalSpy>
@@ -443,6 +445,49 @@ private slots:
             for (const auto& col : w.comparisonView()->comparison().profiles)
                 compared = compared || col.id == "h100-pcie-fast-dram";
             QVERIFY(compared);
+        }
+        if (oldConfig.isNull())
+            qunsetenv("XDG_CONFIG_HOME");
+        else
+            qputenv("XDG_CONFIG_HOME", oldConfig);
+    }
+
+    // Help -> Environment (issue 16): the probe of every interpreter, run in the background; the chosen one is the
+    // interpreter locatePython() picks; a path typed into the setting is probed as the setting and kept for the
+    // next analysis.
+    void testEnvironmentDialog()
+    {
+        QTemporaryDir config;
+        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
+        {
+            MainWindow w;
+            QAction* action = nullptr;
+            for (QAction* a : w.menuBar()->actions())
+                if (a->menu() && a->text().remove(QLatin1Char('&')) == QLatin1String("Help"))
+                    for (QAction* b : a->menu()->actions())
+                        if (b->text().remove(QLatin1Char('&')).startsWith(QLatin1String("Environment")))
+                            action = b;
+            QVERIFY(action);
+            action->trigger();
+            auto* dialog = w.findChild<EnvironmentDialog*>();
+            QVERIFY(dialog);
+            QSignalSpy probed(dialog, &EnvironmentDialog::probed);
+            QVERIFY(probed.wait(120000));
+            const QString text = dialog->report()->toPlainText();
+            if (const auto python = solar::trace::locatePython())
+                QVERIFY2(text.contains(QString::fromStdString(python->executable) + QStringLiteral("  (")) && text.contains(QStringLiteral("<- chosen")),
+                         qPrintable(text));
+            dialog->pythonEdit()->setText(QStringLiteral("/nonexistent/bin/python"));
+            dialog->probe();
+            QVERIFY(probed.wait(120000));
+            QVERIFY2(dialog->report()->toPlainText().contains(QStringLiteral("/nonexistent/bin/python  (the setting)")),
+                     qPrintable(dialog->report()->toPlainText()));
+            QCOMPARE(EnvironmentDialog::pythonSetting(), QStringLiteral("/nonexistent/bin/python"));
+            dialog->pythonEdit()->clear();
+            dialog->probe();
+            QVERIFY(probed.wait(120000));
+            QVERIFY(EnvironmentDialog::pythonSetting().isEmpty());
         }
         if (oldConfig.isNull())
             qunsetenv("XDG_CONFIG_HOME");

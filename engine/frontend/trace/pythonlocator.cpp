@@ -17,19 +17,38 @@ namespace solar::trace {
 
 namespace fs = std::filesystem;
 
+std::vector<PythonCandidate> pythonCandidatesWithOrigin(const std::string& preferred)
+{
+    std::vector<PythonCandidate> out;
+    auto add = [&](const std::string& c, const char* origin) {
+        if (c.empty())
+            return;
+        for (const auto& o : out)
+            if (o.executable == c)
+                return;
+        out.push_back({c, origin});
+    };
+    auto env = [](const char* name) -> std::string {
+        const char* v = std::getenv(name);
+        return v && *v ? std::string(v) : std::string();
+    };
+    add(env("SOLAR_PYTHON"), "SOLAR_PYTHON");
+    add(preferred, "the setting");
+    if (const std::string venv = env("VIRTUAL_ENV"); !venv.empty())
+        add(venv + "/bin/python", "the active virtual environment (VIRTUAL_ENV)");
+    if (const std::string conda = env("CONDA_PREFIX"); !conda.empty())
+        add(conda + "/bin/python", "the active conda environment (CONDA_PREFIX)");
+    add(QStandardPaths::findExecutable(QStringLiteral("python3")).toStdString(), "python3 on PATH");
+    add("/usr/bin/python3", "the system Python");
+    add("/usr/local/bin/python3", "a local install");
+    return out;
+}
+
 std::vector<std::string> pythonCandidates(const std::string& preferred)
 {
     std::vector<std::string> out;
-    auto add = [&](const std::string& c) {
-        if (!c.empty() && std::find(out.begin(), out.end(), c) == out.end())
-            out.push_back(c);
-    };
-    if (const char* env = std::getenv("SOLAR_PYTHON"); env && *env)
-        add(env);
-    add(preferred);
-    add(QStandardPaths::findExecutable(QStringLiteral("python3")).toStdString());
-    add("/usr/bin/python3");
-    add("/usr/local/bin/python3");
+    for (const auto& c : pythonCandidatesWithOrigin(preferred))
+        out.push_back(c.executable);
     return out;
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Finding a Python interpreter that can import torch: SOLAR_PYTHON, then the user's setting, then python3 on
-// PATH, /usr/bin/python3 and /usr/local/bin/python3. On some machines `python3` on PATH is a separate install
+// Finding a Python interpreter that can import torch: SOLAR_PYTHON, then the user's setting, then the active
+// virtual or conda environment, then python3 on PATH, /usr/bin/python3 and /usr/local/bin/python3. On some machines `python3` on PATH is a separate install
 // without torch while Debian's /usr/bin/python3 has it, so each candidate is probed, never assumed.
 #pragma once
 
@@ -21,6 +21,16 @@ struct PythonInfo
 /// the error lists what was tried and why each failed, and says that ALIR and the LLM route still work.
 Expected<PythonInfo> locatePython(const std::string& preferred = {}, int timeoutMs = 60000);
 std::vector<std::string> pythonCandidates(const std::string& preferred = {});
+
+struct PythonCandidate
+{
+    std::string executable;
+    std::string origin; // "SOLAR_PYTHON", "the setting", "the active virtual environment", "PATH", ...
+};
+/// The candidates in the order they are tried, each with why it is one: SOLAR_PYTHON, the setting, the active
+/// virtual environment ($VIRTUAL_ENV) and conda environment ($CONDA_PREFIX), python3 on PATH, /usr/bin/python3,
+/// /usr/local/bin/python3.
+std::vector<PythonCandidate> pythonCandidatesWithOrigin(const std::string& preferred = {});
 
 /// The bundled tracer script: SOLAR_PYTHON_DIR, else the installed share/solar-studio/python next to the
 /// executable, else the source tree's resources/python.

@@ -428,12 +428,13 @@ std::string Lowerer::out(const TracedOp& op, size_t i) const
     return op.outputs[i].text;
 }
 
-// Store of an expression into element `idx` of a tensor, cast when the tensor is integral.
+// Store of an expression into element `idx` of a tensor, cast when the tensor is integral or bool (torch 2.x
+// records torch.ones(..., dtype=bool) as aten::ones, whose template writes 1.0).
 std::string Lowerer::store(const std::string& traced, const Index& idx, const std::string& expr, const char* op)
 {
     prepareWrite(traced);
     const std::string dt = dtypeOf(info(traced).dtype);
-    const std::string e = isIntegral(dt) ? "cast<" + dt + ">(" + expr + ")" : expr;
+    const std::string e = isIntegral(dt) || dt == "bool" ? "cast<" + dt + ">(" + expr + ")" : expr;
     return at(traced, idx) + " " + op + " " + e + ";";
 }
 

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+#include "engine/frontend/trace/environment.h"
+
+#include "engine/frontend/trace/pythonlocator.h"
+
+#include <QProcess>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+namespace solar::trace {
+
+namespace {
+
+// Imports each package on its own, so that a broken one (a jaxlib without its CPU support) is reported as
+// itself and does not hide the others. Prints one JSON object.
+constexpr const char* kProbe = R"PY(
+import importlib, json, sys
+out = {"python": sys.version.split()[0]}
+for name in ("torch", "numpy", "einops", "jax", "flax"):
+    try:
+        module = importlib.import_module(name)
+        out[name] = str(getattr(module, "__version__", "unknown version"))
+    except BaseException as e:
+        out[name + "_error"] = ("%s: %s" % (type(e).__name__, e)).splitlines()[0][:200] if str(e) else type(e).__name__
+if "torch" in out:
+    try:
+        from torch._subclasses.fake_tensor import FakeTensorMode
+        from torch.utils._python_dispatch import TorchDispatchMode
+    except BaseException as e:
+        out["fake_error"] = "%s: %s" % (type(e).__name__, e)
+print(json.dumps(out))
+)PY";
+
+std::string missing(const nlohmann::json& j, const std::string& name)
+{
+    const std::string error = j.value(name + "_error", std::string());
+    if (error.rfind("ModuleNotFoundError", 0) == 0)
+        return name + " is not installed";
+    return error.empty() ? name + " is not installed" : name + " does not import (" + error + ")";
+}
+
+void judge(PythonProbe& p, const nlohmann::json& j)
+{
+    FrontendSupport torch {"pytorch trace", false, {}};
+    if (p.torchVersion.empty()) {
+        torch.why = missing(j, "torch");
+    } else if (!supportedTorch(p.torchVersion)) {
+        torch.why = "torch " + p.torchVersion + " is older than the supported 1.13";
+    } else if (j.contains("fake_error")) {
+        torch.why = "torch " + p.torchVersion + " lacks fake tensors (" + j["fake_error"].get<std::string>() + ")";
+    } else {
+        torch.works = true;
+        torch.why = "torch " + p.torchVersion + (p.einopsVersion.empty() ? " (models that import einops will not load)" : "");
+    }
+    FrontendSupport numpy {"numpy reference (LLM route)", !p.numpyVersion.empty(),
+                           p.numpyVersion.empty() ? missing(j, "numpy") : "numpy " + p.numpyVersion};
+    FrontendSupport jax {"jax reference (LLM route)", !p.jaxVersion.empty() && !p.numpyVersion.empty(),
+                         p.jaxVersion.empty() ? missing(j, "jax") : "jax " + p.jaxVersion + (p.flaxVersion.empty() ? "" : ", flax " + p.flaxVersion)};
+    p.frontends = {torch, numpy, jax};
+}
+
+} // namespace
+
+bool supportedTorch(const std::string& version)
+{
+    int major = 0, minor = 0;
+    if (std::sscanf(version.c_str(), "%d.%d", &major, &minor) != 2)
+        return false;
+    return major >= 2 || (major == 1 && minor >= 13);
+}
+
+bool PythonProbe::anyFrontendWorks() const
+{
+    for (const auto& f : frontends)
+        if (f.works)
+            return true;
+    return false;
+}
+
+const PythonProbe* EnvironmentReport::chosen() const
+{
+    for (const auto& p : pythons)
+        if (p.chosen)
+            return &p;
+    return nullptr;
+}
+
+EnvironmentReport probeEnvironment(const std::string& preferred, int timeoutMs)
+{
+    EnvironmentReport report;
+    for (const auto& candidate : pythonCandidatesWithOrigin(preferred)) {
+        PythonProbe p;
+        p.executable = candidate.executable;
+        p.origin = candidate.origin;
+        QProcess process;
+        process.start(QString::fromStdString(candidate.executable), {QStringLiteral("-c"), QString::fromUtf8(kProbe)});
+        if (!process.waitForStarted(timeoutMs)) {
+            p.error = "does not start";
+        } else if (!process.waitForFinished(timeoutMs)) {
+            process.kill();
+            process.waitForFinished(1000);
+            p.error = "timed out importing its packages";
+        } else {
+            const std::string text = QString::fromUtf8(process.readAllStandardOutput()).trimmed().toStdString();
+            const std::string lastLine = text.substr(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
+            const auto j = nlohmann::json::parse(lastLine, nullptr, false);
+            if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0 || !j.is_object()) {
+                const QString err = QString::fromUtf8(process.readAllStandardError()).trimmed();
+                p.error = err.isEmpty() ? "the probe failed" : err.section(QLatin1Char('\n'), -1).toStdString();
+            } else {
+                p.runs = true;
+                auto version = [&](const char* key) { return j.contains(key) ? j[key].get<std::string>() : std::string(); };
+                p.pythonVersion = version("python");
+                p.torchVersion = version("torch");
+                p.numpyVersion = version("numpy");
+                p.einopsVersion = version("einops");
+                p.jaxVersion = version("jax");
+                p.flaxVersion = version("flax");
+                judge(p, j);
+            }
+        }
+        if (!p.runs)
+            p.frontends = {{"pytorch trace", false, p.error}, {"numpy reference (LLM route)", false, p.error}, {"jax reference (LLM route)", false, p.error}};
+        report.pythons.push_back(std::move(p));
+    }
+    // The chosen one is the one the trace frontend uses: the first that imports a supported torch.
+    for (auto& p : report.pythons) {
+        if (!p.frontends.empty() && p.frontends.front().works) {
+            p.chosen = true;
+            break;
+        }
+    }
+    return report;
+}
+
+std::string formatEnvironment(const EnvironmentReport& report)
+{
+    std::string out;
+    for (const auto& p : report.pythons) {
+        out += (p.chosen ? "* " : "  ") + p.executable + "  (" + p.origin + ")" + (p.chosen ? "  <- chosen" : "") + "\n";
+        if (!p.runs) {
+            out += "      " + p.error + "\n";
+            continue;
+        }
+        auto v = [](const std::string& s) { return s.empty() ? std::string("-") : s; };
+        out += "      python " + p.pythonVersion + ", torch " + v(p.torchVersion) + ", numpy " + v(p.numpyVersion) + ", einops "
+            + v(p.einopsVersion) + ", jax " + v(p.jaxVersion) + ", flax " + v(p.flaxVersion) + "\n";
+        for (const auto& f : p.frontends)
+            out += std::string("      ") + (f.works ? "ok    " : "no    ") + f.frontend + ": " + f.why + "\n";
+    }
+    if (report.pythons.empty())
+        out += "no Python interpreter candidates\n";
+    out += "The chosen interpreter traces PyTorch models and runs the LLM route's NumPy and JAX references. ALIR files work without "
+           "Python; the LLM frontend needs an endpoint (--llm-url or the LLM settings).\n";
+    if (!report.chosen())
+        out += "No interpreter traces PyTorch models: install torch >= 1.13 (Debian: apt-get install python3-torch) or point SOLAR_PYTHON "
+               "at a Python that has it.\n";
+    return out;
+}
+
+} // namespace solar::trace
