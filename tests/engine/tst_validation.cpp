@@ -2,7 +2,9 @@
 // Validation by output comparison: the size schedule (no Python needed), models that must validate (this repo's
 // and a sample of the shared KernelBench problems when that folder is present), and a model that computes one
 // thing when traced and another when run, which must be reported as a mismatch. Skipped where no Python has torch.
+#include "engine/analysis/analysis.h"
 #include "engine/batch/sweep.h"
+#include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/hw/registry.h"
@@ -63,6 +65,7 @@ private slots:
         QTest::newRow("families") << QString::fromStdString(data("families.py"));
         QTest::newRow("lstm") << QString::fromStdString(data("lstm.py"));
         QTest::newRow("indexing_pooling") << QString::fromStdString(data("indexing_pooling.py"));
+        QTest::newRow("recurrent") << QString::fromStdString(data("recurrent.py"));
     }
 
     void testOwnModelsValidate()
@@ -74,6 +77,35 @@ private slots:
         const auto v = validate::validateModel(file.toStdString(), worker);
         QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
         QVERIFY(v.details.find("outputs match torch at") != std::string::npos);
+    }
+
+    // Recurrent layers are one traced op each, lowered to a loop over time steps (issue 16: a 6-layer bidirectional
+    // GRU over 512 steps was 117,000 traced ops). tests/data/py/recurrent.py, T = 5, B = 3, H = 6, by hand:
+    //   GRU  (3H gates, 2 layers x 2 directions): 15 * (18*4 + 18*6) * 2 + 15 * (18*12 + 18*6) * 2 = 15,120 MACs
+    //   LSTM (4H gates, 2 layers):                15 * (24*12 + 24*6) + 15 * (24*6 + 24*6)         = 10,800 MACs
+    //   RNN  (H, no bias):                        15 * (6*6 + 6*6)                                 =  1,080 MACs
+    // and per (step, batch, unit) the cell's elementwise work: GRU 10, LSTM 13, ReLU RNN 2 operations:
+    //   90 * (10 * 4 + 13 * 2 + 2 * 1) = 6,120. The outputs match torch (testOwnModelsValidate).
+    void testRecurrentLayersAreLoops()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        trace::TraceWorker worker(*m_python);
+        const auto traced = worker.trace(data("recurrent.py"));
+        QVERIFY(traced);
+        std::vector<std::string> recurrent;
+        for (const auto& op : traced->ops)
+            if (op.op.rfind("solar::", 0) == 0)
+                recurrent.push_back(op.op);
+        QCOMPARE(recurrent, (std::vector<std::string> {"solar::gru", "solar::lstm", "solar::rnn_relu"}));
+        QCOMPARE(traced->ops.size(), std::size_t(12)); // with the zero initial states and a transpose
+        const auto model = trace::loadModelProgram(data("recurrent.py"), worker, {}, false);
+        QVERIFY(model);
+        const auto hw = hw::loadDefaultHwRegistry();
+        const auto a = analyzeProgram(model->lowered.program, *hw.find("h100-pcie"));
+        QVERIFY(a);
+        QCOMPARE(a->digest.totalMacs, 27000.0);
+        QCOMPARE(a->digest.totalOtherOps, 6120.0);
     }
 
     // The module-level constants become ALIR size parameters: the program validated at reduced sizes is the one
@@ -128,27 +160,33 @@ private slots:
 
     // An op with neither a fake nor a meta kernel: traced on real tensors at reduced sizes, fitted, and the
     // program at the file's sizes is the fit's extrapolation. The op itself has no template: listed, not free.
+    // torch 1.13 lacks a fake kernel for repeat_interleave; torch 2.x has one for nearly every ATen op, so there
+    // the op is a custom op with only a CPU kernel (which 1.13's fake tensors would run).
     void testRealTensorFallback()
     {
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
         trace::TraceWorker worker(*m_python);
-        QVERIFY(!worker.trace(data("repeat_interleave.py")));
-        const auto model = trace::loadModelProgram(data("repeat_interleave.py"), worker, {}, true);
+        const bool torch1 = m_python->torchVersion.rfind("1.", 0) == 0;
+        const std::string file = data(torch1 ? "repeat_interleave.py" : "custom_op.py");
+        const std::string op = torch1 ? "aten::repeat_interleave" : "solartest::repeat_rows";
+        const int line = torch1 ? 14 : 20;
+        QVERIFY(!worker.trace(file));
+        const auto model = trace::loadModelProgram(file, worker, {}, true);
         QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
         QVERIFY(model->realTensors && model->symbolic);
         QVERIFY2(model->sizesNote.find("traced on real tensors at reduced sizes") == 0, model->sizesNote.c_str());
         QCOMPARE(model->trace.constants.at("batch_size"), std::int64_t(64));
         QCOMPARE(model->lowered.unsupported.size(), std::size_t(1));
-        QCOMPARE(model->lowered.unsupported[0].aten, std::string("aten::repeat_interleave"));
-        QCOMPARE(model->lowered.unsupported[0].sourceLine, 14);
+        QCOMPARE(model->lowered.unsupported[0].aten, op);
+        QCOMPARE(model->lowered.unsupported[0].sourceLine, line);
         const auto hw = hw::loadDefaultHwRegistry();
         const auto a = analyzeProgram(model->lowered.program, *hw.find("h100-pcie"));
         QVERIFY(a);
         // The linear layer on the repeated rows at the file's sizes: (2 * 64) x 128 x 32 MACs.
         QCOMPARE(a->digest.totalMacs, 2.0 * 64 * 128 * 32);
         // A bounds-only sweep (no fitting asked for) gets the same program.
-        const auto plain = trace::loadModelProgram(data("repeat_interleave.py"), worker, {}, false);
+        const auto plain = trace::loadModelProgram(file, worker, {}, false);
         QVERIFY(plain && plain->realTensors);
         // A model that fails for its own reasons keeps its own error, with a note on what the fallback tried.
         const auto broken = trace::loadModelProgram(data("forward_error.py"), worker, {}, true);

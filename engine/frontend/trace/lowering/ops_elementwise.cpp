@@ -61,6 +61,16 @@ void logicalNot(Lowerer& ctx, const TracedOp& op, const std::string&)
     ctx.unary(op, [](const std::string& x) { return "!(" + x + " != 0)"; });
 }
 
+// ~x: logical not of a bool tensor (torch 2.x records `~mask` as bitwise_not), two's complement of an integer.
+void bitwiseNot(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    const TraceArg& x = ctx.arg(op, 0);
+    if (x.kind == TraceArg::Tensor && ctx.info(x.text).dtype == "bool")
+        ctx.unary(op, [](const std::string& v) { return "!(" + v + " != 0)"; });
+    else
+        ctx.unary(op, [](const std::string& v) { return "(-(" + v + ") - 1)"; });
+}
+
 // clone, contiguous, to, _to_copy: a copy (the dtype conversion is the store's).
 void identityCopy(Lowerer& ctx, const TracedOp& op, const std::string&)
 {

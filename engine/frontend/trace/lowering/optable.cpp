@@ -9,6 +9,8 @@ namespace solar::trace {
 void unaryFunction(Lowerer&, const TracedOp&, const std::string&);
 void negate(Lowerer&, const TracedOp&, const std::string&);
 void logicalNot(Lowerer&, const TracedOp&, const std::string&);
+void recurrent(Lowerer&, const TracedOp&, const std::string&);
+void bitwiseNot(Lowerer&, const TracedOp&, const std::string&);
 void identityCopy(Lowerer&, const TracedOp&, const std::string&);
 void gelu(Lowerer&, const TracedOp&, const std::string&);
 void copyInto(Lowerer&, const TracedOp&, const std::string&);
@@ -80,6 +82,7 @@ const std::map<std::string, OpTemplate>& opTemplates()
         {"aten::hardswish", unaryFunction},
         {"aten::neg", negate},
         {"aten::logical_not", logicalNot},
+        {"aten::bitwise_not", bitwiseNot},
         {"aten::gelu", gelu},
         {"aten::copy", copyInto},
         {"aten::clone", identityCopy},
@@ -186,6 +189,10 @@ const std::map<std::string, OpTemplate>& opTemplates()
         {"aten::adaptive_max_pool2d", adaptivePool},
         {"aten::adaptive_max_pool3d", adaptivePool},
         {"solar::scaled_dot_product_attention", attention},
+        {"solar::lstm", recurrent},
+        {"solar::gru", recurrent},
+        {"solar::rnn_tanh", recurrent},
+        {"solar::rnn_relu", recurrent},
         // layout and indexing
         {"aten::cat", cat},
         {"aten::constant_pad_nd", pad},
