@@ -66,6 +66,10 @@ private slots:
         QTest::newRow("lstm") << QString::fromStdString(data("lstm.py"));
         QTest::newRow("indexing_pooling") << QString::fromStdString(data("indexing_pooling.py"));
         QTest::newRow("recurrent") << QString::fromStdString(data("recurrent.py"));
+        // Mainstream transformer blocks (issue 16): rotary embeddings, grouped-query attention, RMSNorm, SwiGLU;
+        // Swin's shifted windows (torch.roll) with a relative position bias table.
+        QTest::newRow("llama_block") << QString::fromStdString(data("llama_block.py"));
+        QTest::newRow("swin_block") << QString::fromStdString(data("swin_block.py"));
     }
 
     void testOwnModelsValidate()

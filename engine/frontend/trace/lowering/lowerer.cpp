@@ -317,6 +317,19 @@ void Lowerer::prepareWrite(const std::string& traced)
 // multi-index r sits at sum(baseStride_d * r_d). Each view dimension whose stride is a multiple of one base
 // stride maps to that base dimension (affine); when the digits would not stay in range (a reshape that merges
 // dimensions) the flat position is unravelled with // and % (quasi-affine).
+namespace {
+
+// An index a template built ("15 - _i1", "(_i1 + 14) % 16") multiplied by a stride needs its parentheses.
+std::string atom(const std::string& index)
+{
+    for (const char c : index)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+            return "(" + index + ")";
+    return index;
+}
+
+} // namespace
+
 Index Lowerer::mapView(const TracedTensor& view, const TracedTensor& base, const Index& idx)
 {
     const size_t br = base.shape.size();
@@ -366,7 +379,7 @@ Index Lowerer::mapView(const TracedTensor& view, const TracedTensor& base, const
         for (size_t d = 0; d < br; ++d) {
             std::string e = digit[d] ? std::to_string(digit[d]) : "";
             for (const auto& [coef, v] : terms[d]) {
-                const std::string term = coef == 1 ? idx[v] : std::to_string(coef) + " * " + idx[v];
+                const std::string term = coef == 1 ? idx[v] : std::to_string(coef) + " * " + atom(idx[v]);
                 e = e.empty() ? term : e + " + " + term;
             }
             out[d] = e.empty() ? "0" : e;
@@ -377,7 +390,7 @@ Index Lowerer::mapView(const TracedTensor& view, const TracedTensor& base, const
     for (size_t v = 0; v < view.shape.size(); ++v) {
         const std::int64_t s = v < view.stride.size() ? view.stride[v] : 0;
         if (s != 0 && view.shape[v] > 1)
-            flat += " + " + (s == 1 ? idx[v] : std::to_string(s) + " * " + idx[v]);
+            flat += " + " + (s == 1 ? idx[v] : std::to_string(s) + " * " + atom(idx[v]));
     }
     for (size_t d = 0; d < br; ++d)
         out[d] = base.shape[d] <= 1 ? "0" : "(" + flat + ") // " + std::to_string(bstride[d]) + " % " + std::to_string(base.shape[d]);

@@ -111,6 +111,27 @@ void flip(Lowerer& ctx, const TracedOp& op, const std::string&)
     });
 }
 
+// roll(x, shifts, dims): y[..., i, ...] = x[..., (i - shift) mod n, ...] along each rolled dimension (Swin's cyclic
+// shift). A copy, as torch makes one; `%` is Python's, so negative shifts wrap the same way.
+void roll(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    const std::string x = ctx.arg(op, 0).text;
+    const Shape& xs = ctx.info(x).shape;
+    const std::vector<std::int64_t> shifts = ints(ctx.arg(op, 1)), dims = ints(ctx.arg(op, 2));
+    if (dims.empty() || dims.size() != shifts.size())
+        throw Unsupported {"roll of the flattened tensor"};
+    ctx.elementwise(op, [&](const Index& v, const Shape&) {
+        Index xi = v;
+        for (size_t i = 0; i < dims.size(); ++i) {
+            const auto d = static_cast<size_t>(normDim(dims[i], xs.size()));
+            const std::int64_t size = xs[d], shift = ((shifts[i] % size) + size) % size;
+            if (shift != 0)
+                xi[d] = "((" + xi[d] + " + " + std::to_string(size - shift) + ") % " + std::to_string(size) + ")";
+        }
+        return ctx.at(x, xi);
+    });
+}
+
 void stack(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
     const std::string y = ctx.out(op);

@@ -49,6 +49,7 @@ void cat(Lowerer&, const TracedOp&, const std::string&);
 void pad(Lowerer&, const TracedOp&, const std::string&);
 void indexing(Lowerer&, const TracedOp&, const std::string&);
 void flip(Lowerer&, const TracedOp&, const std::string&);
+void roll(Lowerer&, const TracedOp&, const std::string&);
 void stack(Lowerer&, const TracedOp&, const std::string&);
 // ops_loss.cpp
 void pointwiseLoss(Lowerer&, const TracedOp&, const std::string&);
@@ -197,6 +198,7 @@ const std::map<std::string, OpTemplate>& opTemplates()
         {"aten::cat", cat},
         {"aten::constant_pad_nd", pad},
         {"aten::flip", flip},
+        {"aten::roll", roll},
         {"aten::stack", stack},
         {"aten::embedding", indexing},
         {"aten::index_select", indexing},
