@@ -342,7 +342,24 @@ def _trace_mode(filename, sizes, mode):
             return outs
         return run
 
+    # nn.MultiheadAttention's fast path (eval under no_grad, batch first) is one fused op; without a mask it is
+    # traced as the math it stands for: F.multi_head_attention_forward on the sequence-first views.
+    original_native_mha = getattr(torch, "_native_multi_head_attention", None)
+
+    def traced_native_mha(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias,
+                          mask=None, need_weights=True, average_attn_weights=True, mask_type=None):
+        if mask is not None or original_native_mha is None:
+            return original_native_mha(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight,
+                                       proj_bias, mask, need_weights, average_attn_weights, mask_type)
+        out, weights = functional.multi_head_attention_forward(
+            query.transpose(0, 1), key.transpose(0, 1), value.transpose(0, 1), embed_dim, num_head, qkv_weight,
+            qkv_bias, None, None, False, 0.0, proj_weight, proj_bias, training=False, need_weights=need_weights,
+            average_attn_weights=average_attn_weights)
+        return out.transpose(0, 1), weights
+
     functional.scaled_dot_product_attention = traced_sdpa
+    if original_native_mha is not None:
+        torch._native_multi_head_attention = traced_native_mha
     for kind, original in recurrent.items():
         setattr(vf, kind, traced_recurrent(kind, original))
     try:
@@ -350,6 +367,8 @@ def _trace_mode(filename, sizes, mode):
     finally:
         for kind in recurrent:
             delattr(vf, kind)  # back to the module's own lookup
+        if original_native_mha is not None:
+            torch._native_multi_head_attention = original_native_mha
         if original_sdpa is None:
             del functional.scaled_dot_product_attention
         else:

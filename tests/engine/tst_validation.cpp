@@ -70,6 +70,7 @@ private slots:
         // Swin's shifted windows (torch.roll) with a relative position bias table.
         QTest::newRow("llama_block") << QString::fromStdString(data("llama_block.py"));
         QTest::newRow("swin_block") << QString::fromStdString(data("swin_block.py"));
+        QTest::newRow("mha_fastpath") << QString::fromStdString(data("mha_fastpath.py"));
     }
 
     void testOwnModelsValidate()
