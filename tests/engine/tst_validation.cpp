@@ -71,6 +71,7 @@ private slots:
         QTest::newRow("llama_block") << QString::fromStdString(data("llama_block.py"));
         QTest::newRow("swin_block") << QString::fromStdString(data("swin_block.py"));
         QTest::newRow("mha_fastpath") << QString::fromStdString(data("mha_fastpath.py"));
+        QTest::newRow("compiled") << QString::fromStdString(data("compiled.py"));
     }
 
     void testOwnModelsValidate()
