@@ -537,8 +537,13 @@ private:
                     warning(r.loc, "check.shadows-builtin", "loop variable '" + r.var + "' has the name of a built-in function");
                 }
                 m_loopVars.emplace_back(r.var, r.loc);
+                // 0..1 (a size-1 dimension written out as a loop) runs once: nothing to race with.
+                if (r.lo.kind == ExprKind::Int && r.hi.kind == ExprKind::Int && r.hi.intValue - r.lo.intValue <= r.step)
+                    m_singleTrip.insert(r.var);
             }
             walk(s.body);
+            for (size_t i = depth; i < m_loopVars.size(); ++i)
+                m_singleTrip.erase(m_loopVars[i].first);
             m_loopVars.resize(depth);
             return;
         }
@@ -620,7 +625,7 @@ private:
         for (const auto& [var, loc] : m_loopVars) {
             if (used.count(var))
                 continue;
-            if (std::find(m_pinned.begin(), m_pinned.end(), var) != m_pinned.end())
+            if (std::find(m_pinned.begin(), m_pinned.end(), var) != m_pinned.end() || m_singleTrip.count(var))
                 continue;
             error(s.loc, "check.write-race",
                   "write race: '" + printExpr(s.target) + "' is assigned with '=' inside loop '" + var + "' but does not depend on '" + var
@@ -685,6 +690,7 @@ private:
     std::optional<SizeBindings> m_defaults;
     std::map<std::string, Symbol> m_globals;
     std::vector<std::pair<std::string, SourceLoc>> m_loopVars;
+    std::set<std::string> m_singleTrip; // enclosing loops with literal bounds that run at most once
     std::vector<std::string> m_pinned;
     std::unordered_map<const Expr*, size_t> m_accessIndex;
     int m_assignCount = 0;

@@ -143,6 +143,17 @@ private slots:
         QCOMPARE(err->loc.column, column);
     }
 
+    // A loop with literal bounds that runs once (a size-1 dimension written out, as the trace lowering writes a
+    // [1, 1, 1, 1] tensor) is no race; the same write in a loop of two iterations is one.
+    void testSingleTripLoopIsNoRace()
+    {
+        const CheckResult once = check("kernel k() {\n out Y: f32[1, 1];\n for i in 0..1, j in 0..1 { Y[0, 0] = 2.0; }\n}\n");
+        QVERIFY2(once.ok(), formatAll(once.diagnostics).c_str());
+        const CheckResult twice = check("kernel k() {\n out Y: f32[1, 1];\n for i in 0..2, j in 0..1 { Y[0, 0] = 2.0; }\n}\n");
+        QVERIFY(!twice.ok());
+        QCOMPARE(twice.diagnostics.front().code, std::string("check.write-race"));
+    }
+
     void testWarnings()
     {
         const CheckResult r = check("kernel k(N=4) {\n in X: f32[N];\n in U: f32[N];\n tmp T: f32[N];\n out Y: f32[N];\n"

@@ -181,14 +181,16 @@ void maskedFill(Lowerer& ctx, const TracedOp& op, const std::string&)
     });
 }
 
-// fill, zero, zeros, ones, full and their _like variants, scalar_tensor: one constant per element.
+// fill, zero, zeros, ones, full, their _like and new_ variants, scalar_tensor: one constant per element.
 void fill(Lowerer& ctx, const TracedOp& op, const std::string& name)
 {
     double value = 0;
     if (name == "aten::fill" || name == "aten::full_like" || name == "aten::full")
         value = scalar(ctx.arg(op, 1), 0);
-    else if (name == "aten::ones" || name == "aten::ones_like")
+    else if (name == "aten::ones" || name == "aten::ones_like" || name == "aten::new_ones")
         value = 1;
+    else if (name == "aten::new_full") // new_full(self, size, fill_value)
+        value = scalar(ctx.arg(op, 2), 0);
     else if (name == "aten::scalar_tensor")
         value = scalar(ctx.arg(op, 0), 0);
     ctx.elementwise(op, [&](const Index&, const Shape&) { return num(value); });
