@@ -92,5 +92,6 @@ void EnvironmentDialog::probe()
     m_probe->setEnabled(false);
     m_report->setPlainText(tr("Probing the Python interpreters (importing torch can take a few seconds)…"));
     const std::string preferred = m_python->text().trimmed().toStdString();
-    m_watcher.setFuture(QtConcurrent::run([preferred] { return solar::trace::formatEnvironment(solar::trace::probeEnvironment(preferred)); }));
+    m_watcher.setFuture(
+        QtConcurrent::run([preferred] { return solar::trace::formatEnvironment(solar::trace::probeEnvironment(preferred)); }));
 }

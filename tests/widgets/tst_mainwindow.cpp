@@ -476,7 +476,8 @@ private slots:
             QVERIFY(probed.wait(120000));
             const QString text = dialog->report()->toPlainText();
             if (const auto python = solar::trace::locatePython())
-                QVERIFY2(text.contains(QString::fromStdString(python->executable) + QStringLiteral("  (")) && text.contains(QStringLiteral("<- chosen")),
+                QVERIFY2(text.contains(QString::fromStdString(python->executable) + QStringLiteral("  ("))
+                             && text.contains(QStringLiteral("<- chosen")),
                          qPrintable(text));
             dialog->pythonEdit()->setText(QStringLiteral("/nonexistent/bin/python"));
             dialog->probe();

@@ -56,7 +56,8 @@ void judge(PythonProbe& p, const nlohmann::json& j)
     FrontendSupport numpy {"numpy reference (LLM route)", !p.numpyVersion.empty(),
                            p.numpyVersion.empty() ? missing(j, "numpy") : "numpy " + p.numpyVersion};
     FrontendSupport jax {"jax reference (LLM route)", !p.jaxVersion.empty() && !p.numpyVersion.empty(),
-                         p.jaxVersion.empty() ? missing(j, "jax") : "jax " + p.jaxVersion + (p.flaxVersion.empty() ? "" : ", flax " + p.flaxVersion)};
+                         p.jaxVersion.empty() ? missing(j, "jax")
+                                              : "jax " + p.jaxVersion + (p.flaxVersion.empty() ? "" : ", flax " + p.flaxVersion)};
     p.frontends = {torch, numpy, jax};
 }
 
@@ -121,7 +122,9 @@ EnvironmentReport probeEnvironment(const std::string& preferred, int timeoutMs)
             }
         }
         if (!p.runs)
-            p.frontends = {{"pytorch trace", false, p.error}, {"numpy reference (LLM route)", false, p.error}, {"jax reference (LLM route)", false, p.error}};
+            p.frontends = {{"pytorch trace", false, p.error},
+                           {"numpy reference (LLM route)", false, p.error},
+                           {"jax reference (LLM route)", false, p.error}};
         report.pythons.push_back(std::move(p));
     }
     // The chosen one is the one the trace frontend uses: the first that imports a supported torch.

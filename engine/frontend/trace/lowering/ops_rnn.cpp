@@ -83,8 +83,8 @@ void recurrent(Lowerer& ctx, const TracedOp& op, const std::string& name)
             // The input projection of every step: one matrix product, as eager PyTorch does it.
             const std::string input = l == 0 ? xAt("_t", "_b", "_k") : ctx.at(below, {"_t", "_b", "_k"});
             ctx.emit("for _t in 0.." + n(T) + ", _b in 0.." + n(B) + ", _g in 0.." + n(G) + " {\n  " + ctx.at(xw, {"_t", "_b", "_g"})
-                     + " = " + (bias ? ctx.at(params.items[p + 2].text, {"_g"}) : std::string("0.0")) + ";\n  for _k in 0.." + n(in)
-                     + " { " + ctx.at(xw, {"_t", "_b", "_g"}) + " += " + input + " * " + ctx.at(wih, {"_g", "_k"}) + "; }\n}");
+                     + " = " + (bias ? ctx.at(params.items[p + 2].text, {"_g"}) : std::string("0.0")) + ";\n  for _k in 0.." + n(in) + " { "
+                     + ctx.at(xw, {"_t", "_b", "_g"}) + " += " + input + " * " + ctx.at(wih, {"_g", "_k"}) + "; }\n}");
             ctx.emit("for _b in 0.." + n(B) + ", _j in 0.." + n(H) + " {\n  " + ctx.at(hs, {"0", "_b", "_j"}) + " = "
                      + ctx.at(h0, {state, "_b", "_j"}) + ";"
                      + (cell.lstm ? "\n  " + ctx.at(cs, {"0", "_b", "_j"}) + " = " + ctx.at(states.items[1].text, {state, "_b", "_j"}) + ";"
@@ -99,23 +99,26 @@ void recurrent(Lowerer& ctx, const TracedOp& op, const std::string& name)
             if (cell.gru) {
                 const std::string r = "sigmoid(" + gi(0) + " + " + gh(0) + ")", z = "sigmoid(" + gi(1) + " + " + gh(1) + ")";
                 const std::string nn = ctx.scratch(tag + "_n", {T, B, H}, dtype), zz = ctx.scratch(tag + "_z", {T, B, H}, dtype);
-                body = ctx.at(zz, {"_s", "_b", "_j"}) + " = " + z + ";\n    " + ctx.at(nn, {"_s", "_b", "_j"}) + " = tanh(" + gi(2) + " + " + r + " * "
-                    + gh(2) + ");\n    " + hNext + " = " + ctx.at(nn, {"_s", "_b", "_j"}) + " + " + ctx.at(zz, {"_s", "_b", "_j"}) + " * (" + h + " - "
-                    + ctx.at(nn, {"_s", "_b", "_j"}) + ");";
+                body = ctx.at(zz, {"_s", "_b", "_j"}) + " = " + z + ";\n    " + ctx.at(nn, {"_s", "_b", "_j"}) + " = tanh(" + gi(2) + " + "
+                    + r + " * " + gh(2) + ");\n    " + hNext + " = " + ctx.at(nn, {"_s", "_b", "_j"}) + " + "
+                    + ctx.at(zz, {"_s", "_b", "_j"}) + " * (" + h + " - " + ctx.at(nn, {"_s", "_b", "_j"}) + ");";
             } else if (cell.lstm) {
                 const std::string c = ctx.at(cs, {"_s", "_b", "_j"}), cNext = ctx.at(cs, {"_s + 1", "_b", "_j"});
-                body = cNext + " = sigmoid(" + gi(1) + " + " + gh(1) + ") * " + c + " + sigmoid(" + gi(0) + " + " + gh(0) + ") * tanh(" + gi(2)
-                    + " + " + gh(2) + ");\n    " + hNext + " = sigmoid(" + gi(3) + " + " + gh(3) + ") * tanh(" + cNext + ");";
+                body = cNext + " = sigmoid(" + gi(1) + " + " + gh(1) + ") * " + c + " + sigmoid(" + gi(0) + " + " + gh(0) + ") * tanh("
+                    + gi(2) + " + " + gh(2) + ");\n    " + hNext + " = sigmoid(" + gi(3) + " + " + gh(3) + ") * tanh(" + cNext + ");";
             } else {
                 body = hNext + " = " + cell.activation + "(" + gi(0) + " + " + gh(0) + ");";
             }
-            const std::string outAt = last ? (batchFirst ? ctx.at(y, {"_b", t, n(d * H) + " + _j"}) : ctx.at(y, {t, "_b", n(d * H) + " + _j"}))
-                                           : ctx.at(layerOut, {t, "_b", n(d * H) + " + _j"});
-            ctx.emit("for _s in 0.." + n(T) + " {\n  for _b in 0.." + n(B) + ", _g in 0.." + n(G) + " {\n    " + ctx.at(hw, {"_s", "_b", "_g"}) + " = "
-                     + (bias ? ctx.at(params.items[p + 3].text, {"_g"}) : std::string("0.0")) + ";\n    for _k in 0.." + n(H) + " { "
-                     + ctx.at(hw, {"_s", "_b", "_g"}) + " += " + ctx.at(hs, {"_s", "_b", "_k"}) + " * " + ctx.at(whh, {"_g", "_k"}) + "; }\n  }\n"
-                     + "  for _b in 0.." + n(B) + ", _j in 0.." + n(H) + " {\n    " + body + "\n    " + outAt + " = " + hNext + ";\n  }\n}");
-            ctx.emit("for _b in 0.." + n(B) + ", _j in 0.." + n(H) + " {\n  " + ctx.store(hn, {state, "_b", "_j"}, ctx.at(hs, {n(T), "_b", "_j"}))
+            const std::string outAt = last
+                ? (batchFirst ? ctx.at(y, {"_b", t, n(d * H) + " + _j"}) : ctx.at(y, {t, "_b", n(d * H) + " + _j"}))
+                : ctx.at(layerOut, {t, "_b", n(d * H) + " + _j"});
+            ctx.emit("for _s in 0.." + n(T) + " {\n  for _b in 0.." + n(B) + ", _g in 0.." + n(G) + " {\n    "
+                     + ctx.at(hw, {"_s", "_b", "_g"}) + " = " + (bias ? ctx.at(params.items[p + 3].text, {"_g"}) : std::string("0.0"))
+                     + ";\n    for _k in 0.." + n(H) + " { " + ctx.at(hw, {"_s", "_b", "_g"}) + " += " + ctx.at(hs, {"_s", "_b", "_k"})
+                     + " * " + ctx.at(whh, {"_g", "_k"}) + "; }\n  }\n" + "  for _b in 0.." + n(B) + ", _j in 0.." + n(H) + " {\n    "
+                     + body + "\n    " + outAt + " = " + hNext + ";\n  }\n}");
+            ctx.emit("for _b in 0.." + n(B) + ", _j in 0.." + n(H) + " {\n  "
+                     + ctx.store(hn, {state, "_b", "_j"}, ctx.at(hs, {n(T), "_b", "_j"}))
                      + (cell.lstm ? "\n  " + ctx.store(ctx.out(op, 2), {state, "_b", "_j"}, ctx.at(cs, {n(T), "_b", "_j"})) : std::string())
                      + "\n}");
         }
