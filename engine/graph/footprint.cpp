@@ -117,8 +117,10 @@ public:
             if (forms[d]) {
                 n = distinctValues(*forms[d], clip[d], exact);
             } else {
-                exact = false; // a gather: at least one distinct value per gathered dimension
-                fp.note = "an index reads a tensor (gather/scatter): at least one row is counted";
+                exact = false; // a gather, or // and % of a reshape: at least one distinct value per such dimension
+                fp.note = readsTensor(m_access.args[d])
+                    ? "an index reads a tensor (gather/scatter): at least one row is counted"
+                    : "an index with // or % (a reshape that merges dimensions): at least one value per such dimension is counted";
             }
             fp.exact = fp.exact && exact;
             product *= n;

@@ -356,6 +356,25 @@ private slots:
         QCOMPARE(h->nodes[0].otherOps, 1000.0 * 2 + 5000.0);
     }
 
+    // A non-affine index says what it is: a reshape's // and % are not a gather (the note used to call both one).
+    void testNonAffineIndexNotesSayWhichKind()
+    {
+        const ir::Program p = testutil::parseOk(R"(kernel k(N=16) {
+  in X: f32[4, 4];
+  in I: i64[N] @range(0, 4);
+  out Y: f32[N];
+  out Z: f32[N];
+  for i in 0..N { Y[i] = X[i // 4, i % 4]; }
+  for i in 0..N { Z[i] = X[I[i], 0]; }
+})");
+        const auto g = liftProgram(p, *ir::bindSizes(p));
+        QVERIFY(g);
+        QCOMPARE(g->nodes.size(), std::size_t(2));
+        QVERIFY(!g->nodes[0].notes.empty() && !g->nodes[1].notes.empty());
+        QVERIFY2(g->nodes[0].notes[0].find("// or %") != std::string::npos, g->nodes[0].notes[0].c_str());
+        QVERIFY2(g->nodes[1].notes[0].find("gather") != std::string::npos, g->nodes[1].notes[0].c_str());
+    }
+
     void testExports()
     {
         const EinsumGraph g = lift("mlp_softmax");
