@@ -114,6 +114,28 @@ private slots:
         QCOMPARE(a->digest.totalOtherOps, 6120.0);
     }
 
+    // FlexAttention (torch >= 2.5, issue 16): with a score_mod every query-key pair is computed, so it is traced as
+    // that maths and validated against torch's own flex_attention; with a block mask (skipped blocks) dense maths
+    // would overcount, so it is one op, named as not counted.
+    void testFlexAttention()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        if (m_python->torchVersion.rfind("1.", 0) == 0)
+            QSKIP("FlexAttention needs torch 2.5 or later (the torch2 run of this suite covers it)");
+        trace::TraceWorker worker(*m_python);
+        const auto dense = trace::loadModelProgram(data("flex_attention.py"), worker, {}, true);
+        QVERIFY2(dense, dense ? "" : formatAll(dense.diagnostics()).c_str());
+        QVERIFY(dense->lowered.unsupported.empty());
+        const auto v = validate::validateModel(data("flex_attention.py"), worker, *dense);
+        QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
+        const auto masked = trace::loadModelProgram(data("flex_block_mask.py"), worker, {}, false);
+        QVERIFY2(masked, masked ? "" : formatAll(masked.diagnostics()).c_str());
+        QCOMPARE(masked->lowered.unsupported.size(), std::size_t(1));
+        QCOMPARE(masked->lowered.unsupported[0].aten, std::string("solar::flex_attention"));
+        QCOMPARE(masked->lowered.unsupported[0].sourceLine, 18);
+    }
+
     // The module-level constants become ALIR size parameters: the program validated at reduced sizes is the one
     // analysed at full size, and at full size it is exactly the program traced there (same counts).
     void testSizeParameters()

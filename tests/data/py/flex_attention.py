@@ -1,0 +1,31 @@
+import torch
+import torch.nn as nn
+from torch.nn.attention.flex_attention import flex_attention
+
+
+def causal(score, b, h, q_idx, kv_idx):
+    return torch.where(q_idx >= kv_idx, score, -float("inf"))
+
+
+class Model(nn.Module):
+    """FlexAttention with a causal score_mod (every query-key pair computed): traced as its maths."""
+
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, q, k, v):
+        return flex_attention(q, k, v, score_mod=causal)
+
+
+batch_size = 2
+heads = 4
+seq_len = 64
+head_dim = 16
+
+
+def get_inputs():
+    return [torch.randn(batch_size, heads, seq_len, head_dim) for _ in range(3)]
+
+
+def get_init_inputs():
+    return []
