@@ -79,10 +79,9 @@ EnvironmentDialog::EnvironmentDialog(QWidget* parent)
     probe();
 }
 
-EnvironmentDialog::~EnvironmentDialog()
-{
-    m_watcher.waitForFinished(); // the probe holds no pointer to the dialog, but its result has nowhere to go
-}
+// A probe still running when the dialog closes finishes on its own in the pool (it holds nothing of the dialog);
+// waiting for it here would freeze the window for as long as an interpreter takes to import torch.
+EnvironmentDialog::~EnvironmentDialog() = default;
 
 void EnvironmentDialog::probe()
 {

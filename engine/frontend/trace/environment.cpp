@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
+
 namespace solar::trace {
 
 namespace {
