@@ -34,6 +34,10 @@ if "torch" in out:
 print(json.dumps(out))
 )PY";
 
+constexpr const char* kTorchFrontend = "pytorch trace";
+constexpr const char* kNumpyFrontend = "numpy reference (LLM route)";
+constexpr const char* kJaxFrontend = "jax reference (LLM route)";
+
 std::string missing(const nlohmann::json& j, const std::string& name)
 {
     const std::string error = j.value(name + "_error", std::string());
@@ -44,7 +48,7 @@ std::string missing(const nlohmann::json& j, const std::string& name)
 
 void judge(PythonProbe& p, const nlohmann::json& j)
 {
-    FrontendSupport torch {"pytorch trace", false, {}};
+    FrontendSupport torch {kTorchFrontend, false, {}};
     if (p.torchVersion.empty()) {
         torch.why = missing(j, "torch");
     } else if (!supportedTorch(p.torchVersion)) {
@@ -55,9 +59,9 @@ void judge(PythonProbe& p, const nlohmann::json& j)
         torch.works = true;
         torch.why = "torch " + p.torchVersion + (p.einopsVersion.empty() ? " (models that import einops will not load)" : "");
     }
-    FrontendSupport numpy {"numpy reference (LLM route)", !p.numpyVersion.empty(),
+    FrontendSupport numpy {kNumpyFrontend, !p.numpyVersion.empty(),
                            p.numpyVersion.empty() ? missing(j, "numpy") : "numpy " + p.numpyVersion};
-    FrontendSupport jax {"jax reference (LLM route)", !p.jaxVersion.empty() && !p.numpyVersion.empty(),
+    FrontendSupport jax {kJaxFrontend, !p.jaxVersion.empty() && !p.numpyVersion.empty(),
                          p.jaxVersion.empty() ? missing(j, "jax")
                                               : "jax " + p.jaxVersion + (p.flaxVersion.empty() ? "" : ", flax " + p.flaxVersion)};
     p.frontends = {torch, numpy, jax};
@@ -71,14 +75,6 @@ bool supportedTorch(const std::string& version)
     if (std::sscanf(version.c_str(), "%d.%d", &major, &minor) != 2)
         return false;
     return major >= 2 || (major == 1 && minor >= 13);
-}
-
-bool PythonProbe::anyFrontendWorks() const
-{
-    for (const auto& f : frontends)
-        if (f.works)
-            return true;
-    return false;
 }
 
 const PythonProbe* EnvironmentReport::chosen() const
@@ -124,9 +120,7 @@ EnvironmentReport probeEnvironment(const std::string& preferred, int timeoutMs)
             }
         }
         if (!p.runs)
-            p.frontends = {{"pytorch trace", false, p.error},
-                           {"numpy reference (LLM route)", false, p.error},
-                           {"jax reference (LLM route)", false, p.error}};
+            p.frontends = {{kTorchFrontend, false, p.error}, {kNumpyFrontend, false, p.error}, {kJaxFrontend, false, p.error}};
         report.pythons.push_back(std::move(p));
     }
     // The chosen one is the one the trace frontend uses: the first that imports a supported torch.

@@ -26,8 +26,6 @@ struct PythonProbe
     std::string pythonVersion, torchVersion, numpyVersion, einopsVersion, jaxVersion, flaxVersion; // empty: absent
     std::vector<FrontendSupport> frontends;
     bool chosen = false;
-
-    bool anyFrontendWorks() const;
 };
 
 struct EnvironmentReport

@@ -126,7 +126,7 @@ void roll(Lowerer& ctx, const TracedOp& op, const std::string&)
             const auto d = static_cast<size_t>(normDim(dims[i], xs.size()));
             const std::int64_t size = xs[d], shift = ((shifts[i] % size) + size) % size;
             if (shift != 0)
-                xi[d] = "((" + xi[d] + " + " + std::to_string(size - shift) + ") % " + std::to_string(size) + ")";
+                xi[d] = "(" + xi[d] + " + " + std::to_string(size - shift) + ") % " + std::to_string(size);
         }
         return ctx.at(x, xi);
     });
