@@ -166,7 +166,7 @@ int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
         std::string shape;
         for (const auto& o : op.outputs) {
             if (const auto* t = o.kind == trace::TraceArg::Tensor ? r->tensor(o.text) : nullptr)
-                shape += (shape.empty() ? "" : " ") + std::string(t->dtype) + formatShape(t->shape);
+                shape += (shape.empty() ? "" : " ") + std::string(t->dtype) + formatShape(trace::values(t->shape));
         }
         out << "  line " << op.line << "  " << op.op << (op.overload.empty() || op.overload == "default" ? "" : "." + op.overload)
             << "  -> " << shape << '\n';

@@ -165,6 +165,7 @@ class _Recorder:
         self.tensors = {}    # name -> description
         self.ops = []
         self.modules = []    # the module path stack while forward() runs ("encoder.layers.3.attn")
+        self.symbolic = None  # a _Symbols while tracing with symbolic sizes
 
     def module(self):
         return self.modules[-1] if self.modules else ""
@@ -177,8 +178,9 @@ class _Recorder:
             name = "t%d" % len(self.tensors)
         self.names[key] = name
         self.keep.append(t)
-        entry = {"shape": list(t.shape), "dtype": _dtype_name(t.dtype), "stride": list(t.stride()), "role": role,
-                 "offset": int(t.storage_offset())}
+        size = self.size
+        entry = {"shape": [size(d) for d in t.shape], "dtype": _dtype_name(t.dtype), "stride": [size(d) for d in t.stride()],
+                 "role": role, "offset": size(t.storage_offset())}
         # A small real tensor created in forward (torch.tensor(0.5)) has known values: the lowering makes it a const.
         if role == "constant" and t.numel() <= 4096 and t.device.type == "cpu" and type(t).__name__ == "Tensor":
             try:
@@ -196,8 +198,18 @@ class _Recorder:
         self.tensors[name] = entry
         return name
 
+    def size(self, v):
+        """A size as recorded: an int, or (symbolic sizes) a reference to its expression, printed at the end."""
+        if self.symbolic is not None and isinstance(v, (_torch.SymInt, _torch.SymFloat)):
+            return self.symbolic.ref(v)
+        return int(v)
+
     def value(self, v):
         torch = _torch
+        if self.symbolic is not None and isinstance(v, (torch.SymInt, torch.SymFloat)):
+            return self.symbolic.ref(v)
+        if type(v).__name__ == "SymBool":  # torch 2.x; bool() records the guard the model's branch took
+            return bool(v)
         if isinstance(v, torch.Tensor):
             known = id(v) in self.names
             name = self.register(v, role="constant")
@@ -214,6 +226,149 @@ class _Recorder:
         if isinstance(v, torch.dtype):
             return {"dtype": _dtype_name(v)}
         return {"repr": str(v)}
+
+
+class _Symbols:
+    """Symbolic sizes (torch 2.x): the model's inputs, parameters and buffers become fake tensors whose dimensions
+    equal to a named size constant are symbols of a ShapeEnv, so every shape, stride and size argument the forward
+    pass computes is an expression over the constants, exact by construction. Each recorded size keeps its sympy
+    expression until the trace ends (later guards may still refine it); `finish` prints them in ALIR syntax."""
+
+    def __init__(self, torch, constants, names):
+        from torch._subclasses.fake_tensor import FakeTensorMode
+        from torch.fx.experimental.symbolic_shapes import ShapeEnv
+        self.torch = torch
+        self.env = ShapeEnv(duck_shape=False)  # one symbol per dimension: equal values are not assumed equal sizes
+        self.mode = FakeTensorMode(shape_env=self.env)
+        self.constant_of = {}  # sympy symbol -> size constant
+        self.by_value = {}
+        for name in names:
+            self.by_value.setdefault(constants[name], []).append(name)
+        others = {v for k, v in constants.items() if k not in names}
+        for value, owners in self.by_value.items():
+            if len(owners) > 1 or value in others:
+                raise UserError("symbolic", "size constants %s share the value %d" % (" and ".join(owners), value))
+        self.refs = []
+
+    def tensor(self, t):
+        """A symbolic fake copy of `t` (a fake or meta tensor): dimensions equal to a named constant are symbols."""
+        from torch.fx.experimental.symbolic_shapes import DimDynamic, StatelessSymbolicContext
+        from torch._subclasses.fake_tensor import unset_fake_temporarily
+        torch = self.torch
+        dynamic = [DimDynamic.DYNAMIC if int(d) in self.by_value else DimDynamic.STATIC for d in t.shape]
+        with unset_fake_temporarily():
+            meta = torch.empty_strided(tuple(t.shape), tuple(t.stride()), dtype=t.dtype, device="meta")
+        copy = self.mode.from_tensor(meta, symbolic_context=StatelessSymbolicContext(dynamic_sizes=dynamic))
+        for d, size in zip(t.shape, copy.shape):
+            if isinstance(size, torch.SymInt):
+                self.constant_of[size.node.expr] = self.by_value[int(d)][0]
+        if t.requires_grad and copy.is_floating_point():
+            copy.requires_grad_(True)
+        return copy
+
+    def ref(self, v):
+        self.refs.append(v)
+        return _SymRef(v)
+
+    def finish(self, reply):
+        """Replaces every _SymRef in `reply` by {"int" | "float": its value here, "sym": its ALIR expression} and adds
+        the guards (conditions on the sizes under which this trace holds) and the constants that are parameters."""
+        import sympy
+        env = self.env
+        names = {s: sympy.Symbol(c, integer=True, positive=True) for s, c in self.constant_of.items()}
+
+        def text(expr):
+            return _alir_expr(env.simplify(expr).xreplace(names))
+
+        backed = getattr(env, "backed_var_to_val", None)  # torch 2.13 renamed var_to_val
+        hints = backed if backed is not None else env.var_to_val
+
+        def convert(x):
+            if isinstance(x, _SymRef):
+                expr = x.value.node.expr
+                hint = expr.xreplace(hints)
+                is_float = isinstance(x.value, self.torch.SymFloat)
+                out = {"float": float(hint)} if is_float else {"int": int(hint)}
+                out["sym"] = text(expr)
+                return out
+            if isinstance(x, list):
+                return [convert(i) for i in x]
+            if isinstance(x, dict):
+                return {k: convert(v) for k, v in x.items()}
+            return x
+
+        reply = convert(reply)
+        guards = []
+        for g in env.guards:
+            e = env.simplify(g.expr).xreplace(names)
+            if e is sympy.true or e == True:  # noqa: E712 (sympy's true)
+                continue
+            guards.append(_alir_expr(e))
+        # A ShapeEnv takes every symbolic size to be at least 2 (0 and 1 would broadcast or vanish): a guard too.
+        guards += ["%s >= 2" % name for name in sorted(set(self.constant_of.values()))]
+        reply["guards"] = guards
+        reply["symbols"] = sorted(set(self.constant_of.values()))
+        return reply
+
+
+class _SymRef:
+    def __init__(self, value):
+        self.value = value
+
+
+def _alir_expr(e):
+    """A sympy expression over the size constants (torch's symbolic-shape functions included) in ALIR syntax.
+    Anything else (true division, transcendental functions of sizes) raises: such a trace is not symbolic."""
+    import sympy
+    from torch.utils._sympy import functions as F
+    name = type(e).__name__
+
+    def p(x):
+        t = _alir_expr(x)
+        return t if (x.is_Symbol or x.is_Integer and x >= 0) else "(" + t + ")"
+
+    if e is sympy.true or e == True:  # noqa: E712
+        return "1"
+    if e is sympy.false or e == False:  # noqa: E712
+        return "0"
+    if e.is_Integer:
+        return str(int(e))
+    if e.is_Symbol:
+        return e.name
+    if isinstance(e, sympy.Add):
+        terms = [_alir_expr(a) for a in e.args]
+        return " + ".join(terms)
+    if isinstance(e, sympy.Mul):
+        return " * ".join(p(a) for a in e.args)
+    if isinstance(e, sympy.Pow) and e.exp.is_Integer and int(e.exp) >= 1:
+        return " * ".join([p(e.base)] * int(e.exp))
+    if name in ("FloorDiv", "CleanDiv"):
+        return "%s // %s" % (p(e.args[0]), p(e.args[1]))
+    if name == "CeilDiv":
+        a, b = e.args
+        return "(%s + %s - 1) // %s" % (p(a), p(b), p(b))
+    if name in ("Mod", "PythonMod"):
+        return "%s %% %s" % (p(e.args[0]), p(e.args[1]))
+    if name == "ModularIndexing":
+        x, d, m = e.args
+        return "(%s // %s) %% %s" % (p(x), p(d), p(m))
+    if name in ("Max", "Min"):
+        fn = name.lower()
+        out = _alir_expr(e.args[0])
+        for a in e.args[1:]:
+            out = "%s(%s, %s)" % (fn, out, _alir_expr(a))
+        return out
+    relations = {"Equality": "==", "Unequality": "!=", "StrictLessThan": "<", "LessThan": "<=",
+                 "StrictGreaterThan": ">", "GreaterThan": ">="}
+    if name in relations:
+        return "%s %s %s" % (p(e.lhs), relations[name], p(e.rhs))
+    if isinstance(e, sympy.And):
+        return " && ".join(p(a) for a in e.args)
+    if isinstance(e, sympy.Or):
+        return " || ".join(p(a) for a in e.args)
+    if isinstance(e, sympy.Not):
+        return "!" + p(e.args[0])
+    raise UserError("symbolic", "no ALIR form for the size expression %s" % e)
 
 
 def _sdpa_math(torch, query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
@@ -236,11 +391,17 @@ def _sdpa_math(torch, query, key, value, attn_mask=None, dropout_p=0.0, is_causa
     return torch.matmul(weights, value)
 
 
-def _trace(filename, sizes, real=False):
+def _trace(filename, sizes, real=False, symbols=None):
     """Fake tensors first; when an op has no fake implementation (torch 1.13 has gaps), the meta device. With
-    `real` (asked for only at reduced sizes, after both failed), real CPU tensors: every op then runs for real."""
+    `real` (asked for only at reduced sizes, after both failed), real CPU tensors: every op then runs for real.
+    With `symbols` (size constants; torch 2.x only), fake tensors with symbolic sizes, and no fallback."""
     if real:
         return _trace_mode(filename, sizes, "real")
+    if symbols:
+        torch = _import_torch()
+        if not hasattr(torch, "SymInt") or not hasattr(torch, "SymFloat"):
+            raise UserError("symbolic", "torch %s has no symbolic sizes" % torch.__version__)
+        return _trace_mode(filename, sizes, "symbolic", symbols)
     try:
         return _trace_mode(filename, sizes, "fake")
     except UserError as fake_error:
@@ -282,7 +443,7 @@ def _as_list(result):
     return list(result) if isinstance(result, (list, tuple)) else [result]
 
 
-def _trace_mode(filename, sizes, mode):
+def _trace_mode(filename, sizes, mode, symbols=None):
     torch = _import_torch()
     from torch.utils._python_dispatch import TorchDispatchMode
     from torch._subclasses.fake_tensor import FakeTensorMode
@@ -408,7 +569,7 @@ def _trace_mode(filename, sizes, mode):
     for kind, original in recurrent.items():
         setattr(vf, kind, traced_recurrent(kind, original))
     try:
-        return _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recorder, muted, mode)
+        return _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recorder, muted, mode, symbols)
     finally:
         for kind in recurrent:
             delattr(vf, kind)  # back to the module's own lookup
@@ -422,7 +583,7 @@ def _trace_mode(filename, sizes, mode):
             functional.scaled_dot_product_attention = original_sdpa
 
 
-def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recorder, muted, mode):
+def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recorder, muted, mode, symbols=None):
     namespace, model_class, constants = _load(filename, sizes)
 
     class Tracer(TorchDispatchMode):
@@ -477,13 +638,21 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
                 model = model_class(*init)
                 user.step = "get_inputs()"
                 inputs = namespace["get_inputs"]()
+            state = None
+            if mode == "symbolic":
+                # The same model, its tensors swapped for symbolic copies (torch.func.functional_call runs it so).
+                symbolic = _Symbols(torch, constants, [n for n in symbols if n in constants])
+                recorder.symbolic = symbolic
+                context = symbolic.mode
+                inputs = [symbolic.tensor(x) if isinstance(x, torch.Tensor) else x for x in inputs]
+                state = {n: symbolic.tensor(t) for n, t in list(model.named_parameters()) + list(model.named_buffers())}
             for i, x in enumerate(inputs):
                 if isinstance(x, torch.Tensor):
                     recorder.register(x, "input%d" % i, "input")
             for pname, p in model.named_parameters():
-                recorder.register(p, pname, "parameter")
+                recorder.register(p if state is None else state[pname], pname, "parameter")
             for bname, b in model.named_buffers():
-                recorder.register(b, bname, "buffer")
+                recorder.register(b if state is None else state[bname], bname, "buffer")
             # Each op records the module it ran in (its qualified name in the model), through forward hooks.
             # A hook's return value replaces the module's input or output: these return None.
             def enter(qualified):
@@ -504,8 +673,12 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
             try:
                 # oneDNN's fused CPU kernels (torch 2.x runs nn.LSTM as aten::mkldnn_rnn_layer) are this machine's
                 # choice, not the model's: traced without them, a layer shows the ops every backend computes.
-                with _no_mkldnn(torch), Tracer():
-                    result = model(*inputs)
+                if state is None:
+                    with _no_mkldnn(torch), Tracer():
+                        result = model(*inputs)
+                else:
+                    with context, _no_mkldnn(torch), Tracer():
+                        result = torch.func.functional_call(model, state, tuple(inputs))
             finally:
                 for h in hooks:
                     h.remove()
@@ -516,8 +689,9 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
             name = recorder.register(o)
             recorder.tensors[name]["role"] = "output" if recorder.tensors[name]["role"] == "intermediate" else recorder.tensors[name]["role"]
             outputs.append(name)
-    return {"constants": constants, "tensors": recorder.tensors, "ops": recorder.ops, "outputs": outputs,
-            "model": model_class.__name__, "training": bool(model.training), "mode": mode}
+    reply = {"constants": constants, "tensors": recorder.tensors, "ops": recorder.ops, "outputs": outputs,
+             "model": model_class.__name__, "training": bool(model.training), "mode": mode}
+    return recorder.symbolic.finish(reply) if recorder.symbolic is not None else reply
 
 
 def _no_mkldnn(torch):
@@ -631,7 +805,7 @@ def handle(request):
             return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
     if cmd == "trace":
         try:
-            reply = _trace(request["file"], request.get("sizes"), bool(request.get("real", False)))
+            reply = _trace(request["file"], request.get("sizes"), bool(request.get("real", False)), request.get("symbols"))
             reply["ok"] = True
             return reply
         except UserError as e:

@@ -5,7 +5,10 @@
 #include "engine/ir/parser.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
+#include <set>
+#include <sstream>
 
 namespace solar::trace {
 
@@ -190,6 +193,157 @@ bool fitInto(ModelProgram& m, const std::string* fullText, const SizeMap& full, 
     return false;
 }
 
+// Sizes for the symbolic trace: each scaled constant reduced (as for validation) and moved apart, so that every
+// value names one constant and differs from the file's (a dimension that only happens to equal a constant there
+// is then told apart when the trace is compared at the file's sizes).
+SizeMap symbolicSizes(const SizeMap& full, const std::vector<std::string>& names)
+{
+    SizeMap at = full;
+    std::set<std::int64_t> used;
+    for (const auto& [name, value] : full)
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            used.insert(value);
+    const SizeMap reduced = reducedSizes(full).front();
+    for (const auto& name : names) {
+        std::int64_t v = reduced.count(name) ? reduced.at(name) : full.at(name);
+        while (used.count(v) || v == full.at(name))
+            v += 8;
+        at[name] = v;
+        used.insert(v);
+    }
+    return at;
+}
+
+bool isAlirKeyword(const std::string& name)
+{
+    static const std::set<std::string> words
+        = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for", "if", "else", "step", "cast", "inf", "nan"};
+    return words.count(name) > 0;
+}
+
+// The first difference between two traces of one model (ops, arguments, tensors), or nothing.
+std::optional<std::string> traceDifference(const TraceResult& a, const TraceResult& b)
+{
+    std::function<bool(const TraceArg&, const TraceArg&)> same = [&](const TraceArg& x, const TraceArg& y) {
+        if (x.kind != y.kind || x.boolValue != y.boolValue || x.intValue != y.intValue || x.text != y.text || x.items.size() != y.items.size())
+            return false;
+        if (x.kind == TraceArg::Float && !(x.floatValue == y.floatValue || (x.floatValue != x.floatValue && y.floatValue != y.floatValue)))
+            return false;
+        for (size_t i = 0; i < x.items.size(); ++i)
+            if (!same(x.items[i], y.items[i]))
+                return false;
+        return true;
+    };
+    if (a.ops.size() != b.ops.size())
+        return std::to_string(a.ops.size()) + " ops instead of " + std::to_string(b.ops.size());
+    for (size_t i = 0; i < a.ops.size(); ++i) {
+        const TracedOp& x = a.ops[i];
+        const TracedOp& y = b.ops[i];
+        bool equal = x.op == y.op && x.args.size() == y.args.size() && x.outputs.size() == y.outputs.size() && x.kwargs.size() == y.kwargs.size();
+        for (size_t k = 0; equal && k < x.args.size(); ++k)
+            equal = same(x.args[k], y.args[k]);
+        for (size_t k = 0; equal && k < x.outputs.size(); ++k)
+            equal = same(x.outputs[k], y.outputs[k]);
+        for (auto kx = x.kwargs.begin(), ky = y.kwargs.begin(); equal && kx != x.kwargs.end(); ++kx, ++ky)
+            equal = kx->first == ky->first && same(kx->second, ky->second);
+        if (!equal)
+            return "op " + std::to_string(i + 1) + " (" + y.op + (y.line > 0 ? ", line " + std::to_string(y.line) : "") + ")";
+    }
+    if (a.tensors.size() != b.tensors.size())
+        return std::to_string(a.tensors.size()) + " tensors instead of " + std::to_string(b.tensors.size());
+    for (const auto& x : a.tensors) {
+        const TracedTensor* y = b.tensor(x.name);
+        if (!y || values(x.shape) != values(y->shape) || values(x.stride) != values(y->stride) || x.offset != y->offset
+            || x.dtype != y->dtype || x.role != y->role)
+            return "tensor " + x.name;
+    }
+    return std::nullopt;
+}
+
+// torch 2.x: one trace with symbolic sizes gives the size parameters exactly (no fitting). It is used when it
+// holds at the file's sizes (instantiated there, it is the trace taken there) and its lowering keeps every size
+// symbolic (lowered at two size sets, the text is the same); otherwise the fit is the fallback.
+bool fromSymbolicTrace(ModelProgram& m, const std::string& file, TraceWorker& worker, int timeoutMs, std::string& why)
+{
+    const SizeMap& full = m.trace.constants;
+    std::vector<std::string> names;
+    for (const auto& [name, value] : full)
+        if (value >= 16)
+            names.push_back(name);
+    if (names.empty()) {
+        why = "no size constant of 16 or more";
+        return false;
+    }
+    for (const auto& name : names)
+        if (isAlirKeyword(name)) {
+            why = "the constant " + name + " is an ALIR keyword";
+            return false;
+        }
+    const SizeMap at = symbolicSizes(full, names);
+    SizeMap request;
+    for (const auto& [name, value] : at)
+        if (full.at(name) != value)
+            request[name] = value;
+    const auto traced = worker.traceSymbolic(file, request, names, timeoutMs);
+    if (!traced) {
+        why = traced.diagnostics().front().message;
+        return false;
+    }
+    const auto atFull = instantiate(*traced, full);
+    if (!atFull) {
+        why = "at the file's sizes: " + atFull.diagnostics().front().message;
+        return false;
+    }
+    if (const auto difference = traceDifference(*atFull, m.trace)) {
+        why = "instantiated at the file's sizes it differs from the trace taken there (" + *difference + ")";
+        return false;
+    }
+    auto lowered = lowerTrace(*atFull);
+    if (!lowered) {
+        why = lowered.diagnostics().front().message;
+        return false;
+    }
+    auto atTraced = instantiate(*traced, at);
+    if (atTraced)
+        atTraced->constants = full; // the parameters' defaults: the only text that may differ
+    const auto again = atTraced ? lowerTrace(*atTraced) : Expected<Lowered>::failure(atTraced.diagnostics());
+    if (!again || again->text != lowered->text) {
+        why = "the lowering does not keep every size symbolic";
+        if (again) {
+            std::istringstream x(lowered->text), y(again->text);
+            std::string lx, ly;
+            for (int line = 1; std::getline(x, lx) && std::getline(y, ly); ++line)
+                if (lx != ly) {
+                    why += " (ALIR line " + std::to_string(line) + ")";
+                    break;
+                }
+        }
+        return false;
+    }
+    std::vector<SizeMap> exact;
+    for (const SizeMap& sizes : reducedSizes(full))
+        if (merged(full, sizes) != full && std::find(exact.begin(), exact.end(), sizes) == exact.end()
+            && instantiate(*traced, merged(full, sizes)))
+            exact.push_back(sizes);
+    if (exact.empty()) {
+        why = "its guards hold at no reduced size";
+        return false;
+    }
+    m.lowered = std::move(lowered).value();
+    m.symbolic = true;
+    m.paramOf.clear();
+    std::string params;
+    for (const auto& name : traced->symbols) {
+        m.paramOf[name] = name;
+        params += (params.empty() ? "" : ", ") + name;
+    }
+    m.exactAt = exact;
+    m.sizesNote = "size parameters " + params + " from a symbolic trace (torch dynamic shapes: exact by construction; its "
+        + std::to_string(traced->guards.size()) + " guards on the sizes hold at the file's sizes and at " + std::to_string(exact.size())
+        + " reduced size sets, from " + sizesText(exact.front()) + ")";
+    return true;
+}
+
 void symbolize(ModelProgram& m, const std::string& file, TraceWorker& worker, int timeoutMs)
 {
     std::string problem;
@@ -302,8 +456,14 @@ Expected<ModelProgram> loadModelProgram(const std::string& file, TraceWorker& wo
     m.trace = std::move(traced).value();
     m.lowered = std::move(lowered).value();
     m.sizesNote = "sizes are fixed: not fitted";
-    if (symbolizeSizes)
-        symbolize(m, file, worker, timeoutMs);
+    if (symbolizeSizes) {
+        std::string why;
+        if (!fromSymbolicTrace(m, file, worker, timeoutMs, why)) {
+            symbolize(m, file, worker, timeoutMs);
+            m.symbolicTraceNote = why;
+            m.sizesNote += "; no symbolic trace: " + why;
+        }
+    }
     return m;
 }
 

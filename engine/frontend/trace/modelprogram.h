@@ -25,6 +25,7 @@ struct ModelProgram
     std::map<std::string, std::string> paramOf; // size constant -> ALIR parameter (when symbolic)
     std::vector<SizeMap> exactAt; // reduced size sets (constant -> value) the program was fitted at
     std::string sizesNote; // which constants became parameters, or why none did
+    std::string symbolicTraceNote; // why a symbolic trace (torch 2.x) did not give them, when fitted instead
 
     /// The ALIR parameter values that instantiate the program at `sizes` (constants by their Python names).
     SizeMap parameterValues(const SizeMap& sizes) const;

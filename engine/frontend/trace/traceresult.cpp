@@ -3,8 +3,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/ir/bindings.h"
+#include "engine/ir/parser.h"
+
 #include <fstream>
 #include <limits>
+#include <optional>
 
 namespace solar::trace {
 
@@ -39,6 +43,14 @@ TraceArg argFrom(const json& v)
     } else if (v.is_object() && v.contains("dtype")) {
         a.kind = TraceArg::DType;
         a.text = v.at("dtype").get<std::string>();
+    } else if (v.is_object() && v.contains("sym") && v.contains("int")) {
+        a.kind = TraceArg::Int;
+        a.intValue = v.at("int").get<std::int64_t>();
+        a.sym = v.at("sym").get<std::string>();
+    } else if (v.is_object() && v.contains("sym") && v.contains("float")) {
+        a.kind = TraceArg::Float;
+        a.floatValue = v.at("float").get<double>();
+        a.sym = v.at("sym").get<std::string>();
     } else if (v.is_object() && v.contains("float")) {
         a.kind = TraceArg::Float;
         const std::string f = v.at("float").get<std::string>();
@@ -49,6 +61,21 @@ TraceArg argFrom(const json& v)
         a.text = v.is_object() && v.contains("repr") ? v.at("repr").get<std::string>() : v.dump();
     }
     return a;
+}
+
+Dim dimFrom(const json& v)
+{
+    if (v.is_object())
+        return Dim(v.at("int").get<std::int64_t>(), v.at("sym").get<std::string>());
+    return Dim(v.get<std::int64_t>());
+}
+
+std::vector<Dim> dims(const json& v)
+{
+    std::vector<Dim> out;
+    for (const auto& x : v)
+        out.push_back(dimFrom(x));
+    return out;
 }
 
 std::vector<std::int64_t> ints(const json& v)
@@ -91,9 +118,9 @@ Expected<TraceResult> parseTraceReply(std::string_view text, const std::string& 
         for (const auto& [name, v] : r.at("tensors").items()) {
             TracedTensor x;
             x.name = name;
-            x.shape = ints(v.at("shape"));
-            x.stride = ints(v.at("stride"));
-            x.offset = v.value("offset", std::int64_t(0));
+            x.shape = dims(v.at("shape"));
+            x.stride = dims(v.at("stride"));
+            x.offset = v.contains("offset") ? dimFrom(v.at("offset")) : Dim(0);
             x.dtype = v.at("dtype").get<std::string>();
             x.role = v.at("role").get<std::string>();
             if (v.contains("values"))
@@ -117,6 +144,10 @@ Expected<TraceResult> parseTraceReply(std::string_view text, const std::string& 
         }
         for (const auto& o : r.at("outputs"))
             t.outputs.push_back(o.get<std::string>());
+        if (r.contains("symbols"))
+            t.symbols = r.at("symbols").get<std::vector<std::string>>();
+        if (r.contains("guards"))
+            t.guards = r.at("guards").get<std::vector<std::string>>();
         return t;
     } catch (const json::exception& e) {
         return Expected<TraceResult>::failure(
@@ -168,6 +199,128 @@ Expected<ReferenceRun> parseReferenceReply(std::string_view text, const std::str
         return Expected<ReferenceRun>::failure(
             Diagnostic {Severity::Error, file, {}, "trace.protocol", std::string("malformed reference reply: ") + e.what()});
     }
+}
+
+} // namespace solar::trace
+
+namespace solar::trace {
+
+namespace {
+
+// Every expression of a symbolic trace, evaluated at once by binding a program of lets (the ALIR evaluator).
+class SymbolValues
+{
+public:
+    void add(const std::string& expr)
+    {
+        if (!expr.empty() && !m_index.count(expr))
+            m_index.emplace(expr, m_index.size());
+    }
+
+    std::optional<std::string> evaluate(const std::map<std::string, std::int64_t>& sizes, const std::vector<std::string>& guards)
+    {
+        std::string text = "kernel k(";
+        bool first = true;
+        for (const auto& [name, value] : sizes) {
+            text += (first ? "" : ", ") + name + "=" + std::to_string(value);
+            first = false;
+        }
+        text += ") {\n";
+        std::vector<std::string> byIndex(m_index.size());
+        for (const auto& [expr, i] : m_index)
+            byIndex[i] = expr;
+        for (size_t i = 0; i < byIndex.size(); ++i)
+            text += "let _e" + std::to_string(i) + " = " + byIndex[i] + ";\n";
+        for (size_t i = 0; i < guards.size(); ++i)
+            text += "let _g" + std::to_string(i) + " = " + guards[i] + ";\n";
+        text += "}\n";
+        const auto program = ir::parseProgram(text, "symbolic sizes");
+        if (!program)
+            return "a size expression does not parse: " + program.diagnostics().front().message;
+        const auto bound = ir::bindSizes(*program);
+        if (!bound)
+            return "a size expression does not evaluate: " + bound.diagnostics().front().message;
+        for (size_t i = 0; i < guards.size(); ++i)
+            if (bound->values.at("_g" + std::to_string(i)) == 0)
+                return "the trace's guard " + guards[i] + " does not hold";
+        m_values.clear();
+        for (size_t i = 0; i < byIndex.size(); ++i)
+            m_values[byIndex[i]] = bound->values.at("_e" + std::to_string(i));
+        return std::nullopt;
+    }
+
+    std::int64_t operator()(const std::string& expr) const { return m_values.at(expr); }
+
+private:
+    std::map<std::string, size_t> m_index;
+    std::map<std::string, std::int64_t> m_values;
+};
+
+template<typename F> void forEachArg(TraceArg& a, F&& f)
+{
+    f(a);
+    for (auto& item : a.items)
+        forEachArg(item, f);
+}
+
+} // namespace
+
+std::vector<std::int64_t> values(const std::vector<Dim>& dims)
+{
+    return {dims.begin(), dims.end()};
+}
+
+Expected<TraceResult> instantiate(const TraceResult& t, const std::map<std::string, std::int64_t>& sizes)
+{
+    TraceResult out = t;
+    SymbolValues values;
+    auto visitDims = [](TraceResult& r, const auto& f) {
+        for (auto& x : r.tensors) {
+            for (auto& d : x.shape)
+                f(d);
+            for (auto& d : x.stride)
+                f(d);
+            f(x.offset);
+        }
+    };
+    auto visitArgs = [](TraceResult& r, const auto& f) {
+        for (auto& op : r.ops) {
+            for (auto& a : op.args)
+                forEachArg(a, f);
+            for (auto& [k, a] : op.kwargs)
+                forEachArg(a, f);
+            for (auto& a : op.outputs)
+                forEachArg(a, f);
+        }
+    };
+    visitDims(out, [&](Dim& d) {
+        if (d.symbolic())
+            values.add(d.text());
+    });
+    visitArgs(out, [&](TraceArg& a) { values.add(a.sym); });
+    std::map<std::string, std::int64_t> all;
+    for (const auto& name : t.symbols) {
+        const auto it = sizes.find(name);
+        all[name] = it != sizes.end() ? it->second : t.constants.at(name);
+    }
+    if (const auto problem = values.evaluate(all, t.guards))
+        return Expected<TraceResult>::failure(Diagnostic {Severity::Error, t.file, {}, "trace.symbolic", *problem});
+    visitDims(out, [&](Dim& d) {
+        if (d.symbolic())
+            d = Dim(values(d.text()), d.text());
+    });
+    visitArgs(out, [&](TraceArg& a) {
+        if (a.sym.empty())
+            return;
+        if (a.kind == TraceArg::Int)
+            a.intValue = values(a.sym);
+        else
+            a.floatValue = static_cast<double>(values(a.sym));
+    });
+    for (const auto& [name, value] : sizes)
+        if (out.constants.count(name))
+            out.constants[name] = value;
+    return out;
 }
 
 } // namespace solar::trace

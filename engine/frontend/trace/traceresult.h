@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/core/expected.h"
+#include "engine/frontend/trace/dim.h"
 
 #include <cstdint>
 #include <map>
@@ -17,9 +18,9 @@ namespace solar::trace {
 struct TracedTensor
 {
     std::string name; // input0, conv.weight, t12, ...
-    std::vector<std::int64_t> shape;
-    std::vector<std::int64_t> stride;
-    std::int64_t offset = 0; // storage offset, in elements (views)
+    std::vector<Dim> shape;
+    std::vector<Dim> stride;
+    Dim offset = 0; // storage offset, in elements (views)
     std::string dtype; // float32, bfloat16, int64, bool, ...
     std::string role; // input, parameter, buffer, constant, intermediate, output
     std::vector<double> values; // a small constant created in forward, when its values are known
@@ -34,6 +35,10 @@ struct TraceArg
     double floatValue = 0;
     std::string text; // String, Tensor (its name), DType, Other
     std::vector<TraceArg> items;
+    std::string sym; // Int, Float: the value's expression over the size constants (symbolic traces)
+
+    /// An Int as a size (symbolic when the trace is).
+    Dim dim() const { return sym.empty() ? Dim(intValue) : Dim(intValue, sym); }
 };
 
 struct TracedOp
@@ -57,9 +62,21 @@ struct TraceResult
     std::vector<TracedTensor> tensors;
     std::vector<TracedOp> ops;
     std::vector<std::string> outputs;
+    // Symbolic traces (torch 2.x): the constants whose sizes are symbols, and the conditions on the sizes under
+    // which the recorded ops are the ones the model runs (the branches its shape checks took), in ALIR syntax.
+    std::vector<std::string> symbols;
+    std::vector<std::string> guards;
 
     const TracedTensor* tensor(const std::string& name) const;
+    bool symbolic() const { return !symbols.empty(); }
 };
+
+/// The sizes' values.
+std::vector<std::int64_t> values(const std::vector<Dim>& dims);
+
+/// The symbolic trace `t` at other values of its size constants: every size and size-valued argument evaluated
+/// there (expressions kept). Fails when a guard does not hold there (the model would run other ops).
+Expected<TraceResult> instantiate(const TraceResult& t, const std::map<std::string, std::int64_t>& sizes);
 
 /// A real run of the model at reduced sizes, for output comparison.
 struct ReferenceTensor

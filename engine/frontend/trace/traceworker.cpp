@@ -100,6 +100,18 @@ Expected<TraceResult> TraceWorker::trace(const std::string& file, const std::map
     return parseTraceReply(*reply, file);
 }
 
+Expected<TraceResult> TraceWorker::traceSymbolic(const std::string& file, const std::map<std::string, std::int64_t>& sizes,
+                                                 const std::vector<std::string>& symbols, int timeoutMs)
+{
+    nlohmann::json req = {{"id", m_nextId++}, {"cmd", "trace"}, {"file", file}, {"symbols", symbols}};
+    if (!sizes.empty())
+        req["sizes"] = sizes;
+    const auto reply = request(req.dump(), file, timeoutMs);
+    if (!reply)
+        return Expected<TraceResult>::failure(reply.diagnostics());
+    return parseTraceReply(*reply, file);
+}
+
 Expected<std::map<std::string, std::int64_t>> TraceWorker::constants(const std::string& file,
                                                                      const std::map<std::string, std::int64_t>& sizes, int timeoutMs)
 {

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <vector>
 #include <string>
 
 class QProcess;
@@ -29,6 +30,11 @@ public:
     /// pass on real CPU tensors (for ops with neither a fake nor a meta kernel): only ever at reduced sizes.
     Expected<TraceResult> trace(const std::string& file, const std::map<std::string, std::int64_t>& sizes = {}, int timeoutMs = 120000,
                                 bool realTensors = false);
+    /// Traces with symbolic sizes (torch 2.x): the dimensions equal to one of the constants `symbols` are symbols,
+    /// and every size in the reply is an expression over them (traceresult.h). Fails where torch has no symbolic
+    /// shapes, where two constants share a value, or where the model computes a size outside ALIR's integer forms.
+    Expected<TraceResult> traceSymbolic(const std::string& file, const std::map<std::string, std::int64_t>& sizes,
+                                        const std::vector<std::string>& symbols, int timeoutMs = 120000);
     /// The module-level integer size constants of `file`, overridden by `sizes` (the module body runs; no model).
     Expected<std::map<std::string, std::int64_t>> constants(const std::string& file, const std::map<std::string, std::int64_t>& sizes = {},
                                                             int timeoutMs = 120000);

@@ -64,6 +64,11 @@ std::string num(double v)
     return ir::formatNumber(v);
 }
 
+std::string real(const Dim& d)
+{
+    return d.symbolic() ? "cast<f64>(" + d.text() + ")" : num(static_cast<double>(d.value()));
+}
+
 std::string dtypeOf(const std::string& torchDtype)
 {
     static const std::map<std::string, std::string> map = {{"float32", "f32"},
@@ -87,9 +92,12 @@ bool isIntegral(const std::string& alirDtype)
     return alirDtype[0] == 'i' || alirDtype[0] == 'u';
 }
 
-std::int64_t product(const Shape& s)
+Dim product(const Shape& s)
 {
-    return std::accumulate(s.begin(), s.end(), std::int64_t(1), std::multiplies<>());
+    Dim p = 1;
+    for (const Dim& d : s)
+        p *= d;
+    return p;
 }
 
 std::int64_t normDim(std::int64_t d, size_t rank)
@@ -126,7 +134,7 @@ std::string loops(const Index& v, const Shape& extents)
 {
     std::string s = "for ";
     for (size_t i = 0; i < v.size(); ++i)
-        s += (i ? ", " : "") + v[i] + " in 0.." + std::to_string(extents[i]);
+        s += (i ? ", " : "") + v[i] + " in 0.." + str(extents[i]);
     return s + " ";
 }
 
@@ -156,6 +164,16 @@ std::vector<std::int64_t> ints(const TraceArg& a)
         v.push_back(a.intValue);
     for (const auto& x : a.items)
         v.push_back(x.intValue);
+    return v;
+}
+
+std::vector<Dim> dims(const TraceArg& a)
+{
+    std::vector<Dim> v;
+    if (a.kind == TraceArg::Int)
+        v.push_back(a.dim());
+    for (const auto& x : a.items)
+        v.push_back(x.dim());
     return v;
 }
 
@@ -189,7 +207,10 @@ ReduceShape reduceShape(const Shape& in, std::vector<std::int64_t> dims, bool ke
 
 Lowerer::Lowerer(const TraceResult& t)
     : m_trace(t)
-{ }
+{
+    for (const auto& name : t.symbols)
+        m_used.insert(name); // the size parameters: no tensor takes their names
+}
 
 Expected<Lowered> Lowerer::run()
 {
@@ -337,34 +358,34 @@ Index Lowerer::mapView(const TracedTensor& view, const TracedTensor& base, const
     if (bstride.size() != br) {
         bstride.assign(br, 1);
         for (int d = static_cast<int>(br) - 2; d >= 0; --d)
-            bstride[d] = bstride[d + 1] * std::max<std::int64_t>(base.shape[d + 1], 1);
+            bstride[d] = bstride[d + 1] * (base.shape[d + 1] >= 1 ? base.shape[d + 1] : Dim(1));
     }
     // Base dimensions by decreasing stride (the storage order).
     std::vector<int> order(br);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return bstride[a] > bstride[b]; });
-    const std::int64_t offset = viewOffset(view);
+    const Dim offset = viewOffset(view);
     // Affine attempt.
-    std::vector<std::int64_t> digit(br, 0);
-    std::int64_t rest = offset;
+    std::vector<Dim> digit(br, 0);
+    Dim rest = offset;
     for (int d : order) {
         if (base.shape[d] <= 1 || bstride[d] <= 0)
             continue;
         digit[d] = rest / bstride[d];
-        rest %= bstride[d];
+        rest = rest % bstride[d];
     }
     bool affine = rest == 0;
-    std::vector<std::vector<std::pair<std::int64_t, size_t>>> terms(br); // coefficient, view dim
-    std::vector<std::int64_t> maxDigit = digit;
+    std::vector<std::vector<std::pair<Dim, size_t>>> terms(br); // coefficient, view dim
+    std::vector<std::int64_t> maxDigit(digit.begin(), digit.end());
     for (size_t v = 0; v < view.shape.size() && affine; ++v) {
-        const std::int64_t s = v < view.stride.size() ? view.stride[v] : 0;
+        const Dim s = v < view.stride.size() ? view.stride[v] : Dim(0);
         if (view.shape[v] <= 1 || s == 0)
             continue;
         bool placed = false;
         for (int d : order) {
             if (base.shape[d] <= 1 || bstride[d] <= 0 || s % bstride[d] != 0)
                 continue;
-            const std::int64_t coef = s / bstride[d];
+            const Dim coef = s / bstride[d];
             terms[d].push_back({coef, v});
             maxDigit[d] += coef * (view.shape[v] - 1);
             placed = true;
@@ -377,23 +398,23 @@ Index Lowerer::mapView(const TracedTensor& view, const TracedTensor& base, const
     Index out(br);
     if (affine) {
         for (size_t d = 0; d < br; ++d) {
-            std::string e = digit[d] ? std::to_string(digit[d]) : "";
+            std::string e = digit[d] != 0 ? str(digit[d]) : "";
             for (const auto& [coef, v] : terms[d]) {
-                const std::string term = coef == 1 ? idx[v] : std::to_string(coef) + " * " + atom(idx[v]);
+                const std::string term = coef == 1 && !coef.symbolic() ? idx[v] : coef.atom() + " * " + atom(idx[v]);
                 e = e.empty() ? term : e + " + " + term;
             }
             out[d] = e.empty() ? "0" : e;
         }
         return out;
     }
-    std::string flat = std::to_string(offset);
+    std::string flat = str(offset);
     for (size_t v = 0; v < view.shape.size(); ++v) {
-        const std::int64_t s = v < view.stride.size() ? view.stride[v] : 0;
+        const Dim s = v < view.stride.size() ? view.stride[v] : Dim(0);
         if (s != 0 && view.shape[v] > 1)
-            flat += " + " + (s == 1 ? idx[v] : std::to_string(s) + " * " + atom(idx[v]));
+            flat += " + " + (s == 1 && !s.symbolic() ? idx[v] : s.atom() + " * " + atom(idx[v]));
     }
     for (size_t d = 0; d < br; ++d)
-        out[d] = base.shape[d] <= 1 ? "0" : "(" + flat + ") // " + std::to_string(bstride[d]) + " % " + std::to_string(base.shape[d]);
+        out[d] = base.shape[d] <= 1 ? "0" : "(" + flat + ") // " + bstride[d].atom() + " % " + base.shape[d].atom();
     return out;
 }
 
@@ -409,7 +430,7 @@ void Lowerer::emit(const std::string& text)
 std::string Lowerer::bcast(const TraceArg& a, const Index& outVars, const Shape& outShape)
 {
     if (a.kind == TraceArg::Int)
-        return std::to_string(a.intValue);
+        return a.dim().atom();
     if (a.kind == TraceArg::Float)
         return num(a.floatValue);
     if (a.kind == TraceArg::Bool)
@@ -469,11 +490,12 @@ void Lowerer::binary(const TracedOp& op, const std::function<std::string(const s
     elementwise(op, [&](const Index& v, const Shape& s) { return f(bcast(arg(op, 0), v, s), bcast(arg(op, 1), v, s)); });
 }
 
-void Lowerer::noteIndexRange(const std::string& ids, std::int64_t extent)
+void Lowerer::noteIndexRange(const std::string& ids, const Dim& extent)
 {
     const std::string root = rootOf(ids);
     const auto it = m_indexRange.find(root);
-    m_indexRange[root] = it == m_indexRange.end() ? extent : std::min(it->second, extent);
+    if (it == m_indexRange.end() || extent < it->second)
+        m_indexRange[root] = extent;
 }
 
 // A tmp tensor the lowering needs (softmax's row maxima, ...), declared once.
@@ -504,7 +526,10 @@ void Lowerer::materializeViewOutputs()
 
 void Lowerer::assemble()
 {
-    std::string text = "# Lowered from " + m_trace.file + " (" + m_trace.model + ")\nkernel " + kernelName() + "() {\n";
+    std::string params;
+    for (const auto& name : m_trace.symbols)
+        params += (params.empty() ? "" : ", ") + name + "=" + std::to_string(m_trace.constants.at(name));
+    std::string text = "# Lowered from " + m_trace.file + " (" + m_trace.model + ")\nkernel " + kernelName() + "(" + params + ") {\n";
     int line = 3;
     // Tensors in order of first mention; views are not declared (their consumers read the base).
     std::set<std::string> outputs(m_trace.outputs.begin(), m_trace.outputs.end());
@@ -525,7 +550,7 @@ void Lowerer::assemble()
         // A buffer that the program updates (batch norm running statistics) stays a weight: it is read too.
         std::string shape;
         for (size_t i = 0; i < t.shape.size(); ++i)
-            shape += (i ? ", " : "") + std::to_string(t.shape[i]);
+            shape += (i ? ", " : "") + str(t.shape[i]);
         std::string init;
         if (kind == "weight" && t.role == "constant" && !t.values.empty()
             && static_cast<std::int64_t>(t.values.size()) == product(t.shape)) {
@@ -536,7 +561,7 @@ void Lowerer::assemble()
         }
         std::string range;
         if (const auto r = m_indexRange.find(traced); r != m_indexRange.end() && kind == "in" && isIntegral(dtypeOf(t.dtype)))
-            range = " @range(0, " + std::to_string(r->second) + ")";
+            range = " @range(0, " + str(r->second) + ")";
         text += "  " + kind + " " + m_names.at(traced) + ": " + dtypeOf(t.dtype) + "[" + shape + "]" + range + init + ";\n";
         ++line;
     }

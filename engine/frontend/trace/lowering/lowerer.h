@@ -16,7 +16,7 @@
 
 namespace solar::trace {
 
-using Shape = std::vector<std::int64_t>;
+using Shape = std::vector<Dim>;
 using Index = std::vector<std::string>;
 
 /// Thrown by an op template that cannot lower this op: the op is then listed, with its line, as not counted.
@@ -27,10 +27,12 @@ struct Unsupported
 
 /// A float literal ("2.0": keeps float arithmetic).
 std::string num(double v);
+/// A size as a float operand (a mean's count): the literal, or its expression cast (uncounted: no loop variable).
+std::string real(const Dim& d);
 /// torch dtype name -> ALIR dtype ("float32" -> "f32").
 std::string dtypeOf(const std::string& torchDtype);
 bool isIntegral(const std::string& alirDtype);
-std::int64_t product(const Shape& s);
+Dim product(const Shape& s);
 std::int64_t normDim(std::int64_t d, size_t rank);
 const std::set<std::string>& viewOps();
 
@@ -42,6 +44,8 @@ std::string loops(const Index& v, const Shape& extents);
 std::string nest(const Index& v, const Shape& extents, const std::string& body);
 double scalar(const TraceArg& a, double fallback);
 std::vector<std::int64_t> ints(const TraceArg& a);
+// The same, as sizes (symbolic where the trace is).
+std::vector<Dim> dims(const TraceArg& a);
 
 // The loop variables of an input with `dims` reduced: output positions for the others.
 struct ReduceShape
@@ -83,14 +87,14 @@ public:
     void elementwise(const TracedOp& op, const std::function<std::string(const Index&, const Shape&)>& expr);
     void unary(const TracedOp& op, const std::function<std::string(const std::string&)>& f);
     void binary(const TracedOp& op, const std::function<std::string(const std::string&, const std::string&)>& f);
-    void noteIndexRange(const std::string& ids, std::int64_t extent);
+    void noteIndexRange(const std::string& ids, const Dim& extent);
     // A tmp tensor the lowering needs (softmax's row maxima, ...), declared once.
     std::string scratch(const std::string& traced, const Shape& shape, const std::string& dtype, const char* role = "intermediate");
     // The model returns a view: copy it out, as the caller receives it.
     void materializeViewOutputs();
     void assemble();
     std::string kernelName() const;
-    std::int64_t viewOffset(const TracedTensor& view) const { return view.offset; }
+    Dim viewOffset(const TracedTensor& view) const { return view.offset; }
     /// Dispatches one op to its template (optable.cpp); throws Unsupported when none lowers it.
     void lowerOp(const TracedOp& op);
 
@@ -101,7 +105,7 @@ public:
     std::map<std::string, std::string> m_viewOf;
     std::set<std::string> m_uncomputed;
     std::map<std::string, std::string> m_updates; // read-only tensor -> its updated copy
-    std::map<std::string, std::int64_t> m_indexRange; // integer input -> exclusive bound of its values as indices
+    std::map<std::string, Dim> m_indexRange; // integer input -> exclusive bound of its values as indices
     std::map<std::string, std::string> m_names;
     std::set<std::string> m_used;
     std::vector<std::string> m_declOrder;

@@ -12,7 +12,7 @@ void cat(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const std::string y = ctx.out(op);
     const Shape& ys = ctx.info(y).shape;
     const std::int64_t dim = normDim(ctx.arg(op, 1).kind == TraceArg::Int ? ctx.arg(op, 1).intValue : 0, ys.size());
-    std::int64_t offset = 0;
+    Dim offset = 0;
     for (const auto& t : ctx.arg(op, 0).items) {
         if (t.kind != TraceArg::Tensor)
             throw Unsupported {"non-tensor in cat"};
@@ -21,16 +21,16 @@ void cat(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
             continue; // torch.cat skips empty tensors
         const Index v = vars(s.size());
         Index yi = v;
-        yi[dim] = offset ? v[dim] + " + " + std::to_string(offset) : v[dim];
+        yi[dim] = offset != 0 ? v[dim] + " + " + offset.atom() : v[dim];
         ctx.emit(nest(v, s, ctx.store(y, yi, ctx.at(t.text, v))));
-        offset += s[dim];
+        offset += s[static_cast<size_t>(dim)];
     }
 }
 
 void pad(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
 {
     const std::string x = ctx.arg(op, 0).text, y = ctx.out(op);
-    const auto p = ints(ctx.arg(op, 1));
+    const auto p = dims(ctx.arg(op, 1));
     const double value = scalar(ctx.arg(op, 2), 0);
     const Shape& ys = ctx.info(y).shape;
     const Shape& xs = ctx.info(x).shape;
@@ -40,9 +40,9 @@ void pad(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     // pad lists (left, right) pairs from the last dimension backwards.
     for (size_t i = 0; i * 2 < p.size(); ++i) {
         const size_t d = ys.size() - 1 - i;
-        const std::int64_t left = p[2 * i];
-        xi[d] = left ? v[d] + " - " + std::to_string(left) : v[d];
-        cond += (cond.empty() ? "" : " && ") + xi[d] + " >= 0 && " + xi[d] + " < " + std::to_string(xs[d]);
+        const Dim left = p[2 * i];
+        xi[d] = left != 0 ? v[d] + " - " + left.atom() : v[d];
+        cond += (cond.empty() ? "" : " && ") + xi[d] + " >= 0 && " + xi[d] + " < " + xs[d].atom();
     }
     ctx.emit(nest(v, ys, ctx.store(y, v, cond.empty() ? ctx.at(x, xi) : cond + " ? " + ctx.at(x, xi) + " : " + num(value))));
 }
@@ -106,7 +106,7 @@ void flip(Lowerer& ctx, const TracedOp& op, const std::string&)
     ctx.elementwise(op, [&](const Index& v, const Shape&) {
         Index xi = v;
         for (auto d : dims)
-            xi[static_cast<size_t>(d)] = std::to_string(xs[static_cast<size_t>(d)] - 1) + " - " + v[static_cast<size_t>(d)];
+            xi[static_cast<size_t>(d)] = (xs[static_cast<size_t>(d)] - 1).atom() + " - " + v[static_cast<size_t>(d)];
         return ctx.at(x, xi);
     });
 }
@@ -124,9 +124,12 @@ void roll(Lowerer& ctx, const TracedOp& op, const std::string&)
         Index xi = v;
         for (size_t i = 0; i < dims.size(); ++i) {
             const auto d = static_cast<size_t>(normDim(dims[i], xs.size()));
-            const std::int64_t size = xs[d], shift = ((shifts[i] % size) + size) % size;
+            const Dim size = xs[d];
+            const std::int64_t shift = ((shifts[i] % size) + size) % size;
+            // size - shift: a literal shift in range keeps the size symbolic
+            const Dim back = shift == shifts[i] ? size - shift : Dim(size - shift);
             if (shift != 0)
-                xi[d] = "(" + xi[d] + " + " + std::to_string(size - shift) + ") % " + std::to_string(size);
+                xi[d] = "(" + xi[d] + " + " + back.atom() + ") % " + size.atom();
         }
         return ctx.at(x, xi);
     });

@@ -47,7 +47,7 @@ void nllLoss(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const std::string target = ctx.at(t, {"_n"});
     const std::string pick = "(" + target + " == " + std::to_string(ignore) + " ? 0.0 : -" + ctx.at(x, {"_n", target}) + ")";
     if (reduction == 0)
-        return ctx.emit("for _n in 0.." + std::to_string(xs[0]) + " { " + ctx.store(y, {"_n"}, pick) + " }");
+        return ctx.emit("for _n in 0.." + str(xs[0]) + " { " + ctx.store(y, {"_n"}, pick) + " }");
     std::string weight = "total_weight";
     if (op.outputs.size() > 1 && op.outputs[1].kind == TraceArg::Tensor)
         weight = op.outputs[1].text;

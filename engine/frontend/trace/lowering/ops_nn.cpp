@@ -19,14 +19,14 @@ void poolIndices(Lowerer& ctx, const TracedOp& op, const std::string& x, const I
     const Shape& xs = ctx.info(x).shape;
     const std::string idx = ctx.at(op.outputs[1].text, v);
     std::string flat;
-    std::int64_t scale = 1;
+    Dim scale = 1;
     for (size_t d = sp; d-- > 0;) {
-        const std::string term = scale == 1 ? "(" + xi[lead + d] + ")" : std::to_string(scale) + " * (" + xi[lead + d] + ")";
+        const std::string term = scale == 1 && !scale.symbolic() ? "(" + xi[lead + d] + ")" : scale.atom() + " * (" + xi[lead + d] + ")";
         flat = flat.empty() ? term : term + " + " + flat;
         scale *= xs[lead + d];
     }
-    const std::string pick = idx + " min= " + ctx.at(x, xi) + " == " + target + " ? " + flat + " : " + std::to_string(scale) + ";";
-    ctx.emit(loops(v, ys) + "{\n  " + idx + " = " + std::to_string(scale) + ";\n  " + tapLoops + " { "
+    const std::string pick = idx + " min= " + ctx.at(x, xi) + " == " + target + " ? " + flat + " : " + str(scale) + ";";
+    ctx.emit(loops(v, ys) + "{\n  " + idx + " = " + str(scale) + ";\n  " + tapLoops + " { "
              + (cond.empty() ? pick : "if (" + cond + ") { " + pick + " }") + " }\n}");
 }
 
@@ -46,7 +46,7 @@ void matmul(Lowerer& ctx, const TracedOp& op, const std::string& name)
         alpha = op.kwargs.count("alpha") ? scalar(op.kwargs.at("alpha"), 1) : scalar(ctx.arg(op, 4), 1);
     }
     const Index v = vars(cs.size());
-    const std::int64_t k = as.back();
+    const Dim k = as.back();
     Index ai, bi;
     if (name == "aten::mv") {
         ai = {v[0], "_k"};
@@ -60,7 +60,7 @@ void matmul(Lowerer& ctx, const TracedOp& op, const std::string& name)
     }
     const std::string init = withBias ? (beta == 1 ? "" : num(beta) + " * ") + ctx.bcast(ctx.arg(op, 0), v, cs) : "0";
     const std::string prod = (alpha == 1 ? "" : num(alpha) + " * ") + ctx.at(a, ai) + " * " + ctx.at(b, bi);
-    ctx.emit(loops(v, cs) + "{\n  " + ctx.store(c, v, init) + "\n  for _k in 0.." + std::to_string(k) + " { " + ctx.at(c, v) + " += " + prod
+    ctx.emit(loops(v, cs) + "{\n  " + ctx.store(c, v, init) + "\n  for _k in 0.." + str(k) + " { " + ctx.at(c, v) + " += " + prod
              + "; }\n}");
 }
 
@@ -69,7 +69,7 @@ void convolution(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
 {
     const std::string x = ctx.arg(op, 0).text, w = ctx.arg(op, 1).text;
     const TraceArg& bias = ctx.arg(op, 2);
-    const auto stride = ints(ctx.arg(op, 3)), padding = ints(ctx.arg(op, 4)), dilation = ints(ctx.arg(op, 5));
+    const auto stride = dims(ctx.arg(op, 3)), padding = dims(ctx.arg(op, 4)), dilation = dims(ctx.arg(op, 5));
     const bool transposed = ctx.arg(op, 6).kind == TraceArg::Bool && ctx.arg(op, 6).boolValue;
     const std::int64_t groups = ctx.arg(op, 8).kind == TraceArg::Int ? ctx.arg(op, 8).intValue : 1;
     const std::string y = ctx.out(op);
@@ -77,32 +77,30 @@ void convolution(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const Shape& ws = ctx.info(w).shape;
     const Shape& ys = ctx.info(y).shape;
     const size_t sp = xs.size() - 2;
-    auto at3 = [&](const std::vector<std::int64_t>& v, size_t i) { return v.size() == 1 ? v[0] : v[i]; };
-    const std::int64_t cin = xs[1], cout = ys[1], g = groups;
-    const std::int64_t cg = cin / g, og = cout / g;
+    auto at3 = [&](const std::vector<Dim>& v, size_t i) { return v.size() == 1 ? v[0] : v[i]; };
+    const Dim cin = xs[1], cout = ys[1], g = groups;
+    const Dim cg = cin / g, og = cout / g;
     // Output initialised to the bias (or 0).
     const Index yv = vars(ys.size());
     const std::string init = bias.kind == TraceArg::Tensor ? ctx.at(bias.text, {yv[1]}) : "0";
     ctx.emit(nest(yv, ys, ctx.store(y, yv, init)));
-    std::string head = "for _b in 0.." + std::to_string(xs[0]) + ", _g in 0.." + std::to_string(g) + ", _o in 0.." + std::to_string(og)
-        + ", _c in 0.." + std::to_string(cg);
+    std::string head = "for _b in 0.." + str(xs[0]) + ", _g in 0.." + str(g) + ", _o in 0.." + str(og) + ", _c in 0.." + str(cg);
     Index pos, tap;
     for (size_t d = 0; d < sp; ++d) {
         pos.push_back("_p" + std::to_string(d));
         tap.push_back("_r" + std::to_string(d));
     }
     std::string cond, yIdx, xIdx;
-    const std::string outChan = "_g * " + std::to_string(og) + " + _o", inChan = "_g * " + std::to_string(cg) + " + _c";
+    const std::string outChan = "_g * " + og.atom() + " + _o", inChan = "_g * " + cg.atom() + " + _c";
     std::vector<std::string> window;
     for (size_t d = 0; d < sp; ++d) {
-        const std::int64_t s = at3(stride, d), p = at3(padding, d), dl = at3(dilation, d);
-        const std::string e = (s == 1 ? pos[d] : std::to_string(s) + " * " + pos[d]) + " + "
-            + (dl == 1 ? tap[d] : std::to_string(dl) + " * " + tap[d]) + (p ? " - " + std::to_string(p) : "");
+        const Dim s = at3(stride, d), p = at3(padding, d), dl = at3(dilation, d);
+        const std::string e = (s == 1 && !s.symbolic() ? pos[d] : s.atom() + " * " + pos[d]) + " + "
+            + (dl == 1 && !dl.symbolic() ? tap[d] : dl.atom() + " * " + tap[d]) + (p != 0 || p.symbolic() ? " - " + p.atom() : "");
         window.push_back(e);
-        const std::int64_t limit = transposed ? ys[2 + d] : xs[2 + d];
-        cond += (cond.empty() ? "" : " && ") + e + " >= 0 && " + e + " < " + std::to_string(limit);
-        head += ", " + pos[d] + " in 0.." + std::to_string(transposed ? xs[2 + d] : ys[2 + d]) + ", " + tap[d] + " in 0.."
-            + std::to_string(ws[2 + d]);
+        const Dim limit = transposed ? ys[2 + d] : xs[2 + d];
+        cond += (cond.empty() ? "" : " && ") + e + " >= 0 && " + e + " < " + limit.atom();
+        head += ", " + pos[d] + " in 0.." + str(transposed ? xs[2 + d] : ys[2 + d]) + ", " + tap[d] + " in 0.." + str(ws[2 + d]);
     }
     Index xi {"_b", inChan}, yi {"_b", outChan}, wi;
     if (!transposed) {
@@ -126,29 +124,29 @@ void pool(Lowerer& ctx, const TracedOp& op, const std::string& name)
     const Shape& xs = ctx.info(x).shape;
     const Shape& ys = ctx.info(y).shape;
     const size_t sp = name.find("1d") != std::string::npos ? 1 : name.find("2d") != std::string::npos ? 2 : 3;
-    const auto kernel = ints(ctx.arg(op, 1));
-    auto strideV = ints(ctx.arg(op, 2));
+    const auto kernel = dims(ctx.arg(op, 1));
+    auto strideV = dims(ctx.arg(op, 2));
     if (strideV.empty())
         strideV = kernel;
-    const auto padding = ints(ctx.arg(op, 3));
-    const auto dilation = isMax ? ints(ctx.arg(op, 4)) : std::vector<std::int64_t> {};
+    const auto padding = dims(ctx.arg(op, 3));
+    const auto dilation = isMax ? dims(ctx.arg(op, 4)) : std::vector<Dim> {};
     const bool countIncludePad = isMax ? false : !(ctx.arg(op, 5).kind == TraceArg::Bool && !ctx.arg(op, 5).boolValue);
     const TraceArg& divisorOverride = ctx.arg(op, 6);
     auto pick
-        = [](const std::vector<std::int64_t>& v, size_t i, std::int64_t dflt) { return v.empty() ? dflt : (v.size() == 1 ? v[0] : v[i]); };
+        = [](const std::vector<Dim>& v, size_t i, std::int64_t dflt) { return v.empty() ? Dim(dflt) : (v.size() == 1 ? v[0] : v[i]); };
     const size_t lead = xs.size() - sp;
     const Index v = vars(ys.size());
     Index xi(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(lead));
     std::string cond, tapLoops, tapCount;
-    std::int64_t window = 1;
+    Dim window = 1;
     for (size_t d = 0; d < sp; ++d) {
         const std::string t = "_t" + std::to_string(d);
-        const std::int64_t s = pick(strideV, d, 1), p = pick(padding, d, 0), dl = pick(dilation, d, 1), k = pick(kernel, d, 1);
-        const std::string e = (s == 1 ? v[lead + d] : std::to_string(s) + " * " + v[lead + d]) + " + "
-            + (dl == 1 ? t : std::to_string(dl) + " * " + t) + (p ? " - " + std::to_string(p) : "");
+        const Dim s = pick(strideV, d, 1), p = pick(padding, d, 0), dl = pick(dilation, d, 1), k = pick(kernel, d, 1);
+        const std::string e = (s == 1 && !s.symbolic() ? v[lead + d] : s.atom() + " * " + v[lead + d]) + " + "
+            + (dl == 1 && !dl.symbolic() ? t : dl.atom() + " * " + t) + (p != 0 || p.symbolic() ? " - " + p.atom() : "");
         xi.push_back(e);
-        cond += (cond.empty() ? "" : " && ") + e + " >= 0 && " + e + " < " + std::to_string(xs[lead + d]);
-        tapLoops += (tapLoops.empty() ? "for " : ", ") + t + " in 0.." + std::to_string(k);
+        cond += (cond.empty() ? "" : " && ") + e + " >= 0 && " + e + " < " + xs[lead + d].atom();
+        tapLoops += (tapLoops.empty() ? "for " : ", ") + t + " in 0.." + str(k);
         window *= k;
     }
     const std::string target = ctx.at(y, v);
@@ -156,7 +154,7 @@ void pool(Lowerer& ctx, const TracedOp& op, const std::string& name)
     if (isMax) {
         body = target + " = -inf;\n  " + tapLoops + " { if (" + cond + ") { " + target + " max= " + ctx.at(x, xi) + "; } }";
     } else {
-        std::string divisor = num(static_cast<double>(window));
+        std::string divisor = real(window);
         if (divisorOverride.kind == TraceArg::Int)
             divisor = num(static_cast<double>(divisorOverride.intValue));
         else if (!countIncludePad)
@@ -183,10 +181,10 @@ void adaptivePool(Lowerer& ctx, const TracedOp& op, const std::string& name)
     std::string tapLoops, length;
     for (size_t d = 0; d < sp; ++d) {
         const std::string t = "_t" + std::to_string(d), i = v[lead + d];
-        const std::string L = std::to_string(xs[lead + d]), n = std::to_string(ys[lead + d]);
+        const std::string L = xs[lead + d].atom(), n = ys[lead + d].atom();
         if (xs[lead + d] % ys[lead + d] == 0) {
             // Equal, disjoint windows: plain pooling with kernel = stride = L / n.
-            const std::string k = std::to_string(xs[lead + d] / ys[lead + d]);
+            const std::string k = (xs[lead + d] / ys[lead + d]).atom();
             tapLoops += (tapLoops.empty() ? "for " : ", ") + t + " in 0.." + k;
             length += (length.empty() ? "" : " * ") + k;
             xi.push_back(k == "1" ? i : k + " * " + i + " + " + t);
@@ -225,8 +223,10 @@ void attention(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const Shape& ks = ctx.info(k).shape;
     const Shape& ys = ctx.info(y).shape;
     const size_t lead = qs.size() - 2;
-    const std::int64_t L = qs[lead], S = ks[lead], D = qs[lead + 1], Dv = ys[lead + 1];
-    const double scale = ctx.arg(op, 6).kind == TraceArg::Float ? ctx.arg(op, 6).floatValue : 1.0 / std::sqrt(static_cast<double>(D));
+    const Dim L = qs[lead], S = ks[lead], D = qs[lead + 1], Dv = ys[lead + 1];
+    const std::string scale = ctx.arg(op, 6).kind == TraceArg::Float ? num(ctx.arg(op, 6).floatValue)
+        : D.symbolic()                                               ? "(1.0 / sqrt(" + real(D) + "))"
+                                                                     : num(1.0 / std::sqrt(static_cast<double>(D)));
     Shape bshape(qs.begin(), qs.begin() + static_cast<std::ptrdiff_t>(lead));
     const Index bv = vars(lead, "_b");
     Shape sShape = bshape;
@@ -243,14 +243,14 @@ void attention(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
         i.insert(i.end(), extra);
         return i;
     };
-    const std::string keys = causal ? "_j in 0.._l + 1" : "_j in 0.." + std::to_string(S);
+    const std::string keys = causal ? "_j in 0.._l + 1" : "_j in 0.." + str(S);
     const std::string st = ctx.at(sc, with({"_l", "_j"})), mt = ctx.at(mx, with({"_l"})), zt = ctx.at(sm, with({"_l"}));
     const std::string pt = ctx.at(pr, with({"_l", "_j"}));
-    const std::string text = "for _l in 0.." + std::to_string(L) + " {\n  for " + keys + " {\n    " + st + " = 0;\n    for _d in 0.."
-        + std::to_string(D) + " { " + st + " += " + ctx.at(q, with({"_l", "_d"})) + " * " + ctx.at(k, with({"_j", "_d"})) + " * "
-        + num(scale) + "; }\n  }\n  " + mt + " = -inf;\n  for " + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for "
+    const std::string text = "for _l in 0.." + str(L) + " {\n  for " + keys + " {\n    " + st + " = 0;\n    for _d in 0.."
+        + str(D) + " { " + st + " += " + ctx.at(q, with({"_l", "_d"})) + " * " + ctx.at(k, with({"_j", "_d"})) + " * "
+        + scale + "; }\n  }\n  " + mt + " = -inf;\n  for " + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for "
         + keys + " { " + zt + " += exp(" + st + " - " + mt + "); }\n  for " + keys + " { " + pt + " = exp(" + st + " - " + mt + ") / " + zt
-        + "; }\n  for _e in 0.." + std::to_string(Dv) + " {\n    " + ctx.at(y, with({"_l", "_e"})) + " = 0;\n    for " + keys + " { "
+        + "; }\n  for _e in 0.." + str(Dv) + " {\n    " + ctx.at(y, with({"_l", "_e"})) + " = 0;\n    for " + keys + " { "
         + ctx.at(y, with({"_l", "_e"})) + " += " + pt + " * " + ctx.at(vv, with({"_j", "_e"})) + "; }\n  }\n}";
     std::string wrapped = text;
     if (!bv.empty()) {

@@ -13,15 +13,15 @@ namespace {
 void argIndex(Lowerer& ctx, const std::string& indices, const ReduceShape& r, const std::string& in, const std::string& extreme)
 {
     std::string flat;
-    std::int64_t scale = 1;
+    Dim scale = 1;
     for (int d = static_cast<int>(r.innerV.size()) - 1; d >= 0; --d) {
-        const std::string term = scale == 1 ? r.innerV[d] : std::to_string(scale) + " * " + r.innerV[d];
+        const std::string term = scale == 1 && !scale.symbolic() ? r.innerV[d] : scale.atom() + " * " + r.innerV[d];
         flat = flat.empty() ? term : term + " + " + flat;
         scale *= r.inner[d];
     }
     const std::string target = ctx.at(indices, r.outputIdx);
-    const std::string body = target + " = " + std::to_string(scale) + ";\n  " + loops(r.innerV, r.inner) + "{ " + target + " min= " + in
-        + " == " + extreme + " ? " + flat + " : " + std::to_string(scale) + "; }";
+    const std::string body = target + " = " + str(scale) + ";\n  " + loops(r.innerV, r.inner) + "{ " + target + " min= " + in + " == "
+        + extreme + " ? " + flat + " : " + str(scale) + "; }";
     ctx.emit(r.outerV.empty() ? body : loops(r.outerV, r.outer) + "{\n  " + body + "\n}");
 }
 
@@ -29,12 +29,10 @@ void argIndex(Lowerer& ctx, const std::string& indices, const ReduceShape& r, co
 void normalize(Lowerer& ctx, const std::string& x, const std::string& y, const ReduceShape& r, const std::string& mean,
                const std::string& rstd, double eps, const std::function<std::string(const Index&)>& affine)
 {
-    double count = 1;
-    for (auto e : r.inner)
-        count *= static_cast<double>(e);
+    const std::string count = real(product(r.inner));
     const std::string mt = ctx.at(mean, r.outputIdx), rt = ctx.at(rstd, r.outputIdx), in = ctx.at(x, r.inputIdx);
-    std::string text = mt + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + mt + " += " + in + " / " + num(count) + "; }\n  " + rt
-        + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + rt + " += (" + in + " - " + mt + ") * (" + in + " - " + mt + ") / " + num(count)
+    std::string text = mt + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + mt + " += " + in + " / " + count + "; }\n  " + rt
+        + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + rt + " += (" + in + " - " + mt + ") * (" + in + " - " + mt + ") / " + count
         + "; }\n  " + rt + " = rsqrt(" + rt + " + " + num(eps) + ");\n  " + loops(r.innerV, r.inner) + "{ "
         + ctx.store(y, r.inputIdx, "(" + in + " - " + mt + ") * " + rt + affine(r.inputIdx)) + " }";
     ctx.emit(r.outerV.empty() ? text : loops(r.outerV, r.outer) + "{\n  " + text + "\n}");
@@ -70,13 +68,11 @@ void variance(Lowerer& ctx, const TracedOp& op, const std::string& name)
     const std::string y = ctx.out(op, 0);
     const bool withMean = name == "aten::var_mean" || name == "aten::std_mean";
     const std::string m = withMean ? ctx.out(op, 1) : ctx.scratch(y + "_mean", ctx.info(y).shape, ctx.info(y).dtype);
-    double count = 1;
-    for (auto e : r.inner)
-        count *= static_cast<double>(e);
+    const std::string count = real(product(r.inner));
     const std::string in = ctx.at(x, r.inputIdx), mt = ctx.at(m, r.outputIdx), vt = ctx.at(y, r.outputIdx);
     const std::string finish = name == "aten::std" || name == "aten::std_mean" ? "sqrt(" + vt + " / " : "(" + vt + " / ";
-    const std::string denominator = correction == 0 ? num(count) : "(" + num(count) + " - " + num(correction) + ")";
-    const std::string body = mt + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + mt + " += " + in + " / " + num(count) + "; }\n  " + vt
+    const std::string denominator = correction == 0 ? count : "(" + count + " - " + num(correction) + ")";
+    const std::string body = mt + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + mt + " += " + in + " / " + count + "; }\n  " + vt
         + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + vt + " += (" + in + " - " + mt + ") * (" + in + " - " + mt + "); }\n  " + vt
         + " = " + finish + denominator + ");";
     ctx.emit(r.outerV.empty() ? body : loops(r.outerV, r.outer) + "{\n  " + body + "\n}");
@@ -106,9 +102,7 @@ void reduction(Lowerer& ctx, const TracedOp& op, const std::string& name)
     const ReduceShape r = reduceShape(xs, dims, keepdim);
     const std::string o = ctx.out(op);
     const std::string in = ctx.at(x, r.inputIdx);
-    double count = 1;
-    for (auto e : r.inner)
-        count *= static_cast<double>(e);
+    const std::string count = real(product(r.inner));
     auto nestBody = [&](const std::string& init, const std::string& accumulate, const std::string& finish) {
         std::string s = loops(r.outerV, r.outer) + "{\n  " + init + "\n  " + loops(r.innerV, r.inner) + "{ " + accumulate + " }";
         if (!finish.empty())
@@ -121,7 +115,7 @@ void reduction(Lowerer& ctx, const TracedOp& op, const std::string& name)
     };
     const std::string target = ctx.at(o, r.outputIdx);
     if (name == "aten::sum" || name == "aten::mean") {
-        const std::string scale = name == "aten::mean" ? " / " + num(count) : "";
+        const std::string scale = name == "aten::mean" ? " / " + count : "";
         return nestBody(target + " = 0;", target + " += " + in + scale + ";", "");
     }
     if (name == "aten::prod")
@@ -188,7 +182,7 @@ void scan(Lowerer& ctx, const TracedOp& op, const std::string& name)
     Index first = v, prev = v;
     first[dim] = "0";
     prev[dim] = v[dim] + " - 1";
-    const std::string body = ctx.store(y, first, ctx.at(x, first)) + "\n  for " + v[dim] + " in 1.." + std::to_string(xs[dim]) + " { "
+    const std::string body = ctx.store(y, first, ctx.at(x, first)) + "\n  for " + v[dim] + " in 1.." + str(xs[dim]) + " { "
         + ctx.store(y, v, ctx.at(y, prev) + (sum ? " + " : " * ") + ctx.at(x, v)) + " }";
     ctx.emit(outerV.empty() ? body : loops(outerV, outer) + "{\n  " + body + "\n}");
 }
@@ -227,29 +221,29 @@ void groupNorm(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const std::int64_t g = ctx.arg(op, 6).intValue;
     const double eps = scalar(ctx.arg(op, 7), 1e-5);
     const std::string y = ctx.out(op, 0), mean = ctx.out(op, 1), rstd = ctx.out(op, 2);
-    const std::int64_t cg = xs[1] / g;
-    std::int64_t hw = 1;
+    const Dim cg = xs[1] / g;
+    Dim hw = 1;
     for (size_t d = 2; d < xs.size(); ++d)
         hw *= xs[d];
-    const double count = static_cast<double>(cg * hw);
+    const std::string count = real(cg * hw);
     Index spatial;
     std::string sLoops;
     for (size_t d = 2; d < xs.size(); ++d) {
         spatial.push_back("_s" + std::to_string(d - 2));
-        sLoops += ", " + spatial.back() + " in 0.." + std::to_string(xs[d]);
+        sLoops += ", " + spatial.back() + " in 0.." + str(xs[d]);
     }
-    Index xi {"_n", "_g * " + std::to_string(cg) + " + _c"};
+    Index xi {"_n", "_g * " + cg.atom() + " + _c"};
     xi.insert(xi.end(), spatial.begin(), spatial.end());
     const std::string in = ctx.at(x, xi), mt = ctx.at(mean, {"_n", "_g"}), rt = ctx.at(rstd, {"_n", "_g"});
-    const std::string inner = "for _c in 0.." + std::to_string(cg) + sLoops + " ";
+    const std::string inner = "for _c in 0.." + str(cg) + sLoops + " ";
     std::string affine;
     if (w.kind == TraceArg::Tensor)
         affine += " * " + ctx.at(w.text, {xi[1]});
     if (b.kind == TraceArg::Tensor)
         affine += " + " + ctx.at(b.text, {xi[1]});
-    ctx.emit("for _n in 0.." + std::to_string(xs[0]) + ", _g in 0.." + std::to_string(g) + " {\n  " + mt + " = 0;\n  " + inner + "{ " + mt
-             + " += " + in + " / " + num(count) + "; }\n  " + rt + " = 0;\n  " + inner + "{ " + rt + " += (" + in + " - " + mt + ") * ("
-             + in + " - " + mt + ") / " + num(count) + "; }\n  " + rt + " = rsqrt(" + rt + " + " + num(eps) + ");\n  " + inner + "{ "
+    ctx.emit("for _n in 0.." + str(xs[0]) + ", _g in 0.." + std::to_string(g) + " {\n  " + mt + " = 0;\n  " + inner + "{ " + mt + " += "
+             + in + " / " + count + "; }\n  " + rt + " = 0;\n  " + inner + "{ " + rt + " += (" + in + " - " + mt + ") * (" + in + " - " + mt
+             + ") / " + count + "; }\n  " + rt + " = rsqrt(" + rt + " + " + num(eps) + ");\n  " + inner + "{ "
              + ctx.store(y, xi, "(" + in + " - " + mt + ") * " + rt + affine) + " }\n}");
 }
 
@@ -291,12 +285,12 @@ void batchNorm(Lowerer& ctx, const TracedOp& op, const std::string& name)
     normalize(ctx, x, y, r, mean, rstd, eps, affine);
     if (rm.kind == TraceArg::Tensor && rv.kind == TraceArg::Tensor) {
         // Running statistics (unbiased variance), as torch updates them in training mode.
-        double count = 1;
+        Dim count = 1;
         for (size_t d = 0; d < xs.size(); ++d)
             if (d != 1)
-                count *= static_cast<double>(xs[d]);
+                count *= xs[d];
         // n / (n - 1) written out, so the count stays visible as a size (sizefit.h) instead of a folded float.
-        const std::string unbiased = count > 1 ? " * " + num(count) + " / (" + num(count) + " - 1.0)" : "";
+        const std::string unbiased = count > 1 ? " * " + real(count) + " / (" + real(count) + " - 1.0)" : "";
         const std::string inv = ctx.at(rstd, {"_c"});
         const std::string newMean
             = num(1 - momentum) + " * " + ctx.at(rm.text, {"_c"}) + " + " + num(momentum) + " * " + ctx.at(mean, {"_c"});
@@ -304,7 +298,7 @@ void batchNorm(Lowerer& ctx, const TracedOp& op, const std::string& name)
             + inv + " * " + inv + ") - " + num(eps) + ")";
         const std::string s1 = ctx.store(rm.text, {"_c"}, newMean);
         const std::string s2 = ctx.store(rv.text, {"_c"}, newVar);
-        ctx.emit("for _c in 0.." + std::to_string(xs[1]) + " {\n  " + s1 + "\n  " + s2 + "\n}");
+        ctx.emit("for _c in 0.." + str(xs[1]) + " {\n  " + s1 + "\n  " + s2 + "\n}");
     }
 }
 

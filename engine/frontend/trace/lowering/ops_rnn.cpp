@@ -31,9 +31,9 @@ Cell cellOf(const std::string& name)
     return {1, false, false, name == "solar::rnn_relu" ? "relu" : "tanh"};
 }
 
-std::string n(std::int64_t v)
+std::string n(const Dim& v)
 {
-    return std::to_string(v);
+    return str(v);
 }
 
 } // namespace
@@ -56,9 +56,9 @@ void recurrent(Lowerer& ctx, const TracedOp& op, const std::string& name)
     const Shape& xs = ctx.info(x).shape;
     if (xs.size() != 3)
         throw Unsupported {"an unbatched recurrent input"};
-    const std::int64_t T = batchFirst ? xs[1] : xs[0], B = batchFirst ? xs[0] : xs[1];
+    const Dim T = batchFirst ? xs[1] : xs[0], B = batchFirst ? xs[0] : xs[1];
     const std::string y = ctx.out(op, 0), h0 = states.items[0].text, hn = ctx.out(op, 1);
-    const std::int64_t H = ctx.info(h0).shape.back(), G = cell.gates * H;
+    const Dim H = ctx.info(h0).shape.back(), G = cell.gates * H;
     const std::string dtype = ctx.info(y).dtype;
     auto xAt = [&](const std::string& t, const std::string& b, const std::string& k) {
         return batchFirst ? ctx.at(x, {b, t, k}) : ctx.at(x, {t, b, k});
@@ -70,7 +70,7 @@ void recurrent(Lowerer& ctx, const TracedOp& op, const std::string& name)
         const bool last = l + 1 == layers;
         const std::string below = previous;
         const std::string layerOut = last ? std::string() : ctx.scratch(y + "_layer" + n(l), {T, B, dirs * H}, dtype);
-        const std::int64_t in = l == 0 ? xs[2] : dirs * H;
+        const Dim in = l == 0 ? xs[2] : dirs * H;
         for (std::int64_t d = 0; d < dirs; ++d) {
             const size_t p = perDirection * static_cast<size_t>(l * dirs + d);
             const std::string wih = params.items[p].text, whh = params.items[p + 1].text;
