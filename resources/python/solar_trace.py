@@ -256,9 +256,13 @@ class _Symbols:
         from torch._subclasses.fake_tensor import unset_fake_temporarily
         torch = self.torch
         dynamic = [DimDynamic.DYNAMIC if int(d) in self.by_value else DimDynamic.STATIC for d in t.shape]
+        # A real tensor on the model's device (a meta one would make every factory in forward() a meta one):
+        # the symbolic trace runs at reduced sizes, but a size that stays large is refused rather than allocated.
+        if t.numel() > 64 * 1024 * 1024:
+            raise UserError("symbolic", "a tensor of %d elements at the reduced sizes" % t.numel())
         with unset_fake_temporarily():
-            meta = torch.empty_strided(tuple(t.shape), tuple(t.stride()), dtype=t.dtype, device="meta")
-        copy = self.mode.from_tensor(meta, symbolic_context=StatelessSymbolicContext(dynamic_sizes=dynamic))
+            real = torch.empty_strided(tuple(t.shape), tuple(t.stride()), dtype=t.dtype, device=t.device)
+        copy = self.mode.from_tensor(real, symbolic_context=StatelessSymbolicContext(dynamic_sizes=dynamic))
         for d, size in zip(t.shape, copy.shape):
             if isinstance(size, torch.SymInt):
                 self.constant_of[size.node.expr] = self.by_value[int(d)][0]
@@ -375,7 +379,9 @@ def _sdpa_math(torch, query, key, value, attn_mask=None, dropout_p=0.0, is_causa
     """scaled_dot_product_attention by its definition (torch >= 2.0 semantics), for torch 1.13 and for tracing."""
     import math
     L, S = query.size(-2), key.size(-2)
-    factor = scale if scale is not None else 1.0 / math.sqrt(query.size(-1))
+    size = query.size(-1)
+    # math.sqrt would turn a symbolic size into a constant (torch 2.x specialises it); ** keeps it symbolic.
+    factor = scale if scale is not None else (1.0 / math.sqrt(size) if isinstance(size, int) else size ** -0.5)
     scores = torch.matmul(query, key.transpose(-2, -1)) * factor
     if is_causal:
         mask = torch.ones(L, S, dtype=torch.bool, device=query.device).tril()
@@ -550,7 +556,8 @@ def _trace_mode(filename, sizes, mode, symbols=None):
             recorder.ops.append(entry)
             return out
         import math
-        factor = scale if scale is not None else 1.0 / math.sqrt(query.size(-1))
+        size = query.size(-1)
+        factor = scale if scale is not None else (1.0 / math.sqrt(size) if isinstance(size, int) else size ** -0.5)
         scores = torch.matmul(query, key.transpose(-2, -1)) * factor
         if score_mod is not None:
             batch, heads, length, keys = scores.shape

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/frontend/trace/modelprogram.h"
 
+#include "engine/core/format.h"
 #include "engine/frontend/trace/sizefit.h"
 #include "engine/ir/parser.h"
 
@@ -196,14 +197,13 @@ bool fitInto(ModelProgram& m, const std::string* fullText, const SizeMap& full, 
 // Sizes for the symbolic trace: each scaled constant reduced (as for validation) and moved apart, so that every
 // value names one constant and differs from the file's (a dimension that only happens to equal a constant there
 // is then told apart when the trace is compared at the file's sizes).
-SizeMap symbolicSizes(const SizeMap& full, const std::vector<std::string>& names)
+SizeMap symbolicSizes(const SizeMap& full, const std::vector<std::string>& names, const SizeMap& reduced)
 {
     SizeMap at = full;
     std::set<std::int64_t> used;
     for (const auto& [name, value] : full)
         if (std::find(names.begin(), names.end(), name) == names.end())
             used.insert(value);
-    const SizeMap reduced = reducedSizes(full).front();
     for (const auto& name : names) {
         std::int64_t v = reduced.count(name) ? reduced.at(name) : full.at(name);
         while (used.count(v) || v == full.at(name))
@@ -255,7 +255,9 @@ std::optional<std::string> traceDifference(const TraceResult& a, const TraceResu
         const TracedTensor* y = b.tensor(x.name);
         if (!y || values(x.shape) != values(y->shape) || values(x.stride) != values(y->stride) || x.offset != y->offset
             || x.dtype != y->dtype || x.role != y->role)
-            return "tensor " + x.name;
+            return "tensor " + x.name + (y ? " " + x.dtype + formatShape(values(x.shape)) + " strides " + formatShape(values(x.stride))
+                                             + " instead of " + y->dtype + formatShape(values(y->shape)) + " strides " + formatShape(values(y->stride))
+                                           : std::string());
     }
     return std::nullopt;
 }
@@ -279,21 +281,39 @@ bool fromSymbolicTrace(ModelProgram& m, const std::string& file, TraceWorker& wo
             why = "the constant " + name + " is an ALIR keyword";
             return false;
         }
-    const SizeMap at = symbolicSizes(full, names);
-    SizeMap request;
-    for (const auto& [name, value] : at)
-        if (full.at(name) != value)
-            request[name] = value;
-    const auto traced = worker.traceSymbolic(file, request, names, timeoutMs);
-    if (!traced) {
-        why = traced.diagnostics().front().message;
-        return false;
+    // The smallest reduced sizes first; a model too deep for them (pooling below one pixel) or whose branches
+    // differ there (a guard that fails at the file's sizes) gets one more try at the largest reduction (halved).
+    std::optional<TraceResult> traced, atFull;
+    SizeMap at;
+    std::vector<SizeMap> tries;
+    const auto reductions = reducedSizes(full);
+    for (const SizeMap& reduced : {reductions.front(), reductions.size() >= 2 ? reductions[reductions.size() - 2] : reductions.front()})
+        if (merged(full, reduced) != full && std::find(tries.begin(), tries.end(), symbolicSizes(full, names, reduced)) == tries.end())
+            tries.push_back(symbolicSizes(full, names, reduced));
+    for (const SizeMap& sizes : tries) {
+        SizeMap request;
+        for (const auto& [name, value] : sizes)
+            if (full.at(name) != value)
+                request[name] = value;
+        auto t = worker.traceSymbolic(file, request, names, timeoutMs);
+        if (!t) {
+            why = t.diagnostics().front().message;
+            if (t.diagnostics().front().code == "trace.symbolic")
+                return false; // the next sizes would not help
+            continue;
+        }
+        auto i = instantiate(*t, full);
+        if (!i) {
+            why = "at the file's sizes: " + i.diagnostics().front().message;
+            continue;
+        }
+        traced = std::move(t).value();
+        atFull = std::move(i).value();
+        at = sizes;
+        break;
     }
-    const auto atFull = instantiate(*traced, full);
-    if (!atFull) {
-        why = "at the file's sizes: " + atFull.diagnostics().front().message;
+    if (!traced)
         return false;
-    }
     if (const auto difference = traceDifference(*atFull, m.trace)) {
         why = "instantiated at the file's sizes it differs from the trace taken there (" + *difference + ")";
         return false;
