@@ -225,6 +225,51 @@ private slots:
         QCOMPARE(broken.diagnostics().back().code, std::string("trace.real-fallback"));
     }
 
+    // torch 2.x: the size parameters come from one trace with symbolic sizes, not from a fit. At sizes no trace
+    // saw, the program's counts are the hand-derived ones and its bytes those of a fresh trace there; a model
+    // whose layers compare sizes with Python ints (nn.LSTM's checks) specialises them, so it is fitted instead.
+    void testSymbolicTrace()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        if (m_python->torchVersion.rfind("1.", 0) == 0)
+            QSKIP("symbolic sizes need torch 2.x (the torch2 run of this suite covers them)");
+        trace::TraceWorker worker(*m_python);
+        const auto model = trace::loadModelProgram(data("symbolic_convnet.py"), worker, {}, true);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY2(model->symbolic && model->sizesNote.find("from a symbolic trace") != std::string::npos, model->sizesNote.c_str());
+        QCOMPARE(model->paramOf.size(), std::size_t(5));
+        QVERIFY2(model->lowered.text.find("kernel symbolic_convnet(batch_size=32, channels=64, classes=100, hidden=96, size=128)")
+                     != std::string::npos,
+                 model->lowered.text.c_str());
+        const std::map<std::string, std::int64_t> other {{"batch_size", 3}, {"channels", 20}, {"hidden", 28}, {"classes", 17}, {"size", 40}};
+        AnalysisOptions at;
+        at.sizes = model->parameterValues(other);
+        const auto hw = hw::loadDefaultHwRegistry();
+        const hw::HwProfile* h100 = hw.find("h100-pcie");
+        const auto a = analyzeProgram(model->lowered.program, *h100, at);
+        QVERIFY2(a, a ? "" : formatAll(a.diagnostics()).c_str());
+        // Taps in the padding are not MACs. conv1 (stride 2, padding 1, 40 -> 20): per axis 20 x 3 taps less the one at
+        // -1, 59, so 59^2 per in/out channel pair; conv2 (10 -> 10, padding 1): 10 x 3 - 2 = 28 per axis; fc 28 x 17.
+        QCOMPARE(a->digest.totalMacs, 3.0 * (3 * 20 * 59 * 59 + 20 * 28 * 28 * 28 + 28 * 17));
+        const auto fresh = trace::loadModelProgram(data("symbolic_convnet.py"), worker, other, false);
+        QVERIFY(fresh && !fresh->symbolic);
+        const auto b = analyzeProgram(fresh->lowered.program, *h100);
+        QVERIFY(b);
+        for (bounds::Level l : bounds::kLevels) {
+            QCOMPARE(a->ladder.at(l).flops, b->ladder.at(l).flops);
+            QCOMPARE(a->ladder.at(l).bytes, b->ladder.at(l).bytes);
+        }
+        const auto v = validate::validateModel(data("symbolic_convnet.py"), worker, *model);
+        QVERIFY2(v.statusName() == "validated", v.details.c_str());
+        QVERIFY2(v.details.find("the analysed program with its size parameters set to these sizes") != std::string::npos, v.details.c_str());
+
+        const auto lstm = trace::loadModelProgram(data("lstm_sized.py"), worker, {}, true);
+        QVERIFY2(lstm, lstm ? "" : formatAll(lstm.diagnostics()).c_str());
+        QVERIFY2(lstm->symbolic && lstm->sizesNote.find("no symbolic trace: instantiated at the file's sizes it differs") != std::string::npos,
+                 lstm->sizesNote.c_str());
+    }
+
     // Every 20th problem of the shared KernelBench folder (matmul, norms, conv-transpose, losses, fused chains):
     // a bounded round trip through trace, lowering, reference run and interpreter.
     void testSharedSample()
