@@ -8,13 +8,6 @@
 
 namespace solar::ir {
 
-namespace {
-
-// Thrown at the first error inside a declaration or statement and caught where the parser can resynchronise.
-struct ParseError
-{
-};
-
 bool isKeyword(std::string_view s)
 {
     static constexpr std::string_view kKeywords[]
@@ -25,6 +18,13 @@ bool isKeyword(std::string_view s)
     }
     return false;
 }
+
+namespace {
+
+// Thrown at the first error inside a declaration or statement and caught where the parser can resynchronise.
+struct ParseError
+{
+};
 
 std::optional<TensorKind> tensorKindFromWord(std::string_view s)
 {

@@ -15,6 +15,9 @@ namespace solar::ir {
 inline constexpr int kMaxNestingDepth = 200;
 inline constexpr int kMaxParseErrors = 50;
 
+/// ALIR's reserved words, which no name may be.
+bool isKeyword(std::string_view word);
+
 /// `fileName` only labels diagnostics.
 Expected<Program> parseProgram(std::string_view source, const std::string& fileName = {});
 

@@ -3,6 +3,7 @@
 
 #include "engine/core/format.h"
 #include "engine/frontend/trace/sizefit.h"
+#include "engine/ir/builtins.h"
 #include "engine/ir/parser.h"
 
 #include <algorithm>
@@ -214,13 +215,6 @@ SizeMap symbolicSizes(const SizeMap& full, const std::vector<std::string>& names
     return at;
 }
 
-bool isAlirKeyword(const std::string& name)
-{
-    static const std::set<std::string> words
-        = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for", "if", "else", "step", "cast", "inf", "nan"};
-    return words.count(name) > 0;
-}
-
 // The first difference between two traces of one model (ops, arguments, tensors), or nothing.
 std::optional<std::string> traceDifference(const TraceResult& a, const TraceResult& b)
 {
@@ -277,8 +271,8 @@ bool fromSymbolicTrace(ModelProgram& m, const std::string& file, TraceWorker& wo
         return false;
     }
     for (const auto& name : names)
-        if (isAlirKeyword(name)) {
-            why = "the constant " + name + " is an ALIR keyword";
+        if (ir::isKeyword(name) || ir::findBuiltin(name)) {
+            why = "the constant " + name + " is an ALIR word";
             return false;
         }
     // The smallest reduced sizes first; a model too deep for them (pooling below one pixel) or whose branches

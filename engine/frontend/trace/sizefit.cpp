@@ -2,6 +2,7 @@
 #include "engine/frontend/trace/sizefit.h"
 
 #include "engine/ir/builtins.h"
+#include "engine/ir/parser.h"
 #include "engine/ir/printer.h"
 
 #include <algorithm>
@@ -101,13 +102,6 @@ std::vector<Token> tokenize(const std::string& s)
         advance(j);
     }
     return out;
-}
-
-bool isKeyword(const std::string& n)
-{
-    static const std::set<std::string> k
-        = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for", "if", "else", "step", "cast", "inf", "nan"};
-    return k.count(n) > 0;
 }
 
 std::set<std::string> identifiers(const std::string& s)
@@ -416,7 +410,7 @@ Expected<SizeFit> fitSizes(const std::vector<SizeSample>& samples, const std::ma
             continue;
         }
         std::string alir = name;
-        while (taken.count(alir) || isKeyword(alir) || ir::findBuiltin(alir))
+        while (taken.count(alir) || ir::isKeyword(alir) || ir::findBuiltin(alir))
             alir += "_size";
         fit.paramOf[name] = alir;
         fit.defaults[alir] = value;

@@ -281,9 +281,7 @@ std::string Lowerer::alirName(const std::string& traced)
         n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
     if (n.empty() || !std::isalpha(static_cast<unsigned char>(n[0])))
         n = "x" + n;
-    static const std::set<std::string> reserved
-        = {"kernel", "let", "in", "weight", "out", "tmp", "const", "for", "if", "else", "step", "cast", "inf", "nan"};
-    while (reserved.count(n) || m_used.count(n))
+    while (ir::isKeyword(n) || m_used.count(n))
         n += "_";
     m_used.insert(n);
     m_names[traced] = n;
