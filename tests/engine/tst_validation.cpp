@@ -242,7 +242,8 @@ private slots:
         QVERIFY2(model->lowered.text.find("kernel symbolic_convnet(batch_size=32, channels=64, classes=100, hidden=96, size=128)")
                      != std::string::npos,
                  model->lowered.text.c_str());
-        const std::map<std::string, std::int64_t> other {{"batch_size", 3}, {"channels", 20}, {"hidden", 28}, {"classes", 17}, {"size", 40}};
+        const std::map<std::string, std::int64_t> other {
+            {"batch_size", 3}, {"channels", 20}, {"hidden", 28}, {"classes", 17}, {"size", 40}};
         AnalysisOptions at;
         at.sizes = model->parameterValues(other);
         const auto hw = hw::loadDefaultHwRegistry();
@@ -262,11 +263,13 @@ private slots:
         }
         const auto v = validate::validateModel(data("symbolic_convnet.py"), worker, *model);
         QVERIFY2(v.statusName() == "validated", v.details.c_str());
-        QVERIFY2(v.details.find("the analysed program with its size parameters set to these sizes") != std::string::npos, v.details.c_str());
+        QVERIFY2(v.details.find("the analysed program with its size parameters set to these sizes") != std::string::npos,
+                 v.details.c_str());
 
         const auto lstm = trace::loadModelProgram(data("lstm_sized.py"), worker, {}, true);
         QVERIFY2(lstm, lstm ? "" : formatAll(lstm.diagnostics()).c_str());
-        QVERIFY2(lstm->symbolic && lstm->sizesNote.find("no symbolic trace: instantiated at the file's sizes it differs") != std::string::npos,
+        QVERIFY2(lstm->symbolic
+                     && lstm->sizesNote.find("no symbolic trace: instantiated at the file's sizes it differs") != std::string::npos,
                  lstm->sizesNote.c_str());
     }
 

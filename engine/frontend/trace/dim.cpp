@@ -59,14 +59,38 @@ Dim combine(const Dim& a, const Dim& b, char op, std::int64_t value)
     return r;
 }
 
-Dim operator+(const Dim& a, const Dim& b) { return combine(a, b, '+', a.value() + b.value()); }
-Dim operator-(const Dim& a, const Dim& b) { return combine(a, b, '-', a.value() - b.value()); }
-Dim operator*(const Dim& a, const Dim& b) { return combine(a, b, '*', a.value() * b.value()); }
-Dim operator/(const Dim& a, const Dim& b) { return combine(a, b, '/', b.value() == 0 ? 0 : a.value() / b.value()); }
-Dim operator%(const Dim& a, const Dim& b) { return combine(a, b, '%', b.value() == 0 ? 0 : a.value() % b.value()); }
+Dim operator+(const Dim& a, const Dim& b)
+{
+    return combine(a, b, '+', a.value() + b.value());
+}
+Dim operator-(const Dim& a, const Dim& b)
+{
+    return combine(a, b, '-', a.value() - b.value());
+}
+Dim operator*(const Dim& a, const Dim& b)
+{
+    return combine(a, b, '*', a.value() * b.value());
+}
+Dim operator/(const Dim& a, const Dim& b)
+{
+    return combine(a, b, '/', b.value() == 0 ? 0 : a.value() / b.value());
+}
+Dim operator%(const Dim& a, const Dim& b)
+{
+    return combine(a, b, '%', b.value() == 0 ? 0 : a.value() % b.value());
+}
 
-Dim& Dim::operator+=(const Dim& o) { return *this = *this + o; }
-Dim& Dim::operator-=(const Dim& o) { return *this = *this - o; }
-Dim& Dim::operator*=(const Dim& o) { return *this = *this * o; }
+Dim& Dim::operator+=(const Dim& o)
+{
+    return *this = *this + o;
+}
+Dim& Dim::operator-=(const Dim& o)
+{
+    return *this = *this - o;
+}
+Dim& Dim::operator*=(const Dim& o)
+{
+    return *this = *this * o;
+}
 
 } // namespace solar::trace

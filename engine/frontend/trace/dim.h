@@ -48,18 +48,61 @@ Dim operator*(const Dim& a, const Dim& b);
 Dim operator/(const Dim& a, const Dim& b);
 Dim operator%(const Dim& a, const Dim& b);
 
-template<std::integral T> Dim operator+(const Dim& a, T b) { return a + Dim(static_cast<std::int64_t>(b)); }
-template<std::integral T> Dim operator+(T a, const Dim& b) { return Dim(static_cast<std::int64_t>(a)) + b; }
-template<std::integral T> Dim operator-(const Dim& a, T b) { return a - Dim(static_cast<std::int64_t>(b)); }
-template<std::integral T> Dim operator-(T a, const Dim& b) { return Dim(static_cast<std::int64_t>(a)) - b; }
-template<std::integral T> Dim operator*(const Dim& a, T b) { return a * Dim(static_cast<std::int64_t>(b)); }
-template<std::integral T> Dim operator*(T a, const Dim& b) { return Dim(static_cast<std::int64_t>(a)) * b; }
-template<std::integral T> Dim operator/(const Dim& a, T b) { return a / Dim(static_cast<std::int64_t>(b)); }
-template<std::integral T> Dim operator/(T a, const Dim& b) { return Dim(static_cast<std::int64_t>(a)) / b; }
-template<std::integral T> Dim operator%(const Dim& a, T b) { return a % Dim(static_cast<std::int64_t>(b)); }
-template<std::integral T> Dim operator%(T a, const Dim& b) { return Dim(static_cast<std::int64_t>(a)) % b; }
+template<std::integral T>
+Dim operator+(const Dim& a, T b)
+{
+    return a + Dim(static_cast<std::int64_t>(b));
+}
+template<std::integral T>
+Dim operator+(T a, const Dim& b)
+{
+    return Dim(static_cast<std::int64_t>(a)) + b;
+}
+template<std::integral T>
+Dim operator-(const Dim& a, T b)
+{
+    return a - Dim(static_cast<std::int64_t>(b));
+}
+template<std::integral T>
+Dim operator-(T a, const Dim& b)
+{
+    return Dim(static_cast<std::int64_t>(a)) - b;
+}
+template<std::integral T>
+Dim operator*(const Dim& a, T b)
+{
+    return a * Dim(static_cast<std::int64_t>(b));
+}
+template<std::integral T>
+Dim operator*(T a, const Dim& b)
+{
+    return Dim(static_cast<std::int64_t>(a)) * b;
+}
+template<std::integral T>
+Dim operator/(const Dim& a, T b)
+{
+    return a / Dim(static_cast<std::int64_t>(b));
+}
+template<std::integral T>
+Dim operator/(T a, const Dim& b)
+{
+    return Dim(static_cast<std::int64_t>(a)) / b;
+}
+template<std::integral T>
+Dim operator%(const Dim& a, T b)
+{
+    return a % Dim(static_cast<std::int64_t>(b));
+}
+template<std::integral T>
+Dim operator%(T a, const Dim& b)
+{
+    return Dim(static_cast<std::int64_t>(a)) % b;
+}
 
 /// ALIR text of a size: `str(dim)` where lowering used std::to_string.
-inline std::string str(const Dim& d) { return d.text(); }
+inline std::string str(const Dim& d)
+{
+    return d.text();
+}
 
 } // namespace solar::trace

@@ -219,7 +219,8 @@ SizeMap symbolicSizes(const SizeMap& full, const std::vector<std::string>& names
 std::optional<std::string> traceDifference(const TraceResult& a, const TraceResult& b)
 {
     std::function<bool(const TraceArg&, const TraceArg&)> same = [&](const TraceArg& x, const TraceArg& y) {
-        if (x.kind != y.kind || x.boolValue != y.boolValue || x.intValue != y.intValue || x.text != y.text || x.items.size() != y.items.size())
+        if (x.kind != y.kind || x.boolValue != y.boolValue || x.intValue != y.intValue || x.text != y.text
+            || x.items.size() != y.items.size())
             return false;
         if (x.kind == TraceArg::Float && !(x.floatValue == y.floatValue || (x.floatValue != x.floatValue && y.floatValue != y.floatValue)))
             return false;
@@ -233,7 +234,8 @@ std::optional<std::string> traceDifference(const TraceResult& a, const TraceResu
     for (size_t i = 0; i < a.ops.size(); ++i) {
         const TracedOp& x = a.ops[i];
         const TracedOp& y = b.ops[i];
-        bool equal = x.op == y.op && x.args.size() == y.args.size() && x.outputs.size() == y.outputs.size() && x.kwargs.size() == y.kwargs.size();
+        bool equal
+            = x.op == y.op && x.args.size() == y.args.size() && x.outputs.size() == y.outputs.size() && x.kwargs.size() == y.kwargs.size();
         for (size_t k = 0; equal && k < x.args.size(); ++k)
             equal = same(x.args[k], y.args[k]);
         for (size_t k = 0; equal && k < x.outputs.size(); ++k)
@@ -249,9 +251,10 @@ std::optional<std::string> traceDifference(const TraceResult& a, const TraceResu
         const TracedTensor* y = b.tensor(x.name);
         if (!y || values(x.shape) != values(y->shape) || values(x.stride) != values(y->stride) || x.offset != y->offset
             || x.dtype != y->dtype || x.role != y->role)
-            return "tensor " + x.name + (y ? " " + x.dtype + formatShape(values(x.shape)) + " strides " + formatShape(values(x.stride))
-                                             + " instead of " + y->dtype + formatShape(values(y->shape)) + " strides " + formatShape(values(y->stride))
-                                           : std::string());
+            return "tensor " + x.name
+                + (y ? " " + x.dtype + formatShape(values(x.shape)) + " strides " + formatShape(values(x.stride)) + " instead of "
+                           + y->dtype + formatShape(values(y->shape)) + " strides " + formatShape(values(y->stride))
+                     : std::string());
     }
     return std::nullopt;
 }

@@ -256,7 +256,8 @@ private:
     std::map<std::string, std::int64_t> m_values;
 };
 
-template<typename F> void forEachArg(TraceArg& a, F&& f)
+template<typename F>
+void forEachArg(TraceArg& a, F&& f)
 {
     f(a);
     for (auto& item : a.items)

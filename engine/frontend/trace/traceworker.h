@@ -11,8 +11,8 @@
 #include <atomic>
 #include <map>
 #include <memory>
-#include <vector>
 #include <string>
+#include <vector>
 
 class QProcess;
 

@@ -28,7 +28,7 @@ void pointwiseLoss(Lowerer& ctx, const TracedOp& op, const std::string& name)
             + "))";
     if (reduction == 0)
         return ctx.emit(nest(v, xs, ctx.store(y, v, e)));
-    const std::string scale = reduction == 1 ? " / " + num(static_cast<double>(product(xs))) : "";
+    const std::string scale = reduction == 1 ? " / " + real(product(xs)) : "";
     ctx.emit(ctx.at(y, {}) + " = 0;\n" + nest(v, xs, ctx.at(y, {}) + " += " + e + scale + ";"));
 }
 
@@ -54,8 +54,8 @@ void nllLoss(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     else
         weight = ctx.scratch(y + "_weight", {}, ctx.info(y).dtype);
     const std::string w = ctx.at(weight, {});
-    std::string text = w + " = 0;\nfor _n in 0.." + std::to_string(xs[0]) + " { " + w + " += " + target + " == " + std::to_string(ignore)
-        + " ? 0.0 : 1.0; }\n" + ctx.at(y, {}) + " = 0;\nfor _n in 0.." + std::to_string(xs[0]) + " { " + ctx.at(y, {}) + " += " + pick
+    std::string text = w + " = 0;\nfor _n in 0.." + str(xs[0]) + " { " + w + " += " + target + " == " + std::to_string(ignore)
+        + " ? 0.0 : 1.0; }\n" + ctx.at(y, {}) + " = 0;\nfor _n in 0.." + str(xs[0]) + " { " + ctx.at(y, {}) + " += " + pick
         + (reduction == 1 ? " / " + w : "") + "; }";
     ctx.emit(text);
 }

@@ -246,12 +246,12 @@ void attention(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const std::string keys = causal ? "_j in 0.._l + 1" : "_j in 0.." + str(S);
     const std::string st = ctx.at(sc, with({"_l", "_j"})), mt = ctx.at(mx, with({"_l"})), zt = ctx.at(sm, with({"_l"}));
     const std::string pt = ctx.at(pr, with({"_l", "_j"}));
-    const std::string text = "for _l in 0.." + str(L) + " {\n  for " + keys + " {\n    " + st + " = 0;\n    for _d in 0.."
-        + str(D) + " { " + st + " += " + ctx.at(q, with({"_l", "_d"})) + " * " + ctx.at(k, with({"_j", "_d"})) + " * "
-        + scale + "; }\n  }\n  " + mt + " = -inf;\n  for " + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for "
-        + keys + " { " + zt + " += exp(" + st + " - " + mt + "); }\n  for " + keys + " { " + pt + " = exp(" + st + " - " + mt + ") / " + zt
-        + "; }\n  for _e in 0.." + str(Dv) + " {\n    " + ctx.at(y, with({"_l", "_e"})) + " = 0;\n    for " + keys + " { "
-        + ctx.at(y, with({"_l", "_e"})) + " += " + pt + " * " + ctx.at(vv, with({"_j", "_e"})) + "; }\n  }\n}";
+    const std::string text = "for _l in 0.." + str(L) + " {\n  for " + keys + " {\n    " + st + " = 0;\n    for _d in 0.." + str(D) + " { "
+        + st + " += " + ctx.at(q, with({"_l", "_d"})) + " * " + ctx.at(k, with({"_j", "_d"})) + " * " + scale + "; }\n  }\n  " + mt
+        + " = -inf;\n  for " + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for " + keys + " { " + zt + " += exp(" + st
+        + " - " + mt + "); }\n  for " + keys + " { " + pt + " = exp(" + st + " - " + mt + ") / " + zt + "; }\n  for _e in 0.." + str(Dv)
+        + " {\n    " + ctx.at(y, with({"_l", "_e"})) + " = 0;\n    for " + keys + " { " + ctx.at(y, with({"_l", "_e"})) + " += " + pt
+        + " * " + ctx.at(vv, with({"_j", "_e"})) + "; }\n  }\n}";
     std::string wrapped = text;
     if (!bv.empty()) {
         std::string indented;

@@ -20,8 +20,8 @@ void argIndex(Lowerer& ctx, const std::string& indices, const ReduceShape& r, co
         scale *= r.inner[d];
     }
     const std::string target = ctx.at(indices, r.outputIdx);
-    const std::string body = target + " = " + str(scale) + ";\n  " + loops(r.innerV, r.inner) + "{ " + target + " min= " + in + " == "
-        + extreme + " ? " + flat + " : " + str(scale) + "; }";
+    const std::string body = target + " = " + str(scale) + ";\n  " + loops(r.innerV, r.inner) + "{ " + target + " min= " + in
+        + " == " + extreme + " ? " + flat + " : " + str(scale) + "; }";
     ctx.emit(r.outerV.empty() ? body : loops(r.outerV, r.outer) + "{\n  " + body + "\n}");
 }
 
@@ -31,9 +31,9 @@ void normalize(Lowerer& ctx, const std::string& x, const std::string& y, const R
 {
     const std::string count = real(product(r.inner));
     const std::string mt = ctx.at(mean, r.outputIdx), rt = ctx.at(rstd, r.outputIdx), in = ctx.at(x, r.inputIdx);
-    std::string text = mt + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + mt + " += " + in + " / " + count + "; }\n  " + rt
-        + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + rt + " += (" + in + " - " + mt + ") * (" + in + " - " + mt + ") / " + count
-        + "; }\n  " + rt + " = rsqrt(" + rt + " + " + num(eps) + ");\n  " + loops(r.innerV, r.inner) + "{ "
+    std::string text = mt + " = 0;\n  " + loops(r.innerV, r.inner) + "{ " + mt + " += " + in + " / " + count + "; }\n  " + rt + " = 0;\n  "
+        + loops(r.innerV, r.inner) + "{ " + rt + " += (" + in + " - " + mt + ") * (" + in + " - " + mt + ") / " + count + "; }\n  " + rt
+        + " = rsqrt(" + rt + " + " + num(eps) + ");\n  " + loops(r.innerV, r.inner) + "{ "
         + ctx.store(y, r.inputIdx, "(" + in + " - " + mt + ") * " + rt + affine(r.inputIdx)) + " }";
     ctx.emit(r.outerV.empty() ? text : loops(r.outerV, r.outer) + "{\n  " + text + "\n}");
 }
@@ -218,7 +218,7 @@ void groupNorm(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const Shape& xs = ctx.info(x).shape;
     const TraceArg& w = ctx.arg(op, 1);
     const TraceArg& b = ctx.arg(op, 2);
-    const std::int64_t g = ctx.arg(op, 6).intValue;
+    const Dim g = ctx.arg(op, 6).dim();
     const double eps = scalar(ctx.arg(op, 7), 1e-5);
     const std::string y = ctx.out(op, 0), mean = ctx.out(op, 1), rstd = ctx.out(op, 2);
     const Dim cg = xs[1] / g;
@@ -241,9 +241,9 @@ void groupNorm(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
         affine += " * " + ctx.at(w.text, {xi[1]});
     if (b.kind == TraceArg::Tensor)
         affine += " + " + ctx.at(b.text, {xi[1]});
-    ctx.emit("for _n in 0.." + str(xs[0]) + ", _g in 0.." + std::to_string(g) + " {\n  " + mt + " = 0;\n  " + inner + "{ " + mt + " += "
-             + in + " / " + count + "; }\n  " + rt + " = 0;\n  " + inner + "{ " + rt + " += (" + in + " - " + mt + ") * (" + in + " - " + mt
-             + ") / " + count + "; }\n  " + rt + " = rsqrt(" + rt + " + " + num(eps) + ");\n  " + inner + "{ "
+    ctx.emit("for _n in 0.." + str(xs[0]) + ", _g in 0.." + str(g) + " {\n  " + mt + " = 0;\n  " + inner + "{ " + mt + " += " + in + " / "
+             + count + "; }\n  " + rt + " = 0;\n  " + inner + "{ " + rt + " += (" + in + " - " + mt + ") * (" + in + " - " + mt + ") / "
+             + count + "; }\n  " + rt + " = rsqrt(" + rt + " + " + num(eps) + ");\n  " + inner + "{ "
              + ctx.store(y, xi, "(" + in + " - " + mt + ") * " + rt + affine) + " }\n}");
 }
 
