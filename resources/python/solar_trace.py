@@ -24,6 +24,9 @@ import traceback
 import types
 
 _torch = None
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # solar_jax.py lies beside this file
+if __name__ == "__main__":
+    sys.modules.setdefault("solar_trace", sys.modules[__name__])  # solar_jax imports this very module, not a copy
 
 
 def _import_torch():
@@ -785,7 +788,14 @@ def _reference_arrays(filename, sizes, seed, max_elements, directory):
         user.step = "forward()"
         result = namespace["forward"](*inputs)
     outs = _as_list(result)
-    import os
+    dump = _array_dumper(directory)
+    return {"constants": constants, "tensors": {k: dump(v) for k, v in arrays.items()},
+            "outputs": [dump(o) for o in outs if hasattr(o, "shape")]}
+
+
+def _array_dumper(directory):
+    """Writes arrays (NumPy, JAX) like _dump writes tensors: raw little-endian float64 files in `directory`."""
+    import numpy as np
     counter = [0]
 
     def dump(a):
@@ -795,8 +805,17 @@ def _reference_arrays(filename, sizes, seed, max_elements, directory):
         np.ascontiguousarray(a, dtype="<f8").tofile(path)
         return {"shape": list(a.shape), "dtype": str(a.dtype), "file": path}
 
-    return {"constants": constants, "tensors": {k: dump(v) for k, v in arrays.items()},
-            "outputs": [dump(o) for o in outs if hasattr(o, "shape")]}
+    return dump
+
+
+def _is_jax_file(filename):
+    try:
+        with open(filename, "r", encoding="utf-8") as f:
+            source = f.read()
+    except OSError:
+        return False
+    import solar_jax
+    return solar_jax.is_jax_source(source)
 
 
 def handle(request):
@@ -804,6 +823,22 @@ def handle(request):
     if cmd == "ping":
         torch = _import_torch()
         return {"ok": True, "torch": torch.__version__, "python": sys.version.split()[0]}
+    if cmd in ("trace", "reference") and _is_jax_file(request.get("file", "")):
+        import solar_jax
+        if request.get("symbols"):
+            return {"ok": False, "kind": "symbolic", "error": "JAX sources get their size parameters by fitting"}
+        try:
+            if cmd == "trace":
+                reply = solar_jax.trace(request["file"], request.get("sizes"))
+            else:
+                reply = solar_jax.reference(request["file"], request.get("sizes"), int(request.get("seed", 0)),
+                                            int(request.get("max_elements", 30000000)), _array_dumper(request["dir"]))
+            reply["ok"] = True
+            return reply
+        except UserError as e:
+            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
+        except ImportError as e:
+            return {"ok": False, "kind": "import", "error": "the JAX frontend needs jax in this Python (%s)" % e}
     if cmd == "constants":
         try:
             _, constants = _load_source(request["file"], request.get("sizes"))

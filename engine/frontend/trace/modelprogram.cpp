@@ -299,6 +299,10 @@ bool fromSymbolicTrace(ModelProgram& m, const std::string& file, TraceWorker& wo
                 return false; // the next sizes would not help
             continue;
         }
+        if (!t->symbolic()) {
+            why = "the tracer returned no symbolic sizes";
+            return false;
+        }
         auto i = instantiate(*t, full);
         if (!i) {
             why = "at the file's sizes: " + i.diagnostics().front().message;

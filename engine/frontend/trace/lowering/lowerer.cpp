@@ -608,7 +608,7 @@ void Lowerer::lowerOp(const TracedOp& op)
 
 bool isViewOp(const std::string& aten)
 {
-    return viewOps().count(aten) > 0;
+    return viewOps().count(aten) > 0 || aten.rfind("jax::view_", 0) == 0; // the JAX tracer names its views so
 }
 
 Expected<Lowered> lowerTrace(const TraceResult& trace)

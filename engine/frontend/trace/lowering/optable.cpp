@@ -51,6 +51,24 @@ void indexing(Lowerer&, const TracedOp&, const std::string&);
 void flip(Lowerer&, const TracedOp&, const std::string&);
 void roll(Lowerer&, const TracedOp&, const std::string&);
 void stack(Lowerer&, const TracedOp&, const std::string&);
+// ops_jax.cpp
+void jaxUnary(Lowerer&, const TracedOp&, const std::string&);
+void jaxBinary(Lowerer&, const TracedOp&, const std::string&);
+void jaxSelect(Lowerer&, const TracedOp&, const std::string&);
+void jaxClamp(Lowerer&, const TracedOp&, const std::string&);
+void jaxDotGeneral(Lowerer&, const TracedOp&, const std::string&);
+void jaxReduce(Lowerer&, const TracedOp&, const std::string&);
+void jaxArgReduce(Lowerer&, const TracedOp&, const std::string&);
+void jaxCumulative(Lowerer&, const TracedOp&, const std::string&);
+void jaxConv(Lowerer&, const TracedOp&, const std::string&);
+void jaxReduceWindow(Lowerer&, const TracedOp&, const std::string&);
+void jaxConcatenate(Lowerer&, const TracedOp&, const std::string&);
+void jaxPad(Lowerer&, const TracedOp&, const std::string&);
+void jaxIota(Lowerer&, const TracedOp&, const std::string&);
+void jaxRev(Lowerer&, const TracedOp&, const std::string&);
+void jaxDynamicSlice(Lowerer&, const TracedOp&, const std::string&);
+void jaxDynamicUpdateSlice(Lowerer&, const TracedOp&, const std::string&);
+void jaxSplit(Lowerer&, const TracedOp&, const std::string&);
 // ops_loss.cpp
 void pointwiseLoss(Lowerer&, const TracedOp&, const std::string&);
 void nllLoss(Lowerer&, const TracedOp&, const std::string&);
@@ -58,6 +76,80 @@ void nllLoss(Lowerer&, const TracedOp&, const std::string&);
 const std::map<std::string, OpTemplate>& opTemplates()
 {
     static const std::map<std::string, OpTemplate> table = {
+        // JAX primitives (ops_jax.cpp); layout primitives are views (isViewOp)
+        {"jax::exp", jaxUnary},
+        {"jax::exp2", jaxUnary},
+        {"jax::log", jaxUnary},
+        {"jax::log1p", jaxUnary},
+        {"jax::expm1", jaxUnary},
+        {"jax::tanh", jaxUnary},
+        {"jax::logistic", jaxUnary},
+        {"jax::sin", jaxUnary},
+        {"jax::cos", jaxUnary},
+        {"jax::tan", jaxUnary},
+        {"jax::asin", jaxUnary},
+        {"jax::acos", jaxUnary},
+        {"jax::atan", jaxUnary},
+        {"jax::sinh", jaxUnary},
+        {"jax::cosh", jaxUnary},
+        {"jax::sqrt", jaxUnary},
+        {"jax::rsqrt", jaxUnary},
+        {"jax::abs", jaxUnary},
+        {"jax::sign", jaxUnary},
+        {"jax::floor", jaxUnary},
+        {"jax::ceil", jaxUnary},
+        {"jax::round", jaxUnary},
+        {"jax::erf", jaxUnary},
+        {"jax::erfc", jaxUnary},
+        {"jax::neg", jaxUnary},
+        {"jax::not", jaxUnary},
+        {"jax::square", jaxUnary},
+        {"jax::convert_element_type", jaxUnary},
+        {"jax::reduce_precision", jaxUnary},
+        {"jax::integer_pow", jaxUnary},
+        {"jax::add", jaxBinary},
+        {"jax::sub", jaxBinary},
+        {"jax::mul", jaxBinary},
+        {"jax::div", jaxBinary},
+        {"jax::eq", jaxBinary},
+        {"jax::ne", jaxBinary},
+        {"jax::lt", jaxBinary},
+        {"jax::le", jaxBinary},
+        {"jax::gt", jaxBinary},
+        {"jax::ge", jaxBinary},
+        {"jax::max", jaxBinary},
+        {"jax::min", jaxBinary},
+        {"jax::pow", jaxBinary},
+        {"jax::atan2", jaxBinary},
+        {"jax::rem", jaxBinary},
+        {"jax::and", jaxBinary},
+        {"jax::or", jaxBinary},
+        {"jax::select_n", jaxSelect},
+        {"jax::clamp", jaxClamp},
+        {"jax::dot_general", jaxDotGeneral},
+        {"jax::reduce_sum", jaxReduce},
+        {"jax::reduce_max", jaxReduce},
+        {"jax::reduce_min", jaxReduce},
+        {"jax::reduce_prod", jaxReduce},
+        {"jax::reduce_and", jaxReduce},
+        {"jax::reduce_or", jaxReduce},
+        {"jax::argmax", jaxArgReduce},
+        {"jax::argmin", jaxArgReduce},
+        {"jax::cumsum", jaxCumulative},
+        {"jax::cumprod", jaxCumulative},
+        {"jax::cummax", jaxCumulative},
+        {"jax::cummin", jaxCumulative},
+        {"jax::conv_general_dilated", jaxConv},
+        {"jax::reduce_window_sum", jaxReduceWindow},
+        {"jax::reduce_window_max", jaxReduceWindow},
+        {"jax::reduce_window_min", jaxReduceWindow},
+        {"jax::concatenate", jaxConcatenate},
+        {"jax::pad", jaxPad},
+        {"jax::iota", jaxIota},
+        {"jax::rev", jaxRev},
+        {"jax::dynamic_slice", jaxDynamicSlice},
+        {"jax::dynamic_update_slice", jaxDynamicUpdateSlice},
+        {"jax::split", jaxSplit},
         // elementwise
         {"aten::relu", unaryFunction},
         {"aten::sigmoid", unaryFunction},

@@ -1,0 +1,360 @@
+# SPDX-License-Identifier: MIT
+"""SOLAR Studio's JAX tracer (used by solar_trace.py's worker for sources that import jax).
+
+A JAX source defines get_inputs() (arrays or jax.ShapeDtypeStructs) and either forward(*inputs), a pure function,
+or a Flax Linen module `Model` with get_init_inputs() (its constructor arguments), whose variables come from
+Model(*init).init(jax.random.PRNGKey(0), *inputs) and are weights. Module-level integer constants are size
+parameters, as for PyTorch.
+
+`trace` runs jax.make_jaxpr on abstract inputs (nothing of full size is ever allocated) and reports the equations
+in the PyTorch tracer's format: ops named "jax::<primitive>", tensors with shapes, dtypes and strides, the user's
+source line of each equation. Nested jaxprs (jit, custom_jvp_call, custom_vjp_call, remat, closed_call) are
+inlined. Layout primitives (reshape of a contiguous array, transpose, broadcast_in_dim, squeeze, expand_dims,
+static slices) are views, as in the PyTorch trace: their strides point into the array they read, so the lowering
+folds them into the reads. `reference` runs the function for real on the CPU at reduced sizes.
+"""
+import os
+import sys
+
+from solar_trace import UserError, _UserCode, _load_source, _as_list, _user_line  # noqa: F401
+
+_jax = None
+
+
+def _import_jax():
+    global _jax
+    if _jax is None:
+        os.environ.setdefault("JAX_PLATFORMS", "cpu")
+        import jax  # noqa: F401
+        _jax = jax
+    return _jax
+
+
+def is_jax_source(source):
+    """A Python source that imports jax or flax (and not torch): the JAX frontend's."""
+    import ast
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    roots = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            roots.add(node.module.split(".")[0])
+    return bool(roots & {"jax", "flax"}) and "torch" not in roots
+
+
+def _program(filename, sizes):
+    """The source's function and its abstract arguments: (fn, args, arg_roles, arg_names, constants)."""
+    jax = _import_jax()
+    namespace, constants = _load_source(filename, sizes)
+    if not callable(namespace.get("get_inputs")):
+        raise UserError("model", "no get_inputs() function")
+    model_class = namespace.get("Model")
+    forward = namespace.get("forward")
+    with _UserCode(filename, "get_inputs()") as user:
+        inputs = jax.eval_shape(lambda: list(namespace["get_inputs"]()))
+        if model_class is not None and hasattr(model_class, "init") and hasattr(model_class, "apply"):
+            if not callable(namespace.get("get_init_inputs")):
+                raise UserError("model", "a Flax Model needs get_init_inputs() (its constructor arguments)")
+            user.step = "get_init_inputs()"
+            init = namespace["get_init_inputs"]()
+            user.step = "Model(...)"
+            model = model_class(*init)
+            user.step = "Model.init()"
+            variables = jax.eval_shape(lambda *x: model.init(jax.random.PRNGKey(0), *x), *inputs)
+
+            def fn(variables, *x):
+                return model.apply(variables, *x)
+
+            leaves = jax.tree_util.tree_flatten_with_path(variables)[0]
+            names = [_path_name(path) for path, _ in leaves]
+            return fn, [variables] + list(inputs), names, constants, len(leaves)
+    if not callable(forward):
+        raise UserError("model", "no forward(*inputs) function and no Flax Model (a JAX source defines one of them)")
+    return forward, list(inputs), [], constants, 0
+
+
+def _path_name(path):
+    parts = []
+    for key in path:
+        for attr in ("key", "name", "idx"):
+            if hasattr(key, attr):
+                parts.append(str(getattr(key, attr)))
+                break
+    return ".".join(parts)
+
+
+def _dtype(d):
+    return str(d)
+
+
+def _contiguous(shape):
+    strides = [1] * len(shape)
+    for i in range(len(shape) - 2, -1, -1):
+        strides[i] = strides[i + 1] * max(int(shape[i + 1]), 1)
+    return strides
+
+
+def _param(v):
+    """An equation parameter as JSON: numbers, lists, dtypes; named tuples (dimension numbers) as lists."""
+    import numpy as np
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, (np.integer,)):
+        return int(v)
+    if isinstance(v, (np.floating,)):
+        return float(v)
+    if isinstance(v, np.dtype) or type(v).__name__ in ("dtype", "DType"):
+        return {"dtype": str(v)}
+    if hasattr(v, "_asdict"):  # ConvDimensionNumbers(lhs_spec, rhs_spec, out_spec): its fields in order
+        return [_param(x) for x in v]
+    if isinstance(v, (list, tuple)):
+        return [_param(x) for x in v]
+    if hasattr(v, "dtype") and hasattr(v, "shape") and getattr(v, "shape", None) == ():
+        return float(v)
+    return {"repr": str(v)}
+
+
+class _Tracer:
+    """Walks a jaxpr, inlining nested ones, naming arrays and views."""
+
+    _INLINE = {"jit": "jaxpr", "pjit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr",
+               "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr", "custom_vjp_call_jaxpr": "fun_jaxpr",
+               "remat": "jaxpr", "checkpoint": "jaxpr", "remat2": "jaxpr"}
+
+    def __init__(self, filename):
+        self.filename = filename
+        self.tensors = {}
+        self.ops = []
+        self.view = {}  # name -> (root, strides, offset) for views
+
+    def new(self, aval, role="intermediate", name=None, root=None, strides=None, offset=0):
+        if name is None:
+            name = "t%d" % len(self.tensors)
+        shape = [int(d) for d in aval.shape]
+        self.tensors[name] = {"shape": shape, "dtype": _dtype(aval.dtype),
+                              "stride": strides if strides is not None else _contiguous(shape),
+                              "offset": int(offset), "role": role}
+        if root is not None:
+            self.view[name] = (root, strides, offset)
+        return name
+
+    def layout(self, name):
+        """(root, strides, offset) of an array: its own storage, or the one it views."""
+        if name in self.view:
+            return self.view[name]
+        return name, self.tensors[name]["stride"], 0
+
+    def line(self, eqn):
+        try:
+            from jax._src import source_info_util
+            for frame in source_info_util.user_frames(eqn.source_info.traceback):
+                if frame.file_name == self.filename:
+                    return frame.start_line
+        except Exception:  # jax internals move between versions: a missing line is not an error
+            pass
+        return 0
+
+    def module(self, eqn):
+        try:
+            return str(eqn.source_info.name_stack)
+        except Exception:
+            return ""
+
+    def value(self, env, v):
+        from jax.extend import core as jcore
+        if isinstance(v, jcore.Literal):
+            x = v.val
+            try:
+                import numpy as np
+                if np.ndim(x) == 0:
+                    x = x.item() if hasattr(x, "item") else x
+                    if isinstance(x, float) and (x != x or x in (float("inf"), float("-inf"))):
+                        return {"float": repr(x)}
+                    return x
+            except Exception:
+                pass
+            return {"repr": str(x)}
+        return {"t": env[v]}
+
+    def run(self, jaxpr, env, consts=()):
+        for var, c in zip(jaxpr.constvars, consts):
+            env[var] = self.constant(var, c)
+        for eqn in jaxpr.eqns:
+            self.equation(eqn, env)
+        return env
+
+    def constant(self, var, c):
+        name = self.new(var.aval, "constant")
+        try:
+            import numpy as np
+            values = np.asarray(c).reshape(-1)
+            if values.size <= 4096:
+                self.tensors[name]["values"] = [float(x) for x in values]
+        except Exception:
+            pass
+        return name
+
+    def equation(self, eqn, env):
+        prim = eqn.primitive.name
+        key = self._INLINE.get(prim)
+        if key is not None and key in eqn.params:
+            inner = eqn.params[key]
+            jaxpr = getattr(inner, "jaxpr", inner)
+            consts = getattr(inner, "consts", ())
+            sub = {}
+            for outer, var in zip(eqn.invars, jaxpr.invars):
+                value = self.value(env, outer)
+                sub[var] = value["t"] if isinstance(value, dict) and "t" in value else self.literal_array(var, value)
+            self.run(jaxpr, sub, consts)
+            for outer, var in zip(eqn.outvars, jaxpr.outvars):
+                value = self.value(sub, var)
+                env[outer] = value["t"] if isinstance(value, dict) and "t" in value else self.literal_array(outer, value)
+            return
+        args = [self.value(env, v) for v in eqn.invars]
+        params = {k: _param(v) for k, v in eqn.params.items() if not k.endswith("jaxpr") and k not in ("jvp", "bwd", "fwd")}
+        outputs = []
+        view = self.view_of(prim, eqn, args)
+        for i, var in enumerate(eqn.outvars):
+            if view is not None and i == 0:
+                root, strides, offset = view
+                name = self.new(var.aval, root=root, strides=strides, offset=offset)
+            else:
+                name = self.new(var.aval)
+            env[var] = name
+            outputs.append(name)
+        op = "jax::" + prim
+        if view is not None:
+            op = "jax::view_" + prim
+        self.ops.append({"op": op, "overload": "", "args": args, "kwargs": params, "outputs": outputs,
+                         "line": self.line(eqn), "module": self.module(eqn)})
+
+    def literal_array(self, var, value):
+        """A literal passed into an inlined jaxpr: a constant array of its value."""
+        name = self.new(var.aval, "constant")
+        if isinstance(value, (int, float, bool)):
+            self.tensors[name]["values"] = [float(value)]
+        return name
+
+    def view_of(self, prim, eqn, args):
+        """(root, strides, offset) when the equation only re-indexes its operand, else None."""
+        if not args or not isinstance(args[0], dict) or "t" not in args[0]:
+            return None
+        src = args[0]["t"]
+        root, strides, offset = self.layout(src)
+        in_shape = self.tensors[src]["shape"]
+        out_shape = [int(d) for d in eqn.outvars[0].aval.shape]
+        p = eqn.params
+        if prim == "transpose":
+            perm = list(p["permutation"])
+            return root, [strides[i] for i in perm], offset
+        if prim == "broadcast_in_dim" and len(eqn.invars) == 1:
+            out = [0] * len(out_shape)
+            for i, d in enumerate(p["broadcast_dimensions"]):
+                out[d] = strides[i] if in_shape[i] == out_shape[d] else 0
+            return root, out, offset
+        if prim == "squeeze":
+            drop = {d % len(in_shape) for d in p["dimensions"]}
+            return root, [s for i, s in enumerate(strides) if i not in drop], offset
+        if prim == "expand_dims":
+            out = list(strides)
+            for d in sorted(x % len(out_shape) for x in p["dimensions"]):
+                out.insert(d, 0)
+            return root, out, offset
+        if prim == "slice":
+            steps = p.get("strides") or [1] * len(in_shape)
+            off = offset + sum(int(s) * int(st) for s, st in zip(p["start_indices"], strides))
+            return root, [int(st) * int(k) for st, k in zip(strides, steps)], off
+        if prim in ("reshape",) and p.get("dimensions") is None:
+            # Only a row-major view can be re-shaped by strides alone (a transposed one needs a copy first).
+            if strides == _contiguous(in_shape) or all(d == 1 for d in in_shape):
+                return root, _contiguous(out_shape), offset
+        if prim in ("stop_gradient", "copy", "copy_p", "optimization_barrier") and len(eqn.invars) == 1:
+            return root, strides, offset
+        return None
+
+
+def trace(filename, sizes):
+    jax = _import_jax()
+    fn, args, param_names, constants, num_params = _program(filename, sizes)
+    with _UserCode(filename, "forward()"):
+        closed = jax.make_jaxpr(fn)(*args)
+    tracer = _Tracer(filename)
+    env = {}
+    jaxpr = closed.jaxpr
+    for i, var in enumerate(jaxpr.invars):
+        if i < num_params:
+            env[var] = tracer.new(var.aval, "parameter", name=param_names[i])
+        else:
+            env[var] = tracer.new(var.aval, "input", name="input%d" % (i - num_params))
+    tracer.run(jaxpr, env, closed.consts)
+    outputs = []
+    for var in jaxpr.outvars:
+        value = tracer.value(env, var)
+        if not (isinstance(value, dict) and "t" in value):
+            continue
+        name = value["t"]
+        if tracer.tensors[name]["role"] == "intermediate":
+            tracer.tensors[name]["role"] = "output"
+        outputs.append(name)
+    return {"constants": constants, "tensors": tracer.tensors, "ops": tracer.ops, "outputs": outputs,
+            "model": "Model" if num_params else "forward", "training": False, "mode": "jax"}
+
+
+def reference(filename, sizes, seed, max_elements, dump):
+    """Runs the function for real on the CPU at `sizes`: inputs from get_inputs() (NumPy's generator seeded),
+    Flax variables from init with PRNGKey(seed); the arrays it used and its outputs, named as in the trace."""
+    jax = _import_jax()
+    import numpy as np
+    namespace, constants = _load_source(filename, sizes)
+    model_class = namespace.get("Model")
+    with _UserCode(filename, "get_inputs()") as user:
+        np.random.seed(seed % (2 ** 32))
+        inputs = list(namespace["get_inputs"]())
+        inputs = [_concrete(jax, x, seed + 1 + i) for i, x in enumerate(inputs)]
+        arrays = {"input%d" % i: np.asarray(x) for i, x in enumerate(inputs) if hasattr(x, "shape")}
+        if model_class is not None and hasattr(model_class, "init") and hasattr(model_class, "apply"):
+            user.step = "Model(...)"
+            model = model_class(*namespace["get_init_inputs"]())
+            user.step = "Model.init()"
+            variables = model.init(jax.random.PRNGKey(seed), *inputs)
+            for path, leaf in jax.tree_util.tree_flatten_with_path(variables)[0]:
+                arrays[_path_name(path)] = np.asarray(leaf)
+            run = lambda: model.apply(variables, *inputs)  # noqa: E731
+        else:
+            run = lambda: namespace["forward"](*inputs)  # noqa: E731
+        total = sum(a.size for a in arrays.values())
+        if total > max_elements:
+            raise UserError("size", "%d input and parameter elements at these sizes, above the validation limit of %d"
+                            % (total, max_elements))
+        user.step = "forward()"
+        outs = [np.asarray(o) for o in _as_list(run())]
+    return {"constants": constants, "tensors": {k: dump(v) for k, v in arrays.items()},
+            "outputs": [dump(o) for o in outs]}
+
+
+def _concrete(jax, x, seed):
+    """get_inputs() may return abstract arrays (jax.ShapeDtypeStruct): they get seeded values for the real run."""
+    if isinstance(x, jax.ShapeDtypeStruct):
+        import numpy as np
+        rng = np.random.default_rng(seed)
+        if np.issubdtype(x.dtype, np.floating):
+            return jax.numpy.asarray(rng.standard_normal(x.shape), dtype=x.dtype)
+        if x.dtype == bool:
+            return jax.numpy.asarray(rng.random(x.shape) < 0.5)
+        return jax.numpy.asarray(rng.integers(0, 8, x.shape), dtype=x.dtype)
+    return x
+
+
+def version():
+    try:
+        return _import_jax().__version__
+    except Exception:
+        return None
+
+
+if __name__ == "__main__":
+    sys.exit("run solar_trace.py: this module is its JAX frontend")
