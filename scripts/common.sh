@@ -101,6 +101,7 @@ solar_setup_torch2() {
     return 0
   fi
   if "$py" -c "import torch, numpy, einops, sys; sys.exit(torch.__version__.split('+')[0] != '$SOLAR_TORCH2_VERSION')" 2>/dev/null; then
+    solar_setup_jax
     return 0
   fi
   echo "==> Setting up torch $SOLAR_TORCH2_VERSION for the tests in $SOLAR_TORCH2_VENV"
@@ -119,5 +120,18 @@ solar_setup_torch2() {
     echo "==> torch 2.x: PyPI is not reachable for numpy, einops and torch's dependencies (see $log); its tests are reported as not run"
     rm -rf "$SOLAR_TORCH2_VENV"
     return 0
+  fi
+  solar_setup_jax
+}
+
+# JAX and Flax for the JAX frontend's tests (tst_jax), in the torch 2.x environment: one worker serves both.
+solar_setup_jax() {
+  local py="$SOLAR_TORCH2_VENV/bin/python" log="$SOLAR_BUILD_DIR/venv-jax.log"
+  if "$py" -c "import jax, flax" 2>/dev/null; then
+    return 0
+  fi
+  echo "==> Setting up JAX and Flax for the tests in $SOLAR_TORCH2_VENV"
+  if ! timeout 900 "$py" -m pip install -q "torch==$SOLAR_TORCH2_VERSION" jax jaxlib flax >"$log" 2>&1; then
+    echo "==> JAX: PyPI is not reachable for jax, jaxlib and flax (see $log); the JAX tests are reported as not run"
   fi
 }

@@ -130,6 +130,7 @@ class _Tracer:
         self.tensors = {}
         self.ops = []
         self.view = {}  # name -> (root, strides, offset) for views
+        self.caller_line = 0  # while inlining: the line of the equation being inlined
 
     def new(self, aval, role="intermediate", name=None, root=None, strides=None, offset=0):
         if name is None:
@@ -149,6 +150,8 @@ class _Tracer:
         return name, self.tensors[name]["stride"], 0
 
     def line(self, eqn):
+        """The user's line of an equation; inside an inlined jaxpr traced elsewhere (jax.nn.relu's jit is traced
+        once and cached), the line of the call that inlined it."""
         try:
             from jax._src import source_info_util
             for frame in source_info_util.user_frames(eqn.source_info.traceback):
@@ -156,7 +159,7 @@ class _Tracer:
                     return frame.start_line
         except Exception:  # jax internals move between versions: a missing line is not an error
             pass
-        return 0
+        return self.caller_line
 
     def module(self, eqn):
         try:
@@ -209,7 +212,11 @@ class _Tracer:
             for outer, var in zip(eqn.invars, jaxpr.invars):
                 value = self.value(env, outer)
                 sub[var] = value["t"] if isinstance(value, dict) and "t" in value else self.literal_array(var, value)
-            self.run(jaxpr, sub, consts)
+            outer_line, self.caller_line = self.caller_line, self.line(eqn)
+            try:
+                self.run(jaxpr, sub, consts)
+            finally:
+                self.caller_line = outer_line
             for outer, var in zip(eqn.outvars, jaxpr.outvars):
                 value = self.value(sub, var)
                 env[outer] = value["t"] if isinstance(value, dict) and "t" in value else self.literal_array(outer, value)

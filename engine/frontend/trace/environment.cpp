@@ -36,7 +36,7 @@ print(json.dumps(out))
 
 constexpr const char* kTorchFrontend = "pytorch trace";
 constexpr const char* kNumpyFrontend = "numpy reference (LLM route)";
-constexpr const char* kJaxFrontend = "jax reference (LLM route)";
+constexpr const char* kJaxFrontend = "jax trace (jaxpr) and reference";
 
 std::string missing(const nlohmann::json& j, const std::string& name)
 {
@@ -61,9 +61,11 @@ void judge(PythonProbe& p, const nlohmann::json& j)
     }
     FrontendSupport numpy {kNumpyFrontend, !p.numpyVersion.empty(),
                            p.numpyVersion.empty() ? missing(j, "numpy") : "numpy " + p.numpyVersion};
-    FrontendSupport jax {kJaxFrontend, !p.jaxVersion.empty() && !p.numpyVersion.empty(),
+    // The worker that traces jaxprs is the PyTorch tracer's (it starts by importing torch).
+    FrontendSupport jax {kJaxFrontend, !p.jaxVersion.empty() && !p.numpyVersion.empty() && torch.works,
                          p.jaxVersion.empty() ? missing(j, "jax")
-                                              : "jax " + p.jaxVersion + (p.flaxVersion.empty() ? "" : ", flax " + p.flaxVersion)};
+                             : !torch.works   ? "jax " + p.jaxVersion + ", but the worker also needs torch here: " + torch.why
+                                              : "jax " + p.jaxVersion + (p.flaxVersion.empty() ? " (no flax: Flax models will not load)" : ", flax " + p.flaxVersion)};
     p.frontends = {torch, numpy, jax};
 }
 
@@ -150,8 +152,8 @@ std::string formatEnvironment(const EnvironmentReport& report)
     }
     if (report.pythons.empty())
         out += "no Python interpreter candidates\n";
-    out += "The chosen interpreter traces PyTorch models and runs the LLM route's NumPy and JAX references. ALIR files work without "
-           "Python; the LLM frontend needs an endpoint (--llm-url or the LLM settings).\n";
+    out += "The chosen interpreter traces PyTorch models, and JAX sources where it has jax, and runs the LLM route's NumPy and JAX "
+           "references. ALIR files work without Python; the LLM frontend needs an endpoint (--llm-url or the LLM settings).\n";
     if (!report.chosen())
         out += "No interpreter traces PyTorch models: install torch >= 1.13 (Debian: apt-get install python3-torch) or point SOLAR_PYTHON "
                "at a Python that has it.\n";

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// The JAX frontend (issue 17): jaxprs traced by the worker, lowered by the primitives' templates, validated against
+// JAX on the CPU. Each port of a shared KernelBench problem (tests/data/jax/levelN_<name>.py) must validate and have
+// the MACs and fused bytes of its PyTorch original, analysed independently by the trace frontend. Runs under the
+// torch 2.x environment (tests/torch2.sh), which has jax and flax; skipped, with the reason, where JAX is missing.
+#include "engine/analysis/analysis.h"
+#include "engine/frontend/trace/modelprogram.h"
+#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/frontend/validate/validation.h"
+#include "engine/hw/registry.h"
+
+#include <QTest>
+
+#include <filesystem>
+#include <optional>
+
+using namespace solar;
+
+namespace {
+
+std::string port(const std::string& name)
+{
+    return std::string(SOLAR_TEST_DATA) + "/jax/" + name + ".py";
+}
+
+// tests/data/jax/level2_63_Gemm_ReLU_Divide.py -> <kernelbench>/level2/63_Gemm_ReLU_Divide.py
+std::string original(const std::string& name)
+{
+    const auto underscore = name.find('_');
+    return std::string(SOLAR_KERNELBENCH) + "/" + name.substr(0, underscore) + "/" + name.substr(underscore + 1) + ".py";
+}
+
+} // namespace
+
+class TestJax : public QObject
+{
+    Q_OBJECT
+private:
+    std::optional<trace::PythonInfo> m_python;
+    std::optional<trace::TraceWorker> m_worker;
+    hw::HwRegistry m_registry = hw::loadDefaultHwRegistry();
+    const hw::HwProfile* m_h100 = nullptr;
+    std::string m_skip;
+
+private slots:
+    void initTestCase()
+    {
+        m_h100 = m_registry.find("h100-pcie");
+        QVERIFY(m_h100);
+        const auto p = trace::locatePython();
+        if (!p) {
+            m_skip = "no Python interpreter with torch on this machine";
+            return;
+        }
+        m_python = *p;
+        m_worker.emplace(*m_python);
+        const auto probe = m_worker->trace(port("level1_19_ReLU"));
+        if (!probe && probe.diagnostics().front().message.find("needs jax") != std::string::npos)
+            m_skip = "this Python has no jax (the torch2 environment of ./scripts/test installs it)";
+    }
+
+    void testPortsMatchTheirOriginals_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const auto& entry : std::filesystem::directory_iterator(std::string(SOLAR_TEST_DATA) + "/jax")) {
+            const std::string stem = entry.path().stem().string();
+            if (entry.path().extension() == ".py" && stem.rfind("level", 0) == 0)
+                QTest::newRow(stem.c_str()) << QString::fromStdString(stem);
+        }
+    }
+
+    void testPortsMatchTheirOriginals()
+    {
+        QFETCH(QString, name);
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const std::string stem = name.toStdString();
+        if (!std::filesystem::exists(original(stem)))
+            QSKIP("the shared KernelBench folder is not beside this checkout");
+        const auto jax = trace::loadModelProgram(port(stem), *m_worker, {}, true);
+        QVERIFY2(jax, jax ? "" : formatAll(jax.diagnostics()).c_str());
+        QVERIFY2(jax->lowered.unsupported.empty(), jax->lowered.unsupported.empty() ? "" : jax->lowered.unsupported.front().aten.c_str());
+        const auto torch = trace::loadModelProgram(original(stem), *m_worker, {}, false);
+        QVERIFY2(torch, torch ? "" : formatAll(torch.diagnostics()).c_str());
+        const auto a = analyzeProgram(jax->lowered.program, *m_h100);
+        const auto b = analyzeProgram(torch->lowered.program, *m_h100);
+        QVERIFY(a && b);
+        QCOMPARE(a->digest.totalMacs, b->digest.totalMacs);
+        QCOMPARE(a->ladder.at(bounds::Level::Fused).bytes, b->ladder.at(bounds::Level::Fused).bytes);
+        const auto v = validate::validateModel(port(stem), *m_worker, *jax);
+        QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
+    }
+
+    // What the jaxpr says, line by line: the source line of each equation, Flax parameters by their paths, layout
+    // primitives as views (no op of their own), and nested jaxprs (relu's custom_jvp_call, jit) inlined.
+    void testTraceStructure()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const auto t = m_worker->trace(port("level2_63_Gemm_ReLU_Divide"));
+        QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
+        QCOMPARE(t->mode, std::string("jax"));
+        QVERIFY(t->tensor("params.Dense_0.kernel"));
+        QCOMPARE(t->tensor("params.Dense_0.kernel")->role, std::string("parameter"));
+        QCOMPARE(trace::values(t->tensor("params.Dense_0.kernel")->shape), (std::vector<std::int64_t> {8192, 8192}));
+        std::vector<std::string> ops;
+        for (const auto& op : t->ops)
+            ops.push_back(op.op);
+        // x @ kernel; bias reshaped (a view) and added; relu's max (inlined from custom_jvp_call and jit); divide.
+        const std::vector<std::string> expected {"jax::dot_general", "jax::view_reshape", "jax::add", "jax::max", "jax::div"};
+        QCOMPARE(ops, expected);
+        for (const auto& op : t->ops)
+            QVERIFY2(op.line == 13 || op.line == 14 || op.line == 15, op.op.c_str());
+        QCOMPARE(t->ops.back().line, 15);
+    }
+
+    // Errors name the step and the user's line; a file that is neither a function nor a Flax model says so.
+    void testErrors()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const auto broken = m_worker->trace(std::string(SOLAR_TEST_DATA) + "/jax/broken_forward.py");
+        QVERIFY(!broken);
+        QCOMPARE(broken.diagnostics().front().code, std::string("trace.run"));
+        QCOMPARE(broken.diagnostics().front().loc.line, 9);
+        QVERIFY2(broken.diagnostics().front().message.find("forward() failed") == 0, broken.diagnostics().front().message.c_str());
+        const auto empty = m_worker->trace(std::string(SOLAR_TEST_DATA) + "/jax/no_function.py");
+        QVERIFY(!empty);
+        QVERIFY2(empty.diagnostics().front().message.find("no forward(*inputs) function") != std::string::npos,
+                 empty.diagnostics().front().message.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJax)
+#include "tst_jax.moc"
