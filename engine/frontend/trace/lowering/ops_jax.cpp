@@ -428,6 +428,25 @@ void jaxDynamicUpdateSlice(Lowerer& ctx, const TracedOp& op, const std::string&)
     ctx.emit(nest(v, us, ctx.store(y, yi, ctx.at(u, v))));
 }
 
+// broadcast_in_dim of a literal (a filled array); of an array it is a view (the tracer's), unless it had to copy.
+void jaxBroadcast(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    const TraceArg& x = ctx.arg(op, 0);
+    const std::string y = ctx.out(op);
+    const Shape& ys = ctx.info(y).shape;
+    const Index v = vars(ys.size());
+    if (x.kind != TraceArg::Tensor)
+        return ctx.emit(nest(v, ys, ctx.store(y, v, ctx.bcast(x, {}, {}))));
+    const Shape& xs = ctx.info(x.text).shape;
+    const auto dims = intsOf(param(op, "broadcast_dimensions"));
+    Index xi;
+    for (size_t i = 0; i < xs.size() && i < dims.size(); ++i) {
+        const auto d = static_cast<size_t>(dims[i]);
+        xi.push_back(xs[i] == ys[d] ? v[d] : "0");
+    }
+    ctx.emit(nest(v, ys, ctx.store(y, v, ctx.at(x.text, xi))));
+}
+
 // split(x; sizes, axis): each output a copy of its part.
 void jaxSplit(Lowerer& ctx, const TracedOp& op, const std::string&)
 {

@@ -69,6 +69,7 @@ void jaxRev(Lowerer&, const TracedOp&, const std::string&);
 void jaxDynamicSlice(Lowerer&, const TracedOp&, const std::string&);
 void jaxDynamicUpdateSlice(Lowerer&, const TracedOp&, const std::string&);
 void jaxSplit(Lowerer&, const TracedOp&, const std::string&);
+void jaxBroadcast(Lowerer&, const TracedOp&, const std::string&);
 // ops_loss.cpp
 void pointwiseLoss(Lowerer&, const TracedOp&, const std::string&);
 void nllLoss(Lowerer&, const TracedOp&, const std::string&);
@@ -150,6 +151,7 @@ const std::map<std::string, OpTemplate>& opTemplates()
         {"jax::dynamic_slice", jaxDynamicSlice},
         {"jax::dynamic_update_slice", jaxDynamicUpdateSlice},
         {"jax::split", jaxSplit},
+        {"jax::broadcast_in_dim", jaxBroadcast},
         // elementwise
         {"aten::relu", unaryFunction},
         {"aten::sigmoid", unaryFunction},
