@@ -118,6 +118,60 @@ def _param(v):
     return {"repr": str(v)}
 
 
+class _Offset:
+    """A storage offset that may move with scan steps: const + sum(coef * step variable). Inside a scan body every
+    array is one step's slice of a stacked array (one slice per step, so each step writes its own elements)."""
+
+    def __init__(self, const=0, moving=None):
+        self.const = int(const)
+        self.moving = list(moving or [])  # (stride, index expression over step variables)
+
+    def __add__(self, other):
+        if isinstance(other, _Offset):
+            return _Offset(self.const + other.const, self.moving + other.moving)
+        return _Offset(self.const + int(other), self.moving)
+
+    __radd__ = __add__
+
+    def json(self):
+        return self.const
+
+    def step_terms(self):
+        """The moving part as (stride, index expression) pairs for the lowering: the stacked array's leading
+        stride and the step's index (`_s0`, `_s0 + 1`, `7 - _s0`). Offsets built by _Step.scaled only."""
+        return [{"stride": stride, "index": index} for (stride, index) in self.moving]
+
+
+class _Step:
+    """A scan step's index into a stacked array: s (+ shift), or length - 1 - s when the scan runs in reverse."""
+
+    def __init__(self, var, length, reverse, shift=0):
+        self.var, self.length, self.reverse, self.shift = var, length, reverse, shift
+
+    def scaled(self, stride):
+        if self.reverse:
+            index = "%d - %s" % (self.length - 1 - self.shift, self.var) if self.length - 1 - self.shift else "-%s" % self.var
+        else:
+            index = self.var + (" + %d" % self.shift if self.shift else "")
+        return _Offset(0, [(int(stride), index)])
+
+    def text(self):
+        return "%s%s%+d" % ("-" if self.reverse else "", self.var, self.shift)
+
+
+class _Fixed:
+    """A fixed index into a stacked array (the initial carry, the final one)."""
+
+    def __init__(self, index):
+        self.index = index
+
+    def scaled(self, stride):
+        return _Offset(self.index * stride)
+
+    def text(self):
+        return str(self.index)
+
+
 class _Tracer:
     """Walks a jaxpr, inlining nested ones, naming arrays and views."""
 
@@ -131,23 +185,37 @@ class _Tracer:
         self.ops = []
         self.view = {}  # name -> (root, strides, offset) for views
         self.caller_line = 0  # while inlining: the line of the equation being inlined
+        self.loops = 0  # scan loops so far (their step variables are _s0, _s1, ...)
+        self.stepped_targets = []  # per enclosing scan: body result var -> (stacked array, step) it is written to
+        self.placed = {}  # step view name -> (stacked array, step text) it stands for
 
-    def new(self, aval, role="intermediate", name=None, root=None, strides=None, offset=0):
+    def new(self, aval, role="intermediate", name=None, root=None, strides=None, offset=0, shape=None):
         if name is None:
             name = "t%d" % len(self.tensors)
-        shape = [int(d) for d in aval.shape]
+        shape = [int(d) for d in (aval.shape if shape is None else shape)]
+        offset = offset if isinstance(offset, _Offset) else _Offset(offset)
         self.tensors[name] = {"shape": shape, "dtype": _dtype(aval.dtype),
                               "stride": strides if strides is not None else _contiguous(shape),
-                              "offset": int(offset), "role": role}
+                              "offset": offset.json(), "role": role}
+        if offset.moving:
+            self.tensors[name]["steps"] = offset.step_terms()
         if root is not None:
             self.view[name] = (root, strides, offset)
+        return name
+
+    def step_view(self, var, root, step):
+        """One step's slice of a stacked array `root` ([steps, ...] or a view of one): a view at `step`."""
+        base, strides, offset = self.layout(root)
+        name = self.new(var.aval, root=base, strides=list(strides[1:]), offset=offset + step.scaled(strides[0]))
+        self.ops.append({"op": "jax::view_step", "overload": "", "args": [{"t": root}], "kwargs": {}, "outputs": [name],
+                         "line": self.caller_line, "module": ""})
         return name
 
     def layout(self, name):
         """(root, strides, offset) of an array: its own storage, or the one it views."""
         if name in self.view:
             return self.view[name]
-        return name, self.tensors[name]["stride"], 0
+        return name, self.tensors[name]["stride"], _Offset(0)
 
     def line(self, eqn):
         """The user's line of an equation; inside an inlined jaxpr traced elsewhere (jax.nn.relu's jit is traced
@@ -203,6 +271,8 @@ class _Tracer:
 
     def equation(self, eqn, env):
         prim = eqn.primitive.name
+        if prim == "scan":
+            return self.scan(eqn, env)
         key = self._INLINE.get(prim)
         if key is not None and key in eqn.params:
             inner = eqn.params[key]
@@ -229,6 +299,8 @@ class _Tracer:
             if view is not None and i == 0:
                 root, strides, offset = view
                 name = self.new(var.aval, root=root, strides=strides, offset=offset)
+            elif self.stepped_targets:
+                name = self.stepped_output(var)
             else:
                 name = self.new(var.aval)
             env[var] = name
@@ -238,6 +310,88 @@ class _Tracer:
             op = "jax::view_" + prim
         self.ops.append({"op": op, "overload": "", "args": args, "kwargs": params, "outputs": outputs,
                          "line": self.line(eqn), "module": self.module(eqn)})
+
+    def scan(self, eqn, env):
+        """lax.scan as a loop: `for _sK in 0..length` around the body's equations, emitted once. Each body array
+        is a slice of a stacked array written at the step's index; the carry lives in a [length + 1, ...] array
+        (slice 0 the initial value, slice s + 1 what step s computes); xs are read and ys written at the step's
+        index (from the end when `reverse`). The scan's ys are the stacked arrays themselves."""
+        p = eqn.params
+        closed = p["jaxpr"]
+        body = closed.jaxpr
+        length, reverse = int(p["length"]), bool(p.get("reverse", False))
+        nc, ncarry = int(p["num_consts"]), int(p["num_carry"])
+        var_name = "_s%d" % self.loops
+        self.loops += 1
+        step = _Step(var_name, length, reverse)
+        line = self.line(eqn)
+        outer_line, self.caller_line = self.caller_line, line
+        try:
+            args = [self.value(env, v) for v in eqn.invars]
+            names = [a["t"] if isinstance(a, dict) and "t" in a else self.literal_array(v, a) for v, a in zip(eqn.invars, args)]
+            sub = {}
+            for var, name in zip(body.invars[:nc], names[:nc]):
+                sub[var] = name
+            carries = []
+            for k, (var, init) in enumerate(zip(body.invars[nc:nc + ncarry], names[nc:nc + ncarry])):
+                stacked = self.new(var.aval, shape=[length + 1] + list(var.aval.shape))
+                first = self.step_view(var, stacked, _Fixed(0))
+                self.ops.append({"op": "jax::copy", "overload": "", "args": [{"t": init}], "kwargs": {}, "outputs": [first],
+                                 "line": line, "module": self.module(eqn)})
+                carries.append(stacked)
+            self.ops.append({"op": "jax::loop_begin", "overload": "", "args": [var_name, length], "kwargs": {},
+                             "outputs": [], "line": line, "module": self.module(eqn)})
+            for var, stacked in zip(body.invars[nc:nc + ncarry], carries):
+                sub[var] = self.step_view(var, stacked, _Step(var_name, length, False))
+            for var, xs in zip(body.invars[nc + ncarry:], names[nc + ncarry:]):
+                sub[var] = self.step_view(var, xs, step)
+            # Where each body result goes: a carry's next slice, or its own stacked array (ys).
+            target = {}
+            for k, var in enumerate(body.outvars[:ncarry]):
+                target[var] = (carries[k], _Step(var_name, length, False, shift=1))
+            ys = []
+            for var in body.outvars[ncarry:]:
+                stacked = self.new(var.aval, shape=[length] + list(var.aval.shape))
+                target[var] = (stacked, step)
+                ys.append(stacked)
+            self.stepped_targets.append(target)
+            try:
+                self.run(body, sub, closed.consts)
+            finally:
+                self.stepped_targets.pop()
+            # A result that no equation of the body produced (a passthrough) is copied into place.
+            for var in body.outvars:
+                value = self.value(sub, var)
+                stacked, where = target[var]
+                if isinstance(value, dict) and "t" in value and self.placed.get(value["t"]) == (stacked, where.text()):
+                    continue
+                dest = self.step_view(var, stacked, where)
+                source = value if isinstance(value, dict) else value
+                self.ops.append({"op": "jax::copy", "overload": "", "args": [source], "kwargs": {}, "outputs": [dest],
+                                 "line": line, "module": self.module(eqn)})
+            self.ops.append({"op": "jax::loop_end", "overload": "", "args": [var_name], "kwargs": {}, "outputs": [],
+                             "line": line, "module": self.module(eqn)})
+            for var, stacked in zip(eqn.outvars[:ncarry], carries):
+                env[var] = self.step_view(var, stacked, _Fixed(length))
+            for var, stacked in zip(eqn.outvars[ncarry:], ys):
+                env[var] = stacked
+        finally:
+            self.caller_line = outer_line
+
+    def stepped_output(self, var):
+        """An equation's result inside a scan body: a slice of the stacked array it belongs to (a carry's next
+        slice, a ys array's slice) or of a new [length, ...] array of its own."""
+        target = self.stepped_targets[-1]
+        if var in target:
+            stacked, where = target[var]
+        else:
+            some = next(iter(target.values()), None)
+            loop = some[1] if some else None
+            stacked = self.new(var.aval, shape=[loop.length] + list(var.aval.shape))
+            where = _Step(loop.var, loop.length, False)
+        name = self.step_view(var, stacked, where)
+        self.placed[name] = (stacked, where.text())
+        return name
 
     def literal_array(self, var, value):
         """A literal passed into an inlined jaxpr: a constant array of its value."""

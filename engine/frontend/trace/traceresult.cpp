@@ -126,6 +126,9 @@ Expected<TraceResult> parseTraceReply(std::string_view text, const std::string& 
             if (v.contains("values"))
                 for (const auto& d : v.at("values"))
                     x.values.push_back(d.get<double>());
+            if (v.contains("steps"))
+                for (const auto& step : v.at("steps"))
+                    x.steps.emplace_back(step.at("stride").get<std::int64_t>(), step.at("index").get<std::string>());
             t.tensors.push_back(std::move(x));
         }
         for (const auto& o : r.at("ops")) {

@@ -24,6 +24,9 @@ struct TracedTensor
     std::string dtype; // float32, bfloat16, int64, bool, ...
     std::string role; // input, parameter, buffer, constant, intermediate, output
     std::vector<double> values; // a small constant created in forward, when its values are known
+    // A slice of a stacked array inside a loop (a JAX scan's step): the offset also moves by stride * index, where
+    // the index is an expression over the loop variables (`_s0`, `_s0 + 1`, `7 - _s0`).
+    std::vector<std::pair<std::int64_t, std::string>> steps;
 };
 
 /// One op argument: a scalar, a tensor reference, a list, a dtype, or None.

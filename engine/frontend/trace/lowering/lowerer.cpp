@@ -393,10 +393,23 @@ Index Lowerer::mapView(const TracedTensor& view, const TracedTensor& base, const
     }
     for (size_t d = 0; d < br && affine; ++d)
         affine = maxDigit[d] < std::max<std::int64_t>(base.shape[d], 1);
+    // A loop step moves the view along one dimension of a stacked base (a JAX scan's slices).
+    std::vector<std::string> stepAt(br);
+    for (const auto& [stride, index] : view.steps) {
+        bool placed = false;
+        for (int d : order)
+            if (!placed && bstride[d] == stride && stepAt[d].empty()) {
+                stepAt[d] = "(" + index + ")";
+                placed = true;
+            }
+        affine = affine && placed;
+    }
     Index out(br);
     if (affine) {
         for (size_t d = 0; d < br; ++d) {
-            std::string e = digit[d] != 0 ? str(digit[d]) : "";
+            std::string e = stepAt[d];
+            if (digit[d] != 0)
+                e += (e.empty() ? "" : " + ") + str(digit[d]);
             for (const auto& [coef, v] : terms[d]) {
                 const std::string term = coef == 1 && !coef.symbolic() ? idx[v] : coef.atom() + " * " + atom(idx[v]);
                 e = e.empty() ? term : e + " + " + term;
@@ -406,6 +419,8 @@ Index Lowerer::mapView(const TracedTensor& view, const TracedTensor& base, const
         return out;
     }
     std::string flat = str(offset);
+    for (const auto& [stride, index] : view.steps)
+        flat += " + " + std::to_string(stride) + " * (" + index + ")";
     for (size_t v = 0; v < view.shape.size(); ++v) {
         const Dim s = v < view.stride.size() ? view.stride[v] : Dim(0);
         if (s != 0 && view.shape[v] > 1)

@@ -447,6 +447,22 @@ void jaxBroadcast(Lowerer& ctx, const TracedOp& op, const std::string&)
     ctx.emit(nest(v, ys, ctx.store(y, v, ctx.at(x.text, xi))));
 }
 
+// A scan's loop (solar_jax.py): `for _sK in 0..length {` before its body's statements, `}` after them.
+void jaxLoopBegin(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    ctx.emit("for " + ctx.arg(op, 0).text + " in 0.." + std::to_string(ctx.arg(op, 1).intValue) + " {");
+}
+
+void jaxLoopEnd(Lowerer& ctx, const TracedOp&, const std::string&)
+{
+    ctx.emit("}");
+}
+
+void jaxCopy(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    ctx.unary(op, [](const std::string& x) { return x; });
+}
+
 // split(x; sizes, axis): each output a copy of its part.
 void jaxSplit(Lowerer& ctx, const TracedOp& op, const std::string&)
 {

@@ -70,6 +70,9 @@ void jaxDynamicSlice(Lowerer&, const TracedOp&, const std::string&);
 void jaxDynamicUpdateSlice(Lowerer&, const TracedOp&, const std::string&);
 void jaxSplit(Lowerer&, const TracedOp&, const std::string&);
 void jaxBroadcast(Lowerer&, const TracedOp&, const std::string&);
+void jaxLoopBegin(Lowerer&, const TracedOp&, const std::string&);
+void jaxLoopEnd(Lowerer&, const TracedOp&, const std::string&);
+void jaxCopy(Lowerer&, const TracedOp&, const std::string&);
 // ops_loss.cpp
 void pointwiseLoss(Lowerer&, const TracedOp&, const std::string&);
 void nllLoss(Lowerer&, const TracedOp&, const std::string&);
@@ -152,6 +155,9 @@ const std::map<std::string, OpTemplate>& opTemplates()
         {"jax::dynamic_update_slice", jaxDynamicUpdateSlice},
         {"jax::split", jaxSplit},
         {"jax::broadcast_in_dim", jaxBroadcast},
+        {"jax::loop_begin", jaxLoopBegin},
+        {"jax::loop_end", jaxLoopEnd},
+        {"jax::copy", jaxCopy},
         // elementwise
         {"aten::relu", unaryFunction},
         {"aten::sigmoid", unaryFunction},
