@@ -345,24 +345,25 @@ class _Tracer:
                 sub[var] = self.step_view(var, stacked, _Step(var_name, length, False))
             for var, xs in zip(body.invars[nc + ncarry:], names[nc + ncarry:]):
                 sub[var] = self.step_view(var, xs, step)
-            # Where each body result goes: a carry's next slice, or its own stacked array (ys).
-            target = {}
-            for k, var in enumerate(body.outvars[:ncarry]):
-                target[var] = (carries[k], _Step(var_name, length, False, shift=1))
+            # Where each body result goes: a carry's next slice, or its own stacked array (ys). A result that is
+            # two of them (`return h, h`) is computed into the first and copied into the other below.
+            places = [(carries[k], _Step(var_name, length, False, shift=1)) for k in range(ncarry)]
             ys = []
             for var in body.outvars[ncarry:]:
                 stacked = self.new(var.aval, shape=[length] + list(var.aval.shape))
-                target[var] = (stacked, step)
+                places.append((stacked, step))
                 ys.append(stacked)
+            target = {}
+            for var, place in zip(body.outvars, places):
+                target.setdefault(var, place)
             self.stepped_targets.append(target)
             try:
                 self.run(body, sub, closed.consts)
             finally:
                 self.stepped_targets.pop()
             # A result that no equation of the body produced (a passthrough) is copied into place.
-            for var in body.outvars:
+            for var, (stacked, where) in zip(body.outvars, places):
                 value = self.value(sub, var)
-                stacked, where = target[var]
                 if isinstance(value, dict) and "t" in value and self.placed.get(value["t"]) == (stacked, where.text()):
                     continue
                 dest = self.step_view(var, stacked, where)

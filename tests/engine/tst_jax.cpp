@@ -114,6 +114,65 @@ private slots:
         QCOMPARE(t->ops.back().line, 15);
     }
 
+    // Flax Linen models (tests/data/jax/flax) trace, lower completely and validate; MACs derived by hand.
+    void testFlaxModels_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<double>("macs");
+        // MLP: 64 x (256 x 512 + 512 x 512 + 512 x 16).
+        QTest::newRow("mlp") << "flax/mlp.py" << 64.0 * (256 * 512 + 512 * 512 + 512 * 16);
+        // GPT block, B 4, L 64, D 128, 4 heads of 32: q, k, v and out projections 4 x B L D D, scores and mixing
+        // 2 x B x 4 x L x L x 32 (the causal mask is applied to full scores), the MLP 2 x B L D 4D.
+        QTest::newRow("gpt_block") << "flax/gpt_block.py" << 4.0 * 4 * 64 * 128 * 128 + 2.0 * 4 * 4 * 64 * 64 * 32 + 2.0 * 4 * 64 * 128 * 512;
+        // ResNet stem and two basic blocks, batch 8, 64 px, 32 channels: 7x7/2 convolution (padding 3) to 32 x 32,
+        // counted without the taps in the padding; then 3x3 max pool /2 to 16 x 16 and four 3x3 convolutions
+        // (padding 1) of 32 -> 32 channels; the dense head 32 x 10.
+        QTest::newRow("resnet_block") << "flax/resnet_block.py"
+                                      << 8.0 * (3 * 32 * (32 * 7 - 3 - 2 - 1) * (32 * 7 - 3 - 2 - 1) + 4 * 32 * 32 * (16 * 3 - 2) * (16 * 3 - 2) + 32 * 10);
+        QTest::newRow("cnn") << "flax/cnn.py" << -1.0;
+    }
+
+    void testFlaxModels()
+    {
+        QFETCH(QString, file);
+        QFETCH(double, macs);
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const std::string path = std::string(SOLAR_TEST_DATA) + "/jax/" + file.toStdString();
+        const auto model = trace::loadModelProgram(path, *m_worker, {}, true);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY(model->lowered.unsupported.empty());
+        const auto a = analyzeProgram(model->lowered.program, *m_h100);
+        QVERIFY(a);
+        if (macs >= 0)
+            QCOMPARE(a->digest.totalMacs, macs);
+        const auto v = validate::validateModel(path, *m_worker, *model);
+        QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
+    }
+
+    // lax.scan is a loop, not unrolled: one statement per body equation inside `for _s0 in 0..seq_len`, MACs
+    // T x B x (I x H + H x H) = 16 x 4 x (8 x 32 + 32 x 32), validated against JAX.
+    void testScanIsALoop()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const std::string path = std::string(SOLAR_TEST_DATA) + "/jax/scan_rnn.py";
+        const auto model = trace::loadModelProgram(path, *m_worker, {}, true);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY2(model->lowered.text.find("for _s0 in 0..seq_len {") != std::string::npos, model->lowered.text.c_str());
+        const auto a = analyzeProgram(model->lowered.program, *m_h100);
+        QVERIFY(a);
+        QCOMPARE(a->digest.totalMacs, 16.0 * 4 * (8 * 32 + 32 * 32));
+        const auto v = validate::validateModel(path, *m_worker, *model);
+        QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
+        // At other sizes the fitted loop still counts T x B x (I H + H H).
+        AnalysisOptions at;
+        at.sizes = model->parameterValues({{"seq_len", 40}, {"hidden", 24}});
+        const auto b = analyzeProgram(model->lowered.program, *m_h100, at);
+        QVERIFY(b);
+        QCOMPARE(b->digest.totalMacs, 40.0 * 4 * (8 * 24 + 24 * 24));
+    }
+
     // Errors name the step and the user's line; a file that is neither a function nor a Flax model says so.
     void testErrors()
     {

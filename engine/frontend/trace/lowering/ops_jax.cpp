@@ -447,6 +447,22 @@ void jaxBroadcast(Lowerer& ctx, const TracedOp& op, const std::string&)
     ctx.emit(nest(v, ys, ctx.store(y, v, ctx.at(x.text, xi))));
 }
 
+// stack(*arrays; axis): each operand at its position along the new axis.
+void jaxStack(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    const std::string y = ctx.out(op);
+    const auto axis = static_cast<size_t>(normDim(param(op, "axis").intValue, ctx.info(y).shape.size()));
+    for (size_t k = 0; k < op.args.size(); ++k) {
+        if (op.args[k].kind != TraceArg::Tensor)
+            throw Unsupported {"a non-array operand"};
+        const Shape& s = ctx.info(op.args[k].text).shape;
+        const Index v = vars(s.size());
+        Index yi = v;
+        yi.insert(yi.begin() + static_cast<std::ptrdiff_t>(axis), std::to_string(k));
+        ctx.emit(nest(v, s, ctx.store(y, yi, ctx.at(op.args[k].text, v))));
+    }
+}
+
 // A scan's loop (solar_jax.py): `for _sK in 0..length {` before its body's statements, `}` after them.
 void jaxLoopBegin(Lowerer& ctx, const TracedOp& op, const std::string&)
 {

@@ -73,6 +73,7 @@ void jaxBroadcast(Lowerer&, const TracedOp&, const std::string&);
 void jaxLoopBegin(Lowerer&, const TracedOp&, const std::string&);
 void jaxLoopEnd(Lowerer&, const TracedOp&, const std::string&);
 void jaxCopy(Lowerer&, const TracedOp&, const std::string&);
+void jaxStack(Lowerer&, const TracedOp&, const std::string&);
 // ops_loss.cpp
 void pointwiseLoss(Lowerer&, const TracedOp&, const std::string&);
 void nllLoss(Lowerer&, const TracedOp&, const std::string&);
@@ -158,6 +159,7 @@ const std::map<std::string, OpTemplate>& opTemplates()
         {"jax::loop_begin", jaxLoopBegin},
         {"jax::loop_end", jaxLoopEnd},
         {"jax::copy", jaxCopy},
+        {"jax::stack", jaxStack},
         // elementwise
         {"aten::relu", unaryFunction},
         {"aten::sigmoid", unaryFunction},
