@@ -123,12 +123,14 @@ private slots:
         QTest::newRow("mlp") << "flax/mlp.py" << 64.0 * (256 * 512 + 512 * 512 + 512 * 16);
         // GPT block, B 4, L 64, D 128, 4 heads of 32: q, k, v and out projections 4 x B L D D, scores and mixing
         // 2 x B x 4 x L x L x 32 (the causal mask is applied to full scores), the MLP 2 x B L D 4D.
-        QTest::newRow("gpt_block") << "flax/gpt_block.py" << 4.0 * 4 * 64 * 128 * 128 + 2.0 * 4 * 4 * 64 * 64 * 32 + 2.0 * 4 * 64 * 128 * 512;
+        QTest::newRow("gpt_block") << "flax/gpt_block.py"
+                                   << 4.0 * 4 * 64 * 128 * 128 + 2.0 * 4 * 4 * 64 * 64 * 32 + 2.0 * 4 * 64 * 128 * 512;
         // ResNet stem and two basic blocks, batch 8, 64 px, 32 channels: 7x7/2 convolution (padding 3) to 32 x 32,
         // counted without the taps in the padding; then 3x3 max pool /2 to 16 x 16 and four 3x3 convolutions
         // (padding 1) of 32 -> 32 channels; the dense head 32 x 10.
         QTest::newRow("resnet_block") << "flax/resnet_block.py"
-                                      << 8.0 * (3 * 32 * (32 * 7 - 3 - 2 - 1) * (32 * 7 - 3 - 2 - 1) + 4 * 32 * 32 * (16 * 3 - 2) * (16 * 3 - 2) + 32 * 10);
+                                      << 8.0
+                * (3 * 32 * (32 * 7 - 3 - 2 - 1) * (32 * 7 - 3 - 2 - 1) + 4 * 32 * 32 * (16 * 3 - 2) * (16 * 3 - 2) + 32 * 10);
         QTest::newRow("cnn") << "flax/cnn.py" << -1.0;
     }
 

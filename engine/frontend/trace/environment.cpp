@@ -65,7 +65,8 @@ void judge(PythonProbe& p, const nlohmann::json& j)
     FrontendSupport jax {kJaxFrontend, !p.jaxVersion.empty() && !p.numpyVersion.empty() && torch.works,
                          p.jaxVersion.empty() ? missing(j, "jax")
                              : !torch.works   ? "jax " + p.jaxVersion + ", but the worker also needs torch here: " + torch.why
-                                              : "jax " + p.jaxVersion + (p.flaxVersion.empty() ? " (no flax: Flax models will not load)" : ", flax " + p.flaxVersion)};
+                                              : "jax " + p.jaxVersion
+                                 + (p.flaxVersion.empty() ? " (no flax: Flax models will not load)" : ", flax " + p.flaxVersion)};
     p.frontends = {torch, numpy, jax};
 }
 

@@ -34,10 +34,10 @@ std::vector<std::int64_t> intsOf(const TraceArg& a)
 void jaxUnary(Lowerer& ctx, const TracedOp& op, const std::string& name)
 {
     static const std::map<std::string, std::string> functions
-        = {{"exp", "exp"},     {"exp2", "exp2"},   {"log", "log"},       {"log1p", "log1p"}, {"expm1", "expm1"}, {"tanh", "tanh"},
-           {"logistic", "sigmoid"}, {"sin", "sin"}, {"cos", "cos"},     {"tan", "tan"},     {"asin", "asin"},   {"acos", "acos"},
-           {"atan", "atan"},   {"sinh", "sinh"},   {"cosh", "cosh"},     {"sqrt", "sqrt"},   {"rsqrt", "rsqrt"}, {"abs", "abs"},
-           {"sign", "sign"},   {"floor", "floor"}, {"ceil", "ceil"},     {"round", "round"}, {"erf", "erf"},     {"erfc", "erfc"}};
+        = {{"exp", "exp"},          {"exp2", "exp2"},   {"log", "log"},   {"log1p", "log1p"}, {"expm1", "expm1"}, {"tanh", "tanh"},
+           {"logistic", "sigmoid"}, {"sin", "sin"},     {"cos", "cos"},   {"tan", "tan"},     {"asin", "asin"},   {"acos", "acos"},
+           {"atan", "atan"},        {"sinh", "sinh"},   {"cosh", "cosh"}, {"sqrt", "sqrt"},   {"rsqrt", "rsqrt"}, {"abs", "abs"},
+           {"sign", "sign"},        {"floor", "floor"}, {"ceil", "ceil"}, {"round", "round"}, {"erf", "erf"},     {"erfc", "erfc"}};
     const std::string p = primitive(name);
     if (p == "neg")
         return ctx.unary(op, [](const std::string& x) { return "-(" + x + ")"; });
@@ -59,11 +59,11 @@ void jaxUnary(Lowerer& ctx, const TracedOp& op, const std::string& name)
 
 void jaxBinary(Lowerer& ctx, const TracedOp& op, const std::string& name)
 {
-    static const std::map<std::string, std::string> operators = {{"add", " + "}, {"sub", " - "}, {"mul", " * "}, {"div", " / "},
-                                                                 {"eq", " == "},  {"ne", " != "},  {"lt", " < "},  {"le", " <= "},
-                                                                 {"gt", " > "},   {"ge", " >= "}};
-    static const std::map<std::string, std::string> functions = {{"max", "max"}, {"min", "min"}, {"pow", "pow"}, {"atan2", "atan2"},
-                                                                 {"rem", "fmod"}};
+    static const std::map<std::string, std::string> operators
+        = {{"add", " + "}, {"sub", " - "}, {"mul", " * "}, {"div", " / "}, {"eq", " == "},
+           {"ne", " != "}, {"lt", " < "},  {"le", " <= "}, {"gt", " > "},  {"ge", " >= "}};
+    static const std::map<std::string, std::string> functions
+        = {{"max", "max"}, {"min", "min"}, {"pow", "pow"}, {"atan2", "atan2"}, {"rem", "fmod"}};
     const std::string p = primitive(name);
     if (const auto o = operators.find(p); o != operators.end())
         return ctx.binary(op, [&](const std::string& a, const std::string& b) { return "(" + a + o->second + b + ")"; });
@@ -95,8 +95,8 @@ void jaxSelect(Lowerer& ctx, const TracedOp& op, const std::string&)
 void jaxClamp(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
     ctx.elementwise(op, [&](const Index& v, const Shape& s) {
-        return "min(max(" + ctx.bcast(ctx.arg(op, 1), v, s) + ", " + ctx.bcast(ctx.arg(op, 0), v, s) + "), " + ctx.bcast(ctx.arg(op, 2), v, s)
-            + ")";
+        return "min(max(" + ctx.bcast(ctx.arg(op, 1), v, s) + ", " + ctx.bcast(ctx.arg(op, 0), v, s) + "), "
+            + ctx.bcast(ctx.arg(op, 2), v, s) + ")";
     });
 }
 
@@ -161,7 +161,8 @@ void jaxReduce(Lowerer& ctx, const TracedOp& op, const std::string& name)
     } else {
         throw Unsupported {"no template for this reduction"};
     }
-    std::string body = ctx.store(y, r.outputIdx, init) + (r.innerV.empty() ? "\n  " + step : "\n  " + loops(r.innerV, r.inner) + "{ " + step + " }");
+    std::string body
+        = ctx.store(y, r.outputIdx, init) + (r.innerV.empty() ? "\n  " + step : "\n  " + loops(r.innerV, r.inner) + "{ " + step + " }");
     ctx.emit(r.outerV.empty() ? body : loops(r.outerV, r.outer) + "{\n  " + body + "\n}");
 }
 
@@ -176,9 +177,9 @@ void jaxArgReduce(Lowerer& ctx, const TracedOp& op, const std::string& name)
     const std::string m = ctx.scratch(y + "_value", ctx.info(y).shape, ctx.info(x).dtype);
     const std::string mt = ctx.at(m, r.outputIdx), in = ctx.at(x, r.inputIdx), target = ctx.at(y, r.outputIdx);
     const std::string n = str(r.inner[0]);
-    std::string body = mt + " = " + (isMax ? "-inf" : "inf") + ";\n  " + loops(r.innerV, r.inner) + "{ " + mt + (isMax ? " max= " : " min= ") + in
-        + "; }\n  " + target + " = " + n + ";\n  " + loops(r.innerV, r.inner) + "{ " + target + " min= " + in + " == " + mt + " ? "
-        + r.innerV[0] + " : " + n + "; }";
+    std::string body = mt + " = " + (isMax ? "-inf" : "inf") + ";\n  " + loops(r.innerV, r.inner) + "{ " + mt
+        + (isMax ? " max= " : " min= ") + in + "; }\n  " + target + " = " + n + ";\n  " + loops(r.innerV, r.inner) + "{ " + target
+        + " min= " + in + " == " + mt + " ? " + r.innerV[0] + " : " + n + "; }";
     ctx.emit(r.outerV.empty() ? body : loops(r.outerV, r.outer) + "{\n  " + body + "\n}");
 }
 
@@ -235,7 +236,8 @@ void jaxConv(Lowerer& ctx, const TracedOp& op, const std::string&)
     if (lhs.size() != xs.size() || rhs.size() != ws.size() || outSpec.size() != ys.size())
         throw Unsupported {"convolution dimension numbers in an unknown form"};
     const size_t sp = xs.size() - 2;
-    const auto strides = intsOf(param(op, "window_strides")), ldil = intsOf(param(op, "lhs_dilation")), rdil = intsOf(param(op, "rhs_dilation"));
+    const auto strides = intsOf(param(op, "window_strides")), ldil = intsOf(param(op, "lhs_dilation")),
+               rdil = intsOf(param(op, "rhs_dilation"));
     const TraceArg& padding = param(op, "padding");
     const std::int64_t groups = std::max<std::int64_t>(1, param(op, "feature_group_count").intValue);
     const auto dimOf = [](const std::vector<std::int64_t>& s, size_t k) { return static_cast<size_t>(s[k]); };
@@ -248,8 +250,8 @@ void jaxConv(Lowerer& ctx, const TracedOp& op, const std::string&)
     yi[dimOf(outSpec, 1)] = groups == 1 ? "_o" : "_g * " + og.atom() + " + _o";
     wi[dimOf(rhs, 0)] = groups == 1 ? "_o" : "_g * " + og.atom() + " + _o";
     wi[dimOf(rhs, 1)] = "_c";
-    std::string head = "for _b in 0.." + str(xs[dimOf(lhs, 0)]) + (groups == 1 ? "" : ", _g in 0.." + std::to_string(groups)) + ", _o in 0.."
-        + str(og) + ", _c in 0.." + str(cg);
+    std::string head = "for _b in 0.." + str(xs[dimOf(lhs, 0)]) + (groups == 1 ? "" : ", _g in 0.." + std::to_string(groups))
+        + ", _o in 0.." + str(og) + ", _c in 0.." + str(cg);
     std::string cond;
     for (size_t d = 0; d < sp; ++d) {
         const std::string p = "_p" + std::to_string(d), t = "_r" + std::to_string(d);
@@ -257,7 +259,9 @@ void jaxConv(Lowerer& ctx, const TracedOp& op, const std::string&)
         const std::int64_t lo = d < padding.items.size() && !padding.items[d].items.empty() ? padding.items[d].items[0].intValue : 0;
         // Position in the lhs dilated by ld: p * s + t * rd - lo; a real element where it is a multiple of ld.
         std::string q = (s == 1 ? p : std::to_string(s) + " * " + p) + " + " + (rd == 1 ? t : std::to_string(rd) + " * " + t)
-            + (lo > 0 ? " - " + std::to_string(lo) : lo < 0 ? " + " + std::to_string(-lo) : "");
+            + (lo > 0       ? " - " + std::to_string(lo)
+                   : lo < 0 ? " + " + std::to_string(-lo)
+                            : "");
         const Dim in = xs[dimOf(lhs, 2 + d)];
         if (ld == 1) {
             cond += (cond.empty() ? "" : " && ") + q + " >= 0 && " + q + " < " + in.atom();
@@ -294,7 +298,8 @@ void jaxReduceWindow(Lowerer& ctx, const TracedOp& op, const std::string& name)
     Shape tapExtents;
     std::string cond;
     for (size_t d = 0; d < xs.size(); ++d) {
-        const std::int64_t k = d < window.size() ? window[d] : 1, s = d < strides.size() ? strides[d] : 1, wd = d < wdil.size() ? wdil[d] : 1;
+        const std::int64_t k = d < window.size() ? window[d] : 1, s = d < strides.size() ? strides[d] : 1,
+                           wd = d < wdil.size() ? wdil[d] : 1;
         const std::int64_t lo = d < padding.items.size() && !padding.items[d].items.empty() ? padding.items[d].items[0].intValue : 0;
         if (k == 1 && s == 1 && lo == 0) {
             xi[d] = v[d];
@@ -324,8 +329,8 @@ void jaxReduceWindow(Lowerer& ctx, const TracedOp& op, const std::string& name)
         throw Unsupported {"no template for this window reduction"};
     }
     const std::string guarded = cond.empty() ? step : "if (" + cond + ") { " + step + " }";
-    ctx.emit(loops(v, ys) + "{\n  " + ctx.store(y, v, init) + "\n  " + (taps.empty() ? guarded : loops(taps, tapExtents) + "{ " + guarded + " }")
-             + "\n}");
+    ctx.emit(loops(v, ys) + "{\n  " + ctx.store(y, v, init) + "\n  "
+             + (taps.empty() ? guarded : loops(taps, tapExtents) + "{ " + guarded + " }") + "\n}");
 }
 
 void jaxConcatenate(Lowerer& ctx, const TracedOp& op, const std::string&)
@@ -366,8 +371,8 @@ void jaxPad(Lowerer& ctx, const TracedOp& op, const std::string&)
         } else {
             const std::string step = std::to_string(interior + 1);
             xi[d] = "(" + shifted + ") // " + step;
-            cond += (cond.empty() ? "" : " && ") + shifted + " >= 0 && (" + shifted + ") % " + step + " == 0 && (" + shifted + ") // " + step
-                + " < " + xs[d].atom();
+            cond += (cond.empty() ? "" : " && ") + shifted + " >= 0 && (" + shifted + ") % " + step + " == 0 && (" + shifted + ") // "
+                + step + " < " + xs[d].atom();
         }
     }
     const std::string value = ctx.bcast(ctx.arg(op, 1), {}, {});
