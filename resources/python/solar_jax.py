@@ -172,6 +172,40 @@ class _Fixed:
         return str(self.index)
 
 
+class _Scalar:
+    def __init__(self, value):
+        self.value = value
+
+
+def _scalar_value(c):
+    """The number a 0-d constant holds (finite), else None."""
+    try:
+        import numpy as np
+        if np.ndim(c) != 0:
+            return None
+        x = np.asarray(c).item()
+        if isinstance(x, bool) or not isinstance(x, (int, float)):
+            return None
+        return x if x == x and x not in (float("inf"), float("-inf")) else None
+    except Exception:
+        return None
+
+
+def _fold(prim, eqn, args):
+    """The value of a 0-d equation whose operands are all numbers, for the few primitives that stay numbers."""
+    if len(eqn.outvars) != 1 or getattr(eqn.outvars[0].aval, "shape", None) != () or not args:
+        return None
+    if not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in args):
+        return None
+    ops = {"convert_element_type": lambda a: a, "neg": lambda a: -a, "add": lambda a, b: a + b, "sub": lambda a, b: a - b,
+           "mul": lambda a, b: a * b, "max": max, "min": min}
+    if prim not in ops:
+        return None
+    value = ops[prim](*args)
+    dtype = str(eqn.outvars[0].aval.dtype)
+    return float(value) if dtype.startswith(("float", "bfloat")) else (int(value) if dtype.startswith(("int", "uint")) else None)
+
+
 class _Tracer:
     """Walks a jaxpr, inlining nested ones, naming arrays and views."""
 
@@ -249,11 +283,17 @@ class _Tracer:
             except Exception:
                 pass
             return {"repr": str(x)}
-        return {"t": env[v]}
+        entry = env[v]
+        if isinstance(entry, _Scalar):
+            return entry.value
+        return {"t": entry}
 
     def run(self, jaxpr, env, consts=()):
         for var, c in zip(jaxpr.constvars, consts):
-            env[var] = self.constant(var, c)
+            # A captured scalar (a Python float closed over, e.g. leaky_relu's slope) is a literal, as in PyTorch's
+            # trace: not an array the program reads.
+            scalar = _scalar_value(c)
+            env[var] = _Scalar(scalar) if scalar is not None else self.constant(var, c)
         for eqn in jaxpr.eqns:
             self.equation(eqn, env)
         return env
@@ -281,7 +321,10 @@ class _Tracer:
             sub = {}
             for outer, var in zip(eqn.invars, jaxpr.invars):
                 value = self.value(env, outer)
-                sub[var] = value["t"] if isinstance(value, dict) and "t" in value else self.literal_array(var, value)
+                if isinstance(value, dict) and "t" in value:
+                    sub[var] = value["t"]
+                else:
+                    sub[var] = _Scalar(value) if isinstance(value, (int, float)) else self.literal_array(var, value)
             outer_line, self.caller_line = self.caller_line, self.line(eqn)
             try:
                 self.run(jaxpr, sub, consts)
@@ -289,9 +332,16 @@ class _Tracer:
                 self.caller_line = outer_line
             for outer, var in zip(eqn.outvars, jaxpr.outvars):
                 value = self.value(sub, var)
-                env[outer] = value["t"] if isinstance(value, dict) and "t" in value else self.literal_array(outer, value)
+                if isinstance(value, dict) and "t" in value:
+                    env[outer] = value["t"]
+                else:
+                    env[outer] = _Scalar(value) if isinstance(value, (int, float)) else self.literal_array(outer, value)
             return
         args = [self.value(env, v) for v in eqn.invars]
+        folded = _fold(prim, eqn, args)
+        if folded is not None:  # scalar arithmetic on literals (a weak-typed slope's conversion): no array, no op
+            env[eqn.outvars[0]] = _Scalar(folded)
+            return
         params = {k: _param(v) for k, v in eqn.params.items() if not k.endswith("jaxpr") and k not in ("jvp", "bwd", "fwd")}
         outputs = []
         view = self.view_of(prim, eqn, args)
