@@ -114,6 +114,40 @@ private slots:
         QCOMPARE(t->ops.back().line, 15);
     }
 
+    // The robotics examples in JAX (tests/data/jax/robotics): forward kinematics batched with jax.vmap and an MPC
+    // rollout as lax.scan validate and have the MACs of the PyTorch examples (resources/examples). FK's fused bytes
+    // are equal too; the rollout's are not (the scan's per-step arrays are charged at the fused level, the unrolled
+    // PyTorch loop has none: docs/jax-frontend.md), so only its MACs are compared.
+    void testRobotics_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("sameBytes");
+        QTest::newRow("robot_fk_7dof") << "robot_fk_7dof" << true;
+        QTest::newRow("mpc_rollout") << "mpc_rollout" << false;
+    }
+
+    void testRobotics()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, sameBytes);
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const std::string port = std::string(SOLAR_TEST_DATA) + "/jax/robotics/" + name.toStdString() + ".py";
+        const std::string torch = std::string(SOLAR_TEST_DATA) + "/../../resources/examples/" + name.toStdString() + ".py";
+        const auto a = trace::loadModelProgram(port, *m_worker, {}, true);
+        const auto b = trace::loadModelProgram(torch, *m_worker, {}, false);
+        QVERIFY2(a && b, a ? "" : formatAll(a.diagnostics()).c_str());
+        QVERIFY(a->lowered.unsupported.empty());
+        const auto x = analyzeProgram(a->lowered.program, *m_h100);
+        const auto y = analyzeProgram(b->lowered.program, *m_h100);
+        QVERIFY(x && y);
+        QCOMPARE(x->digest.totalMacs, y->digest.totalMacs);
+        if (sameBytes)
+            QCOMPARE(x->ladder.at(bounds::Level::Fused).bytes, y->ladder.at(bounds::Level::Fused).bytes);
+        const auto v = validate::validateModel(port, *m_worker, *a);
+        QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
+    }
+
     // Flax Linen models (tests/data/jax/flax) trace, lower completely and validate; MACs derived by hand.
     void testFlaxModels_data()
     {
