@@ -422,8 +422,13 @@ class _Tracer:
                                  "line": line, "module": self.module(eqn)})
             self.ops.append({"op": "jax::loop_end", "overload": "", "args": [var_name], "kwargs": {}, "outputs": [],
                              "line": line, "module": self.module(eqn)})
+            # The final carry is copied out of its stacked array: were it a view, returning it would make the
+            # whole [length + 1] array an output, charging every step's carry as external traffic.
             for var, stacked in zip(eqn.outvars[:ncarry], carries):
-                env[var] = self.step_view(var, stacked, _Fixed(length))
+                final = self.new(var.aval)
+                self.ops.append({"op": "jax::copy", "overload": "", "args": [{"t": self.step_view(var, stacked, _Fixed(length))}],
+                                 "kwargs": {}, "outputs": [final], "line": line, "module": self.module(eqn)})
+                env[var] = final
             for var, stacked in zip(eqn.outvars[ncarry:], ys):
                 env[var] = stacked
         finally:
