@@ -75,6 +75,14 @@ Expected<SourceAnalysis> analyzeModel(const std::string& path, const hw::HwProfi
         SourceAnalysis out;
         out.result = std::move(analysed).value();
         out.result.programNote = model.sizesNote;
+        if (model.trace.mode == "jax")
+            out.result.diagnostics.push_back({Severity::Note,
+                                              path,
+                                              {},
+                                              "jax.precision",
+                                              "JAX's default precision: under pytorch-default, fp32 dot_general and convolutions at "
+                                              "DEFAULT precision are costed on TF32 tensor cores (XLA's default on NVIDIA GPUs since "
+                                              "Ampere); those with precision=HIGHEST as fp32"});
         out.irText = lowered.text;
         out.irGenerated = true;
         for (const auto& u : lowered.unsupported) {

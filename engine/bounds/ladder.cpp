@@ -32,6 +32,10 @@ int macClass(graph::MacType type, bool convLike)
 // (docs/sol-model.md, "Precision policies")
 bool tf32UnderDefault(const graph::Node& node)
 {
+    // JAX: XLA runs fp32 dot_general and convolutions at DEFAULT precision on TF32 tensor cores (NVIDIA, Ampere
+    // and later); precision=HIGHEST (the tracer's "_highest") keeps fp32.
+    if (node.sourceOp == "jax::dot_general" || node.sourceOp == "jax::conv_general_dilated")
+        return true;
     return node.sourceOp.empty() || node.sourceOpUnchecked || graph::namesConvolution(node.sourceOp);
 }
 

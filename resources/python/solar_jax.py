@@ -358,6 +358,8 @@ class _Tracer:
         op = "jax::" + prim
         if view is not None:
             op = "jax::view_" + prim
+        elif prim in ("dot_general", "conv_general_dilated") and "HIGHEST" in str(eqn.params.get("precision")):
+            op += "_highest"  # fp32 on any GPU; at DEFAULT precision XLA may use TF32 tensor cores
         self.ops.append({"op": op, "overload": "", "args": args, "kwargs": params, "outputs": outputs,
                          "line": self.line(eqn), "module": self.module(eqn)})
 

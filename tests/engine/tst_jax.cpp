@@ -4,6 +4,7 @@
 // the MACs and fused bytes of its PyTorch original, analysed independently by the trace frontend. Runs under the
 // torch 2.x environment (tests/torch2.sh), which has jax and flax; skipped, with the reason, where JAX is missing.
 #include "engine/analysis/analysis.h"
+#include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
@@ -146,8 +147,7 @@ private slots:
         if (sameBytes)
             QCOMPARE(x->ladder.at(bounds::Level::Fused).bytes, y->ladder.at(bounds::Level::Fused).bytes);
         else
-            QCOMPARE(x->ladder.at(bounds::Level::Fused).bytes,
-                     4.0 * (2048 * 12 * 16 + 2 * 2048 * 32 + 2048 + 32 * 32 + 32 * 16 + 32 + 16));
+            QCOMPARE(x->ladder.at(bounds::Level::Fused).bytes, 4.0 * (2048 * 12 * 16 + 2 * 2048 * 32 + 2048 + 32 * 32 + 32 * 16 + 32 + 16));
         const auto v = validate::validateModel(port, *m_worker, *a);
         QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
     }
@@ -211,6 +211,32 @@ private slots:
         const auto b = analyzeProgram(model->lowered.program, *m_h100, at);
         QVERIFY(b);
         QCOMPARE(b->digest.totalMacs, 40.0 * 4 * (8 * 24 + 24 * 24));
+    }
+
+    // JAX's default precision: an fp32 dot_general at DEFAULT precision may run on TF32 tensor cores (XLA on
+    // NVIDIA GPUs), so its compute term is the TF32 one; with precision=HIGHEST it is fp32, as PyTorch's matmul.
+    void testPrecision()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const auto byDefault = trace::loadModelProgram(port("level1_2_Standard_matrix_multiplication_"), *m_worker, {}, false);
+        const auto highest = trace::loadModelProgram(std::string(SOLAR_TEST_DATA) + "/jax/matmul_highest.py", *m_worker, {}, false);
+        const auto torch = trace::loadModelProgram(original("level1_2_Standard_matrix_multiplication_"), *m_worker, {}, false);
+        QVERIFY(byDefault && highest && torch);
+        auto compute = [&](const trace::ModelProgram& m) {
+            const auto a
+                = analyzeProgram(m.lowered.program, *m_h100, {}, [&](graph::EinsumGraph& g) { trace::applyProvenance(g, m.lowered); });
+            return a ? a->ladder.at(bounds::Level::Fused).computeSeconds : -1.0;
+        };
+        const double flops = 2.0 * 2048 * 8192 * 4096;
+        const double tf32 = m_h100->peakFlops(hw::Unit::Tensor, hw::Precision::TF32);
+        const double fp32 = m_h100->peakFlops(hw::Unit::Simt, hw::Precision::FP32);
+        QVERIFY(tf32 > fp32 && fp32 > 0);
+        // TF32 tensor cores and the fp32 SIMT pipes share the work (docs/sol-model.md, Units).
+        QCOMPARE(compute(*byDefault), flops / (tf32 + fp32));
+        QCOMPARE(compute(*torch), flops / fp32);
+        QCOMPARE(compute(*highest), compute(*torch));
+        QVERIFY(compute(*highest) > compute(*byDefault));
     }
 
     // Errors name the step and the user's line; a file that is neither a function nor a Flax model says so.
