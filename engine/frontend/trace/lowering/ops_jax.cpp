@@ -24,11 +24,6 @@ const TraceArg& param(const TracedOp& op, const std::string& key)
     return it == op.kwargs.end() ? none : it->second;
 }
 
-std::vector<std::int64_t> intsOf(const TraceArg& a)
-{
-    return ints(a);
-}
-
 } // namespace
 
 void jaxUnary(Lowerer& ctx, const TracedOp& op, const std::string& name)
@@ -107,8 +102,8 @@ void jaxDotGeneral(Lowerer& ctx, const TracedOp& op, const std::string&)
     const TraceArg& dn = param(op, "dimension_numbers");
     if (dn.items.size() != 2 || dn.items[0].items.size() != 2 || dn.items[1].items.size() != 2)
         throw Unsupported {"dimension numbers in an unknown form"};
-    const auto lc = intsOf(dn.items[0].items[0]), rc = intsOf(dn.items[0].items[1]);
-    const auto lb = intsOf(dn.items[1].items[0]), rb = intsOf(dn.items[1].items[1]);
+    const auto lc = ints(dn.items[0].items[0]), rc = ints(dn.items[0].items[1]);
+    const auto lb = ints(dn.items[1].items[0]), rb = ints(dn.items[1].items[1]);
     const Shape& as = ctx.info(a).shape;
     const Shape& bs = ctx.info(b).shape;
     const Shape& cs = ctx.info(c).shape;
@@ -143,7 +138,7 @@ void jaxDotGeneral(Lowerer& ctx, const TracedOp& op, const std::string&)
 void jaxReduce(Lowerer& ctx, const TracedOp& op, const std::string& name)
 {
     const std::string p = primitive(name), x = ctx.arg(op, 0).text, y = ctx.out(op);
-    const ReduceShape r = reduceShape(ctx.info(x).shape, intsOf(param(op, "axes")), false);
+    const ReduceShape r = reduceShape(ctx.info(x).shape, ints(param(op, "axes")), false);
     const std::string target = ctx.at(y, r.outputIdx), in = ctx.at(x, r.inputIdx);
     std::string init, step;
     if (p == "reduce_sum") {
@@ -171,7 +166,7 @@ void jaxArgReduce(Lowerer& ctx, const TracedOp& op, const std::string& name)
 {
     const bool isMax = primitive(name) == "argmax";
     const std::string x = ctx.arg(op, 0).text, y = ctx.out(op);
-    const ReduceShape r = reduceShape(ctx.info(x).shape, intsOf(param(op, "axes")), false);
+    const ReduceShape r = reduceShape(ctx.info(x).shape, ints(param(op, "axes")), false);
     if (r.innerV.size() != 1)
         throw Unsupported {"argmax over several axes"};
     const std::string m = ctx.scratch(y + "_value", ctx.info(y).shape, ctx.info(x).dtype);
@@ -229,15 +224,15 @@ void jaxConv(Lowerer& ctx, const TracedOp& op, const std::string&)
     const TraceArg& dn = param(op, "dimension_numbers");
     if (dn.items.size() != 3)
         throw Unsupported {"convolution dimension numbers in an unknown form"};
-    const auto lhs = intsOf(dn.items[0]), rhs = intsOf(dn.items[1]), outSpec = intsOf(dn.items[2]);
+    const auto lhs = ints(dn.items[0]), rhs = ints(dn.items[1]), outSpec = ints(dn.items[2]);
     const Shape& xs = ctx.info(x).shape;
     const Shape& ws = ctx.info(w).shape;
     const Shape& ys = ctx.info(y).shape;
     if (lhs.size() != xs.size() || rhs.size() != ws.size() || outSpec.size() != ys.size())
         throw Unsupported {"convolution dimension numbers in an unknown form"};
     const size_t sp = xs.size() - 2;
-    const auto strides = intsOf(param(op, "window_strides")), ldil = intsOf(param(op, "lhs_dilation")),
-               rdil = intsOf(param(op, "rhs_dilation"));
+    const auto strides = ints(param(op, "window_strides")), ldil = ints(param(op, "lhs_dilation")),
+               rdil = ints(param(op, "rhs_dilation"));
     const TraceArg& padding = param(op, "padding");
     const std::int64_t groups = std::max<std::int64_t>(1, param(op, "feature_group_count").intValue);
     const auto dimOf = [](const std::vector<std::int64_t>& s, size_t k) { return static_cast<size_t>(s[k]); };
@@ -287,8 +282,8 @@ void jaxReduceWindow(Lowerer& ctx, const TracedOp& op, const std::string& name)
     const std::string p = primitive(name), x = ctx.arg(op, 0).text, y = ctx.out(op);
     const Shape& xs = ctx.info(x).shape;
     const Shape& ys = ctx.info(y).shape;
-    const auto window = intsOf(param(op, "window_dimensions")), strides = intsOf(param(op, "window_strides"));
-    const auto base = intsOf(param(op, "base_dilation")), wdil = intsOf(param(op, "window_dilation"));
+    const auto window = ints(param(op, "window_dimensions")), strides = ints(param(op, "window_strides"));
+    const auto base = ints(param(op, "base_dilation")), wdil = ints(param(op, "window_dilation"));
     const TraceArg& padding = param(op, "padding");
     for (auto b : base)
         if (b != 1)
@@ -361,7 +356,7 @@ void jaxPad(Lowerer& ctx, const TracedOp& op, const std::string&)
     Index xi = v;
     std::string cond;
     for (size_t d = 0; d < ys.size() && d < config.items.size(); ++d) {
-        const auto c = intsOf(config.items[d]);
+        const auto c = ints(config.items[d]);
         const std::int64_t lo = c.size() > 0 ? c[0] : 0, interior = c.size() > 2 ? c[2] : 0;
         const std::string shifted = lo > 0 ? v[d] + " - " + std::to_string(lo) : lo < 0 ? v[d] + " + " + std::to_string(-lo) : v[d];
         if (interior == 0) {
@@ -393,7 +388,7 @@ void jaxRev(Lowerer& ctx, const TracedOp& op, const std::string&)
     const std::string x = ctx.arg(op, 0).text;
     const Shape& xs = ctx.info(x).shape;
     std::set<size_t> dims;
-    for (auto d : intsOf(param(op, "dimensions")))
+    for (auto d : ints(param(op, "dimensions")))
         dims.insert(static_cast<size_t>(normDim(d, xs.size())));
     ctx.elementwise(op, [&](const Index& v, const Shape&) {
         Index xi = v;
@@ -443,7 +438,7 @@ void jaxBroadcast(Lowerer& ctx, const TracedOp& op, const std::string&)
     if (x.kind != TraceArg::Tensor)
         return ctx.emit(nest(v, ys, ctx.store(y, v, ctx.bcast(x, {}, {}))));
     const Shape& xs = ctx.info(x.text).shape;
-    const auto dims = intsOf(param(op, "broadcast_dimensions"));
+    const auto dims = ints(param(op, "broadcast_dimensions"));
     Index xi;
     for (size_t i = 0; i < xs.size() && i < dims.size(); ++i) {
         const auto d = static_cast<size_t>(dims[i]);
