@@ -231,8 +231,7 @@ void jaxConv(Lowerer& ctx, const TracedOp& op, const std::string&)
     if (lhs.size() != xs.size() || rhs.size() != ws.size() || outSpec.size() != ys.size())
         throw Unsupported {"convolution dimension numbers in an unknown form"};
     const size_t sp = xs.size() - 2;
-    const auto strides = ints(param(op, "window_strides")), ldil = ints(param(op, "lhs_dilation")),
-               rdil = ints(param(op, "rhs_dilation"));
+    const auto strides = ints(param(op, "window_strides")), ldil = ints(param(op, "lhs_dilation")), rdil = ints(param(op, "rhs_dilation"));
     const TraceArg& padding = param(op, "padding");
     const std::int64_t groups = std::max<std::int64_t>(1, param(op, "feature_group_count").intValue);
     const auto dimOf = [](const std::vector<std::int64_t>& s, size_t k) { return static_cast<size_t>(s[k]); };
