@@ -116,6 +116,14 @@ public:
     int m_current = -1;
 };
 
+// Shared by the ATen and JAX layout templates (ops_layout.cpp): `parts` joined along `dim` (cat, concatenate),
+// stacked along a new `dim` (stack), and the first operand reversed along `axes` (flip, rev).
+void concatenate(Lowerer& ctx, const std::string& y, const std::vector<TraceArg>& parts, size_t dim);
+void stackAlong(Lowerer& ctx, const std::string& y, const std::vector<TraceArg>& parts, size_t dim);
+void flipAxes(Lowerer& ctx, const TracedOp& op, const std::vector<std::int64_t>& axes);
+// Writes into `indices` the first position of `extreme` (an access) among `in`'s reduced elements (ops_reduce.cpp).
+void argIndex(Lowerer& ctx, const std::string& indices, const ReduceShape& r, const std::string& in, const std::string& extreme);
+
 /// An op template: emits the statements of one traced op. `name` is its ATen name, without the trailing '_' of an
 /// in-place variant (which writes its first argument, named as the output by the trace).
 using OpTemplate = void (*)(Lowerer& ctx, const TracedOp& op, const std::string& name);

@@ -167,15 +167,12 @@ void jaxArgReduce(Lowerer& ctx, const TracedOp& op, const std::string& name)
     const bool isMax = primitive(name) == "argmax";
     const std::string x = ctx.arg(op, 0).text, y = ctx.out(op);
     const ReduceShape r = reduceShape(ctx.info(x).shape, ints(param(op, "axes")), false);
-    if (r.innerV.size() != 1)
-        throw Unsupported {"argmax over several axes"};
     const std::string m = ctx.scratch(y + "_value", ctx.info(y).shape, ctx.info(x).dtype);
-    const std::string mt = ctx.at(m, r.outputIdx), in = ctx.at(x, r.inputIdx), target = ctx.at(y, r.outputIdx);
-    const std::string n = str(r.inner[0]);
-    std::string body = mt + " = " + (isMax ? "-inf" : "inf") + ";\n  " + loops(r.innerV, r.inner) + "{ " + mt
-        + (isMax ? " max= " : " min= ") + in + "; }\n  " + target + " = " + n + ";\n  " + loops(r.innerV, r.inner) + "{ " + target
-        + " min= " + in + " == " + mt + " ? " + r.innerV[0] + " : " + n + "; }";
+    const std::string mt = ctx.at(m, r.outputIdx), in = ctx.at(x, r.inputIdx);
+    const std::string body = mt + " = " + (isMax ? "-inf" : "inf") + ";\n  " + loops(r.innerV, r.inner) + "{ " + mt
+        + (isMax ? " max= " : " min= ") + in + "; }";
     ctx.emit(r.outerV.empty() ? body : loops(r.outerV, r.outer) + "{\n  " + body + "\n}");
+    argIndex(ctx, y, r, in, mt);
 }
 
 // cumsum / cumprod / cummax / cummin along `axis`, optionally from the end.
@@ -329,19 +326,7 @@ void jaxReduceWindow(Lowerer& ctx, const TracedOp& op, const std::string& name)
 
 void jaxConcatenate(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
-    const std::string y = ctx.out(op);
-    const auto dim = static_cast<size_t>(param(op, "dimension").intValue);
-    Dim offset = 0;
-    for (const auto& t : op.args) {
-        if (t.kind != TraceArg::Tensor)
-            throw Unsupported {"a non-array operand"};
-        const Shape& s = ctx.info(t.text).shape;
-        const Index v = vars(s.size());
-        Index yi = v;
-        yi[dim] = offset != 0 ? v[dim] + " + " + offset.atom() : v[dim];
-        ctx.emit(nest(v, s, ctx.store(y, yi, ctx.at(t.text, v))));
-        offset += s[dim];
-    }
+    concatenate(ctx, ctx.out(op), op.args, static_cast<size_t>(param(op, "dimension").intValue));
 }
 
 // pad(x, value; padding_config = [(lo, hi, interior)]): negative lo crops.
@@ -384,17 +369,7 @@ void jaxIota(Lowerer& ctx, const TracedOp& op, const std::string&)
 
 void jaxRev(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
-    const std::string x = ctx.arg(op, 0).text;
-    const Shape& xs = ctx.info(x).shape;
-    std::set<size_t> dims;
-    for (auto d : ints(param(op, "dimensions")))
-        dims.insert(static_cast<size_t>(normDim(d, xs.size())));
-    ctx.elementwise(op, [&](const Index& v, const Shape&) {
-        Index xi = v;
-        for (auto d : dims)
-            xi[d] = (xs[d] - 1).atom() + " - " + v[d];
-        return ctx.at(x, xi);
-    });
+    flipAxes(ctx, op, ints(param(op, "dimensions")));
 }
 
 // dynamic_slice(x, *starts; slice_sizes): starts clamped into range, as XLA does.
@@ -450,16 +425,7 @@ void jaxBroadcast(Lowerer& ctx, const TracedOp& op, const std::string&)
 void jaxStack(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
     const std::string y = ctx.out(op);
-    const auto axis = static_cast<size_t>(normDim(param(op, "axis").intValue, ctx.info(y).shape.size()));
-    for (size_t k = 0; k < op.args.size(); ++k) {
-        if (op.args[k].kind != TraceArg::Tensor)
-            throw Unsupported {"a non-array operand"};
-        const Shape& s = ctx.info(op.args[k].text).shape;
-        const Index v = vars(s.size());
-        Index yi = v;
-        yi.insert(yi.begin() + static_cast<std::ptrdiff_t>(axis), std::to_string(k));
-        ctx.emit(nest(v, s, ctx.store(y, yi, ctx.at(op.args[k].text, v))));
-    }
+    stackAlong(ctx, y, op.args, static_cast<size_t>(normDim(param(op, "axis").intValue, ctx.info(y).shape.size())));
 }
 
 // A scan's loop (solar_jax.py): `for _sK in 0..length {` before its body's statements, `}` after them.
@@ -473,10 +439,6 @@ void jaxLoopEnd(Lowerer& ctx, const TracedOp&, const std::string&)
     ctx.emit("}");
 }
 
-void jaxCopy(Lowerer& ctx, const TracedOp& op, const std::string&)
-{
-    ctx.unary(op, [](const std::string& x) { return x; });
-}
 
 // split(x; sizes, axis): each output a copy of its part.
 void jaxSplit(Lowerer& ctx, const TracedOp& op, const std::string&)

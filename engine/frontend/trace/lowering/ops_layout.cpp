@@ -7,24 +7,56 @@
 
 namespace solar::trace {
 
-void cat(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
+void concatenate(Lowerer& ctx, const std::string& y, const std::vector<TraceArg>& parts, size_t dim)
 {
-    const std::string y = ctx.out(op);
-    const Shape& ys = ctx.info(y).shape;
-    const std::int64_t dim = normDim(ctx.arg(op, 1).kind == TraceArg::Int ? ctx.arg(op, 1).intValue : 0, ys.size());
     Dim offset = 0;
-    for (const auto& t : ctx.arg(op, 0).items) {
+    for (const auto& t : parts) {
         if (t.kind != TraceArg::Tensor)
-            throw Unsupported {"non-tensor in cat"};
+            throw Unsupported {"a non-tensor operand"};
         const Shape& s = ctx.info(t.text).shape;
         if (product(s) == 0)
-            continue; // torch.cat skips empty tensors
+            continue; // torch.cat skips empty tensors (an empty JAX array adds nothing either)
         const Index v = vars(s.size());
         Index yi = v;
         yi[dim] = offset != 0 ? v[dim] + " + " + offset.atom() : v[dim];
         ctx.emit(nest(v, s, ctx.store(y, yi, ctx.at(t.text, v))));
-        offset += s[static_cast<size_t>(dim)];
+        offset += s[dim];
     }
+}
+
+void stackAlong(Lowerer& ctx, const std::string& y, const std::vector<TraceArg>& parts, size_t dim)
+{
+    for (size_t k = 0; k < parts.size(); ++k) {
+        if (parts[k].kind != TraceArg::Tensor)
+            throw Unsupported {"a non-tensor operand"};
+        const Shape& s = ctx.info(parts[k].text).shape;
+        const Index v = vars(s.size());
+        Index yi = v;
+        yi.insert(yi.begin() + static_cast<std::ptrdiff_t>(dim), std::to_string(k));
+        ctx.emit(nest(v, s, ctx.store(y, yi, ctx.at(parts[k].text, v))));
+    }
+}
+
+void flipAxes(Lowerer& ctx, const TracedOp& op, const std::vector<std::int64_t>& axes)
+{
+    const std::string x = ctx.arg(op, 0).text;
+    const Shape& xs = ctx.info(x).shape;
+    std::set<size_t> dims;
+    for (auto d : axes)
+        dims.insert(static_cast<size_t>(normDim(d, xs.size())));
+    ctx.elementwise(op, [&](const Index& v, const Shape&) {
+        Index xi = v;
+        for (auto d : dims)
+            xi[d] = (xs[d] - 1).atom() + " - " + v[d];
+        return ctx.at(x, xi);
+    });
+}
+
+void cat(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
+{
+    const std::string y = ctx.out(op);
+    const std::int64_t dim = normDim(ctx.arg(op, 1).kind == TraceArg::Int ? ctx.arg(op, 1).intValue : 0, ctx.info(y).shape.size());
+    concatenate(ctx, y, ctx.arg(op, 0).items, static_cast<size_t>(dim));
 }
 
 void pad(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
@@ -98,17 +130,7 @@ void indexing(Lowerer& ctx, const TracedOp& op, const std::string& name)
 
 void flip(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
-    const std::string x = ctx.arg(op, 0).text;
-    const Shape& xs = ctx.info(x).shape;
-    std::set<std::int64_t> dims;
-    for (auto d : ints(ctx.arg(op, 1)))
-        dims.insert(normDim(d, xs.size()));
-    ctx.elementwise(op, [&](const Index& v, const Shape&) {
-        Index xi = v;
-        for (auto d : dims)
-            xi[static_cast<size_t>(d)] = (xs[static_cast<size_t>(d)] - 1).atom() + " - " + v[static_cast<size_t>(d)];
-        return ctx.at(x, xi);
-    });
+    flipAxes(ctx, op, ints(ctx.arg(op, 1)));
 }
 
 // roll(x, shifts, dims): y[..., i, ...] = x[..., (i - shift) mod n, ...] along each rolled dimension (Swin's cyclic
@@ -138,16 +160,8 @@ void roll(Lowerer& ctx, const TracedOp& op, const std::string&)
 void stack(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
     const std::string y = ctx.out(op);
-    const Shape& ys = ctx.info(y).shape;
-    const std::int64_t dim = normDim(ctx.arg(op, 1).kind == TraceArg::Int ? ctx.arg(op, 1).intValue : 0, ys.size());
-    std::int64_t k = 0;
-    for (const auto& t : ctx.arg(op, 0).items) {
-        const Shape& s2 = ctx.info(t.text).shape;
-        const Index v = vars(s2.size());
-        Index yi = v;
-        yi.insert(yi.begin() + dim, std::to_string(k++));
-        ctx.emit(nest(v, s2, ctx.store(y, yi, ctx.at(t.text, v))));
-    }
+    const std::int64_t dim = normDim(ctx.arg(op, 1).kind == TraceArg::Int ? ctx.arg(op, 1).intValue : 0, ctx.info(y).shape.size());
+    stackAlong(ctx, y, ctx.arg(op, 0).items, static_cast<size_t>(dim));
 }
 
 } // namespace solar::trace

@@ -7,9 +7,7 @@
 
 namespace solar::trace {
 
-namespace {
-
-// The first position (in row-major order of the reduced dims) holding the extreme value, as torch returns.
+// The first position (in row-major order of the reduced dims) holding the extreme value, as torch (and jnp) return.
 void argIndex(Lowerer& ctx, const std::string& indices, const ReduceShape& r, const std::string& in, const std::string& extreme)
 {
     std::string flat;
@@ -24,6 +22,8 @@ void argIndex(Lowerer& ctx, const std::string& indices, const ReduceShape& r, co
         + " == " + extreme + " ? " + flat + " : " + str(scale) + "; }";
     ctx.emit(r.outerV.empty() ? body : loops(r.outerV, r.outer) + "{\n  " + body + "\n}");
 }
+
+namespace {
 
 // Normalisation over the trailing dims: y = (x - mean) * rstd * w + b, with mean and rstd written too.
 void normalize(Lowerer& ctx, const std::string& x, const std::string& y, const ReduceShape& r, const std::string& mean,

@@ -72,7 +72,6 @@ void jaxSplit(Lowerer&, const TracedOp&, const std::string&);
 void jaxBroadcast(Lowerer&, const TracedOp&, const std::string&);
 void jaxLoopBegin(Lowerer&, const TracedOp&, const std::string&);
 void jaxLoopEnd(Lowerer&, const TracedOp&, const std::string&);
-void jaxCopy(Lowerer&, const TracedOp&, const std::string&);
 void jaxStack(Lowerer&, const TracedOp&, const std::string&);
 // ops_loss.cpp
 void pointwiseLoss(Lowerer&, const TracedOp&, const std::string&);
@@ -160,7 +159,7 @@ const std::map<std::string, OpTemplate>& opTemplates()
         {"jax::broadcast_in_dim", jaxBroadcast},
         {"jax::loop_begin", jaxLoopBegin},
         {"jax::loop_end", jaxLoopEnd},
-        {"jax::copy", jaxCopy},
+        {"jax::copy", identityCopy},
         {"jax::stack", jaxStack},
         // elementwise
         {"aten::relu", unaryFunction},
