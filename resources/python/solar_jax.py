@@ -119,7 +119,7 @@ def _param(v):
 
 
 class _Offset:
-    """A storage offset that may move with scan steps: const + sum(coef * step variable). Inside a scan body every
+    """A storage offset that may move with scan steps: const + sum(stride * step index). Inside a scan body every
     array is one step's slice of a stacked array (one slice per step, so each step writes its own elements)."""
 
     def __init__(self, const=0, moving=None):
@@ -132,9 +132,6 @@ class _Offset:
         return _Offset(self.const + int(other), self.moving)
 
     __radd__ = __add__
-
-    def json(self):
-        return self.const
 
     def step_terms(self):
         """The moving part as (stride, index expression) pairs for the lowering: the stacked array's leading
@@ -230,7 +227,7 @@ class _Tracer:
         offset = offset if isinstance(offset, _Offset) else _Offset(offset)
         self.tensors[name] = {"shape": shape, "dtype": _dtype(aval.dtype),
                               "stride": strides if strides is not None else _contiguous(shape),
-                              "offset": offset.json(), "role": role}
+                              "offset": offset.const, "role": role}
         if offset.moving:
             self.tensors[name]["steps"] = offset.step_terms()
         if root is not None:
@@ -419,8 +416,7 @@ class _Tracer:
                 if isinstance(value, dict) and "t" in value and self.placed.get(value["t"]) == (stacked, where.text()):
                     continue
                 dest = self.step_view(var, stacked, where)
-                source = value if isinstance(value, dict) else value
-                self.ops.append({"op": "jax::copy", "overload": "", "args": [source], "kwargs": {}, "outputs": [dest],
+                self.ops.append({"op": "jax::copy", "overload": "", "args": [value], "kwargs": {}, "outputs": [dest],
                                  "line": line, "module": self.module(eqn)})
             self.ops.append({"op": "jax::loop_end", "overload": "", "args": [var_name], "kwargs": {}, "outputs": [],
                              "line": line, "module": self.module(eqn)})

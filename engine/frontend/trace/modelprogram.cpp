@@ -285,8 +285,9 @@ bool fromSymbolicTrace(ModelProgram& m, const std::string& file, TraceWorker& wo
     std::vector<SizeMap> tries;
     const auto reductions = reducedSizes(full);
     for (const SizeMap& reduced : {reductions.front(), reductions.size() >= 2 ? reductions[reductions.size() - 2] : reductions.front()})
-        if (merged(full, reduced) != full && std::find(tries.begin(), tries.end(), symbolicSizes(full, names, reduced)) == tries.end())
-            tries.push_back(symbolicSizes(full, names, reduced));
+        if (merged(full, reduced) != full)
+            if (SizeMap candidate = symbolicSizes(full, names, reduced); std::find(tries.begin(), tries.end(), candidate) == tries.end())
+                tries.push_back(std::move(candidate));
     for (const SizeMap& sizes : tries) {
         SizeMap request;
         for (const auto& [name, value] : sizes)

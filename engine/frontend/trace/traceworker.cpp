@@ -89,21 +89,25 @@ Expected<std::string> TraceWorker::request(const std::string& line, const std::s
 Expected<TraceResult> TraceWorker::trace(const std::string& file, const std::map<std::string, std::int64_t>& sizes, int timeoutMs,
                                          bool realTensors)
 {
-    nlohmann::json req = {{"id", m_nextId++}, {"cmd", "trace"}, {"file", file}};
-    if (!sizes.empty())
-        req["sizes"] = sizes;
+    nlohmann::json options = nlohmann::json::object();
     if (realTensors)
-        req["real"] = true;
-    const auto reply = request(req.dump(), file, timeoutMs);
-    if (!reply)
-        return Expected<TraceResult>::failure(reply.diagnostics());
-    return parseTraceReply(*reply, file);
+        options["real"] = true;
+    return traceRequest(file, sizes, std::move(options), timeoutMs);
 }
 
 Expected<TraceResult> TraceWorker::traceSymbolic(const std::string& file, const std::map<std::string, std::int64_t>& sizes,
                                                  const std::vector<std::string>& symbols, int timeoutMs)
 {
-    nlohmann::json req = {{"id", m_nextId++}, {"cmd", "trace"}, {"file", file}, {"symbols", symbols}};
+    return traceRequest(file, sizes, {{"symbols", symbols}}, timeoutMs);
+}
+
+Expected<TraceResult> TraceWorker::traceRequest(const std::string& file, const std::map<std::string, std::int64_t>& sizes,
+                                                nlohmann::json options, int timeoutMs)
+{
+    nlohmann::json req = std::move(options);
+    req["id"] = m_nextId++;
+    req["cmd"] = "trace";
+    req["file"] = file;
     if (!sizes.empty())
         req["sizes"] = sizes;
     const auto reply = request(req.dump(), file, timeoutMs);

@@ -8,6 +8,8 @@
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/trace/traceresult.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <atomic>
 #include <map>
 #include <memory>
@@ -52,6 +54,8 @@ public:
 
 private:
     Expected<std::string> request(const std::string& line, const std::string& file, int timeoutMs);
+    Expected<TraceResult> traceRequest(const std::string& file, const std::map<std::string, std::int64_t>& sizes, nlohmann::json options,
+                                       int timeoutMs);
 
     PythonInfo m_python;
     std::string m_script;

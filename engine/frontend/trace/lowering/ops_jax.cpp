@@ -439,7 +439,6 @@ void jaxLoopEnd(Lowerer& ctx, const TracedOp&, const std::string&)
     ctx.emit("}");
 }
 
-
 // split(x; sizes, axis): each output a copy of its part.
 void jaxSplit(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
