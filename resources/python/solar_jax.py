@@ -91,6 +91,14 @@ def _dtype(d):
     return str(d)
 
 
+def _is_key(aval):
+    """A PRNG key array (dtype key<impl>): stored as its uint32 key data."""
+    try:
+        return _import_jax().dtypes.issubdtype(aval.dtype, _jax.dtypes.prng_key)
+    except Exception:
+        return False
+
+
 def _contiguous(shape):
     strides = [1] * len(shape)
     for i in range(len(shape) - 2, -1, -1):
@@ -101,15 +109,20 @@ def _contiguous(shape):
 def _param(v):
     """An equation parameter as JSON: numbers, lists, dtypes; named tuples (dimension numbers) as lists."""
     import numpy as np
+    import enum
+    if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+        return {"float": repr(v)}  # JSON has no NaN: the lowering reads {"float": "nan"}
     if v is None or isinstance(v, (bool, int, float, str)):
         return v
+    if isinstance(v, enum.Enum):  # GatherScatterMode.FILL_OR_DROP -> "FILL_OR_DROP"
+        return v.name
     if isinstance(v, (np.integer,)):
         return int(v)
     if isinstance(v, (np.floating,)):
-        return float(v)
+        return _param(float(v))
     if isinstance(v, np.dtype) or type(v).__name__ in ("dtype", "DType"):
         return {"dtype": str(v)}
-    if hasattr(v, "_asdict"):  # ConvDimensionNumbers(lhs_spec, rhs_spec, out_spec): its fields in order
+    if hasattr(v, "_asdict"):  # Conv/Gather/ScatterDimensionNumbers: fields in order
         return [_param(x) for x in v]
     if isinstance(v, (list, tuple)):
         return [_param(x) for x in v]
@@ -224,8 +237,12 @@ class _Tracer:
         if name is None:
             name = "t%d" % len(self.tensors)
         shape = [int(d) for d in (aval.shape if shape is None else shape)]
+        dtype = _dtype(aval.dtype)
+        if _is_key(aval):
+            shape += [int(d) for d in getattr(getattr(aval.dtype, "_impl", None), "key_shape", (2,))]
+            dtype = "uint32"
         offset = offset if isinstance(offset, _Offset) else _Offset(offset)
-        self.tensors[name] = {"shape": shape, "dtype": _dtype(aval.dtype),
+        self.tensors[name] = {"shape": shape, "dtype": dtype,
                               "stride": strides if strides is not None else _contiguous(shape),
                               "offset": offset.const, "role": role}
         if offset.moving:
@@ -309,30 +326,35 @@ class _Tracer:
     def equation(self, eqn, env):
         prim = eqn.primitive.name
         if prim == "scan":
-            return self.scan(eqn, env)
+            p = eqn.params
+            return self.loop(eqn, env, p["jaxpr"], int(p["length"]), bool(p.get("reverse", False)), int(p["num_consts"]),
+                             int(p["num_carry"]), eqn.invars)
+        if prim == "while":
+            trips = self.trip_count(eqn, env)
+            if trips is not None:  # a counted loop (fori_loop with traced bounds, `while i < n: i += 1`)
+                p = eqn.params
+                nc, nb = int(p["cond_nconsts"]), int(p["body_nconsts"])
+                return self.loop(eqn, env, p["body_jaxpr"], trips, False, nb, len(eqn.invars) - nc - nb, eqn.invars[nc:])
+        if prim == "cond":
+            return self.cond(eqn, env)
         key = self._INLINE.get(prim)
+        if key is not None and key in eqn.params and self.is_draw(eqn):
+            # jax.random.normal(key, shape) and friends: a function of a key (and scalars) that returns arrays is
+            # a random draw, counted as one write per element; its bit twiddling (ALIR has no bitwise operators)
+            # and its values are not modelled.
+            outputs = []
+            for var in eqn.outvars:
+                env[var] = self.stepped_output(var) if self.stepped_targets else self.new(var.aval)
+                outputs.append(env[var])
+            self.ops.append({"op": "jax::random_draw", "overload": "", "args": [], "kwargs": {"function": str(eqn.params.get("name", prim))},
+                             "outputs": outputs, "line": self.line(eqn), "module": self.module(eqn)})
+            return
         if key is not None and key in eqn.params:
-            inner = eqn.params[key]
-            jaxpr = getattr(inner, "jaxpr", inner)
-            consts = getattr(inner, "consts", ())
-            sub = {}
-            for outer, var in zip(eqn.invars, jaxpr.invars):
-                value = self.value(env, outer)
-                if isinstance(value, dict) and "t" in value:
-                    sub[var] = value["t"]
-                else:
-                    sub[var] = _Scalar(value) if isinstance(value, (int, float)) else self.literal_array(var, value)
             outer_line, self.caller_line = self.caller_line, self.line(eqn)
             try:
-                self.run(jaxpr, sub, consts)
+                self.inline(eqn.params[key], eqn.invars, eqn.outvars, env)
             finally:
                 self.caller_line = outer_line
-            for outer, var in zip(eqn.outvars, jaxpr.outvars):
-                value = self.value(sub, var)
-                if isinstance(value, dict) and "t" in value:
-                    env[outer] = value["t"]
-                else:
-                    env[outer] = _Scalar(value) if isinstance(value, (int, float)) else self.literal_array(outer, value)
             return
         args = [self.value(env, v) for v in eqn.invars]
         folded = _fold(prim, eqn, args)
@@ -360,24 +382,108 @@ class _Tracer:
         self.ops.append({"op": op, "overload": "", "args": args, "kwargs": params, "outputs": outputs,
                          "line": self.line(eqn), "module": self.module(eqn)})
 
-    def scan(self, eqn, env):
-        """lax.scan as a loop: `for _sK in 0..length` around the body's equations, emitted once. Each body array
-        is a slice of a stacked array written at the step's index; the carry lives in a [length + 1, ...] array
-        (slice 0 the initial value, slice s + 1 what step s computes); xs are read and ys written at the step's
-        index (from the end when `reverse`). The scan's ys are the stacked arrays themselves."""
+    @staticmethod
+    def is_draw(eqn):
+        """A call that takes a PRNG key and otherwise only scalars, and returns arrays that are not keys."""
+        avals = [v.aval for v in eqn.invars]
+        return (any(_is_key(a) for a in avals) and all(_is_key(a) or getattr(a, "shape", ()) == () for a in avals)
+                and not any(_is_key(v.aval) for v in eqn.outvars))
+
+    def trip_count(self, eqn, env):
+        """The trip count of a while loop that counts: its condition is `carry_k < n` (n a literal), carry k starts
+        at a literal and the body adds 1 to it. None for any other loop (data-dependent: not counted)."""
+        from jax.extend import core as jcore
         p = eqn.params
-        closed = p["jaxpr"]
+        cond, body = p["cond_jaxpr"].jaxpr, p["body_jaxpr"].jaxpr
+        nc, nb = int(p["cond_nconsts"]), int(p["body_nconsts"])
+        if len(cond.eqns) != 1 or cond.eqns[0].primitive.name != "lt":
+            return None
+        lhs, rhs = cond.eqns[0].invars
+        carries = cond.invars[nc:]
+        if lhs not in carries or not isinstance(rhs, jcore.Literal):
+            return None
+        k = carries.index(lhs)
+        start = self.value(env, eqn.invars[nc + nb + k])
+        bound = _scalar_value(rhs.val)
+        if not isinstance(start, int) or isinstance(start, bool) or not isinstance(bound, int):
+            return None
+        counter_in, counter_out = body.invars[nb + k], body.outvars[k]
+        step = [e for e in body.eqns if counter_out in e.outvars]
+        if len(step) != 1 or step[0].primitive.name != "add":
+            return None
+        a, b = step[0].invars
+        one = b if a is counter_in else a if b is counter_in else None
+        if not isinstance(one, jcore.Literal) or _scalar_value(one.val) != 1:
+            return None
+        return max(0, bound - start)
+
+    def cond(self, eqn, env):
+        """lax.cond / lax.switch: each branch inside `if (index == k)` (the index clamped, as lax.switch does),
+        writing the cond's results. A literal index picks its branch; a computed one makes every branch
+        data-dependent control, which the bounds do not count (named in the coverage ledger)."""
+        branches = eqn.params["branches"]
+        which = self.value(env, eqn.invars[0])
+        operands = eqn.invars[1:]
+        line = self.line(eqn)
+        outer_line, self.caller_line = self.caller_line, line
+        try:
+            if isinstance(which, (int, float)):
+                k = min(max(int(which), 0), len(branches) - 1)
+                return self.inline(branches[k], operands, eqn.outvars, env)
+            results = []
+            for var in eqn.outvars:
+                results.append(self.stepped_output(var) if self.stepped_targets else self.new(var.aval))
+                env[var] = results[-1]
+            for k, branch in enumerate(branches):
+                self.ops.append({"op": "jax::branch_begin", "overload": "", "args": [which, k, len(branches)], "kwargs": {},
+                                 "outputs": [], "line": line, "module": self.module(eqn)})
+                sub = {}
+                self.inline(branch, operands, branch.jaxpr.outvars, env, sub)
+                for var, dest in zip(branch.jaxpr.outvars, results):
+                    self.ops.append({"op": "jax::copy", "overload": "", "args": [self.value(sub, var)], "kwargs": {},
+                                     "outputs": [dest], "line": line, "module": self.module(eqn)})
+                self.ops.append({"op": "jax::branch_end", "overload": "", "args": [], "kwargs": {}, "outputs": [],
+                                 "line": line, "module": self.module(eqn)})
+        finally:
+            self.caller_line = outer_line
+
+    def inline(self, closed, invars, outvars, env, sub=None):
+        """Runs a closed jaxpr on the values of `invars` (in `env`); its results become `outvars` in `env` (or
+        stay in `sub` when `outvars` are the jaxpr's own)."""
+        jaxpr = getattr(closed, "jaxpr", closed)
+        consts = getattr(closed, "consts", ())
+        sub = {} if sub is None else sub
+        for outer, var in zip(invars, jaxpr.invars):
+            value = self.value(env, outer)
+            if isinstance(value, dict) and "t" in value:
+                sub[var] = value["t"]
+            else:
+                sub[var] = _Scalar(value) if isinstance(value, (int, float)) else self.literal_array(var, value)
+        self.run(jaxpr, sub, consts)
+        if outvars is jaxpr.outvars:
+            return
+        for outer, var in zip(outvars, jaxpr.outvars):
+            value = self.value(sub, var)
+            if isinstance(value, dict) and "t" in value:
+                env[outer] = value["t"]
+            else:
+                env[outer] = _Scalar(value) if isinstance(value, (int, float)) else self.literal_array(outer, value)
+
+    def loop(self, eqn, env, closed, length, reverse, nc, ncarry, invars):
+        """lax.scan (and a counted while loop) as a loop: `for _sK in 0..length` around the body's equations,
+        emitted once. Each body array is a slice of a stacked array written at the step's index; the carry lives
+        in a [length + 1, ...] array (slice 0 the initial value, slice s + 1 what step s computes); xs are read
+        and ys written at the step's index (from the end when `reverse`). The scan's ys are the stacked arrays
+        themselves."""
         body = closed.jaxpr
-        length, reverse = int(p["length"]), bool(p.get("reverse", False))
-        nc, ncarry = int(p["num_consts"]), int(p["num_carry"])
         var_name = "_s%d" % self.loops
         self.loops += 1
         step = _Step(var_name, length, reverse)
         line = self.line(eqn)
         outer_line, self.caller_line = self.caller_line, line
         try:
-            args = [self.value(env, v) for v in eqn.invars]
-            names = [a["t"] if isinstance(a, dict) and "t" in a else self.literal_array(v, a) for v, a in zip(eqn.invars, args)]
+            args = [self.value(env, v) for v in invars]
+            names = [a["t"] if isinstance(a, dict) and "t" in a else self.literal_array(v, a) for v, a in zip(invars, args)]
             sub = {}
             for var, name in zip(body.invars[:nc], names[:nc]):
                 sub[var] = name
@@ -487,7 +593,7 @@ class _Tracer:
             # Only a row-major view can be re-shaped by strides alone (a transposed one needs a copy first).
             if strides == _contiguous(in_shape) or all(d == 1 for d in in_shape):
                 return root, _contiguous(out_shape), offset
-        if prim in ("stop_gradient", "copy", "copy_p", "optimization_barrier") and len(eqn.invars) == 1:
+        if prim in ("stop_gradient", "copy", "copy_p", "optimization_barrier", "random_wrap", "random_unwrap") and len(eqn.invars) == 1:
             return root, strides, offset
         return None
 

@@ -34,6 +34,7 @@ struct Lowered
     ir::Program program; // parsed from `text`
     std::map<int, OpOrigin> originOfLine; // ALIR line -> the op that produced it
     std::set<int> viewLines; // lines that copy out an output eager PyTorch returns as a view (no kernel runs)
+    std::set<int> comparisonLines; // lines whose additions only count comparisons (a sort): not arithmetic
     std::vector<OpOrigin> unsupported; // ops without a template (not counted)
     std::vector<OpOrigin> randomOps; // counted, but their values are stand-ins (outputs cannot be compared)
     std::map<std::string, std::string> alirNameOf; // traced tensor name -> its ALIR tensor (folded views have none)

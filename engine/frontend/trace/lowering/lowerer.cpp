@@ -59,9 +59,7 @@ const std::set<std::string>& viewOps()
 
 std::string num(double v)
 {
-    if (v == static_cast<double>(static_cast<long long>(v)) && std::abs(v) < 1e15)
-        return ir::formatNumber(v); // "2.0": a float literal keeps float arithmetic
-    return ir::formatNumber(v);
+    return ir::formatNumber(v); // "2.0": a float literal keeps float arithmetic; "nan", "inf" as ALIR spells them
 }
 
 std::string real(const Dim& d)
@@ -80,6 +78,11 @@ std::string dtypeOf(const std::string& torchDtype)
                                                            {"int16", "i16"},
                                                            {"int8", "i8"},
                                                            {"uint8", "u8"},
+                                                           // ALIR's wider integers are signed: same bytes (JAX's
+                                                           // PRNG key data is uint32)
+                                                           {"uint16", "i16"},
+                                                           {"uint32", "i32"},
+                                                           {"uint64", "i64"},
                                                            {"bool", "bool"},
                                                            {"float8_e4m3fn", "fp8e4m3"},
                                                            {"float8_e5m2", "fp8e5m2"}};
@@ -439,6 +442,14 @@ void Lowerer::emit(const std::string& text)
         m_body.push_back({"  " + line, m_current});
 }
 
+void Lowerer::emitComparisons(const std::string& text)
+{
+    const size_t first = m_body.size();
+    emit(text);
+    for (size_t i = first; i < m_body.size(); ++i)
+        m_comparisonBody.insert(i);
+}
+
 // The output's variables indexing an input broadcast to the output's shape (numpy rules, aligned right).
 std::string Lowerer::bcast(const TraceArg& a, const Index& outVars, const Shape& outShape)
 {
@@ -585,6 +596,8 @@ void Lowerer::assemble()
         m_result.originOfLine[line] = {opIndex, m_trace.ops[opIndex].op, m_trace.ops[opIndex].line, m_trace.ops[opIndex].module};
         if (i >= m_viewBodyBegin)
             m_result.viewLines.insert(line);
+        if (m_comparisonBody.count(i))
+            m_result.comparisonLines.insert(line);
         ++line;
     }
     text += "}\n";
@@ -643,6 +656,12 @@ void applyProvenance(graph::EinsumGraph& graph, const Lowered& lowered)
         node.modulePath = it->second.module;
         if (lowered.viewLines.count(node.line))
             node.view = true; // not a note: notes are approximations, and a free view is exact
+        if (lowered.comparisonLines.count(node.line) && node.otherOps > 0) {
+            node.otherOps = node.transcendentalOps = 0;
+            node.approx = true;
+            node.notes.push_back(it->second.aten + ": its comparisons are not counted as arithmetic (a comparison sort "
+                                 "does at least n log2 n of them; ALIR spells the ranks and the permutation with n^2 additions)");
+        }
     }
     graph::countExternalTraffic(graph);
 }

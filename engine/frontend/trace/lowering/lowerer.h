@@ -78,6 +78,9 @@ public:
     // dimensions) the flat position is unravelled with // and % (quasi-affine).
     Index mapView(const TracedTensor& view, const TracedTensor& base, const Index& idx);
     void emit(const std::string& text);
+    // Statements whose additions only count comparisons (a sort's ranks and permutation): ALIR spells a sort in n^2
+    // of them where a sort does n log n comparisons, which no arithmetic peak measures, so they are not counted.
+    void emitComparisons(const std::string& text);
     // The output's variables indexing an input broadcast to the output's shape (numpy rules, aligned right).
     std::string bcast(const TraceArg& a, const Index& outVars, const Shape& outShape);
     const TraceArg& arg(const TracedOp& op, size_t i) const;
@@ -112,6 +115,7 @@ public:
     std::vector<std::pair<std::string, int>> m_body;
     size_t m_bodyMark = 0;
     size_t m_viewBodyBegin = 0; // m_body lines from here on copy out view outputs
+    std::set<size_t> m_comparisonBody; // m_body lines whose arithmetic only spells out comparisons (a sort's ranks)
     int m_currentOp = -1;
     int m_current = -1;
 };

@@ -36,8 +36,11 @@ void jaxUnary(Lowerer& ctx, const TracedOp& op, const std::string& name)
     const std::string p = primitive(name);
     if (p == "neg")
         return ctx.unary(op, [](const std::string& x) { return "-(" + x + ")"; });
-    if (p == "not")
+    if (p == "not") {
+        if (dtypeOf(ctx.info(ctx.out(op)).dtype) != "bool")
+            throw Unsupported {"bitwise not of integers"};
         return ctx.unary(op, [](const std::string& x) { return "!(" + x + " != 0)"; });
+    }
     if (p == "square")
         return ctx.unary(op, [](const std::string& x) { return x + " * " + x; });
     if (p == "convert_element_type" || p == "reduce_precision")
@@ -64,9 +67,12 @@ void jaxBinary(Lowerer& ctx, const TracedOp& op, const std::string& name)
         return ctx.binary(op, [&](const std::string& a, const std::string& b) { return "(" + a + o->second + b + ")"; });
     if (const auto f = functions.find(p); f != functions.end())
         return ctx.binary(op, [&](const std::string& a, const std::string& b) { return f->second + "(" + a + ", " + b + ")"; });
-    if (p == "and" || p == "or") {
-        const std::string joint = p == "and" ? " && " : " || ";
-        return ctx.binary(op, [&](const std::string& a, const std::string& b) { return "(" + a + " != 0" + joint + b + " != 0)"; });
+    if (p == "and" || p == "or" || p == "xor") {
+        // Logical on booleans; on integers they are bitwise, which ALIR has no operator for.
+        if (dtypeOf(ctx.info(ctx.out(op)).dtype) != "bool")
+            throw Unsupported {"bitwise " + p + " of integers"};
+        const std::string joint = p == "and" ? " && " : p == "or" ? " || " : " != ";
+        return ctx.binary(op, [&](const std::string& a, const std::string& b) { return "((" + a + " != 0)" + joint + "(" + b + " != 0))"; });
     }
     throw Unsupported {"no template for this primitive"};
 }
@@ -439,6 +445,14 @@ void jaxLoopEnd(Lowerer& ctx, const TracedOp&, const std::string&)
     ctx.emit("}");
 }
 
+// A branch of lax.cond / lax.switch (solar_jax.py): `if (index == k) {`, the index clamped as lax.switch does.
+void jaxBranchBegin(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    const std::string index = ctx.bcast(ctx.arg(op, 0), {}, {});
+    const std::int64_t k = ctx.arg(op, 1).intValue, n = ctx.arg(op, 2).intValue;
+    ctx.emit("if (min(max(" + index + ", 0), " + std::to_string(n - 1) + ") == " + std::to_string(k) + ") {");
+}
+
 // split(x; sizes, axis): each output a copy of its part.
 void jaxSplit(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
@@ -453,6 +467,198 @@ void jaxSplit(Lowerer& ctx, const TracedOp& op, const std::string&)
         xi[axis] = offset != 0 ? v[axis] + " + " + offset.atom() : v[axis];
         ctx.emit(nest(v, ys, ctx.store(y, v, ctx.at(x, xi))));
         offset += ys[axis];
+    }
+}
+
+namespace {
+
+bool contains(const std::vector<std::int64_t>& v, size_t x)
+{
+    return std::find(v.begin(), v.end(), static_cast<std::int64_t>(x)) != v.end();
+}
+
+std::string modeOf(const TracedOp& op)
+{
+    const TraceArg& m = param(op, "mode");
+    return m.kind == TraceArg::String ? m.text : "CLIP";
+}
+
+// Where one operand dimension of a gather or scatter is addressed: the clamped start (from the index vector) plus
+// the window offset, and the start's in-bounds test (for modes that fill or drop out-of-bounds windows).
+struct WindowIndex
+{
+    Index operand; // per operand dimension
+    std::string inBounds; // "" when every start is clamped
+};
+
+// XLA's gather/scatter addressing. `batchV` are the loop variables over the index array's batch dimensions (the
+// trailing dimension is the index vector), `windowV` those over the window dimensions, in operand order (absent
+// for collapsed/inserted dimensions, whose window is 1). Starts are clamped into [0, size - window] as XLA does;
+// with `checked` the unclamped start's range is also returned as a condition.
+WindowIndex windowIndex(Lowerer& ctx, const std::string& indices, const Shape& operandShape, const Index& batchV, const Index& windowV,
+                        const std::vector<std::int64_t>& collapsed, const std::vector<std::int64_t>& startMap,
+                        const std::vector<std::int64_t>& operandBatch, const std::vector<std::int64_t>& indexBatch,
+                        const std::vector<Dim>& windowSizes, bool checked)
+{
+    WindowIndex w;
+    size_t nextWindow = 0;
+    for (size_t d = 0; d < operandShape.size(); ++d) {
+        if (const auto b = std::find(operandBatch.begin(), operandBatch.end(), static_cast<std::int64_t>(d)); b != operandBatch.end()) {
+            const auto k = static_cast<size_t>(indexBatch.at(static_cast<size_t>(b - operandBatch.begin())));
+            if (k >= batchV.size())
+                throw Unsupported {"a batching dimension outside the indices"};
+            w.operand.push_back(batchV[k]);
+            continue;
+        }
+        std::string start;
+        if (const auto k = std::find(startMap.begin(), startMap.end(), static_cast<std::int64_t>(d)); k != startMap.end()) {
+            Index ii = batchV;
+            ii.push_back(std::to_string(k - startMap.begin()));
+            const std::string s = ctx.at(indices, ii);
+            const Dim hi = operandShape[d] - windowSizes[d];
+            if (checked)
+                w.inBounds += (w.inBounds.empty() ? "" : " && ") + s + " >= 0 && " + s + " <= " + hi.atom();
+            start = "min(max(" + s + ", 0), " + hi.atom() + ")";
+        }
+        std::string offset;
+        if (!contains(collapsed, d)) {
+            if (nextWindow >= windowV.size())
+                throw Unsupported {"window dimensions do not match the operand"};
+            offset = windowV[nextWindow++];
+        }
+        w.operand.push_back(start.empty() ? (offset.empty() ? "0" : offset) : offset.empty() ? start : start + " + " + offset);
+    }
+    return w;
+}
+
+} // namespace
+
+// gather(operand, indices; GatherDimensionNumbers(offset_dims, collapsed_slice_dims, start_index_map,
+// operand_batching_dims, start_indices_batching_dims), slice_sizes, mode, fill_value): what jnp.take,
+// take_along_axis and x[idx] produce. The output's offset_dims walk the window, its other dimensions the indices.
+void jaxGather(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    const std::string x = ctx.arg(op, 0).text, ids = ctx.arg(op, 1).text, y = ctx.out(op);
+    const TraceArg& dn = param(op, "dimension_numbers");
+    if (dn.items.size() < 3)
+        throw Unsupported {"gather dimension numbers in an unknown form"};
+    const auto offsetDims = ints(dn.items[0]), collapsed = ints(dn.items[1]), startMap = ints(dn.items[2]);
+    const auto operandBatch = dn.items.size() > 3 ? ints(dn.items[3]) : std::vector<std::int64_t> {};
+    const auto indexBatch = dn.items.size() > 4 ? ints(dn.items[4]) : std::vector<std::int64_t> {};
+    const std::vector<Dim> sliceSizes = dims(param(op, "slice_sizes"));
+    const Shape& xs = ctx.info(x).shape;
+    const Shape& ys = ctx.info(y).shape;
+    if (sliceSizes.size() != xs.size() || ctx.info(ids).shape.size() != ys.size() - offsetDims.size() + 1)
+        throw Unsupported {"gather indices without a trailing index vector"};
+    const Index v = vars(ys.size());
+    Index batchV, windowV;
+    for (size_t d = 0; d < ys.size(); ++d)
+        (contains(offsetDims, d) ? windowV : batchV).push_back(v[d]);
+    const bool fill = modeOf(op) == "FILL_OR_DROP";
+    const WindowIndex w
+        = windowIndex(ctx, ids, xs, batchV, windowV, collapsed, startMap, operandBatch, indexBatch, sliceSizes, fill);
+    const std::string value = ctx.at(x, w.operand);
+    if (w.inBounds.empty())
+        return ctx.emit(nest(v, ys, ctx.store(y, v, value)));
+    {
+        const TraceArg& given = param(op, "fill_value");
+        const std::string dt = dtypeOf(ctx.info(y).dtype);
+        std::string filler = given.kind == TraceArg::Float || given.kind == TraceArg::Int ? num(scalar(given, 0)) : "nan";
+        if (given.kind == TraceArg::None && dt == "bool")
+            filler = "1";
+        else if (given.kind == TraceArg::None && isIntegral(dt))
+            throw Unsupported {"an integer gather filling out-of-bounds rows with the type's minimum"};
+        // The rows are read unconditionally (a select's branches count as maybe-unread), then filled.
+        const std::string rows = ctx.scratch(y + "_rows", ys, ctx.info(x).dtype);
+        ctx.emit(nest(v, ys, ctx.store(rows, v, value)));
+        ctx.emit(nest(v, ys, ctx.store(y, v, "(" + w.inBounds + " ? " + ctx.at(rows, v) + " : " + filler + ")")));
+    }
+}
+
+// scatter / scatter-add / -mul / -min / -max (x.at[idx].set/add/multiply/min/max): a copy of the operand, then
+// each update window combined into it. Out-of-bounds windows are dropped (FILL_OR_DROP, and what XLA does for
+// PROMISE_IN_BOUNDS) by combining the neutral value at a clamped position, or clamped (CLIP).
+void jaxScatter(Lowerer& ctx, const TracedOp& op, const std::string& name)
+{
+    const std::string p = primitive(name);
+    const std::string x = ctx.arg(op, 0).text, ids = ctx.arg(op, 1).text, u = ctx.arg(op, 2).text, y = ctx.out(op);
+    const TraceArg& dn = param(op, "dimension_numbers");
+    if (dn.items.size() < 3)
+        throw Unsupported {"scatter dimension numbers in an unknown form"};
+    const auto windowDims = ints(dn.items[0]), inserted = ints(dn.items[1]), toOperand = ints(dn.items[2]);
+    const auto operandBatch = dn.items.size() > 3 ? ints(dn.items[3]) : std::vector<std::int64_t> {};
+    const auto indexBatch = dn.items.size() > 4 ? ints(dn.items[4]) : std::vector<std::int64_t> {};
+    const Shape& xs = ctx.info(x).shape;
+    const Shape& us = ctx.info(u).shape;
+    const Index uv = vars(us.size(), "_u");
+    Index batchV, windowV;
+    std::vector<Dim> windowSizes;
+    for (size_t d = 0; d < us.size(); ++d) {
+        if (contains(windowDims, d))
+            windowV.push_back(uv[d]);
+        else
+            batchV.push_back(uv[d]);
+    }
+    size_t next = 0;
+    for (size_t d = 0; d < xs.size(); ++d) {
+        const bool one = contains(inserted, d) || contains(operandBatch, d);
+        windowSizes.push_back(one ? Dim(1) : next < windowDims.size() ? us[static_cast<size_t>(windowDims[next++])] : Dim(1));
+    }
+    if (ctx.info(ids).shape.size() != batchV.size() + 1)
+        throw Unsupported {"scatter indices without a trailing index vector"};
+    const bool drop = modeOf(op) != "CLIP";
+    const WindowIndex w = windowIndex(ctx, ids, xs, batchV, windowV, inserted, toOperand, operandBatch, indexBatch, windowSizes, drop);
+    const Index v = vars(xs.size());
+    ctx.emit(nest(v, xs, ctx.store(y, v, ctx.at(x, v))));
+    std::string update = ctx.at(u, uv);
+    if (!w.inBounds.empty()) { // read unconditionally (a select's branches count as maybe-unread), then combined
+        const std::string staged = ctx.scratch(y + "_updates", us, ctx.info(u).dtype);
+        ctx.emit(nest(uv, us, ctx.store(staged, uv, update)));
+        update = ctx.at(staged, uv);
+    }
+    const std::string target = ctx.at(y, w.operand);
+    auto guarded = [&](const std::string& neutral) { return w.inBounds.empty() ? update : "(" + w.inBounds + " ? " + update + " : " + neutral + ")"; };
+    std::string statement;
+    if (p == "scatter")
+        statement = ctx.store(y, w.operand, guarded(target));
+    else if (p == "scatter-add" || p == "scatter_add")
+        statement = ctx.store(y, w.operand, guarded("0"), "+=");
+    else if (p == "scatter-mul" || p == "scatter_mul")
+        statement = ctx.store(y, w.operand, guarded("1"), "*=");
+    else if (p == "scatter-max" || p == "scatter_max")
+        statement = ctx.store(y, w.operand, guarded("-inf"), "max=");
+    else if (p == "scatter-min" || p == "scatter_min")
+        statement = ctx.store(y, w.operand, guarded("inf"), "min=");
+    else
+        throw Unsupported {"no template for this scatter"};
+    ctx.emit(nest(uv, us, statement));
+}
+
+
+// sort(*operands; dimension, num_keys=1): every operand permuted into the order of the first (stable: ties keep
+// their positions, as jnp.sort and argsort do). Element i's rank is the number of elements before it in that order;
+// output position k takes the element of rank k. Bytes and the outputs are counted; the comparisons are not
+// arithmetic (see Lowerer::emitComparisons). NaN keys are not ordered as XLA orders them (last).
+void jaxSort(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    if (param(op, "num_keys").kind == TraceArg::Int && param(op, "num_keys").intValue != 1)
+        throw Unsupported {"a sort on several keys"};
+    const std::string key = ctx.arg(op, 0).text;
+    const Shape& ks = ctx.info(key).shape;
+    const auto axis = static_cast<size_t>(normDim(param(op, "dimension").intValue, ks.size()));
+    const Index v = vars(ks.size());
+    Index j = v;
+    j[axis] = "_j";
+    const std::string rank = ctx.scratch(ctx.out(op) + "_rank", ks, "int32");
+    const std::string a = ctx.at(key, j), b = ctx.at(key, v);
+    const std::string before = "(" + a + " < " + b + " || (" + a + " == " + b + " && _j < " + v[axis] + "))";
+    ctx.emitComparisons(loops(v, ks) + "{\n  " + ctx.store(rank, v, "0") + "\n  for _j in 0.." + str(ks[axis]) + " { "
+                        + ctx.store(rank, v, "(" + before + " ? 1 : 0)", "+=") + " }\n}");
+    for (size_t m = 0; m < op.outputs.size() && m < op.args.size(); ++m) {
+        const std::string x = ctx.arg(op, m).text, y = ctx.out(op, m);
+        ctx.emitComparisons(loops(v, ks) + "{\n  " + ctx.store(y, v, "0") + "\n  for _j in 0.." + str(ks[axis]) + " { "
+                            + ctx.store(y, v, "(" + ctx.at(rank, j) + " == " + v[axis] + " ? " + ctx.at(x, j) + " : 0)", "+=")
+                            + " }\n}");
     }
 }
 

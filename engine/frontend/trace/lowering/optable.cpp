@@ -73,6 +73,10 @@ void jaxBroadcast(Lowerer&, const TracedOp&, const std::string&);
 void jaxLoopBegin(Lowerer&, const TracedOp&, const std::string&);
 void jaxLoopEnd(Lowerer&, const TracedOp&, const std::string&);
 void jaxStack(Lowerer&, const TracedOp&, const std::string&);
+void jaxBranchBegin(Lowerer&, const TracedOp&, const std::string&);
+void jaxSort(Lowerer&, const TracedOp&, const std::string&);
+void jaxGather(Lowerer&, const TracedOp&, const std::string&);
+void jaxScatter(Lowerer&, const TracedOp&, const std::string&);
 // ops_loss.cpp
 void pointwiseLoss(Lowerer&, const TracedOp&, const std::string&);
 void nllLoss(Lowerer&, const TracedOp&, const std::string&);
@@ -128,6 +132,7 @@ const std::map<std::string, OpTemplate>& opTemplates()
         {"jax::rem", jaxBinary},
         {"jax::and", jaxBinary},
         {"jax::or", jaxBinary},
+        {"jax::xor", jaxBinary},
         {"jax::select_n", jaxSelect},
         {"jax::clamp", jaxClamp},
         {"jax::dot_general", jaxDotGeneral},
@@ -159,8 +164,27 @@ const std::map<std::string, OpTemplate>& opTemplates()
         {"jax::broadcast_in_dim", jaxBroadcast},
         {"jax::loop_begin", jaxLoopBegin},
         {"jax::loop_end", jaxLoopEnd},
+        {"jax::branch_begin", jaxBranchBegin},
+        {"jax::branch_end", jaxLoopEnd},
         {"jax::copy", identityCopy},
         {"jax::stack", jaxStack},
+        {"jax::gather", jaxGather},
+        {"jax::sort", jaxSort},
+        {"jax::random_draw", randomDraw},
+        {"jax::random_seed", randomDraw},
+        {"jax::random_bits", randomDraw},
+        {"jax::random_split", randomDraw},
+        {"jax::random_fold_in", randomDraw},
+        {"jax::threefry2x32", randomDraw},
+        {"jax::scatter", jaxScatter},
+        {"jax::scatter-add", jaxScatter},
+        {"jax::scatter_add", jaxScatter},
+        {"jax::scatter-mul", jaxScatter},
+        {"jax::scatter_mul", jaxScatter},
+        {"jax::scatter-max", jaxScatter},
+        {"jax::scatter_max", jaxScatter},
+        {"jax::scatter-min", jaxScatter},
+        {"jax::scatter_min", jaxScatter},
         // elementwise
         {"aten::relu", unaryFunction},
         {"aten::sigmoid", unaryFunction},
