@@ -12,6 +12,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 
@@ -25,6 +26,30 @@ std::string port(const std::string& name)
 }
 
 // tests/data/jax/level2_63_Gemm_ReLU_Divide.py -> <kernelbench>/level2/63_Gemm_ReLU_Divide.py
+// Taps of a k-wide window (stride s, padding p each side) over n inputs that land inside the input, summed over
+// the output positions: the multiplications one input channel and one output channel of a convolution make along
+// one spatial dimension (a padded tap multiplies nothing).
+double validTaps(int n, int k, int s, int p)
+{
+    double taps = 0;
+    for (int o = 0; o < (n + 2 * p - k) / s + 1; ++o)
+        for (int t = 0; t < k; ++t)
+            taps += o * s + t - p >= 0 && o * s + t - p < n ? 1 : 0;
+    return taps;
+}
+
+// MACs of a square 2-D convolution of an n x n input, per image.
+double convMacs(int n, int k, int s, int p, int cin, int cout)
+{
+    return validTaps(n, k, s, p) * validTaps(n, k, s, p) * cin * cout;
+}
+
+bool ledgerSays(const AnalysisResult& a, const std::string& text)
+{
+    return std::any_of(a.coverage.items.begin(), a.coverage.items.end(),
+                       [&](const CoverageItem& i) { return i.reason.find(text) != std::string::npos; });
+}
+
 std::string original(const std::string& name)
 {
     const auto underscore = name.find('_');
@@ -170,6 +195,20 @@ private slots:
                                       << 8.0
                 * (3 * 32 * (32 * 7 - 3 - 2 - 1) * (32 * 7 - 3 - 2 - 1) + 4 * 32 * 32 * (16 * 3 - 2) * (16 * 3 - 2) + 32 * 10);
         QTest::newRow("cnn") << "flax/cnn.py" << -1.0;
+        // ViT-Tiny/16, batch 2 at 224 px: 196 patches of 16 x 16 x 3 embedded to 192; per block over 197 tokens
+        // q, k, v and out projections 4 x T x 192 x 192, scores and mixing 2 x T x T x 192 (3 heads of 64), the MLP
+        // 2 x T x 192 x 768; 12 blocks; the head 192 x 1000 on the class token.
+        const double tokens = 197;
+        QTest::newRow("vit_tiny") << "flax/vit_tiny.py"
+                                  << 2.0
+                * (196.0 * 16 * 16 * 3 * 192
+                   + 12 * (4 * tokens * 192 * 192 + 2 * tokens * tokens * 192 + 2 * tokens * 192 * 768) + 192 * 1000);
+        // ResNet-18, batch 2 at 224 px, padding taps excluded: the 7x7/2 stem to 112; after the 3x3/2 max pool, per
+        // stage two basic blocks of 3x3 convolutions, the first of stages 2-4 with stride 2 and a 1x1/2 projection.
+        double resnet = convMacs(224, 7, 2, 3, 3, 64) + 4 * convMacs(56, 3, 1, 1, 64, 64);
+        for (int stage = 1, n = 56, c = 64; stage < 4; ++stage, n /= 2, c *= 2)
+            resnet += convMacs(n, 3, 2, 1, c, 2 * c) + 3 * convMacs(n / 2, 3, 1, 1, 2 * c, 2 * c) + convMacs(n, 1, 2, 0, c, 2 * c);
+        QTest::newRow("resnet18") << "flax/resnet18.py" << 2.0 * (resnet + 512 * 1000);
     }
 
     void testFlaxModels()
@@ -186,6 +225,93 @@ private slots:
         QVERIFY(a);
         if (macs >= 0)
             QCOMPARE(a->digest.totalMacs, macs);
+        const auto v = validate::validateModel(path, *m_worker, *model);
+        QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
+    }
+
+    // Gathers and scatters (tests/data/jax/ops/indexing.py): jnp.take (fill mode), x[idx] (clamped), a gather
+    // along the second axis, take_along_axis, .at[] add / max / set. Validated against JAX (negative and
+    // out-of-range ids included); the fused bytes are the compulsory traffic by hand: inputs table 64 x 16, ids 12,
+    // picks 12 x 3, updates 12 x 16; outputs rows and rows * 2 (12 x 16 each), cols 64 x 12, best 12 x 3, and three
+    // updated tables of 64 x 16; four bytes each.
+    void testGatherScatter()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const std::string path = std::string(SOLAR_TEST_DATA) + "/jax/ops/indexing.py";
+        const auto model = trace::loadModelProgram(path, *m_worker, {}, true);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY(model->lowered.unsupported.empty());
+        const auto a = analyzeProgram(model->lowered.program, *m_h100);
+        QVERIFY(a);
+        const double elements = 64 * 16 + 12 + 12 * 3 + 12 * 16 + 2 * 12 * 16 + 64 * 12 + 12 * 3 + 3 * 64 * 16;
+        QCOMPARE(a->ladder.at(bounds::Level::Fused).bytes, 4.0 * elements);
+        const auto v = validate::validateModel(path, *m_worker, *model);
+        QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
+    }
+
+    // Control flow (tests/data/jax/ops/control.py): a while loop that counts is a loop (5 steps of N x M x M MACs),
+    // fori_loop too; lax.cond and lax.switch pick their branch at run time: the branches are `if` statements that the
+    // bounds do not count, and the coverage ledger says so. The program validates (the interpreter takes the branch
+    // JAX took).
+    void testControlFlow()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const std::string path = std::string(SOLAR_TEST_DATA) + "/jax/ops/control.py";
+        const auto model = trace::loadModelProgram(path, *m_worker, {}, true);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY(model->lowered.unsupported.empty());
+        QVERIFY2(model->lowered.text.find("for _s0 in 0..5 {") != std::string::npos, model->lowered.text.c_str());
+        QVERIFY(model->lowered.text.find("for _s1 in 0..3 {") != std::string::npos);
+        QVERIFY(model->lowered.text.find("if (min(max(") != std::string::npos);
+        const auto a = analyzeProgram(model->lowered.program, *m_h100);
+        QVERIFY(a);
+        QCOMPARE(a->digest.totalMacs, 5.0 * 32 * 24 * 24);
+        QVERIFY(!a->coverage.complete);
+        QVERIFY(ledgerSays(*a, "data-dependent control"));
+        const auto v = validate::validateModel(path, *m_worker, *model);
+        QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
+    }
+
+    // Random draws (tests/data/jax/ops/random_noise.py): a key made and split in forward, normal noise and a
+    // Bernoulli mask. Each draw is counted (one write per element, never free), the model is not compared (its
+    // values are stand-ins) and says why.
+    void testRandomDraws()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const std::string path = std::string(SOLAR_TEST_DATA) + "/jax/ops/random_noise.py";
+        const auto model = trace::loadModelProgram(path, *m_worker, {}, true);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY2(model->lowered.unsupported.empty(), model->lowered.unsupported.empty() ? "" : model->lowered.unsupported.front().aten.c_str());
+        QCOMPARE(model->lowered.randomOps.size(), size_t(4)); // the key, its split, the noise, the mask
+        const auto a = analyzeProgram(model->lowered.program, *m_h100);
+        QVERIFY(a);
+        // Unfused, the noise (16 x 64 f32) and the mask (16 x 64 bool) are written by their draws.
+        QVERIFY(a->ladder.at(bounds::Level::UnfusedPerKernel).bytes >= 16.0 * 64 * (4 + 1));
+        const auto v = validate::validateModel(path, *m_worker, *model);
+        QCOMPARE(v.statusName(), std::string("unvalidated"));
+        QVERIFY2(v.details.find("random") != std::string::npos, v.details.c_str());
+    }
+
+    // Sorting (tests/data/jax/ops/sorting.py): jnp.sort along rows and argsort validate; bytes are counted (input
+    // 24 x 40 f32, outputs the sorted rows, 24 medians and 24 int32 positions), the comparisons are not arithmetic:
+    // the only FLOPs are the 24 multiplications by two, and the ledger says why.
+    void testSort()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const std::string path = std::string(SOLAR_TEST_DATA) + "/jax/ops/sorting.py";
+        const auto model = trace::loadModelProgram(path, *m_worker, {}, true);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY(model->lowered.unsupported.empty());
+        const auto a
+            = analyzeProgram(model->lowered.program, *m_h100, {}, [&](graph::EinsumGraph& g) { trace::applyProvenance(g, model->lowered); });
+        QVERIFY(a);
+        QCOMPARE(a->ladder.at(bounds::Level::Fused).bytes, 4.0 * (24 * 40 + 24 * 40 + 24 + 24));
+        QCOMPARE(2 * a->digest.totalMacs + a->digest.totalOtherOps, 24.0);
+        QVERIFY(ledgerSays(*a, "comparisons are not counted"));
         const auto v = validate::validateModel(path, *m_worker, *model);
         QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
     }
