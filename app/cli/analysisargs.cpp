@@ -48,9 +48,9 @@ std::vector<OptionSpec> frontendOptions()
     return {
         {"--frontend",
          "F",
-         "how the source becomes ALIR: auto (PyTorch traced, ALIR as written), trace, alir, or llm (any source "
-         "through an OpenAI-compatible endpoint)",
-         {"auto", "trace", "alir", "llm"}},
+         "how the source becomes ALIR: auto (PyTorch and JAX files traced, ALIR as written), trace (PyTorch), jax "
+         "(jaxprs), alir, or llm (any source through an OpenAI-compatible endpoint)",
+         {"auto", "trace", "jax", "alir", "llm"}},
         {"--llm-url", "URL", "the endpoint (default SOLAR_LLM_URL)"},
         {"--llm-model", "M", "the model (default SOLAR_LLM_MODEL)"},
         {"--llm-key-env", "VAR", "the variable holding the API key (default SOLAR_LLM_KEY_ENV, else OPENAI_API_KEY); never the key itself"},
@@ -134,7 +134,7 @@ const hw::HwProfile* findHardware(const hw::HwRegistry& reg, const std::string& 
     return nullptr;
 }
 
-std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err)
+std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err, Frontend* ran)
 {
     const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
@@ -155,7 +155,10 @@ std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& e
         return std::nullopt;
     }
     if (!a.validate && r->frontend != Frontend::Alir)
-        r->result.validation.details = "not compared with the PyTorch reference (--no-validate)";
+        r->result.validation.details = std::string("not compared with the ") + (r->frontend == Frontend::Jax ? "JAX" : "PyTorch")
+            + " reference (--no-validate)";
+    if (ran)
+        *ran = r->frontend;
     return std::move(r->result);
 }
 

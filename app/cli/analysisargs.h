@@ -39,8 +39,8 @@ struct AnalysisArgs
 /// From the parsed options (whichever of the groups above the command has).
 AnalysisArgs analysisArgs(const Args& args, const std::string& defaultFormat = "table");
 
-/// Hardware, program and analysis; nullopt after printing why not.
-std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err);
+/// Hardware, program and analysis; nullopt after printing why not. `ran`: the frontend that produced the program.
+std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err, Frontend* ran = nullptr);
 const hw::HwProfile* findHardware(const hw::HwRegistry& registry, const std::string& name, std::ostream& err);
 
 void printDiagnostics(const Diagnostics& diagnostics, std::ostream& err);

@@ -133,12 +133,13 @@ int graphCommand(const Args& args, std::ostream& out, std::ostream& err)
 int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
 {
     const AnalysisArgs a = analysisArgs(args);
-    const auto python = trace::locatePython();
+    const auto python = trace::locatePython({}, 60000, a.frontend == Frontend::Jax ? trace::Framework::Jax : trace::Framework::Torch);
     if (!python) {
         printDiagnostics(python.diagnostics(), err);
         return ExitBadInput;
     }
     trace::TraceWorker worker(*python);
+    worker.setFramework(a.frontend == Frontend::Jax ? "jax" : a.frontend == Frontend::Trace ? "torch" : "");
     if (a.format == "alir") {
         const auto model = trace::loadModelProgram(a.file, worker, a.options.sizes, true);
         if (!model) {
@@ -157,7 +158,8 @@ int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
         printDiagnostics(r.diagnostics(), err);
         return ExitBadInput;
     }
-    out << a.file << ": " << r->model << " (" << (r->training ? "training" : "eval") << " mode), torch " << python->torchVersion << " at "
+    out << a.file << ": " << r->model << " (" << (r->training ? "training" : "eval") << " mode), "
+        << (r->mode == "jax" ? "jax " + python->jaxVersion : "torch " + python->torchVersion) << " at "
         << python->executable << "\nsize constants:";
     for (const auto& [k, v] : r->constants)
         out << ' ' << k << '=' << v;

@@ -91,7 +91,8 @@ int reportCommand(const Args& args, std::ostream&, std::ostream& err)
     }
     AnalysisArgs first = a;
     first.hw = ids.front();
-    const auto result = runAnalysis(first, err);
+    Frontend ran = Frontend::Alir;
+    const auto result = runAnalysis(first, err, &ran);
     if (!result)
         return ExitBadInput;
     ReportInput input;
@@ -101,7 +102,7 @@ int reportCommand(const Args& args, std::ostream&, std::ostream& err)
         input.results.push_back(std::move(r));
     }
     input.sourceFile = QString::fromStdString(a.file);
-    input.frontend = QString::fromLatin1(frontendName(isPythonFile(a.file) ? Frontend::Trace : Frontend::Alir).data());
+    input.frontend = QString::fromLatin1(frontendName(ran).data());
     if (targetMs)
         input.targetSeconds = *targetMs * 1e-3;
     if (measuredMs)

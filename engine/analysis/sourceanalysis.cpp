@@ -21,13 +21,14 @@ std::string_view frontendName(Frontend frontend)
     case Frontend::Trace: return "trace";
     case Frontend::Alir: return "alir";
     case Frontend::Llm: return "llm";
+    case Frontend::Jax: return "jax";
     }
     return "auto";
 }
 
 std::optional<Frontend> parseFrontend(std::string_view text)
 {
-    for (Frontend f : {Frontend::Auto, Frontend::Trace, Frontend::Alir, Frontend::Llm})
+    for (Frontend f : {Frontend::Auto, Frontend::Trace, Frontend::Alir, Frontend::Llm, Frontend::Jax})
         if (frontendName(f) == text)
             return f;
     return std::nullopt;
@@ -50,19 +51,24 @@ Expected<SourceAnalysis> analyzeModel(const std::string& path, const hw::HwProfi
     std::unique_ptr<trace::TraceWorker> own;
     std::unique_ptr<trace::TraceWorker>& slot = o.reusableWorker ? *o.reusableWorker : own;
     if (!slot) {
-        stage("locating Python with torch");
-        const auto python = trace::locatePython(o.python);
+        stage(o.frontend == Frontend::Jax ? "locating Python with jax" : "locating Python with torch");
+        const auto python = trace::locatePython(o.python, 60000, o.frontend == Frontend::Jax ? trace::Framework::Jax : trace::Framework::Torch);
         if (!python)
             return Result::failure(python.diagnostics());
         slot = std::make_unique<trace::TraceWorker>(*python);
     }
     trace::TraceWorker& worker = *slot;
     worker.setCancelFlag(o.cancel);
-    // A kept worker must not hold this analysis's flag once it returns.
+    worker.setFramework(o.frontend == Frontend::Jax ? "jax" : o.frontend == Frontend::Trace ? "torch" : "");
+    // A kept worker must not hold this analysis's flag or framework once it returns.
     struct Release
     {
         trace::TraceWorker& w;
-        ~Release() { w.setCancelFlag(nullptr); }
+        ~Release()
+        {
+            w.setCancelFlag(nullptr);
+            w.setFramework({});
+        }
     } release {worker};
     AnalysisOptions options = o.analysis;
     options.sizes.clear(); // the trace already has them
@@ -75,6 +81,7 @@ Expected<SourceAnalysis> analyzeModel(const std::string& path, const hw::HwProfi
         SourceAnalysis out;
         out.result = std::move(analysed).value();
         out.result.programNote = model.sizesNote;
+        out.frontend = model.trace.mode == "jax" ? Frontend::Jax : Frontend::Trace;
         if (model.trace.mode == "jax")
             out.result.diagnostics.push_back({Severity::Note,
                                               path,
@@ -255,11 +262,8 @@ Expected<SourceAnalysis> analyzeSource(const std::string& path, const std::strin
 {
     if (options.frontend == Frontend::Llm)
         return analyzeWithLlm(path, text, hardware, options);
-    if (options.frontend == Frontend::Trace || (options.frontend == Frontend::Auto && isPythonFile(path))) {
-        auto r = analyzeModel(path, hardware, options);
-        if (r)
-            r->frontend = Frontend::Trace;
-        return r;
+    if (options.frontend == Frontend::Trace || options.frontend == Frontend::Jax || (options.frontend == Frontend::Auto && isPythonFile(path))) {
+        return analyzeModel(path, hardware, options);
     }
     std::string source = text;
     if (source.empty()) {

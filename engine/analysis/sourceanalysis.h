@@ -23,9 +23,10 @@ class TraceWorker;
 
 /// How a source becomes ALIR. Auto: PyTorch files through the tracer, anything else as ALIR; Trace; Alir (as
 /// written); Llm (any source, through an OpenAI-compatible endpoint, validated against the source when it runs).
-enum class Frontend { Auto, Trace, Alir, Llm };
+/// Trace: the PyTorch tracer; Jax: the JAX tracer (jaxprs); Auto picks by the file (.py: by its imports).
+enum class Frontend { Auto, Trace, Alir, Llm, Jax };
 
-/// "auto", "trace", "alir", "llm" (the CLI's --frontend, project files, reports).
+/// "auto", "trace", "alir", "llm", "jax" (the CLI's --frontend, project files, reports).
 std::string_view frontendName(Frontend frontend);
 std::optional<Frontend> parseFrontend(std::string_view text);
 
@@ -54,7 +55,7 @@ struct SourceAnalysis
     AnalysisResult result;
     std::string irText; // the ALIR that was analysed
     bool irGenerated = false; // written by a frontend (read-only in an editor), not by the user
-    Frontend frontend = Frontend::Alir; // the one that ran: Trace, Alir or Llm
+    Frontend frontend = Frontend::Alir; // the one that ran: Trace, Jax, Alir or Llm
     std::vector<llm::Attempt> llmAttempts;
     bool llmFromCache = false;
 };

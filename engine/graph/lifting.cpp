@@ -618,10 +618,23 @@ public:
                 formsOf(*tensorFactors[0], scope.resolver(), m_forms);
                 const Forms first = m_forms;
                 formsOf(*tensorFactors[1], scope.resolver(), m_forms);
-                bool same = first.size() == m_forms.size();
-                for (size_t d = 0; same && d < first.size(); ++d)
-                    same = first[d] && m_forms[d] && first[d]->constant == m_forms[d]->constant;
-                node.symmetricProduct = same;
+                // X[i, k] * X[j, k]: the result is symmetric in (i, j) when, position by position, the two reads
+                // index alike or each by its own output variable; A[i, k] * A[k, j] (A squared) is not.
+                auto outputVar = [&](const ir::AffineForm& f) {
+                    if (f.terms.size() != 1 || f.terms[0].second != 1 || f.constant != 0)
+                        return false;
+                    const std::string_view var = a.loops[static_cast<size_t>(f.terms[0].first)].var;
+                    return std::find(node.reducedRanks.begin(), node.reducedRanks.end(), var) == node.reducedRanks.end();
+                };
+                bool same = first.size() == m_forms.size(), swapped = false;
+                for (size_t d = 0; same && d < first.size(); ++d) {
+                    same = first[d] && m_forms[d];
+                    if (!same || (first[d]->terms == m_forms[d]->terms && first[d]->constant == m_forms[d]->constant))
+                        continue;
+                    same = outputVar(*first[d]) && outputVar(*m_forms[d]);
+                    swapped = true;
+                }
+                node.symmetricProduct = same && swapped;
             }
             contractionShape(node, tensorFactors, s.target, a, scope);
         } else if (node.kind != NodeKind::Copy) {

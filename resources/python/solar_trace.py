@@ -808,7 +808,9 @@ def _array_dumper(directory):
     return dump
 
 
-def _is_jax_file(filename):
+def _is_jax_file(filename, framework=None):
+    if framework in ("jax", "torch"):  # the user's choice of frontend
+        return framework == "jax"
     try:
         with open(filename, "r", encoding="utf-8") as f:
             source = f.read()
@@ -820,10 +822,13 @@ def _is_jax_file(filename):
 
 def handle(request):
     cmd = request.get("cmd")
-    if cmd == "ping":
-        torch = _import_torch()
-        return {"ok": True, "torch": torch.__version__, "python": sys.version.split()[0]}
-    if cmd in ("trace", "reference") and _is_jax_file(request.get("file", "")):
+    if cmd == "ping":  # either framework will do: a JAX-only environment traces JAX sources
+        import importlib.util
+        import solar_jax
+        torch = _import_torch() if importlib.util.find_spec("torch") else None
+        return {"ok": True, "torch": torch.__version__ if torch else None, "jax": solar_jax.version(),
+                "python": sys.version.split()[0]}
+    if cmd in ("trace", "reference") and _is_jax_file(request.get("file", ""), request.get("framework")):
         import solar_jax
         if request.get("symbols"):
             return {"ok": False, "kind": "symbolic", "error": "JAX sources get their size parameters by fitting"}

@@ -4,6 +4,7 @@
 // the MACs and fused bytes of its PyTorch original, analysed independently by the trace frontend. Runs under the
 // torch 2.x environment (tests/torch2.sh), which has jax and flax; skipped, with the reason, where JAX is missing.
 #include "engine/analysis/analysis.h"
+#include "engine/analysis/sourceanalysis.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/pythonlocator.h"
@@ -363,6 +364,26 @@ private slots:
         QCOMPARE(compute(*torch), flops / fp32);
         QCOMPARE(compute(*highest), compute(*torch));
         QVERIFY(compute(*highest) > compute(*byDefault));
+    }
+
+    // The frontend is the user's to force: a JAX program that also imports torch is taken for a PyTorch model by
+    // the automatic frontend (and fails there, naming what it misses), and traced as JAX with Frontend::Jax.
+    void testForcedFramework()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const std::string path = std::string(SOLAR_TEST_DATA) + "/jax/mixed_imports.py";
+        SourceAnalysisOptions options;
+        options.python = m_python->executable;
+        const auto automatic = analyzeSource(path, {}, *m_h100, options);
+        QVERIFY(!automatic);
+        QVERIFY2(formatAll(automatic.diagnostics()).find("nn.Module") != std::string::npos, formatAll(automatic.diagnostics()).c_str());
+        options.frontend = Frontend::Jax;
+        const auto forced = analyzeSource(path, {}, *m_h100, options);
+        QVERIFY2(forced, forced ? "" : formatAll(forced.diagnostics()).c_str());
+        QCOMPARE(forced->frontend, Frontend::Jax);
+        QCOMPARE(forced->result.ladder.at(bounds::Level::Fused).flops, 2.0 * 64 * 64 * 64 + 64 * 64);
+        QCOMPARE(forced->result.validation.statusName(), std::string("validated"));
     }
 
     // Errors name the step and the user's line; a file that is neither a function nor a Flax model says so.

@@ -390,10 +390,12 @@ private slots:
     void frontendSelectorRoundTrips()
     {
         FrontendSelector selector;
-        for (auto f : {solar::Frontend::Auto, solar::Frontend::Trace, solar::Frontend::Alir, solar::Frontend::Llm}) {
+        for (auto f : {solar::Frontend::Auto, solar::Frontend::Trace, solar::Frontend::Jax, solar::Frontend::Alir, solar::Frontend::Llm}) {
             selector.setFrontend(f);
             QCOMPARE(selector.frontend(), f);
+            QCOMPARE(solar::parseFrontend(solar::frontendName(f)), std::optional<solar::Frontend>(f));
         }
+        QCOMPARE(selector.count(), 5);
     }
 
     void analysisJobDeliversAndCancels()

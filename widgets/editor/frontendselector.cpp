@@ -6,8 +6,9 @@
 FrontendSelector::FrontendSelector(QWidget* parent)
     : QComboBox(parent)
 {
-    addItem(tr("Automatic (PyTorch files traced, ALIR as written)"), static_cast<int>(solar::Frontend::Auto));
+    addItem(tr("Automatic (PyTorch and JAX files traced, ALIR as written)"), static_cast<int>(solar::Frontend::Auto));
     addItem(tr("PyTorch trace"), static_cast<int>(solar::Frontend::Trace));
+    addItem(tr("JAX trace (jaxpr)"), static_cast<int>(solar::Frontend::Jax));
     addItem(tr("ALIR as written"), static_cast<int>(solar::Frontend::Alir));
     addItem(tr("LLM (any source, validated when a reference runs)"), static_cast<int>(solar::Frontend::Llm));
     setToolTip(tr("How the source becomes ALIR"));

@@ -4,10 +4,12 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QString>
+#include <QStringList>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 
 #ifndef SOLAR_SOURCE_PYTHON_DIR
 #define SOLAR_SOURCE_PYTHON_DIR ""
@@ -52,12 +54,21 @@ std::vector<std::string> pythonCandidates(const std::string& preferred)
     return out;
 }
 
-Expected<PythonInfo> locatePython(const std::string& preferred, int timeoutMs)
+Expected<PythonInfo> locatePython(const std::string& preferred, int timeoutMs, Framework want)
 {
+    // torch is imported (a broken install fails here, not in the middle of a trace); jax is only looked up, which
+    // is quick, and imported by the worker when a JAX source needs it.
+    static const QString probe = QStringLiteral(
+        "import importlib.util, importlib.metadata\n"
+        "try:\n    import torch; t = torch.__version__\nexcept Exception as e:\n    t = ''; why = str(e).splitlines()[-1] if str(e) else 'cannot import torch'\n"
+        "j = importlib.metadata.version('jax') if importlib.util.find_spec('jax') else ''\n"
+        "print(t); print(j)\n"
+        "if not t and not j: raise SystemExit(why + '; no jax either')\n");
     std::string tried;
+    std::optional<PythonInfo> other;
     for (const std::string& candidate : pythonCandidates(preferred)) {
         QProcess p;
-        p.start(QString::fromStdString(candidate), {QStringLiteral("-c"), QStringLiteral("import torch; print(torch.__version__)")});
+        p.start(QString::fromStdString(candidate), {QStringLiteral("-c"), probe});
         std::string why;
         if (!p.waitForStarted(timeoutMs)) {
             why = "does not start";
@@ -68,19 +79,27 @@ Expected<PythonInfo> locatePython(const std::string& preferred, int timeoutMs)
         } else if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
             const QString err = QString::fromUtf8(p.readAllStandardError()).trimmed();
             const QString last = err.section(QLatin1Char('\n'), -1);
-            why = last.isEmpty() ? "cannot import torch" : last.toStdString();
+            why = last.isEmpty() ? "cannot import torch or find jax" : last.toStdString();
         } else {
-            return PythonInfo {candidate, QString::fromUtf8(p.readAllStandardOutput()).trimmed().toStdString()};
+            const QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'));
+            PythonInfo info {candidate, lines.value(0).trimmed().toStdString(), lines.value(1).trimmed().toStdString()};
+            if (!(want == Framework::Torch ? info.torchVersion : info.jaxVersion).empty())
+                return info;
+            if (!other)
+                other = info;
+            continue;
         }
         tried += "\n  " + candidate + ": " + why;
     }
+    if (other)
+        return *other;
     return Expected<PythonInfo>::failure(
         Diagnostic {Severity::Error,
                     {},
                     {},
                     "trace.no-python",
-                    "no Python interpreter with torch was found (set SOLAR_PYTHON, or install python3-torch); ALIR files and "
-                    "the LLM frontend (--frontend llm, or the Frontend selector) still work. Tried:"
+                    "no Python interpreter with torch or jax was found (set SOLAR_PYTHON, or install python3-torch); ALIR "
+                    "files and the LLM frontend (--frontend llm, or the Frontend selector) still work. Tried:"
                         + (tried.empty() ? std::string(" nothing") : tried)});
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Finding a Python interpreter that can import torch: SOLAR_PYTHON, then the user's setting, then the active
+// Finding a Python interpreter that can import torch (or, for JAX sources, jax): SOLAR_PYTHON, then the user's setting, then the active
 // virtual or conda environment, then python3 on PATH, /usr/bin/python3 and /usr/local/bin/python3. On some machines `python3` on PATH is a separate install
 // without torch while Debian's /usr/bin/python3 has it, so each candidate is probed, never assumed.
 #pragma once
@@ -14,12 +14,17 @@ namespace solar::trace {
 struct PythonInfo
 {
     std::string executable;
-    std::string torchVersion;
+    std::string torchVersion; // empty: this Python has no torch (a JAX-only environment)
+    std::string jaxVersion; // empty: no jax
 };
 
-/// Probes `candidates` in order (each run with a timeout); the first that imports torch wins. When none does,
-/// the error lists what was tried and why each failed, and says that ALIR and the LLM route still work.
-Expected<PythonInfo> locatePython(const std::string& preferred = {}, int timeoutMs = 60000);
+/// Which framework the interpreter is wanted for: the first candidate that has it wins; when none has it, the
+/// first that has the other (it still runs that framework's sources, and says what is missing for the rest).
+enum class Framework { Torch, Jax };
+
+/// Probes `candidates` in order (each run with a timeout). When none imports torch or jax, the error lists what
+/// was tried and why each failed, and says that ALIR and the LLM route still work.
+Expected<PythonInfo> locatePython(const std::string& preferred = {}, int timeoutMs = 60000, Framework want = Framework::Torch);
 std::vector<std::string> pythonCandidates(const std::string& preferred = {});
 
 struct PythonCandidate

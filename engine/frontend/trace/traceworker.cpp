@@ -110,6 +110,8 @@ Expected<TraceResult> TraceWorker::traceRequest(const std::string& file, const s
     req["file"] = file;
     if (!sizes.empty())
         req["sizes"] = sizes;
+    if (!m_framework.empty())
+        req["framework"] = m_framework;
     const auto reply = request(req.dump(), file, timeoutMs);
     if (!reply)
         return Expected<TraceResult>::failure(reply.diagnostics());
@@ -153,6 +155,8 @@ Expected<ReferenceRun> TraceWorker::reference(const std::string& file, const std
                           {"dir", dir.path().toStdString()}};
     if (!sizes.empty())
         req["sizes"] = sizes;
+    if (!m_framework.empty())
+        req["framework"] = m_framework;
     const auto reply = request(req.dump(), file, timeoutMs);
     if (!reply)
         return Expected<ReferenceRun>::failure(reply.diagnostics());

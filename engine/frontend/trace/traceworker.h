@@ -47,6 +47,9 @@ public:
     /// While `*flag` is true, a waiting request kills the worker and fails with "trace.cancelled" (a GUI's
     /// cancel button); the next request starts a fresh worker.
     void setCancelFlag(const std::atomic<bool>* flag) { m_cancel = flag; }
+    /// Which tracer runs a source's trace and reference: "" picks by its imports (jax or flax and not torch: the
+    /// JAX tracer), "torch" or "jax" forces one (a file importing both, the GUI's frontend selector).
+    void setFramework(std::string framework) { m_framework = std::move(framework); }
 
     /// The worker's process id (0 when not running): tests check that one process serves many requests.
     long long processId() const;
@@ -62,6 +65,7 @@ private:
     std::unique_ptr<QProcess> m_process;
     long long m_nextId = 1;
     const std::atomic<bool>* m_cancel = nullptr;
+    std::string m_framework;
 };
 
 } // namespace solar::trace
