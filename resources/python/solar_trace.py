@@ -825,8 +825,11 @@ def handle(request):
     if cmd == "ping":  # either framework will do: a JAX-only environment traces JAX sources
         import importlib.util
         import solar_jax
-        torch = _import_torch() if importlib.util.find_spec("torch") else None
-        return {"ok": True, "torch": torch.__version__ if torch else None, "jax": solar_jax.version(),
+        try:
+            torch = _import_torch().__version__ if importlib.util.find_spec("torch") else None
+        except ImportError:
+            torch = None
+        return {"ok": True, "torch": torch, "jax": solar_jax.version(),
                 "python": sys.version.split()[0]}
     if cmd in ("trace", "reference") and _is_jax_file(request.get("file", ""), request.get("framework")):
         import solar_jax
@@ -850,6 +853,11 @@ def handle(request):
             return {"ok": True, "constants": constants}
         except UserError as e:
             return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
+    if cmd in ("trace", "reference"):
+        try:
+            _import_torch()
+        except ImportError as e:
+            return {"ok": False, "kind": "import", "error": "the PyTorch frontend needs torch in this Python (%s)" % e}
     if cmd == "trace":
         try:
             reply = _trace(request["file"], request.get("sizes"), bool(request.get("real", False)), request.get("symbols"))

@@ -11,6 +11,8 @@
 #include "engine/frontend/validate/validation.h"
 #include "engine/hw/registry.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -384,6 +386,38 @@ private slots:
         QCOMPARE(forced->frontend, Frontend::Jax);
         QCOMPARE(forced->result.ladder.at(bounds::Level::Fused).flops, 2.0 * 64 * 64 * 64 + 64 * 64);
         QCOMPARE(forced->result.validation.statusName(), std::string("validated"));
+    }
+
+    // A Python with jax but no torch (torch hidden by tests/data/jax/hide_torch, first on its PYTHONPATH) is found
+    // when chosen through SOLAR_PYTHON, traces and validates JAX sources, and refuses PyTorch ones saying what it
+    // misses.
+    void testJaxOnlyPython()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString wrapper = dir.filePath(QStringLiteral("python"));
+        QFile f(wrapper);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(("#!/bin/sh\nPYTHONPATH='" + std::string(SOLAR_TEST_DATA) + "/jax/hide_torch' exec '" + m_python->executable + "' \"$@\"\n").c_str());
+        f.close();
+        QVERIFY(f.setPermissions(f.permissions() | QFileDevice::ExeOwner));
+        const QByteArray saved = qgetenv("SOLAR_PYTHON");
+        qputenv("SOLAR_PYTHON", wrapper.toUtf8());
+        const auto python = trace::locatePython();
+        qputenv("SOLAR_PYTHON", saved);
+        QVERIFY2(python, python ? "" : formatAll(python.diagnostics()).c_str());
+        QCOMPARE(python->executable, wrapper.toStdString());
+        QVERIFY(python->torchVersion.empty());
+        QVERIFY(!python->jaxVersion.empty());
+        trace::TraceWorker worker(*python);
+        const auto model = trace::loadModelProgram(port("level1_19_ReLU"), worker, {}, true);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QCOMPARE(validate::validateModel(port("level1_19_ReLU"), worker, *model).statusName(), std::string("validated"));
+        const auto torch = worker.trace(original("level1_19_ReLU"));
+        QVERIFY(!torch);
+        QVERIFY2(torch.diagnostics().front().message.find("the PyTorch frontend needs torch") == 0, torch.diagnostics().front().message.c_str());
     }
 
     // Errors name the step and the user's line; a file that is neither a function nor a Flax model says so.

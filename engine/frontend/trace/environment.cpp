@@ -61,12 +61,9 @@ void judge(PythonProbe& p, const nlohmann::json& j)
     }
     FrontendSupport numpy {kNumpyFrontend, !p.numpyVersion.empty(),
                            p.numpyVersion.empty() ? missing(j, "numpy") : "numpy " + p.numpyVersion};
-    // The worker that traces jaxprs is the PyTorch tracer's (it starts by importing torch).
-    FrontendSupport jax {kJaxFrontend, !p.jaxVersion.empty() && !p.numpyVersion.empty() && torch.works,
-                         p.jaxVersion.empty() ? missing(j, "jax")
-                             : !torch.works   ? "jax " + p.jaxVersion + ", but the worker also needs torch here: " + torch.why
-                                              : "jax " + p.jaxVersion
-                                 + (p.flaxVersion.empty() ? " (no flax: Flax models will not load)" : ", flax " + p.flaxVersion)};
+    // The worker that traces jaxprs is the PyTorch tracer's, which imports torch only for PyTorch sources.
+    FrontendSupport jax {kJaxFrontend, !p.jaxVersion.empty() && !p.numpyVersion.empty(),
+                         p.jaxVersion.empty() ? missing(j, "jax") : "jax " + p.jaxVersion};
     p.frontends = {torch, numpy, jax};
 }
 

@@ -66,7 +66,10 @@ Expected<PythonInfo> locatePython(const std::string& preferred, int timeoutMs, F
         "if not t and not j: raise SystemExit(why + '; no jax either')\n");
     std::string tried;
     std::optional<PythonInfo> other;
-    for (const std::string& candidate : pythonCandidates(preferred)) {
+    for (const auto& [candidate, origin] : pythonCandidatesWithOrigin(preferred)) {
+        // The user's own choice (SOLAR_PYTHON, the setting) is taken with either framework; the search prefers one
+        // with the framework wanted.
+        const bool chosen = origin == "SOLAR_PYTHON" || origin == "the setting";
         QProcess p;
         p.start(QString::fromStdString(candidate), {QStringLiteral("-c"), probe});
         std::string why;
@@ -83,7 +86,7 @@ Expected<PythonInfo> locatePython(const std::string& preferred, int timeoutMs, F
         } else {
             const QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'));
             PythonInfo info {candidate, lines.value(0).trimmed().toStdString(), lines.value(1).trimmed().toStdString()};
-            if (!(want == Framework::Torch ? info.torchVersion : info.jaxVersion).empty())
+            if (chosen || !(want == Framework::Torch ? info.torchVersion : info.jaxVersion).empty())
                 return info;
             if (!other)
                 other = info;

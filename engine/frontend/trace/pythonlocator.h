@@ -18,8 +18,9 @@ struct PythonInfo
     std::string jaxVersion; // empty: no jax
 };
 
-/// Which framework the interpreter is wanted for: the first candidate that has it wins; when none has it, the
-/// first that has the other (it still runs that framework's sources, and says what is missing for the rest).
+/// Which framework the interpreter is wanted for. SOLAR_PYTHON and the setting are the user's choice and win with
+/// either; of the others the first that has the framework wins, else the first that has the other (it still runs
+/// that framework's sources, and says what is missing for the rest).
 enum class Framework { Torch, Jax };
 
 /// Probes `candidates` in order (each run with a timeout). When none imports torch or jax, the error lists what
