@@ -221,9 +221,18 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
         if (!r) {
             fail(r.diagnostics());
         } else {
-            p.status = lowered.unsupported.empty() ? ProblemStatus::Ok : ProblemStatus::Incomplete;
+            // Incomplete: an op without a template, or statements the bounds leave out (data-dependent control).
+            p.status = lowered.unsupported.empty() && r->coverage.complete ? ProblemStatus::Ok : ProblemStatus::Incomplete;
             for (const auto& u : lowered.unsupported)
                 p.notCounted.push_back(u.aten + " at line " + std::to_string(u.sourceLine));
+            for (const auto& item : r->coverage.items) {
+                const auto origin = lowered.originOfLine.find(item.line);
+                if (!item.counted && origin != lowered.originOfLine.end()) {
+                    const std::string what = origin->second.aten + " at line " + std::to_string(origin->second.sourceLine);
+                    if (std::find(p.notCounted.begin(), p.notCounted.end(), what) == p.notCounted.end())
+                        p.notCounted.push_back(what);
+                }
+            }
             p.flops = r->ladder.at(Level::Fused).flops;
             p.bytes = r->ladder.at(Level::Fused).bytes;
             for (Level l : bounds::kLevels)

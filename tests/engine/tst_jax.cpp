@@ -5,6 +5,7 @@
 // torch 2.x environment (tests/torch2.sh), which has jax and flax; skipped, with the reason, where JAX is missing.
 #include "engine/analysis/analysis.h"
 #include "engine/analysis/sourceanalysis.h"
+#include "engine/batch/sweep.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/pythonlocator.h"
@@ -374,7 +375,7 @@ private slots:
     {
         if (!m_skip.empty())
             QSKIP(m_skip.c_str());
-        const std::string path = std::string(SOLAR_TEST_DATA) + "/jax/mixed_imports.py";
+        const std::string path = std::string(SOLAR_TEST_DATA) + "/jax-fixtures/mixed_imports.py";
         SourceAnalysisOptions options;
         options.python = m_python->executable;
         const auto automatic = analyzeSource(path, {}, *m_h100, options);
@@ -388,7 +389,7 @@ private slots:
         QCOMPARE(forced->result.validation.statusName(), std::string("validated"));
     }
 
-    // A Python with jax but no torch (torch hidden by tests/data/jax/hide_torch, first on its PYTHONPATH) is found
+    // A Python with jax but no torch (torch hidden by tests/data/jax-fixtures/hide_torch, first on its PYTHONPATH) is found
     // when chosen through SOLAR_PYTHON, traces and validates JAX sources, and refuses PyTorch ones saying what it
     // misses.
     void testJaxOnlyPython()
@@ -400,7 +401,7 @@ private slots:
         const QString wrapper = dir.filePath(QStringLiteral("python"));
         QFile f(wrapper);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(("#!/bin/sh\nPYTHONPATH='" + std::string(SOLAR_TEST_DATA) + "/jax/hide_torch' exec '" + m_python->executable + "' \"$@\"\n").c_str());
+        f.write(("#!/bin/sh\nPYTHONPATH='" + std::string(SOLAR_TEST_DATA) + "/jax-fixtures/hide_torch' exec '" + m_python->executable + "' \"$@\"\n").c_str());
         f.close();
         QVERIFY(f.setPermissions(f.permissions() | QFileDevice::ExeOwner));
         const QByteArray saved = qgetenv("SOLAR_PYTHON");
@@ -420,17 +421,53 @@ private slots:
         QVERIFY2(torch.diagnostics().front().message.find("the PyTorch frontend needs torch") == 0, torch.diagnostics().front().message.c_str());
     }
 
+    // `solar bench` on a folder mixing PyTorch and JAX files: each is traced by its own frontend and validated
+    // against its own framework; a JAX file with data-dependent control is incomplete and names what was not counted.
+    void testBenchMixesFrameworks()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        if (!std::filesystem::exists(original("level1_19_ReLU")))
+            QSKIP("the shared KernelBench folder is not beside this checkout");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::filesystem::path root = dir.path().toStdString();
+        std::filesystem::create_directories(root / "torch");
+        std::filesystem::create_directories(root / "jax");
+        std::filesystem::copy_file(original("level1_19_ReLU"), root / "torch" / "19_ReLU.py");
+        std::filesystem::copy_file(port("level1_19_ReLU"), root / "jax" / "19_ReLU.py");
+        std::filesystem::copy_file(std::string(SOLAR_TEST_DATA) + "/jax/ops/control.py", root / "jax" / "control.py");
+        batch::SweepOptions options;
+        options.validate = true;
+        options.jobs = 1;
+        const auto r = batch::runSweep(root.string(), *m_h100, options, *m_python);
+        QCOMPARE(r.problems.size(), size_t(3));
+        std::map<std::string, const batch::ProblemResult*> byFile;
+        for (const auto& p : r.problems)
+            byFile[p.file] = &p;
+        for (const char* file : {"torch/19_ReLU.py", "jax/19_ReLU.py"}) {
+            QVERIFY2(byFile.count(file), file);
+            QCOMPARE(byFile[file]->status, batch::ProblemStatus::Ok);
+            QCOMPARE(byFile[file]->validation, ValidationStatus::Validated);
+        }
+        QCOMPARE(byFile["torch/19_ReLU.py"]->bytes, byFile["jax/19_ReLU.py"]->bytes);
+        QVERIFY2(byFile["jax/19_ReLU.py"]->validationDetails.find("JAX") != std::string::npos, byFile["jax/19_ReLU.py"]->validationDetails.c_str());
+        const batch::ProblemResult& control = *byFile["jax/control.py"];
+        QCOMPARE(control.status, batch::ProblemStatus::Incomplete);
+        QVERIFY(std::find(control.notCounted.begin(), control.notCounted.end(), "jax::exp at line 22") != control.notCounted.end());
+    }
+
     // Errors name the step and the user's line; a file that is neither a function nor a Flax model says so.
     void testErrors()
     {
         if (!m_skip.empty())
             QSKIP(m_skip.c_str());
-        const auto broken = m_worker->trace(std::string(SOLAR_TEST_DATA) + "/jax/broken_forward.py");
+        const auto broken = m_worker->trace(std::string(SOLAR_TEST_DATA) + "/jax-fixtures/broken_forward.py");
         QVERIFY(!broken);
         QCOMPARE(broken.diagnostics().front().code, std::string("trace.run"));
         QCOMPARE(broken.diagnostics().front().loc.line, 9);
         QVERIFY2(broken.diagnostics().front().message.find("forward() failed") == 0, broken.diagnostics().front().message.c_str());
-        const auto empty = m_worker->trace(std::string(SOLAR_TEST_DATA) + "/jax/no_function.py");
+        const auto empty = m_worker->trace(std::string(SOLAR_TEST_DATA) + "/jax-fixtures/no_function.py");
         QVERIFY(!empty);
         QVERIFY2(empty.diagnostics().front().message.find("no forward(*inputs) function") != std::string::npos,
                  empty.diagnostics().front().message.c_str());
