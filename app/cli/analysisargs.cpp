@@ -155,8 +155,8 @@ std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& e
         return std::nullopt;
     }
     if (!a.validate && r->frontend != Frontend::Alir)
-        r->result.validation.details = std::string("not compared with the ") + (r->frontend == Frontend::Jax ? "JAX" : "PyTorch")
-            + " reference (--no-validate)";
+        r->result.validation.details
+            = std::string("not compared with the ") + (r->frontend == Frontend::Jax ? "JAX" : "PyTorch") + " reference (--no-validate)";
     if (ran)
         *ran = r->frontend;
     return std::move(r->result);

@@ -159,8 +159,8 @@ int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
         return ExitBadInput;
     }
     out << a.file << ": " << r->model << " (" << (r->training ? "training" : "eval") << " mode), "
-        << (r->mode == "jax" ? "jax " + python->jaxVersion : "torch " + python->torchVersion) << " at "
-        << python->executable << "\nsize constants:";
+        << (r->mode == "jax" ? "jax " + python->jaxVersion : "torch " + python->torchVersion) << " at " << python->executable
+        << "\nsize constants:";
     for (const auto& [k, v] : r->constants)
         out << ' ' << k << '=' << v;
     out << '\n' << r->ops.size() << " ops:\n";

@@ -52,7 +52,8 @@ Expected<SourceAnalysis> analyzeModel(const std::string& path, const hw::HwProfi
     std::unique_ptr<trace::TraceWorker>& slot = o.reusableWorker ? *o.reusableWorker : own;
     if (!slot) {
         stage(o.frontend == Frontend::Jax ? "locating Python with jax" : "locating Python with torch");
-        const auto python = trace::locatePython(o.python, 60000, o.frontend == Frontend::Jax ? trace::Framework::Jax : trace::Framework::Torch);
+        const auto python
+            = trace::locatePython(o.python, 60000, o.frontend == Frontend::Jax ? trace::Framework::Jax : trace::Framework::Torch);
         if (!python)
             return Result::failure(python.diagnostics());
         slot = std::make_unique<trace::TraceWorker>(*python);
@@ -262,7 +263,8 @@ Expected<SourceAnalysis> analyzeSource(const std::string& path, const std::strin
 {
     if (options.frontend == Frontend::Llm)
         return analyzeWithLlm(path, text, hardware, options);
-    if (options.frontend == Frontend::Trace || options.frontend == Frontend::Jax || (options.frontend == Frontend::Auto && isPythonFile(path))) {
+    if (options.frontend == Frontend::Trace || options.frontend == Frontend::Jax
+        || (options.frontend == Frontend::Auto && isPythonFile(path))) {
         return analyzeModel(path, hardware, options);
     }
     std::string source = text;

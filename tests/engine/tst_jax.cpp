@@ -205,8 +205,8 @@ private slots:
         const double tokens = 197;
         QTest::newRow("vit_tiny") << "flax/vit_tiny.py"
                                   << 2.0
-                * (196.0 * 16 * 16 * 3 * 192
-                   + 12 * (4 * tokens * 192 * 192 + 2 * tokens * tokens * 192 + 2 * tokens * 192 * 768) + 192 * 1000);
+                * (196.0 * 16 * 16 * 3 * 192 + 12 * (4 * tokens * 192 * 192 + 2 * tokens * tokens * 192 + 2 * tokens * 192 * 768)
+                   + 192 * 1000);
         // ResNet-18, batch 2 at 224 px, padding taps excluded: the 7x7/2 stem to 112; after the 3x3/2 max pool, per
         // stage two basic blocks of 3x3 convolutions, the first of stages 2-4 with stride 2 and a 1x1/2 projection.
         double resnet = convMacs(224, 7, 2, 3, 3, 64) + 4 * convMacs(56, 3, 1, 1, 64, 64);
@@ -288,7 +288,8 @@ private slots:
         const std::string path = std::string(SOLAR_TEST_DATA) + "/jax/ops/random_noise.py";
         const auto model = trace::loadModelProgram(path, *m_worker, {}, true);
         QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
-        QVERIFY2(model->lowered.unsupported.empty(), model->lowered.unsupported.empty() ? "" : model->lowered.unsupported.front().aten.c_str());
+        QVERIFY2(model->lowered.unsupported.empty(),
+                 model->lowered.unsupported.empty() ? "" : model->lowered.unsupported.front().aten.c_str());
         QCOMPARE(model->lowered.randomOps.size(), size_t(4)); // the key, its split, the noise, the mask
         const auto a = analyzeProgram(model->lowered.program, *m_h100);
         QVERIFY(a);
@@ -310,8 +311,8 @@ private slots:
         const auto model = trace::loadModelProgram(path, *m_worker, {}, true);
         QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
         QVERIFY(model->lowered.unsupported.empty());
-        const auto a
-            = analyzeProgram(model->lowered.program, *m_h100, {}, [&](graph::EinsumGraph& g) { trace::applyProvenance(g, model->lowered); });
+        const auto a = analyzeProgram(model->lowered.program, *m_h100, {},
+                                      [&](graph::EinsumGraph& g) { trace::applyProvenance(g, model->lowered); });
         QVERIFY(a);
         QCOMPARE(a->ladder.at(bounds::Level::Fused).bytes, 4.0 * (24 * 40 + 24 * 40 + 24 + 24));
         QCOMPARE(2 * a->digest.totalMacs + a->digest.totalOtherOps, 24.0);
@@ -401,7 +402,9 @@ private slots:
         const QString wrapper = dir.filePath(QStringLiteral("python"));
         QFile f(wrapper);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(("#!/bin/sh\nPYTHONPATH='" + std::string(SOLAR_TEST_DATA) + "/jax-fixtures/hide_torch' exec '" + m_python->executable + "' \"$@\"\n").c_str());
+        f.write(("#!/bin/sh\nPYTHONPATH='" + std::string(SOLAR_TEST_DATA) + "/jax-fixtures/hide_torch' exec '" + m_python->executable
+                 + "' \"$@\"\n")
+                    .c_str());
         f.close();
         QVERIFY(f.setPermissions(f.permissions() | QFileDevice::ExeOwner));
         const QByteArray saved = qgetenv("SOLAR_PYTHON");
@@ -418,7 +421,8 @@ private slots:
         QCOMPARE(validate::validateModel(port("level1_19_ReLU"), worker, *model).statusName(), std::string("validated"));
         const auto torch = worker.trace(original("level1_19_ReLU"));
         QVERIFY(!torch);
-        QVERIFY2(torch.diagnostics().front().message.find("the PyTorch frontend needs torch") == 0, torch.diagnostics().front().message.c_str());
+        QVERIFY2(torch.diagnostics().front().message.find("the PyTorch frontend needs torch") == 0,
+                 torch.diagnostics().front().message.c_str());
     }
 
     // `solar bench` on a folder mixing PyTorch and JAX files: each is traced by its own frontend and validated
@@ -451,7 +455,8 @@ private slots:
             QCOMPARE(byFile[file]->validation, ValidationStatus::Validated);
         }
         QCOMPARE(byFile["torch/19_ReLU.py"]->bytes, byFile["jax/19_ReLU.py"]->bytes);
-        QVERIFY2(byFile["jax/19_ReLU.py"]->validationDetails.find("JAX") != std::string::npos, byFile["jax/19_ReLU.py"]->validationDetails.c_str());
+        QVERIFY2(byFile["jax/19_ReLU.py"]->validationDetails.find("JAX") != std::string::npos,
+                 byFile["jax/19_ReLU.py"]->validationDetails.c_str());
         const batch::ProblemResult& control = *byFile["jax/control.py"];
         QCOMPARE(control.status, batch::ProblemStatus::Incomplete);
         QVERIFY(std::find(control.notCounted.begin(), control.notCounted.end(), "jax::exp at line 22") != control.notCounted.end());

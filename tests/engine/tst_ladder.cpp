@@ -472,9 +472,8 @@ private slots:
             = testutil::parseOk("kernel q(N=64) {\n  in A: f32[N, N];\n  out S: f32[N, N];\n"
                                 "  for i in 0..N, j in 0..N { S[i, j] = 0; for k in 0..N { S[i, j] += A[i, k] * A[k, j]; } }\n}\n");
         QVERIFY(!graph::liftProgram(square, *ir::bindSizes(square, {})).value().nodes.back().symmetricProduct);
-        const ir::Program squares
-            = testutil::parseOk("kernel r(N=64, K=32) {\n  in X: f32[N, K];\n  out S: f32[N];\n"
-                                "  for i in 0..N { S[i] = 0; for k in 0..K { S[i] += X[i, k] * X[i, k]; } }\n}\n");
+        const ir::Program squares = testutil::parseOk("kernel r(N=64, K=32) {\n  in X: f32[N, K];\n  out S: f32[N];\n"
+                                                      "  for i in 0..N { S[i] = 0; for k in 0..K { S[i] += X[i, k] * X[i, k]; } }\n}\n");
         QVERIFY(!graph::liftProgram(squares, *ir::bindSizes(squares, {})).value().nodes.back().symmetricProduct);
         const ir::Program conv = testutil::parseOk("kernel c(P=30, R=3) {\n  in X: f32[P + R - 1];\n  in W: f32[R];\n  out Y: f32[P];\n"
                                                    "  for p in 0..P { Y[p] = 0; for r in 0..R { Y[p] += X[p + r] * W[r]; } }\n}\n");

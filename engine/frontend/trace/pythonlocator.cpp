@@ -58,12 +58,12 @@ Expected<PythonInfo> locatePython(const std::string& preferred, int timeoutMs, F
 {
     // torch is imported (a broken install fails here, not in the middle of a trace); jax is only looked up, which
     // is quick, and imported by the worker when a JAX source needs it.
-    static const QString probe = QStringLiteral(
-        "import importlib.util, importlib.metadata\n"
-        "try:\n    import torch; t = torch.__version__\nexcept Exception as e:\n    t = ''; why = str(e).splitlines()[-1] if str(e) else 'cannot import torch'\n"
-        "j = importlib.metadata.version('jax') if importlib.util.find_spec('jax') else ''\n"
-        "print(t); print(j)\n"
-        "if not t and not j: raise SystemExit(why + '; no jax either')\n");
+    static const QString probe = QStringLiteral("import importlib.util, importlib.metadata\n"
+                                                "try:\n    import torch; t = torch.__version__\nexcept Exception as e:\n    t = ''; why = "
+                                                "str(e).splitlines()[-1] if str(e) else 'cannot import torch'\n"
+                                                "j = importlib.metadata.version('jax') if importlib.util.find_spec('jax') else ''\n"
+                                                "print(t); print(j)\n"
+                                                "if not t and not j: raise SystemExit(why + '; no jax either')\n");
     std::string tried;
     std::optional<PythonInfo> other;
     for (const auto& [candidate, origin] : pythonCandidatesWithOrigin(preferred)) {

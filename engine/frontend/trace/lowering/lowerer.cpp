@@ -659,8 +659,9 @@ void applyProvenance(graph::EinsumGraph& graph, const Lowered& lowered)
         if (lowered.comparisonLines.count(node.line) && node.otherOps > 0) {
             node.otherOps = node.transcendentalOps = 0;
             node.approx = true;
-            node.notes.push_back(it->second.aten + ": its comparisons are not counted as arithmetic (a comparison sort "
-                                 "does at least n log2 n of them; ALIR spells the ranks and the permutation with n^2 additions)");
+            node.notes.push_back(it->second.aten
+                                 + ": its comparisons are not counted as arithmetic (a comparison sort "
+                                   "does at least n log2 n of them; ALIR spells the ranks and the permutation with n^2 additions)");
         }
     }
     graph::countExternalTraffic(graph);

@@ -72,7 +72,8 @@ void jaxBinary(Lowerer& ctx, const TracedOp& op, const std::string& name)
         if (dtypeOf(ctx.info(ctx.out(op)).dtype) != "bool")
             throw Unsupported {"bitwise " + p + " of integers"};
         const std::string joint = p == "and" ? " && " : p == "or" ? " || " : " != ";
-        return ctx.binary(op, [&](const std::string& a, const std::string& b) { return "((" + a + " != 0)" + joint + "(" + b + " != 0))"; });
+        return ctx.binary(op,
+                          [&](const std::string& a, const std::string& b) { return "((" + a + " != 0)" + joint + "(" + b + " != 0))"; });
     }
     throw Unsupported {"no template for this primitive"};
 }
@@ -555,8 +556,7 @@ void jaxGather(Lowerer& ctx, const TracedOp& op, const std::string&)
     for (size_t d = 0; d < ys.size(); ++d)
         (contains(offsetDims, d) ? windowV : batchV).push_back(v[d]);
     const bool fill = modeOf(op) == "FILL_OR_DROP";
-    const WindowIndex w
-        = windowIndex(ctx, ids, xs, batchV, windowV, collapsed, startMap, operandBatch, indexBatch, sliceSizes, fill);
+    const WindowIndex w = windowIndex(ctx, ids, xs, batchV, windowV, collapsed, startMap, operandBatch, indexBatch, sliceSizes, fill);
     const std::string value = ctx.at(x, w.operand);
     if (w.inBounds.empty())
         return ctx.emit(nest(v, ys, ctx.store(y, v, value)));
@@ -617,7 +617,9 @@ void jaxScatter(Lowerer& ctx, const TracedOp& op, const std::string& name)
         update = ctx.at(staged, uv);
     }
     const std::string target = ctx.at(y, w.operand);
-    auto guarded = [&](const std::string& neutral) { return w.inBounds.empty() ? update : "(" + w.inBounds + " ? " + update + " : " + neutral + ")"; };
+    auto guarded = [&](const std::string& neutral) {
+        return w.inBounds.empty() ? update : "(" + w.inBounds + " ? " + update + " : " + neutral + ")";
+    };
     std::string statement;
     if (p == "scatter")
         statement = ctx.store(y, w.operand, guarded(target));
@@ -633,7 +635,6 @@ void jaxScatter(Lowerer& ctx, const TracedOp& op, const std::string& name)
         throw Unsupported {"no template for this scatter"};
     ctx.emit(nest(uv, us, statement));
 }
-
 
 // sort(*operands; dimension, num_keys=1): every operand permuted into the order of the first (stable: ties keep
 // their positions, as jnp.sort and argsort do). Element i's rank is the number of elements before it in that order;
@@ -657,8 +658,7 @@ void jaxSort(Lowerer& ctx, const TracedOp& op, const std::string&)
     for (size_t m = 0; m < op.outputs.size() && m < op.args.size(); ++m) {
         const std::string x = ctx.arg(op, m).text, y = ctx.out(op, m);
         ctx.emitComparisons(loops(v, ks) + "{\n  " + ctx.store(y, v, "0") + "\n  for _j in 0.." + str(ks[axis]) + " { "
-                            + ctx.store(y, v, "(" + ctx.at(rank, j) + " == " + v[axis] + " ? " + ctx.at(x, j) + " : 0)", "+=")
-                            + " }\n}");
+                            + ctx.store(y, v, "(" + ctx.at(rank, j) + " == " + v[axis] + " ? " + ctx.at(x, j) + " : 0)", "+=") + " }\n}");
     }
 }
 
