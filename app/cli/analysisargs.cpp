@@ -28,7 +28,7 @@ llm::LlmSettings llmSettingsFromEnvironment()
 
 std::vector<OptionSpec> hardwareOptions()
 {
-    return {{"--hw", "NAME", "the hardware profile (see 'solar hw list')"}};
+    return {{"--hw", "NAME", "the hardware profile: an id (see 'solar hw list') or a profile file's path"}};
 }
 
 std::vector<OptionSpec> modelOptions()
@@ -128,7 +128,12 @@ const hw::HwProfile* findHardware(const hw::HwRegistry& reg, const std::string& 
 {
     if (const hw::HwProfile* p = reg.find(name))
         return p;
-    err << "solar: error: no hardware profile '" << name << "' (see 'solar hw list')\n";
+    if (!reg.fileProblems.empty()) {
+        for (const auto& d : reg.fileProblems)
+            err << d.format() << '\n';
+        return nullptr;
+    }
+    err << "solar: error: no hardware profile '" << name << "' (see 'solar hw list', or give a profile file's path)\n";
     for (const auto& d : reg.problems)
         err << d.format() << '\n';
     return nullptr;

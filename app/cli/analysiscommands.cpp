@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// solar analyze | inverse | compare | graph | trace | hw: one program's bounds, what a target needs, the program
-// across profiles, its einsum graph, a model's trace, and the hardware profiles.
+// solar analyze | inverse | compare | graph | trace | doctor: one program's bounds, what a target needs, the
+// program across profiles, its einsum graph, a model's trace, and the Python environments.
 #include "app/cli/analysisargs.h"
 #include "app/cli/cli.h"
 
@@ -216,27 +216,6 @@ int doctor(const Args& args, std::ostream& out, std::ostream& err)
     return ExitOk;
 }
 
-int hwList(const Args&, std::ostream& out, std::ostream& err)
-{
-    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
-    out << report::hwListTable(reg);
-    if (reg.profiles.empty()) {
-        err << "solar: error: no hardware profiles found (set SOLAR_HWPROFILES_DIR)\n";
-        return ExitBadInput;
-    }
-    return reg.problems.empty() ? ExitOk : ExitBadInput;
-}
-
-int hwShow(const Args& args, std::ostream& out, std::ostream& err)
-{
-    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
-    const hw::HwProfile* p = findHardware(reg, args.positional.front(), err);
-    if (!p)
-        return ExitBadInput;
-    out << report::hwShowTable(*p);
-    return ExitOk;
-}
-
 } // namespace
 
 std::vector<Command> analysisCommands()
@@ -289,8 +268,6 @@ std::vector<Command> analysisCommands()
          0,
          0,
          doctor},
-        {"hw list", "", "the hardware profiles (shipped and the user's)", {}, 0, 0, hwList},
-        {"hw show", "NAME", "one profile, every number with its source", {}, 1, 1, hwShow},
     };
 }
 

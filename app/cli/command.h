@@ -76,5 +76,6 @@ std::vector<Command> irCommands();
 std::vector<Command> analysisCommands();
 std::vector<Command> benchCommands();
 std::vector<Command> reportCommands();
+std::vector<Command> hwCommands();
 
 } // namespace solar::cli

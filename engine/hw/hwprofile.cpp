@@ -140,6 +140,44 @@ HwProfile parse(const json& doc, const std::string& file)
         throw FieldError {"onchip.l2_bandwidth_Bps", "is below dram.bandwidth_Bps: the L2 feeds the SMs at least as fast as DRAM feeds it"};
     if (p.smBytes.has_value() != p.smCount.has_value())
         throw FieldError {"onchip.sm_bytes", "and onchip.sm_count come together"};
+    if (doc.contains("eager")) {
+        const json& eager = doc.at("eager");
+        if (!eager.is_object())
+            throw FieldError {"eager", "expected an object"};
+        if (eager.contains("op_floor_seconds"))
+            p.opFloorSeconds = number(eager, "op_floor_seconds", "eager", p);
+    }
+    if (doc.contains("host")) {
+        const json& h = doc.at("host");
+        if (!h.is_object())
+            throw FieldError {"host", "expected an object"};
+        HostDetails d;
+        d.cpu = text(h, "cpu", "host", false);
+        d.isa = text(h, "isa", "host", false);
+        d.calibratedAt = text(h, "calibrated", "host", false);
+        auto count = [&](const char* key) {
+            if (!h.contains(key))
+                return 0;
+            if (!h.at(key).is_number_integer() || h.at(key).get<int>() < 1)
+                throw FieldError {std::string("host.") + key, "expected a positive integer"};
+            return h.at(key).get<int>();
+        };
+        d.cores = count("cores");
+        d.threads = count("threads");
+        if (h.contains("measurements")) {
+            const json& ms = h.at("measurements");
+            if (!ms.is_array())
+                throw FieldError {"host.measurements", "expected an array"};
+            for (size_t i = 0; i < ms.size(); ++i) {
+                const std::string where = "host.measurements[" + std::to_string(i) + "]";
+                if (!ms[i].is_object() || !ms[i].contains("value") || !ms[i].at("value").is_number())
+                    throw FieldError {where, "expected {\"what\", \"value\": number, \"unit\", \"how\"}"};
+                d.measurements.push_back(
+                    {text(ms[i], "what", where), ms[i].at("value").get<double>(), text(ms[i], "unit", where), text(ms[i], "how", where)});
+            }
+        }
+        p.host = std::move(d);
+    }
     return p;
 }
 
@@ -268,6 +306,20 @@ std::string profileToJson(const HwProfile& p)
         doc["onchip"]["sm_count"] = numberJson(*p.smCount);
     if (p.clusterSms)
         doc["onchip"]["cluster_sms"] = numberJson(*p.clusterSms);
+    if (p.opFloorSeconds)
+        doc["eager"]["op_floor_seconds"] = numberJson(*p.opFloorSeconds);
+    if (p.host) {
+        json h = {{"cpu", p.host->cpu}, {"isa", p.host->isa}, {"calibrated", p.host->calibratedAt}};
+        if (p.host->cores > 0)
+            h["cores"] = p.host->cores;
+        if (p.host->threads > 0)
+            h["threads"] = p.host->threads;
+        json ms = json::array();
+        for (const auto& m : p.host->measurements)
+            ms.push_back({{"what", m.what}, {"value", m.value}, {"unit", m.unit}, {"how", m.how}});
+        h["measurements"] = ms;
+        doc["host"] = h;
+    }
     return doc.dump(2) + "\n";
 }
 

@@ -45,6 +45,24 @@ struct Peak
     Number flops; // FLOP/s (int8: OP/s), dense, at HwProfile::clock
 };
 
+/// What `solar hw calibrate` found about the CPU it measured (absent in the shipped GPU profiles).
+struct HostDetails
+{
+    std::string cpu; // model name
+    int cores = 0;
+    int threads = 0; // threads the measurements (and `solar measure`) use
+    std::string isa; // "AVX2, FMA, AVX-512, AVX512_BF16"
+    std::string calibratedAt; // UTC, ISO 8601
+    struct Measurement
+    {
+        std::string what; // "fp32 FMA, 1 thread"
+        double value = 0;
+        std::string unit; // "FLOP/s", "B/s"
+        std::string how; // measured / derived / sysfs, and the method
+    };
+    std::vector<Measurement> measurements; // every figure taken, including those no peak uses
+};
+
 struct HwProfile
 {
     std::string id;
@@ -69,6 +87,10 @@ struct HwProfile
     std::optional<Number> smBytes;
     std::optional<Number> smCount;
     std::optional<Number> clusterSms;
+    // The eager model only (unfused_per_kernel): the least time one framework operator costs however little it
+    // does (a CPU's ATen dispatch, a GPU's kernel launch). Never part of the SOL levels.
+    std::optional<Number> opFloorSeconds;
+    std::optional<HostDetails> host;
 
     const Source* source(const std::string& key) const;
     /// 0 when the profile has no such peak.

@@ -40,7 +40,25 @@ const HwProfile* HwRegistry::find(const std::string& key) const
         if (lower(p.name) == k)
             return &p;
     }
-    return nullptr;
+    for (const auto& p : m_fromFiles) {
+        if (p.file == key)
+            return &p;
+    }
+    std::error_code ec;
+    if (key.empty() || !fs::is_regular_file(key, ec))
+        return nullptr;
+    const auto text = readTextFile(key);
+    if (!text) {
+        fileProblems.insert(fileProblems.end(), text.diagnostics().begin(), text.diagnostics().end());
+        return nullptr;
+    }
+    auto parsed = parseHwProfile(*text, key);
+    if (!parsed) {
+        fileProblems.insert(fileProblems.end(), parsed.diagnostics().begin(), parsed.diagnostics().end());
+        return nullptr;
+    }
+    m_fromFiles.push_back(std::move(parsed).value());
+    return &m_fromFiles.back();
 }
 
 HwRegistry loadHwRegistry(const std::vector<std::string>& dirs, const std::vector<bool>& userDirs)

@@ -5,6 +5,7 @@
 
 #include "engine/hw/hwprofile.h"
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -15,8 +16,14 @@ struct HwRegistry
     std::vector<HwProfile> profiles; // sorted by id
     Diagnostics problems; // files that did not load, and why
 
-    /// By id ("h100-pcie") or, case-insensitively, by name ("NVIDIA H100 PCIe 80GB").
-    const HwProfile* find(const std::string& idOrName) const;
+    /// By id ("h100-pcie"), case-insensitively by name ("NVIDIA H100 PCIe 80GB"), or by the path of a profile
+    /// file (one `solar hw calibrate --out` wrote, say), loaded on first use; a file that does not load is reported
+    /// in `fileProblems` and gives nullptr.
+    const HwProfile* find(const std::string& idNameOrPath) const;
+    mutable Diagnostics fileProblems;
+
+private:
+    mutable std::deque<HwProfile> m_fromFiles; // stable addresses for what find() loaded
 };
 
 /// Loads every *.json in `dirs`, in order; later directories override earlier ones by id.

@@ -343,7 +343,8 @@ std::string hwListTable(const hw::HwRegistry& reg)
 
 std::string hwShowTable(const hw::HwProfile& p)
 {
-    std::string out = p.name + " (" + p.id + ")\n  " + p.vendor + ", " + p.arch + "\n  file: " + p.file + "\n\n";
+    std::string out = p.name + " (" + p.id + ")\n  " + (p.vendor.empty() ? "" : p.vendor + ", ") + p.arch + "\n"
+        + (p.file.empty() ? "" : "  file: " + p.file + "\n") + "\n";
     auto line = [&](const std::string& what, const std::string& value, const hw::Number& n) {
         out += "  " + pad(what, 22) + pad(value, 16, true) + "  [" + n.source + "]" + (n.note.empty() ? "" : " " + n.note) + "\n";
     };
@@ -355,8 +356,16 @@ std::string hwShowTable(const hw::HwProfile& p)
     line("DRAM capacity", formatSi(p.dramCapacityBytes.value, "B"), p.dramCapacityBytes);
     line("L2", formatSi(p.l2Bytes.value, "B"), p.l2Bytes);
     if (p.llcBytes)
-        line("memory-side cache", formatSi(p.llcBytes->value, "B"), *p.llcBytes);
+        line(p.host ? "L3" : "memory-side cache", formatSi(p.llcBytes->value, "B"), *p.llcBytes);
     line("on-chip total", formatSi(p.onchipBytes.value, "B"), p.onchipBytes);
+    if (p.opFloorSeconds)
+        line("eager op floor", formatSeconds(p.opFloorSeconds->value), *p.opFloorSeconds);
+    if (p.host) {
+        out += "\ncalibrated " + p.host->calibratedAt + " on " + p.host->cpu + ": " + std::to_string(p.host->cores) + " cores, "
+            + std::to_string(p.host->threads) + " threads used, " + p.host->isa + "\n";
+        for (const auto& m : p.host->measurements)
+            out += "  " + pad(m.what, 56) + pad(m.unit == "B" ? formatBytes(m.value) : formatSi(m.value, m.unit), 14, true) + "  " + m.how + "\n";
+    }
     out += "\nsources:\n";
     for (const auto& s : p.sources)
         out += "  [" + s.key + "] " + s.citation + (s.url.empty() ? "" : " <" + s.url + ">") + " (" + s.date + ")\n";

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+// solar hw list | show | calibrate: the hardware profiles, one of them with its sources, and a profile of this
+// machine measured.
+#include "app/cli/analysisargs.h"
+#include "app/cli/cli.h"
+
+#include "engine/core/atomicwrite.h"
+#include "engine/frontend/trace/environment.h"
+#include "engine/frontend/trace/traceworker.h"
+#include "engine/hw/calibrate.h"
+#include "engine/hw/registry.h"
+#include "engine/report/analysisreport.h"
+
+#include <QDir>
+#include <QString>
+
+#include <filesystem>
+#include <ostream>
+
+namespace solar::cli {
+
+namespace {
+
+int hwList(const Args&, std::ostream& out, std::ostream& err)
+{
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    out << report::hwListTable(reg);
+    if (reg.profiles.empty()) {
+        err << "solar: error: no hardware profiles found (set SOLAR_HWPROFILES_DIR)\n";
+        return ExitBadInput;
+    }
+    return reg.problems.empty() ? ExitOk : ExitBadInput;
+}
+
+int hwShow(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    const hw::HwProfile* p = findHardware(reg, args.positional.front(), err);
+    if (!p)
+        return ExitBadInput;
+    out << report::hwShowTable(*p);
+    return ExitOk;
+}
+
+bool writeProfile(const std::string& path, const std::string& json, std::ostream& err)
+{
+    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty())
+        QDir().mkpath(QString::fromStdString(parent.string()));
+    QString why;
+    if (!writeFileAtomically(QString::fromStdString(path), json, &why)) {
+        err << "solar: error: cannot write " << path << ": " << why.toStdString() << '\n';
+        return false;
+    }
+    err << "solar: wrote " << path << '\n';
+    return true;
+}
+
+int hwCalibrate(const Args& args, std::ostream& out, std::ostream& err)
+{
+    hw::CalibrationOptions options;
+    options.id = args.value("--id", "host");
+    for (char c : options.id) {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
+            throw UsageError {"--id takes letters, digits, '-', '_' and '.' (it names a file)"};
+    }
+    if (const auto n = args.integer("--threads", 1))
+        options.threads = static_cast<int>(*n);
+    options.progress = [&err](const std::string& line) { err << "solar: calibrate: " << line << '\n' << std::flush; };
+    const hw::HostInfo host = hw::probeHost();
+    err << "solar: calibrate: " << (host.modelName.empty() ? "unknown CPU" : host.modelName) << ", " << host.cores << " cores, "
+        << host.logicalCpus << " logical CPUs, " << host.isa.describe() << '\n';
+    auto profile = hw::calibrateHost(options, host);
+    if (!profile) {
+        for (const auto& d : profile.diagnostics())
+            err << d.format() << '\n';
+        return ExitBadInput;
+    }
+    const std::string json = hw::profileToJson(*profile);
+    const std::string userPath = (std::filesystem::path(hw::userHwProfileDir()) / (options.id + ".json")).string();
+    if (!writeProfile(userPath, json, err))
+        return ExitBadInput;
+    if (args.has("--out") && !writeProfile(args.value("--out"), json, err))
+        return ExitBadInput;
+    out << report::hwShowTable(*profile);
+    return ExitOk;
+}
+
+} // namespace
+
+std::vector<Command> hwCommands()
+{
+    return {
+        {"hw list", "", "the hardware profiles (shipped and the user's)", {}, 0, 0, hwList},
+        {"hw show", "NAME", "one profile (a name or a profile file's path), every number with its source", {}, 1, 1, hwShow},
+        {"hw calibrate",
+         "",
+         "measure this machine's CPU (FMA throughput per ISA on one and on all threads, memory bandwidth by read, copy, triad and "
+         "non-temporal-store passes, caches from sysfs) and save it as a user profile usable wherever a profile is named",
+         {{"--id", "NAME", "the profile's id and file name (default host)"},
+          {"--out", "FILE", "also write the profile to FILE"},
+          {"--threads", "N", "threads to measure with (default every online CPU)"}},
+         0,
+         0,
+         hwCalibrate},
+    };
+}
+
+} // namespace solar::cli
