@@ -139,7 +139,7 @@ __attribute__((target("avx2,fma"))) double fmaAvx2Fp64(std::int64_t n)
 #endif
 
 // Without FMA: scalar multiply-adds the compiler may vectorise with what the baseline ISA has.
-template <typename T>
+template<typename T>
 double scalarMulAdd(std::int64_t n)
 {
     T acc[kAccumulators];
@@ -159,8 +159,7 @@ std::optional<FmaKernel> kernelFor(const CpuIsa& isa, Precision precision)
 {
 #ifdef SOLAR_X86
     if (precision == Precision::BF16)
-        return isa.avx512bf16 ? std::optional<FmaKernel>({dpAvx512Bf16, 16.0 * 4 * kAccumulators, "AVX512_BF16 VDPBF16PS"})
-                              : std::nullopt;
+        return isa.avx512bf16 ? std::optional<FmaKernel>({dpAvx512Bf16, 16.0 * 4 * kAccumulators, "AVX512_BF16 VDPBF16PS"}) : std::nullopt;
     if (precision == Precision::FP32) {
         if (isa.avx512f)
             return FmaKernel {fmaAvx512Fp32, 16.0 * 2 * kAccumulators, "AVX-512 VFMADD"};
@@ -185,7 +184,7 @@ std::optional<FmaKernel> kernelFor(const CpuIsa& isa, Precision precision)
 
 // Runs `work(thread)` on `threads` threads released together; returns the wall time from the release to the last
 // thread's end.
-template <typename Work>
+template<typename Work>
 double runTogether(int threads, Work work)
 {
     std::atomic<int> ready {0};
@@ -196,14 +195,12 @@ double runTogether(int threads, Work work)
     for (int t = 0; t < threads; ++t) {
         pool.emplace_back([&, t] {
             ready.fetch_add(1);
-            while (!go.load(std::memory_order_acquire)) {
-            }
+            while (!go.load(std::memory_order_acquire)) { }
             work(t);
             ends[t] = Clock::now();
         });
     }
-    while (ready.load() < threads) {
-    }
+    while (ready.load() < threads) { }
     const auto start = Clock::now();
     go.store(true, std::memory_order_release);
     for (auto& th : pool)
@@ -377,7 +374,8 @@ double measureBandwidth(MemoryPattern pattern, int threads, double bytes, int re
         for (auto& b : buffers)
             std::fill(b.get() + lo, b.get() + hi, 1.0f);
     });
-    const double moved = static_cast<double>(n) * sizeof(float) * (pattern == MemoryPattern::Read || pattern == MemoryPattern::NonTemporalStore ? 1 : arrays);
+    const double moved = static_cast<double>(n) * sizeof(float)
+        * (pattern == MemoryPattern::Read || pattern == MemoryPattern::NonTemporalStore ? 1 : arrays);
     double best = 0;
     for (int r = 0; r < std::max(1, repeats); ++r) {
         std::vector<double> sums(threads);
@@ -404,7 +402,9 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
             options.progress(line);
     };
     auto cancelled = [&] { return options.cancel && options.cancel->load(); };
-    auto fail = [](std::string message) { return Expected<HwProfile>::failure(Diagnostic {Severity::Error, "", {}, "calibrate", std::move(message)}); };
+    auto fail = [](std::string message) {
+        return Expected<HwProfile>::failure(Diagnostic {Severity::Error, "", {}, "calibrate", std::move(message)});
+    };
 
     const int threads = options.threads > 0 ? options.threads : std::max(1, host.logicalCpus);
     const std::string when = utcNow();
@@ -422,13 +422,17 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
     details.isa = host.isa.describe();
     details.calibratedAt = when;
 
-    p.sources.push_back({"FMA", "measured by solar hw calibrate: register-blocked FMA micro-kernels (12 independent accumulators), "
-                                    "one run per thread released together, best of " + std::to_string(options.repeats) + " repeats",
+    p.sources.push_back({"FMA",
+                         "measured by solar hw calibrate: register-blocked FMA micro-kernels (12 independent accumulators), "
+                         "one run per thread released together, best of "
+                             + std::to_string(options.repeats) + " repeats",
                          "", when});
-    p.sources.push_back({"BW", "measured by solar hw calibrate: read, copy, triad and non-temporal-store passes, every thread on its "
-                                   "own first-touched slice, useful bytes (copy 2x, triad 3x), best of patterns and repeats",
+    p.sources.push_back({"BW",
+                         "measured by solar hw calibrate: read, copy, triad and non-temporal-store passes, every thread on its "
+                         "own first-touched slice, useful bytes (copy 2x, triad 3x), best of patterns and repeats",
                          "", when});
-    p.sources.push_back({"SYS", "Linux sysfs (/sys/devices/system/cpu/*/cache, topology, cpufreq) and /proc/meminfo, /proc/cpuinfo", "", when});
+    p.sources.push_back(
+        {"SYS", "Linux sysfs (/sys/devices/system/cpu/*/cache, topology, cpufreq) and /proc/meminfo, /proc/cpuinfo", "", when});
     p.sources.push_back({"ISA", "cpuid leaves 1 and 7, checked against the OS-enabled state (XCR0)", "", when});
 
     // Compute: fp32 (required), fp64, bf16.
@@ -456,19 +460,20 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
         peak.unit = Unit::Simt;
         peak.precision = step.precision;
         peak.flops = {all, "FMA",
-                      std::string("measured: ") + step.label + " " + kernel->name + " on " + std::to_string(threads) + " threads (1 thread: " + formatSi(one, "FLOP/s")
-                          + "); a measured peak is a floor of the true one"};
+                      std::string("measured: ") + step.label + " " + kernel->name + " on " + std::to_string(threads)
+                          + " threads (1 thread: " + formatSi(one, "FLOP/s") + "); a measured peak is a floor of the true one"};
         // The theoretical peak at the maximum clock: at most two FMA pipes per core at the vector width measured
         // (no x86 core issues more), so it can only be above the real peak: sound, maybe loose.
         if (host.maxClockHz > 0 && threads >= host.cores) {
             const double lanesFlops = kernel->flopsPerIteration / kAccumulators; // FLOP per instruction
             const double theory = host.maxClockHz * host.cores * 2.0 * lanesFlops;
-            details.measurements.push_back({std::string(step.label) + " theoretical (max clock x cores x 2 pipes x FLOP/instruction)",
-                                            theory, "FLOP/s", "derived"});
+            details.measurements.push_back(
+                {std::string(step.label) + " theoretical (max clock x cores x 2 pipes x FLOP/instruction)", theory, "FLOP/s", "derived"});
             if (theory > all)
-                peak.flops = {theory, "SYS",
-                              "derived: " + formatSi(host.maxClockHz, "Hz") + " x " + std::to_string(host.cores) + " cores x 2 FMA pipes x "
-                                  + shortNumber(lanesFlops) + " FLOP/instruction; measured " + formatSi(all, "FLOP/s") + " (the higher is used)"};
+                peak.flops
+                    = {theory, "SYS",
+                       "derived: " + formatSi(host.maxClockHz, "Hz") + " x " + std::to_string(host.cores) + " cores x 2 FMA pipes x "
+                           + shortNumber(lanesFlops) + " FLOP/instruction; measured " + formatSi(all, "FLOP/s") + " (the higher is used)"};
         }
         p.peaks.push_back(peak);
     }
@@ -478,7 +483,8 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
     // Capacities.
     const double l1 = host.cacheBytes(1), l2 = host.cacheBytes(2), l3 = host.cacheBytes(3);
     for (const auto& c : host.caches)
-        details.measurements.push_back({"L" + std::to_string(c.level) + " " + c.type + " cache, one of " + std::to_string(c.instances), c.bytes, "B", "sysfs"});
+        details.measurements.push_back(
+            {"L" + std::to_string(c.level) + " " + c.type + " cache, one of " + std::to_string(c.instances), c.bytes, "B", "sysfs"});
     // Registers: 32 x 64 B vector registers with AVX-512, 16 x 32 B with AVX2.
     const double registers = host.cores * (host.isa.avx512f ? 32.0 * 64 : 16.0 * 32);
     const double caches = std::max(l1 + l2 + l3, 1.0);
@@ -494,8 +500,8 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
             return fail("calibration cancelled");
         say("memory: " + std::string(memoryPatternName(pattern)) + " over " + formatSi(buffer, "B") + " per array ...");
         const double bw = measureBandwidth(pattern, threads, buffer, std::max(2, options.repeats / 2 + 1));
-        details.measurements.push_back({std::string(memoryPatternName(pattern)) + " bandwidth, " + std::to_string(threads) + " threads", bw, "B/s",
-                                        "measured over " + formatSi(buffer, "B") + " per array"});
+        details.measurements.push_back({std::string(memoryPatternName(pattern)) + " bandwidth, " + std::to_string(threads) + " threads", bw,
+                                        "B/s", "measured over " + formatSi(buffer, "B") + " per array"});
         say("  " + formatSi(bw, "B/s"));
         if (bw > bestBw) {
             bestBw = bw;
@@ -504,12 +510,14 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
     }
     if (bestBw <= 0)
         return fail("no memory bandwidth could be measured (allocation failed?)");
-    p.dramBandwidthBps = {bestBw, "BW", "measured: best pattern " + bestPattern + " on " + std::to_string(threads) + " threads over "
-                                            + formatSi(buffer, "B") + " per array (" + shortNumber(buffer / caches) + " x the caches)"};
+    p.dramBandwidthBps = {bestBw, "BW",
+                          "measured: best pattern " + bestPattern + " on " + std::to_string(threads) + " threads over "
+                              + formatSi(buffer, "B") + " per array (" + shortNumber(buffer / caches) + " x the caches)"};
     const double memTotal = memTotalBytes();
     p.dramCapacityBytes = {memTotal > 0 ? memTotal : buffer, "SYS", "MemTotal in /proc/meminfo"};
-    p.clockHz = host.maxClockHz > 0 ? Number {host.maxClockHz, "SYS", "cpufreq cpuinfo_max_freq"}
-                                    : Number {1e9, "SYS", "unknown (no cpufreq in sysfs): a nominal 1 GHz so the clock slider scales the measured peaks"};
+    p.clockHz = host.maxClockHz > 0
+        ? Number {host.maxClockHz, "SYS", "cpufreq cpuinfo_max_freq"}
+        : Number {1e9, "SYS", "unknown (no cpufreq in sysfs): a nominal 1 GHz so the clock slider scales the measured peaks"};
     // Warm caches credit what outlives one run: the L2s and the L3 (the persistent cache of the GPU model).
     p.l2Bytes = {std::max(l2, 1.0), "SYS", "all L2 caches (sysfs)"};
     if (l3 > 0)

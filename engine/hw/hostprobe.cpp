@@ -108,8 +108,7 @@ std::vector<int> parseCpuList(const std::string& text)
                 for (int v = lo; v <= hi && v - lo < 65536 && lo >= 0; ++v)
                     cpus.push_back(v);
             }
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) { }
     }
     return cpus;
 }

@@ -364,7 +364,8 @@ std::string hwShowTable(const hw::HwProfile& p)
         out += "\ncalibrated " + p.host->calibratedAt + " on " + p.host->cpu + ": " + std::to_string(p.host->cores) + " cores, "
             + std::to_string(p.host->threads) + " threads used, " + p.host->isa + "\n";
         for (const auto& m : p.host->measurements)
-            out += "  " + pad(m.what, 56) + pad(m.unit == "B" ? formatBytes(m.value) : formatSi(m.value, m.unit), 14, true) + "  " + m.how + "\n";
+            out += "  " + pad(m.what, 56) + pad(m.unit == "B" ? formatBytes(m.value) : formatSi(m.value, m.unit), 14, true) + "  " + m.how
+                + "\n";
     }
     out += "\nsources:\n";
     for (const auto& s : p.sources)
