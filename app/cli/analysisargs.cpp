@@ -35,7 +35,8 @@ std::vector<OptionSpec> modelOptions()
 {
     return {{"--set", "NAME=VALUE", "a size parameter's value (repeatable)", {}, {}, true},
             {"--policy", "P", "precision policy", {"pytorch-default", "strict-fp32", "allow-tf32"}},
-            {"--cache", "C", "cache assumption: cold (default) or warm", {"cold", "warm"}}};
+            {"--cache", "C", "cache assumption: cold (default) or warm", {"cold", "warm"}},
+            {"--no-op-floor", "", "leave the profile's per-operator floor (dispatch, launch) out of unfused_per_kernel"}};
 }
 
 std::vector<OptionSpec> validateOption()
@@ -81,6 +82,7 @@ AnalysisArgs analysisArgs(const Args& args, const std::string& defaultFormat)
         a.options.policy = *bounds::parsePolicy(args.value("--policy"));
     if (args.has("--cache"))
         a.options.cache = *bounds::parseCache(args.value("--cache"));
+    a.options.opFloor = !args.has("--no-op-floor");
     for (const auto& kv : args.values("--set")) {
         const auto eq = kv.find('=');
         if (eq == std::string::npos || eq == 0)

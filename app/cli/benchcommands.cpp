@@ -73,6 +73,21 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
     options.analysis = a.options;
     options.validate = args.has("--validate");
     options.differential = args.has("--differential");
+    options.measure = args.has("--measure");
+    // A sweep's caps: 147 KernelBench problems measured in under 20 minutes on two cores (docs/measured.md).
+    options.measureOptions.maxRunSeconds = 0.5;
+    options.measureOptions.maxTotalSeconds = 1.5;
+    if (const auto s = args.positive("--max-run-s"))
+        options.measureOptions.maxRunSeconds = *s;
+    if (const auto n = args.integer("--threads", 1))
+        options.measureOptions.threads = static_cast<int>(*n);
+    if (const auto n = args.integer("--runs", 1))
+        options.measureOptions.runs = static_cast<int>(*n);
+    options.measureOptions.compile = args.has("--compile");
+    if ((args.has("--compile") || args.has("--threads") || args.has("--runs") || args.has("--max-run-s")) && !options.measure)
+        throw UsageError {"--compile, --threads, --runs and --max-run-s go with --measure"};
+    if (options.measure && args.has("--timings"))
+        throw UsageError {"--measure and --timings are two sources of measured times: give one"};
     if (const auto jobs = args.integer("--jobs", 1))
         options.jobs = static_cast<int>(*jobs);
     if (args.has("--shard")) {
@@ -119,10 +134,17 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
     }
     const bool terminal = isatty(2);
     const auto start = std::chrono::steady_clock::now();
+    auto passStart = start; // the measuring pass counts from 0 again, with its own ETA
+    bool measuring = false;
     options.progress = [&](int done, int total, const std::string& file) {
         if (!terminal)
             return;
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const auto now = std::chrono::steady_clock::now();
+        if (file.rfind("measure: ", 0) == 0 && !measuring) {
+            measuring = true;
+            passStart = now;
+        }
+        const double elapsed = std::chrono::duration<double>(now - passStart).count();
         const double eta = done > 0 ? elapsed / done * (total - done) : 0;
         char line[256];
         std::snprintf(line, sizeof line, "\r[%d/%d] ETA %3.0f s  %-60.60s", done, total, eta, file.c_str());
@@ -147,7 +169,12 @@ std::vector<Command> benchCommands()
                   {"--stale", "FILE.json", "problems whose timings are known to be stale (default: the bundled list)"},
                   {"--validate", "", "validate every problem by output comparison (slower)"},
                   {"--differential", "", "check each lowered program's counts against the instrumented interpreter at reduced sizes"},
-                  {"--jobs", "N", "problems traced in parallel"},
+                  {"--jobs", "N", "problems traced in parallel (measurements always run one at a time)"},
+                  {"--measure", "", "run every problem for real on this machine (solar measure) after the analyses, one at a time"},
+                  {"--threads", "N", "with --measure: CPU threads torch uses (default: the profile's calibrated threads)"},
+                  {"--runs", "K", "with --measure: timed runs per problem (default 5, within 1.5 s)"},
+                  {"--compile", "", "with --measure: torch.compile (inductor) too"},
+                  {"--max-run-s", "S", "with --measure: the longest one run may take before smaller sizes are used (default 0.5)"},
                   {"--shard", "I/N", "this machine's share of the sweep"},
                   formatOption({"table", "json", "csv"})}}),
          1, 1, bench},

@@ -77,5 +77,6 @@ std::vector<Command> analysisCommands();
 std::vector<Command> benchCommands();
 std::vector<Command> reportCommands();
 std::vector<Command> hwCommands();
+std::vector<Command> measureCommands();
 
 } // namespace solar::cli

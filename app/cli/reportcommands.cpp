@@ -97,7 +97,7 @@ int reportCommand(const Args& args, std::ostream&, std::ostream& err)
         return ExitBadInput;
     ReportInput input;
     for (const auto& id : ids) {
-        auto r = std::make_shared<AnalysisResult>(reSolve(*result, bounds::machineFromProfile(*reg.find(id))));
+        auto r = std::make_shared<AnalysisResult>(reSolve(*result, machineFor(*reg.find(id), result->options)));
         r->hardware = *reg.find(id);
         input.results.push_back(std::move(r));
     }

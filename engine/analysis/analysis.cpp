@@ -6,6 +6,14 @@
 
 namespace solar {
 
+bounds::MachineModel machineFor(const hw::HwProfile& hardware, const AnalysisOptions& options)
+{
+    bounds::MachineModel m = bounds::machineFromProfile(hardware);
+    if (!options.opFloor)
+        m.opFloorSeconds = 0;
+    return m;
+}
+
 Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware, const AnalysisOptions& options,
                                         const std::function<void(graph::EinsumGraph&)>& beforeCosting)
 {
@@ -27,7 +35,7 @@ Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::Hw
         beforeCosting(r.graph);
     r.hardware = hardware;
     r.options = options;
-    r.machine = bounds::machineFromProfile(hardware);
+    r.machine = machineFor(hardware, options);
     r.digest = bounds::prepare(r.graph);
     r.ladder = bounds::solve(r.digest, r.machine, options.policy, options.cache);
     r.diagnostics = check.diagnostics;

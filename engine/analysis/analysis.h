@@ -50,6 +50,7 @@ struct AnalysisOptions
     std::map<std::string, std::int64_t> sizes;
     bounds::PrecisionPolicy policy = bounds::PrecisionPolicy::PytorchDefault;
     bounds::CacheAssumption cache = bounds::CacheAssumption::Cold;
+    bool opFloor = true; // the profile's per-operator floor in unfused_per_kernel (when it has one)
 };
 
 struct AnalysisResult
@@ -67,6 +68,9 @@ struct AnalysisResult
     std::string programNote; // how a frontend obtained the program (which sizes are parameters, or why none are)
     Diagnostics diagnostics; // checker warnings and lifting notes
 };
+
+/// The machine model of `hardware` as the options ask for it (the per-operator floor off when they say so).
+bounds::MachineModel machineFor(const hw::HwProfile& hardware, const AnalysisOptions& options);
 
 /// `beforeCosting` may adjust the lifted graph (a frontend's provenance and kernel grouping) before it is costed.
 Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware, const AnalysisOptions& options = {},

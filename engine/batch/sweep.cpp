@@ -68,6 +68,16 @@ double median(std::vector<double> v)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+std::string csvQuoted(const std::string& text)
+{
+    if (text.find_first_of(",\"\n") == std::string::npos)
+        return text;
+    std::string out = "\"";
+    for (char c : text)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
 bool compared(const ProblemResult& p)
 {
     return p.status != ProblemStatus::Error && p.measuredSeconds && p.excluded.empty();
@@ -253,7 +263,57 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
     return p;
 }
 
+std::string describeMeasurement(const measure::Measurement& m)
+{
+    std::string out = "torch " + m.torchVersion + " eager";
+    if (m.compiledSeconds)
+        out += " and torch.compile";
+    return out + ", " + m.device + ", " + std::to_string(m.threads) + (m.threads == 1 ? " thread" : " threads") + ", min of "
+        + std::to_string(m.runs) + " runs";
+}
+
+void measureProblems(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, const trace::PythonInfo& python,
+                     SweepResult& result)
+{
+    trace::TraceWorker worker(python);
+    measure::MeasureOptions mo = options.measureOptions;
+    mo.analysis = options.analysis;
+    const int total = static_cast<int>(result.problems.size());
+    for (int i = 0; i < total; ++i) {
+        ProblemResult& p = result.problems[static_cast<size_t>(i)];
+        if (options.progress)
+            options.progress(i, total, "measure: " + p.file);
+        if (p.status == ProblemStatus::Error) {
+            p.measureError = "not analysed";
+            continue;
+        }
+        const auto m = measure::measureModel((fs::path(dir) / p.file).string(), worker, hardware, mo);
+        if (!m) {
+            p.measureError = m.diagnostics().empty() ? std::string("failed") : m.diagnostics().front().message;
+            continue;
+        }
+        p.measuredSeconds = m->seconds;
+        p.excluded.clear(); // a timing file's staleness does not apply to a measurement taken here
+        std::array<double, bounds::kLevelCount> b {};
+        for (Level l : bounds::kLevels)
+            b[static_cast<int>(l)] = m->analysis.ladder.at(l).seconds;
+        p.measuredBoundsSeconds = b;
+        p.measuredSizes = m->sizes;
+        p.measuredWith = describeMeasurement(*m);
+        p.compiledSeconds = m->compiledSeconds;
+        if (!m->compileError.empty())
+            p.measureError = "torch.compile: " + m->compileError;
+    }
+    if (options.progress)
+        options.progress(total, total, "");
+}
+
 } // namespace
+
+const std::array<double, bounds::kLevelCount>& comparedBounds(const ProblemResult& p)
+{
+    return p.measuredBoundsSeconds ? *p.measuredBoundsSeconds : p.boundsSeconds;
+}
 
 SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, const trace::PythonInfo& python)
 {
@@ -296,6 +356,8 @@ SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, cons
         h.join();
     if (options.progress)
         options.progress(done, static_cast<int>(files.size()), "");
+    if (options.measure) // one at a time and after the analyses: measurements must not share cores
+        measureProblems(dir, hardware, options, python, result);
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }
@@ -309,23 +371,37 @@ std::string sweepJson(const SweepResult& r)
     int validated = 0, analysed = 0, withParameters = 0;
     ordered_json differential = ordered_json::object(); // --differential: checked, findings, not_run
     ordered_json excluded = ordered_json::array();
+    std::array<int, bounds::kLevelCount> compiledViolations {};
+    std::map<std::string, std::array<std::vector<double>, bounds::kLevelCount>> headroomsByLevel;
+    int measured = 0, compiledCount = 0;
     for (const auto& p : r.problems) {
         ordered_json b = ordered_json::object(), headroom = ordered_json::object(), violation = ordered_json::object();
+        ordered_json mb = ordered_json::object(), compiledViolation = ordered_json::object();
+        const auto& against = comparedBounds(p);
         for (Level l : bounds::kLevels) {
             const int i = static_cast<int>(l);
             const std::string key(bounds::levelName(l));
             b[key] = p.status == ProblemStatus::Error ? ordered_json(nullptr) : ordered_json(p.boundsSeconds[i]);
-            if (compared(p) && p.boundsSeconds[i] > 0) {
-                const double h = *p.measuredSeconds / p.boundsSeconds[i];
+            if (p.measuredBoundsSeconds)
+                mb[key] = (*p.measuredBoundsSeconds)[i];
+            if (compared(p) && against[i] > 0) {
+                const double h = *p.measuredSeconds / against[i];
                 headroom[key] = h;
-                violation[key] = p.boundsSeconds[i] > *p.measuredSeconds;
+                violation[key] = against[i] > *p.measuredSeconds;
                 headrooms[i].push_back(h);
-                violations[i] += p.boundsSeconds[i] > *p.measuredSeconds;
+                headroomsByLevel[p.level][i].push_back(h);
+                violations[i] += against[i] > *p.measuredSeconds;
             } else {
                 headroom[key] = nullptr;
                 violation[key] = nullptr;
             }
+            if (compared(p) && p.compiledSeconds) {
+                compiledViolation[key] = against[i] > *p.compiledSeconds;
+                compiledViolations[i] += against[i] > *p.compiledSeconds;
+            }
         }
+        measured += p.measuredBoundsSeconds.has_value();
+        compiledCount += p.compiledSeconds.has_value();
         if (!p.excluded.empty())
             excluded.push_back({{"file", p.file}, {"reason", p.excluded}});
         ++perLevel[p.level][std::string(problemStatusName(p.status))];
@@ -352,6 +428,12 @@ std::string sweepJson(const SweepResult& r)
              {"excluded", p.excluded.empty() ? ordered_json(nullptr) : ordered_json(p.excluded)},
              {"headroom", headroom},
              {"violation", violation},
+             {"measured_sizes", p.measuredBoundsSeconds ? ordered_json(p.measuredSizes) : ordered_json(nullptr)},
+             {"measured_with", p.measuredWith},
+             {"measured_bounds_seconds", p.measuredBoundsSeconds ? mb : ordered_json(nullptr)},
+             {"compiled_seconds", p.compiledSeconds ? ordered_json(*p.compiledSeconds) : ordered_json(nullptr)},
+             {"compiled_violation", p.compiledSeconds ? compiledViolation : ordered_json(nullptr)},
+             {"measure_error", p.measureError},
              {"validation", std::string(validationStatusName(p.validation))},
              {"validation_details", p.validationDetails},
              {"size_parameters", p.sizeParameters},
@@ -367,10 +449,18 @@ std::string sweepJson(const SweepResult& r)
             c[status] = n;
         counts[level.empty() ? "(top)" : level] = c;
     }
-    ordered_json v = ordered_json::object(), med = ordered_json::object();
+    ordered_json v = ordered_json::object(), med = ordered_json::object(), cv = ordered_json::object();
     for (Level l : bounds::kLevels) {
         v[std::string(bounds::levelName(l))] = violations[static_cast<int>(l)];
         med[std::string(bounds::levelName(l))] = median(headrooms[static_cast<int>(l)]);
+        cv[std::string(bounds::levelName(l))] = compiledViolations[static_cast<int>(l)];
+    }
+    ordered_json medByLevel = ordered_json::object();
+    for (const auto& [level, hs] : headroomsByLevel) {
+        ordered_json m = ordered_json::object();
+        for (Level l : bounds::kLevels)
+            m[std::string(bounds::levelName(l))] = median(hs[static_cast<int>(l)]);
+        medByLevel[level.empty() ? "(top)" : level] = m;
     }
     const ordered_json doc
         = {{"schema", "solar.bench/1"},
@@ -386,6 +476,10 @@ std::string sweepJson(const SweepResult& r)
              {"differential", differential},
              {"violations", v},
              {"median_headroom", med},
+             {"median_headroom_by_level", medByLevel},
+             {"measured_here", measured},
+             {"compiled", compiledCount},
+             {"compiled_violations", cv},
              {"excluded", excluded},
              {"wall_seconds", r.wallSeconds}}}};
     return doc.dump(2) + "\n";
@@ -428,6 +522,17 @@ Expected<SweepResult> readSweepJson(const std::string& path)
                 p.measuredSeconds = j.at("measured_seconds").get<double>();
             if (!j.at("excluded").is_null())
                 p.excluded = j.at("excluded").get<std::string>();
+            if (j.contains("measured_bounds_seconds") && !j.at("measured_bounds_seconds").is_null()) {
+                std::array<double, bounds::kLevelCount> mb {};
+                for (Level l : bounds::kLevels)
+                    mb[static_cast<int>(l)] = j.at("measured_bounds_seconds").at(std::string(bounds::levelName(l))).get<double>();
+                p.measuredBoundsSeconds = mb;
+                p.measuredSizes = j.at("measured_sizes").get<std::map<std::string, std::int64_t>>();
+            }
+            p.measuredWith = j.value("measured_with", std::string());
+            if (j.contains("compiled_seconds") && !j.at("compiled_seconds").is_null())
+                p.compiledSeconds = j.at("compiled_seconds").get<double>();
+            p.measureError = j.value("measure_error", std::string());
             p.validation = parseValidationStatus(j.at("validation").get<std::string>()).value_or(ValidationStatus::Unvalidated);
             p.validationDetails = j.at("validation_details").get<std::string>();
             p.sizeParameters = j.value("size_parameters", false);
@@ -479,7 +584,7 @@ std::string sweepCsv(const SweepResult& r)
     std::string out = "file,level,status";
     for (Level l : bounds::kLevels)
         out += "," + std::string(bounds::levelName(l)) + "_seconds";
-    out += ",measured_seconds,excluded,validation\n";
+    out += ",measured_seconds,excluded,validation,compiled_seconds,measured_with\n";
     for (const auto& p : r.problems) {
         out += p.file + "," + p.level + "," + std::string(problemStatusName(p.status));
         for (Level l : bounds::kLevels) {
@@ -490,8 +595,11 @@ std::string sweepCsv(const SweepResult& r)
         char m[40] = "";
         if (p.measuredSeconds)
             std::snprintf(m, sizeof m, "%.9g", *p.measuredSeconds);
-        out += std::string(",") + m + "," + (p.excluded.empty() ? "" : "yes") + "," + std::string(validationStatusName(p.validation))
-            + "\n";
+        char c[40] = "";
+        if (p.compiledSeconds)
+            std::snprintf(c, sizeof c, "%.9g", *p.compiledSeconds);
+        out += std::string(",") + m + "," + (p.excluded.empty() ? "" : "yes") + "," + std::string(validationStatusName(p.validation)) + ","
+            + c + "," + csvQuoted(p.measuredWith) + "\n";
     }
     return out;
 }
@@ -509,11 +617,23 @@ std::string sweepTable(const SweepResult& r)
         const std::string fused = p.status == ProblemStatus::Error ? "-" : formatSeconds(p.boundsSeconds[static_cast<int>(Level::Fused)]);
         out << p.file << "  " << problemStatusName(p.status) << "  fused " << fused;
         if (compared(p)) {
+            const auto& against = comparedBounds(p);
             out << "  measured " << formatSeconds(*p.measuredSeconds);
+            if (p.measuredBoundsSeconds) {
+                std::string at;
+                for (const auto& [k, v] : p.measuredSizes)
+                    at += (at.empty() ? "" : ",") + k + "=" + std::to_string(v);
+                out << " at " << (at.empty() ? "its sizes" : at) << " (bound there: fused "
+                    << formatSeconds(against[static_cast<int>(Level::Fused)]) << ")";
+            }
+            if (p.compiledSeconds)
+                out << "  compiled " << formatSeconds(*p.compiledSeconds);
             for (Level l : bounds::kLevels) {
                 const int i = static_cast<int>(l);
-                headrooms[i].push_back(*p.measuredSeconds / p.boundsSeconds[i]);
-                if (p.boundsSeconds[i] > *p.measuredSeconds) {
+                headrooms[i].push_back(*p.measuredSeconds / against[i]);
+                if (p.compiledSeconds && against[i] > *p.compiledSeconds && (l == Level::Fused || l == Level::CacheAware))
+                    out << "  VIOLATION(" << bounds::levelName(l) << ", compiled)";
+                if (against[i] > *p.measuredSeconds) {
                     ++violations[i];
                     if (l == Level::Fused || l == Level::CacheAware)
                         out << "  VIOLATION(" << bounds::levelName(l) << ")";
@@ -522,6 +642,8 @@ std::string sweepTable(const SweepResult& r)
         } else if (!p.excluded.empty()) {
             out << "  excluded: " << p.excluded;
         }
+        if (!p.measureError.empty())
+            out << "  measure: " << p.measureError;
         if (!p.error.empty())
             out << "  " << p.error;
         for (const auto& n : p.notCounted)

@@ -7,6 +7,7 @@
 
 #include "engine/analysis/analysis.h"
 #include "engine/frontend/trace/traceworker.h"
+#include "engine/measure/measurement.h"
 
 #include <array>
 #include <functional>
@@ -36,6 +37,13 @@ struct ProblemResult
     std::array<double, bounds::kLevelCount> boundsSeconds {};
     std::optional<double> measuredSeconds;
     std::string excluded; // why its timing is not compared (empty: compared)
+    // --measure: measured on this machine, possibly at reduced sizes; the bounds it is compared with are those of
+    // the program at exactly those sizes (boundsSeconds stay the file's sizes').
+    std::optional<std::array<double, bounds::kLevelCount>> measuredBoundsSeconds;
+    std::map<std::string, std::int64_t> measuredSizes;
+    std::string measuredWith; // "torch 2.13.0 eager, cpu, 2 threads, min of 5 runs"
+    std::optional<double> compiledSeconds; // torch.compile, when asked for and it worked
+    std::string measureError; // why it was not measured
     std::vector<std::string> notCounted; // ops without a template, with their lines
     ValidationStatus validation = ValidationStatus::Unvalidated;
     std::string validationDetails;
@@ -59,6 +67,8 @@ struct SweepOptions
     bool validate = false; // compare each model with torch at reduced sizes
     bool differential = false; // run the differential counter on each lowered program at reduced sizes
     int timeoutMs = 120000;
+    bool measure = false; // run every analysed problem for real, one at a time, after the analyses
+    measure::MeasureOptions measureOptions;
     std::function<void(int done, int total, const std::string& file)> progress;
 };
 
@@ -74,7 +84,11 @@ struct SweepResult
 /// The problem files below `dir` (recursively, sorted), relative to it.
 std::vector<std::string> problemFiles(const std::string& dir);
 
-/// `progress` may be called from several threads (one at a time).
+/// The bounds a problem's measured time is compared with: at the sizes it was measured at (--measure), else the file's.
+const std::array<double, bounds::kLevelCount>& comparedBounds(const ProblemResult& p);
+
+/// `progress` may be called from several threads (one at a time); with `measure`, a second pass reports
+/// "measure: FILE" entries (done counts from 0 again).
 SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, const trace::PythonInfo& python);
 
 /// Reads a KernelBench timing file ({"level1": {"file.py": {"min": ms, ...}}}) into seconds per "level/file".

@@ -2,6 +2,7 @@
 #include "engine/bounds/ladder.h"
 
 #include "engine/bounds/unitschedule.h"
+#include "engine/core/format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -280,6 +281,7 @@ MachineModel machineFromProfile(const hw::HwProfile& p)
     m.smBytes = p.smBytes ? p.smBytes->value : 0.0;
     m.smCount = p.smCount ? p.smCount->value : 0.0;
     m.clusterSms = p.clusterSms ? std::max(1.0, p.clusterSms->value) : 1.0;
+    m.opFloorSeconds = p.opFloorSeconds ? p.opFloorSeconds->value : 0.0;
     return m;
 }
 
@@ -611,7 +613,13 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
             const double compute = kernelCompute[ki];
             const double bytes = level == Level::UnfusedPerKernel ? k.unfusedBytes : k.externalBytes;
             const double memory = safeDiv(bytes, m.dramBps);
-            const double t = std::max(compute, memory);
+            double t = std::max(compute, memory);
+            // The eager model's per-operator floor (dispatch, launch): its own term, F0 only.
+            if (level == Level::UnfusedPerKernel && m.opFloorSeconds > t) {
+                r.opFloorSeconds += m.opFloorSeconds - t;
+                ++r.flooredKernels;
+                t = m.opFloorSeconds;
+            }
             r.seconds += t;
             r.bytes += bytes;
             computeSum += compute;
@@ -705,6 +713,10 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
             ladder.notes.push_back(std::string(graph::macTypeName(static_cast<graph::MacType>(c / 2)))
                                    + " contractions run on SIMT fp32: the machine lists no tensor-core peak for them");
     }
+    if (const LevelResult& f0 = ladder.at(Level::UnfusedPerKernel); f0.opFloorSeconds > 0)
+        ladder.notes.push_back("unfused_per_kernel includes the profile's per-operator floor of " + formatSeconds(m.opFloorSeconds) + " on "
+                               + std::to_string(f0.flooredKernels) + " of " + std::to_string(d.kernels.size()) + " kernels: +"
+                               + formatSeconds(f0.opFloorSeconds) + " (the eager model only; no other level has it)");
     return ladder;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The bound ladder. Five levels, with these names everywhere (JSON keys, CSV columns, GUI labels):
-//   unfused_per_kernel (F0)  sum over kernels of max(compute, bytes read+written / BW)  - eager execution model
+//   unfused_per_kernel (F0)  sum over kernels of max(compute, bytes read+written / BW,  - eager execution model
+//                            the profile's per-kernel floor when it has one and it is on)
 //   unfused_overlapped (F1)  max(total compute, total unfused bytes / BW)               - kernels overlap perfectly
 //   fused_per_op       (F2)  sum over kernels of max(compute, external bytes / BW)      - intermediates stay on chip
 //   fused              (F3)  max(total compute, compulsory external bytes / BW)         - the speed of light
@@ -69,6 +70,9 @@ struct MachineModel
     double smBytes = 0; // per SM: registers + shared memory/L1 (+ tensor memory); 0: unknown
     double smCount = 0;
     double clusterSms = 1; // SMs whose shared memory one thread-block cluster shares
+    // unfused_per_kernel only: the least time one kernel (a framework operator: a CPU's ATen dispatch, a GPU's
+    // launch) costs however little it does; 0: off. Never part of the other levels.
+    double opFloorSeconds = 0;
 
     double peak(hw::Unit unit, hw::Precision precision) const
     {
@@ -149,6 +153,8 @@ struct LevelResult
     double bytes = 0; // DRAM bytes this level charges
     double l2Bytes = 0; // cache_aware: bytes that must cross L2 to the SMs (0 when the profile has no L2 bandwidth)
     double l2Seconds = 0; // l2Bytes / L2 bandwidth; part of memorySeconds (the larger of the two levels)
+    double opFloorSeconds = 0; // unfused_per_kernel: what the per-kernel floor adds over max(compute, memory)
+    int flooredKernels = 0; // kernels the floor binds
     double flops = 0;
     std::string bottleneck; // "memory", "compute:tensor", "compute:simt_fp32", ...
     double intensity = 0; // flops / bytes

@@ -55,4 +55,15 @@ std::string formatBytes(double bytes)
     return formatSi(bytes, "B");
 }
 
+std::string padText(const std::string& text, std::size_t width, bool right)
+{
+    std::size_t visible = 0;
+    for (unsigned char c : text)
+        visible += (c & 0xC0) != 0x80;
+    if (visible >= width)
+        return text;
+    const std::string fill(width - visible, ' ');
+    return right ? fill + text : text + fill;
+}
+
 } // namespace solar

@@ -4,6 +4,7 @@
 // separator on top, widgets/analysis/units.h).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,5 +19,8 @@ std::string formatSi(double value, const std::string& unit);
 std::string formatBytes(double bytes);
 /// "[4, 256, 512]"; compact: "[4,256,512]" (DOT labels and SOLAR's YAML).
 std::string formatShape(const std::vector<std::int64_t>& shape, bool compact = false);
+/// `text` padded with spaces to `width` characters (UTF-8 continuation bytes count as zero width, for "µs"), on the
+/// left when `right` (right-aligned columns); longer text is returned whole.
+std::string padText(const std::string& text, std::size_t width, bool right = false);
 
 } // namespace solar

@@ -28,18 +28,6 @@ ordered_json levelMap(const std::function<double(Level)>& f)
     return j;
 }
 
-std::string pad(const std::string& s, size_t width, bool right = false)
-{
-    // Width in characters, counting UTF-8 continuation bytes as zero width (for "µs").
-    size_t visible = 0;
-    for (unsigned char c : s)
-        visible += (c & 0xC0) != 0x80;
-    if (visible >= width)
-        return s;
-    const std::string fill(width - visible, ' ');
-    return right ? fill + s : s + fill;
-}
-
 std::string fixed(double v, int digits)
 {
     char buf[64];
@@ -116,6 +104,7 @@ std::string analysisJson(const AnalysisResult& r)
                                                      {"compute_seconds", x.computeSeconds},
                                                      {"compute_seconds_per_unit", units},
                                                      {"memory_seconds", x.memorySeconds},
+                                                     {"op_floor_seconds", x.opFloorSeconds},
                                                      {"bytes", x.bytes},
                                                      {"flops", x.flops},
                                                      {"intensity_flops_per_byte", x.intensity}};
@@ -220,29 +209,30 @@ std::string analysisTable(const AnalysisResult& r)
         out += "WARNING   the program does not match its source (validation mismatch): the bounds below are of an unvalidated "
                "program\n";
     out += "\n";
-    out += pad("level", 24) + pad("bound", 11, true) + "  " + pad("bottleneck", 18) + pad("compute", 11, true) + pad("memory", 11, true)
-        + pad("DRAM bytes", 12, true) + pad("FLOP/B", 9, true) + "\n";
+    out += padText("level", 24) + padText("bound", 11, true) + "  " + padText("bottleneck", 18) + padText("compute", 11, true)
+        + padText("memory", 11, true) + padText("DRAM bytes", 12, true) + padText("FLOP/B", 9, true) + "\n";
     for (Level l : bounds::kLevels) {
         const auto& x = r.ladder.at(l);
-        out += pad(std::string(bounds::levelShortName(l)) + " " + std::string(bounds::levelName(l)), 24)
-            + pad(formatSeconds(x.seconds), 11, true) + "  " + pad(x.bottleneck, 18) + pad(formatSeconds(x.computeSeconds), 11, true)
-            + pad(formatSeconds(x.memorySeconds), 11, true) + pad(formatSi(x.bytes, "B"), 12, true) + pad(sig(x.intensity), 9, true) + "\n";
+        out += padText(std::string(bounds::levelShortName(l)) + " " + std::string(bounds::levelName(l)), 24)
+            + padText(formatSeconds(x.seconds), 11, true) + "  " + padText(x.bottleneck, 18)
+            + padText(formatSeconds(x.computeSeconds), 11, true) + padText(formatSeconds(x.memorySeconds), 11, true)
+            + padText(formatSi(x.bytes, "B"), 12, true) + padText(sig(x.intensity), 9, true) + "\n";
     }
     // The heaviest operators at the eager model (F0) and their share of the speed of light (F3).
     std::vector<int> order(r.graph.nodes.size());
     std::iota(order.begin(), order.end(), 0);
     const auto& f0 = r.ladder.at(Level::UnfusedPerKernel);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return f0.nodeSeconds[a] > f0.nodeSeconds[b]; });
-    out += "\n" + pad("op", 22) + pad("kind", 13) + pad("equation", 28) + pad("FLOP", 10, true) + pad("bytes", 10, true)
-        + pad("F0 time", 11, true) + pad("F3 share", 10, true) + "  line\n";
+    out += "\n" + padText("op", 22) + padText("kind", 13) + padText("equation", 28) + padText("FLOP", 10, true) + padText("bytes", 10, true)
+        + padText("F0 time", 11, true) + padText("F3 share", 10, true) + "  line\n";
     const size_t shown = std::min<size_t>(order.size(), 15);
     for (size_t i = 0; i < shown; ++i) {
         const auto& n = r.graph.nodes[order[i]];
         std::string eq = n.equation.size() > 26 ? n.equation.substr(0, 25) + "…" : n.equation;
-        out += pad(n.name, 22) + pad(std::string(graph::nodeKindName(n.kind)), 13) + pad(eq, 28)
-            + pad(formatSi(2 * n.macs + n.otherOps, ""), 10, true) + pad(formatSi(n.bytesRead + n.bytesWritten, "B"), 10, true)
-            + pad(formatSeconds(f0.nodeSeconds[n.id]), 11, true)
-            + pad(fixed(100 * r.ladder.at(Level::Fused).nodeShare[n.id], 1) + "%", 10, true) + "  " + std::to_string(n.line) + "\n";
+        out += padText(n.name, 22) + padText(std::string(graph::nodeKindName(n.kind)), 13) + padText(eq, 28)
+            + padText(formatSi(2 * n.macs + n.otherOps, ""), 10, true) + padText(formatSi(n.bytesRead + n.bytesWritten, "B"), 10, true)
+            + padText(formatSeconds(f0.nodeSeconds[n.id]), 11, true)
+            + padText(fixed(100 * r.ladder.at(Level::Fused).nodeShare[n.id], 1) + "%", 10, true) + "  " + std::to_string(n.line) + "\n";
     }
     if (order.size() > shown)
         out += "(" + std::to_string(order.size() - shown) + " more ops; --format csv lists all)\n";
@@ -307,7 +297,7 @@ std::string inverseTable(const AnalysisResult& r, const bounds::Inverse& inv)
     if (inv.minComputeScale) {
         out += "≥ " + sig(*inv.minComputeScale) + "x the current peaks\n";
         for (const auto& [k, v] : inv.minPeakFlops)
-            out += "    " + pad(k, 14) + "≥ " + formatSi(v, "FLOP/s") + "\n";
+            out += "    " + padText(k, 14) + "≥ " + formatSi(v, "FLOP/s") + "\n";
     } else {
         out += "infeasible: " + inv.computeWhy + "\n";
     }
@@ -325,16 +315,16 @@ std::string inverseTable(const AnalysisResult& r, const bounds::Inverse& inv)
 
 std::string hwListTable(const hw::HwRegistry& reg)
 {
-    std::string out = pad("id", 18) + pad("name", 34) + pad("bf16 tensor", 14, true) + pad("fp32 SIMT", 13, true) + pad("DRAM", 12, true)
-        + pad("on-chip", 11, true) + "\n";
+    std::string out = padText("id", 18) + padText("name", 34) + padText("bf16 tensor", 14, true) + padText("fp32 SIMT", 13, true)
+        + padText("DRAM", 12, true) + padText("on-chip", 11, true) + "\n";
     for (const auto& p : reg.profiles) {
-        out += pad(p.id + (p.user ? " (user)" : ""), 18) + pad(p.name, 34)
-            + pad(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16) > 0
-                      ? formatSi(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16), "FLOP/s")
-                      : "-",
-                  14, true)
-            + pad(formatSi(p.peakFlops(hw::Unit::Simt, hw::Precision::FP32), "FLOP/s"), 13, true)
-            + pad(formatSi(p.dramBandwidthBps.value, "B/s"), 12, true) + pad(formatSi(p.onchipBytes.value, "B"), 11, true) + "\n";
+        out += padText(p.id + (p.user ? " (user)" : ""), 18) + padText(p.name, 34)
+            + padText(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16) > 0
+                          ? formatSi(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16), "FLOP/s")
+                          : "-",
+                      14, true)
+            + padText(formatSi(p.peakFlops(hw::Unit::Simt, hw::Precision::FP32), "FLOP/s"), 13, true)
+            + padText(formatSi(p.dramBandwidthBps.value, "B/s"), 12, true) + padText(formatSi(p.onchipBytes.value, "B"), 11, true) + "\n";
     }
     for (const auto& d : reg.problems)
         out += d.format() + "\n";
@@ -346,7 +336,7 @@ std::string hwShowTable(const hw::HwProfile& p)
     std::string out = p.name + " (" + p.id + ")\n  " + (p.vendor.empty() ? "" : p.vendor + ", ") + p.arch + "\n"
         + (p.file.empty() ? "" : "  file: " + p.file + "\n") + "\n";
     auto line = [&](const std::string& what, const std::string& value, const hw::Number& n) {
-        out += "  " + pad(what, 22) + pad(value, 16, true) + "  [" + n.source + "]" + (n.note.empty() ? "" : " " + n.note) + "\n";
+        out += "  " + padText(what, 22) + padText(value, 16, true) + "  [" + n.source + "]" + (n.note.empty() ? "" : " " + n.note) + "\n";
     };
     line("clock", formatSi(p.clockHz.value, "Hz"), p.clockHz);
     for (const auto& peak : p.peaks)
@@ -364,8 +354,8 @@ std::string hwShowTable(const hw::HwProfile& p)
         out += "\ncalibrated " + p.host->calibratedAt + " on " + p.host->cpu + ": " + std::to_string(p.host->cores) + " cores, "
             + std::to_string(p.host->threads) + " threads used, " + p.host->isa + "\n";
         for (const auto& m : p.host->measurements)
-            out += "  " + pad(m.what, 56) + pad(m.unit == "B" ? formatBytes(m.value) : formatSi(m.value, m.unit), 14, true) + "  " + m.how
-                + "\n";
+            out += "  " + padText(m.what, 56) + padText(m.unit == "B" ? formatBytes(m.value) : formatSi(m.value, m.unit), 14, true) + "  "
+                + m.how + "\n";
     }
     out += "\nsources:\n";
     for (const auto& s : p.sources)

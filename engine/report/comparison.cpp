@@ -19,7 +19,7 @@ Comparison compareHardware(const AnalysisResult& result, const std::vector<const
         ProfileColumn col;
         col.id = p->id;
         col.name = p->name;
-        col.ladder = bounds::solve(result.digest, bounds::machineFromProfile(*p), result.options.policy, result.options.cache);
+        col.ladder = bounds::solve(result.digest, machineFor(*p, result.options), result.options.policy, result.options.cache);
         c.profiles.push_back(std::move(col));
     }
     if (c.profiles.empty())

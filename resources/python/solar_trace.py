@@ -847,6 +847,28 @@ def handle(request):
             return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
         except ImportError as e:
             return {"ok": False, "kind": "import", "error": "the JAX frontend needs jax in this Python (%s)" % e}
+    if cmd == "measure":
+        if _is_jax_file(request.get("file", ""), request.get("framework")):
+            return {"ok": False, "kind": "measure", "error": "measuring runs PyTorch models; JAX sources are analysed but not measured"}
+        try:
+            import solar_measure
+            reply = solar_measure.measure(request, _load, _UserCode, _import_torch, UserError)
+            reply["ok"] = True
+            return reply
+        except UserError as e:
+            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
+        except ImportError as e:
+            return {"ok": False, "kind": "import", "error": "measuring needs torch in this Python (%s)" % e}
+    if cmd == "op_floor":
+        try:
+            import solar_measure
+            reply = solar_measure.op_floor(request, _import_torch)
+            reply["ok"] = True
+            return reply
+        except ImportError as e:
+            return {"ok": False, "kind": "import", "error": "measuring the per-op floor needs torch in this Python (%s)" % e}
+        except RuntimeError as e:
+            return {"ok": False, "kind": "measure", "error": str(e)}
     if cmd == "constants":
         try:
             _, constants = _load_source(request["file"], request.get("sizes"))

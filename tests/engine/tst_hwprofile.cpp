@@ -2,6 +2,8 @@
 // Hardware profiles: every shipped profile loads, is dense, cites a listed source for every number; malformed
 // files are rejected naming the file and the field while the others still load; user profiles override shipped
 // ones; profiles round-trip through profileToJson.
+#include "engine/hw/calibrate.h"
+#include "engine/hw/hostprobe.h"
 #include "engine/hw/registry.h"
 
 #include <QDir>
@@ -9,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 
 using namespace solar;
@@ -21,6 +25,41 @@ const std::string kShipped = SOLAR_TEST_DATA "/../../hwprofiles";
 void write(const QString& path, const std::string& text)
 {
     std::ofstream(path.toStdString()) << text;
+}
+
+void put(const std::filesystem::path& path, const std::string& text)
+{
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream(path) << text << "\n";
+}
+
+// A sysfs tree of a 4-thread, 2-core CPU (SMT pairs 0-1 and 2-3): private L1d (48K) and L2 (1 MiB) per core, one
+// shared 16 MiB L3, an L1 instruction cache that must be skipped, a 3.5 GHz maximum clock.
+std::string fakeSysfs(const QString& root)
+{
+    namespace fs = std::filesystem;
+    const fs::path r = root.toStdString();
+    put(r / "online", "0-3");
+    for (int cpu = 0; cpu < 4; ++cpu) {
+        const fs::path d = r / ("cpu" + std::to_string(cpu));
+        const std::string pair = cpu < 2 ? "0-1" : "2-3";
+        put(d / "topology" / "physical_package_id", "0");
+        put(d / "topology" / "core_id", std::to_string(cpu / 2));
+        auto cache = [&](int index, int level, const char* type, const char* size, const std::string& shared) {
+            const fs::path c = d / "cache" / ("index" + std::to_string(index));
+            put(c / "level", std::to_string(level));
+            put(c / "type", type);
+            put(c / "size", size);
+            put(c / "shared_cpu_list", shared);
+        };
+        cache(0, 1, "Data", "48K", pair);
+        cache(1, 1, "Instruction", "32K", pair);
+        cache(2, 2, "Unified", "1024K", pair);
+        cache(3, 3, "Unified", "16384K", "0-3");
+        put(d / "cpufreq" / "cpuinfo_max_freq", "3500000");
+    }
+    put(r / "cpuinfo", "processor\t: 0\nmodel name\t: Test CPU @ 1.00GHz\nflags\t\t: fpu");
+    return (r / "cpuinfo").string();
 }
 
 std::string shipped(const char* id)
@@ -169,6 +208,75 @@ private slots:
         QCOMPARE(b->onchipBytes.value, a->onchipBytes.value);
         QCOMPARE(b->llcBytes->value, a->llcBytes->value);
         QCOMPARE(b->source("M1")->citation, a->source("M1")->citation);
+    }
+
+    // probeHost against a sysfs tree whose answers are known (issue 18): cores by (package, core), cache instances
+    // by distinct shared_cpu_list, instruction caches skipped, the clock from cpufreq in kHz.
+    void testHostProbe()
+    {
+        QTemporaryDir dir;
+        const std::string cpuinfo = fakeSysfs(dir.path());
+        const HostInfo h = probeHost(dir.path().toStdString(), cpuinfo);
+        QCOMPARE(h.modelName, std::string("Test CPU @ 1.00GHz"));
+        QCOMPARE(h.logicalCpus, 4);
+        QCOMPARE(h.cores, 2);
+        QCOMPARE(h.caches.size(), size_t(3));
+        QCOMPARE(h.caches[0].level, 1);
+        QCOMPARE(h.caches[0].bytes, 48.0 * 1024);
+        QCOMPARE(h.caches[0].instances, 2);
+        QCOMPARE(h.cacheBytes(2), 2.0 * 1024 * 1024);
+        QCOMPARE(h.cacheBytes(3), 16.0 * 1024 * 1024);
+        QCOMPARE(h.maxClockHz, 3.5e9);
+        QCOMPARE(parseCpuList("0-3,8,10-11"), (std::vector<int> {0, 1, 2, 3, 8, 10, 11}));
+        QCOMPARE(parseCacheSize("260M"), 260.0 * 1024 * 1024);
+        QCOMPARE(parseCacheSize("bogus"), 0.0);
+    }
+
+    // A short calibration with that host's caches and clock: the theoretical fp32 peak is known by hand (3.5 GHz x 2
+    // cores x 2 FMA pipes x FLOP per instruction of the widest ISA) and is used when above the measured one; the
+    // capacities are the tree's; every number cites a source the profile lists; the profile round-trips with its
+    // host details and eager per-op floor.
+    void testCalibrateProfile()
+    {
+        QTemporaryDir dir;
+        HostInfo h = probeHost(dir.path().toStdString(), fakeSysfs(dir.path()));
+        CalibrationOptions o;
+        o.id = "test-host";
+        o.threads = 2;
+        o.kernelSeconds = 0.002;
+        o.repeats = 1;
+        o.bufferBytes = 4.0 * 1024 * 1024;
+        auto p = calibrateHost(o, h);
+        QVERIFY2(p.hasValue(), p ? "" : formatAll(p.diagnostics()).c_str());
+        double measured = 0; // what the calibration measured on both threads, from its own record
+        for (const auto& m : p->host->measurements)
+            if (m.what.rfind("fp32 ", 0) == 0 && m.what.find(", 2 threads") != std::string::npos)
+                measured = m.value;
+        QVERIFY(measured > 0);
+        const double flopsPerInstruction = h.isa.avx512f ? 32 : h.isa.fma ? 16 : 0;
+        const double theory = 3.5e9 * 2 * 2 * flopsPerInstruction;
+        const double peak = p->peakFlops(Unit::Simt, Precision::FP32);
+        QCOMPARE(peak, std::max(theory, measured)); // the higher figure: a higher peak can only lower a bound
+        QCOMPARE(p->peakFlops(Unit::Tensor, Precision::FP32), 0.0); // a CPU has no tensor cores
+        QCOMPARE(p->l2Bytes.value, 2.0 * 1024 * 1024);
+        QCOMPARE(p->llcBytes->value, 16.0 * 1024 * 1024);
+        QVERIFY(p->dramBandwidthBps.value > 0);
+        QCOMPARE(p->host->threads, 2);
+        QCOMPARE(p->host->cores, 2);
+        for (const Number* n : {&p->clockHz, &p->dramBandwidthBps, &p->dramCapacityBytes, &p->l2Bytes, &p->onchipBytes, &*p->llcBytes})
+            QVERIFY2(p->source(n->source), n->source.c_str());
+        for (const auto& peakEntry : p->peaks)
+            QVERIFY(p->source(peakEntry.flops.source));
+        for (const auto& m : p->host->measurements)
+            QVERIFY2(!m.how.empty() && !m.unit.empty(), m.what.c_str());
+
+        p.value().opFloorSeconds = Number {2e-6, "SYS", "a test floor"};
+        const auto back = parseHwProfile(profileToJson(*p), "back.json");
+        QVERIFY2(back.hasValue(), back ? "" : formatAll(back.diagnostics()).c_str());
+        QCOMPARE(back->opFloorSeconds->value, 2e-6);
+        QCOMPARE(back->host->measurements.size(), p->host->measurements.size());
+        QCOMPARE(back->host->calibratedAt, p->host->calibratedAt);
+        QCOMPARE(back->peakFlops(Unit::Simt, Precision::FP32), peak);
     }
 };
 

@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -638,6 +639,52 @@ private slots:
         d.kernels[0].work.simtOps = 0;
         VERIFY_4SIG(fused(m), 0.01);
         VERIFY_4SIG(leastMakespan({{0.02, 0.02, std::numeric_limits<double>::infinity()}}), 0.01);
+    }
+
+    // The eager model's per-operator floor (issue 18): unfused_per_kernel = sum over kernels of max(compute, memory,
+    // floor), its own term, and no other level moves. Hand-derived: two elementwise kernels over N = 1000 fp32
+    // elements, each reads 4,000 B and writes 4,000 B: 8 us at 1 GB/s, compute 1 ns at 1 TFLOP/s. F0 = 16 us; with
+    // a 10 us floor each kernel costs 10 us (F0 = 20 us, +4 us, both kernels floored); a 5 us floor binds neither.
+    void testOpFloorOnlyInTheEagerModel()
+    {
+        const ir::Program p = testutil::parseOk("kernel k(N=1000) {\n  in A: f32[N];\n  out C: f32[N];\n  tmp B: f32[N];\n"
+                                                "  for i in 0..N { B[i] = A[i] + 1; }\n  for i in 0..N { C[i] = B[i] * 2; }\n}\n");
+        const Digest d = prepare(graph::liftProgram(p, *ir::bindSizes(p, {})).value());
+        QCOMPARE(d.kernels.size(), size_t(2));
+        MachineModel m;
+        m.peak(Unit::Simt, Precision::FP32) = 1e12;
+        m.dramBps = 1e9;
+        m.onchipBytes = 1e6;
+        const Ladder plain = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
+        VERIFY_4SIG(plain.at(Level::UnfusedPerKernel).seconds, 16e-6);
+        QCOMPARE(plain.at(Level::UnfusedPerKernel).opFloorSeconds, 0.0);
+        m.opFloorSeconds = 10e-6;
+        const Ladder floored = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
+        VERIFY_4SIG(floored.at(Level::UnfusedPerKernel).seconds, 20e-6);
+        VERIFY_4SIG(floored.at(Level::UnfusedPerKernel).opFloorSeconds, 4e-6);
+        QCOMPARE(floored.at(Level::UnfusedPerKernel).flooredKernels, 2);
+        for (Level l : {Level::UnfusedOverlapped, Level::FusedPerOp, Level::Fused, Level::CacheAware}) {
+            QCOMPARE(floored.at(l).seconds, plain.at(l).seconds);
+            QCOMPARE(floored.at(l).opFloorSeconds, 0.0);
+        }
+        verifyInvariants(floored, "op floor");
+        QVERIFY(std::any_of(floored.notes.begin(), floored.notes.end(),
+                            [](const std::string& n) { return n.find("per-operator floor") != std::string::npos; }));
+        m.opFloorSeconds = 5e-6;
+        const Ladder loose = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
+        VERIFY_4SIG(loose.at(Level::UnfusedPerKernel).seconds, 16e-6);
+        QCOMPARE(loose.at(Level::UnfusedPerKernel).flooredKernels, 0);
+
+        // Through a profile: on by default, off with AnalysisOptions::opFloor = false.
+        hw::HwProfile profile = *hw::loadHwRegistry({kShipped}).find("a100-sxm");
+        profile.opFloorSeconds = hw::Number {1e-3, "T", "a test floor"};
+        const auto on = analyzeProgram(p, profile);
+        VERIFY_4SIG(on->ladder.at(Level::UnfusedPerKernel).seconds, 2e-3);
+        AnalysisOptions noFloor;
+        noFloor.opFloor = false;
+        const auto off = analyzeProgram(p, profile, noFloor);
+        QVERIFY(off->ladder.at(Level::UnfusedPerKernel).seconds < 1e-4);
+        QCOMPARE(off->ladder.at(Level::Fused).seconds, on->ladder.at(Level::Fused).seconds);
     }
 
     void testAnalysisFacade()

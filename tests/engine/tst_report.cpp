@@ -86,7 +86,7 @@ private slots:
         for (const auto& level : levels)
             QCOMPARE(keysOf(j["bounds"][level]),
                      (std::vector<std::string> {"label", "seconds", "bottleneck", "compute_seconds", "compute_seconds_per_unit",
-                                                "memory_seconds", "bytes", "flops", "intensity_flops_per_byte"}));
+                                                "memory_seconds", "op_floor_seconds", "bytes", "flops", "intensity_flops_per_byte"}));
         QCOMPARE(j["ops"].size(), size_t(1));
         QCOMPARE(keysOf(j["ops"][0]),
                  (std::vector<std::string> {"id",          "name",       "kind",          "equation",       "combiner",
@@ -194,6 +194,56 @@ private slots:
         QCOMPARE(back->problems.size(), size_t(1));
         QVERIFY(back->problems[0].status == batch::ProblemStatus::Ok);
         QVERIFY(back->problems[0].validation == ValidationStatus::Validated);
+    }
+
+    // --measure (issue 18): a problem measured at reduced sizes is judged against the bounds at those sizes, not the
+    // file's. Here the file's fused bound (1 ms) is below the measured 2 ms, the reduced-size one (3 ms) above it:
+    // a violation, headroom 2/3. The compiled 0.5 ms is below every bound of the reduced sizes.
+    void benchJsonMeasuredHere()
+    {
+        batch::SweepResult s;
+        s.hardware = "host";
+        s.policy = "pytorch-default";
+        s.cache = "warm";
+        batch::ProblemResult p;
+        p.file = "level2/5_y.py";
+        p.level = "level2";
+        p.status = batch::ProblemStatus::Ok;
+        p.boundsSeconds.fill(1e-3);
+        p.measuredSeconds = 2e-3;
+        std::array<double, bounds::kLevelCount> reduced {};
+        reduced.fill(3e-3);
+        reduced[static_cast<int>(bounds::Level::UnfusedPerKernel)] = 1.5e-3;
+        p.measuredBoundsSeconds = reduced;
+        p.measuredSizes = {{"batch_size", 16}};
+        p.measuredWith = "torch 2.13.0 eager, cpu, 2 threads, min of 5 runs";
+        p.compiledSeconds = 0.5e-3;
+        s.problems.push_back(p);
+        const json j = json::parse(batch::sweepJson(s));
+        const json& q = j["problems"][0];
+        QCOMPARE(q["measured_sizes"]["batch_size"].get<int>(), 16);
+        QCOMPARE(q["measured_with"].get<std::string>(), p.measuredWith);
+        QVERIFY(q["violation"]["fused"].get<bool>());
+        QVERIFY(!q["violation"]["unfused_per_kernel"].get<bool>());
+        QCOMPARE(q["headroom"]["fused"].get<double>(), 2e-3 / 3e-3);
+        QCOMPARE(q["headroom"]["unfused_per_kernel"].get<double>(), 2e-3 / 1.5e-3);
+        QVERIFY(q["compiled_violation"]["unfused_per_kernel"].get<bool>());
+        QCOMPARE(j["summary"]["violations"]["fused"].get<int>(), 1);
+        QCOMPARE(j["summary"]["compiled_violations"]["cache_aware"].get<int>(), 1);
+        QCOMPARE(j["summary"]["measured_here"].get<int>(), 1);
+        QCOMPARE(j["summary"]["median_headroom_by_level"]["level2"]["fused"].get<double>(), 2e-3 / 3e-3);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("bench.json")).toStdString();
+        std::ofstream(path) << batch::sweepJson(s);
+        const auto back = batch::readSweepJson(path);
+        QVERIFY(back);
+        QVERIFY(back->problems[0].measuredBoundsSeconds.has_value());
+        QCOMPARE((*back->problems[0].measuredBoundsSeconds)[static_cast<int>(bounds::Level::Fused)], 3e-3);
+        QCOMPARE(back->problems[0].measuredSizes.at("batch_size"), std::int64_t(16));
+        QCOMPARE(*back->problems[0].compiledSeconds, 0.5e-3);
+        QCOMPARE(batch::sweepJson(*back), batch::sweepJson(s)); // --merge keeps every measured field
+        // The CSV quotes the description, which has commas.
+        QVERIFY(batch::sweepCsv(s).find("\"torch 2.13.0 eager, cpu, 2 threads, min of 5 runs\"") != std::string::npos);
     }
 
     void formatting()

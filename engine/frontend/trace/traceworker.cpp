@@ -118,6 +118,32 @@ Expected<TraceResult> TraceWorker::traceRequest(const std::string& file, const s
     return parseTraceReply(*reply, file);
 }
 
+Expected<nlohmann::json> TraceWorker::command(nlohmann::json req, const std::string& file, int timeoutMs, const std::string& code)
+{
+    req["id"] = m_nextId++;
+    req["file"] = file;
+    if (!m_framework.empty())
+        req["framework"] = m_framework;
+    const auto reply = request(req.dump(), file, timeoutMs);
+    if (!reply)
+        return Expected<nlohmann::json>::failure(reply.diagnostics());
+    auto j = nlohmann::json::parse(*reply, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return Expected<nlohmann::json>::failure(
+            Diagnostic {Severity::Error, file, {}, code + ".protocol", "malformed reply from the Python worker"});
+    if (!j.value("ok", false)) {
+        const int line = j.contains("line") && j["line"].is_number_integer() ? j["line"].get<int>() : 0;
+        const int column = j.contains("column") && j["column"].is_number_integer() ? j["column"].get<int>() : 0;
+        return Expected<nlohmann::json>::failure(
+            Diagnostic {Severity::Error,
+                        file,
+                        {line, column},
+                        code + "." + (j.contains("kind") && j["kind"].is_string() ? j["kind"].get<std::string>() : "error"),
+                        j.contains("error") && j["error"].is_string() ? j["error"].get<std::string>() : "failed"});
+    }
+    return j;
+}
+
 Expected<std::map<std::string, std::int64_t>> TraceWorker::constants(const std::string& file,
                                                                      const std::map<std::string, std::int64_t>& sizes, int timeoutMs)
 {

@@ -44,6 +44,9 @@ public:
     /// `arrays`: a NumPy or JAX source (get_inputs() and forward(*inputs)) instead of a PyTorch model.
     Expected<ReferenceRun> reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed,
                                      std::int64_t maxElements = 30'000'000, int timeoutMs = 300000, bool arrays = false);
+    /// Any other request (`req["cmd"]` set; the id and framework are filled in): the reply object when it says
+    /// "ok", else its error as a diagnostic at the user's file and line, coded "<code>.<kind>".
+    Expected<nlohmann::json> command(nlohmann::json req, const std::string& file, int timeoutMs, const std::string& code);
     /// While `*flag` is true, a waiting request kills the worker and fails with "trace.cancelled" (a GUI's
     /// cancel button); the next request starts a fresh worker.
     void setCancelFlag(const std::atomic<bool>* flag) { m_cancel = flag; }

@@ -1,0 +1,209 @@
+# SPDX-License-Identifier: MIT
+"""Measures a PyTorch model for real (solar measure): seeded weights and inputs as validation builds them, a warm-up
+run, then the minimum of K timed runs, on the CPU with a given thread count or on a CUDA device with CUDA events;
+optionally torch.compile (inductor) too, and one run under torch.profiler whose outermost ATen events are matched
+by the engine to the analysis' operators.
+
+The caller (solar_trace.handle) passes its loader, so the model is built exactly as the tracer and the validation
+build it."""
+
+import time
+
+
+def _sync(torch, device):
+    if device == "cuda":
+        torch.cuda.synchronize()
+
+
+def _timed(torch, device, fn):
+    """One run's wall time in seconds: CUDA events on a GPU, perf_counter on the CPU."""
+    if device == "cuda":
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        torch.cuda.synchronize()
+        return start.elapsed_time(end) / 1000.0
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def _time_runs(torch, device, fn, runs, max_total_seconds):
+    """The minimum of up to `runs` runs, stopping early once `max_total_seconds` are spent (at least one run)."""
+    times = []
+    spent = 0.0
+    while len(times) < runs and (not times or spent < max_total_seconds):
+        t = _timed(torch, device, fn)
+        times.append(t)
+        spent += t
+    return min(times), len(times)
+
+
+def _profile(torch, device, fn, op_names):
+    """One run under torch.profiler, its time attributed to the traced ops in call order. An outermost ATen event
+    (aten::conv2d) owns the traced op it contains (aten::convolution, with the wrapper's dispatch); one that
+    contains several (aten::linear: aten::t, aten::addmm) hands each its own time; one that contains none is
+    reported as unmatched, by name."""
+    from torch.profiler import profile, ProfilerActivity
+    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device == "cuda" else [])
+    with profile(activities=activities, record_shapes=True) as prof:
+        fn()
+        _sync(torch, device)
+    wanted = set(op_names)
+
+    def seconds(e):
+        cpu = e.cpu_time_total / 1e6
+        if device != "cuda":
+            return cpu
+        gpu = (getattr(e, "device_time_total", None) or getattr(e, "cuda_time_total", 0) or 0) / 1e6
+        return max(cpu, gpu)
+
+    def record(e, owner=None):
+        shapes = [list(s) for s in (e.input_shapes or []) if isinstance(s, list)]
+        return {"name": e.name, "seconds": seconds(owner or e), "shapes": shapes}
+
+    def wanted_inside(e):
+        found = []
+        for c in sorted(e.cpu_children, key=lambda c: c.time_range.start):
+            if c.name in wanted:
+                found.append(c)
+            else:
+                found.extend(wanted_inside(c))
+        return found
+
+    def has_aten_parent(e):
+        parent = e.cpu_parent
+        while parent is not None:
+            if parent.name.startswith("aten::"):
+                return True
+            parent = parent.cpu_parent
+        return False
+
+    matched, unmatched = [], {}
+    for e in sorted(prof.events(), key=lambda e: e.time_range.start):
+        if not e.name.startswith("aten::") or has_aten_parent(e):
+            continue
+        if e.name in wanted:
+            matched.append(record(e))
+            continue
+        inner = wanted_inside(e)
+        if len(inner) == 1:
+            matched.append(record(inner[0], e))
+        elif inner:
+            matched.extend(record(c) for c in inner)
+        else:
+            unmatched[e.name] = unmatched.get(e.name, 0.0) + seconds(e)
+    return matched, unmatched
+
+
+def measure(request, load, user_code, import_torch, user_error):
+    torch = import_torch()
+    filename = request["file"]
+    sizes = request.get("sizes")
+    seed = int(request.get("seed", 0))
+    device = request.get("device", "cpu")
+    threads = int(request.get("threads", 0))
+    runs = max(1, int(request.get("runs", 5)))
+    max_run = float(request.get("max_run_seconds", 2.0))
+    max_total = float(request.get("max_total_seconds", 5.0))
+    max_bytes = float(request.get("max_bytes", 4e9))
+    if device == "cuda" and not torch.cuda.is_available():
+        raise user_error("device", "torch sees no CUDA device")
+    if threads > 0:
+        torch.set_num_threads(threads)
+    namespace, model_class, constants = load(filename, sizes)
+    with user_code(filename, "get_init_inputs()") as user:
+        torch.manual_seed(seed)
+        init = namespace["get_init_inputs"]()
+        user.step = "Model(...)"
+        model = model_class(*init)
+        user.step = "get_inputs()"
+        torch.manual_seed(seed + 1)
+        inputs = list(namespace["get_inputs"]())
+    held = sum(t.numel() * t.element_size() for t in inputs if isinstance(t, torch.Tensor))
+    held += sum(p.numel() * p.element_size() for p in model.parameters())
+    held += sum(b.numel() * b.element_size() for b in model.buffers())
+    if held > max_bytes:
+        raise user_error("size", "%.3g bytes of inputs and parameters, above the measurement cap of %.3g" % (held, max_bytes))
+    if device == "cuda":
+        model = model.to("cuda")
+        inputs = [x.to("cuda") if isinstance(x, torch.Tensor) else x for x in inputs]
+
+    def make_run(m):
+        def run():
+            with torch.no_grad():
+                m(*inputs)
+        return run
+
+    eager = make_run(model)
+    reply = {"constants": constants, "device": device, "threads": torch.get_num_threads(), "torch": torch.__version__,
+             "held_bytes": held}
+    with user_code(filename, "forward()"):
+        torch.manual_seed(seed + 2)
+        first = _timed(torch, device, eager)
+    reply["first_seconds"] = first
+    if request.get("probe") or first > max_run:  # a probe only asks how long one run takes at these sizes
+        reply["too_slow"] = first > max_run
+        return reply
+    with user_code(filename, "forward()"):
+        reply["seconds"], reply["runs"] = _time_runs(torch, device, eager, runs, max_total)
+        if request.get("profile", True):
+            reply["ops"], reply["unmatched_ops"] = _profile(torch, device, eager, request.get("op_names", []))
+    if request.get("compile"):
+        if not hasattr(torch, "compile"):
+            reply["compile_error"] = "torch %s has no torch.compile" % torch.__version__
+        else:
+            try:
+                compiled = make_run(torch.compile(model))
+                t0 = time.perf_counter()
+                compiled()
+                compiled()
+                reply["compile_warmup_seconds"] = time.perf_counter() - t0
+                reply["compiled_seconds"], reply["compiled_runs"] = _time_runs(torch, device, compiled, runs, max_total)
+            except Exception as e:  # inductor fails on some models: the eager measurement stands
+                reply["compile_error"] = "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")
+    return reply
+
+
+
+def op_floor(request, import_torch):
+    """The least time one ATen operator with a kernel takes however little it does, on this CPU with `threads`
+    threads. A Python loop would add the binding's argument parsing to every call, which an operator a composite
+    calls from C++ (aten::addmm inside aten::linear) never pays, and the profiler's clock is too coarse (1 us);
+    so the calls are made from C++: torch._foreach_* over many one-element tensors runs, on the CPU, one dispatched
+    operator per tensor. Several cheap operators (in-place and allocating, fill and arithmetic) are tried, each
+    timed as the best of repeats; the least per-operator time of all of them is the floor."""
+    torch = import_torch()
+    threads = int(request.get("threads", 0))
+    if threads > 0:
+        torch.set_num_threads(threads)
+    count = int(request.get("calls", 2000))
+    repeats = int(request.get("repeats", 20))
+    tensors = [torch.ones(1) for _ in range(count)]
+    others = [torch.ones(1) for _ in range(count)]
+    candidates = {
+        "aten::add (allocating)": lambda: torch._foreach_add(tensors, 1.0),
+        "aten::add_": lambda: torch._foreach_add_(tensors, others),
+        "aten::mul_": lambda: torch._foreach_mul_(tensors, 1.0),
+        "aten::neg": lambda: torch._foreach_neg(tensors),
+        "aten::zero_": lambda: torch._foreach_zero_(tensors),
+    }
+    per_op = {}
+    with torch.no_grad():
+        for name, fn in candidates.items():
+            try:
+                fn()
+            except (AttributeError, RuntimeError):  # an older torch without this foreach operator
+                continue
+            best = float("inf")
+            for _ in range(repeats):
+                t0 = time.perf_counter()
+                fn()
+                best = min(best, time.perf_counter() - t0)
+            per_op[name] = best / count
+    if not per_op:
+        raise RuntimeError("this torch has none of the foreach operators the floor is measured with")
+    name = min(per_op, key=per_op.get)
+    return {"seconds": per_op[name], "op": name, "per_op": per_op, "calls": count, "repeats": repeats,
+            "threads": torch.get_num_threads(), "torch": torch.__version__}
