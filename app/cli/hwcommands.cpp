@@ -5,9 +5,7 @@
 #include "app/cli/cli.h"
 
 #include "engine/core/atomicwrite.h"
-#include "engine/core/format.h"
 #include "engine/frontend/trace/environment.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/trace/traceworker.h"
 #include "engine/hw/calibrate.h"
 #include "engine/hw/registry.h"
@@ -73,23 +71,11 @@ int hwCalibrate(const Args& args, std::ostream& out, std::ostream& err)
     const hw::HostInfo host = hw::probeHost();
     err << "solar: calibrate: " << (host.modelName.empty() ? "unknown CPU" : host.modelName) << ", " << host.cores << " cores, "
         << host.logicalCpus << " logical CPUs, " << host.isa.describe() << '\n';
-    auto profile = hw::calibrateHost(options, host);
+    auto profile = measure::calibrateThisMachine(options, host);
     if (!profile) {
         for (const auto& d : profile.diagnostics())
             err << d.format() << '\n';
         return ExitBadInput;
-    }
-    // The eager model's per-operator floor needs torch; without it the profile has none (the term is off).
-    if (const auto python = trace::locatePython(); python && !python->torchVersion.empty()) {
-        err << "solar: calibrate: eager per-op floor: cheap ATen operators under torch " << python->torchVersion << " ..." << std::endl;
-        trace::TraceWorker worker(*python);
-        if (const auto floor
-            = measure::addMeasuredOpFloor(profile.value(), worker, options.threads > 0 ? options.threads : host.logicalCpus))
-            err << "solar: calibrate:   " << formatSeconds(*floor) << " per operator\n";
-        else
-            err << "solar: calibrate: no eager per-op floor: " << floor.diagnostics().front().message << '\n';
-    } else {
-        err << "solar: calibrate: no eager per-op floor: no Python with torch was found (solar doctor)\n";
     }
     const std::string json = hw::profileToJson(*profile);
     const std::string userPath = (std::filesystem::path(hw::userHwProfileDir()) / (options.id + ".json")).string();

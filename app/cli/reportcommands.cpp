@@ -4,7 +4,9 @@
 #include "app/cli/analysisargs.h"
 #include "app/cli/cli.h"
 
+#include "engine/batch/sweep.h"
 #include "widgets/render/exports.h"
+#include "widgets/render/figures.h"
 #include "widgets/render/pdfreport.h"
 
 #include <QGuiApplication>
@@ -121,6 +123,44 @@ int reportCommand(const Args& args, std::ostream&, std::ostream& err)
     return result->coverage.complete ? ExitOk : ExitBadInput;
 }
 
+// solar plot SWEEP.json ... -o FILE: measured time against bound for every problem of one or more measured sweeps
+// (shards are joined as bench --merge joins them).
+int plotCommand(const Args& args, std::ostream&, std::ostream& err)
+{
+    if (!args.has("--output"))
+        throw UsageError {"'plot' needs -o OUT (.png or .svg)"};
+    const std::string output = args.value("--output");
+    std::string format = args.value("--format");
+    if (format.empty())
+        format = output.size() > 4 && output.compare(output.size() - 4, 4, ".png") == 0 ? "png" : "svg";
+    std::vector<batch::SweepResult> shards;
+    for (const auto& f : args.positional) {
+        auto r = batch::readSweepJson(f);
+        if (!r) {
+            printDiagnostics(r.diagnostics(), err);
+            return ExitBadInput;
+        }
+        shards.push_back(std::move(r).value());
+    }
+    const auto merged = batch::mergeSweeps(shards, args.positional);
+    if (!merged) {
+        printDiagnostics(merged.diagnostics(), err);
+        return ExitBadInput;
+    }
+    bool painting = false;
+    const auto app = offscreenApplication(&painting);
+    if (!painting) {
+        err << "solar: error: this process has no GUI application to paint with\n";
+        return ExitBadInput;
+    }
+    QString why;
+    if (!exportMeasuredPlot(*merged, QString::fromStdString(output), QString::fromStdString(format), &why)) {
+        err << "solar: error: " << why.toStdString() << '\n';
+        return ExitBadInput;
+    }
+    return ExitOk;
+}
+
 } // namespace
 
 std::vector<Command> reportCommands()
@@ -143,6 +183,14 @@ std::vector<Command> reportCommands()
                  modelOptions(),
                  validateOption()}),
          1, 1, exportCommand},
+        {"plot",
+         "SWEEP.json ...",
+         "measured time against bound (fused and unfused_per_kernel, at the sizes measured; torch.compile where measured) for every "
+         "problem of 'solar bench --measure' outputs, log-log with the violation line",
+         {formatOption({"svg", "png"}), output},
+         1,
+         -1,
+         plotCommand},
     };
 }
 

@@ -4,6 +4,7 @@
 #include "engine/analysis/operators.h"
 #include "engine/core/format.h"
 #include "engine/frontend/trace/lowering.h"
+#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/trace/traceworker.h"
 
 #include <nlohmann/json.hpp>
@@ -125,6 +126,34 @@ Expected<double> addMeasuredOpFloor(hw::HwProfile& profile, trace::TraceWorker& 
     return seconds;
 }
 
+Expected<hw::HwProfile> calibrateThisMachine(const hw::CalibrationOptions& options, const hw::HostInfo& host)
+{
+    auto say = [&](const std::string& line) {
+        if (options.progress)
+            options.progress(line);
+    };
+    auto profile = hw::calibrateHost(options, host);
+    if (!profile)
+        return profile;
+    // The eager model's per-operator floor needs torch; without it the profile has none (the term is off).
+    const auto python = trace::locatePython();
+    if (!python || python->torchVersion.empty()) {
+        say("no eager per-op floor: no Python with torch was found (solar doctor)");
+        return profile;
+    }
+    if (options.cancel && options.cancel->load())
+        return Expected<hw::HwProfile>::failure(Diagnostic {Severity::Error, "", {}, "calibrate", "calibration cancelled"});
+    say("eager per-op floor: cheap ATen operators under torch " + python->torchVersion + " ...");
+    trace::TraceWorker worker(*python);
+    worker.setCancelFlag(options.cancel);
+    const int threads = options.threads > 0 ? options.threads : std::max(1, host.logicalCpus);
+    if (const auto floor = addMeasuredOpFloor(profile.value(), worker, threads))
+        say("  " + formatSeconds(*floor) + " per operator");
+    else
+        say("no eager per-op floor: " + floor.diagnostics().front().message);
+    return profile;
+}
+
 double headroom(double measuredSeconds, double boundSeconds)
 {
     return boundSeconds > 0 ? measuredSeconds / boundSeconds : std::numeric_limits<double>::infinity();
@@ -184,14 +213,22 @@ Expected<Measurement> measureModel(const std::string& file, trace::TraceWorker& 
     };
     std::optional<Chosen> chosen;
     std::string whyNotLarger;
+    Diagnostics firstProblem; // why the smallest sizes failed, when every size does
+    // When no size fits the cap (a model whose work no size constant scales), the smallest one that runs is still
+    // measured if one run stays under this harder cap, with fewer runs: better than no measurement.
+    const double hardCap = std::max(5.0, 10 * options.maxRunSeconds);
     for (const trace::SizeMap& sizes : candidates) {
-        say("tracing at " + describeSizes(sizes));
+        const std::string at = "at " + describeSizes(sizes);
+        say("tracing " + at);
         auto model = trace::loadModelProgram(file, worker, sizes, false, options.timeoutMs);
         if (!model) {
-            if (!chosen)
-                return Expected<Measurement>::failure(model.diagnostics());
-            whyNotLarger = "at " + describeSizes(sizes) + " the model does not trace: " + model.diagnostics().front().message;
-            break;
+            if (chosen) {
+                whyNotLarger = at + " the model does not trace: " + model.diagnostics().front().message;
+                break;
+            }
+            if (firstProblem.empty())
+                firstProblem = model.diagnostics();
+            continue; // the smallest sizes may be too small for the model (a pooling window larger than its input)
         }
         AnalysisOptions ao = options.analysis;
         ao.sizes.clear();
@@ -201,44 +238,60 @@ Expected<Measurement> measureModel(const std::string& file, trace::TraceWorker& 
             return Expected<Measurement>::failure(analysis.diagnostics());
         const double eagerBound = analysis->ladder.at(bounds::Level::UnfusedPerKernel).seconds;
         if (eagerBound > options.maxRunSeconds) {
-            whyNotLarger = "at " + describeSizes(sizes) + " one run takes at least " + formatSeconds(eagerBound)
-                + " (its unfused_per_kernel bound), above the " + formatSeconds(options.maxRunSeconds) + " cap";
-            break;
+            whyNotLarger = at + " one run takes at least " + formatSeconds(eagerBound) + " (its unfused_per_kernel bound), above the "
+                + formatSeconds(options.maxRunSeconds) + " cap";
+            if (chosen || eagerBound > hardCap)
+                break;
         }
         if (chosen && chosen->eagerBound > 0) {
             const double predicted = chosen->probeSeconds * eagerBound / chosen->eagerBound;
             if (predicted > options.maxRunSeconds) {
-                whyNotLarger = "at " + describeSizes(sizes) + " one run would take about " + formatSeconds(predicted) + " (" + formatSeconds(chosen->probeSeconds)
+                whyNotLarger = at + " one run would take about " + formatSeconds(predicted) + " (" + formatSeconds(chosen->probeSeconds)
                     + " measured at the smaller sizes, scaled by the bounds), above the " + formatSeconds(options.maxRunSeconds) + " cap";
                 break;
             }
         }
-        say("timing one run at " + describeSizes(sizes));
-        auto probe = worker.command(request(sizes, true), file, options.timeoutMs, "measure");
+        say("timing one run " + at);
+        nlohmann::json probeRequest = request(sizes, true);
+        probeRequest["max_run_seconds"] = hardCap;
+        auto probe = worker.command(probeRequest, file, options.timeoutMs, "measure");
         if (!probe) {
             const Diagnostic& d = probe.diagnostics().front();
-            if (d.code == "measure.size" && chosen) {
-                whyNotLarger = "at " + describeSizes(sizes) + ": " + d.message;
+            if (chosen) {
+                whyNotLarger = at + ": " + d.message;
                 break;
             }
-            return Expected<Measurement>::failure(probe.diagnostics());
+            if (d.code == "measure.size" || d.code == "measure.device" || d.code == "measure.import")
+                return Expected<Measurement>::failure(probe.diagnostics());
+            if (firstProblem.empty())
+                firstProblem = probe.diagnostics();
+            continue;
         }
         const double first = probe->value("first_seconds", 0.0);
-        if (probe->value("too_slow", false)) {
-            whyNotLarger = "at " + describeSizes(sizes) + " one run took " + formatSeconds(first) + ", above the "
-                + formatSeconds(options.maxRunSeconds) + " cap";
-            if (!chosen)
-                return failure(file, "measure.size", "even the smallest sizes are above the caps: " + whyNotLarger);
+        if (first > options.maxRunSeconds) {
+            whyNotLarger = at + " one run took " + formatSeconds(first) + ", above the " + formatSeconds(options.maxRunSeconds) + " cap";
+            if (!chosen && first <= hardCap) {
+                whyNotLarger = "no size fits the " + formatSeconds(options.maxRunSeconds) + " cap: measured at the smallest that runs ("
+                    + formatSeconds(first) + " a run)";
+                chosen = Chosen {sizes, std::move(model).value(), std::move(analysis).value(), eagerBound, first};
+            }
             break;
         }
         chosen = Chosen {sizes, std::move(model).value(), std::move(analysis).value(), eagerBound, first};
+        if (eagerBound > options.maxRunSeconds) // measured above the cap as the smallest that runs: no larger one
+            break;
     }
-    if (!chosen)
+    if (!chosen) {
+        if (whyNotLarger.empty() && !firstProblem.empty())
+            return Expected<Measurement>::failure(firstProblem);
         return failure(file, "measure.size",
-                       "no size set fits the caps (" + formatBytes(maxBytes) + ", " + formatSeconds(options.maxRunSeconds) + " per run): " + whyNotLarger);
+                       "no size set fits the caps (" + formatBytes(maxBytes) + ", " + formatSeconds(options.maxRunSeconds)
+                           + " per run): " + whyNotLarger);
+    }
 
     say("measuring at " + describeSizes(chosen->sizes));
     nlohmann::json req = request(chosen->sizes, false);
+    req["max_run_seconds"] = 2 * hardCap; // the probe decided: a slower warm-up (noise, a cold start) is measured anyway
     std::vector<std::string> names;
     for (const auto& op : chosen->model.trace.ops)
         names.push_back(op.op);
@@ -249,10 +302,10 @@ Expected<Measurement> measureModel(const std::string& file, trace::TraceWorker& 
     if (!reply)
         return Expected<Measurement>::failure(reply.diagnostics());
     const nlohmann::json& r = *reply;
-    if (!r.contains("seconds") || !r["seconds"].is_number()) // the warm-up was slower than the probe: noise or a cold start
+    if (!r.contains("seconds") || !r["seconds"].is_number())
         return failure(file, "measure.size",
-                       "at " + describeSizes(chosen->sizes) + " the warm-up run took " + formatSeconds(r.value("first_seconds", 0.0)) + ", above the "
-                           + formatSeconds(options.maxRunSeconds) + " cap");
+                       "at " + describeSizes(chosen->sizes) + " the warm-up run took " + formatSeconds(r.value("first_seconds", 0.0))
+                           + ", far above the one run timed before");
     Measurement m;
     m.file = file;
     m.sizes = chosen->sizes;

@@ -10,6 +10,7 @@
 #include "engine/analysis/analysis.h"
 #include "engine/core/expected.h"
 #include "engine/frontend/trace/modelprogram.h"
+#include "engine/hw/calibrate.h"
 #include "engine/hw/hwprofile.h"
 
 #include <atomic>
@@ -81,6 +82,10 @@ Expected<Measurement> measureModel(const std::string& file, trace::TraceWorker& 
 /// from C++ dispatch with `threads` threads; solar_measure.op_floor says how) added to `profile` as
 /// `opFloorSeconds`, with its source and the per-operator figures in the host details.
 Expected<double> addMeasuredOpFloor(hw::HwProfile& profile, trace::TraceWorker& worker, int threads, int timeoutMs = 120000);
+
+/// `solar hw calibrate` and the GUI's "Calibrate this machine" alike: the host measured (calibrate.h) and, when a
+/// Python with torch is found, the eager per-op floor added; `options.progress` hears both.
+Expected<hw::HwProfile> calibrateThisMachine(const hw::CalibrationOptions& options, const hw::HostInfo& host);
 
 /// `seconds` against every level: measured / bound (>= 1 when the bound holds).
 double headroom(double measuredSeconds, double boundSeconds);

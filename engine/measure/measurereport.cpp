@@ -91,8 +91,9 @@ std::string measurementJson(const Measurement& m)
             e["op_floor_seconds"] = r.opFloorSeconds;
         e["headroom"] = std::isfinite(headroom(m.seconds, r.seconds)) ? ordered_json(headroom(m.seconds, r.seconds)) : ordered_json();
         if (m.compiledSeconds)
-            e["compiled_headroom"]
-                = std::isfinite(headroom(*m.compiledSeconds, r.seconds)) ? ordered_json(headroom(*m.compiledSeconds, r.seconds)) : ordered_json();
+            e["compiled_headroom"] = std::isfinite(headroom(*m.compiledSeconds, r.seconds))
+                ? ordered_json(headroom(*m.compiledSeconds, r.seconds))
+                : ordered_json();
         e["violated"] = judged(m, l) < r.seconds;
         levels[std::string(bounds::levelName(l))] = e;
     }
@@ -130,8 +131,8 @@ std::string measurementTable(const Measurement& m)
         out += "measured, torch.compile: " + formatSeconds(*m.compiledSeconds) + "\n";
     else if (!m.compileError.empty())
         out += "torch.compile: not measured (" + m.compileError + ")\n";
-    out += "bounds (" + std::string(bounds::cacheName(m.analysis.options.cache)) + " caches, " + std::string(bounds::policyName(m.analysis.options.policy))
-        + ", coverage " + m.analysis.coverage.status() + "):\n";
+    out += "bounds (" + std::string(bounds::cacheName(m.analysis.options.cache)) + " caches, "
+        + std::string(bounds::policyName(m.analysis.options.policy)) + ", coverage " + m.analysis.coverage.status() + "):\n";
     out += "  " + padText("level", 20) + padText("bound", 12, true) + padText("measured/bound", 16, true)
         + (m.compiledSeconds ? padText("compiled/bound", 16, true) : std::string()) + "\n";
     for (Level l : bounds::kLevels) {
@@ -151,22 +152,23 @@ std::string measurementTable(const Measurement& m)
     for (const auto& o : m.ops) {
         if (o.measuredSeconds) {
             timed.push_back(&o);
-
         }
     }
     double unmatched = 0;
     for (const auto& [name, s] : m.unmatched)
         unmatched += s;
     if (!timed.empty() || unmatched > 0) {
-        std::stable_sort(timed.begin(), timed.end(), [](const OpTime* a, const OpTime* b) { return *a->measuredSeconds > *b->measuredSeconds; });
-        out += "per op (torch.profiler, one run): " + formatSeconds(m.matchedSeconds) + " matched to traced ops, " + formatSeconds(unmatched)
-            + " not\n";
+        std::stable_sort(timed.begin(), timed.end(),
+                         [](const OpTime* a, const OpTime* b) { return *a->measuredSeconds > *b->measuredSeconds; });
+        out += "per op (torch.profiler, one run): " + formatSeconds(m.matchedSeconds) + " matched to traced ops, "
+            + formatSeconds(unmatched) + " not\n";
         out += "  " + padText("line", 6, true) + "  " + padText("op", 36) + padText("measured", 12, true) + padText("F0 bound", 12, true)
             + padText("measured/F0", 14, true) + "\n";
         const std::size_t shown = std::min<std::size_t>(timed.size(), 20);
         for (std::size_t i = 0; i < shown; ++i) {
             const OpTime& o = *timed[i];
-            out += "  " + padText(std::to_string(o.sourceLine), 6, true) + "  " + padText(o.aten, 36) + padText(formatSeconds(*o.measuredSeconds), 12, true)
+            out += "  " + padText(std::to_string(o.sourceLine), 6, true) + "  " + padText(o.aten, 36)
+                + padText(formatSeconds(*o.measuredSeconds), 12, true)
                 + padText(o.boundSeconds > 0 ? formatSeconds(o.boundSeconds) : "-", 12, true)
                 + padText(o.boundSeconds > 0 ? ratio(*o.measuredSeconds / o.boundSeconds) : "-", 14, true) + "\n";
         }

@@ -112,7 +112,7 @@ std::map<std::string, double> allLevels(double f0, double f1, double f2, double 
 // A CPU-like profile slow enough that every bound is known by hand: compute 1 PFLOP/s (never binding here), DRAM
 // 100 MB/s, 1 KB of cache, no per-op floor. A ReLU over N fp32 elements then has a fused (cold) bound of
 // 8 N / 1e8 seconds: N reads and N writes of 4 bytes.
-std::string slowProfile(const QString& path)
+std::string slowProfile(const QString& path, double dramBps = 1e8)
 {
     const nlohmann::json j {
         {"schema", "solar.hwprofile/1"},
@@ -123,7 +123,7 @@ std::string slowProfile(const QString& path)
         {"sources", {{"T", {{"citation", "tst_cli"}, {"date", "2026-12-01"}}}}},
         {"clock_Hz", {{"value", 1e9}, {"source", "T"}}},
         {"compute", {{{"unit", "simt"}, {"dtype", "fp32"}, {"peak_flops", {{"value", 1e15}, {"source", "T"}}}}}},
-        {"dram", {{"bandwidth_Bps", {{"value", 1e8}, {"source", "T"}}}, {"capacity_bytes", {{"value", 1e10}, {"source", "T"}}}}},
+        {"dram", {{"bandwidth_Bps", {{"value", dramBps}, {"source", "T"}}}, {"capacity_bytes", {{"value", 1e10}, {"source", "T"}}}}},
         {"onchip", {{"l2_bytes", {{"value", 512}, {"source", "T"}}}, {"total_bytes", {{"value", 1024}, {"source", "T"}}}}}};
     return writeFile(path, j.dump(2));
 }
@@ -689,10 +689,15 @@ private slots:
         QVERIFY2(contains(v.err, "SOL violation") && contains(v.out, "SOL VIOLATION"), (v.out + v.err).c_str());
         QVERIFY(contains(v.out, "at N=262144"));
 
-        // A cap nothing fits, bad input and usage.
-        const Result tiny = cli({"measure", model, "--hw", profile, "--max-run-s", "1e-12"});
-        QCOMPARE(tiny.code, 1);
-        QVERIFY2(contains(tiny.err, "above the"), tiny.err.c_str());
+        // No size under the cap: the smallest that runs is measured, and says so. Bounds of 82 s and more at every
+        // size (100 B/s) are above the harder cap too: nothing is measured.
+        const auto tiny = nlohmann::json::parse(cli({"measure", model, "--hw", profile, "--max-run-s", "1e-12", "--format", "json"}).out);
+        QCOMPARE(tiny["sizes"]["N"].get<int>(), 1024);
+        QVERIFY2(contains(tiny["sizes_note"].get<std::string>(), "no size fits"), tiny.dump().c_str());
+        const std::string crawl = slowProfile(dir.filePath(QStringLiteral("crawl.json")), 1e2);
+        const Result none = cli({"measure", model, "--hw", crawl, "--cache", "cold"});
+        QCOMPARE(none.code, 1);
+        QVERIFY2(contains(none.err, "no size set fits the caps") && contains(none.err, "unfused_per_kernel bound"), none.err.c_str());
         const std::string broken
             = writeFile(dir.filePath(QStringLiteral("broken.py")), readFile(std::string(SOLAR_TEST_DATA) + "/py/syntax_error.py"));
         QCOMPARE(cli({"measure", broken, "--hw", profile}).code, 1);

@@ -22,6 +22,7 @@
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
+#include "widgets/hardware/calibratedialog.h"
 #include "widgets/hardware/hardwarepanel.h"
 #include "widgets/llm/transcriptpane.h"
 #include "widgets/render/units.h"
@@ -39,6 +40,7 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QPushButton>
 #include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -445,6 +447,50 @@ private slots:
             for (const auto& col : w.comparisonView()->comparison().profiles)
                 compared = compared || col.id == "h100-pcie-fast-dram";
             QVERIFY(compared);
+        }
+        if (oldConfig.isNull())
+            qunsetenv("XDG_CONFIG_HOME");
+        else
+            qputenv("XDG_CONFIG_HOME", oldConfig);
+    }
+
+    // Hardware → "Calibrate this machine" (issue 18): measures off the GUI thread with its steps in a log, saves the
+    // user profile 'host', which the panel then selects and the comparison view lists; a cancelled run saves nothing.
+    void testCalibrateThisMachine()
+    {
+        QTemporaryDir config;
+        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            {
+                CalibrateDialog cancelled(&w, QStringLiteral("never-saved"));
+                cancelled.start();
+                QVERIFY(cancelled.running());
+                cancelled.reject(); // while running: cancels after the current step
+                QTRY_VERIFY_WITH_TIMEOUT(!cancelled.running() && cancelled.log().contains(QStringLiteral("Not saved")), 120000);
+                QVERIFY(cancelled.savedId().isEmpty());
+                QVERIFY2(cancelled.log().contains(QStringLiteral("cancelled")), qPrintable(cancelled.log()));
+            }
+            QVERIFY(!QFile::exists(config.filePath(QStringLiteral("solar-studio/hwprofiles/never-saved.json"))));
+
+            w.hardwarePanel()->calibrateButton()->click();
+            auto* dialog = w.hardwarePanel()->findChild<CalibrateDialog*>();
+            QVERIFY(dialog);
+            QTRY_VERIFY_WITH_TIMEOUT(!dialog->running() && !dialog->log().isEmpty() && dialog->log().contains(QStringLiteral("Saved")),
+                                     120000);
+            QVERIFY2(dialog->log().contains(QStringLiteral("compute:")) && dialog->log().contains(QStringLiteral("memory:")),
+                     qPrintable(dialog->log()));
+            QCOMPARE(dialog->savedId(), QStringLiteral("host"));
+            QVERIFY(QFile::exists(config.filePath(QStringLiteral("solar-studio/hwprofiles/host.json"))));
+            QCOMPARE(w.hardwarePanel()->profileId(), QStringLiteral("host"));
+            bool listed = false;
+            for (int i = 0; i < w.comparisonView()->profileList()->count(); ++i)
+                listed = listed || w.comparisonView()->profileList()->item(i)->data(Qt::UserRole).toString() == QLatin1String("host");
+            QVERIFY(listed);
+            dialog->close();
         }
         if (oldConfig.isNull())
             qunsetenv("XDG_CONFIG_HOME");

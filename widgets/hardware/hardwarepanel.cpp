@@ -3,6 +3,7 @@
 
 #include "engine/hw/whatif.h"
 #include "widgets/common/secondsedit.h"
+#include "widgets/hardware/calibratedialog.h"
 #include "widgets/render/units.h"
 
 #include "engine/report/analysisreport.h"
@@ -58,6 +59,12 @@ HardwarePanel::HardwarePanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     auto* pick = new QFormLayout;
     pick->addRow(tr("Profile:"), m_profiles);
+    m_calibrate = new QPushButton(tr("Calibrate this machine…"), this);
+    m_calibrate->setToolTip(tr("Measure this computer's CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as "
+                               "the user profile 'host', to bound models on the hardware in front of you and check the bounds with "
+                               "'solar measure'"));
+    connect(m_calibrate, &QPushButton::clicked, this, &HardwarePanel::calibrateThisMachine);
+    pick->addRow(m_calibrate);
     layout->addLayout(pick);
 
     auto* sliders = new QGroupBox(tr("What if (factor on the profile's value)"), this);
@@ -354,6 +361,18 @@ bool HardwarePanel::saveAsUserProfile(const QString& id, QString* why)
     setRegistry(solar::hw::loadDefaultHwRegistry());
     emit userProfilesChanged();
     return true;
+}
+
+void HardwarePanel::calibrateThisMachine()
+{
+    auto* dialog = new CalibrateDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &CalibrateDialog::saved, this, [this](const QString& id) {
+        setRegistry(solar::hw::loadDefaultHwRegistry());
+        emit userProfilesChanged();
+        selectProfile(id);
+    });
+    dialog->open();
 }
 
 bool HardwarePanel::saveAsUserProfileInteractively()

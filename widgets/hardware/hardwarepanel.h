@@ -45,6 +45,7 @@ public:
     QMap<QString, double> factors() const;
     void setFactors(const QMap<QString, double>& factors);
     QSlider* slider(Knob knob) const { return m_sliders[knob]; }
+    QPushButton* calibrateButton() const { return m_calibrate; }
     QDoubleSpinBox* factorBox(Knob knob) const { return m_typed[knob]; }
     SecondsEdit* targetEdit() const { return m_target; }
 
@@ -64,6 +65,8 @@ public slots:
     bool saveAsUserProfile(const QString& id, QString* why = nullptr);
     /// Asks for an id and saves; false when cancelled or failed (a failure is shown).
     bool saveAsUserProfileInteractively();
+    /// Opens the calibration dialog; a profile it saves is selected.
+    void calibrateThisMachine();
 
 signals:
     /// The machine changed (a slider, a solve, a reset or another profile).
@@ -81,6 +84,7 @@ private:
 
     solar::hw::HwRegistry m_registry;
     QComboBox* m_profiles = nullptr;
+    QPushButton* m_calibrate = nullptr;
     QSlider* m_sliders[KnobCount] = {};
     QLabel* m_values[KnobCount] = {};
     QDoubleSpinBox* m_typed[KnobCount] = {};

@@ -3,6 +3,7 @@
 
 #include "engine/core/atomicwrite.h"
 #include "widgets/render/graphpainter.h"
+#include "widgets/render/measuredplot.h"
 #include "widgets/render/rooflinepainter.h"
 
 #include <QBuffer>
@@ -10,6 +11,8 @@
 #include <QImage>
 #include <QPainter>
 #include <QSvgGenerator>
+
+#include <algorithm>
 
 namespace {
 
@@ -57,14 +60,14 @@ bool fail(QString* why, const QString& text)
 
 } // namespace
 
-bool exportRoofline(const solar::AnalysisResult& result, const QString& path, const QString& format, QString* why,
-                    solar::bounds::Level level)
+namespace {
+
+// A figure of `size` painted by `paint` as `format` (png at twice the resolution, or svg), written atomically.
+template<typename Paint>
+bool writeFigure(const QString& path, const QString& format, const QSize& size, const QString& title, Paint paint, QString* why)
 {
-    const solar::RooflinePlot plot = rooflinePlotOf(result, level);
-    const QString title = rooflineTitle(result, level, plot);
-    const QSize size(1200, 800);
     if (format == QLatin1String("svg")) {
-        const QByteArray bytes = svgBytes(size, title, [&](QPainter& p) { paintRoofline(p, size, plot, title); });
+        const QByteArray bytes = svgBytes(size, title, paint);
         if (bytes.isEmpty())
             return fail(why, QCoreApplication::translate("Figures", "cannot paint the SVG"));
         return solar::writeFileAtomically(path, bytes, why);
@@ -75,10 +78,38 @@ bool exportRoofline(const solar::AnalysisResult& result, const QString& path, co
     image.setDevicePixelRatio(2);
     image.fill(Qt::white);
     QPainter p(&image);
-    paintRoofline(p, size, plot, title);
+    paint(p);
     p.end();
     return solar::writeFileAtomically(
         path, [&](QIODevice& device) { return image.save(&device, "PNG"); }, why);
+}
+
+} // namespace
+
+bool exportRoofline(const solar::AnalysisResult& result, const QString& path, const QString& format, QString* why,
+                    solar::bounds::Level level)
+{
+    const solar::RooflinePlot plot = rooflinePlotOf(result, level);
+    const QString title = rooflineTitle(result, level, plot);
+    const QSize size(1200, 800);
+    return writeFigure(
+        path, format, size, title, [&](QPainter& p) { paintRoofline(p, size, plot, title); }, why);
+}
+
+bool exportMeasuredPlot(const solar::batch::SweepResult& sweep, const QString& path, const QString& format, QString* why)
+{
+    const std::vector<MeasuredSeries> series = measuredSeries(sweep);
+    std::size_t problems = 0;
+    for (const auto& s : series)
+        problems = std::max(problems, s.points.size());
+    if (problems == 0)
+        return fail(why, QCoreApplication::translate("Figures", "the sweep has no measured problem to plot"));
+    const QString title
+        = QCoreApplication::translate("Figures", "Measured time against bound: %n problem(s) on %1", nullptr, static_cast<int>(problems))
+              .arg(QString::fromStdString(sweep.hardware));
+    const QSize size(1000, 900);
+    return writeFigure(
+        path, format, size, title, [&](QPainter& p) { paintMeasuredPlot(p, size, series, title); }, why);
 }
 
 bool exportGraphSvg(const solar::AnalysisResult& result, const QString& path, QString* why)

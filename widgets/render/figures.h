@@ -6,12 +6,15 @@
 
 #include "engine/analysis/analysis.h"
 #include "engine/analysis/roofline.h"
+#include "engine/batch/sweep.h"
 
 #include <QString>
 
 /// The roofline of `result` at `level` as `format` (png or svg), written atomically.
 bool exportRoofline(const solar::AnalysisResult& result, const QString& path, const QString& format, QString* why = nullptr,
                     solar::bounds::Level level = solar::bounds::Level::UnfusedPerKernel);
+/// Measured time against bound for every problem of a sweep measured on a machine (measuredplot.h), png or svg.
+bool exportMeasuredPlot(const solar::batch::SweepResult& sweep, const QString& path, const QString& format, QString* why = nullptr);
 bool exportGraphSvg(const solar::AnalysisResult& result, const QString& path, QString* why = nullptr);
 
 /// The plot and title the roofline figure shows for `result` at `level` (one machine, no overlays).

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/render/measuredplot.h"
+
+#include "engine/core/format.h"
+#include "widgets/render/rooflinepainter.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace {
+
+using solar::bounds::Level;
+
+QFont pixelFont(double pixels, bool bold = false)
+{
+    QFont f;
+    f.setPixelSize(std::max(1, static_cast<int>(std::lround(pixels))));
+    f.setBold(bold);
+    return f;
+}
+
+} // namespace
+
+std::vector<MeasuredSeries> measuredSeries(const solar::batch::SweepResult& sweep)
+{
+    MeasuredSeries fused {QCoreApplication::translate("MeasuredPlot", "eager against fused (F3, speed of light)"), QColor(0x20, 0x70, 0xd0), true, {}};
+    MeasuredSeries eager {QCoreApplication::translate("MeasuredPlot", "eager against unfused_per_kernel (F0, eager model)"), QColor(0xd0, 0x60, 0x20),
+                          false, {}};
+    MeasuredSeries compiled {QCoreApplication::translate("MeasuredPlot", "torch.compile against fused (F3)"), QColor(0x20, 0x90, 0x40), true, {}};
+    for (const auto& p : sweep.problems) {
+        if (p.status == solar::batch::ProblemStatus::Error || !p.measuredSeconds || !p.excluded.empty())
+            continue;
+        const auto& b = solar::batch::comparedBounds(p);
+        const double f3 = b[static_cast<int>(Level::Fused)], f0 = b[static_cast<int>(Level::UnfusedPerKernel)];
+        if (f3 > 0)
+            fused.points.push_back({f3, *p.measuredSeconds});
+        if (f0 > 0)
+            eager.points.push_back({f0, *p.measuredSeconds});
+        if (p.compiledSeconds && f3 > 0)
+            compiled.points.push_back({f3, *p.compiledSeconds});
+    }
+    std::vector<MeasuredSeries> out;
+    for (auto* s : {&fused, &eager, &compiled})
+        if (!s->points.empty())
+            out.push_back(std::move(*s));
+    return out;
+}
+
+void paintMeasuredPlot(QPainter& p, const QSizeF& size, const std::vector<MeasuredSeries>& series, const QString& title)
+{
+    const double unit = std::max(0.6, std::min(size.width() / 1000.0, size.height() / 900.0));
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+
+    // One range for both axes, so the diagonal is the 45-degree line: whole decades around every point.
+    double lo = std::numeric_limits<double>::infinity(), hi = 0;
+    for (const auto& s : series)
+        for (const auto& pt : s.points) {
+            lo = std::min({lo, pt.boundSeconds, pt.measuredSeconds});
+            hi = std::max({hi, pt.boundSeconds, pt.measuredSeconds});
+        }
+    if (!(lo > 0) || !(hi >= lo)) {
+        lo = 1e-6;
+        hi = 1;
+    }
+    lo = std::pow(10.0, std::floor(std::log10(lo)));
+    hi = std::pow(10.0, std::ceil(std::log10(hi * 1.0001)));
+
+    const QFont titleFont = pixelFont(20 * unit, true), tickFont = pixelFont(14 * unit), legendFont = pixelFont(15 * unit);
+    const double left = QFontMetricsF(tickFont).horizontalAdvance(QStringLiteral("999 ms")) + 70 * unit;
+    const double top = 60 * unit, legendHeight = (static_cast<double>(series.size()) + 1) * 24 * unit + 20 * unit;
+    const double side = std::max(50.0, std::min(size.width() - left - 30 * unit, size.height() - top - 70 * unit - legendHeight));
+    const QRectF area(left, top, side, side);
+    auto map = [&](double x, double y) {
+        const double fx = (std::log10(x) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
+        const double fy = (std::log10(y) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
+        return QPointF(area.left() + fx * area.width(), area.bottom() - fy * area.height());
+    };
+
+    p.setFont(titleFont);
+    p.setPen(Qt::black);
+    p.drawText(QRectF(0, 8 * unit, size.width(), top - 16 * unit), Qt::AlignCenter | Qt::TextWordWrap, title);
+
+    // Below the diagonal the measured time is under the bound: the violation region, tinted.
+    QPainterPath below;
+    below.moveTo(area.bottomLeft());
+    below.lineTo(area.topRight());
+    below.lineTo(area.bottomRight());
+    below.closeSubpath();
+    p.fillPath(below, QColor(0xc0, 0x20, 0x20, 22));
+
+    p.setFont(tickFont);
+    const QFontMetricsF tm(tickFont);
+    for (double t : rooflineTicks(lo, hi)) {
+        const QPointF x = map(t, lo), y = map(lo, t);
+        p.setPen(QPen(QColor(0xe0, 0xe0, 0xe0), 1 * unit));
+        p.drawLine(QPointF(x.x(), area.top()), QPointF(x.x(), area.bottom()));
+        p.drawLine(QPointF(area.left(), y.y()), QPointF(area.right(), y.y()));
+        p.setPen(Qt::black);
+        const QString text = QString::fromStdString(solar::formatSeconds(t));
+        p.drawText(QPointF(x.x() - tm.horizontalAdvance(text) / 2, area.bottom() + tm.height() + 4 * unit), text);
+        p.drawText(QPointF(area.left() - tm.horizontalAdvance(text) - 8 * unit, y.y() + tm.ascent() / 2), text);
+    }
+    p.setPen(QPen(Qt::black, 1.2 * unit));
+    p.drawRect(area);
+    p.setPen(QPen(QColor(0xc0, 0x20, 0x20), 1.6 * unit, Qt::DashLine));
+    p.drawLine(area.bottomLeft(), area.topRight());
+    p.setPen(QColor(0xc0, 0x20, 0x20));
+    p.save();
+    p.translate(area.right() - 12 * unit, area.bottom() - 40 * unit);
+    p.drawText(QRectF(-260 * unit, -tm.height(), 260 * unit, tm.height()), Qt::AlignRight,
+               QCoreApplication::translate("MeasuredPlot", "below the line: measured < bound (a violation)"));
+    p.restore();
+
+    p.setPen(Qt::black);
+    p.drawText(QRectF(area.left(), area.bottom() + tm.height() + 10 * unit, area.width(), tm.height() + 8 * unit), Qt::AlignCenter,
+               QCoreApplication::translate("MeasuredPlot", "bound (seconds, at the sizes measured)"));
+    p.save();
+    p.translate(18 * unit, area.center().y());
+    p.rotate(-90);
+    p.drawText(QRectF(-area.height() / 2, -tm.height(), area.height(), tm.height() + 6 * unit), Qt::AlignCenter,
+               QCoreApplication::translate("MeasuredPlot", "measured (seconds, minimum of the timed runs)"));
+    p.restore();
+
+    const double r = 4.5 * unit;
+    auto marker = [&](const MeasuredSeries& s, const QPointF& at) {
+        p.setPen(QPen(s.colour, 1.4 * unit));
+        p.setBrush(s.filled ? QBrush(s.colour) : Qt::NoBrush);
+        p.drawEllipse(at, r, r);
+    };
+    for (const auto& s : series)
+        for (const auto& pt : s.points)
+            marker(s, map(pt.boundSeconds, pt.measuredSeconds));
+
+    p.setFont(legendFont);
+    double y = area.bottom() + 2 * tm.height() + 36 * unit;
+    for (const auto& s : series) {
+        int violations = 0;
+        for (const auto& pt : s.points)
+            violations += pt.measuredSeconds < pt.boundSeconds;
+        marker(s, QPointF(area.left() + 10 * unit, y - 5 * unit));
+        p.setPen(Qt::black);
+        p.drawText(QPointF(area.left() + 24 * unit, y),
+                   QCoreApplication::translate("MeasuredPlot", "%1: %2 problems, %3 below their bound")
+                       .arg(s.label)
+                       .arg(s.points.size())
+                       .arg(violations));
+        y += 24 * unit;
+    }
+    p.restore();
+}
