@@ -245,6 +245,8 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
             }
             p.flops = r->ladder.at(Level::Fused).flops;
             p.bytes = r->ladder.at(Level::Fused).bytes;
+            p.kernels = static_cast<int>(r->digest.kernels.size());
+            p.opFloorSeconds = r->ladder.at(Level::UnfusedPerKernel).opFloorSeconds;
             for (Level l : bounds::kLevels)
                 p.boundsSeconds[static_cast<int>(l)] = r->ladder.at(l).seconds;
             p.validation = r->validation.status;
@@ -298,6 +300,7 @@ void measureProblems(const std::string& dir, const hw::HwProfile& hardware, cons
         for (Level l : bounds::kLevels)
             b[static_cast<int>(l)] = m->analysis.ladder.at(l).seconds;
         p.measuredBoundsSeconds = b;
+        p.measuredOpFloorSeconds = m->analysis.ladder.at(Level::UnfusedPerKernel).opFloorSeconds;
         p.measuredSizes = m->sizes;
         p.measuredWith = describeMeasurement(*m);
         p.compiledSeconds = m->compiledSeconds;
@@ -423,6 +426,8 @@ std::string sweepJson(const SweepResult& r)
              {"not_counted", p.notCounted},
              {"flops", p.flops},
              {"bytes", p.bytes},
+             {"kernels", p.kernels},
+             {"op_floor_seconds", p.opFloorSeconds},
              {"bounds_seconds", b},
              {"measured_seconds", p.measuredSeconds ? ordered_json(*p.measuredSeconds) : ordered_json(nullptr)},
              {"excluded", p.excluded.empty() ? ordered_json(nullptr) : ordered_json(p.excluded)},
@@ -431,6 +436,7 @@ std::string sweepJson(const SweepResult& r)
              {"measured_sizes", p.measuredBoundsSeconds ? ordered_json(p.measuredSizes) : ordered_json(nullptr)},
              {"measured_with", p.measuredWith},
              {"measured_bounds_seconds", p.measuredBoundsSeconds ? mb : ordered_json(nullptr)},
+             {"measured_op_floor_seconds", p.measuredOpFloorSeconds},
              {"compiled_seconds", p.compiledSeconds ? ordered_json(*p.compiledSeconds) : ordered_json(nullptr)},
              {"compiled_violation", p.compiledSeconds ? compiledViolation : ordered_json(nullptr)},
              {"measure_error", p.measureError},
@@ -514,6 +520,9 @@ Expected<SweepResult> readSweepJson(const std::string& path)
             p.notCounted = j.at("not_counted").get<std::vector<std::string>>();
             p.flops = j.at("flops").get<double>();
             p.bytes = j.at("bytes").get<double>();
+            p.kernels = j.value("kernels", 0);
+            p.opFloorSeconds = j.value("op_floor_seconds", 0.0);
+            p.measuredOpFloorSeconds = j.value("measured_op_floor_seconds", 0.0);
             for (Level l : bounds::kLevels) {
                 const auto& b = j.at("bounds_seconds").at(std::string(bounds::levelName(l)));
                 p.boundsSeconds[static_cast<int>(l)] = b.is_null() ? 0.0 : b.get<double>();

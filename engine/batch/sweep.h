@@ -34,12 +34,15 @@ struct ProblemResult
     std::string error;
     double flops = 0;
     double bytes = 0; // fused (compulsory) bytes
+    int kernels = 0; // kernels of the eager model (unfused_per_kernel), at the file's sizes
+    double opFloorSeconds = 0; // the part of unfused_per_kernel that is the profile's per-operator floor
     std::array<double, bounds::kLevelCount> boundsSeconds {};
     std::optional<double> measuredSeconds;
     std::string excluded; // why its timing is not compared (empty: compared)
     // --measure: measured on this machine, possibly at reduced sizes; the bounds it is compared with are those of
     // the program at exactly those sizes (boundsSeconds stay the file's sizes').
     std::optional<std::array<double, bounds::kLevelCount>> measuredBoundsSeconds;
+    double measuredOpFloorSeconds = 0; // the floor's part of unfused_per_kernel at the measured sizes
     std::map<std::string, std::int64_t> measuredSizes;
     std::string measuredWith; // "torch 2.13.0 eager, cpu, 2 threads, min of 5 runs"
     std::optional<double> compiledSeconds; // torch.compile, when asked for and it worked

@@ -32,14 +32,6 @@ double memTotalBytes()
     return 0;
 }
 
-std::string describeSizes(const trace::SizeMap& sizes)
-{
-    std::string out;
-    for (const auto& [k, v] : sizes)
-        out += (out.empty() ? "" : ", ") + k + "=" + std::to_string(v);
-    return out.empty() ? "(no size constants)" : out;
-}
-
 Expected<Measurement> failure(const std::string& file, const std::string& code, const std::string& message)
 {
     return Expected<Measurement>::failure(Diagnostic {Severity::Error, file, {}, code, message});
@@ -91,6 +83,14 @@ void matchOps(Measurement& m, const trace::ModelProgram& model, const nlohmann::
 }
 
 } // namespace
+
+std::string describeSizes(const trace::SizeMap& sizes)
+{
+    std::string out;
+    for (const auto& [k, v] : sizes)
+        out += (out.empty() ? "" : ", ") + k + "=" + std::to_string(v);
+    return out.empty() ? "(no size constants)" : out;
+}
 
 int profileThreads(const hw::HwProfile& profile)
 {

@@ -72,6 +72,9 @@ struct Measurement
     std::map<std::string, double> unmatched; // outermost ATen events with no traced op inside, by name
 };
 
+/// "batch_size=8, dim=64" ("(no size constants)" for none).
+std::string describeSizes(const trace::SizeMap& sizes);
+
 /// The threads a profile was calibrated with (its host details), else 0.
 int profileThreads(const hw::HwProfile& profile);
 

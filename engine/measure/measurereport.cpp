@@ -30,14 +30,6 @@ std::string ratio(double r)
     return buf;
 }
 
-std::string describeSizes(const trace::SizeMap& sizes)
-{
-    std::string out;
-    for (const auto& [k, v] : sizes)
-        out += (out.empty() ? "" : ", ") + k + "=" + std::to_string(v);
-    return out.empty() ? "(no size constants)" : out;
-}
-
 // The time a level is judged against: the speed-of-light levels must hold for every implementation, the compiled
 // one included; the unfused levels model eager execution (one kernel per operator), which a compiler that fuses
 // operators may legitimately beat, so they are judged against the eager time only.

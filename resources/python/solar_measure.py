@@ -10,6 +10,33 @@ build it."""
 import time
 
 
+class _TimeLimit(Exception):
+    pass
+
+
+class _time_limit:
+    """Raises _TimeLimit in the main thread after `seconds` (SIGALRM): inductor can compile a large model for many
+    minutes on a small machine, and a sweep must go on."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+
+    def __enter__(self):
+        import signal
+
+        def expired(signum, frame):
+            raise _TimeLimit()
+
+        self.previous = signal.signal(signal.SIGALRM, expired)
+        signal.alarm(max(1, self.seconds))
+
+    def __exit__(self, *exc):
+        import signal
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, self.previous)
+        return False
+
+
 def _sync(torch, device):
     if device == "cuda":
         torch.cuda.synchronize()
@@ -141,7 +168,12 @@ def measure(request, load, user_code, import_torch, user_error):
              "held_bytes": held}
     with user_code(filename, "forward()"):
         torch.manual_seed(seed + 2)
-        first = _timed(torch, device, eager)
+        try:
+            # A run far slower than its bound predicted is stopped between its operators (SIGALRM), not waited for.
+            with _time_limit(int(max_run) + 1):
+                first = _timed(torch, device, eager)
+        except _TimeLimit:
+            first = float(int(max_run) + 1)
     reply["first_seconds"] = first
     if request.get("probe") or first > max_run:  # a probe only asks how long one run takes at these sizes
         reply["too_slow"] = first > max_run
@@ -154,13 +186,17 @@ def measure(request, load, user_code, import_torch, user_error):
         if not hasattr(torch, "compile"):
             reply["compile_error"] = "torch %s has no torch.compile" % torch.__version__
         else:
+            limit = int(request.get("compile_timeout_seconds", 180))
             try:
-                compiled = make_run(torch.compile(model))
-                t0 = time.perf_counter()
-                compiled()
-                compiled()
-                reply["compile_warmup_seconds"] = time.perf_counter() - t0
+                with _time_limit(limit):
+                    compiled = make_run(torch.compile(model))
+                    t0 = time.perf_counter()
+                    compiled()
+                    compiled()
+                    reply["compile_warmup_seconds"] = time.perf_counter() - t0
                 reply["compiled_seconds"], reply["compiled_runs"] = _time_runs(torch, device, compiled, runs, max_total)
+            except _TimeLimit:
+                reply["compile_error"] = "compiling took longer than %d s" % limit
             except Exception as e:  # inductor fails on some models: the eager measurement stands
                 reply["compile_error"] = "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")
     return reply

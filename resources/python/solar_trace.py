@@ -728,13 +728,18 @@ def _dump(t, directory, counter):
     return {"shape": list(t.shape), "dtype": _dtype_name(t.dtype), "file": path}
 
 
+def _ensure_sdpa(torch):
+    """torch 1.13 has no F.scaled_dot_product_attention: models that call it run its math (as they are traced)."""
+    functional = torch.nn.functional
+    if getattr(functional, "scaled_dot_product_attention", None) is None:
+        functional.scaled_dot_product_attention = lambda *a, **k: _sdpa_math(torch, *a, **k)
+
+
 def _reference(filename, sizes, seed, max_elements, directory):
     """Runs the model for real on the CPU at the given sizes: the inputs, parameters and buffers it used (buffers
     as they were before the forward pass) and its outputs, for output comparison with the ALIR interpreter."""
     torch = _import_torch()
-    functional = torch.nn.functional
-    if getattr(functional, "scaled_dot_product_attention", None) is None:  # torch 1.13
-        functional.scaled_dot_product_attention = lambda *a, **k: _sdpa_math(torch, *a, **k)
+    _ensure_sdpa(torch)
     namespace, model_class, constants = _load(filename, sizes)
     with _UserCode(filename, "get_init_inputs()") as user:
         torch.manual_seed(seed)
@@ -852,6 +857,7 @@ def handle(request):
             return {"ok": False, "kind": "measure", "error": "measuring runs PyTorch models; JAX sources are analysed but not measured"}
         try:
             import solar_measure
+            _ensure_sdpa(_import_torch())
             reply = solar_measure.measure(request, _load, _UserCode, _import_torch, UserError)
             reply["ok"] = True
             return reply

@@ -756,6 +756,33 @@ private slots:
         QCOMPARE(cli({"bench", dir.path().toStdString(), "--hw", profile, "--compile"}).code, 2); // --compile needs --measure
     }
 
+    // solar plot: a measured sweep as a figure; the legend counts the problems below their bound by hand (here the
+    // one at 1e-9 s is below its 1 ms fused bound, the other above all of its bounds).
+    void testPlot()
+    {
+        QTemporaryDir dir;
+        nlohmann::json below = benchProblem("level1/1_x.py", 1e-9, allLevels(2e-3, 1.5e-3, 1.5e-3, 1e-3, 1e-3));
+        nlohmann::json above = benchProblem("level1/2_y.py", 5e-3, allLevels(2e-3, 1.5e-3, 1.5e-3, 1e-3, 1e-3));
+        nlohmann::json doc = nlohmann::json::parse(benchFile("host", below, 10));
+        doc["problems"].push_back(above);
+        const std::string sweep = writeFile(dir.filePath(QStringLiteral("sweep.json")), doc.dump());
+        const std::string svg = dir.filePath(QStringLiteral("plot.svg")).toStdString();
+        const Result r = cli({"plot", sweep, "-o", svg});
+        QCOMPARE(r.code, 0);
+        const std::string text = readFile(svg);
+        QVERIFY2(contains(text, "<svg") && contains(text, "2 problems, 1 below their bound"), text.substr(0, 400).c_str());
+        const std::string png = dir.filePath(QStringLiteral("plot.png")).toStdString();
+        QCOMPARE(cli({"plot", sweep, "-o", png}).code, 0);
+        QVERIFY(readFile(png).rfind("\x89PNG", 0) == 0);
+        nlohmann::json none = benchProblem("level1/1_x.py", 1e-3, allLevels(2e-3, 1.5e-3, 1.5e-3, 1e-3, 1e-3));
+        none["measured_seconds"] = nullptr;
+        const std::string empty = writeFile(dir.filePath(QStringLiteral("empty.json")), benchFile("host", none, 1));
+        const Result nothing = cli({"plot", empty, "-o", svg});
+        QCOMPARE(nothing.code, 1);
+        QVERIFY(contains(nothing.err, "no measured problem"));
+        QCOMPARE(cli({"plot", sweep}).code, 2);
+    }
+
     // hw calibrate: a profile of this machine in the user's folder and at --out, loadable wherever a profile is named.
     void testCalibrate()
     {

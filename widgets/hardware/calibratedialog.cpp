@@ -25,7 +25,7 @@ CalibrateDialog::CalibrateDialog(QWidget* parent, QString id)
                                 "least time one ATen operator takes; reads its caches from sysfs. Takes under a minute; other programs "
                                 "running now make the numbers lower. The result is saved as the user profile '%1'.")
                                  .arg(m_id),
-                              this);
+                             this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
     m_busy = new QProgressBar(this);
@@ -69,7 +69,8 @@ void CalibrateDialog::start()
         options.progress = [log](const std::string& line) {
             const QString text = QString::fromStdString(line);
             QMetaObject::invokeMethod(
-                log, [log, text] {
+                log,
+                [log, text] {
                     if (log)
                         log->appendPlainText(text);
                 },

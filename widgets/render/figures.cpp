@@ -104,9 +104,9 @@ bool exportMeasuredPlot(const solar::batch::SweepResult& sweep, const QString& p
         problems = std::max(problems, s.points.size());
     if (problems == 0)
         return fail(why, QCoreApplication::translate("Figures", "the sweep has no measured problem to plot"));
-    const QString title
-        = QCoreApplication::translate("Figures", "Measured time against bound: %n problem(s) on %1", nullptr, static_cast<int>(problems))
-              .arg(QString::fromStdString(sweep.hardware));
+    const QString title = QCoreApplication::translate("Figures", "Measured time against bound: %1 problems on %2")
+                              .arg(problems)
+                              .arg(QString::fromStdString(sweep.hardware));
     const QSize size(1000, 900);
     return writeFigure(
         path, format, size, title, [&](QPainter& p) { paintMeasuredPlot(p, size, series, title); }, why);

@@ -29,10 +29,14 @@ QFont pixelFont(double pixels, bool bold = false)
 
 std::vector<MeasuredSeries> measuredSeries(const solar::batch::SweepResult& sweep)
 {
-    MeasuredSeries fused {QCoreApplication::translate("MeasuredPlot", "eager against fused (F3, speed of light)"), QColor(0x20, 0x70, 0xd0), true, {}};
-    MeasuredSeries eager {QCoreApplication::translate("MeasuredPlot", "eager against unfused_per_kernel (F0, eager model)"), QColor(0xd0, 0x60, 0x20),
-                          false, {}};
-    MeasuredSeries compiled {QCoreApplication::translate("MeasuredPlot", "torch.compile against fused (F3)"), QColor(0x20, 0x90, 0x40), true, {}};
+    MeasuredSeries fused {
+        QCoreApplication::translate("MeasuredPlot", "eager against fused (F3, speed of light)"), QColor(0x20, 0x70, 0xd0), true, {}};
+    MeasuredSeries eager {QCoreApplication::translate("MeasuredPlot", "eager against unfused_per_kernel (F0, eager model)"),
+                          QColor(0xd0, 0x60, 0x20),
+                          false,
+                          {}};
+    MeasuredSeries compiled {
+        QCoreApplication::translate("MeasuredPlot", "torch.compile against fused (F3)"), QColor(0x20, 0x90, 0x40), true, {}};
     for (const auto& p : sweep.problems) {
         if (p.status == solar::batch::ProblemStatus::Error || !p.measuredSeconds || !p.excluded.empty())
             continue;
@@ -115,7 +119,7 @@ void paintMeasuredPlot(QPainter& p, const QSizeF& size, const std::vector<Measur
     p.setPen(QColor(0xc0, 0x20, 0x20));
     p.save();
     p.translate(area.right() - 12 * unit, area.bottom() - 40 * unit);
-    p.drawText(QRectF(-260 * unit, -tm.height(), 260 * unit, tm.height()), Qt::AlignRight,
+    p.drawText(QRectF(-area.width() + 24 * unit, -tm.height(), area.width() - 24 * unit, tm.height()), Qt::AlignRight,
                QCoreApplication::translate("MeasuredPlot", "below the line: measured < bound (a violation)"));
     p.restore();
 
