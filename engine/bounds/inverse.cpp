@@ -59,6 +59,8 @@ struct Solver
     Level level;
     double T;
 
+    bool floored() const { return level == Level::UnfusedPerKernel && m.opFloorSeconds > 0; }
+
     std::vector<double> kernelBytes() const
     {
         std::vector<double> out;
@@ -90,16 +92,19 @@ struct Solver
         }
         const auto compute = kernelComputeSeconds(d, scaled, policy);
         const auto bytes = kernelBytes();
-        std::vector<Segment> segs;
+        std::vector<Segment> segs; // kernel time = max(compute, floor, bytes / BW): the floor is a fixed term, like compute
         double computeSum = 0;
         for (size_t k = 0; k < compute.size(); ++k) {
-            segs.push_back({compute[k], bytes[k]});
-            computeSum += compute[k];
+            const double fixed = std::max(compute[k], kernelFloorSeconds(d, k, scaled, level));
+            segs.push_back({fixed, bytes[k]});
+            computeSum += fixed;
         }
         const auto x = solvePiecewise(segs, T);
         if (!x) {
             if (why)
-                *why = "the kernels' compute alone sums to " + seconds(computeSum) + ", not below the target: no bandwidth is enough";
+                *why = std::string(floored() ? "the kernels' compute and per-operator floor alone sum to "
+                                             : "the kernels' compute alone sums to ")
+                    + seconds(computeSum) + ", not below the target: no bandwidth is enough";
             return std::nullopt;
         }
         return 1.0 / *x;
@@ -118,15 +123,18 @@ struct Solver
         }
         const auto compute = kernelComputeSeconds(d, m, policy);
         const auto bytes = kernelBytes();
-        std::vector<Segment> segs; // x = 1 / scale: kernel time = max(bytes / BW, compute * x)
+        std::vector<Segment> segs; // x = 1 / scale: kernel time = max(bytes / BW, floor, compute * x)
         double memorySum = 0;
         for (size_t k = 0; k < compute.size(); ++k) {
-            segs.push_back({bytes[k] / m.dramBps, compute[k]});
-            memorySum += bytes[k] / m.dramBps;
+            const double fixed = std::max(bytes[k] / m.dramBps, kernelFloorSeconds(d, k, m, level));
+            segs.push_back({fixed, compute[k]});
+            memorySum += fixed;
         }
         const auto y = solvePiecewise(segs, T);
         if (!y) {
-            *why = "the kernels' memory time alone sums to " + seconds(memorySum) + ", not below the target: no compute is enough";
+            *why = std::string(floored() ? "the kernels' memory time and per-operator floor alone sum to "
+                                         : "the kernels' memory time alone sums to ")
+                + seconds(memorySum) + ", not below the target: no compute is enough";
             return std::nullopt;
         }
         return 1.0 / *y;

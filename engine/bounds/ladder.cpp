@@ -499,6 +499,17 @@ Digest prepare(const graph::EinsumGraph& g)
     return d;
 }
 
+double kernelFloorSeconds(const Digest& d, std::size_t k, const MachineModel& m, Level level)
+{
+    if (level != Level::UnfusedPerKernel || m.opFloorSeconds <= 0 || k >= d.kernels.size())
+        return 0;
+    const Digest::Kernel& kernel = d.kernels[k];
+    const Work& w = kernel.work;
+    const bool any = kernel.unfusedBytes > 0 || w.simtOps > 0 || w.simtHalfOps > 0 || w.simtFp64Ops > 0
+        || std::any_of(w.macs.begin(), w.macs.end(), [](double v) { return v > 0; });
+    return any ? m.opFloorSeconds : 0;
+}
+
 std::vector<double> kernelComputeSeconds(const Digest& d, const MachineModel& m, PrecisionPolicy policy)
 {
     const PlacementTable table = placements(m, policy);
@@ -615,10 +626,10 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
             const double memory = safeDiv(bytes, m.dramBps);
             double t = std::max(compute, memory);
             // The eager model's per-operator floor (dispatch, launch): its own term, F0 only.
-            if (level == Level::UnfusedPerKernel && m.opFloorSeconds > t) {
-                r.opFloorSeconds += m.opFloorSeconds - t;
+            if (const double floor = kernelFloorSeconds(d, ki, m, level); floor > t) {
+                r.opFloorSeconds += floor - t;
                 ++r.flooredKernels;
-                t = m.opFloorSeconds;
+                t = floor;
             }
             r.seconds += t;
             r.bytes += bytes;

@@ -177,6 +177,10 @@ Ladder solve(const Digest& digest, const MachineModel& machine, PrecisionPolicy 
 /// report lists them (docs/sol-model.md, "What the bounds assume").
 const std::vector<std::string>& uncoveredAssumptions();
 
+/// The per-operator floor kernel `k` costs at `level` on `machine`: the machine's floor at unfused_per_kernel for a
+/// kernel that does anything (work or bytes; an empty one, a view's, launches nothing), else 0.
+double kernelFloorSeconds(const Digest& digest, std::size_t k, const MachineModel& machine, Level level);
+
 /// Per kernel, its compute time (the largest unit) at the machine's peaks; the inverse solver's a_k.
 std::vector<double> kernelComputeSeconds(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy);
 

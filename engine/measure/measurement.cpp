@@ -267,7 +267,14 @@ Expected<Measurement> measureModel(const std::string& file, trace::TraceWorker& 
                 firstProblem = probe.diagnostics();
             continue;
         }
-        const double first = probe->value("first_seconds", 0.0);
+        double first = probe->value("probe_seconds", probe->value("first_seconds", 0.0));
+        // Right after a trace in the same worker a model's first runs were seen 20-100 times slower than a fresh
+        // instance's (lazily rebuilt kernels): a probe far above the eager bound is taken again, once, and the
+        // faster kept, so the sizes do not stop growing on a one-time cost.
+        if (first > 4 * eagerBound && first <= options.maxRunSeconds / 2) {
+            if (auto again = worker.command(probeRequest, file, options.timeoutMs, "measure"))
+                first = std::min(first, again->value("probe_seconds", again->value("first_seconds", first)));
+        }
         if (first > options.maxRunSeconds) {
             whyNotLarger = at + " one run took " + formatSeconds(first) + ", above the " + formatSeconds(options.maxRunSeconds) + " cap";
             if (!chosen && first <= hardCap) {

@@ -147,6 +147,22 @@ def get_init_inputs():
     return []
 )";
 
+// The real binary with the offscreen platform: commands that paint need a QGuiApplication, which an in-process
+// run under QTEST_GUILESS_MAIN cannot have.
+Result binary(const std::vector<std::string>& args)
+{
+    QStringList list;
+    for (const auto& a : args)
+        list << QString::fromStdString(a);
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SOLAR_CLI_BINARY), list);
+    p.waitForFinished(120000);
+    return Result {p.exitCode(), p.readAllStandardOutput().toStdString(), p.readAllStandardError().toStdString()};
+}
+
 double fusedReluSeconds(double n)
 {
     return 8.0 * n / 1e8;
@@ -767,6 +783,7 @@ private slots:
         doc["problems"].push_back(above);
         const std::string sweep = writeFile(dir.filePath(QStringLiteral("sweep.json")), doc.dump());
         const std::string svg = dir.filePath(QStringLiteral("plot.svg")).toStdString();
+        auto cli = binary; // painting needs a GUI application: this test process has a core one
         const Result r = cli({"plot", sweep, "-o", svg});
         QCOMPARE(r.code, 0);
         const std::string text = readFile(svg);
@@ -837,18 +854,7 @@ private slots:
     // painted, so the binary runs them (this test process has only a QCoreApplication, and says so).
     void testExport()
     {
-        auto cli = [](std::vector<std::string> args) {
-            QStringList list;
-            for (const auto& a : args)
-                list << QString::fromStdString(a);
-            QProcess p;
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-            p.setProcessEnvironment(env);
-            p.start(QStringLiteral(SOLAR_CLI_BINARY), list);
-            p.waitForFinished(60000);
-            return Result {p.exitCode(), p.readAllStandardOutput().toStdString(), p.readAllStandardError().toStdString()};
-        };
+        auto cli = binary;
         QTemporaryDir dir;
         auto path = [&](const char* name) { return dir.filePath(QString::fromLatin1(name)).toStdString(); };
         auto read = [](const std::string& p) {
