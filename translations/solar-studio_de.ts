@@ -45,6 +45,35 @@
     </message>
 </context>
 <context>
+    <name>CalibrateDialog</name>
+    <message>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="22"/>
+        <source>Calibrate this machine</source>
+        <translation>Diesen Rechner kalibrieren</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="24"/>
+        <source>Measures this CPU's FMA throughput on one and on all threads, its memory bandwidth and, with torch, the least time one ATen operator takes; reads its caches from sysfs. Takes under a minute; other programs running now make the numbers lower. The result is saved as the user profile '%1'.</source>
+        <translation>Misst den FMA-Durchsatz dieser CPU auf einem und auf allen Threads, ihre Speicherbandbreite und, mit torch, die kürzeste Zeit, die ein ATen-Operator braucht; liest die Caches aus sysfs. Dauert weniger als eine Minute; gleichzeitig laufende Programme drücken die Werte. Das Ergebnis wird als Benutzerprofil „%1“ gespeichert.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="97"/>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="102"/>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="106"/>
+        <source>Saved as the user profile '%1' (%2).</source>
+        <translation>Als Benutzerprofil „%1“ gespeichert (%2).</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="114"/>
+        <source>Cancelling after the current step…</source>
+        <translation>Abbruch nach dem laufenden Schritt …</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonView</name>
     <message>
         <location filename="../widgets/compare/comparisonview.cpp" line="49"/>
@@ -183,7 +212,7 @@
     </message>
     <message>
         <location filename="../app/studio/environmentdialog.cpp" line="46"/>
-        <source>The Python interpreter of your own environment (a venv&apos;s or conda&apos;s bin/python) that traces PyTorch models and runs references. SOLAR_PYTHON, when set, comes first. Supported: torch 1.13 and 2.x.</source>
+        <source>The Python interpreter of your own environment (a venv's or conda's bin/python) that traces PyTorch models and runs references. SOLAR_PYTHON, when set, comes first. Supported: torch 1.13 and 2.x.</source>
         <translation>Der Python-Interpreter Ihrer eigenen Umgebung (bin/python eines venv oder conda), der PyTorch-Modelle verfolgt und Referenzen ausführt. SOLAR_PYTHON hat, wenn gesetzt, Vorrang. Unterstützt: torch 1.13 und 2.x.</translation>
     </message>
     <message>
@@ -332,23 +361,33 @@
 <context>
     <name>Figures</name>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="43"/>
+        <location filename="../widgets/render/figures.cpp" line="46"/>
         <source>Roofline of %1 on %2 at %3 %4 — %5 operators</source>
         <translation>Roofline von %1 auf %2 bei %3 %4 — %5 Operatoren</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="69"/>
-        <location filename="../widgets/render/figures.cpp" line="94"/>
+        <location filename="../widgets/render/figures.cpp" line="72"/>
+        <location filename="../widgets/render/figures.cpp" line="125"/>
         <source>cannot paint the SVG</source>
         <translation>SVG kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="73"/>
-        <source>unknown figure format &apos;%1&apos; (png, svg)</source>
+        <location filename="../widgets/render/figures.cpp" line="76"/>
+        <source>unknown figure format '%1' (png, svg)</source>
         <translation>unbekanntes Bildformat „%1“ (png, svg)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="91"/>
+        <location filename="../widgets/render/figures.cpp" line="106"/>
+        <source>the sweep has no measured problem to plot</source>
+        <translation>der Lauf enthält kein gemessenes Problem zum Zeichnen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/figures.cpp" line="107"/>
+        <source>Measured time against bound: %1 problems on %2</source>
+        <translation>Gemessene Zeit gegen Schranke: %1 Probleme auf %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/figures.cpp" line="122"/>
         <source>Einsum graph: %1</source>
         <translation>Einsum-Graph: %1</translation>
     </message>
@@ -481,204 +520,214 @@
     </message>
     <message>
         <location filename="../widgets/graph/graphpane.cpp" line="42"/>
-        <source>No operator matches &apos;%1&apos;</source>
+        <source>No operator matches '%1'</source>
         <translation>Kein Operator passt zu „%1“</translation>
     </message>
     <message>
         <location filename="../widgets/graph/graphpane.cpp" line="44"/>
-        <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
+        <source>Match %1 of %2 for '%3' (Enter: next)</source>
         <translation>Treffer %1 von %2 für „%3“ (Enter: nächster)</translation>
     </message>
 </context>
 <context>
     <name>HardwarePanel</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="60"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="61"/>
         <source>Profile:</source>
         <translation>Profil:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
-        <source>What if (factor on the profile&apos;s value)</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
+        <source>What if (factor on the profile's value)</source>
         <translation>Was wäre, wenn (Faktor auf den Profilwert)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor-Core-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
         <source>SIMT peaks</source>
         <translation>SIMT-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
         <source>On-chip capacity</source>
         <translation>On-Chip-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
         <source>Clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="110"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="117"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="115"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="122"/>
         <source>Target latency (inverse roofline)</source>
         <translation>Ziellatenz (inverse Roofline)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="228"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="235"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="117"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="124"/>
         <source>Target:</source>
         <translation>Ziel:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="54"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="55"/>
         <source>none (e.g. 190 µs)</source>
         <translation>keine (z. B. 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="67"/>
-        <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <source>Calibrate this machine…</source>
+        <translation>Diesen Rechner kalibrieren …</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
+        <source>Measure this computer's CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile 'host', to bound models on the hardware in front of you and check the bounds with 'solar measure'</source>
+        <translation>Die CPU dieses Rechners messen (Rechenleistung, Speicherbandbreite, Caches, die Mindestzeit je Eager-Operator) und als Benutzerprofil „host“ speichern, um Modelle auf der Hardware vor Ihnen zu beschränken und die Schranken mit „solar measure“ zu prüfen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="74"/>
+        <source>DRAM bandwidth: scales the memory roof and every level's memory time</source>
         <translation>DRAM-Bandbreite: skaliert das Speicherdach und die Speicherzeit jeder Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="75"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>Jede Tensor-Core-Spitze (alle Genauigkeiten): skaliert die Tensor-Rechendächer</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="69"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="76"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>Jede SIMT-(CUDA-Core-)Spitze: skaliert elementweise Arbeit und SIMT-Kontraktionen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="77"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>On-Chip-Kapazität (Register, Shared Memory, L2): ändert nur die Cache-bewusste Stufe (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="71"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>Der Takt: skaliert alle Rechenspitzen gemeinsam (die Bandbreite hängt nicht am Takt)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="79"/>
-        <source> (×0.01 to ×100 of the profile&apos;s value)</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
+        <source> (×0.01 to ×100 of the profile's value)</source>
         <translation> (×0,01 bis ×100 des Profilwerts)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
-        <source>Type the factor on the profile&apos;s value</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="93"/>
+        <source>Type the factor on the profile's value</source>
         <translation>Faktor auf den Profilwert eingeben</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="87"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="94"/>
         <source> factor</source>
         <translation> Faktor</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="121"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="128"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="123"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="130"/>
         <source>Solve for bandwidth</source>
         <translation>Nach Bandbreite lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="124"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="131"/>
         <source>Solve for compute</source>
         <translation>Nach Rechenleistung lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="125"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="132"/>
         <source>Solve for on-chip</source>
         <translation>Nach On-Chip lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="161"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="168"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="276"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="283"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="290"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="297"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="293"/>
-        <source>Bandwidth needed at today&apos;s compute: %1.</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="300"/>
+        <source>Bandwidth needed at today's compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="294"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="301"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="298"/>
-        <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="305"/>
+        <source>Compute needed at today's bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="305"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="312"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="301"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="308"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="303"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="310"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="304"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="311"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="344"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="362"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="381"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="362"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="381"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="369"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="388"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -702,8 +751,8 @@
     </message>
     <message>
         <location filename="../widgets/editor/irpane.cpp" line="52"/>
-        <source>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
-        <translation>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
+        <source>&lt;b style="color:%1"&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
+        <translation>&lt;b style="color:%1"&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/editor/irpane.cpp" line="54"/>
@@ -780,8 +829,8 @@
     </message>
     <message>
         <location filename="../widgets/llm/llmsettingsdialog.cpp" line="58"/>
-        <source>&lt;span style=&quot;color:#c02020&quot;&gt;%1 is not set in SOLAR Studio&apos;s environment.&lt;/span&gt;</source>
-        <translation>&lt;span style=&quot;color:#c02020&quot;&gt;%1 ist in der Umgebung von SOLAR Studio nicht gesetzt.&lt;/span&gt;</translation>
+        <source>&lt;span style="color:#c02020"&gt;%1 is not set in SOLAR Studio's environment.&lt;/span&gt;</source>
+        <translation>&lt;span style="color:#c02020"&gt;%1 ist in der Umgebung von SOLAR Studio nicht gesetzt.&lt;/span&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/llm/llmsettingsdialog.cpp" line="60"/>
@@ -1168,10 +1217,48 @@
     </message>
 </context>
 <context>
+    <name>MeasuredPlot</name>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="33"/>
+        <source>eager against fused (F3, speed of light)</source>
+        <translation>eager gegen fused (F3, Lichtgeschwindigkeit)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="34"/>
+        <source>eager against unfused_per_kernel (F0, eager model)</source>
+        <translation>eager gegen unfused_per_kernel (F0, Eager-Modell)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="39"/>
+        <source>torch.compile against fused (F3)</source>
+        <translation>torch.compile gegen fused (F3)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="123"/>
+        <source>below the line: measured &lt; bound (a violation)</source>
+        <translation>unter der Linie: gemessen &lt; Schranke (eine Verletzung)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="128"/>
+        <source>bound (seconds, at the sizes measured)</source>
+        <translation>Schranke (Sekunden, bei den gemessenen Größen)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="133"/>
+        <source>measured (seconds, minimum of the timed runs)</source>
+        <translation>gemessen (Sekunden, Minimum der Messläufe)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="155"/>
+        <source>%1: %2 problems, %3 below their bound</source>
+        <translation>%1: %2 Probleme, %3 unter ihrer Schranke</translation>
+    </message>
+</context>
+<context>
     <name>OperatorPane</name>
     <message>
         <location filename="../widgets/analysis/operatorpane.cpp" line="41"/>
-        <source>Times are each level&apos;s share of the bound; click a header to sort</source>
+        <source>Times are each level's share of the bound; click a header to sort</source>
         <translation>Zeiten sind der Anteil jeder Stufe an der Schranke; zum Sortieren auf eine Spalte klicken</translation>
     </message>
     <message>
@@ -1322,12 +1409,12 @@
     </message>
     <message>
         <location filename="../app/studio/projectfile.cpp" line="55"/>
-        <source>&apos;source.text&apos; is missing</source>
+        <source>'source.text' is missing</source>
         <translation>„source.text“ fehlt</translation>
     </message>
     <message>
         <location filename="../app/studio/projectfile.cpp" line="66"/>
-        <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
+        <source>'hardware.factors.%1' must be a positive number</source>
         <translation>„hardware.factors.%1“ muss eine positive Zahl sein</translation>
     </message>
 </context>
@@ -1474,8 +1561,8 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="179"/>
-        <source>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
-        <translation>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;Was-wäre-wenn-Hardware:&lt;/b&gt; die Schranken für %1 verwenden Werte, die vom Serienprofil abweichen: %2. Beide stehen unter Hardware.&lt;/p&gt;</translation>
+        <source>&lt;p style="color:#b06000"&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
+        <translation>&lt;p style="color:#b06000"&gt;&lt;b&gt;Was-wäre-wenn-Hardware:&lt;/b&gt; die Schranken für %1 verwenden Werte, die vom Serienprofil abweichen: %2. Beide stehen unter Hardware.&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="183"/>
@@ -1613,7 +1700,7 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="241"/>
-        <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
+        <source>DRAM bandwidth needed at today's compute: %1</source>
         <translation>Nötige DRAM-Bandbreite bei heutiger Rechenleistung: %1</translation>
     </message>
     <message>
@@ -1623,7 +1710,7 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="245"/>
-        <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
+        <source>compute needed at today's bandwidth: ×%1 on every peak</source>
         <translation>nötige Rechenleistung bei heutiger Bandbreite: ×%1 auf jeden Spitzenwert</translation>
     </message>
     <message>
@@ -1673,7 +1760,7 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="268"/>
-        <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
+        <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number's source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;Präzisionsregel: %1&lt;/li&gt;&lt;li&gt;Cache-Annahme: %2&lt;/li&gt;&lt;li&gt;On-Chip-Kapazität: %3 (%4)&lt;/li&gt;&lt;li&gt;Spitzenwerte sind dicht (nie 2:4-dünn); die Quelle jeder Zahl steht unter Hardware.&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
@@ -1693,7 +1780,7 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="320"/>
-        <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
+        <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph's drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -1776,12 +1863,12 @@
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinechart.cpp" line="346"/>
-        <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
+        <source>above its own bound: at %1 the program's time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
         <translation>über der eigenen Schranke: bei %1 wird die Programmzeit nach der Ressource aufgeteilt, die das ganze Programm bindet; ein Operator mit viel davon trägt mehr als seine eigene Schranke</translation>
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinechart.cpp" line="350"/>
-        <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
+        <source>below its own bound: at %1 its work overlaps with other operators' (its kernel's compute and memory, or the whole program's, run concurrently)</source>
         <translation>unter der eigenen Schranke: bei %1 überlappt seine Arbeit mit der anderer Operatoren (Rechnen und Speicher seines Kernels oder des ganzen Programms laufen gleichzeitig)</translation>
     </message>
     <message>
@@ -1912,7 +1999,7 @@
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
-        <source>Draw the roofs of other hardware profiles (dashed) over this one&apos;s</source>
+        <source>Draw the roofs of other hardware profiles (dashed) over this one's</source>
         <translation>Die Dächer anderer Hardwareprofile (gestrichelt) über dieses legen</translation>
     </message>
     <message>
@@ -1950,7 +2037,7 @@
     </message>
     <message>
         <location filename="../widgets/common/secondsedit.cpp" line="62"/>
-        <source>&apos;%1&apos; is not a time. %2</source>
+        <source>'%1' is not a time. %2</source>
         <translation>„%1“ ist keine Zeit. %2</translation>
     </message>
 </context>
@@ -2096,13 +2183,13 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="216"/>
-        <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
-        <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
+        <source>Validation: &lt;b style="color:%1"&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
+        <translation>Validierung: &lt;b style="color:%1"&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="222"/>
-        <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
-        <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
+        <source>Validation: &lt;b style="color:%1"&gt;%2&lt;/b&gt; — %3</source>
+        <translation>Validierung: &lt;b style="color:%1"&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="228"/>
@@ -2121,8 +2208,8 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="238"/>
-        <source>&lt;b style=&quot;color:#a07000&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
-        <translation>&lt;b style=&quot;color:#a07000&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
+        <source>&lt;b style="color:#a07000"&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
+        <translation>&lt;b style="color:#a07000"&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
@@ -2131,54 +2218,59 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
-        <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
-        <translation>&lt;b style=&quot;color:#c02020&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
+        <source>&lt;b style="color:#c02020"&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
+        <translation>&lt;b style="color:#c02020"&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
     <message numerus="yes">
         <location filename="../widgets/analysis/summarypanel.cpp" line="244"/>
-        <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
+        <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane's marks): %1</source>
         <translation>
             <numerusform>%n Zählung ist eine untere Schranke (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
             <numerusform>%n Zählungen sind untere Schranken (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="282"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="283"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL-Verletzung: die gemessenen %1 liegen unter der Schranke %2. Eine echte untere Schranke kann nicht unterboten werden: prüfen Sie die Messung (Größen, Datentyp, Hardware) oder melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="289"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="287"/>
+        <source>The measured %1 is below the eager model's %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
+        <translation>Die gemessenen %1 liegen unter der %2-Schranke des Eager-Modells: Eine Implementierung, die Operatoren fusioniert oder überlappt (torch.compile, CUDA Graphs), kann das; die Lichtgeschwindigkeits-Stufen gelten.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="296"/>
         <source>Import KernelBench timings</source>
         <translation>KernelBench-Zeitmessungen importieren</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="289"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="296"/>
         <source>Timing JSON (*.json)</source>
         <translation>Zeitmessungs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="294"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="301"/>
         <source>Import failed</source>
         <translation>Import fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="299"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="306"/>
         <source>Timings from another machine</source>
         <translation>Zeiten von einer anderen Maschine</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="300"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="307"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1: Dagegen wird kein Spielraum berechnet. Wählen Sie das Profil, auf dem gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="307"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="314"/>
         <source>No timing</source>
         <translation>Keine Zeitmessung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="307"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="314"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 enthält keine Zeitmessung für %2.</translation>
     </message>

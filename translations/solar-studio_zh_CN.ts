@@ -45,6 +45,35 @@
     </message>
 </context>
 <context>
+    <name>CalibrateDialog</name>
+    <message>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="22"/>
+        <source>Calibrate this machine</source>
+        <translation>校准本机</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="24"/>
+        <source>Measures this CPU's FMA throughput on one and on all threads, its memory bandwidth and, with torch, the least time one ATen operator takes; reads its caches from sysfs. Takes under a minute; other programs running now make the numbers lower. The result is saved as the user profile '%1'.</source>
+        <translation>测量本机 CPU 在单线程和全部线程上的 FMA 吞吐量、内存带宽，以及（有 torch 时）一个 ATen 算子所需的最短时间；从 sysfs 读取缓存大小。耗时不到一分钟；此时运行的其他程序会使数值偏低。结果保存为用户配置“%1”。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="97"/>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="102"/>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="106"/>
+        <source>Saved as the user profile '%1' (%2).</source>
+        <translation>已保存为用户配置“%1”（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/calibratedialog.cpp" line="114"/>
+        <source>Cancelling after the current step…</source>
+        <translation>当前步骤结束后取消…</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonView</name>
     <message>
         <location filename="../widgets/compare/comparisonview.cpp" line="49"/>
@@ -183,7 +212,7 @@
     </message>
     <message>
         <location filename="../app/studio/environmentdialog.cpp" line="46"/>
-        <source>The Python interpreter of your own environment (a venv&apos;s or conda&apos;s bin/python) that traces PyTorch models and runs references. SOLAR_PYTHON, when set, comes first. Supported: torch 1.13 and 2.x.</source>
+        <source>The Python interpreter of your own environment (a venv's or conda's bin/python) that traces PyTorch models and runs references. SOLAR_PYTHON, when set, comes first. Supported: torch 1.13 and 2.x.</source>
         <translation>您自己环境中的 Python 解释器（venv 或 conda 的 bin/python），用于追踪 PyTorch 模型并运行参考实现。若设置了 SOLAR_PYTHON，则优先使用。支持：torch 1.13 和 2.x。</translation>
     </message>
     <message>
@@ -332,23 +361,33 @@
 <context>
     <name>Figures</name>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="43"/>
+        <location filename="../widgets/render/figures.cpp" line="46"/>
         <source>Roofline of %1 on %2 at %3 %4 — %5 operators</source>
         <translation>%1 在 %2 上 %3 %4 级别的 Roofline — %5 个算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="69"/>
-        <location filename="../widgets/render/figures.cpp" line="94"/>
+        <location filename="../widgets/render/figures.cpp" line="72"/>
+        <location filename="../widgets/render/figures.cpp" line="125"/>
         <source>cannot paint the SVG</source>
         <translation>无法绘制 SVG</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="73"/>
-        <source>unknown figure format &apos;%1&apos; (png, svg)</source>
+        <location filename="../widgets/render/figures.cpp" line="76"/>
+        <source>unknown figure format '%1' (png, svg)</source>
         <translation>未知的图像格式“%1”（png、svg）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="91"/>
+        <location filename="../widgets/render/figures.cpp" line="106"/>
+        <source>the sweep has no measured problem to plot</source>
+        <translation>该批量运行中没有可绘制的已测量问题</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/figures.cpp" line="107"/>
+        <source>Measured time against bound: %1 problems on %2</source>
+        <translation>实测时间与界限对比：%2 上的 %1 个问题</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/figures.cpp" line="122"/>
         <source>Einsum graph: %1</source>
         <translation>Einsum 图：%1</translation>
     </message>
@@ -480,204 +519,214 @@
     </message>
     <message>
         <location filename="../widgets/graph/graphpane.cpp" line="42"/>
-        <source>No operator matches &apos;%1&apos;</source>
+        <source>No operator matches '%1'</source>
         <translation>没有与“%1”匹配的算子</translation>
     </message>
     <message>
         <location filename="../widgets/graph/graphpane.cpp" line="44"/>
-        <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
+        <source>Match %1 of %2 for '%3' (Enter: next)</source>
         <translation>“%3”的第 %1 个匹配，共 %2 个（回车：下一个）</translation>
     </message>
 </context>
 <context>
     <name>HardwarePanel</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="60"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="61"/>
         <source>Profile:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
-        <source>What if (factor on the profile&apos;s value)</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
+        <source>What if (factor on the profile's value)</source>
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor Core 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
         <source>SIMT peaks</source>
         <translation>SIMT 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
         <source>On-chip capacity</source>
         <translation>片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="65"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="110"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="117"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="115"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="122"/>
         <source>Target latency (inverse roofline)</source>
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="228"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="235"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="117"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="124"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="54"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="55"/>
         <source>none (e.g. 190 µs)</source>
         <translation>无（例如 190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="67"/>
-        <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <source>Calibrate this machine…</source>
+        <translation>校准本机…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
+        <source>Measure this computer's CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile 'host', to bound models on the hardware in front of you and check the bounds with 'solar measure'</source>
+        <translation>测量本机 CPU（算力、内存带宽、缓存、eager 模式下每个算子的最短时间）并保存为用户配置“host”，以便在眼前的硬件上为模型求界限，并用“solar measure”检验这些界限</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="74"/>
+        <source>DRAM bandwidth: scales the memory roof and every level's memory time</source>
         <translation>DRAM 带宽：缩放内存屋顶和每一级的内存时间</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="75"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>所有张量核心峰值（全部精度）：缩放张量计算屋顶</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="69"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="76"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>所有 SIMT（CUDA 核心）峰值：缩放逐元素运算和 SIMT 缩并</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="77"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>片上容量（寄存器、共享内存、L2）：只影响缓存感知级别 (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="71"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>时钟：同时缩放所有计算峰值（带宽不受时钟约束）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="79"/>
-        <source> (×0.01 to ×100 of the profile&apos;s value)</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
+        <source> (×0.01 to ×100 of the profile's value)</source>
         <translation>（配置值的 ×0.01 到 ×100）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
-        <source>Type the factor on the profile&apos;s value</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="93"/>
+        <source>Type the factor on the profile's value</source>
         <translation>输入相对配置值的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="87"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="94"/>
         <source> factor</source>
         <translation> 倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="121"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="128"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="123"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="130"/>
         <source>Solve for bandwidth</source>
         <translation>求解带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="124"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="131"/>
         <source>Solve for compute</source>
         <translation>求解算力</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="125"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="132"/>
         <source>Solve for on-chip</source>
         <translation>求解片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="161"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="168"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="276"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="283"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="290"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="297"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="293"/>
-        <source>Bandwidth needed at today&apos;s compute: %1.</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="300"/>
+        <source>Bandwidth needed at today's compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="294"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="301"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="298"/>
-        <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="305"/>
+        <source>Compute needed at today's bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="305"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="312"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="301"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="308"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="303"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="310"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="304"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="311"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="344"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="362"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="381"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="362"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="381"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="369"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="388"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -701,8 +750,8 @@
     </message>
     <message>
         <location filename="../widgets/editor/irpane.cpp" line="52"/>
-        <source>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
-        <translation>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
+        <source>&lt;b style="color:%1"&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
+        <translation>&lt;b style="color:%1"&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/editor/irpane.cpp" line="54"/>
@@ -779,8 +828,8 @@
     </message>
     <message>
         <location filename="../widgets/llm/llmsettingsdialog.cpp" line="58"/>
-        <source>&lt;span style=&quot;color:#c02020&quot;&gt;%1 is not set in SOLAR Studio&apos;s environment.&lt;/span&gt;</source>
-        <translation>&lt;span style=&quot;color:#c02020&quot;&gt;SOLAR Studio 的环境中未设置 %1。&lt;/span&gt;</translation>
+        <source>&lt;span style="color:#c02020"&gt;%1 is not set in SOLAR Studio's environment.&lt;/span&gt;</source>
+        <translation>&lt;span style="color:#c02020"&gt;SOLAR Studio 的环境中未设置 %1。&lt;/span&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/llm/llmsettingsdialog.cpp" line="60"/>
@@ -1166,10 +1215,48 @@
     </message>
 </context>
 <context>
+    <name>MeasuredPlot</name>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="33"/>
+        <source>eager against fused (F3, speed of light)</source>
+        <translation>eager 对比 fused（F3，光速界限）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="34"/>
+        <source>eager against unfused_per_kernel (F0, eager model)</source>
+        <translation>eager 对比 unfused_per_kernel（F0，eager 模型）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="39"/>
+        <source>torch.compile against fused (F3)</source>
+        <translation>torch.compile 对比 fused（F3）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="123"/>
+        <source>below the line: measured &lt; bound (a violation)</source>
+        <translation>线以下：实测 &lt; 界限（违反）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="128"/>
+        <source>bound (seconds, at the sizes measured)</source>
+        <translation>界限（秒，按实测时的规模）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="133"/>
+        <source>measured (seconds, minimum of the timed runs)</source>
+        <translation>实测（秒，各次计时运行的最小值）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/measuredplot.cpp" line="155"/>
+        <source>%1: %2 problems, %3 below their bound</source>
+        <translation>%1：%2 个问题，%3 个低于其界限</translation>
+    </message>
+</context>
+<context>
     <name>OperatorPane</name>
     <message>
         <location filename="../widgets/analysis/operatorpane.cpp" line="41"/>
-        <source>Times are each level&apos;s share of the bound; click a header to sort</source>
+        <source>Times are each level's share of the bound; click a header to sort</source>
         <translation>时间是各级别界限中的份额；点击表头排序</translation>
     </message>
     <message>
@@ -1320,12 +1407,12 @@
     </message>
     <message>
         <location filename="../app/studio/projectfile.cpp" line="55"/>
-        <source>&apos;source.text&apos; is missing</source>
+        <source>'source.text' is missing</source>
         <translation>缺少“source.text”</translation>
     </message>
     <message>
         <location filename="../app/studio/projectfile.cpp" line="66"/>
-        <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
+        <source>'hardware.factors.%1' must be a positive number</source>
         <translation>“hardware.factors.%1”必须是正数</translation>
     </message>
 </context>
@@ -1472,8 +1559,8 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="179"/>
-        <source>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
-        <translation>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;假设硬件：&lt;/b&gt;%1 的界限使用了与其原始配置不同的值：%2。两者都列在“硬件”下。&lt;/p&gt;</translation>
+        <source>&lt;p style="color:#b06000"&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
+        <translation>&lt;p style="color:#b06000"&gt;&lt;b&gt;假设硬件：&lt;/b&gt;%1 的界限使用了与其原始配置不同的值：%2。两者都列在“硬件”下。&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="183"/>
@@ -1611,7 +1698,7 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="241"/>
-        <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
+        <source>DRAM bandwidth needed at today's compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
@@ -1621,7 +1708,7 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="245"/>
-        <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
+        <source>compute needed at today's bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
@@ -1671,7 +1758,7 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="268"/>
-        <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
+        <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number's source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
@@ -1691,7 +1778,7 @@
     </message>
     <message>
         <location filename="../widgets/render/pdfreport.cpp" line="320"/>
-        <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
+        <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph's drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -1774,12 +1861,12 @@
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinechart.cpp" line="346"/>
-        <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
+        <source>above its own bound: at %1 the program's time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
         <translation>高于自身界限：在 %1 级别，程序时间按约束整个程序的资源分摊，该资源用量大的算子承担的时间多于其自身界限</translation>
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinechart.cpp" line="350"/>
-        <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
+        <source>below its own bound: at %1 its work overlaps with other operators' (its kernel's compute and memory, or the whole program's, run concurrently)</source>
         <translation>低于自身界限：在 %1 级别，它的工作与其他算子重叠（其内核或整个程序的计算和内存同时进行）</translation>
     </message>
     <message>
@@ -1907,7 +1994,7 @@
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
-        <source>Draw the roofs of other hardware profiles (dashed) over this one&apos;s</source>
+        <source>Draw the roofs of other hardware profiles (dashed) over this one's</source>
         <translation>在此配置上叠加其他硬件配置的屋顶（虚线）</translation>
     </message>
     <message>
@@ -1945,7 +2032,7 @@
     </message>
     <message>
         <location filename="../widgets/common/secondsedit.cpp" line="62"/>
-        <source>&apos;%1&apos; is not a time. %2</source>
+        <source>'%1' is not a time. %2</source>
         <translation>“%1”不是时间。%2</translation>
     </message>
 </context>
@@ -2091,13 +2178,13 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="216"/>
-        <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
-        <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
+        <source>Validation: &lt;b style="color:%1"&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
+        <translation>验证：&lt;b style="color:%1"&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="222"/>
-        <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
-        <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
+        <source>Validation: &lt;b style="color:%1"&gt;%2&lt;/b&gt; — %3</source>
+        <translation>验证：&lt;b style="color:%1"&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="228"/>
@@ -2116,8 +2203,8 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="238"/>
-        <source>&lt;b style=&quot;color:#a07000&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
-        <translation>&lt;b style=&quot;color:#a07000&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
+        <source>&lt;b style="color:#a07000"&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
+        <translation>&lt;b style="color:#a07000"&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
@@ -2126,53 +2213,58 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
-        <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
-        <translation>&lt;b style=&quot;color:#c02020&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
+        <source>&lt;b style="color:#c02020"&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
+        <translation>&lt;b style="color:#c02020"&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message numerus="yes">
         <location filename="../widgets/analysis/summarypanel.cpp" line="244"/>
-        <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
+        <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane's marks): %1</source>
         <translation>
             <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="282"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="283"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="289"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="287"/>
+        <source>The measured %1 is below the eager model's %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
+        <translation>实测的 %1 低于 eager 模型的 %2 界限：融合或重叠算子的实现（torch.compile、CUDA Graphs）可以做到；光速各级界限仍然成立。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="296"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="289"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="296"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="294"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="301"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="299"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="306"/>
         <source>Timings from another machine</source>
         <translation>来自另一台机器的计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="300"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="307"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="307"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="314"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="307"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="314"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>

@@ -44,16 +44,7 @@ bool allProblemsOk(const batch::SweepResult& result)
 // solar bench --merge A.json B.json ... [--format F]: joins the JSON outputs of --shard runs.
 int benchMerge(const Args& args, std::ostream& out, std::ostream& err)
 {
-    std::vector<batch::SweepResult> shards;
-    for (const auto& f : args.positional) {
-        auto r = batch::readSweepJson(f);
-        if (!r) {
-            printDiagnostics(r.diagnostics(), err);
-            return ExitBadInput;
-        }
-        shards.push_back(std::move(r).value());
-    }
-    const auto merged = batch::mergeSweeps(shards, args.positional);
+    const auto merged = batch::readSweepFiles(args.positional);
     if (!merged) {
         printDiagnostics(merged.diagnostics(), err);
         return ExitBadInput;

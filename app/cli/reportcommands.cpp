@@ -23,11 +23,13 @@ namespace {
 
 // Fonts and painting need a QGuiApplication; the offscreen platform needs no display. A host program that made a
 // plain QCoreApplication cannot paint: `ok` says so.
-std::unique_ptr<QGuiApplication> offscreenApplication(bool* ok)
+std::unique_ptr<QGuiApplication> offscreenApplication(bool* ok, std::ostream& err)
 {
     *ok = true;
     if (QCoreApplication::instance()) {
         *ok = qobject_cast<QGuiApplication*>(QCoreApplication::instance()) != nullptr;
+        if (!*ok)
+            err << "solar: error: this process has no GUI application to paint with\n";
         return nullptr;
     }
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -61,11 +63,9 @@ int exportCommand(const Args& args, std::ostream&, std::ostream& err)
     if (!result)
         return ExitBadInput;
     bool painting = false;
-    const auto app = offscreenApplication(&painting);
-    if (!painting) {
-        err << "solar: error: this process has no GUI application to paint with\n";
+    const auto app = offscreenApplication(&painting, err);
+    if (!painting)
         return ExitBadInput;
-    }
     ReportInput input;
     input.results.push_back(std::make_shared<AnalysisResult>(*result));
     QString why;
@@ -110,11 +110,9 @@ int reportCommand(const Args& args, std::ostream&, std::ostream& err)
     if (measuredMs)
         input.measuredSeconds = *measuredMs * 1e-3;
     bool painting = false;
-    const auto app = offscreenApplication(&painting);
-    if (!painting) {
-        err << "solar: error: this process has no GUI application to paint with\n";
+    const auto app = offscreenApplication(&painting, err);
+    if (!painting)
         return ExitBadInput;
-    }
     QString why;
     if (!writePdfReport(QString::fromStdString(args.value("--output")), input, &why)) {
         err << "solar: error: " << why.toStdString() << '\n';
@@ -133,26 +131,15 @@ int plotCommand(const Args& args, std::ostream&, std::ostream& err)
     std::string format = args.value("--format");
     if (format.empty())
         format = output.size() > 4 && output.compare(output.size() - 4, 4, ".png") == 0 ? "png" : "svg";
-    std::vector<batch::SweepResult> shards;
-    for (const auto& f : args.positional) {
-        auto r = batch::readSweepJson(f);
-        if (!r) {
-            printDiagnostics(r.diagnostics(), err);
-            return ExitBadInput;
-        }
-        shards.push_back(std::move(r).value());
-    }
-    const auto merged = batch::mergeSweeps(shards, args.positional);
+    const auto merged = batch::readSweepFiles(args.positional);
     if (!merged) {
         printDiagnostics(merged.diagnostics(), err);
         return ExitBadInput;
     }
     bool painting = false;
-    const auto app = offscreenApplication(&painting);
-    if (!painting) {
-        err << "solar: error: this process has no GUI application to paint with\n";
+    const auto app = offscreenApplication(&painting, err);
+    if (!painting)
         return ExitBadInput;
-    }
     QString why;
     if (!exportMeasuredPlot(*merged, QString::fromStdString(output), QString::fromStdString(format), &why)) {
         err << "solar: error: " << why.toStdString() << '\n';

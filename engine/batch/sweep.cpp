@@ -588,6 +588,18 @@ Expected<SweepResult> mergeSweeps(const std::vector<SweepResult>& shards, const 
     return merged;
 }
 
+Expected<SweepResult> readSweepFiles(const std::vector<std::string>& paths)
+{
+    std::vector<SweepResult> shards;
+    for (const auto& f : paths) {
+        auto r = readSweepJson(f);
+        if (!r)
+            return Expected<SweepResult>::failure(r.diagnostics());
+        shards.push_back(std::move(r).value());
+    }
+    return mergeSweeps(shards, paths);
+}
+
 std::string sweepCsv(const SweepResult& r)
 {
     std::string out = "file,level,status";

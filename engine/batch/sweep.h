@@ -113,6 +113,8 @@ Expected<SweepResult> readSweepJson(const std::string& path);
 /// Joins shards of one sweep: same hardware, policy and cache, no file twice; problems sorted by file, wall time
 /// the longest shard's (shards run side by side).
 Expected<SweepResult> mergeSweeps(const std::vector<SweepResult>& shards, const std::vector<std::string>& names);
+/// readSweepJson of every path, then mergeSweeps (`bench --merge`, `solar plot`).
+Expected<SweepResult> readSweepFiles(const std::vector<std::string>& paths);
 std::string sweepCsv(const SweepResult& result);
 std::string sweepTable(const SweepResult& result);
 

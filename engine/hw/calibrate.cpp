@@ -287,19 +287,6 @@ std::string utcNow()
     return buf;
 }
 
-double memTotalBytes()
-{
-    std::ifstream in("/proc/meminfo");
-    std::string key;
-    double kb = 0;
-    while (in >> key >> kb) {
-        if (key == "MemTotal:")
-            return kb * 1024;
-        in.ignore(256, '\n');
-    }
-    return 0;
-}
-
 double memAvailableBytes()
 {
     std::ifstream in("/proc/meminfo");

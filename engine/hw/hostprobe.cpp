@@ -200,4 +200,17 @@ HostInfo probeHost(const std::string& sysRoot, const std::string& cpuinfoPath)
     return info;
 }
 
+double memTotalBytes()
+{
+    std::ifstream in("/proc/meminfo");
+    std::string key;
+    double kb = 0;
+    while (in >> key >> kb) {
+        if (key == "MemTotal:")
+            return kb * 1024;
+        in.ignore(256, '\n');
+    }
+    return 0;
+}
+
 } // namespace solar::hw

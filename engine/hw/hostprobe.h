@@ -45,6 +45,9 @@ struct HostInfo
 /// cpuid of the running CPU. A directory that cannot be read leaves its fields at zero.
 HostInfo probeHost(const std::string& sysRoot = "/sys/devices/system/cpu", const std::string& cpuinfoPath = "/proc/cpuinfo");
 
+/// MemTotal of /proc/meminfo in bytes; 0 when it cannot be read.
+double memTotalBytes();
+
 /// "0-3,8,10-11" -> {0,1,2,3,8,10,11}; malformed parts are skipped.
 std::vector<int> parseCpuList(const std::string& text);
 

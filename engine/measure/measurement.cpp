@@ -11,26 +11,12 @@
 
 #include <algorithm>
 #include <deque>
-#include <fstream>
 #include <limits>
 #include <optional>
 
 namespace solar::measure {
 
 namespace {
-
-double memTotalBytes()
-{
-    std::ifstream in("/proc/meminfo");
-    std::string key;
-    double kb = 0;
-    while (in >> key >> kb) {
-        if (key == "MemTotal:")
-            return kb * 1024;
-        in.ignore(256, '\n');
-    }
-    return 0;
-}
 
 Expected<Measurement> failure(const std::string& file, const std::string& code, const std::string& message)
 {
@@ -171,7 +157,7 @@ Expected<Measurement> measureModel(const std::string& file, trace::TraceWorker& 
         return Expected<Measurement>::failure(constants.diagnostics());
     double maxBytes = options.maxBytes;
     if (maxBytes <= 0) {
-        const double total = memTotalBytes();
+        const double total = hw::memTotalBytes();
         maxBytes = std::min(8e9, total > 0 ? total / 4 : 4e9);
     }
     const int threads = options.threads > 0 ? options.threads : profileThreads(hardware);

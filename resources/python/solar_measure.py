@@ -4,8 +4,7 @@ run, then the minimum of K timed runs, on the CPU with a given thread count or o
 optionally torch.compile (inductor) too, and one run under torch.profiler whose outermost ATen events are matched
 by the engine to the analysis' operators.
 
-The caller (solar_trace.handle) passes its loader, so the model is built exactly as the tracer and the validation
-build it."""
+The caller (solar_trace.handle) passes its model builder, so the model is built exactly as validation builds it."""
 
 import gc
 import time
@@ -125,19 +124,19 @@ def _profile(torch, device, fn, op_names):
     return matched, unmatched
 
 
-def measure(request, load, user_code, import_torch, user_error):
+def measure(request, build, user_code, import_torch, user_error):
     """The measurement runs with Python's garbage collector off (as timeit does): the same worker has traced models,
     and a collection over what tracing left behind (fake tensors, symbolic shapes) costs tens of milliseconds,
     which would land inside a timed run of a small model."""
     gc.collect()
     gc.disable()
     try:
-        return _measure(request, load, user_code, import_torch, user_error)
+        return _measure(request, build, user_code, import_torch, user_error)
     finally:
         gc.enable()
 
 
-def _measure(request, load, user_code, import_torch, user_error):
+def _measure(request, build, user_code, import_torch, user_error):
     torch = import_torch()
     filename = request["file"]
     sizes = request.get("sizes")
@@ -152,15 +151,8 @@ def _measure(request, load, user_code, import_torch, user_error):
         raise user_error("device", "torch sees no CUDA device")
     if threads > 0:
         torch.set_num_threads(threads)
-    namespace, model_class, constants = load(filename, sizes)
-    with user_code(filename, "get_init_inputs()") as user:
-        torch.manual_seed(seed)
-        init = namespace["get_init_inputs"]()
-        user.step = "Model(...)"
-        model = model_class(*init)
-        user.step = "get_inputs()"
-        torch.manual_seed(seed + 1)
-        inputs = list(namespace["get_inputs"]())
+    constants, model, inputs = build(filename, sizes, seed)
+    inputs = list(inputs)
     held = sum(t.numel() * t.element_size() for t in inputs if isinstance(t, torch.Tensor))
     held += sum(p.numel() * p.element_size() for p in model.parameters())
     held += sum(b.numel() * b.element_size() for b in model.buffers())

@@ -735,11 +735,10 @@ def _ensure_sdpa(torch):
         functional.scaled_dot_product_attention = lambda *a, **k: _sdpa_math(torch, *a, **k)
 
 
-def _reference(filename, sizes, seed, max_elements, directory):
-    """Runs the model for real on the CPU at the given sizes: the inputs, parameters and buffers it used (buffers
-    as they were before the forward pass) and its outputs, for output comparison with the ALIR interpreter."""
+def _build_model(filename, sizes, seed):
+    """The model and its inputs as validation and measurement build them: `seed` before the constructor (weights),
+    `seed + 1` before get_inputs()."""
     torch = _import_torch()
-    _ensure_sdpa(torch)
     namespace, model_class, constants = _load(filename, sizes)
     with _UserCode(filename, "get_init_inputs()") as user:
         torch.manual_seed(seed)
@@ -749,6 +748,16 @@ def _reference(filename, sizes, seed, max_elements, directory):
         user.step = "get_inputs()"
         torch.manual_seed(seed + 1)
         inputs = namespace["get_inputs"]()
+    return constants, model, inputs
+
+
+def _reference(filename, sizes, seed, max_elements, directory):
+    """Runs the model for real on the CPU at the given sizes: the inputs, parameters and buffers it used (buffers
+    as they were before the forward pass) and its outputs, for output comparison with the ALIR interpreter."""
+    torch = _import_torch()
+    _ensure_sdpa(torch)
+    constants, model, inputs = _build_model(filename, sizes, seed)
+    with _UserCode(filename, "forward()"):
         tensors = {}
         for i, x in enumerate(inputs):
             if isinstance(x, torch.Tensor):
@@ -761,7 +770,6 @@ def _reference(filename, sizes, seed, max_elements, directory):
         if total > max_elements:
             raise UserError("size", "%d input and parameter elements at these sizes, above the validation limit of %d"
                             % (total, max_elements))
-        user.step = "forward()"
         torch.manual_seed(seed + 2)
         with torch.no_grad():
             result = model(*inputs)
@@ -858,7 +866,7 @@ def handle(request):
         try:
             import solar_measure
             _ensure_sdpa(_import_torch())
-            reply = solar_measure.measure(request, _load, _UserCode, _import_torch, UserError)
+            reply = solar_measure.measure(request, _build_model, _UserCode, _import_torch, UserError)
             reply["ok"] = True
             return reply
         except UserError as e:
