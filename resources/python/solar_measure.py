@@ -212,7 +212,13 @@ def _measure(request, build, user_code, import_torch, user_error):
             except _TimeLimit:
                 reply["compile_error"] = "compiling took longer than %d s" % limit
             except Exception as e:  # inductor fails on some models: the eager measurement stands
-                reply["compile_error"] = "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")
+                cause, seen = e, 0
+                while cause is not None and not isinstance(cause, _TimeLimit) and seen < 10:  # inductor wraps the alarm
+                    cause, seen = cause.__cause__ or cause.__context__, seen + 1
+                if isinstance(cause, _TimeLimit):
+                    reply["compile_error"] = "compiling took longer than %d s" % limit
+                else:
+                    reply["compile_error"] = "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")
     return reply
 
 
