@@ -64,6 +64,31 @@ OptionSpec formatOption(const std::vector<std::string>& formats)
     return {"--format", "F", "output format (default " + formats.front() + ")", formats};
 }
 
+OptionSpec profileTraceOption()
+{
+    return {"--profile-trace", "TRACE.json",
+            "a torch.profiler Chrome trace of this model at these sizes (prof.export_chrome_trace): per-op measured times matched to "
+            "the operators by op name, call order and recorded shapes"};
+}
+
+std::optional<measure::TraceMatch> matchTraceFile(const std::string& path, const AnalysisResult& result, std::ostream& err)
+{
+    const auto trace = measure::readProfileTrace(path);
+    if (!trace) {
+        printDiagnostics(trace.diagnostics(), err);
+        return std::nullopt;
+    }
+    measure::TraceMatch match = measure::matchProfileTrace(*trace, result);
+    const double fraction = measure::matchedFraction(match);
+    if (fraction < 0.95)
+        err << path << ": warning: only " << static_cast<int>(100 * fraction) << " % of the trace's ATen time matched the program's ops "
+            << "(a trace of other sizes, another model, or ops the program does not have)\n";
+    if (match.shapeMismatches > 0)
+        err << path << ": warning: " << match.shapeMismatches << " events were matched by call order although their recorded shapes "
+            << "fit no op of their name (a trace at other sizes?)\n";
+    return match;
+}
+
 std::vector<OptionSpec> concat(std::initializer_list<std::vector<OptionSpec>> groups)
 {
     std::vector<OptionSpec> out;

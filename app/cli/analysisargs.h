@@ -8,6 +8,7 @@
 
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/hw/registry.h"
+#include "engine/measure/profiletrace.h"
 #include "engine/ir/ast.h"
 
 #include <iosfwd>
@@ -42,6 +43,11 @@ AnalysisArgs analysisArgs(const Args& args, const std::string& defaultFormat = "
 /// Hardware, program and analysis; nullopt after printing why not. `ran`: the frontend that produced the program.
 std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err, Frontend* ran = nullptr);
 const hw::HwProfile* findHardware(const hw::HwRegistry& registry, const std::string& name, std::ostream& err);
+
+/// --profile-trace TRACE.json read and matched to `result`'s operators; nullopt after printing why not. Warns when
+/// less than 95 % of the trace's ATen time matched (the trace may be of other sizes or another model).
+std::optional<measure::TraceMatch> matchTraceFile(const std::string& path, const AnalysisResult& result, std::ostream& err);
+OptionSpec profileTraceOption();
 
 void printDiagnostics(const Diagnostics& diagnostics, std::ostream& err);
 std::optional<ir::Program> loadProgram(const std::string& path, std::ostream& err);

@@ -37,12 +37,26 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
         if (d.severity != Severity::Note)
             err << d.format() << '\n';
     }
+    // With a profiler trace: per-op measured times and headroom in the ops table, measured gaps in the insights.
+    std::optional<measure::TraceMatch> match;
+    std::optional<insights::Insights> in;
+    std::vector<std::optional<double>> measuredNodes;
+    report::ReportExtras extras;
+    if (args.has("--profile-trace")) {
+        match = matchTraceFile(args.value("--profile-trace"), *result, err);
+        if (!match)
+            return ExitBadInput;
+        const insights::MeasuredOps measured = insights::measuredFromTrace(*match);
+        in = insights::computeInsights(*result, &measured);
+        measuredNodes = insights::measuredNodeSeconds(*result, match->ops);
+        extras = {&*in, &measuredNodes, &*match};
+    }
     if (a.format == "json")
-        out << report::analysisJson(*result);
+        out << report::analysisJson(*result, extras);
     else if (a.format == "csv")
-        out << report::analysisCsv(*result);
+        out << report::analysisCsv(*result, extras);
     else
-        out << report::analysisTable(*result);
+        out << report::analysisTable(*result, extras);
     if (result->validation.status == ValidationStatus::Mismatch) {
         // Bounds of a program that does not compute what its source does are not the source's bounds.
         err << "solar: error: the program does not match its source (validation mismatch: " << result->validation.details.substr(0, 300)
@@ -228,8 +242,9 @@ std::vector<Command> analysisCommands()
         {"analyze", "FILE",
          "the bound ladder (unfused_per_kernel, unfused_overlapped, fused_per_op, fused, cache_aware) and every operator's counts and "
          "times, for an ALIR program, a PyTorch model (traced and validated at reduced sizes) or any source through an LLM",
-         concat({hardwareOptions(), modelOptions(), {formatOption({"table", "json", "csv"})}, validateOption(), frontendOptions()}), 1, 1,
-         analyze},
+         concat({hardwareOptions(), modelOptions(), {formatOption({"table", "json", "csv"}), profileTraceOption()}, validateOption(),
+                 frontendOptions()}),
+         1, 1, analyze},
         {"inverse", "FILE", "the least DRAM bandwidth, compute and on-chip memory that reach a target time",
          concat({hardwareOptions(),
                  modelOptions(),

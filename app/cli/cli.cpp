@@ -14,7 +14,7 @@ namespace {
 std::vector<Command> allCommands()
 {
     std::vector<Command> all;
-    for (auto group : {irCommands(), analysisCommands(), hwCommands(), reportCommands(), benchCommands(), measureCommands()})
+    for (auto group : {irCommands(), analysisCommands(), hwCommands(), reportCommands(), benchCommands(), measureCommands(), insightsCommands()})
         all.insert(all.end(), group.begin(), group.end());
     return all;
 }

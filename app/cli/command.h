@@ -78,5 +78,6 @@ std::vector<Command> benchCommands();
 std::vector<Command> reportCommands();
 std::vector<Command> hwCommands();
 std::vector<Command> measureCommands();
+std::vector<Command> insightsCommands();
 
 } // namespace solar::cli

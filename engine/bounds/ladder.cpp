@@ -21,11 +21,6 @@ using hw::Unit;
 constexpr std::array<std::string_view, kLevelCount> kLevelNames
     = {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"};
 
-int macClass(graph::MacType type, bool convLike)
-{
-    return static_cast<int>(type) * 2 + (convLike ? 1 : 0);
-}
-
 // Under pytorch-default an fp32 contraction may use TF32 tensor cores when it is a convolution (cuDNN's default),
 // not when it is a matmul. What decides is the operation, never how its loops are spelled: a node whose frontend
 // named its op is a convolution when that op is one; a node without provenance (ALIR written by hand without @op)
@@ -258,6 +253,11 @@ void Work::add(const Work& o)
     simtFp64Ops += o.simtFp64Ops;
 }
 
+int macClassIndex(graph::MacType type, bool convLike)
+{
+    return static_cast<int>(type) * 2 + (convLike ? 1 : 0);
+}
+
 MachineModel MachineModel::scaledCompute(double factor) const
 {
     MachineModel m = *this;
@@ -408,7 +408,7 @@ Digest prepare(const graph::EinsumGraph& g)
         // compute term charges half the MACs (the MAC count itself stays the program's).
         const bool selfProduct = node.kind == graph::NodeKind::Contraction && node.symmetricProduct;
         if (node.macs > 0)
-            w.macs[macClass(node.macType, tf32UnderDefault(node))] = selfProduct ? node.macs / 2 : node.macs;
+            w.macs[macClassIndex(node.macType, tf32UnderDefault(node))] = selfProduct ? node.macs / 2 : node.macs;
         const ir::DType out = g.tensors[node.write.tensor].dtype;
         (out == ir::DType::F64                                   ? w.simtFp64Ops
              : (out == ir::DType::F16 || out == ir::DType::BF16) ? w.simtHalfOps
@@ -563,6 +563,22 @@ double cacheAwareBytes(const Digest& d, const MachineModel& m, double onchipByte
     for (const auto& c : d.cacheCandidates)
         total += std::max(0.0, capacityTrafficBytes(c, onchipBytes) - c.compulsoryBytes);
     return total;
+}
+
+std::vector<int> capacityBoundNodes(const Digest& d, const MachineModel& m)
+{
+    std::vector<int> out;
+    for (const auto& c : d.cacheCandidates) {
+        bool bound = capacityTrafficBytes(c, m.onchipBytes) > c.compulsoryBytes;
+        if (!bound && m.l2Bps > 0 && m.smBytes > 0 && m.smCount > 0) {
+            const double su = m.smBytes * m.clusterSms / c.minElementBytes;
+            const double all = m.smCount * m.smBytes / c.minElementBytes;
+            bound = (std::sqrt(2.0) * c.products / std::sqrt(su) - 4.0 * all) * c.minElementBytes > c.compulsoryBytes;
+        }
+        if (bound)
+            out.push_back(c.node);
+    }
+    return out;
 }
 
 double l2ToSmBytes(const Digest& d, const MachineModel& m)

@@ -99,6 +99,9 @@ Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy p
 /// split across them when that is faster than the fastest single one (unitschedule.h).
 std::vector<Placement> allowedPlacements(graph::MacType type, bool convLike, PrecisionPolicy policy);
 
+/// The index of a contraction class in Work::macs.
+int macClassIndex(graph::MacType type, bool convLike);
+
 /// Work in a hardware-independent form: MACs per contraction class (precision x sliding window) and SIMT
 /// operations; placement on units happens at solve time, because it depends on the machine and the policy.
 inline constexpr int kMacClassCount = 18; // 9 MacTypes x {matmul-like, convolution-like}
@@ -201,5 +204,9 @@ double cacheAwareBytes(const Digest& digest, const MachineModel& machine, double
 /// L2, not in the SMs) plus, per disjoint contraction, what finite per-SM storage forces beyond them. 0 without an
 /// L2 bandwidth in the machine.
 double l2ToSmBytes(const Digest& digest, const MachineModel& machine);
+
+/// The contractions (graph nodes) a capacity term of the cache_aware level charges on `machine`: finite on-chip
+/// capacity forces DRAM traffic beyond their compulsory bytes, or finite per-SM storage forces L2 -> SM traffic.
+std::vector<int> capacityBoundNodes(const Digest& digest, const MachineModel& machine);
 
 } // namespace solar::bounds

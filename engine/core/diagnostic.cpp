@@ -45,4 +45,18 @@ std::string formatAll(const Diagnostics& diagnostics)
     return out;
 }
 
+SourceLoc locationOf(std::string_view text, std::size_t byte)
+{
+    SourceLoc loc {1, 1};
+    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++loc.line;
+            loc.column = 1;
+        } else {
+            ++loc.column;
+        }
+    }
+    return loc;
+}
+
 } // namespace solar

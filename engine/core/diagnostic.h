@@ -3,7 +3,9 @@
 // this type, never by printing or exiting. Lines and columns are 1-based; 0 means "no position".
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace solar {
@@ -33,5 +35,9 @@ using Diagnostics = std::vector<Diagnostic>;
 const char* severityName(Severity severity);
 bool hasErrors(const Diagnostics& diagnostics);
 std::string formatAll(const Diagnostics& diagnostics);
+
+/// The 1-based line:column of byte `byte` of `text` (parsers such as nlohmann report byte offsets; editors want
+/// line:column).
+SourceLoc locationOf(std::string_view text, std::size_t byte);
 
 } // namespace solar

@@ -22,5 +22,9 @@ std::string formatShape(const std::vector<std::int64_t>& shape, bool compact = f
 /// `text` padded with spaces to `width` characters (UTF-8 continuation bytes count as zero width, for "µs"), on the
 /// left when `right` (right-aligned columns); longer text is returned whole.
 std::string padText(const std::string& text, std::size_t width, bool right = false);
+/// A CSV field: quoted (with doubled quotes) when it holds a comma, a quote or a newline.
+std::string csvField(const std::string& text);
+/// A number for CSV and machine-read text: every digit a double holds ("%.17g").
+std::string exactNumber(double value);
 
 } // namespace solar

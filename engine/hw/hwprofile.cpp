@@ -181,21 +181,6 @@ HwProfile parse(const json& doc, const std::string& file)
     return p;
 }
 
-// nlohmann reports a byte offset; editors want line:column.
-SourceLoc locationOf(std::string_view text, size_t byte)
-{
-    SourceLoc loc {1, 1};
-    for (size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++loc.line;
-            loc.column = 1;
-        } else {
-            ++loc.column;
-        }
-    }
-    return loc;
-}
-
 json numberJson(const Number& n)
 {
     json j = {{"value", n.value}, {"source", n.source}};

@@ -5,6 +5,7 @@
 
 #include "engine/core/format.h"
 #include "engine/core/version.h"
+#include "engine/insights/insightsreport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -42,24 +43,9 @@ std::string sig(double v)
     return buf;
 }
 
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::string number(double v)
 {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
+    return exactNumber(v);
 }
 
 ordered_json hardwareJson(const AnalysisResult& r)
@@ -84,9 +70,17 @@ ordered_json hardwareJson(const AnalysisResult& r)
             {"peak_flops", peaks}};
 }
 
+// The extras' measured time of node `id` (none without measurements).
+std::optional<double> measuredOf(const ReportExtras& x, int id)
+{
+    if (!x.measuredNodeSeconds || static_cast<std::size_t>(id) >= x.measuredNodeSeconds->size())
+        return std::nullopt;
+    return (*x.measuredNodeSeconds)[static_cast<std::size_t>(id)];
+}
+
 } // namespace
 
-std::string analysisJson(const AnalysisResult& r)
+std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
 {
     const bounds::Ladder& L = r.ladder;
     ordered_json sizes = ordered_json::object();
@@ -135,6 +129,11 @@ std::string analysisJson(const AnalysisResult& r)
                        {"source_line", n.sourceLine},
                        {"module", n.modulePath},
                        {"approx", n.approx}});
+        if (const auto measured = measuredOf(extras, n.id)) {
+            const double bound = o.seconds[static_cast<size_t>(Level::UnfusedPerKernel)];
+            ops.back()["measured_seconds"] = *measured;
+            ops.back()["headroom"] = bound > 0 ? ordered_json(*measured / bound) : ordered_json();
+        }
     }
     ordered_json coverage = {{"complete", r.coverage.complete}, {"status", r.coverage.status()}, {"items", ordered_json::array()}};
     for (const auto& item : r.coverage.items)
@@ -142,6 +141,10 @@ std::string analysisJson(const AnalysisResult& r)
     ordered_json diags = ordered_json::array();
     for (const auto& d : r.diagnostics)
         diags.push_back(d.format());
+    const insights::Insights computed = extras.insights ? insights::Insights {} : insights::computeInsights(r);
+    ordered_json opportunities = insights::opportunitiesJson(r, extras.insights ? *extras.insights : computed);
+    if (extras.trace)
+        opportunities["trace"] = insights::traceJson(*extras.trace);
     const ordered_json doc = {{"schema", "solar.analysis/1"},
                               {"tool", {{"name", "solar"}, {"version", kVersion}}},
                               {"program", {{"name", r.program.name}, {"file", r.program.file}, {"sizes", sizes}, {"note", r.programNote}}},
@@ -156,6 +159,7 @@ std::string analysisJson(const AnalysisResult& r)
                               {"bounds", levels},
                               {"ops", ops},
                               {"coverage", coverage},
+                              {"insights", opportunities},
                               {"validation", {{"status", r.validation.statusName()}, {"details", r.validation.details}}},
                               {"notes", L.notes},
                               {"assumptions_not_covered", bounds::uncoveredAssumptions()},
@@ -163,13 +167,14 @@ std::string analysisJson(const AnalysisResult& r)
     return doc.dump(2) + "\n";
 }
 
-std::string analysisCsv(const AnalysisResult& r)
+std::string analysisCsv(const AnalysisResult& r, const ReportExtras& extras)
 {
     std::string out
         = "id,name,kind,equation,shape,line,points,macs,flops,other_ops,bytes_read,bytes_written,external_bytes,intensity_flops_per_byte";
     for (Level l : bounds::kLevels)
         out += "," + std::string(bounds::levelName(l)) + "_seconds";
-    out += ",fused_share,source_op,source_line,module\n";
+    out += ",fused_share,source_op,source_line,module";
+    out += extras.measuredNodeSeconds ? ",measured_seconds,headroom\n" : "\n";
     for (const auto& n : r.graph.nodes) {
         const double flops = 2 * n.macs + n.otherOps;
         const double bytes = n.bytesRead + n.bytesWritten;
@@ -183,12 +188,37 @@ std::string analysisCsv(const AnalysisResult& r)
         for (Level l : bounds::kLevels)
             out += "," + number(r.ladder.at(l).nodeSeconds[n.id]);
         out += "," + number(r.ladder.at(Level::Fused).nodeShare[n.id]) + "," + csvField(n.sourceOp) + "," + std::to_string(n.sourceLine)
-            + "," + csvField(n.modulePath) + "\n";
+            + "," + csvField(n.modulePath);
+        if (extras.measuredNodeSeconds) {
+            const auto measured = measuredOf(extras, n.id);
+            const double bound = r.ladder.at(Level::UnfusedPerKernel).nodeSeconds[n.id];
+            out += "," + (measured ? number(*measured) : std::string()) + "," + (measured && bound > 0 ? number(*measured / bound) : std::string());
+        }
+        out += "\n";
     }
     return out;
 }
 
-std::string analysisTable(const AnalysisResult& r)
+std::string insightsCsv(const AnalysisResult& r, const insights::Insights& in)
+{
+    std::string out = "rank,kind,saved_seconds,estimated_seconds,from_seconds,to_seconds,group,operators,lines,bytes_avoided,capacity_bytes,"
+                      "kernels,bottleneck,title,explanation\n";
+    int rank = 0;
+    for (const auto& o : in.opportunities) {
+        std::string ops, lines;
+        for (int id : o.nodes)
+            ops += (ops.empty() ? "" : ";") + r.graph.nodes[static_cast<size_t>(id)].name;
+        for (int l : o.lines)
+            lines += (lines.empty() ? "" : ";") + std::to_string(l);
+        out += std::to_string(++rank) + "," + std::string(insights::kindName(o.kind)) + "," + number(o.savedSeconds) + ","
+            + number(o.estimatedSeconds) + "," + number(o.fromSeconds) + "," + number(o.toSeconds) + "," + csvField(o.group) + ","
+            + csvField(ops) + "," + csvField(lines) + "," + number(o.bytesAvoided) + "," + number(o.capacityBytes) + ","
+            + std::to_string(o.kernels) + "," + csvField(o.bottleneck) + "," + csvField(o.title) + "," + csvField(o.explanation) + "\n";
+    }
+    return out;
+}
+
+std::string analysisTable(const AnalysisResult& r, const ReportExtras& extras)
 {
     std::string out;
     out += "program   " + r.program.name + " (" + (r.program.file.empty() ? std::string("<memory>") : r.program.file) + ")";
@@ -222,9 +252,13 @@ std::string analysisTable(const AnalysisResult& r)
     std::vector<int> order(r.graph.nodes.size());
     std::iota(order.begin(), order.end(), 0);
     const auto& f0 = r.ladder.at(Level::UnfusedPerKernel);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return f0.nodeSeconds[a] > f0.nodeSeconds[b]; });
+    const bool measured = extras.measuredNodeSeconds != nullptr;
+    // With measured times, the operators that take the most time for real come first.
+    auto key = [&](int id) { return measured ? measuredOf(extras, id).value_or(-1.0) : f0.nodeSeconds[id]; };
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return key(a) > key(b); });
     out += "\n" + padText("op", 22) + padText("kind", 13) + padText("equation", 28) + padText("FLOP", 10, true) + padText("bytes", 10, true)
-        + padText("F0 time", 11, true) + padText("F3 share", 10, true) + "  line\n";
+        + padText("F0 time", 11, true) + padText("F3 share", 10, true)
+        + (measured ? padText("measured", 11, true) + padText("meas/F0", 9, true) : std::string()) + "  line\n";
     const size_t shown = std::min<size_t>(order.size(), 15);
     for (size_t i = 0; i < shown; ++i) {
         const auto& n = r.graph.nodes[order[i]];
@@ -232,7 +266,27 @@ std::string analysisTable(const AnalysisResult& r)
         out += padText(n.name, 22) + padText(std::string(graph::nodeKindName(n.kind)), 13) + padText(eq, 28)
             + padText(formatSi(2 * n.macs + n.otherOps, ""), 10, true) + padText(formatSi(n.bytesRead + n.bytesWritten, "B"), 10, true)
             + padText(formatSeconds(f0.nodeSeconds[n.id]), 11, true)
-            + padText(fixed(100 * r.ladder.at(Level::Fused).nodeShare[n.id], 1) + "%", 10, true) + "  " + std::to_string(n.line) + "\n";
+            + padText(fixed(100 * r.ladder.at(Level::Fused).nodeShare[n.id], 1) + "%", 10, true);
+        if (measured) {
+            const auto m = measuredOf(extras, n.id);
+            out += padText(m ? formatSeconds(*m) : "-", 11, true)
+                + padText(m && f0.nodeSeconds[n.id] > 0 ? sig(*m / f0.nodeSeconds[n.id]) : "-", 9, true);
+        }
+        out += "  " + std::to_string(n.line) + "\n";
+    }
+    {
+        const insights::Insights computed = extras.insights ? insights::Insights {} : insights::computeInsights(r);
+        const insights::Insights& in = extras.insights ? *extras.insights : computed;
+        if (!in.opportunities.empty()) {
+            out += "\ntop optimisation opportunities (of " + formatSeconds(in.referenceSeconds) + ", " + in.reference
+                + "; 'solar insights' explains each):\n";
+            for (size_t i = 0; i < in.opportunities.size() && i < 3; ++i)
+                out += "  " + std::to_string(i + 1) + ". " + padText(std::string(insights::kindName(in.opportunities[i].kind)), 13)
+                    + padText(formatSeconds(in.opportunities[i].savedSeconds), 11, true) + "  " + in.opportunities[i].title + "\n";
+        }
+        if (extras.trace)
+            out += "trace " + extras.trace->file + ": " + formatSeconds(extras.trace->matchedSeconds) + " of ATen self time matched, "
+                + formatSeconds(extras.trace->unmatchedSeconds) + " not\n";
     }
     if (order.size() > shown)
         out += "(" + std::to_string(order.size() - shown) + " more ops; --format csv lists all)\n";

@@ -8,6 +8,8 @@
 #include "engine/bounds/inverse.h"
 #include "engine/core/format.h"
 #include "engine/hw/registry.h"
+#include "engine/insights/insights.h"
+#include "engine/measure/profiletrace.h"
 
 #include <cstdint>
 #include <string>
@@ -15,9 +17,22 @@
 
 namespace solar::report {
 
-std::string analysisJson(const AnalysisResult& result);
-std::string analysisCsv(const AnalysisResult& result);
-std::string analysisTable(const AnalysisResult& result);
+/// What an analysis export carries beyond the analysis itself: the ops' measured times (a profiler trace or
+/// `solar measure`), the insights computed with them, the trace's match summary. Without insights, those of the
+/// analysis alone are computed: every export has its optimisation opportunities.
+struct ReportExtras
+{
+    const insights::Insights* insights = nullptr;
+    const std::vector<std::optional<double>>* measuredNodeSeconds = nullptr; // insights::measuredNodeSeconds
+    const measure::TraceMatch* trace = nullptr;
+};
+
+std::string analysisJson(const AnalysisResult& result, const ReportExtras& extras = {});
+/// The operator table; with measured times, measured_seconds and headroom (measured / unfused_per_kernel) columns.
+std::string analysisCsv(const AnalysisResult& result, const ReportExtras& extras = {});
+std::string analysisTable(const AnalysisResult& result, const ReportExtras& extras = {});
+/// The optimisation opportunities as CSV, one row each (rank, kind, saved_seconds, ..., explanation).
+std::string insightsCsv(const AnalysisResult& result, const insights::Insights& insights);
 
 std::string inverseJson(const AnalysisResult& result, const bounds::Inverse& inverse);
 std::string inverseTable(const AnalysisResult& result, const bounds::Inverse& inverse);

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// solar insights FILE: the ranked optimisation opportunities of one program on one profile (fusion, precision,
+// capacity, launch, and measured gaps when per-op times come from a profiler trace or a measurement here).
+#include "app/cli/analysisargs.h"
+#include "app/cli/cli.h"
+
+#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/frontend/trace/traceworker.h"
+#include "engine/insights/insightsreport.h"
+#include "engine/report/analysisreport.h"
+
+#include <ostream>
+
+namespace solar::cli {
+
+namespace {
+
+int insightsCommand(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const AnalysisArgs a = analysisArgs(args, "text");
+    if (a.hw.empty())
+        throw UsageError {"'insights' needs --hw NAME (see 'solar hw list')"};
+    const std::string tracePath = args.value("--profile-trace");
+    const bool measureHere = args.has("--measure");
+    if (measureHere && !tracePath.empty())
+        throw UsageError {"give --measure or --profile-trace, not both"};
+    int top = 10;
+    if (const auto n = args.integer("--top", 0))
+        top = static_cast<int>(*n);
+
+    std::optional<AnalysisResult> result;
+    std::optional<measure::TraceMatch> match;
+    std::optional<insights::MeasuredOps> measured;
+    if (measureHere) {
+        measure::MeasureOptions options;
+        options.analysis = a.options;
+        if (!args.has("--cache"))
+            options.analysis.cache = bounds::CacheAssumption::Warm; // timed runs follow a warm-up
+        if (const auto n = args.integer("--threads", 1))
+            options.threads = static_cast<int>(*n);
+        options.device = args.value("--device", "cpu");
+        options.progress = [&err](const std::string& line) { err << "solar: measure: " << line << '\n' << std::flush; };
+        const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+        const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
+        if (!hardware)
+            return ExitBadInput;
+        const auto python = trace::locatePython();
+        if (!python) {
+            printDiagnostics(python.diagnostics(), err);
+            return ExitBadInput;
+        }
+        trace::TraceWorker worker(*python);
+        const auto m = measure::measureModel(a.file, worker, *hardware, options);
+        if (!m) {
+            printDiagnostics(m.diagnostics(), err);
+            return ExitBadInput;
+        }
+        if (m->reduced)
+            err << a.file << ": note: measured and analysed at reduced sizes (" << measure::describeSizes(m->sizes) << "): " << m->sizesNote
+                << '\n';
+        result = m->analysis;
+        measured = insights::measuredFromMeasurement(*m);
+    } else {
+        result = runAnalysis(a, err);
+        if (!result)
+            return ExitBadInput;
+        if (!tracePath.empty()) {
+            match = matchTraceFile(tracePath, *result, err);
+            if (!match)
+                return ExitBadInput;
+            measured = insights::measuredFromTrace(*match);
+        }
+    }
+    const insights::Insights in = insights::computeInsights(*result, measured ? &*measured : nullptr);
+    if (a.format == "json")
+        out << insights::insightsJson(*result, in, match ? &*match : nullptr);
+    else if (a.format == "csv")
+        out << report::insightsCsv(*result, in);
+    else
+        out << insights::insightsText(*result, in, match ? &*match : nullptr, top);
+    return result->coverage.complete ? ExitOk : ExitBadInput;
+}
+
+} // namespace
+
+std::vector<Command> insightsCommands()
+{
+    return {
+        {"insights", "FILE",
+         "where the time between what runs and the speed of light goes, ranked by the time each change would save on this profile: "
+         "fusion (intermediates through DRAM), precision (fp32 contractions on TF32 or bf16 tensor cores), capacity (what finite on-chip "
+         "storage forces), launch (kernels cheaper than the per-op floor) and, with per-op measured times from a torch.profiler trace or "
+         "a run here, each op's gap to its own bound; the savings never double-count and add up to at most the reference minus the SOL",
+         concat({hardwareOptions(),
+                 modelOptions(),
+                 {profileTraceOption(),
+                  {"--measure", "", "measure the model here first (as 'solar measure') and use its per-op times"},
+                  {"--threads", "N", "with --measure: CPU threads torch uses"},
+                  {"--device", "D", "with --measure: where the model runs (default cpu)", {"cpu", "cuda"}},
+                  {"--top", "N", "opportunities shown in text (default 10; 0: all)"},
+                  formatOption({"text", "json", "csv"})},
+                 validateOption(),
+                 frontendOptions()}),
+         1, 1, insightsCommand},
+    };
+}
+
+} // namespace solar::cli

@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: MIT
+// Optimisation opportunities and profiler-trace import, against savings derived by hand from the profiles'
+// numbers (the comments give each derivation), never against the code's own output.
+#include "engine/analysis/analysis.h"
+#include "engine/hw/hwprofile.h"
+#include "engine/insights/insights.h"
+#include "engine/insights/insightsreport.h"
+#include "engine/measure/profiletrace.h"
+#include "engine/report/analysisreport.h"
+#include "testutil.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTest>
+
+using namespace solar;
+using insights::Kind;
+
+namespace {
+
+// 256 x 256 x 256 fp32 matmul, then a ReLU of its result: A, W, T, Y are 262144 bytes each.
+const char* kMmRelu = R"(kernel mm_relu(M=256, N=256, K=256) {
+  in A: f32[M, K];
+  weight W: f32[K, N];
+  tmp T: f32[M, N];
+  out Y: f32[M, N];
+  @op("aten::mm", 3) {
+    for m in 0..M, n in 0..N {
+      T[m, n] = 0;
+      for k in 0..K { T[m, n] += A[m, k] * W[k, n]; }
+    }
+  }
+  @op("aten::relu", 4) {
+    for m in 0..M, n in 0..N { Y[m, n] = relu(T[m, n]); }
+  }
+}
+)";
+
+// The matmul alone, writing an output (a capacity-term candidate).
+const char* kMm = R"(kernel mm(M=256, N=256, K=256) {
+  in A: f32[M, K];
+  weight W: f32[K, N];
+  out T: f32[M, N];
+  @op("aten::mm", 3) {
+    for m in 0..M, n in 0..N {
+      T[m, n] = 0;
+      for k in 0..K { T[m, n] += A[m, k] * W[k, n]; }
+    }
+  }
+}
+)";
+
+// Two ReLUs of different shapes: a trace's events are told apart by their recorded input shapes.
+const char* kTwoRelus = R"(kernel two_relus(N=8) {
+  in X: f32[N];
+  in Z: f32[4, 4];
+  out Y1: f32[N];
+  out Y2: f32[4, 4];
+  @op("aten::relu", 1) {
+    for i in 0..N { Y1[i] = relu(X[i]); }
+  }
+  @op("aten::relu", 2) {
+    for i in 0..4, j in 0..4 { Y2[i, j] = relu(Z[i, j]); }
+  }
+}
+)";
+
+// SIMT fp32 1 TFLOP/s, TF32 tensor 8 TFLOP/s, bf16 tensor 16 TFLOP/s; DRAM and on-chip capacity as given.
+hw::HwProfile profile(double dramBps, double onchipBytes, double opFloorSeconds = 0)
+{
+    nlohmann::json j {
+        {"schema", "solar.hwprofile/1"},
+        {"id", "insights-test"},
+        {"name", "insights test"},
+        {"vendor", "test"},
+        {"arch", "GPU"},
+        {"sources", {{"T", {{"citation", "tst_insights"}, {"date", "2026-12-01"}}}}},
+        {"clock_Hz", {{"value", 1e9}, {"source", "T"}}},
+        {"compute",
+         {{{"unit", "simt"}, {"dtype", "fp32"}, {"peak_flops", {{"value", 1e12}, {"source", "T"}}}},
+          {{"unit", "tensor"}, {"dtype", "tf32"}, {"peak_flops", {{"value", 8e12}, {"source", "T"}}}},
+          {{"unit", "tensor"}, {"dtype", "bf16"}, {"peak_flops", {{"value", 16e12}, {"source", "T"}}}}}},
+        {"dram", {{"bandwidth_Bps", {{"value", dramBps}, {"source", "T"}}}, {"capacity_bytes", {{"value", 1e10}, {"source", "T"}}}}},
+        {"onchip", {{"l2_bytes", {{"value", onchipBytes / 2}, {"source", "T"}}}, {"total_bytes", {{"value", onchipBytes}, {"source", "T"}}}}}};
+    if (opFloorSeconds > 0)
+        j["eager"] = {{"op_floor_seconds", {{"value", opFloorSeconds}, {"source", "T"}}}};
+    auto p = hw::parseHwProfile(j.dump(), "insights-test.json");
+    if (!p)
+        qFatal("%s", formatAll(p.diagnostics()).c_str());
+    return *p;
+}
+
+AnalysisResult analyze(const char* text, const hw::HwProfile& hw)
+{
+    const auto r = analyzeProgram(testutil::parseOk(text), hw);
+    if (!r)
+        qFatal("%s", formatAll(r.diagnostics()).c_str());
+    return *r;
+}
+
+const insights::Opportunity* find(const insights::Insights& in, Kind kind, const std::string& titlePart = {})
+{
+    for (const auto& o : in.opportunities)
+        if (o.kind == kind && o.title.find(titlePart) != std::string::npos)
+            return &o;
+    return nullptr;
+}
+
+bool near(double a, double b, double rel = 1e-6)
+{
+    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
+}
+
+// The op of an analysis by its @op line.
+measure::OpTime& opOnLine(std::vector<measure::OpTime>& ops, int line)
+{
+    for (auto& t : ops)
+        if (t.sourceLine == line)
+            return t;
+    qFatal("no op on line %d", line);
+}
+
+} // namespace
+
+class TestInsights : public QObject
+{
+    Q_OBJECT
+private slots:
+    void fusionSavesTheIntermediatesTraffic()
+    {
+        // DRAM 1 GB/s: both kernels are memory bound. Unfused: (A + W + T) + (T + Y) = 1310720 bytes = 1.31072 ms;
+        // fused: A + W + Y = 786432 bytes = 786.432 us (compute 33.6 us). Saved: T written and read, 524288 bytes.
+        const auto r = analyze(kMmRelu, profile(1e9, 1e6));
+        const auto in = insights::computeInsights(r);
+        QCOMPARE(in.opportunities.size(), std::size_t(1));
+        const auto* f = find(in, Kind::Fusion);
+        QVERIFY(f);
+        QVERIFY(near(f->savedSeconds, 524288 / 1e9));
+        QVERIFY(near(f->bytesAvoided, 524288));
+        QVERIFY(near(f->fromSeconds, 1310720 / 1e9));
+        QVERIFY(near(f->toSeconds, 786432 / 1e9));
+        QCOMPARE(f->kernels, 2);
+        QCOMPARE(f->nodes.size(), std::size_t(2));
+        QCOMPARE(f->lines, (std::vector<int> {3, 4}));
+        QVERIFY(near(in.referenceSeconds, 1310720 / 1e9));
+        QVERIFY(near(in.totalSavedSeconds, 524288 / 1e9));
+        QVERIFY(in.totalSavedSeconds <= in.referenceSeconds - in.lowestSolSeconds + 1e-15);
+    }
+
+    void precisionAlternativesCountOnce()
+    {
+        // DRAM 1 TB/s: compute bound. fp32 on SIMT: (2 * 256^3 + 65536) / 1e12 = 33.619968 us. TF32 allowed, the
+        // work splits over tensor (8 TFLOP/s) and SIMT (1): 33619968 / 9e12 = 3.735552 us. bf16: / 17e12 = 1.977645 us.
+        const auto r = analyze(kMmRelu, profile(1e12, 1e6));
+        const auto in = insights::computeInsights(r);
+        const auto* tf32 = find(in, Kind::Precision, "TF32");
+        const auto* bf16 = find(in, Kind::Precision, "bf16");
+        QVERIFY(tf32 && bf16);
+        const double fp32 = 33619968 / 1e12;
+        QVERIFY(near(tf32->fromSeconds, fp32));
+        QVERIFY(near(tf32->toSeconds, 33619968 / 9e12, 1e-4));
+        QVERIFY(near(bf16->toSeconds, 33619968 / 17e12, 1e-4));
+        QCOMPARE(tf32->group, std::string("precision"));
+        QCOMPARE(tf32->nodes, (std::vector<int> {0})); // the matmul only: the ReLU has no contraction
+        // Fusion here: unfused 33.554432 us (matmul compute) + max(65536 / 1e12, 524288 / 1e12) = 34.07872 us;
+        // fused max(33.619968 us, 786432 / 1e12) = 33.619968 us: 0.458752 us.
+        const auto* f = find(in, Kind::Fusion);
+        QVERIFY(f);
+        QVERIFY(near(f->savedSeconds, 0.458752e-6, 1e-4));
+        // The two precision alternatives are not summed: the larger one (bf16) counts.
+        QVERIFY(near(in.totalSavedSeconds, bf16->savedSeconds + f->savedSeconds));
+        QVERIFY(near(in.lowestSolSeconds, 33619968 / 17e12, 1e-4));
+        QVERIFY(in.totalSavedSeconds <= in.referenceSeconds - in.lowestSolSeconds);
+        // The opportunities are ranked by saved time.
+        for (std::size_t i = 1; i < in.opportunities.size(); ++i)
+            QVERIFY(in.opportunities[i - 1].savedSeconds >= in.opportunities[i].savedSeconds);
+    }
+
+    void capacityNamesTheStorageThatRemovesIt()
+    {
+        // 1024 bytes on chip = 256 fp32 elements S. Tier B: sqrt(2) * 256^3 / sqrt(256) - 4 * 256 = 1481886.3 elements
+        // = 5927545.6 bytes of DRAM traffic, 5141113.6 above the compulsory 786432: F4 - F3 = 5.1411136 ms at 1 GB/s.
+        // It vanishes once sqrt(2) * 256^3 / sqrt(S) - 4 S <= 196608 elements: S = 10041.55 elements = 40166.2 bytes.
+        const auto r = analyze(kMm, profile(1e9, 1024));
+        const auto in = insights::computeInsights(r);
+        const auto* c = find(in, Kind::Capacity);
+        QVERIFY(c);
+        QVERIFY(near(c->savedSeconds, 5141113.6 / 1e9, 1e-6));
+        QVERIFY(near(c->capacityBytes, 40166.2, 2e-3));
+        QCOMPARE(c->nodes, (std::vector<int> {0}));
+        QVERIFY(near(in.referenceSeconds, 5927545.6 / 1e9, 1e-6)); // max(F0, F4): the eager model is below F4 here
+    }
+
+    void launchIsThePerOpFloorsPart()
+    {
+        // A 10 us per-op floor on the compute-bound profile: the ReLU kernel's own time is max(65536 / 1e12,
+        // 524288 / 1e12) = 0.524288 us, so the floor adds 9.475712 us; the matmul (33.55 us) is above it.
+        const auto r = analyze(kMmRelu, profile(1e12, 1e6, 10e-6));
+        const auto in = insights::computeInsights(r);
+        const auto* l = find(in, Kind::Launch);
+        QVERIFY(l);
+        QVERIFY(near(l->savedSeconds, 10e-6 - 0.524288e-6));
+        QCOMPARE(l->kernels, 1);
+        QCOMPARE(l->nodes, (std::vector<int> {1}));
+        QVERIFY(near(l->savedSeconds, r.ladder.at(bounds::Level::UnfusedPerKernel).opFloorSeconds));
+        // Launch and fusion are disjoint segments: F0 = F0 without the floor + the floor.
+        const auto* f = find(in, Kind::Fusion);
+        QVERIFY(f);
+        QVERIFY(near(f->fromSeconds + l->savedSeconds, r.ladder.at(bounds::Level::UnfusedPerKernel).seconds));
+    }
+
+    void measuredGapsAndTheCap()
+    {
+        const auto r = analyze(kMmRelu, profile(1e12, 1e6));
+        std::vector<measure::OpTime> ops = measure::matchProfileTrace({}, r).ops; // the ops, none measured
+        QCOMPARE(ops.size(), std::size_t(2));
+        // Eager bounds: matmul 33.554432 us, ReLU 0.524288 us.
+        QVERIFY(near(opOnLine(ops, 3).boundSeconds, 33.554432e-6));
+        QVERIFY(near(opOnLine(ops, 4).boundSeconds, 0.524288e-6));
+        opOnLine(ops, 3).measuredSeconds = 100e-6;
+        opOnLine(ops, 4).measuredSeconds = 10e-6;
+        insights::MeasuredOps measured {ops, 120e-6, "by hand"};
+        auto in = insights::computeInsights(r, &measured);
+        const auto* mm = find(in, Kind::MeasuredGap, "aten::mm");
+        const auto* relu = find(in, Kind::MeasuredGap, "aten::relu");
+        QVERIFY(mm && relu);
+        QVERIFY(near(mm->savedSeconds, 100e-6 - 33.554432e-6));
+        QVERIFY(near(relu->savedSeconds, 10e-6 - 0.524288e-6));
+        QCOMPARE(mm->bottleneck, std::string("compute"));
+        QCOMPARE(relu->bottleneck, std::string("memory"));
+        QCOMPARE(in.reference, std::string("measured"));
+        QVERIFY(near(in.scale, 1));
+        // Program 50 us: the savings would exceed 50 us - 1.977645 us (lowest SOL): the gaps give way, the total
+        // is exactly the budget.
+        measured.programSeconds = 50e-6;
+        in = insights::computeInsights(r, &measured);
+        QVERIFY(in.scale < 1);
+        QVERIFY(near(in.totalSavedSeconds, 50e-6 - 33619968 / 17e12, 1e-4));
+        double sum = 0;
+        for (const auto& o : in.opportunities)
+            if (o.kind != Kind::Precision)
+                sum += o.savedSeconds;
+        QVERIFY(sum + find(in, Kind::Precision, "bf16")->savedSeconds <= 50e-6 - in.lowestSolSeconds + 1e-15);
+    }
+
+    void cpuTraceMatchesByNameOrderAndShape()
+    {
+        // aten::mm (100 us) holds aten::resolve_conj (5 us); aten::relu (10 us) holds aten::clamp_min (6 us); an
+        // outermost aten::empty (2 us) has no op. ATen self time: 95 + 5 + 4 + 6 matched, 2 not.
+        const char* trace = R"({"traceEvents": [
+          {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 1000, "dur": 100,
+           "args": {"Input Dims": [[256, 256], [256, 256]]}},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::resolve_conj", "pid": 1, "tid": 1, "ts": 1010, "dur": 5},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 1200, "dur": 10,
+           "args": {"Input Dims": [[256, 256]]}},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::clamp_min", "pid": 1, "tid": 1, "ts": 1202, "dur": 6},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::empty", "pid": 1, "tid": 1, "ts": 1300, "dur": 2},
+          {"ph": "X", "cat": "python_function", "name": "forward", "pid": 1, "tid": 1, "ts": 900, "dur": 500}
+        ]})";
+        const auto t = measure::parseProfileTrace(trace, "t.json");
+        QVERIFY2(t.hasValue(), formatAll(t.diagnostics()).c_str());
+        QCOMPARE(t->events.size(), std::size_t(5));
+        QCOMPARE(t->outermost.size(), std::size_t(3));
+        QVERIFY(near(t->atenSelfSeconds, 112e-6));
+        const auto r = analyze(kMmRelu, profile(1e9, 1e6));
+        auto m = measure::matchProfileTrace(*t, r);
+        QVERIFY(!m.device);
+        QVERIFY(near(m.matchedSeconds, 110e-6));
+        QVERIFY(near(m.unmatchedSeconds, 2e-6));
+        QCOMPARE(m.unmatched.count("aten::empty"), std::size_t(1));
+        QVERIFY(near(*opOnLine(m.ops, 3).measuredSeconds, 100e-6));
+        QVERIFY(near(*opOnLine(m.ops, 4).measuredSeconds, 10e-6));
+        QVERIFY(near(m.totalSeconds, 112e-6));
+        QCOMPARE(m.shapeMismatches, 0);
+
+        // Recorded out of order: the 4x4 ReLU first. Shapes give each event its op.
+        const char* swapped = R"([
+          {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 0, "dur": 30, "args": {"Input Dims": [[4, 4]]}},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 50, "dur": 20, "args": {"Input Dims": [[8]]}}
+        ])";
+        const auto two = analyze(kTwoRelus, profile(1e9, 1e6));
+        auto m2 = measure::matchProfileTrace(*measure::parseProfileTrace(swapped, "s.json"), two);
+        QVERIFY(near(*opOnLine(m2.ops, 2).measuredSeconds, 30e-6));
+        QVERIFY(near(*opOnLine(m2.ops, 1).measuredSeconds, 20e-6));
+        QCOMPARE(m2.shapeMismatches, 0);
+        QVERIFY(near(measure::matchedFraction(m2), 1.0));
+    }
+
+    void gpuTraceAttributesKernelsThroughCorrelation()
+    {
+        // The matmul's runtime call (correlation 7) launches a 40 us kernel, the ReLU's (8) a 2 us one; a kernel
+        // with correlation 99 has no runtime call: unattributed. Operator times are kernel times.
+        const char* trace = R"({"traceEvents": [
+          {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 0, "dur": 20},
+          {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 5, "dur": 4, "args": {"correlation": 7}},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 30, "dur": 8},
+          {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 32, "dur": 3, "args": {"correlation": 8}},
+          {"ph": "X", "cat": "kernel", "name": "sgemm_128x64", "pid": 0, "tid": 7, "ts": 10, "dur": 40, "args": {"correlation": 7}},
+          {"ph": "X", "cat": "kernel", "name": "relu_kernel", "pid": 0, "tid": 7, "ts": 52, "dur": 2, "args": {"correlation": 8}},
+          {"ph": "X", "cat": "kernel", "name": "stray", "pid": 0, "tid": 7, "ts": 60, "dur": 1, "args": {"correlation": 99}}
+        ]})";
+        const auto t = measure::parseProfileTrace(trace, "g.json");
+        QVERIFY(t.hasValue());
+        QVERIFY(t->hasKernels);
+        QVERIFY(near(t->kernelSeconds, 43e-6));
+        QVERIFY(near(t->unattributedKernelSeconds, 1e-6));
+        const auto r = analyze(kMmRelu, profile(1e9, 1e6));
+        auto m = measure::matchProfileTrace(*t, r);
+        QVERIFY(m.device);
+        QVERIFY(near(*opOnLine(m.ops, 3).measuredSeconds, 40e-6));
+        QVERIFY(near(*opOnLine(m.ops, 4).measuredSeconds, 2e-6));
+        QVERIFY(near(m.totalSeconds, 43e-6));
+        QVERIFY(near(m.matchedSeconds, 28e-6)); // ATen self time (CPU), all of it matched
+    }
+
+    void badTracesAreDiagnosed()
+    {
+        const auto broken = measure::parseProfileTrace("{\n  \"traceEvents\": [\n    {\"ph\": \"X\",, }\n", "b.json");
+        QVERIFY(!broken.hasValue());
+        QCOMPARE(broken.diagnostics().front().loc.line, 3);
+        QVERIFY(broken.diagnostics().front().loc.column > 1);
+        const auto noOps = measure::parseProfileTrace(R"({"traceEvents": [{"ph": "X", "cat": "kernel", "name": "k", "ts": 0, "dur": 1}]})", "k.json");
+        QVERIFY(!noOps.hasValue());
+        QVERIFY(noOps.diagnostics().front().message.find("ProfilerActivity.CPU") != std::string::npos);
+        QVERIFY(!measure::parseProfileTrace(R"({"a": 1})", "o.json").hasValue());
+        QVERIFY(!measure::readProfileTrace("/nonexistent/trace.json").hasValue());
+    }
+
+    void jsonSchemaAndExports()
+    {
+        const auto r = analyze(kMmRelu, profile(1e12, 1e6, 10e-6));
+        const auto in = insights::computeInsights(r);
+        const auto j = nlohmann::json::parse(insights::insightsJson(r, in));
+        QCOMPARE(j["schema"].get<std::string>(), std::string("solar.insights/1"));
+        QVERIFY(j["opportunities"].size() == in.opportunities.size());
+        double previous = 1e300;
+        for (const auto& o : j["opportunities"]) {
+            for (const char* key : {"kind", "operators", "lines", "saved_seconds", "explanation"})
+                QVERIFY2(o.contains(key), key);
+            QVERIFY(o["saved_seconds"].get<double>() <= previous);
+            previous = o["saved_seconds"].get<double>();
+        }
+        // The analysis export embeds the same section; the CSV has one row per opportunity.
+        const auto a = nlohmann::json::parse(report::analysisJson(r));
+        QCOMPARE(a["insights"]["opportunities"].size(), in.opportunities.size());
+        const std::string csv = report::insightsCsv(r, in);
+        QCOMPARE(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')), in.opportunities.size() + 1);
+        QVERIFY(csv.rfind("rank,kind,saved_seconds", 0) == 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInsights)
+#include "tst_insights.moc"
