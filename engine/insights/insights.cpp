@@ -403,7 +403,9 @@ std::vector<Opportunity> measuredGaps(const Context& c, const MeasuredOps& measu
             floor += bounds::kernelFloorSeconds(c.d, static_cast<std::size_t>(k), c.m, Level::UnfusedPerKernel);
         }
         o.bottleneck = t.boundSeconds <= 0 ? "none" : floor >= std::max(compute, memory) ? "per-op floor" : compute >= memory ? "compute" : "memory";
-        const std::string op = t.aten + (t.sourceLine > 0 ? " (line " + std::to_string(t.sourceLine) + ")" : std::string());
+        const std::string& module = c.r.graph.nodes[static_cast<std::size_t>(o.nodes.front())].modulePath;
+        const std::string op = t.aten + (module.empty() ? std::string() : " in " + module)
+            + (t.sourceLine > 0 ? " (line " + std::to_string(t.sourceLine) + ")" : std::string());
         if (t.boundSeconds > 0) {
             char ratio[32];
             std::snprintf(ratio, sizeof ratio, "%.3g", *t.measuredSeconds / t.boundSeconds);

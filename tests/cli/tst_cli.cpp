@@ -669,6 +669,92 @@ private slots:
     // solar measure (issue 18). Reduced sizes: at N = 262144 the fused bound is 21 ms, above a 1 ms cap, so the model
     // runs at a smaller N (4096 when one run at 1024 is fast enough, else 1024), and the bounds printed are those of
     // that N, by hand 8 N / 1e8 s. Headroom is measured / bound; the per-op times name aten::relu.
+    void testInsights()
+    {
+        // The slow profile (DRAM 100 MB/s, compute never binding): a matmul's result T (262144 bytes) read by a
+        // ReLU in another kernel; fusing them saves T's write and read, 524288 bytes / 1e8 B/s = 5.24288 ms.
+        QTemporaryDir dir;
+        const std::string profile = slowProfile(dir.filePath(QStringLiteral("slow.json")));
+        const std::string program = writeFile(dir.filePath(QStringLiteral("mm_relu.alir")), R"(kernel mm_relu(M=256, N=256, K=256) {
+  in A: f32[M, K];
+  weight W: f32[K, N];
+  tmp T: f32[M, N];
+  out Y: f32[M, N];
+  @op("aten::mm", 3) {
+    for m in 0..M, n in 0..N {
+      T[m, n] = 0;
+      for k in 0..K { T[m, n] += A[m, k] * W[k, n]; }
+    }
+  }
+  @op("aten::relu", 4) {
+    for m in 0..M, n in 0..N { Y[m, n] = relu(T[m, n]); }
+  }
+}
+)");
+        const Result r = cli({"insights", program, "--hw", profile, "--format", "json"});
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out, nullptr, false);
+        QVERIFY2(j.is_object(), (r.out + r.err).c_str());
+        QCOMPARE(j["schema"].get<std::string>(), std::string("solar.insights/1"));
+        QCOMPARE(j["opportunities"].size(), std::size_t(1));
+        const auto& o = j["opportunities"][0];
+        QCOMPARE(o["kind"].get<std::string>(), std::string("fusion"));
+        QVERIFY(std::fabs(o["saved_seconds"].get<double>() - 5.24288e-3) < 1e-12);
+        QVERIFY(o["lines"] == nlohmann::json::parse("[3, 4]"));
+        QCOMPARE(o["operators"].size(), std::size_t(2));
+        QVERIFY(std::fabs(j["total_saved_seconds"].get<double>() - 5.24288e-3) < 1e-12);
+        const Result text = cli({"insights", program, "--hw", profile});
+        QVERIFY2(contains(text.out, "fusion") && contains(text.out, "recoverable in all"), text.out.c_str());
+        const Result csv = cli({"insights", program, "--hw", profile, "--format", "csv"});
+        QVERIFY(csv.out.rfind("rank,kind,saved_seconds", 0) == 0);
+
+        QCOMPARE(cli({"insights", program, "--hw", profile, "--measure", "--profile-trace", "t.json"}).code, 2);
+        QCOMPARE(cli({"insights", program}).code, 2);
+        const std::string bad = writeFile(dir.filePath(QStringLiteral("bad.json")), "[\n  {\"ph\": \"X\",\n");
+        const Result b = cli({"insights", program, "--hw", profile, "--profile-trace", bad});
+        QCOMPARE(b.code, 1);
+        QVERIFY2(contains(b.err, "bad.json:3:"), b.err.c_str());
+    }
+
+    void testRecordedTrace()
+    {
+        // tests/data/profiler/mlp_block.trace.json: one forward pass of mlp_block.py under torch.profiler on this
+        // kind of machine (record_trace.py). At least 95 % of its ATen time must be matched to the program's ops.
+        if (!solar::trace::locatePython())
+            QSKIP("no Python interpreter with torch on this machine");
+        const std::string data = std::string(SOLAR_TEST_DATA) + "/profiler/";
+        const Result r = cli({"analyze", data + "mlp_block.py", "--hw", "h100-sxm", "--no-validate", "--profile-trace",
+                              data + "mlp_block.trace.json", "--format", "json"});
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out, nullptr, false);
+        QVERIFY2(j.is_object(), (r.out + r.err).c_str());
+        const auto& trace = j["insights"]["trace"];
+        QVERIFY2(trace["matched_fraction"].get<double>() >= 0.95, trace.dump().c_str());
+        // The trace's own numbers, read independently: its ATen self time is every aten event's duration less its
+        // ATen children's (a pure-Python pass over the file would give the same).
+        const double all = trace["matched_seconds"].get<double>() + trace["unmatched_seconds"].get<double>();
+        QVERIFY(all > 0);
+        double measured = 0;
+        int timed = 0;
+        for (const auto& op : j["ops"])
+            if (op.contains("measured_seconds")) {
+                measured += op["measured_seconds"].get<double>();
+                ++timed;
+            }
+        QVERIFY2(timed >= 5, r.out.c_str());
+        QVERIFY(std::fabs(measured - trace["op_seconds"].get<double>()) <= 1e-9 * measured);
+        // Measured gaps are listed, and nothing exceeds the reference (the trace's time) minus the lowest SOL.
+        bool gap = false;
+        for (const auto& o : j["insights"]["opportunities"])
+            gap = gap || o["kind"] == "measured_gap";
+        QVERIFY(gap);
+        QVERIFY(j["insights"]["total_saved_seconds"].get<double>()
+                <= j["insights"]["reference_seconds"].get<double>() - j["insights"]["lowest_sol_seconds"].get<double>() + 1e-15);
+        const Result table = cli({"analyze", data + "mlp_block.py", "--hw", "h100-sxm", "--no-validate", "--profile-trace",
+                                  data + "mlp_block.trace.json"});
+        QVERIFY2(contains(table.out, "measured") && contains(table.out, "meas/F0"), table.out.c_str());
+    }
+
     void testMeasure()
     {
         if (!solar::trace::locatePython())
