@@ -15,6 +15,7 @@
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepanel.h"
+#include "widgets/insights/insightspane.h"
 #include "widgets/llm/llmsettingsdialog.h"
 #include "widgets/llm/transcriptpane.h"
 #include "widgets/roofline/rooflinechart.h"
@@ -150,6 +151,19 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_operators, &OperatorPane::nodeSelected, this, &MainWindow::selectNode);
     connect(m_operators, &OperatorPane::exportCsvRequested, this, [this] { m_exports->exportWithDialog(ExportKind::Csv); });
+    connect(m_insights, &InsightsPane::opportunitySelected, this, [this](const QList<int>& nodes) {
+        graphView()->highlightNodes(std::vector<int>(nodes.begin(), nodes.end()));
+        if (!nodes.isEmpty())
+            selectNode(nodes.front());
+    });
+    connect(m_insights, &InsightsPane::loadTraceRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load a torch.profiler trace"), QFileInfo(m_document->path()).absolutePath(),
+                                                          tr("Chrome traces (*.json *.pt.trace.json);;All files (*)"));
+        QString why;
+        if (!path.isEmpty() && !loadProfileTrace(path, &why))
+            QMessageBox::warning(this, tr("Profiler trace"), why);
+    });
+    connect(m_insights, &InsightsPane::clearTraceRequested, this, &MainWindow::clearProfileTrace);
     connect(m_summary, &SummaryPanel::importTimingsRequested, this, [this] { m_summary->importTimings(m_document->path()); });
 
     resize(1600, 1000);
@@ -178,6 +192,7 @@ void MainWindow::createDocks()
     m_summary = new SummaryPanel(this);
     m_transcript = new TranscriptPane(this);
     m_compare = new ComparisonView(this);
+    m_insights = new InsightsPane(this);
     // First start at 1600 x 1000: the editor with the roofline and the graph (IR behind it) above; operators,
     // summary (LLM transcript and comparison behind it) and the hardware sliders below, side by side, every one
     // wide enough for its key columns. Bottom corners belong to the bottom area so that row spans the window.
@@ -190,6 +205,7 @@ void MainWindow::createDocks()
     auto* summaryDock = dock(tr("Summary"), QStringLiteral("dock-summary"), m_summary, Qt::BottomDockWidgetArea);
     auto* transcriptDock = dock(tr("LLM transcript"), QStringLiteral("dock-transcript"), m_transcript, Qt::BottomDockWidgetArea);
     auto* compareDock = dock(tr("Compare hardware"), QStringLiteral("dock-compare"), m_compare, Qt::BottomDockWidgetArea);
+    auto* insightsDock = dock(tr("Insights"), QStringLiteral("dock-insights"), m_insights, Qt::BottomDockWidgetArea);
     auto* hardwareDock = dock(tr("Hardware"), QStringLiteral("dock-hardware"), m_hardware, Qt::BottomDockWidgetArea);
     splitDockWidget(rooflineDock, graphDock, Qt::Horizontal);
     tabifyDockWidget(graphDock, irDock);
@@ -198,6 +214,7 @@ void MainWindow::createDocks()
     splitDockWidget(summaryDock, hardwareDock, Qt::Horizontal);
     tabifyDockWidget(summaryDock, transcriptDock);
     tabifyDockWidget(summaryDock, compareDock);
+    tabifyDockWidget(summaryDock, insightsDock);
     summaryDock->raise();
     resizeDocks({rooflineDock, graphDock}, {560, 440}, Qt::Horizontal);
     resizeDocks({tableDock, summaryDock, hardwareDock}, {580, 610, 410}, Qt::Horizontal);
@@ -393,6 +410,11 @@ ReportInput MainWindow::reportInput() const
     if (m_hardware->targetMs() > 0)
         in.targetSeconds = m_hardware->targetMs() * 1e-3;
     in.measuredSeconds = m_summary->measuredSeconds();
+    if (m_shown) {
+        in.insights = m_insightsShown;
+        in.measuredNodeSeconds = m_measuredNodes;
+        in.trace = m_traceMatch;
+    }
     return in;
 }
 
@@ -582,10 +604,57 @@ void MainWindow::showResult(std::shared_ptr<const solar::AnalysisResult> base, b
     else
         graphView()->updateTimes(shown);
     m_summary->setResult(shown);
+    if (newProgram)
+        graphView()->highlightNodes({});
+    updateInsights();
     if (m_selectedNode >= 0 && static_cast<size_t>(m_selectedNode) < shown->graph.nodes.size() && !newProgram)
         selectNode(m_selectedNode);
     else if (newProgram)
         m_selectedNode = -1;
+}
+
+void MainWindow::updateInsights()
+{
+    if (!m_shown) {
+        m_insights->clear();
+        return;
+    }
+    m_traceMatch.reset();
+    m_measuredNodes.clear();
+    std::optional<solar::insights::MeasuredOps> measured;
+    if (m_trace) {
+        m_traceMatch = solar::measure::matchProfileTrace(*m_trace, *m_shown);
+        measured = solar::insights::measuredFromTrace(*m_traceMatch);
+        m_measuredNodes = solar::insights::measuredNodeSeconds(*m_shown, m_traceMatch->ops);
+    }
+    m_insightsShown = solar::insights::computeInsights(*m_shown, measured ? &*measured : nullptr);
+    m_insights->setInsights(m_shown, m_insightsShown, m_traceMatch);
+    m_operators->setMeasured(m_measuredNodes);
+    roofline()->setMeasured(m_measuredNodes);
+}
+
+bool MainWindow::loadProfileTrace(const QString& path, QString* why)
+{
+    auto trace = solar::measure::readProfileTrace(path.toStdString());
+    if (!trace) {
+        if (why)
+            *why = QString::fromStdString(solar::formatAll(trace.diagnostics()));
+        return false;
+    }
+    m_trace = std::move(trace).value();
+    updateInsights();
+    if (m_traceMatch)
+        statusBar()->showMessage(tr("Trace %1: %2% of its ATen time matched to the operators")
+                                     .arg(QFileInfo(path).fileName())
+                                     .arg(100 * solar::measure::matchedFraction(*m_traceMatch), 0, 'f', 1),
+                                 6000);
+    return true;
+}
+
+void MainWindow::clearProfileTrace()
+{
+    m_trace.reset();
+    updateInsights();
 }
 
 void MainWindow::sourceEdited()

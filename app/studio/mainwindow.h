@@ -10,6 +10,8 @@
 #include "app/studio/projectfile.h"
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/hw/registry.h"
+#include "engine/insights/insights.h"
+#include "engine/measure/profiletrace.h"
 #include "widgets/analysis/operatorpane.h"
 #include "widgets/editor/frontendselector.h"
 #include "widgets/graph/graphpane.h"
@@ -19,6 +21,8 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 class ComparisonView;
 class ExportActions;
@@ -29,6 +33,7 @@ class QMenu;
 class DocumentationDialog;
 class GraphView;
 class HardwarePanel;
+class InsightsPane;
 class IrPane;
 class OperatorPane;
 class OperatorTableModel;
@@ -81,6 +86,12 @@ public:
     OperatorTableModel* operatorModel() const { return m_operators->model(); }
     TranscriptPane* transcript() const { return m_transcript; }
     ComparisonView* comparisonView() const { return m_compare; }
+    InsightsPane* insightsPane() const { return m_insights; }
+    /// Loads a torch.profiler Chrome trace: the operators get measured times (table, roofline), the insights
+    /// measured gaps. False and why (nothing changes) when it cannot be read.
+    bool loadProfileTrace(const QString& path, QString* why = nullptr);
+    void clearProfileTrace();
+    const std::optional<solar::measure::TraceMatch>& traceMatch() const { return m_traceMatch; }
     void setFrontend(solar::Frontend frontend) { m_frontend->setFrontend(frontend); }
     solar::Frontend frontend() const { return m_frontend->frontend(); }
     void setLlmSettings(const solar::llm::LlmSettings& settings) { m_llm = settings; }
@@ -128,6 +139,7 @@ private:
     void selectLine(int line, bool irLine);
     void applyProject(const Project& project);
     void setBusy(bool busy);
+    void updateInsights(); // from m_shown and the loaded trace
 
     SourceEditor* m_editor = nullptr;
     Document* m_document = nullptr;
@@ -140,6 +152,7 @@ private:
     SummaryPanel* m_summary = nullptr;
     TranscriptPane* m_transcript = nullptr;
     ComparisonView* m_compare = nullptr;
+    InsightsPane* m_insights = nullptr;
     FrontendSelector* m_frontend = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
@@ -157,4 +170,8 @@ private:
     int m_selectedNode = -1;
     bool m_syncing = false;
     QString m_lastError;
+    std::optional<solar::measure::ProfileTrace> m_trace; // loaded by the user; matched again to every new result
+    std::optional<solar::measure::TraceMatch> m_traceMatch;
+    solar::insights::Insights m_insightsShown;
+    std::vector<std::optional<double>> m_measuredNodes;
 };

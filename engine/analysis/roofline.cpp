@@ -143,4 +143,17 @@ RooflinePlot rooflinePlot(const AnalysisResult& r, const std::vector<RooflineMac
     return plot;
 }
 
+void addMeasuredPoints(RooflinePlot& plot, const std::vector<std::optional<double>>& measured)
+{
+    for (auto& pt : plot.points) {
+        if (pt.node < 0 || static_cast<std::size_t>(pt.node) >= measured.size() || !measured[static_cast<std::size_t>(pt.node)]
+            || !(*measured[static_cast<std::size_t>(pt.node)] > 0))
+            continue;
+        pt.measuredY = pt.flops / *measured[static_cast<std::size_t>(pt.node)];
+        // Measured points lie under their bound points; the axis reaches down to them (decade-padded).
+        if (pt.measuredY > 0 && pt.measuredY < plot.yMin * 10)
+            plot.yMin = std::pow(10, std::floor(std::log10(pt.measuredY)) - 1);
+    }
+}
+
 } // namespace solar

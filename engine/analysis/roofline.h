@@ -16,6 +16,7 @@
 
 #include "engine/analysis/analysis.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,7 @@ struct RooflinePoint
     bool computeBound = false; // standing alone
     std::string bound; // the roof it sits on: "DRAM" or its compute roofs ("tensor tf32 + simt fp32")
     double roof = 0; // that roof's value: B/s for DRAM, FLOP/s for compute (effective over several roofs)
+    double measuredY = 0; // FLOP / its measured time (a profiler trace), at the same x; 0: not measured
 };
 
 struct RooflineProgramPoint
@@ -72,6 +74,10 @@ struct RooflineMachine
 
 /// `result` on its own machine (result.machine, named result.hardware.name), with `overlays` drawn as extra roofs.
 RooflinePlot rooflinePlot(const AnalysisResult& result, const std::vector<RooflineMachine>& overlays, bounds::Level level);
+
+/// Each measured operator's measured point (FLOP / measured seconds, beside its bound point), the y range widened to
+/// hold them. `measuredNodeSeconds` is per graph node (insights::measuredNodeSeconds).
+void addMeasuredPoints(RooflinePlot& plot, const std::vector<std::optional<double>>& measuredNodeSeconds);
 
 /// Which of four marker sizes an operator's share of the time gets (0: < 1 %, 1: < 10 %, 2: < 30 %, 3: more).
 int rooflineShareBucket(double share);

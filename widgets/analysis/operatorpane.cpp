@@ -25,6 +25,8 @@ OperatorPane::OperatorPane(QWidget* parent)
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(OperatorTableModel::TimeF0, Qt::DescendingOrder);
+    m_table->setColumnHidden(OperatorTableModel::Measured, true); // until a profiler trace is loaded
+    m_table->setColumnHidden(OperatorTableModel::PercentOfSol, true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
@@ -60,6 +62,14 @@ OperatorPane::OperatorPane(QWidget* parent)
 void OperatorPane::setResult(std::shared_ptr<const solar::AnalysisResult> result)
 {
     m_model->setResult(std::move(result));
+}
+
+void OperatorPane::setMeasured(std::vector<std::optional<double>> measured)
+{
+    const bool shown = !measured.empty();
+    m_model->setMeasured(std::move(measured));
+    m_table->setColumnHidden(OperatorTableModel::Measured, !shown);
+    m_table->setColumnHidden(OperatorTableModel::PercentOfSol, !shown);
 }
 
 void OperatorPane::setShareLevel(solar::bounds::Level level)

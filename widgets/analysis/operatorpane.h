@@ -7,6 +7,8 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 class OperatorTableModel;
 class QLineEdit;
@@ -26,6 +28,8 @@ public:
 
     void setResult(std::shared_ptr<const solar::AnalysisResult> result);
     void setShareLevel(solar::bounds::Level level);
+    /// Per graph node, its measured time (a profiler trace); empty hides the measured columns.
+    void setMeasured(std::vector<std::optional<double>> measuredNodeSeconds);
     /// Shows `node` as the current row without emitting nodeSelected.
     void selectNode(int node);
 

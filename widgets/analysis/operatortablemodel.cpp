@@ -42,6 +42,13 @@ void OperatorTableModel::setShareLevel(Level level)
         emit dataChanged(index(0, Share), index(rowCount() - 1, Share));
 }
 
+void OperatorTableModel::setMeasured(std::vector<std::optional<double>> measured)
+{
+    m_measured = std::move(measured);
+    if (!m_rows.empty())
+        emit dataChanged(index(0, Measured), index(rowCount() - 1, PercentOfSol));
+}
+
 int OperatorTableModel::rowOfNode(int node) const
 {
     for (size_t i = 0; i < m_rows.size(); ++i)
@@ -96,10 +103,20 @@ QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
             const double share = r.share[static_cast<size_t>(m_shareLevel)];
             return raw ? QVariant(share) : QVariant(fixedText(100 * share, 1) + QLatin1Char('%'));
         }
+        case Measured:
+        case PercentOfSol: {
+            const auto m = static_cast<size_t>(r.node) < m_measured.size() ? m_measured[static_cast<size_t>(r.node)] : std::nullopt;
+            if (!m || !(*m > 0))
+                return raw ? QVariant(-1.0) : QVariant(QStringLiteral("–"));
+            if (col == Measured)
+                return raw ? QVariant(*m) : QVariant(secondsText(*m));
+            const double percent = 100 * r.seconds[static_cast<size_t>(solar::bounds::Level::UnfusedPerKernel)] / *m;
+            return raw ? QVariant(percent) : QVariant(fixedText(percent, 1) + QLatin1Char('%'));
+        }
         default: return {};
         }
     }
-    if (role == Qt::TextAlignmentRole && (col == Line || col == Share || (col >= TimeF0 && col <= Intensity)))
+    if (role == Qt::TextAlignmentRole && (col == Line || col == Share || col == Measured || col == PercentOfSol || (col >= TimeF0 && col <= Intensity)))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
         QString tip = tr("%1 — %2%3%4")
@@ -137,6 +154,8 @@ QVariant OperatorTableModel::headerData(int section, Qt::Orientation orientation
     case TimeF4: return tr("F4 cache-aware");
     case Bottleneck: return tr("Bottleneck");
     case Share: return tr("Share");
+    case Measured: return tr("Measured");
+    case PercentOfSol: return tr("% of SOL");
     default: return {};
     }
 }

@@ -10,6 +10,8 @@
 #include <QAbstractTableModel>
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 class OperatorTableModel : public QAbstractTableModel
 {
@@ -24,6 +26,8 @@ public:
         Line,
         Bottleneck,
         Share,
+        Measured, // a profiler trace's time for the operator ("-" without one)
+        PercentOfSol, // its eager bound standing alone (F0) / its measured time
         TimeF0,
         TimeF1,
         TimeF2,
@@ -46,6 +50,9 @@ public:
     const solar::AnalysisResult* result() const { return m_result.get(); }
     /// The level whose share is shown in the Share column.
     void setShareLevel(solar::bounds::Level level);
+    /// Per graph node, its measured time (insights::measuredNodeSeconds); empty: no measurement.
+    void setMeasured(std::vector<std::optional<double>> measuredNodeSeconds);
+    bool hasMeasured() const { return !m_measured.empty(); }
 
     int rowOfNode(int node) const;
 
@@ -58,4 +65,5 @@ private:
     std::shared_ptr<const solar::AnalysisResult> m_result;
     std::vector<solar::OperatorRow> m_rows;
     solar::bounds::Level m_shareLevel = solar::bounds::Level::Fused;
+    std::vector<std::optional<double>> m_measured;
 };

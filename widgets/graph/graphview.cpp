@@ -41,6 +41,12 @@ public:
         m_selected = on;
         update();
     }
+    void setHighlighted(bool on)
+    {
+        m_highlighted = on;
+        update();
+    }
+    bool highlighted() const { return m_highlighted; }
 
     void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override
     {
@@ -48,6 +54,11 @@ public:
         p->setPen(QPen(m_selected ? selectionColour() : QColor(0x40, 0x40, 0x40), m_selected ? 3 : 1));
         p->setBrush(m_fill);
         p->drawRoundedRect(rect(), 4, 4);
+        if (m_highlighted) { // an insight's region: a dashed halo around the box
+            p->setPen(QPen(selectionColour(), 2, Qt::DashLine));
+            p->setBrush(Qt::NoBrush);
+            p->drawRoundedRect(rect().adjusted(-5, -5, 5, 5), 7, 7);
+        }
         if (lod < 0.35)
             return; // too small to read: boxes only
         p->setPen(m_fill.lightness() < 110 ? Qt::white : Qt::black);
@@ -78,6 +89,7 @@ private:
     GraphView* m_view;
     QColor m_fill = Qt::lightGray;
     bool m_selected = false;
+    bool m_highlighted = false;
 };
 
 // An edge's label: readable only when zoomed in, so it is not drawn (nor shaped) below that zoom.
@@ -180,6 +192,8 @@ void GraphView::build()
     recolour();
     if (m_selected >= 0)
         selectNode(m_selected);
+    if (!m_highlighted.empty())
+        highlightNodes(m_highlighted);
     fitAll();
 }
 
@@ -226,6 +240,22 @@ void GraphView::selectNode(int node)
         it->second->setSelectedNode(true);
         ensureVisible(it->second, 60, 60);
     }
+}
+
+void GraphView::highlightNodes(const std::vector<int>& nodes)
+{
+    m_highlighted = nodes;
+    for (auto& [id, item] : m_items)
+        item->setHighlighted(std::find(nodes.begin(), nodes.end(), id) != nodes.end());
+}
+
+std::vector<int> GraphView::highlightedNodes() const
+{
+    std::vector<int> out;
+    for (const auto& [id, item] : m_items)
+        if (item->highlighted())
+            out.push_back(id);
+    return out;
 }
 
 void GraphView::fitAll()

@@ -32,6 +32,9 @@ public:
     void setColourBy(ColourBy mode);
     void setLevel(solar::bounds::Level level);
     void selectNode(int node);
+    /// Rings a region (an insight's operators); empty clears it. Kept across a new layout of the same program.
+    void highlightNodes(const std::vector<int>& nodes);
+    std::vector<int> highlightedNodes() const; // drawn with the ring
     void fitAll();
     /// The nodes whose name, kind, equation, ATen op or module path contain `text` (case-insensitive), in order.
     std::vector<int> matches(const QString& text) const;
@@ -66,5 +69,6 @@ private:
     ColourBy m_colourBy = ColourBy::Bottleneck;
     solar::bounds::Level m_level = solar::bounds::Level::Fused;
     int m_selected = -1;
+    std::vector<int> m_highlighted;
     int m_generation = 0;
 };

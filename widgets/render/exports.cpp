@@ -15,6 +15,20 @@ const solar::AnalysisResult& first(const ReportInput& in)
     return *in.results.front();
 }
 
+// The analysis exports carry what the window shows beside the analysis: the insights and a trace's measured times.
+struct Extras
+{
+    solar::insights::Insights insights;
+    solar::report::ReportExtras extras;
+    explicit Extras(const ReportInput& in)
+        : insights(in.insightsOrComputed())
+    {
+        extras.insights = &insights;
+        extras.measuredNodeSeconds = in.measuredNodeSeconds.empty() ? nullptr : &in.measuredNodeSeconds;
+        extras.trace = in.trace ? &*in.trace : nullptr;
+    }
+};
+
 } // namespace
 
 std::string_view exportKindName(ExportKind kind)
@@ -23,6 +37,7 @@ std::string_view exportKindName(ExportKind kind)
     case ExportKind::ReportPdf: return "report-pdf";
     case ExportKind::Json: return "json";
     case ExportKind::Csv: return "csv";
+    case ExportKind::InsightsCsv: return "insights-csv";
     case ExportKind::GraphDot: return "graph-dot";
     case ExportKind::GraphSvg: return "graph-svg";
     case ExportKind::GraphYaml: return "graph-yaml";
@@ -49,11 +64,18 @@ const std::vector<ExportFormat>& exportFormats()
         {ExportKind::Json, QT_TRANSLATE_NOOP("Exports", "Analysis as &JSON…"), QT_TRANSLATE_NOOP("Exports", "JSON (*.json)"),
          "analysis.json",
          [](const ReportInput& in, const QString& path, QString* why) {
-             return writeFileAtomically(path, solar::report::analysisJson(first(in)), why);
+             const Extras x(in);
+             return writeFileAtomically(path, solar::report::analysisJson(first(in), x.extras), why);
          }},
         {ExportKind::Csv, QT_TRANSLATE_NOOP("Exports", "Operators as &CSV…"), QT_TRANSLATE_NOOP("Exports", "CSV (*.csv)"), "operators.csv",
          [](const ReportInput& in, const QString& path, QString* why) {
-             return writeFileAtomically(path, solar::report::analysisCsv(first(in)), why);
+             const Extras x(in);
+             return writeFileAtomically(path, solar::report::analysisCsv(first(in), x.extras), why);
+         }},
+        {ExportKind::InsightsCsv, QT_TRANSLATE_NOOP("Exports", "Optimisation &opportunities as CSV…"), QT_TRANSLATE_NOOP("Exports", "CSV (*.csv)"),
+         "opportunities.csv",
+         [](const ReportInput& in, const QString& path, QString* why) {
+             return writeFileAtomically(path, solar::report::insightsCsv(first(in), in.insightsOrComputed()), why);
          }},
         {ExportKind::GraphDot, QT_TRANSLATE_NOOP("Exports", "Einsum graph as &DOT…"), QT_TRANSLATE_NOOP("Exports", "Graphviz (*.dot)"),
          "graph.dot",

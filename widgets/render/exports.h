@@ -14,9 +14,9 @@
 #include <string_view>
 #include <vector>
 
-enum class ExportKind { ReportPdf, Json, Csv, GraphDot, GraphSvg, GraphYaml, RooflinePng, RooflineSvg };
+enum class ExportKind { ReportPdf, Json, Csv, InsightsCsv, GraphDot, GraphSvg, GraphYaml, RooflinePng, RooflineSvg };
 
-/// "report-pdf", "json", "csv", "graph-dot", "graph-svg", "graph-yaml", "roofline-png", "roofline-svg".
+/// "report-pdf", "json", "csv", "insights-csv", "graph-dot", "graph-svg", "graph-yaml", "roofline-png", "roofline-svg".
 std::string_view exportKindName(ExportKind kind);
 std::optional<ExportKind> parseExportKind(std::string_view text);
 

@@ -26,6 +26,13 @@
 
 using solar::bounds::Level;
 
+solar::insights::Insights ReportInput::insightsOrComputed() const
+{
+    if (insights)
+        return *insights;
+    return results.empty() || !results.front() ? solar::insights::Insights {} : solar::insights::computeInsights(*results.front());
+}
+
 namespace {
 
 QString esc(const std::string& s)
@@ -231,6 +238,37 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     }
     html += QObject::tr("<h2>Top operators</h2><p>%1 operators; the 15 with the largest share of the fused bound.</p>").arg(ops.size())
         + table(rows);
+
+    // Optimisation opportunities: the ten largest with their evidence.
+    {
+        const solar::insights::Insights insights = in.insightsOrComputed();
+        html += QObject::tr("<h2>Optimisation opportunities</h2><p>Taken from %1 (%2) down to the speed of light %3: %4 recoverable in "
+                            "all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add "
+                            "up.</p>")
+                    .arg(secondsText(insights.referenceSeconds),
+                         insights.reference == "measured" ? QObject::tr("measured: %1").arg(esc(insights.measuredSource))
+                                                          : QObject::tr("the eager model; no measurement"),
+                         secondsText(insights.solSeconds), secondsText(insights.totalSavedSeconds));
+        if (in.trace)
+            html += QObject::tr("<p>Profiler trace %1: %2 of ATen time matched to the operators, %3 not.</p>")
+                        .arg(esc(in.trace->file), secondsText(in.trace->matchedSeconds), secondsText(in.trace->unmatchedSeconds));
+        if (insights.opportunities.empty()) {
+            html += QObject::tr("<p>No opportunity above 0.5 % of the reference.</p>");
+        } else {
+            QString orows = row({QObject::tr("#"), QObject::tr("Kind"), QObject::tr("Saved"), QObject::tr("Lines"), QObject::tr("Opportunity and evidence")},
+                                true);
+            for (size_t i = 0; i < insights.opportunities.size() && i < 10; ++i) {
+                const auto& o = insights.opportunities[i];
+                QStringList lines;
+                for (int l : o.lines)
+                    lines << QString::number(l);
+                orows += row({QString::number(i + 1), esc(std::string(solar::insights::kindName(o.kind))), secondsText(o.savedSeconds),
+                              lines.join(QLatin1Char(',')), QStringLiteral("<b>") + esc(o.title) + QStringLiteral("</b><br>") + esc(o.explanation)},
+                             false, {3, 4});
+            }
+            html += table(orows);
+        }
+    }
 
     if (in.targetSeconds) {
         const auto inv

@@ -7,6 +7,8 @@
 #pragma once
 
 #include "engine/analysis/analysis.h"
+#include "engine/insights/insights.h"
+#include "engine/measure/profiletrace.h"
 
 #include <QString>
 
@@ -21,6 +23,13 @@ struct ReportInput
     QString frontend; // trace, alir, llm
     std::optional<double> targetSeconds;
     std::optional<double> measuredSeconds;
+    // What the Insights pane shows (with a profiler trace's measured gaps); none: computed from results.front().
+    std::optional<solar::insights::Insights> insights;
+    std::vector<std::optional<double>> measuredNodeSeconds; // per node, from the trace (empty: none)
+    std::optional<solar::measure::TraceMatch> trace;
+
+    /// The insights of the first result: the given ones, else computed from it alone.
+    solar::insights::Insights insightsOrComputed() const;
 };
 
 class QPagedPaintDevice;

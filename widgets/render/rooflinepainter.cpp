@@ -216,6 +216,18 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
             p.setBrush(bottleneckMarkerColour(pt.computeBound));
             p.drawEllipse(map(pt.x, pt.y), rooflineMarkerRadius(bucket) * mark, rooflineMarkerRadius(bucket) * mark);
         }
+    // Measured operators (a profiler trace): a hollow ring at the measured rate, joined to the bound point above it.
+    bool anyMeasured = false;
+    for (const auto& pt : plot.points) {
+        if (pt.measuredY <= 0)
+            continue;
+        anyMeasured = true;
+        p.setPen(QPen(QColor(0x60, 0x60, 0x60), 1 * mark, Qt::DotLine));
+        p.drawLine(map(pt.x, pt.y), map(pt.x, pt.measuredY));
+        p.setPen(QPen(bottleneckMarkerColour(pt.computeBound), 2 * mark));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(map(pt.x, pt.measuredY), 5 * mark, 5 * mark);
+    }
     // The program at this level: a diamond.
     auto diamond = [&](const QPointF& c, double r) {
         QPainterPath path;
@@ -263,6 +275,16 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     circle.addEllipse(QPointF(0, 0), 6 * unit, 6 * unit);
     legendItem(circle, bottleneckMarkerColour(false), QCoreApplication::translate("RooflinePainter", "memory-bound operator"));
     legendItem(circle, bottleneckMarkerColour(true), QCoreApplication::translate("RooflinePainter", "compute-bound operator"));
+    if (anyMeasured) {
+        const double width = 16 * unit + labelMetrics.horizontalAdvance(QCoreApplication::translate("RooflinePainter", "measured (trace)"));
+        place(width);
+        p.setPen(QPen(QColor(0x60, 0x60, 0x60), 2 * unit));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(QPointF(x + 6 * unit, y + 8 * unit), 5 * unit, 5 * unit);
+        p.setPen(Qt::black);
+        p.drawText(QPointF(x + 16 * unit, y + 12 * unit), QCoreApplication::translate("RooflinePainter", "measured (trace)"));
+        x += width + 24 * unit;
+    }
     if (plot.program.present)
         legendItem(diamond(QPointF(0, 0), 7 * unit), QColor(0x40, 0x40, 0x40),
                    QCoreApplication::translate("RooflinePainter", "the program at this level"));

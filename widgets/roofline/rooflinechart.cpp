@@ -353,6 +353,10 @@ QString RooflineChart::tooltipOfNode(int node) const
     text += tr("<br>Its share of the %1 time: %2 (%3%)").arg(level, secondsText(share), fixedText(100 * point->share, 1));
     if (!why.isEmpty())
         text += QStringLiteral(" — ") + why;
+    if (point->measuredY > 0)
+        text += tr("<br>Measured (trace): %1 at %2, %3% of its rate standing alone")
+                    .arg(secondsText(point->flops / point->measuredY), siText(point->measuredY, "FLOP/s"),
+                         fixedText(100 * point->measuredY / point->y, 1));
     return text;
 }
 
@@ -365,6 +369,8 @@ void RooflineChart::rebuild()
         return;
     }
     m_plot = solar::rooflinePlot(*m_result, m_overlays, m_level);
+    if (!m_measured.empty())
+        solar::addMeasuredPoints(m_plot, m_measured);
     m_title = m_plot.xMax <= 0
         ? tr("Roofline (nothing to plot)")
         : tr("Roofline at %1 %2 on %3 — %n operator(s)", nullptr, static_cast<int>(m_plot.points.size()))
@@ -373,6 +379,17 @@ void RooflineChart::rebuild()
     if (m_selectedNode >= 0)
         m_hover->setText(tooltipOfNode(m_selectedNode));
     m_canvas->update();
+}
+
+void RooflineChart::setMeasured(std::vector<std::optional<double>> measured)
+{
+    m_measured = std::move(measured);
+    rebuild();
+}
+
+int RooflineChart::measuredPointCount() const
+{
+    return static_cast<int>(std::count_if(m_plot.points.begin(), m_plot.points.end(), [](const auto& p) { return p.measuredY > 0; }));
 }
 
 void RooflineChart::selectNode(int node)

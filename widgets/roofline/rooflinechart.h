@@ -33,6 +33,9 @@ public:
     void setLevel(solar::bounds::Level level);
     void setOverlays(const std::vector<solar::RooflineMachine>& overlays);
     void selectNode(int node);
+    /// Per graph node, its measured time (a profiler trace; empty: none): drawn as a ring under its bound point.
+    void setMeasured(std::vector<std::optional<double>> measuredNodeSeconds);
+    int measuredPointCount() const;
     void clear();
 
     /// Zoom by `factor` (> 1: in) about the data point under `at` (canvas coordinates; default: the centre).
@@ -76,4 +79,5 @@ private:
     RooflineRange m_range; // empty: everything
     QString m_title;
     int m_selectedNode = -1;
+    std::vector<std::optional<double>> m_measured;
 };
