@@ -24,9 +24,13 @@
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/calibratedialog.h"
 #include "widgets/hardware/hardwarepanel.h"
+#include "widgets/insights/insightsmodel.h"
+#include "widgets/insights/insightspane.h"
 #include "widgets/llm/transcriptpane.h"
 #include "widgets/render/units.h"
 #include "widgets/roofline/rooflinechart.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QAbstractButton>
 #include <QAbstractProxyModel>
@@ -554,6 +558,86 @@ private slots:
 
     // A line that produced several operators offers them all in its context menu; picking one selects that very
     // operator (issue 14, item 1).
+    void testInsightsPaneAndProfilerTrace()
+    {
+        // A matmul and a ReLU in two @op kernels; a profiler trace (written here) says the matmul took 100 us and
+        // the ReLU 50 us.
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("mm_relu.alir"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("kernel mm_relu(M=256, N=256, K=256) {\n  in A: f32[M, K];\n  weight W: f32[K, N];\n  tmp T: f32[M, N];\n"
+                "  out Y: f32[M, N];\n  @op(\"aten::mm\", 3) {\n    for m in 0..M, n in 0..N {\n      T[m, n] = 0;\n"
+                "      for k in 0..K { T[m, n] += A[m, k] * W[k, n]; }\n    }\n  }\n  @op(\"aten::relu\", 4) {\n"
+                "    for m in 0..M, n in 0..N { Y[m, n] = relu(T[m, n]); }\n  }\n}\n");
+        f.close();
+        MainWindow w;
+        QVERIFY(w.openFile(file));
+        QVERIFY(waitForAnalysis(w));
+        InsightsPane* pane = w.insightsPane();
+        const auto expected = solar::insights::computeInsights(*w.shownResult());
+        QVERIFY(!expected.opportunities.empty());
+        QCOMPARE(pane->model()->rowCount(), static_cast<int>(expected.opportunities.size()));
+        QVERIFY(!w.operatorTable()->isColumnHidden(OperatorTableModel::Name));
+        QVERIFY(w.operatorTable()->isColumnHidden(OperatorTableModel::Measured)); // no trace yet
+        // Selecting an opportunity selects its first operator everywhere and rings all of them in the graph.
+        QVERIFY(waitForLayout(w.graphView()));
+        pane->selectOpportunity(0);
+        const std::vector<int> nodes = expected.opportunities.front().nodes;
+        QCOMPARE(w.graphView()->highlightedNodes(), nodes);
+        QCOMPARE(w.selectedNode(), nodes.front());
+        QVERIFY(pane->explanation()->toPlainText().contains(QString::fromStdString(expected.opportunities.front().explanation)));
+
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        QFile b(bad);
+        QVERIFY(b.open(QIODevice::WriteOnly));
+        b.write("[\n  {\"ph\": ");
+        b.close();
+        QString why;
+        QVERIFY(!w.loadProfileTrace(bad, &why));
+        QVERIFY2(why.contains(QStringLiteral("bad.json:2:")), qPrintable(why));
+
+        const QString trace = dir.filePath(QStringLiteral("trace.json"));
+        QFile t(trace);
+        QVERIFY(t.open(QIODevice::WriteOnly));
+        t.write(R"({"traceEvents": [
+          {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 0, "dur": 100},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 200, "dur": 50}]})");
+        t.close();
+        QVERIFY2(w.loadProfileTrace(trace, &why), qPrintable(why));
+        QVERIFY(w.traceMatch().has_value());
+        QCOMPARE(solar::measure::matchedFraction(*w.traceMatch()), 1.0);
+        QVERIFY(!w.operatorTable()->isColumnHidden(OperatorTableModel::Measured));
+        const auto& g = w.shownResult()->graph;
+        for (const auto& n : g.nodes) {
+            const int row = w.operatorModel()->rowOfNode(n.id);
+            const double measured = w.operatorModel()->index(row, OperatorTableModel::Measured).data(OperatorTableModel::SortRole).toDouble();
+            QCOMPARE(measured, n.sourceOp == "aten::mm" ? 100e-6 : 50e-6);
+            const double f0 = w.shownResult()->ladder.at(Level::UnfusedPerKernel).nodeSeconds[static_cast<size_t>(n.id)];
+            QVERIFY(std::abs(w.operatorModel()->index(row, OperatorTableModel::PercentOfSol).data(OperatorTableModel::SortRole).toDouble()
+                             - 100 * f0 / measured)
+                    < 1e-9);
+        }
+        QCOMPARE(w.roofline()->measuredPointCount(), 2);
+        bool gap = false;
+        for (const auto& o : pane->model()->insights().opportunities)
+            gap = gap || o.kind == solar::insights::Kind::MeasuredGap;
+        QVERIFY(gap);
+        QCOMPARE(pane->model()->insights().reference, std::string("measured"));
+        // The exports carry the measured times and the opportunities.
+        const QString json = dir.filePath(QStringLiteral("a.json"));
+        QVERIFY(w.exportAs(ExportKind::Json, json, &why));
+        const auto j = nlohmann::json::parse(readText(json));
+        QVERIFY(j["ops"][0].contains("measured_seconds"));
+        QCOMPARE(j["insights"]["reference"].get<std::string>(), std::string("measured"));
+        const QString csv = dir.filePath(QStringLiteral("o.csv"));
+        QVERIFY(w.exportAs(ExportKind::InsightsCsv, csv, &why));
+        QVERIFY(readText(csv).rfind("rank,kind,saved_seconds", 0) == 0);
+        w.clearProfileTrace();
+        QVERIFY(w.operatorTable()->isColumnHidden(OperatorTableModel::Measured));
+        QCOMPARE(w.roofline()->measuredPointCount(), 0);
+    }
+
     void testLineOffersAllItsOperators()
     {
         QTemporaryDir dir;
