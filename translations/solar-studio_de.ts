@@ -53,7 +53,7 @@
     </message>
     <message>
         <location filename="../widgets/hardware/calibratedialog.cpp" line="24"/>
-        <source>Measures this CPU's FMA throughput on one and on all threads, its memory bandwidth and, with torch, the least time one ATen operator takes; reads its caches from sysfs. Takes under a minute; other programs running now make the numbers lower. The result is saved as the user profile '%1'.</source>
+        <source>Measures this CPU&apos;s FMA throughput on one and on all threads, its memory bandwidth and, with torch, the least time one ATen operator takes; reads its caches from sysfs. Takes under a minute; other programs running now make the numbers lower. The result is saved as the user profile &apos;%1&apos;.</source>
         <translation>Misst den FMA-Durchsatz dieser CPU auf einem und auf allen Threads, ihre Speicherbandbreite und, mit torch, die kürzeste Zeit, die ein ATen-Operator braucht; liest die Caches aus sysfs. Dauert weniger als eine Minute; gleichzeitig laufende Programme drücken die Werte. Das Ergebnis wird als Benutzerprofil „%1“ gespeichert.</translation>
     </message>
     <message>
@@ -64,7 +64,7 @@
     </message>
     <message>
         <location filename="../widgets/hardware/calibratedialog.cpp" line="106"/>
-        <source>Saved as the user profile '%1' (%2).</source>
+        <source>Saved as the user profile &apos;%1&apos; (%2).</source>
         <translation>Als Benutzerprofil „%1“ gespeichert (%2).</translation>
     </message>
     <message>
@@ -212,7 +212,7 @@
     </message>
     <message>
         <location filename="../app/studio/environmentdialog.cpp" line="46"/>
-        <source>The Python interpreter of your own environment (a venv's or conda's bin/python) that traces PyTorch models and runs references. SOLAR_PYTHON, when set, comes first. Supported: torch 1.13 and 2.x.</source>
+        <source>The Python interpreter of your own environment (a venv&apos;s or conda&apos;s bin/python) that traces PyTorch models and runs references. SOLAR_PYTHON, when set, comes first. Supported: torch 1.13 and 2.x.</source>
         <translation>Der Python-Interpreter Ihrer eigenen Umgebung (bin/python eines venv oder conda), der PyTorch-Modelle verfolgt und Referenzen ausführt. SOLAR_PYTHON hat, wenn gesetzt, Vorrang. Unterstützt: torch 1.13 und 2.x.</translation>
     </message>
     <message>
@@ -277,83 +277,89 @@
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="47"/>
+        <location filename="../widgets/render/exports.cpp" line="62"/>
         <source>&amp;Report (PDF)…</source>
         <translation>&amp;Bericht (PDF)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="47"/>
+        <location filename="../widgets/render/exports.cpp" line="62"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="49"/>
+        <location filename="../widgets/render/exports.cpp" line="64"/>
         <source>Analysis as &amp;JSON…</source>
         <translation>Analyse als &amp;JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="49"/>
+        <location filename="../widgets/render/exports.cpp" line="64"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="54"/>
+        <location filename="../widgets/render/exports.cpp" line="70"/>
         <source>Operators as &amp;CSV…</source>
         <translation>Operatoren als &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="54"/>
+        <location filename="../widgets/render/exports.cpp" line="70"/>
+        <location filename="../widgets/render/exports.cpp" line="75"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="58"/>
+        <location filename="../widgets/render/exports.cpp" line="75"/>
+        <source>Optimisation &amp;opportunities as CSV…</source>
+        <translation>Optimierungs&amp;möglichkeiten als CSV…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="80"/>
         <source>Einsum graph as &amp;DOT…</source>
         <translation>Einsum-Graph als &amp;DOT…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="58"/>
+        <location filename="../widgets/render/exports.cpp" line="80"/>
         <source>Graphviz (*.dot)</source>
         <translation>Graphviz (*.dot)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="63"/>
+        <location filename="../widgets/render/exports.cpp" line="85"/>
         <source>Einsum graph as &amp;SVG…</source>
         <translation>Einsum-Graph als &amp;SVG…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="63"/>
-        <location filename="../widgets/render/exports.cpp" line="75"/>
+        <location filename="../widgets/render/exports.cpp" line="85"/>
+        <location filename="../widgets/render/exports.cpp" line="97"/>
         <source>SVG (*.svg)</source>
         <translation>SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="65"/>
+        <location filename="../widgets/render/exports.cpp" line="87"/>
         <source>Einsum graph as SOLAR &amp;YAML…</source>
         <translation>Einsum-Graph als SOLAR-&amp;YAML…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="65"/>
+        <location filename="../widgets/render/exports.cpp" line="87"/>
         <source>YAML (*.yaml)</source>
         <translation>YAML (*.yaml)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="70"/>
+        <location filename="../widgets/render/exports.cpp" line="92"/>
         <source>Roofline as P&amp;NG…</source>
         <translation>Roofline als P&amp;NG…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="70"/>
+        <location filename="../widgets/render/exports.cpp" line="92"/>
         <source>PNG (*.png)</source>
         <translation>PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="75"/>
+        <location filename="../widgets/render/exports.cpp" line="97"/>
         <source>Roofline as S&amp;VG…</source>
         <translation>Roofline als S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="96"/>
+        <location filename="../widgets/render/exports.cpp" line="118"/>
         <source>Nothing to export: analyse first (Ctrl+R)</source>
         <translation>Nichts zu exportieren: zuerst analysieren (Strg+R)</translation>
     </message>
@@ -373,7 +379,7 @@
     </message>
     <message>
         <location filename="../widgets/render/figures.cpp" line="76"/>
-        <source>unknown figure format '%1' (png, svg)</source>
+        <source>unknown figure format &apos;%1&apos; (png, svg)</source>
         <translation>unbekanntes Bildformat „%1“ (png, svg)</translation>
     </message>
     <message>
@@ -520,12 +526,12 @@
     </message>
     <message>
         <location filename="../widgets/graph/graphpane.cpp" line="42"/>
-        <source>No operator matches '%1'</source>
+        <source>No operator matches &apos;%1&apos;</source>
         <translation>Kein Operator passt zu „%1“</translation>
     </message>
     <message>
         <location filename="../widgets/graph/graphpane.cpp" line="44"/>
-        <source>Match %1 of %2 for '%3' (Enter: next)</source>
+        <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
         <translation>Treffer %1 von %2 für „%3“ (Enter: nächster)</translation>
     </message>
 </context>
@@ -538,7 +544,7 @@
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
-        <source>What if (factor on the profile's value)</source>
+        <source>What if (factor on the profile&apos;s value)</source>
         <translation>Was wäre, wenn (Faktor auf den Profilwert)</translation>
     </message>
     <message>
@@ -598,12 +604,12 @@
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
-        <source>Measure this computer's CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile 'host', to bound models on the hardware in front of you and check the bounds with 'solar measure'</source>
+        <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>Die CPU dieses Rechners messen (Rechenleistung, Speicherbandbreite, Caches, die Mindestzeit je Eager-Operator) und als Benutzerprofil „host“ speichern, um Modelle auf der Hardware vor Ihnen zu beschränken und die Schranken mit „solar measure“ zu prüfen</translation>
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="74"/>
-        <source>DRAM bandwidth: scales the memory roof and every level's memory time</source>
+        <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM-Bandbreite: skaliert das Speicherdach und die Speicherzeit jeder Stufe</translation>
     </message>
     <message>
@@ -628,12 +634,12 @@
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
-        <source> (×0.01 to ×100 of the profile's value)</source>
+        <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation> (×0,01 bis ×100 des Profilwerts)</translation>
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="93"/>
-        <source>Type the factor on the profile's value</source>
+        <source>Type the factor on the profile&apos;s value</source>
         <translation>Faktor auf den Profilwert eingeben</translation>
     </message>
     <message>
@@ -678,7 +684,7 @@
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="300"/>
-        <source>Bandwidth needed at today's compute: %1.</source>
+        <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
@@ -688,7 +694,7 @@
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="305"/>
-        <source>Compute needed at today's bandwidth: ×%1 every peak (the top one %2 → %3).</source>
+        <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
@@ -733,6 +739,125 @@
     </message>
 </context>
 <context>
+    <name>InsightsModel</name>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="28"/>
+        <source>fusion</source>
+        <translation>Fusion</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="29"/>
+        <source>precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="30"/>
+        <source>capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="31"/>
+        <source>launch</source>
+        <translation>Kernelstart</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="32"/>
+        <source>measured gap</source>
+        <translation>gemessene Lücke</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="92"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="93"/>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="94"/>
+        <source>Saved</source>
+        <translation>Ersparnis</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="95"/>
+        <source>Of reference</source>
+        <translation>Anteil an der Referenz</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="96"/>
+        <source>Lines</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="97"/>
+        <source>Opportunity</source>
+        <translation>Möglichkeit</translation>
+    </message>
+</context>
+<context>
+    <name>InsightsPane</name>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="46"/>
+        <source>Load profiler trace…</source>
+        <translation>Profiler-Trace laden…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="47"/>
+        <source>Clear trace</source>
+        <translation>Trace entfernen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="60"/>
+        <source>A Chrome trace from torch.profiler (prof.export_chrome_trace) of this model at these sizes: its ops&apos; measured times are matched to the operators</source>
+        <translation>Ein Chrome-Trace von torch.profiler (prof.export_chrome_trace) dieses Modells bei diesen Größen: die gemessenen Zeiten seiner Ops werden den Operatoren zugeordnet</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="82"/>
+        <source>Reference %1 (%2); speed of light %3. Recoverable in all: &lt;b&gt;%4&lt;/b&gt; (%5% of the reference; alternatives counted once).</source>
+        <translation>Referenz %1 (%2); Speed of Light %3. Insgesamt einsparbar: &lt;b&gt;%4&lt;/b&gt; (%5% der Referenz; Alternativen einmal gezählt).</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="85"/>
+        <source>measured: %1</source>
+        <translation>gemessen: %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="86"/>
+        <source>the eager model, no measurement</source>
+        <translation>das Eager-Modell, keine Messung</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="92"/>
+        <source>Trace: %1 of ATen time matched to the operators (%2%), %3 not.</source>
+        <translation>Trace: %1 ATen-Zeit den Operatoren zugeordnet (%2%), %3 nicht.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/insights/insightspane.cpp" line="97"/>
+        <source>%n smaller opportunity(ies) not listed.</source>
+        <translation>
+            <numerusform>%n kleinere Möglichkeit nicht aufgeführt.</numerusform>
+            <numerusform>%n kleinere Möglichkeiten nicht aufgeführt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="100"/>
+        <source>No opportunity above 0.5 % of the reference.</source>
+        <translation>Keine Möglichkeit über 0,5 % der Referenz.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="101"/>
+        <source>Select an opportunity to see how its estimate follows from the bounds.</source>
+        <translation>Wählen Sie eine Möglichkeit, um zu sehen, wie ihre Schätzung aus den Schranken folgt.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
+        <source>No analysis yet.</source>
+        <translation>Noch keine Analyse.</translation>
+    </message>
+</context>
+<context>
     <name>IrPane</name>
     <message>
         <location filename="../widgets/editor/irpane.cpp" line="15"/>
@@ -751,8 +876,8 @@
     </message>
     <message>
         <location filename="../widgets/editor/irpane.cpp" line="52"/>
-        <source>&lt;b style="color:%1"&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
-        <translation>&lt;b style="color:%1"&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
+        <source>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
+        <translation>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/editor/irpane.cpp" line="54"/>
@@ -829,8 +954,8 @@
     </message>
     <message>
         <location filename="../widgets/llm/llmsettingsdialog.cpp" line="58"/>
-        <source>&lt;span style="color:#c02020"&gt;%1 is not set in SOLAR Studio's environment.&lt;/span&gt;</source>
-        <translation>&lt;span style="color:#c02020"&gt;%1 ist in der Umgebung von SOLAR Studio nicht gesetzt.&lt;/span&gt;</translation>
+        <source>&lt;span style=&quot;color:#c02020&quot;&gt;%1 is not set in SOLAR Studio&apos;s environment.&lt;/span&gt;</source>
+        <translation>&lt;span style=&quot;color:#c02020&quot;&gt;%1 ist in der Umgebung von SOLAR Studio nicht gesetzt.&lt;/span&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/llm/llmsettingsdialog.cpp" line="60"/>
@@ -841,119 +966,124 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="69"/>
-        <location filename="../app/studio/mainwindow.cpp" line="265"/>
+        <location filename="../app/studio/mainwindow.cpp" line="70"/>
+        <location filename="../app/studio/mainwindow.cpp" line="282"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="74"/>
-        <location filename="../app/studio/mainwindow.cpp" line="408"/>
+        <location filename="../app/studio/mainwindow.cpp" line="75"/>
+        <location filename="../app/studio/mainwindow.cpp" line="430"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="188"/>
+        <location filename="../app/studio/mainwindow.cpp" line="203"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="187"/>
+        <location filename="../app/studio/mainwindow.cpp" line="202"/>
         <source>Einsum graph</source>
         <translation>Einsum-Graph</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="186"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="193"/>
+        <location filename="../app/studio/mainwindow.cpp" line="209"/>
         <source>Hardware</source>
         <translation>Hardware</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="189"/>
+        <location filename="../app/studio/mainwindow.cpp" line="204"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="190"/>
+        <location filename="../app/studio/mainwindow.cpp" line="205"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="191"/>
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source>LLM transcript</source>
         <translation>LLM-Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="192"/>
+        <location filename="../app/studio/mainwindow.cpp" line="207"/>
         <source>Compare hardware</source>
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/mainwindow.cpp" line="226"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="210"/>
+        <location filename="../app/studio/mainwindow.cpp" line="227"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="211"/>
+        <location filename="../app/studio/mainwindow.cpp" line="228"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="212"/>
+        <location filename="../app/studio/mainwindow.cpp" line="229"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="215"/>
+        <location filename="../app/studio/mainwindow.cpp" line="232"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="274"/>
+        <location filename="../app/studio/mainwindow.cpp" line="291"/>
         <source>&amp;Documentation</source>
         <translation>&amp;Dokumentation</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="275"/>
+        <location filename="../app/studio/mainwindow.cpp" line="292"/>
         <source>&amp;Environment…</source>
         <translation>&amp;Umgebung…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="382"/>
+        <location filename="../app/studio/mainwindow.cpp" line="399"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="509"/>
+        <location filename="../app/studio/mainwindow.cpp" line="531"/>
         <source>Validation finished: %1</source>
         <translation>Validierung beendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="538"/>
+        <location filename="../app/studio/mainwindow.cpp" line="560"/>
         <source>the comparison with the source runs in the background</source>
         <translation>der Vergleich mit der Quelle läuft im Hintergrund</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="539"/>
+        <location filename="../app/studio/mainwindow.cpp" line="561"/>
         <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
         <translation>Schranken bereit; Validierung gegen die Quelle läuft im Hintergrund (Esc bricht die Validierung ab)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="637"/>
+        <location filename="../app/studio/mainwindow.cpp" line="647"/>
+        <source>Trace %1: %2% of its ATen time matched to the operators</source>
+        <translation>Trace %1: %2% seiner ATen-Zeit den Operatoren zugeordnet</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="706"/>
         <source>Operators from line %1</source>
         <translation>Operatoren aus Zeile %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="664"/>
+        <location filename="../app/studio/mainwindow.cpp" line="733"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>Zeile %1 erzeugte %n Operator: %2</numerusform>
@@ -961,122 +1091,142 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="220"/>
+        <location filename="../app/studio/mainwindow.cpp" line="237"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="108"/>
+        <location filename="../app/studio/mainwindow.cpp" line="109"/>
         <source>Validation cancelled; the bounds stand, unvalidated</source>
         <translation>Validierung abgebrochen; die Schranken bleiben, unvalidiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="224"/>
+        <location filename="../app/studio/mainwindow.cpp" line="160"/>
+        <source>Load a torch.profiler trace</source>
+        <translation>Einen torch.profiler-Trace laden</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="161"/>
+        <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
+        <translation>Chrome-Traces (*.json *.pt.trace.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="164"/>
+        <source>Profiler trace</source>
+        <translation>Profiler-Trace</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="208"/>
+        <source>Insights</source>
+        <translation>Einsichten</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="241"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="226"/>
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="231"/>
+        <location filename="../app/studio/mainwindow.cpp" line="248"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="233"/>
+        <location filename="../app/studio/mainwindow.cpp" line="250"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="234"/>
+        <location filename="../app/studio/mainwindow.cpp" line="251"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="235"/>
+        <location filename="../app/studio/mainwindow.cpp" line="252"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="237"/>
+        <location filename="../app/studio/mainwindow.cpp" line="254"/>
         <source>Cu&amp;t</source>
         <translation>&amp;Ausschneiden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="238"/>
+        <location filename="../app/studio/mainwindow.cpp" line="255"/>
         <source>&amp;Copy</source>
         <translation>&amp;Kopieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="239"/>
+        <location filename="../app/studio/mainwindow.cpp" line="256"/>
         <source>&amp;Paste</source>
         <translation>&amp;Einfügen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="240"/>
+        <location filename="../app/studio/mainwindow.cpp" line="257"/>
         <source>Select &amp;All</source>
         <translation>&amp;Alles auswählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="242"/>
+        <location filename="../app/studio/mainwindow.cpp" line="259"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="260"/>
         <source>Find &amp;Next</source>
         <translation>&amp;Weitersuchen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="244"/>
+        <location filename="../app/studio/mainwindow.cpp" line="261"/>
         <source>Find &amp;Previous</source>
         <translation>&amp;Rückwärts suchen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="245"/>
+        <location filename="../app/studio/mainwindow.cpp" line="262"/>
         <source>&amp;Replace…</source>
         <translation>&amp;Ersetzen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="251"/>
+        <location filename="../app/studio/mainwindow.cpp" line="268"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="252"/>
+        <location filename="../app/studio/mainwindow.cpp" line="269"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="254"/>
+        <location filename="../app/studio/mainwindow.cpp" line="271"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="256"/>
+        <location filename="../app/studio/mainwindow.cpp" line="273"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="257"/>
+        <location filename="../app/studio/mainwindow.cpp" line="274"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="259"/>
+        <location filename="../app/studio/mainwindow.cpp" line="276"/>
         <source>Analysis</source>
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="261"/>
+        <location filename="../app/studio/mainwindow.cpp" line="278"/>
         <source> Frontend: </source>
         <translation> Frontend: </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="267"/>
+        <location filename="../app/studio/mainwindow.cpp" line="284"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -1091,127 +1241,127 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="271"/>
+        <location filename="../app/studio/mainwindow.cpp" line="288"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="273"/>
+        <location filename="../app/studio/mainwindow.cpp" line="290"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="280"/>
+        <location filename="../app/studio/mainwindow.cpp" line="297"/>
         <source>&amp;About SOLAR Studio</source>
         <translation>Ü&amp;ber SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="313"/>
+        <location filename="../app/studio/mainwindow.cpp" line="330"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="300"/>
+        <location filename="../app/studio/mainwindow.cpp" line="317"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="367"/>
+        <location filename="../app/studio/mainwindow.cpp" line="384"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="318"/>
+        <location filename="../app/studio/mainwindow.cpp" line="335"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="319"/>
+        <location filename="../app/studio/mainwindow.cpp" line="336"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>Modelle, IR und Projekte (*.py *.alir *.solar);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="375"/>
+        <location filename="../app/studio/mainwindow.cpp" line="392"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="375"/>
+        <location filename="../app/studio/mainwindow.cpp" line="392"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="281"/>
+        <location filename="../app/studio/mainwindow.cpp" line="298"/>
         <source>About SOLAR Studio</source>
         <translation>Über SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="282"/>
+        <location filename="../app/studio/mainwindow.cpp" line="299"/>
         <source>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Speed-of-light analysis for deep-learning programs: how fast a model could run on a given chip, and how far an implementation is from it.&lt;/p&gt;</source>
         <translation>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Lichtgeschwindigkeitsanalyse für Deep-Learning-Programme: wie schnell ein Modell auf einem Chip laufen könnte und wie weit eine Implementierung davon entfernt ist.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="410"/>
+        <location filename="../app/studio/mainwindow.cpp" line="432"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="425"/>
+        <location filename="../app/studio/mainwindow.cpp" line="447"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="439"/>
+        <location filename="../app/studio/mainwindow.cpp" line="461"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>Kopie für den Tracer kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="432"/>
+        <location filename="../app/studio/mainwindow.cpp" line="454"/>
         <source>Asking %1 at %2…</source>
         <translation>Frage %1 unter %2…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="95"/>
+        <location filename="../app/studio/mainwindow.cpp" line="96"/>
         <source>Analysing: %1…</source>
         <translation>Analyse: %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="444"/>
+        <location filename="../app/studio/mainwindow.cpp" line="466"/>
         <source>Analysing…</source>
         <translation>Analysiere…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="112"/>
+        <location filename="../app/studio/mainwindow.cpp" line="113"/>
         <source>Analysis cancelled</source>
         <translation>Analyse abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="484"/>
+        <location filename="../app/studio/mainwindow.cpp" line="506"/>
         <source>%1: %2 — %3</source>
         <translation>%1: %2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="488"/>
+        <location filename="../app/studio/mainwindow.cpp" line="510"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="493"/>
+        <location filename="../app/studio/mainwindow.cpp" line="515"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>Die letzte Analyse ist fehlgeschlagen (siehe Editor); die gezeigten Zahlen stammen von der vorherigen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="494"/>
+        <location filename="../app/studio/mainwindow.cpp" line="516"/>
         <source>Analysis failed: %1</source>
         <translation>Analyse fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="516"/>
+        <location filename="../app/studio/mainwindow.cpp" line="538"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>Analysiert: %1 Operatoren, Validierung %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="597"/>
+        <location filename="../app/studio/mainwindow.cpp" line="666"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>Quelle geändert: Ergebnisse sind veraltet (Strg+R analysiert erneut)</translation>
     </message>
@@ -1257,17 +1407,17 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="41"/>
-        <source>Times are each level's share of the bound; click a header to sort</source>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="43"/>
+        <source>Times are each level&apos;s share of the bound; click a header to sort</source>
         <translation>Zeiten sind der Anteil jeder Stufe an der Schranke; zum Sortieren auf eine Spalte klicken</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="42"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="44"/>
         <source>Filter operators (name, module, op, kind, equation)…</source>
         <translation>Operatoren filtern (Name, Modul, Op, Art, Gleichung)…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="44"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="46"/>
         <source>Export CSV…</source>
         <translation>CSV exportieren…</translation>
     </message>
@@ -1275,124 +1425,134 @@
 <context>
     <name>OperatorTableModel</name>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="94"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="101"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="94"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="101"/>
         <source>memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="105"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="122"/>
         <source>%1 — %2%3%4</source>
         <translation>%1 — %2%3%4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="107"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
         <source> in %1</source>
         <translation> in %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="108"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source>, source line %1</source>
         <translation>, Quellzeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="108"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source>, ALIR line %1</source>
         <translation>, ALIR-Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="110"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>Eine Zählung dieses Operators ist eine untere Schranke (siehe Abdeckungshinweise).</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="140"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="141"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
         <source>Shape</source>
         <translation>Form</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
         <source>Op</source>
         <translation>Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
         <source>Module</source>
         <translation>Modul</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
         <source>Line</source>
         <translation>Zeile</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="130"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="131"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="132"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="133"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 ungefusioniert/Kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="134"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
         <source>F1 overlapped</source>
         <translation>F1 überlappt</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="135"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
         <source>F2 fused/op</source>
         <translation>F2 fusioniert/Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="136"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
         <source>F3 fused</source>
         <translation>F3 fusioniert</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="137"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
         <source>F4 cache-aware</source>
         <translation>F4 cache-bewusst</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="138"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="139"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
         <source>Share</source>
         <translation>Anteil</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
+        <source>Measured</source>
+        <translation>Gemessen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
+        <source>% of SOL</source>
+        <translation>% von SOL</translation>
     </message>
 </context>
 <context>
@@ -1409,12 +1569,12 @@
     </message>
     <message>
         <location filename="../app/studio/projectfile.cpp" line="55"/>
-        <source>'source.text' is missing</source>
+        <source>&apos;source.text&apos; is missing</source>
         <translation>„source.text“ fehlt</translation>
     </message>
     <message>
         <location filename="../app/studio/projectfile.cpp" line="66"/>
-        <source>'hardware.factors.%1' must be a positive number</source>
+        <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>„hardware.factors.%1“ muss eine positive Zahl sein</translation>
     </message>
 </context>
@@ -1426,375 +1586,421 @@
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
         <source>Quantity</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
         <source>Used (what-if)</source>
         <translation>Verwendet (Was-wäre-wenn)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
         <source>Stock profile</source>
         <translation>Serienprofil</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
         <source>Factor</source>
         <translation>Faktor</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="79"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="86"/>
         <source>in %1</source>
         <translation>in %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="99"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="106"/>
         <source>clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="102"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="109"/>
         <source> (dense)</source>
         <translation> (dicht)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="104"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="111"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="112"/>
         <source>DRAM capacity</source>
         <translation>DRAM-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="106"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="113"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="107"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="114"/>
         <source>on-chip total</source>
         <translation>On-Chip gesamt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="122"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="129"/>
         <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;%1: verwendete Was-wäre-wenn-Werte&lt;/h3&gt;&lt;p&gt;Die Schranken für %1 wurden mit diesen Werten berechnet, nicht mit den danach aufgeführten Serienwerten.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
         <source>Bound</source>
         <translation>Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>DRAM bytes</source>
         <translation>DRAM-Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>FLOP/byte</source>
         <translation>FLOP/Byte</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="143"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="150"/>
         <source> — what-if values</source>
         <translation> — Was-wäre-wenn-Werte</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="159"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="407"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="166"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="445"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="164"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="171"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR-Studio-Bericht&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Programm:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Datum:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Werkzeug:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validierung:&lt;/b&gt; %6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="177"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="184"/>
         <source>%1 %2 (stock %3)</source>
         <translation>%1 %2 (Serie %3)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="179"/>
-        <source>&lt;p style="color:#b06000"&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
-        <translation>&lt;p style="color:#b06000"&gt;&lt;b&gt;Was-wäre-wenn-Hardware:&lt;/b&gt; die Schranken für %1 verwenden Werte, die vom Serienprofil abweichen: %2. Beide stehen unter Hardware.&lt;/p&gt;</translation>
+        <location filename="../widgets/render/pdfreport.cpp" line="186"/>
+        <source>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
+        <translation>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;Was-wäre-wenn-Hardware:&lt;/b&gt; die Schranken für %1 verwenden Werte, die vom Serienprofil abweichen: %2. Beide stehen unter Hardware.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="183"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="190"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Arbeit:&lt;/b&gt; %1 Multiply-Accumulates, insgesamt %2, %3 elementweise Operationen (1 MAC = 2 FLOP).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="187"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="194"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Schrankenleiter&lt;/h2&gt;&lt;p&gt;Jede Stufe ist eine untere Schranke der Laufzeit; eine gemessene Zeit darunter ist eine SOL-Verletzung.%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="189"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="196"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> Gemessen: %1; Spielraum = gemessen / Schranke.</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="196"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="203"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL-Verletzung&lt;/b&gt; bei %1: die gemessene Zeit liegt unter der Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
         <source>fused bound</source>
         <translation>fusionierte Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
         <source>speedup</source>
         <translation>Beschleunigung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
         <source>bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="209"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="216"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Hardwarevergleich&lt;/h2&gt;&lt;p&gt;Basis: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="218"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;Wohin sich der Engpass verschiebt:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="314"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="352"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="314"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="352"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
         <source>F0 time</source>
         <translation>F0-Zeit</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
         <source>Share (fused)</source>
         <translation>Anteil (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
         <source>Bound by</source>
         <translation>Begrenzt durch</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="257"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="245"/>
+        <source>&lt;h2&gt;Optimisation opportunities&lt;/h2&gt;&lt;p&gt;Taken from %1 (%2) down to the speed of light %3: %4 recoverable in all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add up.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Optimierungsmöglichkeiten&lt;/h2&gt;&lt;p&gt;Von %1 (%2) bis zur Speed of Light %3: insgesamt %4 einsparbar; die Arten sind disjunkte Abschnitte der Schrankenleiter und Alternativen zählen einmal, daher addieren sich die Ersparnisse.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="249"/>
+        <source>measured: %1</source>
+        <translation>gemessen: %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="250"/>
+        <source>the eager model; no measurement</source>
+        <translation>das Eager-Modell; keine Messung</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="253"/>
+        <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Profiler-Trace %1: %2 ATen-Zeit den Operatoren zugeordnet, %3 nicht.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="256"/>
+        <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Keine Möglichkeit über 0,5 % der Referenz.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <source>Saved</source>
+        <translation>Ersparnis</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <source>Lines</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <source>Opportunity and evidence</source>
+        <translation>Möglichkeit und Begründung</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="295"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;angenähert&lt;/b&gt; — jede Operation ist gezählt, manche als untere Schranke (siehe unten)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="373"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="411"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum-Graph (%1 Operatoren)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="380"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="418"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1, Seite %2 von %3 (Zeile %4, Spalte %5)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="395"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="433"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="81"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="88"/>
         <source> line %1</source>
         <translation> Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="236"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="236"/>
         <source>memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="232"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="239"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Wichtigste Operatoren&lt;/h2&gt;&lt;p&gt;%1 Operatoren; die 15 mit dem größten Anteil an der fusionierten Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="238"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="276"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;Inverse Roofline&lt;/h2&gt;&lt;p&gt;Ziel %1 auf der fusionierten Stufe (jetzt %2) auf %3:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="241"/>
-        <source>DRAM bandwidth needed at today's compute: %1</source>
+        <location filename="../widgets/render/pdfreport.cpp" line="279"/>
+        <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>Nötige DRAM-Bandbreite bei heutiger Rechenleistung: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="242"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="280"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="245"/>
-        <source>compute needed at today's bandwidth: ×%1 on every peak</source>
+        <location filename="../widgets/render/pdfreport.cpp" line="283"/>
+        <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>nötige Rechenleistung bei heutiger Bandbreite: ×%1 auf jeden Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="246"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="284"/>
         <source>no compute reaches it: %1</source>
         <translation>keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="248"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="286"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>unabhängig vom Rest nötig: %1 und ×%2 Rechenleistung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="254"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="292"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Abdeckung und Annahmen&lt;/h2&gt;&lt;p&gt;Abdeckung: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="296"/>
         <source>complete — every operation is counted</source>
         <translation>vollständig — jede Operation ist gezählt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="255"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="293"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;UNVOLLSTÄNDIG&lt;/b&gt; — siehe unten</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="300"/>
         <source>approximated (a lower bound): </source>
         <translation>angenähert (eine untere Schranke): </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="300"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;nicht gezählt&lt;/b&gt;: </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="263"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="301"/>
         <source> (line %1): </source>
         <translation> (Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="267"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="305"/>
         <source>Not covered by any bound: </source>
         <translation>Von keiner Schranke abgedeckt: </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="268"/>
-        <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number's source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
+        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
+        <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;Präzisionsregel: %1&lt;/li&gt;&lt;li&gt;Cache-Annahme: %2&lt;/li&gt;&lt;li&gt;On-Chip-Kapazität: %3 (%4)&lt;/li&gt;&lt;li&gt;Spitzenwerte sind dicht (nie 2:4-dünn); die Quelle jeder Zahl steht unter Hardware.&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="274"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Hardware&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="282"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="320"/>
         <source>cannot paint the report</source>
         <translation>Bericht kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="320"/>
-        <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph's drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
+        <location filename="../widgets/render/pdfreport.cpp" line="358"/>
+        <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="340"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="378"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR-Studio-Bericht — %1 — Seite %2 von %3</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="357"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="395"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>Roofline (Kernel-Stufe, %1)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="415"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="453"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR-Studio-Bericht: %1</translation>
     </message>
@@ -1802,12 +2008,12 @@
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="363"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="367"/>
         <source>Roofline (no analysis)</source>
         <translation>Roofline (keine Analyse)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="369"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="375"/>
         <source>Roofline (nothing to plot)</source>
         <translation>Roofline (nichts darzustellen)</translation>
     </message>
@@ -1863,12 +2069,12 @@
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinechart.cpp" line="346"/>
-        <source>above its own bound: at %1 the program's time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
+        <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
         <translation>über der eigenen Schranke: bei %1 wird die Programmzeit nach der Ressource aufgeteilt, die das ganze Programm bindet; ein Operator mit viel davon trägt mehr als seine eigene Schranke</translation>
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinechart.cpp" line="350"/>
-        <source>below its own bound: at %1 its work overlaps with other operators' (its kernel's compute and memory, or the whole program's, run concurrently)</source>
+        <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
         <translation>unter der eigenen Schranke: bei %1 überlappt seine Arbeit mit der anderer Operatoren (Rechnen und Speicher seines Kernels oder des ganzen Programms laufen gleichzeitig)</translation>
     </message>
     <message>
@@ -1876,8 +2082,13 @@
         <source>&lt;br&gt;Its share of the %1 time: %2 (%3%)</source>
         <translation>&lt;br&gt;Sein Anteil an der %1-Zeit: %2 (%3 %)</translation>
     </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="357"/>
+        <source>&lt;br&gt;Measured (trace): %1 at %2, %3% of its rate standing alone</source>
+        <translation>&lt;br&gt;Gemessen (Trace): %1 bei %2, %3% seiner Rate für sich allein</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="370"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="376"/>
         <source>Roofline at %1 %2 on %3 — %n operator(s)</source>
         <translation>
             <numerusform>Roofline bei %1 %2 auf %3 — %n Operator</numerusform>
@@ -1913,37 +2124,43 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="264"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="276"/>
         <source>memory-bound operator</source>
         <translation>speichergebundener Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="265"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="277"/>
         <source>compute-bound operator</source>
         <translation>rechengebundener Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="268"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="279"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="285"/>
+        <source>measured (trace)</source>
+        <translation>gemessen (Trace)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="290"/>
         <source>the program at this level</source>
         <translation>das Programm auf dieser Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="276"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="298"/>
         <source>operators standing alone, each on the roof that bounds it</source>
         <translation>Operatoren allein, jeder auf dem Dach, das ihn begrenzt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="277"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="299"/>
         <source>size: share of the time</source>
         <translation>Größe: Anteil an der Zeit</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="279"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="301"/>
         <source>dashed: overlaid profiles</source>
         <translation>gestrichelt: überlagerte Profile</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="281"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="303"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>%n Operator ohne Arithmetik nicht gezeigt</numerusform>
@@ -1951,7 +2168,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="283"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="305"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>%n Operator ohne DRAM-Bytes auf dieser Stufe (Operanden auf dem Chip) nicht gezeigt</numerusform>
@@ -1999,7 +2216,7 @@
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
-        <source>Draw the roofs of other hardware profiles (dashed) over this one's</source>
+        <source>Draw the roofs of other hardware profiles (dashed) over this one&apos;s</source>
         <translation>Die Dächer anderer Hardwareprofile (gestrichelt) über dieses legen</translation>
     </message>
     <message>
@@ -2037,7 +2254,7 @@
     </message>
     <message>
         <location filename="../widgets/common/secondsedit.cpp" line="62"/>
-        <source>'%1' is not a time. %2</source>
+        <source>&apos;%1&apos; is not a time. %2</source>
         <translation>„%1“ ist keine Zeit. %2</translation>
     </message>
 </context>
@@ -2183,13 +2400,13 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="216"/>
-        <source>Validation: &lt;b style="color:%1"&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
-        <translation>Validierung: &lt;b style="color:%1"&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
+        <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
+        <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="222"/>
-        <source>Validation: &lt;b style="color:%1"&gt;%2&lt;/b&gt; — %3</source>
-        <translation>Validierung: &lt;b style="color:%1"&gt;%2&lt;/b&gt; — %3</translation>
+        <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
+        <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="228"/>
@@ -2208,8 +2425,8 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="238"/>
-        <source>&lt;b style="color:#a07000"&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
-        <translation>&lt;b style="color:#a07000"&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
+        <source>&lt;b style=&quot;color:#a07000&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
+        <translation>&lt;b style=&quot;color:#a07000&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
@@ -2218,12 +2435,12 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
-        <source>&lt;b style="color:#c02020"&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
-        <translation>&lt;b style="color:#c02020"&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
+        <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
+        <translation>&lt;b style=&quot;color:#c02020&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
     <message numerus="yes">
         <location filename="../widgets/analysis/summarypanel.cpp" line="244"/>
-        <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane's marks): %1</source>
+        <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n Zählung ist eine untere Schranke (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
             <numerusform>%n Zählungen sind untere Schranken (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
@@ -2236,7 +2453,7 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="287"/>
-        <source>The measured %1 is below the eager model's %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
+        <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>Die gemessenen %1 liegen unter der %2-Schranke des Eager-Modells: Eine Implementierung, die Operatoren fusioniert oder überlappt (torch.compile, CUDA Graphs), kann das; die Lichtgeschwindigkeits-Stufen gelten.</translation>
     </message>
     <message>

@@ -53,7 +53,7 @@
     </message>
     <message>
         <location filename="../widgets/hardware/calibratedialog.cpp" line="24"/>
-        <source>Measures this CPU's FMA throughput on one and on all threads, its memory bandwidth and, with torch, the least time one ATen operator takes; reads its caches from sysfs. Takes under a minute; other programs running now make the numbers lower. The result is saved as the user profile '%1'.</source>
+        <source>Measures this CPU&apos;s FMA throughput on one and on all threads, its memory bandwidth and, with torch, the least time one ATen operator takes; reads its caches from sysfs. Takes under a minute; other programs running now make the numbers lower. The result is saved as the user profile &apos;%1&apos;.</source>
         <translation>测量本机 CPU 在单线程和全部线程上的 FMA 吞吐量、内存带宽，以及（有 torch 时）一个 ATen 算子所需的最短时间；从 sysfs 读取缓存大小。耗时不到一分钟；此时运行的其他程序会使数值偏低。结果保存为用户配置“%1”。</translation>
     </message>
     <message>
@@ -64,7 +64,7 @@
     </message>
     <message>
         <location filename="../widgets/hardware/calibratedialog.cpp" line="106"/>
-        <source>Saved as the user profile '%1' (%2).</source>
+        <source>Saved as the user profile &apos;%1&apos; (%2).</source>
         <translation>已保存为用户配置“%1”（%2）。</translation>
     </message>
     <message>
@@ -212,7 +212,7 @@
     </message>
     <message>
         <location filename="../app/studio/environmentdialog.cpp" line="46"/>
-        <source>The Python interpreter of your own environment (a venv's or conda's bin/python) that traces PyTorch models and runs references. SOLAR_PYTHON, when set, comes first. Supported: torch 1.13 and 2.x.</source>
+        <source>The Python interpreter of your own environment (a venv&apos;s or conda&apos;s bin/python) that traces PyTorch models and runs references. SOLAR_PYTHON, when set, comes first. Supported: torch 1.13 and 2.x.</source>
         <translation>您自己环境中的 Python 解释器（venv 或 conda 的 bin/python），用于追踪 PyTorch 模型并运行参考实现。若设置了 SOLAR_PYTHON，则优先使用。支持：torch 1.13 和 2.x。</translation>
     </message>
     <message>
@@ -277,83 +277,89 @@
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="47"/>
+        <location filename="../widgets/render/exports.cpp" line="62"/>
         <source>&amp;Report (PDF)…</source>
         <translation>报告 (PDF)(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="47"/>
+        <location filename="../widgets/render/exports.cpp" line="62"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="49"/>
+        <location filename="../widgets/render/exports.cpp" line="64"/>
         <source>Analysis as &amp;JSON…</source>
         <translation>分析结果为 JSON(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="49"/>
+        <location filename="../widgets/render/exports.cpp" line="64"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="54"/>
+        <location filename="../widgets/render/exports.cpp" line="70"/>
         <source>Operators as &amp;CSV…</source>
         <translation>算子为 CSV(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="54"/>
+        <location filename="../widgets/render/exports.cpp" line="70"/>
+        <location filename="../widgets/render/exports.cpp" line="75"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="58"/>
+        <location filename="../widgets/render/exports.cpp" line="75"/>
+        <source>Optimisation &amp;opportunities as CSV…</source>
+        <translation>优化机会导出为 CSV(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/exports.cpp" line="80"/>
         <source>Einsum graph as &amp;DOT…</source>
         <translation>Einsum 图为 DOT(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="58"/>
+        <location filename="../widgets/render/exports.cpp" line="80"/>
         <source>Graphviz (*.dot)</source>
         <translation>Graphviz (*.dot)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="63"/>
+        <location filename="../widgets/render/exports.cpp" line="85"/>
         <source>Einsum graph as &amp;SVG…</source>
         <translation>Einsum 图为 SVG(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="63"/>
-        <location filename="../widgets/render/exports.cpp" line="75"/>
+        <location filename="../widgets/render/exports.cpp" line="85"/>
+        <location filename="../widgets/render/exports.cpp" line="97"/>
         <source>SVG (*.svg)</source>
         <translation>SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="65"/>
+        <location filename="../widgets/render/exports.cpp" line="87"/>
         <source>Einsum graph as SOLAR &amp;YAML…</source>
         <translation>Einsum 图为 SOLAR YAML(&amp;Y)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="65"/>
+        <location filename="../widgets/render/exports.cpp" line="87"/>
         <source>YAML (*.yaml)</source>
         <translation>YAML (*.yaml)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="70"/>
+        <location filename="../widgets/render/exports.cpp" line="92"/>
         <source>Roofline as P&amp;NG…</source>
         <translation>屋顶线为 PNG(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="70"/>
+        <location filename="../widgets/render/exports.cpp" line="92"/>
         <source>PNG (*.png)</source>
         <translation>PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="75"/>
+        <location filename="../widgets/render/exports.cpp" line="97"/>
         <source>Roofline as S&amp;VG…</source>
         <translation>屋顶线为 SVG(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="96"/>
+        <location filename="../widgets/render/exports.cpp" line="118"/>
         <source>Nothing to export: analyse first (Ctrl+R)</source>
         <translation>没有可导出的内容：请先分析（Ctrl+R）</translation>
     </message>
@@ -373,7 +379,7 @@
     </message>
     <message>
         <location filename="../widgets/render/figures.cpp" line="76"/>
-        <source>unknown figure format '%1' (png, svg)</source>
+        <source>unknown figure format &apos;%1&apos; (png, svg)</source>
         <translation>未知的图像格式“%1”（png、svg）</translation>
     </message>
     <message>
@@ -519,12 +525,12 @@
     </message>
     <message>
         <location filename="../widgets/graph/graphpane.cpp" line="42"/>
-        <source>No operator matches '%1'</source>
+        <source>No operator matches &apos;%1&apos;</source>
         <translation>没有与“%1”匹配的算子</translation>
     </message>
     <message>
         <location filename="../widgets/graph/graphpane.cpp" line="44"/>
-        <source>Match %1 of %2 for '%3' (Enter: next)</source>
+        <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
         <translation>“%3”的第 %1 个匹配，共 %2 个（回车：下一个）</translation>
     </message>
 </context>
@@ -537,7 +543,7 @@
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
-        <source>What if (factor on the profile's value)</source>
+        <source>What if (factor on the profile&apos;s value)</source>
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
@@ -597,12 +603,12 @@
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
-        <source>Measure this computer's CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile 'host', to bound models on the hardware in front of you and check the bounds with 'solar measure'</source>
+        <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>测量本机 CPU（算力、内存带宽、缓存、eager 模式下每个算子的最短时间）并保存为用户配置“host”，以便在眼前的硬件上为模型求界限，并用“solar measure”检验这些界限</translation>
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="74"/>
-        <source>DRAM bandwidth: scales the memory roof and every level's memory time</source>
+        <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM 带宽：缩放内存屋顶和每一级的内存时间</translation>
     </message>
     <message>
@@ -627,12 +633,12 @@
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
-        <source> (×0.01 to ×100 of the profile's value)</source>
+        <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation>（配置值的 ×0.01 到 ×100）</translation>
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="93"/>
-        <source>Type the factor on the profile's value</source>
+        <source>Type the factor on the profile&apos;s value</source>
         <translation>输入相对配置值的倍数</translation>
     </message>
     <message>
@@ -677,7 +683,7 @@
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="300"/>
-        <source>Bandwidth needed at today's compute: %1.</source>
+        <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
@@ -687,7 +693,7 @@
     </message>
     <message>
         <location filename="../widgets/hardware/hardwarepanel.cpp" line="305"/>
-        <source>Compute needed at today's bandwidth: ×%1 every peak (the top one %2 → %3).</source>
+        <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
@@ -732,6 +738,124 @@
     </message>
 </context>
 <context>
+    <name>InsightsModel</name>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="28"/>
+        <source>fusion</source>
+        <translation>融合</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="29"/>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="30"/>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="31"/>
+        <source>launch</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="32"/>
+        <source>measured gap</source>
+        <translation>实测差距</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="92"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="93"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="94"/>
+        <source>Saved</source>
+        <translation>节省</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="95"/>
+        <source>Of reference</source>
+        <translation>占参考时间</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="96"/>
+        <source>Lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="97"/>
+        <source>Opportunity</source>
+        <translation>优化机会</translation>
+    </message>
+</context>
+<context>
+    <name>InsightsPane</name>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="46"/>
+        <source>Load profiler trace…</source>
+        <translation>加载性能分析 trace…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="47"/>
+        <source>Clear trace</source>
+        <translation>清除 trace</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="60"/>
+        <source>A Chrome trace from torch.profiler (prof.export_chrome_trace) of this model at these sizes: its ops&apos; measured times are matched to the operators</source>
+        <translation>本模型在当前尺寸下由 torch.profiler 生成的 Chrome trace(prof.export_chrome_trace):其算子的实测时间将匹配到各运算符</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="82"/>
+        <source>Reference %1 (%2); speed of light %3. Recoverable in all: &lt;b&gt;%4&lt;/b&gt; (%5% of the reference; alternatives counted once).</source>
+        <translation>参考时间 %1(%2);光速界 %3。总计可节省:&lt;b&gt;%4&lt;/b&gt;(占参考时间 %5%;互为替代的方案只计一次)。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="85"/>
+        <source>measured: %1</source>
+        <translation>实测:%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="86"/>
+        <source>the eager model, no measurement</source>
+        <translation>eager 模型,无实测</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="92"/>
+        <source>Trace: %1 of ATen time matched to the operators (%2%), %3 not.</source>
+        <translation>Trace:%1 的 ATen 时间已匹配到运算符(%2%),%3 未匹配。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/insights/insightspane.cpp" line="97"/>
+        <source>%n smaller opportunity(ies) not listed.</source>
+        <translation>
+            <numerusform>另有 %n 个较小的机会未列出。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="100"/>
+        <source>No opportunity above 0.5 % of the reference.</source>
+        <translation>没有超过参考时间 0.5% 的优化机会。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="101"/>
+        <source>Select an opportunity to see how its estimate follows from the bounds.</source>
+        <translation>选择一个优化机会,查看其估计如何由各级界限得出。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
+        <source>No analysis yet.</source>
+        <translation>尚无分析。</translation>
+    </message>
+</context>
+<context>
     <name>IrPane</name>
     <message>
         <location filename="../widgets/editor/irpane.cpp" line="15"/>
@@ -750,8 +874,8 @@
     </message>
     <message>
         <location filename="../widgets/editor/irpane.cpp" line="52"/>
-        <source>&lt;b style="color:%1"&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
-        <translation>&lt;b style="color:%1"&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
+        <source>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
+        <translation>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/editor/irpane.cpp" line="54"/>
@@ -828,8 +952,8 @@
     </message>
     <message>
         <location filename="../widgets/llm/llmsettingsdialog.cpp" line="58"/>
-        <source>&lt;span style="color:#c02020"&gt;%1 is not set in SOLAR Studio's environment.&lt;/span&gt;</source>
-        <translation>&lt;span style="color:#c02020"&gt;SOLAR Studio 的环境中未设置 %1。&lt;/span&gt;</translation>
+        <source>&lt;span style=&quot;color:#c02020&quot;&gt;%1 is not set in SOLAR Studio&apos;s environment.&lt;/span&gt;</source>
+        <translation>&lt;span style=&quot;color:#c02020&quot;&gt;SOLAR Studio 的环境中未设置 %1。&lt;/span&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/llm/llmsettingsdialog.cpp" line="60"/>
@@ -840,241 +964,266 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="69"/>
-        <location filename="../app/studio/mainwindow.cpp" line="265"/>
+        <location filename="../app/studio/mainwindow.cpp" line="70"/>
+        <location filename="../app/studio/mainwindow.cpp" line="282"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="74"/>
-        <location filename="../app/studio/mainwindow.cpp" line="408"/>
+        <location filename="../app/studio/mainwindow.cpp" line="75"/>
+        <location filename="../app/studio/mainwindow.cpp" line="430"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="188"/>
+        <location filename="../app/studio/mainwindow.cpp" line="203"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="187"/>
+        <location filename="../app/studio/mainwindow.cpp" line="202"/>
         <source>Einsum graph</source>
         <translation>Einsum 图</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="186"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>Roofline</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="193"/>
+        <location filename="../app/studio/mainwindow.cpp" line="209"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="189"/>
+        <location filename="../app/studio/mainwindow.cpp" line="204"/>
         <source>Operators</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="190"/>
+        <location filename="../app/studio/mainwindow.cpp" line="205"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="191"/>
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source>LLM transcript</source>
         <translation>LLM 记录</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="192"/>
+        <location filename="../app/studio/mainwindow.cpp" line="207"/>
         <source>Compare hardware</source>
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/mainwindow.cpp" line="226"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="210"/>
+        <location filename="../app/studio/mainwindow.cpp" line="227"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="211"/>
+        <location filename="../app/studio/mainwindow.cpp" line="228"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="212"/>
+        <location filename="../app/studio/mainwindow.cpp" line="229"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="215"/>
+        <location filename="../app/studio/mainwindow.cpp" line="232"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="274"/>
+        <location filename="../app/studio/mainwindow.cpp" line="291"/>
         <source>&amp;Documentation</source>
         <translation>文档(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="275"/>
+        <location filename="../app/studio/mainwindow.cpp" line="292"/>
         <source>&amp;Environment…</source>
         <translation>环境(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="382"/>
+        <location filename="../app/studio/mainwindow.cpp" line="399"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="509"/>
+        <location filename="../app/studio/mainwindow.cpp" line="531"/>
         <source>Validation finished: %1</source>
         <translation>验证完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="538"/>
+        <location filename="../app/studio/mainwindow.cpp" line="560"/>
         <source>the comparison with the source runs in the background</source>
         <translation>与源代码的比较在后台进行</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="539"/>
+        <location filename="../app/studio/mainwindow.cpp" line="561"/>
         <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
         <translation>界限已就绪；正在后台与源代码验证（Esc 取消验证）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="637"/>
+        <location filename="../app/studio/mainwindow.cpp" line="647"/>
+        <source>Trace %1: %2% of its ATen time matched to the operators</source>
+        <translation>Trace %1:其 ATen 时间的 %2% 已匹配到运算符</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="706"/>
         <source>Operators from line %1</source>
         <translation>第 %1 行产生的算子</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="664"/>
+        <location filename="../app/studio/mainwindow.cpp" line="733"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>第 %1 行生成了 %n 个算子：%2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="220"/>
+        <location filename="../app/studio/mainwindow.cpp" line="237"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="108"/>
+        <location filename="../app/studio/mainwindow.cpp" line="109"/>
         <source>Validation cancelled; the bounds stand, unvalidated</source>
         <translation>验证已取消；界限保留，未验证</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="224"/>
+        <location filename="../app/studio/mainwindow.cpp" line="160"/>
+        <source>Load a torch.profiler trace</source>
+        <translation>加载 torch.profiler trace</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="161"/>
+        <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
+        <translation>Chrome trace (*.json *.pt.trace.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="164"/>
+        <source>Profiler trace</source>
+        <translation>性能分析 trace</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="208"/>
+        <source>Insights</source>
+        <translation>优化建议</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="241"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="226"/>
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="231"/>
+        <location filename="../app/studio/mainwindow.cpp" line="248"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="233"/>
+        <location filename="../app/studio/mainwindow.cpp" line="250"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="234"/>
+        <location filename="../app/studio/mainwindow.cpp" line="251"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="235"/>
+        <location filename="../app/studio/mainwindow.cpp" line="252"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="237"/>
+        <location filename="../app/studio/mainwindow.cpp" line="254"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="238"/>
+        <location filename="../app/studio/mainwindow.cpp" line="255"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="239"/>
+        <location filename="../app/studio/mainwindow.cpp" line="256"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="240"/>
+        <location filename="../app/studio/mainwindow.cpp" line="257"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="242"/>
+        <location filename="../app/studio/mainwindow.cpp" line="259"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="260"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="244"/>
+        <location filename="../app/studio/mainwindow.cpp" line="261"/>
         <source>Find &amp;Previous</source>
         <translation>查找上一个(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="245"/>
+        <location filename="../app/studio/mainwindow.cpp" line="262"/>
         <source>&amp;Replace…</source>
         <translation>替换(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="251"/>
+        <location filename="../app/studio/mainwindow.cpp" line="268"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="252"/>
+        <location filename="../app/studio/mainwindow.cpp" line="269"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="254"/>
+        <location filename="../app/studio/mainwindow.cpp" line="271"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="256"/>
+        <location filename="../app/studio/mainwindow.cpp" line="273"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="257"/>
+        <location filename="../app/studio/mainwindow.cpp" line="274"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="259"/>
+        <location filename="../app/studio/mainwindow.cpp" line="276"/>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="261"/>
+        <location filename="../app/studio/mainwindow.cpp" line="278"/>
         <source> Frontend: </source>
         <translation> 前端： </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="267"/>
+        <location filename="../app/studio/mainwindow.cpp" line="284"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1089,127 +1238,127 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="271"/>
+        <location filename="../app/studio/mainwindow.cpp" line="288"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="273"/>
+        <location filename="../app/studio/mainwindow.cpp" line="290"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="280"/>
+        <location filename="../app/studio/mainwindow.cpp" line="297"/>
         <source>&amp;About SOLAR Studio</source>
         <translation>关于 SOLAR Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="313"/>
+        <location filename="../app/studio/mainwindow.cpp" line="330"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="300"/>
+        <location filename="../app/studio/mainwindow.cpp" line="317"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="367"/>
+        <location filename="../app/studio/mainwindow.cpp" line="384"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="318"/>
+        <location filename="../app/studio/mainwindow.cpp" line="335"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="319"/>
+        <location filename="../app/studio/mainwindow.cpp" line="336"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>模型、IR 与项目 (*.py *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="375"/>
+        <location filename="../app/studio/mainwindow.cpp" line="392"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="375"/>
+        <location filename="../app/studio/mainwindow.cpp" line="392"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="281"/>
+        <location filename="../app/studio/mainwindow.cpp" line="298"/>
         <source>About SOLAR Studio</source>
         <translation>关于 SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="282"/>
+        <location filename="../app/studio/mainwindow.cpp" line="299"/>
         <source>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Speed-of-light analysis for deep-learning programs: how fast a model could run on a given chip, and how far an implementation is from it.&lt;/p&gt;</source>
         <translation>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;深度学习程序的光速分析：模型在给定芯片上最快能跑多快，以及现有实现离它还有多远。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="410"/>
+        <location filename="../app/studio/mainwindow.cpp" line="432"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="425"/>
+        <location filename="../app/studio/mainwindow.cpp" line="447"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="439"/>
+        <location filename="../app/studio/mainwindow.cpp" line="461"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>无法为追踪器写入副本：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="432"/>
+        <location filename="../app/studio/mainwindow.cpp" line="454"/>
         <source>Asking %1 at %2…</source>
         <translation>正在询问 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="95"/>
+        <location filename="../app/studio/mainwindow.cpp" line="96"/>
         <source>Analysing: %1…</source>
         <translation>正在分析：%1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="444"/>
+        <location filename="../app/studio/mainwindow.cpp" line="466"/>
         <source>Analysing…</source>
         <translation>正在分析…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="112"/>
+        <location filename="../app/studio/mainwindow.cpp" line="113"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="484"/>
+        <location filename="../app/studio/mainwindow.cpp" line="506"/>
         <source>%1: %2 — %3</source>
         <translation>%1：%2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="488"/>
+        <location filename="../app/studio/mainwindow.cpp" line="510"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="493"/>
+        <location filename="../app/studio/mainwindow.cpp" line="515"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>上次分析失败（见编辑器）；显示的数字来自之前的分析。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="494"/>
+        <location filename="../app/studio/mainwindow.cpp" line="516"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="516"/>
+        <location filename="../app/studio/mainwindow.cpp" line="538"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>已分析：%1 个算子，验证 %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="597"/>
+        <location filename="../app/studio/mainwindow.cpp" line="666"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
     </message>
@@ -1255,17 +1404,17 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="41"/>
-        <source>Times are each level's share of the bound; click a header to sort</source>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="43"/>
+        <source>Times are each level&apos;s share of the bound; click a header to sort</source>
         <translation>时间是各级别界限中的份额；点击表头排序</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="42"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="44"/>
         <source>Filter operators (name, module, op, kind, equation)…</source>
         <translation>筛选算子（名称、模块、算子、类型、方程）…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="44"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="46"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
@@ -1273,124 +1422,134 @@
 <context>
     <name>OperatorTableModel</name>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="94"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="101"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="94"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="101"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="105"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="122"/>
         <source>%1 — %2%3%4</source>
         <translation>%1 — %2%3%4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="107"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
         <source> in %1</source>
         <translation>，位于 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="108"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source>, source line %1</source>
         <translation>，源代码第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="108"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source>, ALIR line %1</source>
         <translation>，ALIR 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="110"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>该算子的某项计数是下界（见覆盖说明）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="140"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="141"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
         <source>Op</source>
         <translation>源算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
         <source>Module</source>
         <translation>模块</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="130"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="131"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="132"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="133"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="134"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="135"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="136"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
         <source>F3 fused</source>
         <translation>F3 融合</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="137"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="138"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="139"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
         <source>Share</source>
         <translation>占比</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
+        <source>% of SOL</source>
+        <translation>占 SOL 的 %</translation>
     </message>
 </context>
 <context>
@@ -1407,12 +1566,12 @@
     </message>
     <message>
         <location filename="../app/studio/projectfile.cpp" line="55"/>
-        <source>'source.text' is missing</source>
+        <source>&apos;source.text&apos; is missing</source>
         <translation>缺少“source.text”</translation>
     </message>
     <message>
         <location filename="../app/studio/projectfile.cpp" line="66"/>
-        <source>'hardware.factors.%1' must be a positive number</source>
+        <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>“hardware.factors.%1”必须是正数</translation>
     </message>
 </context>
@@ -1424,375 +1583,421 @@
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
         <source>Quantity</source>
         <translation>量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
         <source>Used (what-if)</source>
         <translation>使用值（假设）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
         <source>Stock profile</source>
         <translation>原始配置</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="67"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
         <source>Factor</source>
         <translation>倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="79"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="86"/>
         <source>in %1</source>
         <translation>位于 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="98"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="99"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="106"/>
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="102"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="109"/>
         <source> (dense)</source>
         <translation>（稠密）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="104"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="111"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="112"/>
         <source>DRAM capacity</source>
         <translation>DRAM 容量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="106"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="113"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="107"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="114"/>
         <source>on-chip total</source>
         <translation>片上总计</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="122"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="129"/>
         <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;%1：使用的假设值&lt;/h3&gt;&lt;p&gt;%1 的界限是用这些值计算的，而不是后面列出的原始值。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="131"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>FLOP/byte</source>
         <translation>FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="132"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="143"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="150"/>
         <source> — what-if values</source>
         <translation> — 假设值</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="159"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="407"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="166"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="445"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="164"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="171"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR Studio 报告&lt;/h1&gt;&lt;p&gt;&lt;b&gt;程序：&lt;/b&gt;%1（%2）&lt;br&gt;&lt;b&gt;日期：&lt;/b&gt;%3&lt;br&gt;&lt;b&gt;工具：&lt;/b&gt;SOLAR Studio %4&lt;br&gt;&lt;b&gt;前端：&lt;/b&gt;%5&lt;br&gt;&lt;b&gt;验证：&lt;/b&gt;%6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="177"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="184"/>
         <source>%1 %2 (stock %3)</source>
         <translation>%1 %2（原始 %3）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="179"/>
-        <source>&lt;p style="color:#b06000"&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
-        <translation>&lt;p style="color:#b06000"&gt;&lt;b&gt;假设硬件：&lt;/b&gt;%1 的界限使用了与其原始配置不同的值：%2。两者都列在“硬件”下。&lt;/p&gt;</translation>
+        <location filename="../widgets/render/pdfreport.cpp" line="186"/>
+        <source>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
+        <translation>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;假设硬件：&lt;/b&gt;%1 的界限使用了与其原始配置不同的值：%2。两者都列在“硬件”下。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="183"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="190"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;工作量：&lt;/b&gt;%1 次乘加，共 %2，%3 次逐元素运算（1 MAC = 2 FLOP）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="187"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="194"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;界限阶梯&lt;/h2&gt;&lt;p&gt;每一级都是运行时间的下界；低于它的实测时间即为 SOL 违例。%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="189"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="196"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> 实测：%1；余量 = 实测 / 界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="196"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="203"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL 违例&lt;/b&gt;（%1）：实测时间低于界限。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
         <source>fused bound</source>
         <translation>融合界限</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
         <source>speedup</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="204"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="209"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="216"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;跨硬件比较&lt;/h2&gt;&lt;p&gt;基准：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="218"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;瓶颈的变化：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="314"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="352"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="222"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="314"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="352"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
         <source>F0 time</source>
         <translation>F0 时间</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
         <source>Share (fused)</source>
         <translation>占比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="223"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
         <source>Bound by</source>
         <translation>受限于</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="257"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="245"/>
+        <source>&lt;h2&gt;Optimisation opportunities&lt;/h2&gt;&lt;p&gt;Taken from %1 (%2) down to the speed of light %3: %4 recoverable in all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add up.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;优化机会&lt;/h2&gt;&lt;p&gt;从 %1(%2)到光速界 %3:总计可节省 %4;各类机会是界限阶梯上互不重叠的区段,互为替代的方案只计一次,因此节省可以相加。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="249"/>
+        <source>measured: %1</source>
+        <translation>实测:%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="250"/>
+        <source>the eager model; no measurement</source>
+        <translation>eager 模型;无实测</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="253"/>
+        <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;性能分析 trace %1:%2 的 ATen 时间已匹配到运算符,%3 未匹配。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="256"/>
+        <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;没有超过参考时间 0.5% 的优化机会。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <source>Saved</source>
+        <translation>节省</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <source>Lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <source>Opportunity and evidence</source>
+        <translation>优化机会与依据</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/pdfreport.cpp" line="295"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;近似&lt;/b&gt; — 每个运算都已计入，部分为下界（见下文）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="373"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="411"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum 图（%1 个算子）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="380"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="418"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1，第 %2 页，共 %3 页（第 %4 行，第 %5 列）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="395"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="433"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1：概览；每个算子都列在“所有算子”下</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="81"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="88"/>
         <source> line %1</source>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="236"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="236"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="232"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="239"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="238"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="276"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;逆屋顶线&lt;/h2&gt;&lt;p&gt;目标 %1（融合级，当前 %2），硬件 %3：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="241"/>
-        <source>DRAM bandwidth needed at today's compute: %1</source>
+        <location filename="../widgets/render/pdfreport.cpp" line="279"/>
+        <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="242"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="280"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="245"/>
-        <source>compute needed at today's bandwidth: ×%1 on every peak</source>
+        <location filename="../widgets/render/pdfreport.cpp" line="283"/>
+        <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="246"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="284"/>
         <source>no compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="248"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="286"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="254"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="292"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="296"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="255"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="293"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="300"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="262"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="300"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="263"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="301"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="267"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="305"/>
         <source>Not covered by any bound: </source>
         <translation>任何界限均未涵盖：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="268"/>
-        <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number's source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
+        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
+        <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="274"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="282"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="320"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="313"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="320"/>
-        <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph's drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
+        <location filename="../widgets/render/pdfreport.cpp" line="358"/>
+        <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="340"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="378"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="357"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="395"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="415"/>
+        <location filename="../widgets/render/pdfreport.cpp" line="453"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
@@ -1800,12 +2005,12 @@
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="363"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="367"/>
         <source>Roofline (no analysis)</source>
         <translation>屋顶线（无分析）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="369"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="375"/>
         <source>Roofline (nothing to plot)</source>
         <translation>屋顶线（无可绘制内容）</translation>
     </message>
@@ -1861,12 +2066,12 @@
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinechart.cpp" line="346"/>
-        <source>above its own bound: at %1 the program's time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
+        <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
         <translation>高于自身界限：在 %1 级别，程序时间按约束整个程序的资源分摊，该资源用量大的算子承担的时间多于其自身界限</translation>
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinechart.cpp" line="350"/>
-        <source>below its own bound: at %1 its work overlaps with other operators' (its kernel's compute and memory, or the whole program's, run concurrently)</source>
+        <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
         <translation>低于自身界限：在 %1 级别，它的工作与其他算子重叠（其内核或整个程序的计算和内存同时进行）</translation>
     </message>
     <message>
@@ -1874,8 +2079,13 @@
         <source>&lt;br&gt;Its share of the %1 time: %2 (%3%)</source>
         <translation>&lt;br&gt;在 %1 时间中的份额：%2（%3%）</translation>
     </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="357"/>
+        <source>&lt;br&gt;Measured (trace): %1 at %2, %3% of its rate standing alone</source>
+        <translation>&lt;br&gt;实测(trace):%1,%2,为其单独运行速率的 %3%</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="370"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="376"/>
         <source>Roofline at %1 %2 on %3 — %n operator(s)</source>
         <translation>
             <numerusform>%1 %2 级别在 %3 上的 Roofline — %n 个算子</numerusform>
@@ -1910,44 +2120,50 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="264"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="276"/>
         <source>memory-bound operator</source>
         <translation>内存受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="265"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="277"/>
         <source>compute-bound operator</source>
         <translation>计算受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="268"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="279"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="285"/>
+        <source>measured (trace)</source>
+        <translation>实测(trace)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="290"/>
         <source>the program at this level</source>
         <translation>此级别的整个程序</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="276"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="298"/>
         <source>operators standing alone, each on the roof that bounds it</source>
         <translation>单独运行的算子，各自位于约束它的屋顶上</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="277"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="299"/>
         <source>size: share of the time</source>
         <translation>大小：时间份额</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="279"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="301"/>
         <source>dashed: overlaid profiles</source>
         <translation>虚线：叠加的配置</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="281"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="303"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>未显示 %n 个无运算的算子</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="283"/>
+        <location filename="../widgets/render/rooflinepainter.cpp" line="305"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>未显示 %n 个在此级别没有 DRAM 字节的算子（操作数在片上）</numerusform>
@@ -1994,7 +2210,7 @@
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
-        <source>Draw the roofs of other hardware profiles (dashed) over this one's</source>
+        <source>Draw the roofs of other hardware profiles (dashed) over this one&apos;s</source>
         <translation>在此配置上叠加其他硬件配置的屋顶（虚线）</translation>
     </message>
     <message>
@@ -2032,7 +2248,7 @@
     </message>
     <message>
         <location filename="../widgets/common/secondsedit.cpp" line="62"/>
-        <source>'%1' is not a time. %2</source>
+        <source>&apos;%1&apos; is not a time. %2</source>
         <translation>“%1”不是时间。%2</translation>
     </message>
 </context>
@@ -2178,13 +2394,13 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="216"/>
-        <source>Validation: &lt;b style="color:%1"&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
-        <translation>验证：&lt;b style="color:%1"&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
+        <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
+        <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="222"/>
-        <source>Validation: &lt;b style="color:%1"&gt;%2&lt;/b&gt; — %3</source>
-        <translation>验证：&lt;b style="color:%1"&gt;%2&lt;/b&gt; — %3</translation>
+        <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
+        <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="228"/>
@@ -2203,8 +2419,8 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="238"/>
-        <source>&lt;b style="color:#a07000"&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
-        <translation>&lt;b style="color:#a07000"&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
+        <source>&lt;b style=&quot;color:#a07000&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
+        <translation>&lt;b style=&quot;color:#a07000&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
@@ -2213,12 +2429,12 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
-        <source>&lt;b style="color:#c02020"&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
-        <translation>&lt;b style="color:#c02020"&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
+        <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
+        <translation>&lt;b style=&quot;color:#c02020&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message numerus="yes">
         <location filename="../widgets/analysis/summarypanel.cpp" line="244"/>
-        <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane's marks): %1</source>
+        <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
@@ -2230,7 +2446,7 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="287"/>
-        <source>The measured %1 is below the eager model's %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
+        <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>实测的 %1 低于 eager 模型的 %2 界限：融合或重叠算子的实现（torch.compile、CUDA Graphs）可以做到；光速各级界限仍然成立。</translation>
     </message>
     <message>

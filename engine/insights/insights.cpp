@@ -37,6 +37,8 @@ std::vector<int> linesOf(const AnalysisResult& r, const std::vector<int>& nodes)
 std::string opLabel(const graph::Node& n)
 {
     std::string s = n.sourceOp.empty() ? n.name : n.sourceOp;
+    if (!n.modulePath.empty())
+        s += " in " + n.modulePath;
     const int line = n.sourceLine > 0 ? n.sourceLine : n.line;
     if (line > 0 && !n.sourceOp.empty())
         s += " (line " + std::to_string(line) + ")";
@@ -143,7 +145,9 @@ struct UnionFind
 };
 
 // Regions as a compiler would fuse them: a kernel joins the kernels it exchanges intermediates with, unless both
-// sides already hold a contraction (one matmul or convolution per region, with its prologue and epilogue).
+// sides already hold a contraction (one matmul or convolution per region, with its prologue and epilogue). A
+// consumer looks at its latest producer first: a residual add joins the convolution just before it (its
+// epilogue), not the block its skip connection comes from, so regions do not chain across blocks.
 std::vector<std::vector<std::size_t>> fusionRegions(const Context& c)
 {
     const std::size_t kernels = c.d.kernels.size();
@@ -153,7 +157,8 @@ std::vector<std::vector<std::size_t>> fusionRegions(const Context& c)
         for (int id : c.nodesOfKernel(k))
             contraction[k] = contraction[k] || c.r.graph.nodes[static_cast<std::size_t>(id)].kind == graph::NodeKind::Contraction;
     std::vector<graph::Edge> edges = c.r.graph.edges;
-    std::stable_sort(edges.begin(), edges.end(), [](const graph::Edge& a, const graph::Edge& b) { return a.from < b.from; });
+    std::stable_sort(edges.begin(), edges.end(),
+                     [](const graph::Edge& a, const graph::Edge& b) { return a.to != b.to ? a.to < b.to : a.from > b.from; });
     for (const auto& e : edges) {
         if (e.tensor < 0 || c.r.graph.tensors[static_cast<std::size_t>(e.tensor)].isExternal())
             continue;

@@ -20,13 +20,19 @@ std::string percent(double part, double whole)
     return buf;
 }
 
+// "3,4", "33,34,+12": short enough for its column.
 std::string joinLines(const std::vector<int>& lines)
 {
     std::string out;
-    for (std::size_t i = 0; i < lines.size() && i < 8; ++i)
-        out += (i ? "," : "") + std::to_string(lines[i]);
-    if (lines.size() > 8)
-        out += ",...";
+    std::size_t i = 0;
+    for (; i < lines.size(); ++i) {
+        const std::string next = (i ? "," : "") + std::to_string(lines[i]);
+        if (out.size() + next.size() > 8 && i > 0)
+            break;
+        out += next;
+    }
+    if (i < lines.size())
+        out += ",+" + std::to_string(lines.size() - i);
     return out.empty() ? "-" : out;
 }
 
@@ -141,13 +147,13 @@ std::string insightsText(const AnalysisResult& analysis, const Insights& in, con
         out += in.omitted > 0 ? " (" + std::to_string(in.omitted) + " smaller ones, " + formatSeconds(in.omittedSeconds) + ")\n" : "\n";
     } else {
         out += "\n  " + padText("#", 3, true) + "  " + padText("kind", 13) + padText("saved", 11, true) + padText("of ref.", 9, true) + "  "
-            + padText("lines", 12) + "what\n";
+            + padText("lines", 14) + "what\n";
         const std::size_t shown = top > 0 ? std::min<std::size_t>(in.opportunities.size(), static_cast<std::size_t>(top)) : in.opportunities.size();
         for (std::size_t i = 0; i < shown; ++i) {
             const auto& o = in.opportunities[i];
             out += "  " + padText(std::to_string(i + 1), 3, true) + "  " + padText(std::string(kindName(o.kind)), 13)
                 + padText(formatSeconds(o.savedSeconds), 11, true) + padText(percent(o.savedSeconds, in.referenceSeconds), 9, true) + "  "
-                + padText(joinLines(o.lines), 12) + o.title + (o.group.empty() ? "" : "  [alternative: " + o.group + "]") + "\n";
+                + padText(joinLines(o.lines), 14) + o.title + (o.group.empty() ? "" : "  [alternative: " + o.group + "]") + "\n";
             out += "       " + o.explanation + "\n";
         }
         if (shown < in.opportunities.size())

@@ -147,6 +147,47 @@ private slots:
         QVERIFY(in.totalSavedSeconds <= in.referenceSeconds - in.lowestSolSeconds + 1e-15);
     }
 
+    void residualAddIsTheLaterConvolutionsEpilogue()
+    {
+        // mm1 -> relu1 -> mm2 -> add(mm2, relu1): the add fuses with mm2 (its latest producer), not with relu1's
+        // region. 64 x 64 fp32 tensors (16384 bytes), DRAM 1 GB/s, memory bound throughout.
+        // {mm1, relu1}: unfused (A + W1 + T1) + (T1 + R1) = 81920 bytes, boundary A + W1 + R1 = 49152: 32.768 us.
+        // {mm2, add}: unfused (R1 + W2 + T2) + (T2 + R1 + Y) = 98304 bytes, boundary R1 + W2 + Y = 49152: 49.152 us.
+        const char* residual = R"(kernel residual(N=64) {
+  in A: f32[N, N];
+  weight W1: f32[N, N];
+  weight W2: f32[N, N];
+  tmp T1: f32[N, N];
+  tmp R1: f32[N, N];
+  tmp T2: f32[N, N];
+  out Y: f32[N, N];
+  @op("aten::mm", 1) {
+    for i in 0..N, j in 0..N { T1[i, j] = 0; for k in 0..N { T1[i, j] += A[i, k] * W1[k, j]; } }
+  }
+  @op("aten::relu", 2) {
+    for i in 0..N, j in 0..N { R1[i, j] = relu(T1[i, j]); }
+  }
+  @op("aten::mm", 3) {
+    for i in 0..N, j in 0..N { T2[i, j] = 0; for k in 0..N { T2[i, j] += R1[i, k] * W2[k, j]; } }
+  }
+  @op("aten::add", 4) {
+    for i in 0..N, j in 0..N { Y[i, j] = T2[i, j] + R1[i, j]; }
+  }
+}
+)";
+        const auto r = analyze(residual, profile(1e9, 1e6));
+        const auto in = insights::computeInsights(r);
+        std::vector<const insights::Opportunity*> fusion;
+        for (const auto& o : in.opportunities)
+            if (o.kind == Kind::Fusion)
+                fusion.push_back(&o);
+        QCOMPARE(fusion.size(), std::size_t(2));
+        QCOMPARE(fusion[0]->lines, (std::vector<int> {3, 4}));
+        QVERIFY(near(fusion[0]->savedSeconds, 49152 / 1e9));
+        QCOMPARE(fusion[1]->lines, (std::vector<int> {1, 2}));
+        QVERIFY(near(fusion[1]->savedSeconds, 32768 / 1e9));
+    }
+
     void precisionAlternativesCountOnce()
     {
         // DRAM 1 TB/s: compute bound. fp32 on SIMT: (2 * 256^3 + 65536) / 1e12 = 33.619968 us. TF32 allowed, the
