@@ -559,6 +559,11 @@ Insights computeInsights(const AnalysisResult& analysis, const MeasuredOps* meas
                                 + " of the measured time is attributed to no operator of the program (framework overhead between ops, "
                                   "ops the trace has and the program does not)");
     }
+    if (measured && measured->programSeconds && *measured->programSeconds < std::max(f3, f4))
+        out.notes.push_back("the measured " + formatSeconds(*measured->programSeconds) + " is below the speed of light ("
+                            + formatSeconds(std::max(f3, f4))
+                            + "): a SOL violation, or a measurement of other sizes or another machine than the profile's; nothing "
+                              "can be recovered below it");
     if (!analysis.coverage.complete)
         out.notes.push_back("the analysis is incomplete (some ops are not counted): the speed of light, and so every estimate, leaves them out");
     return out;

@@ -718,13 +718,15 @@ private slots:
 
     void testRecordedTrace()
     {
-        // tests/data/profiler/mlp_block.trace.json: one forward pass of mlp_block.py under torch.profiler on this
-        // kind of machine (record_trace.py). At least 95 % of its ATen time must be matched to the program's ops.
+        // tests/data/profiler/mlp_block*.trace.json: one forward pass of mlp_block.py under torch.profiler on this
+        // kind of machine (record_trace.py), under torch 1.13 and 2.13 (with input shapes). At least 95 % of its
+        // ATen time must be matched to the program's ops, whichever torch traces the program.
         if (!solar::trace::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
+        QFETCH(QString, traceFile);
         const std::string data = std::string(SOLAR_TEST_DATA) + "/profiler/";
         const Result r = cli({"analyze", data + "mlp_block.py", "--hw", "h100-sxm", "--no-validate", "--profile-trace",
-                              data + "mlp_block.trace.json", "--format", "json"});
+                              data + traceFile.toStdString(), "--format", "json"});
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out, nullptr, false);
         QVERIFY2(j.is_object(), (r.out + r.err).c_str());
@@ -750,9 +752,36 @@ private slots:
         QVERIFY(gap);
         QVERIFY(j["insights"]["total_saved_seconds"].get<double>()
                 <= j["insights"]["reference_seconds"].get<double>() - j["insights"]["lowest_sol_seconds"].get<double>() + 1e-15);
+        QCOMPARE(trace["shape_mismatches"].get<int>(), 0);
+        if (traceFile != QStringLiteral("mlp_block.trace.json"))
+            return; // the table once is enough (each analysis traces the model again)
         const Result table = cli({"analyze", data + "mlp_block.py", "--hw", "h100-sxm", "--no-validate", "--profile-trace",
-                                  data + "mlp_block.trace.json"});
+                                  data + traceFile.toStdString()});
         QVERIFY2(contains(table.out, "measured") && contains(table.out, "meas/F0"), table.out.c_str());
+    }
+
+    void testInsightsMeasured()
+    {
+        // insights --measure: the model run here, its per-op profiler times as the measured gaps.
+        if (!solar::trace::locatePython())
+            QSKIP("no Python interpreter with torch on this machine");
+        QTemporaryDir dir;
+        const std::string model = writeFile(dir.filePath(QStringLiteral("relu.py")), kReluModel);
+        const Result r = cli({"insights", model, "--hw", "h100-sxm", "--measure", "--format", "json"});
+        const auto j = nlohmann::json::parse(r.out, nullptr, false);
+        QVERIFY2(j.is_object(), (r.out + r.err).c_str());
+        QCOMPARE(j["reference"].get<std::string>(), std::string("measured"));
+        QVERIFY(contains(j["measured_with"].get<std::string>(), "solar measure"));
+        QVERIFY(j["reference_seconds"].get<double>() > 0);
+        QVERIFY(j["total_saved_seconds"].get<double>() <= j["reference_seconds"].get<double>() - j["lowest_sol_seconds"].get<double>() + 1e-15);
+        QCOMPARE(r.code, 0);
+    }
+
+    void testRecordedTrace_data()
+    {
+        QTest::addColumn<QString>("traceFile");
+        QTest::newRow("torch 1.13") << QStringLiteral("mlp_block.trace.json");
+        QTest::newRow("torch 2.13, with shapes") << QStringLiteral("mlp_block.torch2.trace.json");
     }
 
     void testMeasure()

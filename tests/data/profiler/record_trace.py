@@ -1,5 +1,6 @@
-# Records mlp_block.trace.json: one forward pass of mlp_block.Model under torch.profiler (CPU activity, input
-# shapes), after a warm-up. Run: /usr/bin/python3 record_trace.py (Debian's torch) (from this folder).
+# Records mlp_block.trace.json (torch 1.13) or mlp_block.torch2.trace.json (torch 2.x, which also records the
+# ops' input shapes): one forward pass of mlp_block.Model under torch.profiler (CPU activity, input shapes), after
+# a warm-up. Run from this folder with a Python that has torch (/usr/bin/python3: Debian's 1.13).
 import torch
 from torch.profiler import ProfilerActivity, profile
 
@@ -13,4 +14,4 @@ with torch.no_grad():
         model(*inputs)
     with profile(activities=[ProfilerActivity.CPU], record_shapes=True) as prof:
         model(*inputs)
-prof.export_chrome_trace("mlp_block.trace.json")
+prof.export_chrome_trace("mlp_block.trace.json" if torch.__version__.startswith("1.") else "mlp_block.torch2.trace.json")
