@@ -9,6 +9,7 @@
 #include "engine/analysis/operators.h"
 #include "widgets/analysis/summarypanel.h"
 #include "widgets/hardware/hardwarepanel.h"
+#include "widgets/insights/insightspane.h"
 #include "widgets/render/exports.h"
 #include "widgets/roofline/rooflinechart.h"
 
@@ -113,6 +114,11 @@ int main(int argc, char** argv)
     w.hardwarePanel()->reset();
     raise(w, "dock-compare");
     ok = save(w, dir, "compare.png") && ok;
+
+    // The optimisation opportunities, the largest selected (its region ringed in the graph).
+    raise(w, "dock-insights");
+    w.insightsPane()->selectOpportunity(0);
+    ok = save(w, dir, "insights.png") && ok;
     raise(w, "dock-summary");
 
     // The report of the what-if, for scripts/screenshots to render page by page.

@@ -69,7 +69,7 @@ private slots:
         QCOMPARE(j["schema"].get<std::string>(), std::string("solar.analysis/1"));
         QCOMPARE(keysOf(j),
                  (std::vector<std::string> {"schema", "tool", "program", "hardware", "policy", "cache", "totals", "bounds", "ops",
-                                            "coverage", "validation", "notes", "assumptions_not_covered", "diagnostics"}));
+                                            "coverage", "insights", "validation", "notes", "assumptions_not_covered", "diagnostics"}));
         // What no bound covers is stated in every report: Winograd/FFT, emulation, sparsity.
         const std::string assumptions = j["assumptions_not_covered"].dump();
         for (const char* what : {"Winograd", "FFT", "bf16 x 9", "3 x TF32", "sparsity"})

@@ -54,6 +54,9 @@ InsightsPane::InsightsPane(QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnWidth(InsightsModel::Rank, 30);
     m_table->setColumnWidth(InsightsModel::Saved, 110);
+    m_table->setColumnWidth(InsightsModel::Lines, 70);
+    m_table->setWordWrap(false); // one line per opportunity; the whole text is in the explanation and the tooltip
+    m_table->setTextElideMode(Qt::ElideRight);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation->setMaximumHeight(110);
