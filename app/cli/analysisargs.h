@@ -8,8 +8,8 @@
 
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/hw/registry.h"
-#include "engine/measure/profiletrace.h"
 #include "engine/ir/ast.h"
+#include "engine/measure/profiletrace.h"
 
 #include <iosfwd>
 #include <optional>

@@ -242,7 +242,10 @@ std::vector<Command> analysisCommands()
         {"analyze", "FILE",
          "the bound ladder (unfused_per_kernel, unfused_overlapped, fused_per_op, fused, cache_aware) and every operator's counts and "
          "times, for an ALIR program, a PyTorch model (traced and validated at reduced sizes) or any source through an LLM",
-         concat({hardwareOptions(), modelOptions(), {formatOption({"table", "json", "csv"}), profileTraceOption()}, validateOption(),
+         concat({hardwareOptions(),
+                 modelOptions(),
+                 {formatOption({"table", "json", "csv"}), profileTraceOption()},
+                 validateOption(),
                  frontendOptions()}),
          1, 1, analyze},
         {"inverse", "FILE", "the least DRAM bandwidth, compute and on-chip memory that reach a target time",

@@ -157,8 +157,9 @@ MainWindow::MainWindow(QWidget* parent)
             selectNode(nodes.front());
     });
     connect(m_insights, &InsightsPane::loadTraceRequested, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Load a torch.profiler trace"), QFileInfo(m_document->path()).absolutePath(),
-                                                          tr("Chrome traces (*.json *.pt.trace.json);;All files (*)"));
+        const QString path
+            = QFileDialog::getOpenFileName(this, tr("Load a torch.profiler trace"), QFileInfo(m_document->path()).absolutePath(),
+                                           tr("Chrome traces (*.json *.pt.trace.json);;All files (*)"));
         QString why;
         if (!path.isEmpty() && !loadProfileTrace(path, &why))
             QMessageBox::warning(this, tr("Profiler trace"), why);

@@ -82,8 +82,7 @@ struct Context
         , d(result.digest)
         , m(result.machine)
         , kernelCompute(bounds::kernelComputeSeconds(result.digest, result.machine, result.ladder.policy))
-    {
-    }
+    { }
     std::vector<int> nodesOfKernel(std::size_t k) const
     {
         const auto& kernel = d.kernels[k];
@@ -238,8 +237,8 @@ std::vector<Opportunity> fusionOpportunities(const Context& c)
                 anchor = id;
                 break;
             }
-        o.title = "fuse " + std::to_string(o.kernels) + " kernels around " + opLabel(c.r.graph.nodes[static_cast<std::size_t>(anchor)]) + ": "
-            + opNames(c.r, o.nodes);
+        o.title = "fuse " + std::to_string(o.kernels) + " kernels around " + opLabel(c.r.graph.nodes[static_cast<std::size_t>(anchor)])
+            + ": " + opNames(c.r, o.nodes);
         o.explanation = "These " + std::to_string(o.kernels) + " kernels pass " + formatBytes(o.bytesAvoided)
             + " of intermediates through DRAM. Unfused (F0 without the per-op floor, each kernel max(compute, bytes / BW)): "
             + formatSeconds(o.fromSeconds) + "; fused into one kernel, max(compute " + formatSeconds(compute) + ", boundary bytes "
@@ -252,7 +251,7 @@ std::vector<Opportunity> fusionOpportunities(const Context& c)
 // --- capacity ----------------------------------------------------------------------------------------------------
 
 // The smallest value of `knob` (searched on a log scale up to 1e18) for which `excess` is gone.
-template <typename Excess>
+template<typename Excess>
 double smallestRemoving(double from, Excess excess)
 {
     double lo = std::max(1.0, from), hi = lo;
@@ -287,9 +286,8 @@ std::optional<Opportunity> capacityOpportunity(const Context& c)
     std::string needs;
     const double dramExcess = bounds::cacheAwareBytes(c.d, c.m, c.m.onchipBytes, cache) - f3.bytes;
     if (dramExcess > 0) {
-        o.capacityBytes = smallestRemoving(c.m.onchipBytes, [&](double s) {
-            return bounds::cacheAwareBytes(c.d, c.m, s, cache) > f3.bytes * (1 + 1e-9);
-        });
+        o.capacityBytes = smallestRemoving(c.m.onchipBytes,
+                                           [&](double s) { return bounds::cacheAwareBytes(c.d, c.m, s, cache) > f3.bytes * (1 + 1e-9); });
         big.onchipBytes = std::max(big.onchipBytes, o.capacityBytes);
         needs = "at least " + formatBytes(o.capacityBytes) + " of on-chip capacity (this profile: " + formatBytes(c.m.onchipBytes) + ")";
     }
@@ -300,15 +298,16 @@ std::optional<Opportunity> capacityOpportunity(const Context& c)
             return f4At(m) > target;
         });
         if (sm > 0)
-            needs += std::string(needs.empty() ? "" : " and ") + "at least " + formatBytes(sm) + " of storage per SM (this profile: "
-                + formatBytes(c.m.smBytes) + ")";
+            needs += std::string(needs.empty() ? "" : " and ") + "at least " + formatBytes(sm)
+                + " of storage per SM (this profile: " + formatBytes(c.m.smBytes) + ")";
         if (o.capacityBytes <= 0)
             o.capacityBytes = sm;
     }
     o.title = "on-chip capacity forces traffic in " + (o.nodes.empty() ? std::string("the contractions") : opNames(c.r, o.nodes, 3));
     o.explanation = "cache_aware (F4) " + formatSeconds(f4.seconds) + " is above fused (F3) " + formatSeconds(f3.seconds)
         + ": with this profile's storage, every algorithm must move more than the compulsory bytes"
-        + (f4.l2Bytes > 0 ? " (DRAM " + formatBytes(f4.bytes) + ", L2 -> SM " + formatBytes(f4.l2Bytes) + ")" : " (DRAM " + formatBytes(f4.bytes) + ")")
+        + (f4.l2Bytes > 0 ? " (DRAM " + formatBytes(f4.bytes) + ", L2 -> SM " + formatBytes(f4.l2Bytes) + ")"
+                          : " (DRAM " + formatBytes(f4.bytes) + ")")
         + ". " + (needs.empty() ? std::string("No capacity up to 1 EB removes it.") : "A chip with " + needs + " would remove it.")
         + " A hardware change: on this profile no software recovers it (its speed of light is F4).";
     return o;
@@ -367,8 +366,9 @@ std::optional<Opportunity> precisionOpportunity(const Context& c, const bounds::
     const std::string n = std::to_string(o.nodes.size());
     if (bf16) {
         o.title = "run " + n + " fp32 contraction" + (o.nodes.size() == 1 ? "" : "s") + " in bf16";
-        o.explanation = "fused (F3) drops from " + formatSeconds(f3) + " to " + formatSeconds(after) + " when the fp32 contractions run in bf16 ("
-            + roofsNow + " -> " + roofsThen + "; torch.autocast(dtype=torch.bfloat16)). Their bytes are still counted at fp32, so the "
+        o.explanation = "fused (F3) drops from " + formatSeconds(f3) + " to " + formatSeconds(after)
+            + " when the fp32 contractions run in bf16 (" + roofsNow + " -> " + roofsThen
+            + "; torch.autocast(dtype=torch.bfloat16)). Their bytes are still counted at fp32, so the "
             + "estimate is conservative; bf16 keeps fp32's range with an 8-bit mantissa: check the accuracy.";
     } else {
         o.title = "allow TF32 for " + n + " fp32 contraction" + (o.nodes.size() == 1 ? "" : "s");
@@ -407,7 +407,10 @@ std::vector<Opportunity> measuredGaps(const Context& c, const MeasuredOps& measu
             memory += safeDiv(c.d.kernels[static_cast<std::size_t>(k)].unfusedBytes, c.m.dramBps);
             floor += bounds::kernelFloorSeconds(c.d, static_cast<std::size_t>(k), c.m, Level::UnfusedPerKernel);
         }
-        o.bottleneck = t.boundSeconds <= 0 ? "none" : floor >= std::max(compute, memory) ? "per-op floor" : compute >= memory ? "compute" : "memory";
+        o.bottleneck = t.boundSeconds <= 0       ? "none"
+            : floor >= std::max(compute, memory) ? "per-op floor"
+            : compute >= memory                  ? "compute"
+                                                 : "memory";
         const std::string& module = c.r.graph.nodes[static_cast<std::size_t>(o.nodes.front())].modulePath;
         const std::string op = t.aten + (module.empty() ? std::string() : " in " + module)
             + (t.sourceLine > 0 ? " (line " + std::to_string(t.sourceLine) + ")" : std::string());
@@ -418,9 +421,10 @@ std::vector<Opportunity> measuredGaps(const Context& c, const MeasuredOps& measu
         } else {
             o.title = op + " takes time but has no work in the program";
         }
-        o.explanation = "measured " + formatSeconds(*t.measuredSeconds) + " (" + measured.source + "); its operators standing alone (F0: max(compute "
-            + formatSeconds(compute) + ", bytes / BW " + formatSeconds(memory) + ")" + (floor > 0 ? ", at least the per-op floor" : "")
-            + ") " + formatSeconds(t.boundSeconds) + ", bound by " + o.bottleneck + "; recoverable " + formatSeconds(gap) + ".";
+        o.explanation = "measured " + formatSeconds(*t.measuredSeconds) + " (" + measured.source
+            + "); its operators standing alone (F0: max(compute " + formatSeconds(compute) + ", bytes / BW " + formatSeconds(memory) + ")"
+            + (floor > 0 ? ", at least the per-op floor" : "") + ") " + formatSeconds(t.boundSeconds) + ", bound by " + o.bottleneck
+            + "; recoverable " + formatSeconds(gap) + ".";
         out.push_back(std::move(o));
     }
     return out;
@@ -565,7 +569,8 @@ Insights computeInsights(const AnalysisResult& analysis, const MeasuredOps* meas
                             + "): a SOL violation, or a measurement of other sizes or another machine than the profile's; nothing "
                               "can be recovered below it");
     if (!analysis.coverage.complete)
-        out.notes.push_back("the analysis is incomplete (some ops are not counted): the speed of light, and so every estimate, leaves them out");
+        out.notes.push_back(
+            "the analysis is incomplete (some ops are not counted): the speed of light, and so every estimate, leaves them out");
     return out;
 }
 
@@ -600,7 +605,7 @@ std::vector<std::optional<double>> measuredNodeSeconds(const AnalysisResult& ana
             weights += f0[static_cast<std::size_t>(id)];
         for (int id : t.nodes)
             out[static_cast<std::size_t>(id)] = weights > 0 ? *t.measuredSeconds * f0[static_cast<std::size_t>(id)] / weights
-                                                             : *t.measuredSeconds / static_cast<double>(t.nodes.size());
+                                                            : *t.measuredSeconds / static_cast<double>(t.nodes.size());
     }
     return out;
 }

@@ -123,17 +123,19 @@ std::string insightsJson(const AnalysisResult& analysis, const Insights& in, con
 
 std::string insightsText(const AnalysisResult& analysis, const Insights& in, const measure::TraceMatch* trace, int top)
 {
-    std::string out = "Optimisation opportunities on " + analysis.hardware.id + " (" + std::string(bounds::policyName(analysis.options.policy))
-        + ", " + std::string(bounds::cacheName(analysis.options.cache)) + " caches, coverage " + analysis.coverage.status() + ")\n";
+    std::string out = "Optimisation opportunities on " + analysis.hardware.id + " ("
+        + std::string(bounds::policyName(analysis.options.policy)) + ", " + std::string(bounds::cacheName(analysis.options.cache))
+        + " caches, coverage " + analysis.coverage.status() + ")\n";
     out += "reference: " + formatSeconds(in.referenceSeconds) + " (" + in.reference
-        + (in.measuredSource.empty() ? std::string() : ", " + in.measuredSource) + "); speed of light (fused) " + formatSeconds(in.solSeconds);
+        + (in.measuredSource.empty() ? std::string() : ", " + in.measuredSource) + "); speed of light (fused) "
+        + formatSeconds(in.solSeconds);
     if (in.lowestSolSeconds < in.solSeconds)
         out += ", " + formatSeconds(in.lowestSolSeconds) + " at the faster precision";
     out += "\nrecoverable in all (no double counting): " + formatSeconds(in.totalSavedSeconds) + " ("
         + percent(in.totalSavedSeconds, in.referenceSeconds) + " of the reference)\n";
     if (trace) {
-        out += "trace " + trace->file + " (" + (trace->device ? "CUDA kernel times" : "CPU times") + "): "
-            + formatSeconds(trace->matchedSeconds) + " of ATen self time matched to the program's ops ("
+        out += "trace " + trace->file + " (" + (trace->device ? "CUDA kernel times" : "CPU times")
+            + "): " + formatSeconds(trace->matchedSeconds) + " of ATen self time matched to the program's ops ("
             + percent(trace->matchedSeconds, trace->matchedSeconds + trace->unmatchedSeconds) + "), "
             + formatSeconds(trace->unmatchedSeconds) + " not";
         if (trace->shapeMismatches > 0)
@@ -148,7 +150,8 @@ std::string insightsText(const AnalysisResult& analysis, const Insights& in, con
     } else {
         out += "\n  " + padText("#", 3, true) + "  " + padText("kind", 13) + padText("saved", 11, true) + padText("of ref.", 9, true) + "  "
             + padText("lines", 14) + "what\n";
-        const std::size_t shown = top > 0 ? std::min<std::size_t>(in.opportunities.size(), static_cast<std::size_t>(top)) : in.opportunities.size();
+        const std::size_t shown
+            = top > 0 ? std::min<std::size_t>(in.opportunities.size(), static_cast<std::size_t>(top)) : in.opportunities.size();
         for (std::size_t i = 0; i < shown; ++i) {
             const auto& o = in.opportunities[i];
             out += "  " + padText(std::to_string(i + 1), 3, true) + "  " + padText(std::string(kindName(o.kind)), 13)
@@ -159,7 +162,8 @@ std::string insightsText(const AnalysisResult& analysis, const Insights& in, con
         if (shown < in.opportunities.size())
             out += "  ... " + std::to_string(in.opportunities.size() - shown) + " more (--top 0 lists all)\n";
         if (in.omitted > 0)
-            out += "  " + std::to_string(in.omitted) + " smaller opportunities (" + formatSeconds(in.omittedSeconds) + " in all) not listed\n";
+            out += "  " + std::to_string(in.omitted) + " smaller opportunities (" + formatSeconds(in.omittedSeconds)
+                + " in all) not listed\n";
     }
     for (const auto& n : in.notes)
         out += "note: " + n + "\n";

@@ -20,7 +20,6 @@ nlohmann::ordered_json traceJson(const measure::TraceMatch& match);
 
 std::string insightsJson(const AnalysisResult& analysis, const Insights& insights, const measure::TraceMatch* trace = nullptr);
 /// `top`: the first opportunities shown (0: all).
-std::string insightsText(const AnalysisResult& analysis, const Insights& insights, const measure::TraceMatch* trace = nullptr,
-                         int top = 0);
+std::string insightsText(const AnalysisResult& analysis, const Insights& insights, const measure::TraceMatch* trace = nullptr, int top = 0);
 
 } // namespace solar::insights

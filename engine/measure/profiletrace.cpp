@@ -36,8 +36,7 @@ std::optional<double> number(const json& e, const char* key)
             const double v = std::stod(s, &used);
             if (used == s.size())
                 return v;
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) { }
     }
     return std::nullopt;
 }
@@ -141,7 +140,8 @@ Expected<ProfileTrace> parseProfileTrace(std::string_view text, const std::strin
             device.push_back({*dur * 1e-6, argId(e, "correlation").value_or(-1), argId(e, "External id").value_or(-1)});
             continue;
         }
-        const auto key = std::make_pair(e.contains("pid") ? e["pid"].dump() : std::string(), e.contains("tid") ? e["tid"].dump() : std::string());
+        const auto key
+            = std::make_pair(e.contains("pid") ? e["pid"].dump() : std::string(), e.contains("tid") ? e["tid"].dump() : std::string());
         if (isRuntimeCategory(cat)) {
             if (const auto c = argId(e, "correlation"))
                 threads[key].push_back({*ts, *ts + *dur, -1, *c});
@@ -195,8 +195,9 @@ Expected<ProfileTrace> parseProfileTrace(std::string_view text, const std::strin
     std::vector<int> order(trace.events.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = static_cast<int>(i);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int a, int b) { return trace.events[static_cast<std::size_t>(a)].startUs < trace.events[static_cast<std::size_t>(b)].startUs; });
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return trace.events[static_cast<std::size_t>(a)].startUs < trace.events[static_cast<std::size_t>(b)].startUs;
+    });
     // Renumber in start order so that parents come before children.
     std::vector<int> renumber(order.size());
     for (std::size_t i = 0; i < order.size(); ++i)
@@ -335,7 +336,8 @@ TraceMatch matchProfileTrace(const ProfileTrace& trace, const AnalysisResult& an
         if (static_cast<std::size_t>(n.id) < f0.size())
             t.boundSeconds += f0[static_cast<std::size_t>(n.id)];
         auto addShape = [&](const graph::Operand& o) {
-            if (o.tensor >= 0 && static_cast<std::size_t>(o.tensor) < g.tensors.size() && !g.tensors[static_cast<std::size_t>(o.tensor)].shape.empty())
+            if (o.tensor >= 0 && static_cast<std::size_t>(o.tensor) < g.tensors.size()
+                && !g.tensors[static_cast<std::size_t>(o.tensor)].shape.empty())
                 shapes[i].insert(g.tensors[static_cast<std::size_t>(o.tensor)].shape);
         };
         for (const auto& r : n.reads)

@@ -192,7 +192,8 @@ std::string analysisCsv(const AnalysisResult& r, const ReportExtras& extras)
         if (extras.measuredNodeSeconds) {
             const auto measured = measuredOf(extras, n.id);
             const double bound = r.ladder.at(Level::UnfusedPerKernel).nodeSeconds[n.id];
-            out += "," + (measured ? number(*measured) : std::string()) + "," + (measured && bound > 0 ? number(*measured / bound) : std::string());
+            out += "," + (measured ? number(*measured) : std::string()) + ","
+                + (measured && bound > 0 ? number(*measured / bound) : std::string());
         }
         out += "\n";
     }
@@ -201,8 +202,9 @@ std::string analysisCsv(const AnalysisResult& r, const ReportExtras& extras)
 
 std::string insightsCsv(const AnalysisResult& r, const insights::Insights& in)
 {
-    std::string out = "rank,kind,saved_seconds,estimated_seconds,from_seconds,to_seconds,group,operators,lines,bytes_avoided,capacity_bytes,"
-                      "kernels,bottleneck,title,explanation\n";
+    std::string out
+        = "rank,kind,saved_seconds,estimated_seconds,from_seconds,to_seconds,group,operators,lines,bytes_avoided,capacity_bytes,"
+          "kernels,bottleneck,title,explanation\n";
     int rank = 0;
     for (const auto& o : in.opportunities) {
         std::string ops, lines;

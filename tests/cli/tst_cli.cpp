@@ -755,8 +755,8 @@ private slots:
         QCOMPARE(trace["shape_mismatches"].get<int>(), 0);
         if (traceFile != QStringLiteral("mlp_block.trace.json"))
             return; // the table once is enough (each analysis traces the model again)
-        const Result table = cli({"analyze", data + "mlp_block.py", "--hw", "h100-sxm", "--no-validate", "--profile-trace",
-                                  data + traceFile.toStdString()});
+        const Result table = cli(
+            {"analyze", data + "mlp_block.py", "--hw", "h100-sxm", "--no-validate", "--profile-trace", data + traceFile.toStdString()});
         QVERIFY2(contains(table.out, "measured") && contains(table.out, "meas/F0"), table.out.c_str());
     }
 
@@ -773,7 +773,8 @@ private slots:
         QCOMPARE(j["reference"].get<std::string>(), std::string("measured"));
         QVERIFY(contains(j["measured_with"].get<std::string>(), "solar measure"));
         QVERIFY(j["reference_seconds"].get<double>() > 0);
-        QVERIFY(j["total_saved_seconds"].get<double>() <= j["reference_seconds"].get<double>() - j["lowest_sol_seconds"].get<double>() + 1e-15);
+        QVERIFY(j["total_saved_seconds"].get<double>()
+                <= j["reference_seconds"].get<double>() - j["lowest_sol_seconds"].get<double>() + 1e-15);
         QCOMPARE(r.code, 0);
     }
 

@@ -81,7 +81,8 @@ hw::HwProfile profile(double dramBps, double onchipBytes, double opFloorSeconds 
           {{"unit", "tensor"}, {"dtype", "tf32"}, {"peak_flops", {{"value", 8e12}, {"source", "T"}}}},
           {{"unit", "tensor"}, {"dtype", "bf16"}, {"peak_flops", {{"value", 16e12}, {"source", "T"}}}}}},
         {"dram", {{"bandwidth_Bps", {{"value", dramBps}, {"source", "T"}}}, {"capacity_bytes", {{"value", 1e10}, {"source", "T"}}}}},
-        {"onchip", {{"l2_bytes", {{"value", onchipBytes / 2}, {"source", "T"}}}, {"total_bytes", {{"value", onchipBytes}, {"source", "T"}}}}}};
+        {"onchip",
+         {{"l2_bytes", {{"value", onchipBytes / 2}, {"source", "T"}}}, {"total_bytes", {{"value", onchipBytes}, {"source", "T"}}}}}};
     if (opFloorSeconds > 0)
         j["eager"] = {{"op_floor_seconds", {{"value", opFloorSeconds}, {"source", "T"}}}};
     auto p = hw::parseHwProfile(j.dump(), "insights-test.json");
@@ -360,7 +361,8 @@ private slots:
         QVERIFY(!broken.hasValue());
         QCOMPARE(broken.diagnostics().front().loc.line, 3);
         QVERIFY(broken.diagnostics().front().loc.column > 1);
-        const auto noOps = measure::parseProfileTrace(R"({"traceEvents": [{"ph": "X", "cat": "kernel", "name": "k", "ts": 0, "dur": 1}]})", "k.json");
+        const auto noOps
+            = measure::parseProfileTrace(R"({"traceEvents": [{"ph": "X", "cat": "kernel", "name": "k", "ts": 0, "dur": 1}]})", "k.json");
         QVERIFY(!noOps.hasValue());
         QVERIFY(noOps.diagnostics().front().message.find("ProfilerActivity.CPU") != std::string::npos);
         QVERIFY(!measure::parseProfileTrace(R"({"a": 1})", "o.json").hasValue());

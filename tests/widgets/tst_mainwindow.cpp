@@ -611,7 +611,8 @@ private slots:
         const auto& g = w.shownResult()->graph;
         for (const auto& n : g.nodes) {
             const int row = w.operatorModel()->rowOfNode(n.id);
-            const double measured = w.operatorModel()->index(row, OperatorTableModel::Measured).data(OperatorTableModel::SortRole).toDouble();
+            const double measured
+                = w.operatorModel()->index(row, OperatorTableModel::Measured).data(OperatorTableModel::SortRole).toDouble();
             QCOMPARE(measured, n.sourceOp == "aten::mm" ? 100e-6 : 50e-6);
             const double f0 = w.shownResult()->ladder.at(Level::UnfusedPerKernel).nodeSeconds[static_cast<size_t>(n.id)];
             QVERIFY(std::abs(w.operatorModel()->index(row, OperatorTableModel::PercentOfSol).data(OperatorTableModel::SortRole).toDouble()

@@ -116,7 +116,8 @@ QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
         default: return {};
         }
     }
-    if (role == Qt::TextAlignmentRole && (col == Line || col == Share || col == Measured || col == PercentOfSol || (col >= TimeF0 && col <= Intensity)))
+    if (role == Qt::TextAlignmentRole
+        && (col == Line || col == Share || col == Measured || col == PercentOfSol || (col >= TimeF0 && col <= Intensity)))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
         QString tip = tr("%1 — %2%3%4")

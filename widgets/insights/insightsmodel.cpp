@@ -7,8 +7,7 @@
 
 InsightsModel::InsightsModel(QObject* parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 void InsightsModel::setInsights(std::shared_ptr<const solar::AnalysisResult> result, solar::insights::Insights insights)
 {

@@ -82,13 +82,15 @@ InsightsPane::InsightsPane(QWidget* parent)
 void InsightsPane::setInsights(std::shared_ptr<const solar::AnalysisResult> result, solar::insights::Insights insights,
                                const std::optional<solar::measure::TraceMatch>& trace)
 {
-    QString text = tr("Reference %1 (%2); speed of light %3. Recoverable in all: <b>%4</b> (%5% of the reference; "
-                      "alternatives counted once).")
-                       .arg(secondsText(insights.referenceSeconds),
-                            insights.reference == "measured" ? tr("measured: %1").arg(QString::fromStdString(insights.measuredSource).toHtmlEscaped())
-                                                             : tr("the eager model, no measurement"),
-                            secondsText(insights.solSeconds), secondsText(insights.totalSavedSeconds),
-                            fixedText(insights.referenceSeconds > 0 ? 100 * insights.totalSavedSeconds / insights.referenceSeconds : 0.0, 1));
+    QString text
+        = tr("Reference %1 (%2); speed of light %3. Recoverable in all: <b>%4</b> (%5% of the reference; "
+             "alternatives counted once).")
+              .arg(secondsText(insights.referenceSeconds),
+                   insights.reference == "measured"
+                       ? tr("measured: %1").arg(QString::fromStdString(insights.measuredSource).toHtmlEscaped())
+                       : tr("the eager model, no measurement"),
+                   secondsText(insights.solSeconds), secondsText(insights.totalSavedSeconds),
+                   fixedText(insights.referenceSeconds > 0 ? 100 * insights.totalSavedSeconds / insights.referenceSeconds : 0.0, 1));
     if (trace) {
         const double all = trace->matchedSeconds + trace->unmatchedSeconds;
         text += QStringLiteral("<br>")

@@ -72,8 +72,8 @@ const std::vector<ExportFormat>& exportFormats()
              const Extras x(in);
              return writeFileAtomically(path, solar::report::analysisCsv(first(in), x.extras), why);
          }},
-        {ExportKind::InsightsCsv, QT_TRANSLATE_NOOP("Exports", "Optimisation &opportunities as CSV…"), QT_TRANSLATE_NOOP("Exports", "CSV (*.csv)"),
-         "opportunities.csv",
+        {ExportKind::InsightsCsv, QT_TRANSLATE_NOOP("Exports", "Optimisation &opportunities as CSV…"),
+         QT_TRANSLATE_NOOP("Exports", "CSV (*.csv)"), "opportunities.csv",
          [](const ReportInput& in, const QString& path, QString* why) {
              return writeFileAtomically(path, solar::report::insightsCsv(first(in), in.insightsOrComputed()), why);
          }},

@@ -255,7 +255,8 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
         if (insights.opportunities.empty()) {
             html += QObject::tr("<p>No opportunity above 0.5 % of the reference.</p>");
         } else {
-            QString orows = row({QObject::tr("#"), QObject::tr("Kind"), QObject::tr("Saved"), QObject::tr("Lines"), QObject::tr("Opportunity and evidence")},
+            QString orows = row({QObject::tr("#"), QObject::tr("Kind"), QObject::tr("Saved"), QObject::tr("Lines"),
+                                 QObject::tr("Opportunity and evidence")},
                                 true);
             for (size_t i = 0; i < insights.opportunities.size() && i < 10; ++i) {
                 const auto& o = insights.opportunities[i];
@@ -263,7 +264,8 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
                 for (int l : o.lines)
                     lines << QString::number(l);
                 orows += row({QString::number(i + 1), esc(std::string(solar::insights::kindName(o.kind))), secondsText(o.savedSeconds),
-                              lines.join(QLatin1Char(',')), QStringLiteral("<b>") + esc(o.title) + QStringLiteral("</b><br>") + esc(o.explanation)},
+                              lines.join(QLatin1Char(',')),
+                              QStringLiteral("<b>") + esc(o.title) + QStringLiteral("</b><br>") + esc(o.explanation)},
                              false, {3, 4});
             }
             html += table(orows);
