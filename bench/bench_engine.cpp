@@ -8,6 +8,7 @@
 #include "engine/frontend/trace/traceworker.h"
 #include "engine/graph/lifting.h"
 #include "engine/hw/registry.h"
+#include "engine/insights/insights.h"
 #include "engine/ir/bindings.h"
 #include "engine/ir/parser.h"
 #include "synthetic.h"
@@ -78,6 +79,23 @@ void BM_ResolveAndInverse(benchmark::State& state)
     }
 }
 
+// A slider move in the GUI re-solves and recomputes the Insights pane: the opportunities for 1,000 nodes (their
+// fusion regions, precision alternatives, capacity bisection), to compare with BM_Resolve in the same run.
+void BM_ResolveAndInsights(benchmark::State& state)
+{
+    const Fixture f(static_cast<int>(state.range(0)) / 4);
+    const auto reg = solar::hw::loadDefaultHwRegistry();
+    const auto base = solar::analyzeProgram(f.program, *reg.find("h100-sxm"));
+    solar::bounds::MachineModel m = base->machine;
+    for (auto _ : state) {
+        m.dramBps *= 1.0001;
+        const auto shown = solar::reSolve(*base, m);
+        const auto in = solar::insights::computeInsights(shown);
+        benchmark::DoNotOptimize(in.totalSavedSeconds);
+    }
+    state.counters["nodes"] = static_cast<double>(base->graph.nodes.size());
+}
+
 // Time to bounds for a PyTorch model on a warm tracer (issue 14, item 10): trace, lower, lift and solve, what the
 // GUI shows before validation starts. SOLAR_BENCH_MODEL names the model (default: KernelBench's ResNet-101, about
 // 1,000 operators); torch is imported once, outside the timed region, as the GUI's kept worker does.
@@ -110,5 +128,6 @@ BENCHMARK(BM_BoundsOnWarmWorker)->Unit(benchmark::kMillisecond)->UseRealTime()->
 BENCHMARK(BM_LiftCostSolve)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime(); // two threads lift large programs
 BENCHMARK(BM_Resolve)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ResolveAndInverse)->Arg(1000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ResolveAndInsights)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

@@ -97,6 +97,7 @@ nlohmann::ordered_json traceJson(const measure::TraceMatch& m)
     t["op_seconds"] = m.opSeconds;
     t["total_seconds"] = m.totalSeconds;
     t["shape_mismatches"] = m.shapeMismatches;
+    t["passes"] = m.passes;
     nlohmann::ordered_json unmatched = nlohmann::ordered_json::object();
     for (const auto& [name, s] : m.unmatched)
         unmatched[name] = s;
@@ -138,6 +139,8 @@ std::string insightsText(const AnalysisResult& analysis, const Insights& in, con
             + "): " + formatSeconds(trace->matchedSeconds) + " of ATen self time matched to the program's ops ("
             + percent(trace->matchedSeconds, trace->matchedSeconds + trace->unmatchedSeconds) + "), "
             + formatSeconds(trace->unmatchedSeconds) + " not";
+        if (trace->passes > 1)
+            out += "; " + std::to_string(trace->passes) + " forward passes, each op's time their mean";
         if (trace->shapeMismatches > 0)
             out += "; " + std::to_string(trace->shapeMismatches) + " events taken by call order although their shapes differ";
         out += "\n";

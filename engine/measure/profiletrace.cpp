@@ -355,12 +355,28 @@ TraceMatch matchProfileTrace(const ProfileTrace& trace, const AnalysisResult& an
         const ProfileEvent& ev = trace.events[static_cast<std::size_t>(e)];
         return trace.hasKernels ? ev.deviceSeconds : ev.durationUs * 1e-6;
     };
+    // A trace of several forward passes (a profiler schedule's active steps): once at least 90 % of the ops have
+    // been taken, an event finding no op of its name left starts the next pass; each op's time is the mean over
+    // the passes it was seen in.
+    std::vector<int> takes(m.ops.size(), 0);
+    std::size_t takenThisPass = 0;
+    auto newPass = [&] {
+        if (m.ops.empty() || takenThisPass < (9 * m.ops.size() + 9) / 10)
+            return false;
+        for (auto& [name, queue] : pending)
+            queue.clear();
+        for (std::size_t i = 0; i < m.ops.size(); ++i)
+            pending[m.ops[i].aten].push_back(i);
+        takenThisPass = 0;
+        ++m.passes;
+        return true;
+    };
     // Takes the next pending op of the event's name whose shapes fit (within a few, so one op recorded in another
     // order does not throw the rest off), else the next one. False: no op of that name is left.
     auto take = [&](int e, double seconds) {
         const ProfileEvent& ev = trace.events[static_cast<std::size_t>(e)];
         auto& queue = pending[ev.name];
-        if (queue.empty())
+        if (queue.empty() && !newPass())
             return false;
         std::size_t pick = 0;
         bool fits = false;
@@ -375,7 +391,8 @@ TraceMatch matchProfileTrace(const ProfileTrace& trace, const AnalysisResult& an
             ++m.shapeMismatches;
         OpTime& t = m.ops[queue[pick]];
         t.measuredSeconds = t.measuredSeconds.value_or(0.0) + seconds;
-        m.opSeconds += seconds;
+        ++takes[queue[pick]];
+        ++takenThisPass;
         queue.erase(queue.begin() + static_cast<std::ptrdiff_t>(pick));
         return true;
     };
@@ -388,24 +405,34 @@ TraceMatch matchProfileTrace(const ProfileTrace& trace, const AnalysisResult& an
             inner.push_back(e);
         else
             wantedInside(trace, e, wanted, inner);
-        double left = 0; // self time of records no op took
-        if (inner.size() == 1) {
+        // Self time of records no op took, by the name that went unmatched.
+        double left = 0;
+        auto unmatched = [&](const std::string& name, double seconds) {
+            left += seconds;
+            if (seconds > 0)
+                m.unmatched[name] += seconds;
+        };
+        if (inner.empty())
+            unmatched(ev.name, self);
+        else if (inner.size() == 1) {
             if (!take(inner.front(), timeOf(e)))
-                left = self;
+                unmatched(ev.name, self);
         } else {
             for (int c : inner)
                 if (!take(c, timeOf(c)))
-                    left += subtreeSelf(trace, c);
+                    unmatched(trace.events[static_cast<std::size_t>(c)].name, subtreeSelf(trace, c));
         }
-        if (inner.empty())
-            left = self;
         m.matchedSeconds += self - left;
         m.unmatchedSeconds += left;
-        if (left > 0)
-            m.unmatched[inner.size() == 1 || inner.empty() ? ev.name : trace.events[static_cast<std::size_t>(inner.front())].name] += left;
     }
     if (trace.hasKernels)
         m.totalSeconds = trace.kernelSeconds;
+    for (std::size_t i = 0; i < m.ops.size(); ++i) {
+        if (takes[i] > 1)
+            *m.ops[i].measuredSeconds /= takes[i];
+        m.opSeconds += m.ops[i].measuredSeconds.value_or(0.0);
+    }
+    m.totalSeconds /= m.passes;
     return m;
 }
 

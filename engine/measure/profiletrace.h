@@ -56,8 +56,9 @@ struct TraceMatch
     double matchedSeconds = 0; // ATen self time inside events matched to an operator
     double unmatchedSeconds = 0; // the rest of the trace's ATen self time
     std::map<std::string, double> unmatched; // outermost events no operator took, by name (ATen self time)
-    double opSeconds = 0; // the measured time of the matched ops (kernel time on a GPU trace)
-    double totalSeconds = 0; // the outermost ATen events' time (kernel time on a GPU trace): the measured program
+    double opSeconds = 0; // the measured time of the matched ops, per pass (kernel time on a GPU trace)
+    double totalSeconds = 0; // the outermost ATen events' time (kernel time on a GPU trace) per pass: the measured program
+    int passes = 1; // forward passes the trace holds (a profiler schedule with several active steps)
     int shapeMismatches = 0; // events taken by order although their recorded shapes fit no operator of their name
 };
 

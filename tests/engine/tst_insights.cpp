@@ -315,6 +315,21 @@ private slots:
         QVERIFY(near(m.totalSeconds, 112e-6));
         QCOMPARE(m.shapeMismatches, 0);
 
+        // Two forward passes (a profiler schedule with two active steps): each op's time is its mean, 110 and 12 us,
+        // the program's (100 + 10 + 120 + 14) / 2 = 122 us.
+        const char* twice = R"([
+          {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 0, "dur": 100},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 200, "dur": 10},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 300, "dur": 120},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 500, "dur": 14}
+        ])";
+        auto m3 = measure::matchProfileTrace(*measure::parseProfileTrace(twice, "2.json"), r);
+        QCOMPARE(m3.passes, 2);
+        QVERIFY(near(*opOnLine(m3.ops, 3).measuredSeconds, 110e-6));
+        QVERIFY(near(*opOnLine(m3.ops, 4).measuredSeconds, 12e-6));
+        QVERIFY(near(m3.totalSeconds, 122e-6));
+        QVERIFY(near(measure::matchedFraction(m3), 1.0));
+
         // Recorded out of order: the 4x4 ReLU first. Shapes give each event its op.
         const char* swapped = R"([
           {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 0, "dur": 30, "args": {"Input Dims": [[4, 4]]}},
