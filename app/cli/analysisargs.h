@@ -9,6 +9,7 @@
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/hw/registry.h"
 #include "engine/ir/ast.h"
+#include "engine/measure/measurement.h"
 #include "engine/measure/profiletrace.h"
 
 #include <iosfwd>
@@ -48,6 +49,12 @@ const hw::HwProfile* findHardware(const hw::HwRegistry& registry, const std::str
 /// less than 95 % of the trace's ATen time matched (the trace may be of other sizes or another model).
 std::optional<measure::TraceMatch> matchTraceFile(const std::string& path, const AnalysisResult& result, std::ostream& err);
 OptionSpec profileTraceOption();
+
+/// --threads, --runs, --device, --max-run-s: how `measure` (and `insights --measure`) run a model.
+std::vector<OptionSpec> measureRunOptions();
+/// The model of `a.file` measured here as `solar measure` does (the run options, --compile, --no-profile from
+/// `args`); nullopt after printing why not.
+std::optional<measure::Measurement> runMeasurement(const AnalysisArgs& a, const Args& args, std::ostream& err);
 
 void printDiagnostics(const Diagnostics& diagnostics, std::ostream& err);
 std::optional<ir::Program> loadProgram(const std::string& path, std::ostream& err);

@@ -4,8 +4,6 @@
 #include "app/cli/analysisargs.h"
 #include "app/cli/cli.h"
 
-#include "engine/frontend/trace/pythonlocator.h"
-#include "engine/frontend/trace/traceworker.h"
 #include "engine/insights/insightsreport.h"
 #include "engine/report/analysisreport.h"
 
@@ -32,29 +30,9 @@ int insightsCommand(const Args& args, std::ostream& out, std::ostream& err)
     std::optional<measure::TraceMatch> match;
     std::optional<insights::MeasuredOps> measured;
     if (measureHere) {
-        measure::MeasureOptions options;
-        options.analysis = a.options;
-        if (!args.has("--cache"))
-            options.analysis.cache = bounds::CacheAssumption::Warm; // timed runs follow a warm-up
-        if (const auto n = args.integer("--threads", 1))
-            options.threads = static_cast<int>(*n);
-        options.device = args.value("--device", "cpu");
-        options.progress = [&err](const std::string& line) { err << "solar: measure: " << line << '\n' << std::flush; };
-        const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
-        const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
-        if (!hardware)
+        const auto m = runMeasurement(a, args, err);
+        if (!m)
             return ExitBadInput;
-        const auto python = trace::locatePython();
-        if (!python) {
-            printDiagnostics(python.diagnostics(), err);
-            return ExitBadInput;
-        }
-        trace::TraceWorker worker(*python);
-        const auto m = measure::measureModel(a.file, worker, *hardware, options);
-        if (!m) {
-            printDiagnostics(m.diagnostics(), err);
-            return ExitBadInput;
-        }
         if (m->reduced)
             err << a.file << ": note: measured and analysed at reduced sizes (" << measure::describeSizes(m->sizes) << "): " << m->sizesNote
                 << '\n';
@@ -91,16 +69,16 @@ std::vector<Command> insightsCommands()
          "fusion (intermediates through DRAM), precision (fp32 contractions on TF32 or bf16 tensor cores), capacity (what finite on-chip "
          "storage forces), launch (kernels cheaper than the per-op floor) and, with per-op measured times from a torch.profiler trace or "
          "a run here, each op's gap to its own bound; the savings never double-count and add up to at most the reference minus the SOL",
-         concat({hardwareOptions(),
-                 modelOptions(),
-                 {profileTraceOption(),
-                  {"--measure", "", "measure the model here first (as 'solar measure') and use its per-op times"},
-                  {"--threads", "N", "with --measure: CPU threads torch uses"},
-                  {"--device", "D", "with --measure: where the model runs (default cpu)", {"cpu", "cuda"}},
-                  {"--top", "N", "opportunities shown in text (default 10; 0: all)"},
-                  formatOption({"text", "json", "csv"})},
-                 validateOption(),
-                 frontendOptions()}),
+         concat(
+             {hardwareOptions(),
+              modelOptions(),
+              {profileTraceOption(),
+               {"--measure", "", "measure the model here first (as 'solar measure', with its run options below) and use its per-op times"},
+               {"--top", "N", "opportunities shown in text (default 10; 0: all)"},
+               formatOption({"text", "json", "csv"})},
+              measureRunOptions(),
+              validateOption(),
+              frontendOptions()}),
          1, 1, insightsCommand},
     };
 }

@@ -21,6 +21,36 @@ int measureCommand(const Args& args, std::ostream& out, std::ostream& err)
     const AnalysisArgs a = analysisArgs(args);
     if (a.hw.empty())
         throw UsageError {"'measure' needs --hw NAME (a GPU profile with --device cuda; see 'solar hw list' and 'solar hw calibrate')"};
+    const auto m = runMeasurement(a, args, err);
+    if (!m)
+        return ExitBadInput;
+    if (a.format == "json")
+        out << measure::measurementJson(*m);
+    else
+        out << measure::measurementTable(*m);
+    for (const auto& n : m->notCounted)
+        err << a.file << ": warning: not counted: " << n << '\n';
+    const measure::Verdict v = measure::verdict(*m);
+    if (!v.solViolations.empty()) {
+        err << "solar: error: SOL violation: the measured " << formatSeconds(m->seconds) << " is below the " << v.solViolations
+            << " bound; a speed-of-light bound must never be beaten (please report this program)\n";
+        return ExitBadInput;
+    }
+    return m->notCounted.empty() ? ExitOk : ExitBadInput;
+}
+
+} // namespace
+
+std::vector<OptionSpec> measureRunOptions()
+{
+    return {{"--threads", "N", "CPU threads torch uses (default: those the profile was calibrated with, else torch's default)"},
+            {"--runs", "K", "timed runs after the warm-up; the minimum is reported (default 5)"},
+            {"--device", "D", "where the model runs (default cpu)", {"cpu", "cuda"}},
+            {"--max-run-s", "S", "the longest one run may take before smaller sizes are tried (default 1)"}};
+}
+
+std::optional<measure::Measurement> runMeasurement(const AnalysisArgs& a, const Args& args, std::ostream& err)
+{
     measure::MeasureOptions options;
     options.analysis = a.options;
     if (!args.has("--cache"))
@@ -39,34 +69,20 @@ int measureCommand(const Args& args, std::ostream& out, std::ostream& err)
     const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
     if (!hardware)
-        return ExitBadInput;
+        return std::nullopt;
     const auto python = trace::locatePython();
     if (!python) {
         printDiagnostics(python.diagnostics(), err);
-        return ExitBadInput;
+        return std::nullopt;
     }
     trace::TraceWorker worker(*python);
-    const auto m = measure::measureModel(a.file, worker, *hardware, options);
+    auto m = measure::measureModel(a.file, worker, *hardware, options);
     if (!m) {
         printDiagnostics(m.diagnostics(), err);
-        return ExitBadInput;
+        return std::nullopt;
     }
-    if (a.format == "json")
-        out << measure::measurementJson(*m);
-    else
-        out << measure::measurementTable(*m);
-    for (const auto& n : m->notCounted)
-        err << a.file << ": warning: not counted: " << n << '\n';
-    const measure::Verdict v = measure::verdict(*m);
-    if (!v.solViolations.empty()) {
-        err << "solar: error: SOL violation: the measured " << formatSeconds(m->seconds) << " is below the " << v.solViolations
-            << " bound; a speed-of-light bound must never be beaten (please report this program)\n";
-        return ExitBadInput;
-    }
-    return m->notCounted.empty() ? ExitOk : ExitBadInput;
+    return std::move(m).value();
 }
-
-} // namespace
 
 std::vector<Command> measureCommands()
 {
@@ -78,11 +94,8 @@ std::vector<Command> measureCommands()
          "from torch.profiler; exit 1 on a violation of the fused or cache_aware bound",
          concat({hardwareOptions(),
                  modelOptions(),
-                 {{"--threads", "N", "CPU threads torch uses (default: those the profile was calibrated with, else torch's default)"},
-                  {"--runs", "K", "timed runs after the warm-up; the minimum is reported (default 5)"},
-                  {"--compile", "", "also measure torch.compile (inductor; torch 2.x)"},
-                  {"--device", "D", "where the model runs (default cpu)", {"cpu", "cuda"}},
-                  {"--max-run-s", "S", "the longest one run may take before smaller sizes are tried (default 1)"},
+                 measureRunOptions(),
+                 {{"--compile", "", "also measure torch.compile (inductor; torch 2.x)"},
                   {"--no-profile", "", "skip the torch.profiler run (per-op times)"},
                   formatOption({"table", "json"})}}),
          1, 1, measureCommand},

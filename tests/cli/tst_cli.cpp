@@ -675,22 +675,7 @@ private slots:
         // ReLU in another kernel; fusing them saves T's write and read, 524288 bytes / 1e8 B/s = 5.24288 ms.
         QTemporaryDir dir;
         const std::string profile = slowProfile(dir.filePath(QStringLiteral("slow.json")));
-        const std::string program = writeFile(dir.filePath(QStringLiteral("mm_relu.alir")), R"(kernel mm_relu(M=256, N=256, K=256) {
-  in A: f32[M, K];
-  weight W: f32[K, N];
-  tmp T: f32[M, N];
-  out Y: f32[M, N];
-  @op("aten::mm", 3) {
-    for m in 0..M, n in 0..N {
-      T[m, n] = 0;
-      for k in 0..K { T[m, n] += A[m, k] * W[k, n]; }
-    }
-  }
-  @op("aten::relu", 4) {
-    for m in 0..M, n in 0..N { Y[m, n] = relu(T[m, n]); }
-  }
-}
-)");
+        const std::string program = std::string(SOLAR_TEST_DATA) + "/alir/mm_relu.alir";
         const Result r = cli({"insights", program, "--hw", profile, "--format", "json"});
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out, nullptr, false);

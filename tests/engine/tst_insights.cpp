@@ -19,22 +19,7 @@ using insights::Kind;
 namespace {
 
 // 256 x 256 x 256 fp32 matmul, then a ReLU of its result: A, W, T, Y are 262144 bytes each.
-const char* kMmRelu = R"(kernel mm_relu(M=256, N=256, K=256) {
-  in A: f32[M, K];
-  weight W: f32[K, N];
-  tmp T: f32[M, N];
-  out Y: f32[M, N];
-  @op("aten::mm", 3) {
-    for m in 0..M, n in 0..N {
-      T[m, n] = 0;
-      for k in 0..K { T[m, n] += A[m, k] * W[k, n]; }
-    }
-  }
-  @op("aten::relu", 4) {
-    for m in 0..M, n in 0..N { Y[m, n] = relu(T[m, n]); }
-  }
-}
-)";
+const std::string kMmRelu = testutil::readData("alir/mm_relu.alir");
 
 // The matmul alone, writing an output (a capacity-term candidate).
 const char* kMm = R"(kernel mm(M=256, N=256, K=256) {
@@ -91,7 +76,7 @@ hw::HwProfile profile(double dramBps, double onchipBytes, double opFloorSeconds 
     return *p;
 }
 
-AnalysisResult analyze(const char* text, const hw::HwProfile& hw)
+AnalysisResult analyze(const std::string& text, const hw::HwProfile& hw)
 {
     const auto r = analyzeProgram(testutil::parseOk(text), hw);
     if (!r)

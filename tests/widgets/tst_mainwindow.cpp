@@ -88,6 +88,12 @@ int distinctColours(const QImage& image)
     return colours.size();
 }
 
+bool writeText(const QString& path, const char* text)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == static_cast<qint64>(qstrlen(text));
+}
+
 std::string readText(const QString& path)
 {
     QFile f(path);
@@ -563,14 +569,7 @@ private slots:
         // A matmul and a ReLU in two @op kernels; a profiler trace (written here) says the matmul took 100 us and
         // the ReLU 50 us.
         QTemporaryDir dir;
-        const QString file = dir.filePath(QStringLiteral("mm_relu.alir"));
-        QFile f(file);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("kernel mm_relu(M=256, N=256, K=256) {\n  in A: f32[M, K];\n  weight W: f32[K, N];\n  tmp T: f32[M, N];\n"
-                "  out Y: f32[M, N];\n  @op(\"aten::mm\", 3) {\n    for m in 0..M, n in 0..N {\n      T[m, n] = 0;\n"
-                "      for k in 0..K { T[m, n] += A[m, k] * W[k, n]; }\n    }\n  }\n  @op(\"aten::relu\", 4) {\n"
-                "    for m in 0..M, n in 0..N { Y[m, n] = relu(T[m, n]); }\n  }\n}\n");
-        f.close();
+        const QString file = QStringLiteral(SOLAR_TEST_DATA "/alir/mm_relu.alir");
         MainWindow w;
         QVERIFY(w.openFile(file));
         QVERIFY(waitForAnalysis(w));
@@ -589,21 +588,15 @@ private slots:
         QVERIFY(pane->explanation()->toPlainText().contains(QString::fromStdString(expected.opportunities.front().explanation)));
 
         const QString bad = dir.filePath(QStringLiteral("bad.json"));
-        QFile b(bad);
-        QVERIFY(b.open(QIODevice::WriteOnly));
-        b.write("[\n  {\"ph\": ");
-        b.close();
+        QVERIFY(writeText(bad, "[\n  {\"ph\": "));
         QString why;
         QVERIFY(!w.loadProfileTrace(bad, &why));
         QVERIFY2(why.contains(QStringLiteral("bad.json:2:")), qPrintable(why));
 
         const QString trace = dir.filePath(QStringLiteral("trace.json"));
-        QFile t(trace);
-        QVERIFY(t.open(QIODevice::WriteOnly));
-        t.write(R"({"traceEvents": [
+        QVERIFY(writeText(trace, R"({"traceEvents": [
           {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 0, "dur": 100},
-          {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 200, "dur": 50}]})");
-        t.close();
+          {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 200, "dur": 50}]})"));
         QVERIFY2(w.loadProfileTrace(trace, &why), qPrintable(why));
         QVERIFY(w.traceMatch().has_value());
         QCOMPARE(solar::measure::matchedFraction(*w.traceMatch()), 1.0);
