@@ -12,7 +12,7 @@
 #include "synthetic.h"
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepanel.h"
-#include "widgets/render/graphlayout.h"
+#include "render/graphlayout.h"
 
 #include <benchmark/benchmark.h>
 

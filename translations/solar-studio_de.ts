@@ -277,89 +277,89 @@
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="62"/>
+        <location filename="../render/exports.cpp" line="62"/>
         <source>&amp;Report (PDF)…</source>
         <translation>&amp;Bericht (PDF)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="62"/>
+        <location filename="../render/exports.cpp" line="62"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="64"/>
+        <location filename="../render/exports.cpp" line="64"/>
         <source>Analysis as &amp;JSON…</source>
         <translation>Analyse als &amp;JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="64"/>
+        <location filename="../render/exports.cpp" line="64"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="70"/>
+        <location filename="../render/exports.cpp" line="70"/>
         <source>Operators as &amp;CSV…</source>
         <translation>Operatoren als &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="70"/>
-        <location filename="../widgets/render/exports.cpp" line="75"/>
+        <location filename="../render/exports.cpp" line="70"/>
+        <location filename="../render/exports.cpp" line="75"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="75"/>
+        <location filename="../render/exports.cpp" line="75"/>
         <source>Optimisation &amp;opportunities as CSV…</source>
         <translation>Optimierungs&amp;möglichkeiten als CSV…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="80"/>
+        <location filename="../render/exports.cpp" line="80"/>
         <source>Einsum graph as &amp;DOT…</source>
         <translation>Einsum-Graph als &amp;DOT…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="80"/>
+        <location filename="../render/exports.cpp" line="80"/>
         <source>Graphviz (*.dot)</source>
         <translation>Graphviz (*.dot)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="85"/>
+        <location filename="../render/exports.cpp" line="85"/>
         <source>Einsum graph as &amp;SVG…</source>
         <translation>Einsum-Graph als &amp;SVG…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="85"/>
-        <location filename="../widgets/render/exports.cpp" line="97"/>
+        <location filename="../render/exports.cpp" line="85"/>
+        <location filename="../render/exports.cpp" line="97"/>
         <source>SVG (*.svg)</source>
         <translation>SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="87"/>
+        <location filename="../render/exports.cpp" line="87"/>
         <source>Einsum graph as SOLAR &amp;YAML…</source>
         <translation>Einsum-Graph als SOLAR-&amp;YAML…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="87"/>
+        <location filename="../render/exports.cpp" line="87"/>
         <source>YAML (*.yaml)</source>
         <translation>YAML (*.yaml)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="92"/>
+        <location filename="../render/exports.cpp" line="92"/>
         <source>Roofline as P&amp;NG…</source>
         <translation>Roofline als P&amp;NG…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="92"/>
+        <location filename="../render/exports.cpp" line="92"/>
         <source>PNG (*.png)</source>
         <translation>PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="97"/>
+        <location filename="../render/exports.cpp" line="97"/>
         <source>Roofline as S&amp;VG…</source>
         <translation>Roofline als S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="118"/>
+        <location filename="../render/exports.cpp" line="118"/>
         <source>Nothing to export: analyse first (Ctrl+R)</source>
         <translation>Nichts zu exportieren: zuerst analysieren (Strg+R)</translation>
     </message>
@@ -367,33 +367,33 @@
 <context>
     <name>Figures</name>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="46"/>
+        <location filename="../render/figures.cpp" line="46"/>
         <source>Roofline of %1 on %2 at %3 %4 — %5 operators</source>
         <translation>Roofline von %1 auf %2 bei %3 %4 — %5 Operatoren</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="72"/>
-        <location filename="../widgets/render/figures.cpp" line="125"/>
+        <location filename="../render/figures.cpp" line="72"/>
+        <location filename="../render/figures.cpp" line="125"/>
         <source>cannot paint the SVG</source>
         <translation>SVG kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="76"/>
+        <location filename="../render/figures.cpp" line="76"/>
         <source>unknown figure format &apos;%1&apos; (png, svg)</source>
         <translation>unbekanntes Bildformat „%1“ (png, svg)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="106"/>
+        <location filename="../render/figures.cpp" line="106"/>
         <source>the sweep has no measured problem to plot</source>
         <translation>der Lauf enthält kein gemessenes Problem zum Zeichnen</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="107"/>
+        <location filename="../render/figures.cpp" line="107"/>
         <source>Measured time against bound: %1 problems on %2</source>
         <translation>Gemessene Zeit gegen Schranke: %1 Probleme auf %2</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="122"/>
+        <location filename="../render/figures.cpp" line="122"/>
         <source>Einsum graph: %1</source>
         <translation>Einsum-Graph: %1</translation>
     </message>
@@ -1369,37 +1369,37 @@
 <context>
     <name>MeasuredPlot</name>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="33"/>
+        <location filename="../render/measuredplot.cpp" line="33"/>
         <source>eager against fused (F3, speed of light)</source>
         <translation>eager gegen fused (F3, Lichtgeschwindigkeit)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="34"/>
+        <location filename="../render/measuredplot.cpp" line="34"/>
         <source>eager against unfused_per_kernel (F0, eager model)</source>
         <translation>eager gegen unfused_per_kernel (F0, Eager-Modell)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="39"/>
+        <location filename="../render/measuredplot.cpp" line="39"/>
         <source>torch.compile against fused (F3)</source>
         <translation>torch.compile gegen fused (F3)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="123"/>
+        <location filename="../render/measuredplot.cpp" line="123"/>
         <source>below the line: measured &lt; bound (a violation)</source>
         <translation>unter der Linie: gemessen &lt; Schranke (eine Verletzung)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="128"/>
+        <location filename="../render/measuredplot.cpp" line="128"/>
         <source>bound (seconds, at the sizes measured)</source>
         <translation>Schranke (Sekunden, bei den gemessenen Größen)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="133"/>
+        <location filename="../render/measuredplot.cpp" line="133"/>
         <source>measured (seconds, minimum of the timed runs)</source>
         <translation>gemessen (Sekunden, Minimum der Messläufe)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="155"/>
+        <location filename="../render/measuredplot.cpp" line="155"/>
         <source>%1: %2 problems, %3 below their bound</source>
         <translation>%1: %2 Probleme, %3 unter ihrer Schranke</translation>
     </message>
@@ -1586,421 +1586,421 @@
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="105"/>
         <source>Quantity</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="74"/>
         <source>Used (what-if)</source>
         <translation>Verwendet (Was-wäre-wenn)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="74"/>
         <source>Stock profile</source>
         <translation>Serienprofil</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="74"/>
         <source>Factor</source>
         <translation>Faktor</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="86"/>
+        <location filename="../render/pdfreport.cpp" line="86"/>
         <source>in %1</source>
         <translation>in %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="105"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="351"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="106"/>
+        <location filename="../render/pdfreport.cpp" line="106"/>
         <source>clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="109"/>
+        <location filename="../render/pdfreport.cpp" line="109"/>
         <source> (dense)</source>
         <translation> (dicht)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="111"/>
+        <location filename="../render/pdfreport.cpp" line="111"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="112"/>
+        <location filename="../render/pdfreport.cpp" line="112"/>
         <source>DRAM capacity</source>
         <translation>DRAM-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="113"/>
+        <location filename="../render/pdfreport.cpp" line="113"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="114"/>
+        <location filename="../render/pdfreport.cpp" line="114"/>
         <source>on-chip total</source>
         <translation>On-Chip gesamt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="129"/>
+        <location filename="../render/pdfreport.cpp" line="129"/>
         <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;%1: verwendete Was-wäre-wenn-Werte&lt;/h3&gt;&lt;p&gt;Die Schranken für %1 wurden mit diesen Werten berechnet, nicht mit den danach aufgeführten Serienwerten.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Bound</source>
         <translation>Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="139"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="139"/>
         <source>DRAM bytes</source>
         <translation>DRAM-Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="139"/>
         <source>FLOP/byte</source>
         <translation>FLOP/Byte</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="139"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source> — what-if values</source>
         <translation> — Was-wäre-wenn-Werte</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="166"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="445"/>
+        <location filename="../render/pdfreport.cpp" line="166"/>
+        <location filename="../render/pdfreport.cpp" line="445"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="171"/>
+        <location filename="../render/pdfreport.cpp" line="171"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR-Studio-Bericht&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Programm:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Datum:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Werkzeug:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validierung:&lt;/b&gt; %6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="184"/>
+        <location filename="../render/pdfreport.cpp" line="184"/>
         <source>%1 %2 (stock %3)</source>
         <translation>%1 %2 (Serie %3)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="186"/>
+        <location filename="../render/pdfreport.cpp" line="186"/>
         <source>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
         <translation>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;Was-wäre-wenn-Hardware:&lt;/b&gt; die Schranken für %1 verwenden Werte, die vom Serienprofil abweichen: %2. Beide stehen unter Hardware.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="190"/>
+        <location filename="../render/pdfreport.cpp" line="190"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Arbeit:&lt;/b&gt; %1 Multiply-Accumulates, insgesamt %2, %3 elementweise Operationen (1 MAC = 2 FLOP).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="194"/>
+        <location filename="../render/pdfreport.cpp" line="194"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Schrankenleiter&lt;/h2&gt;&lt;p&gt;Jede Stufe ist eine untere Schranke der Laufzeit; eine gemessene Zeit darunter ist eine SOL-Verletzung.%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="196"/>
+        <location filename="../render/pdfreport.cpp" line="196"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> Gemessen: %1; Spielraum = gemessen / Schranke.</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="203"/>
+        <location filename="../render/pdfreport.cpp" line="203"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL-Verletzung&lt;/b&gt; bei %1: die gemessene Zeit liegt unter der Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="211"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="211"/>
         <source>fused bound</source>
         <translation>fusionierte Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="211"/>
         <source>speedup</source>
         <translation>Beschleunigung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="211"/>
         <source>bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="216"/>
+        <location filename="../render/pdfreport.cpp" line="216"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Hardwarevergleich&lt;/h2&gt;&lt;p&gt;Basis: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="218"/>
+        <location filename="../render/pdfreport.cpp" line="218"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;Wohin sich der Engpass verschiebt:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="351"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="351"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="352"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="352"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="352"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="352"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>F0 time</source>
         <translation>F0-Zeit</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>Share (fused)</source>
         <translation>Anteil (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>Bound by</source>
         <translation>Begrenzt durch</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="245"/>
+        <location filename="../render/pdfreport.cpp" line="245"/>
         <source>&lt;h2&gt;Optimisation opportunities&lt;/h2&gt;&lt;p&gt;Taken from %1 (%2) down to the speed of light %3: %4 recoverable in all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add up.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Optimierungsmöglichkeiten&lt;/h2&gt;&lt;p&gt;Von %1 (%2) bis zur Speed of Light %3: insgesamt %4 einsparbar; die Arten sind disjunkte Abschnitte der Schrankenleiter und Alternativen zählen einmal, daher addieren sich die Ersparnisse.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
         <source>measured: %1</source>
         <translation>gemessen: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="250"/>
+        <location filename="../render/pdfreport.cpp" line="250"/>
         <source>the eager model; no measurement</source>
         <translation>das Eager-Modell; keine Messung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="253"/>
+        <location filename="../render/pdfreport.cpp" line="253"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Profiler-Trace %1: %2 ATen-Zeit den Operatoren zugeordnet, %3 nicht.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="256"/>
         <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Keine Möglichkeit über 0,5 % der Referenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
         <source>Saved</source>
         <translation>Ersparnis</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
         <source>Lines</source>
         <translation>Zeilen</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
         <source>Opportunity and evidence</source>
         <translation>Möglichkeit und Begründung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="295"/>
+        <location filename="../render/pdfreport.cpp" line="295"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;angenähert&lt;/b&gt; — jede Operation ist gezählt, manche als untere Schranke (siehe unten)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="411"/>
+        <location filename="../render/pdfreport.cpp" line="411"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum-Graph (%1 Operatoren)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="418"/>
+        <location filename="../render/pdfreport.cpp" line="418"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1, Seite %2 von %3 (Zeile %4, Spalte %5)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="433"/>
+        <location filename="../render/pdfreport.cpp" line="433"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="88"/>
+        <location filename="../render/pdfreport.cpp" line="88"/>
         <source> line %1</source>
         <translation> Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="236"/>
+        <location filename="../render/pdfreport.cpp" line="236"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="236"/>
+        <location filename="../render/pdfreport.cpp" line="236"/>
         <source>memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="239"/>
+        <location filename="../render/pdfreport.cpp" line="239"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Wichtigste Operatoren&lt;/h2&gt;&lt;p&gt;%1 Operatoren; die 15 mit dem größten Anteil an der fusionierten Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="276"/>
+        <location filename="../render/pdfreport.cpp" line="276"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;Inverse Roofline&lt;/h2&gt;&lt;p&gt;Ziel %1 auf der fusionierten Stufe (jetzt %2) auf %3:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="279"/>
+        <location filename="../render/pdfreport.cpp" line="279"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>Nötige DRAM-Bandbreite bei heutiger Rechenleistung: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="280"/>
+        <location filename="../render/pdfreport.cpp" line="280"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>nötige Rechenleistung bei heutiger Bandbreite: ×%1 auf jeden Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="284"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
         <source>no compute reaches it: %1</source>
         <translation>keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="286"/>
+        <location filename="../render/pdfreport.cpp" line="286"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>unabhängig vom Rest nötig: %1 und ×%2 Rechenleistung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="292"/>
+        <location filename="../render/pdfreport.cpp" line="292"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Abdeckung und Annahmen&lt;/h2&gt;&lt;p&gt;Abdeckung: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="296"/>
+        <location filename="../render/pdfreport.cpp" line="296"/>
         <source>complete — every operation is counted</source>
         <translation>vollständig — jede Operation ist gezählt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="293"/>
+        <location filename="../render/pdfreport.cpp" line="293"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;UNVOLLSTÄNDIG&lt;/b&gt; — siehe unten</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="300"/>
+        <location filename="../render/pdfreport.cpp" line="300"/>
         <source>approximated (a lower bound): </source>
         <translation>angenähert (eine untere Schranke): </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="300"/>
+        <location filename="../render/pdfreport.cpp" line="300"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;nicht gezählt&lt;/b&gt;: </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="301"/>
+        <location filename="../render/pdfreport.cpp" line="301"/>
         <source> (line %1): </source>
         <translation> (Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="305"/>
+        <location filename="../render/pdfreport.cpp" line="305"/>
         <source>Not covered by any bound: </source>
         <translation>Von keiner Schranke abgedeckt: </translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
+        <location filename="../render/pdfreport.cpp" line="306"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;Präzisionsregel: %1&lt;/li&gt;&lt;li&gt;Cache-Annahme: %2&lt;/li&gt;&lt;li&gt;On-Chip-Kapazität: %3 (%4)&lt;/li&gt;&lt;li&gt;Spitzenwerte sind dicht (nie 2:4-dünn); die Quelle jeder Zahl steht unter Hardware.&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
+        <location filename="../render/pdfreport.cpp" line="312"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Hardware&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="320"/>
+        <location filename="../render/pdfreport.cpp" line="320"/>
         <source>cannot paint the report</source>
         <translation>Bericht kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="351"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="378"/>
+        <location filename="../render/pdfreport.cpp" line="378"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR-Studio-Bericht — %1 — Seite %2 von %3</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="395"/>
+        <location filename="../render/pdfreport.cpp" line="395"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>Roofline (Kernel-Stufe, %1)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="453"/>
+        <location filename="../render/pdfreport.cpp" line="453"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR-Studio-Bericht: %1</translation>
     </message>
@@ -2099,68 +2099,68 @@
 <context>
     <name>RooflinePainter</name>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="101"/>
+        <location filename="../render/rooflinepainter.cpp" line="101"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="125"/>
+        <location filename="../render/rooflinepainter.cpp" line="125"/>
         <source>Nothing to plot: no operator has both arithmetic and bytes</source>
         <translation>Nichts zu zeichnen: kein Operator hat sowohl Arithmetik als auch Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="155"/>
+        <location filename="../render/rooflinepainter.cpp" line="155"/>
         <source>arithmetic intensity (FLOP/byte)</source>
         <translation>arithmetische Intensität (FLOP/Byte)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="161"/>
+        <location filename="../render/rooflinepainter.cpp" line="161"/>
         <source>attainable performance (FLOP/s)</source>
         <translation>erreichbare Leistung (FLOP/s)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="164"/>
+        <location filename="../render/rooflinepainter.cpp" line="164"/>
         <source>FLOP/s</source>
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="276"/>
+        <location filename="../render/rooflinepainter.cpp" line="276"/>
         <source>memory-bound operator</source>
         <translation>speichergebundener Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="277"/>
+        <location filename="../render/rooflinepainter.cpp" line="277"/>
         <source>compute-bound operator</source>
         <translation>rechengebundener Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="279"/>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="285"/>
+        <location filename="../render/rooflinepainter.cpp" line="279"/>
+        <location filename="../render/rooflinepainter.cpp" line="285"/>
         <source>measured (trace)</source>
         <translation>gemessen (Trace)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="290"/>
+        <location filename="../render/rooflinepainter.cpp" line="290"/>
         <source>the program at this level</source>
         <translation>das Programm auf dieser Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="298"/>
+        <location filename="../render/rooflinepainter.cpp" line="298"/>
         <source>operators standing alone, each on the roof that bounds it</source>
         <translation>Operatoren allein, jeder auf dem Dach, das ihn begrenzt</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="299"/>
+        <location filename="../render/rooflinepainter.cpp" line="299"/>
         <source>size: share of the time</source>
         <translation>Größe: Anteil an der Zeit</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="301"/>
+        <location filename="../render/rooflinepainter.cpp" line="301"/>
         <source>dashed: overlaid profiles</source>
         <translation>gestrichelt: überlagerte Profile</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="303"/>
+        <location filename="../render/rooflinepainter.cpp" line="303"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>%n Operator ohne Arithmetik nicht gezeigt</numerusform>
@@ -2168,7 +2168,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="305"/>
+        <location filename="../render/rooflinepainter.cpp" line="305"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>%n Operator ohne DRAM-Bytes auf dieser Stufe (Operanden auf dem Chip) nicht gezeigt</numerusform>

@@ -277,89 +277,89 @@
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="62"/>
+        <location filename="../render/exports.cpp" line="62"/>
         <source>&amp;Report (PDF)…</source>
         <translation>报告 (PDF)(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="62"/>
+        <location filename="../render/exports.cpp" line="62"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="64"/>
+        <location filename="../render/exports.cpp" line="64"/>
         <source>Analysis as &amp;JSON…</source>
         <translation>分析结果为 JSON(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="64"/>
+        <location filename="../render/exports.cpp" line="64"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="70"/>
+        <location filename="../render/exports.cpp" line="70"/>
         <source>Operators as &amp;CSV…</source>
         <translation>算子为 CSV(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="70"/>
-        <location filename="../widgets/render/exports.cpp" line="75"/>
+        <location filename="../render/exports.cpp" line="70"/>
+        <location filename="../render/exports.cpp" line="75"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="75"/>
+        <location filename="../render/exports.cpp" line="75"/>
         <source>Optimisation &amp;opportunities as CSV…</source>
         <translation>优化机会导出为 CSV(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="80"/>
+        <location filename="../render/exports.cpp" line="80"/>
         <source>Einsum graph as &amp;DOT…</source>
         <translation>Einsum 图为 DOT(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="80"/>
+        <location filename="../render/exports.cpp" line="80"/>
         <source>Graphviz (*.dot)</source>
         <translation>Graphviz (*.dot)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="85"/>
+        <location filename="../render/exports.cpp" line="85"/>
         <source>Einsum graph as &amp;SVG…</source>
         <translation>Einsum 图为 SVG(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="85"/>
-        <location filename="../widgets/render/exports.cpp" line="97"/>
+        <location filename="../render/exports.cpp" line="85"/>
+        <location filename="../render/exports.cpp" line="97"/>
         <source>SVG (*.svg)</source>
         <translation>SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="87"/>
+        <location filename="../render/exports.cpp" line="87"/>
         <source>Einsum graph as SOLAR &amp;YAML…</source>
         <translation>Einsum 图为 SOLAR YAML(&amp;Y)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="87"/>
+        <location filename="../render/exports.cpp" line="87"/>
         <source>YAML (*.yaml)</source>
         <translation>YAML (*.yaml)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="92"/>
+        <location filename="../render/exports.cpp" line="92"/>
         <source>Roofline as P&amp;NG…</source>
         <translation>屋顶线为 PNG(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="92"/>
+        <location filename="../render/exports.cpp" line="92"/>
         <source>PNG (*.png)</source>
         <translation>PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="97"/>
+        <location filename="../render/exports.cpp" line="97"/>
         <source>Roofline as S&amp;VG…</source>
         <translation>屋顶线为 SVG(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../widgets/render/exports.cpp" line="118"/>
+        <location filename="../render/exports.cpp" line="118"/>
         <source>Nothing to export: analyse first (Ctrl+R)</source>
         <translation>没有可导出的内容：请先分析（Ctrl+R）</translation>
     </message>
@@ -367,33 +367,33 @@
 <context>
     <name>Figures</name>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="46"/>
+        <location filename="../render/figures.cpp" line="46"/>
         <source>Roofline of %1 on %2 at %3 %4 — %5 operators</source>
         <translation>%1 在 %2 上 %3 %4 级别的 Roofline — %5 个算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="72"/>
-        <location filename="../widgets/render/figures.cpp" line="125"/>
+        <location filename="../render/figures.cpp" line="72"/>
+        <location filename="../render/figures.cpp" line="125"/>
         <source>cannot paint the SVG</source>
         <translation>无法绘制 SVG</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="76"/>
+        <location filename="../render/figures.cpp" line="76"/>
         <source>unknown figure format &apos;%1&apos; (png, svg)</source>
         <translation>未知的图像格式“%1”（png、svg）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="106"/>
+        <location filename="../render/figures.cpp" line="106"/>
         <source>the sweep has no measured problem to plot</source>
         <translation>该批量运行中没有可绘制的已测量问题</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="107"/>
+        <location filename="../render/figures.cpp" line="107"/>
         <source>Measured time against bound: %1 problems on %2</source>
         <translation>实测时间与界限对比：%2 上的 %1 个问题</translation>
     </message>
     <message>
-        <location filename="../widgets/render/figures.cpp" line="122"/>
+        <location filename="../render/figures.cpp" line="122"/>
         <source>Einsum graph: %1</source>
         <translation>Einsum 图：%1</translation>
     </message>
@@ -1366,37 +1366,37 @@
 <context>
     <name>MeasuredPlot</name>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="33"/>
+        <location filename="../render/measuredplot.cpp" line="33"/>
         <source>eager against fused (F3, speed of light)</source>
         <translation>eager 对比 fused（F3，光速界限）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="34"/>
+        <location filename="../render/measuredplot.cpp" line="34"/>
         <source>eager against unfused_per_kernel (F0, eager model)</source>
         <translation>eager 对比 unfused_per_kernel（F0，eager 模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="39"/>
+        <location filename="../render/measuredplot.cpp" line="39"/>
         <source>torch.compile against fused (F3)</source>
         <translation>torch.compile 对比 fused（F3）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="123"/>
+        <location filename="../render/measuredplot.cpp" line="123"/>
         <source>below the line: measured &lt; bound (a violation)</source>
         <translation>线以下：实测 &lt; 界限（违反）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="128"/>
+        <location filename="../render/measuredplot.cpp" line="128"/>
         <source>bound (seconds, at the sizes measured)</source>
         <translation>界限（秒，按实测时的规模）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="133"/>
+        <location filename="../render/measuredplot.cpp" line="133"/>
         <source>measured (seconds, minimum of the timed runs)</source>
         <translation>实测（秒，各次计时运行的最小值）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/measuredplot.cpp" line="155"/>
+        <location filename="../render/measuredplot.cpp" line="155"/>
         <source>%1: %2 problems, %3 below their bound</source>
         <translation>%1：%2 个问题，%3 个低于其界限</translation>
     </message>
@@ -1583,421 +1583,421 @@
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="105"/>
         <source>Quantity</source>
         <translation>量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="74"/>
         <source>Used (what-if)</source>
         <translation>使用值（假设）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="74"/>
         <source>Stock profile</source>
         <translation>原始配置</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="74"/>
         <source>Factor</source>
         <translation>倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="86"/>
+        <location filename="../render/pdfreport.cpp" line="86"/>
         <source>in %1</source>
         <translation>位于 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="105"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="105"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="351"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="106"/>
+        <location filename="../render/pdfreport.cpp" line="106"/>
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="109"/>
+        <location filename="../render/pdfreport.cpp" line="109"/>
         <source> (dense)</source>
         <translation>（稠密）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="111"/>
+        <location filename="../render/pdfreport.cpp" line="111"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="112"/>
+        <location filename="../render/pdfreport.cpp" line="112"/>
         <source>DRAM capacity</source>
         <translation>DRAM 容量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="113"/>
+        <location filename="../render/pdfreport.cpp" line="113"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="114"/>
+        <location filename="../render/pdfreport.cpp" line="114"/>
         <source>on-chip total</source>
         <translation>片上总计</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="129"/>
+        <location filename="../render/pdfreport.cpp" line="129"/>
         <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;%1：使用的假设值&lt;/h3&gt;&lt;p&gt;%1 的界限是用这些值计算的，而不是后面列出的原始值。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="139"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="139"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="139"/>
         <source>FLOP/byte</source>
         <translation>FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="139"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source> — what-if values</source>
         <translation> — 假设值</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="166"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="445"/>
+        <location filename="../render/pdfreport.cpp" line="166"/>
+        <location filename="../render/pdfreport.cpp" line="445"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="171"/>
+        <location filename="../render/pdfreport.cpp" line="171"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR Studio 报告&lt;/h1&gt;&lt;p&gt;&lt;b&gt;程序：&lt;/b&gt;%1（%2）&lt;br&gt;&lt;b&gt;日期：&lt;/b&gt;%3&lt;br&gt;&lt;b&gt;工具：&lt;/b&gt;SOLAR Studio %4&lt;br&gt;&lt;b&gt;前端：&lt;/b&gt;%5&lt;br&gt;&lt;b&gt;验证：&lt;/b&gt;%6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="184"/>
+        <location filename="../render/pdfreport.cpp" line="184"/>
         <source>%1 %2 (stock %3)</source>
         <translation>%1 %2（原始 %3）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="186"/>
+        <location filename="../render/pdfreport.cpp" line="186"/>
         <source>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
         <translation>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;假设硬件：&lt;/b&gt;%1 的界限使用了与其原始配置不同的值：%2。两者都列在“硬件”下。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="190"/>
+        <location filename="../render/pdfreport.cpp" line="190"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;工作量：&lt;/b&gt;%1 次乘加，共 %2，%3 次逐元素运算（1 MAC = 2 FLOP）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="194"/>
+        <location filename="../render/pdfreport.cpp" line="194"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;界限阶梯&lt;/h2&gt;&lt;p&gt;每一级都是运行时间的下界；低于它的实测时间即为 SOL 违例。%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="196"/>
+        <location filename="../render/pdfreport.cpp" line="196"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> 实测：%1；余量 = 实测 / 界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="203"/>
+        <location filename="../render/pdfreport.cpp" line="203"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL 违例&lt;/b&gt;（%1）：实测时间低于界限。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="211"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="211"/>
         <source>fused bound</source>
         <translation>融合界限</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="211"/>
         <source>speedup</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="211"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="216"/>
+        <location filename="../render/pdfreport.cpp" line="216"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;跨硬件比较&lt;/h2&gt;&lt;p&gt;基准：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="218"/>
+        <location filename="../render/pdfreport.cpp" line="218"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;瓶颈的变化：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="351"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="351"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="352"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="352"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="229"/>
-        <location filename="../widgets/render/pdfreport.cpp" line="352"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="352"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>F0 time</source>
         <translation>F0 时间</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>Share (fused)</source>
         <translation>占比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>Bound by</source>
         <translation>受限于</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="245"/>
+        <location filename="../render/pdfreport.cpp" line="245"/>
         <source>&lt;h2&gt;Optimisation opportunities&lt;/h2&gt;&lt;p&gt;Taken from %1 (%2) down to the speed of light %3: %4 recoverable in all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add up.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;优化机会&lt;/h2&gt;&lt;p&gt;从 %1(%2)到光速界 %3:总计可节省 %4;各类机会是界限阶梯上互不重叠的区段,互为替代的方案只计一次,因此节省可以相加。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
         <source>measured: %1</source>
         <translation>实测:%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="250"/>
+        <location filename="../render/pdfreport.cpp" line="250"/>
         <source>the eager model; no measurement</source>
         <translation>eager 模型;无实测</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="253"/>
+        <location filename="../render/pdfreport.cpp" line="253"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;性能分析 trace %1:%2 的 ATen 时间已匹配到运算符,%3 未匹配。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="256"/>
         <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
         <translation>&lt;p&gt;没有超过参考时间 0.5% 的优化机会。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
         <source>Saved</source>
         <translation>节省</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
         <source>Lines</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
         <source>Opportunity and evidence</source>
         <translation>优化机会与依据</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="295"/>
+        <location filename="../render/pdfreport.cpp" line="295"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;近似&lt;/b&gt; — 每个运算都已计入，部分为下界（见下文）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="411"/>
+        <location filename="../render/pdfreport.cpp" line="411"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum 图（%1 个算子）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="418"/>
+        <location filename="../render/pdfreport.cpp" line="418"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1，第 %2 页，共 %3 页（第 %4 行，第 %5 列）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="433"/>
+        <location filename="../render/pdfreport.cpp" line="433"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1：概览；每个算子都列在“所有算子”下</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="88"/>
+        <location filename="../render/pdfreport.cpp" line="88"/>
         <source> line %1</source>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="236"/>
+        <location filename="../render/pdfreport.cpp" line="236"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="236"/>
+        <location filename="../render/pdfreport.cpp" line="236"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="239"/>
+        <location filename="../render/pdfreport.cpp" line="239"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="276"/>
+        <location filename="../render/pdfreport.cpp" line="276"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;逆屋顶线&lt;/h2&gt;&lt;p&gt;目标 %1（融合级，当前 %2），硬件 %3：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="279"/>
+        <location filename="../render/pdfreport.cpp" line="279"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="280"/>
+        <location filename="../render/pdfreport.cpp" line="280"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="284"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
         <source>no compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="286"/>
+        <location filename="../render/pdfreport.cpp" line="286"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="292"/>
+        <location filename="../render/pdfreport.cpp" line="292"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="296"/>
+        <location filename="../render/pdfreport.cpp" line="296"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="293"/>
+        <location filename="../render/pdfreport.cpp" line="293"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="300"/>
+        <location filename="../render/pdfreport.cpp" line="300"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="300"/>
+        <location filename="../render/pdfreport.cpp" line="300"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="301"/>
+        <location filename="../render/pdfreport.cpp" line="301"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="305"/>
+        <location filename="../render/pdfreport.cpp" line="305"/>
         <source>Not covered by any bound: </source>
         <translation>任何界限均未涵盖：</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="306"/>
+        <location filename="../render/pdfreport.cpp" line="306"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="312"/>
+        <location filename="../render/pdfreport.cpp" line="312"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="320"/>
+        <location filename="../render/pdfreport.cpp" line="320"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="351"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="378"/>
+        <location filename="../render/pdfreport.cpp" line="378"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="395"/>
+        <location filename="../render/pdfreport.cpp" line="395"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../widgets/render/pdfreport.cpp" line="453"/>
+        <location filename="../render/pdfreport.cpp" line="453"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
@@ -2095,75 +2095,75 @@
 <context>
     <name>RooflinePainter</name>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="101"/>
+        <location filename="../render/rooflinepainter.cpp" line="101"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="125"/>
+        <location filename="../render/rooflinepainter.cpp" line="125"/>
         <source>Nothing to plot: no operator has both arithmetic and bytes</source>
         <translation>无可绘制内容：没有算子同时具有运算和字节</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="155"/>
+        <location filename="../render/rooflinepainter.cpp" line="155"/>
         <source>arithmetic intensity (FLOP/byte)</source>
         <translation>运算强度 (FLOP/字节)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="161"/>
+        <location filename="../render/rooflinepainter.cpp" line="161"/>
         <source>attainable performance (FLOP/s)</source>
         <translation>可达性能 (FLOP/s)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="164"/>
+        <location filename="../render/rooflinepainter.cpp" line="164"/>
         <source>FLOP/s</source>
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="276"/>
+        <location filename="../render/rooflinepainter.cpp" line="276"/>
         <source>memory-bound operator</source>
         <translation>内存受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="277"/>
+        <location filename="../render/rooflinepainter.cpp" line="277"/>
         <source>compute-bound operator</source>
         <translation>计算受限算子</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="279"/>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="285"/>
+        <location filename="../render/rooflinepainter.cpp" line="279"/>
+        <location filename="../render/rooflinepainter.cpp" line="285"/>
         <source>measured (trace)</source>
         <translation>实测(trace)</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="290"/>
+        <location filename="../render/rooflinepainter.cpp" line="290"/>
         <source>the program at this level</source>
         <translation>此级别的整个程序</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="298"/>
+        <location filename="../render/rooflinepainter.cpp" line="298"/>
         <source>operators standing alone, each on the roof that bounds it</source>
         <translation>单独运行的算子，各自位于约束它的屋顶上</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="299"/>
+        <location filename="../render/rooflinepainter.cpp" line="299"/>
         <source>size: share of the time</source>
         <translation>大小：时间份额</translation>
     </message>
     <message>
-        <location filename="../widgets/render/rooflinepainter.cpp" line="301"/>
+        <location filename="../render/rooflinepainter.cpp" line="301"/>
         <source>dashed: overlaid profiles</source>
         <translation>虚线：叠加的配置</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="303"/>
+        <location filename="../render/rooflinepainter.cpp" line="303"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>未显示 %n 个无运算的算子</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/render/rooflinepainter.cpp" line="305"/>
+        <location filename="../render/rooflinepainter.cpp" line="305"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>未显示 %n 个在此级别没有 DRAM 字节的算子（操作数在片上）</numerusform>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // solar report | export: the design-review PDF and the figures as files, headless. Painted with QtGui only
-// (widgets/render) on the offscreen platform, so no display is needed.
+// (render) on the offscreen platform, so no display is needed.
 #include "app/cli/analysisargs.h"
 #include "app/cli/cli.h"
 
 #include "engine/batch/sweep.h"
-#include "widgets/render/exports.h"
-#include "widgets/render/figures.h"
-#include "widgets/render/pdfreport.h"
+#include "render/exports.h"
+#include "render/figures.h"
+#include "render/pdfreport.h"
 
 #include <QGuiApplication>
 

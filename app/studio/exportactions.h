@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// File → Export, from the export table (widgets/render/exports.h): one action per format, plus the report's print
+// File → Export, from the export table (render/exports.h): one action per format, plus the report's print
 // preview. What is exported comes from the window through `input` (empty when nothing is analysed yet).
 #pragma once
 
-#include "widgets/render/exports.h"
+#include "render/exports.h"
 
 #include <QObject>
 

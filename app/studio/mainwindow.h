@@ -15,7 +15,7 @@
 #include "widgets/analysis/operatorpane.h"
 #include "widgets/editor/frontendselector.h"
 #include "widgets/graph/graphpane.h"
-#include "widgets/render/exports.h"
+#include "render/exports.h"
 #include "widgets/roofline/rooflinepane.h"
 
 #include <QMainWindow>

@@ -10,7 +10,7 @@
 #include "widgets/analysis/summarypanel.h"
 #include "widgets/hardware/hardwarepanel.h"
 #include "widgets/insights/insightspane.h"
-#include "widgets/render/exports.h"
+#include "render/exports.h"
 #include "widgets/roofline/rooflinechart.h"
 
 #include <QApplication>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The user-interface language: German and Simplified Chinese besides English. It follows the system locale unless
 // the user picked one (View → Language, kept in QSettings as "language"); a change takes effect at the next start.
-// Numbers in the GUI and the PDF report follow the same locale (widgets/render/units.h); exports do not.
+// Numbers in the GUI and the PDF report follow the same locale (render/units.h); exports do not.
 #pragma once
 
 #include <QString>

@@ -11,6 +11,7 @@
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/hw/registry.h"
+#include "tests/shareddata.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -57,7 +58,7 @@ bool ledgerSays(const AnalysisResult& a, const std::string& text)
 std::string original(const std::string& name)
 {
     const auto underscore = name.find('_');
-    return std::string(SOLAR_KERNELBENCH) + "/" + name.substr(0, underscore) + "/" + name.substr(underscore + 1) + ".py";
+    return solar::testing::kernelBenchDir() + "/" + name.substr(0, underscore) + "/" + name.substr(underscore + 1) + ".py";
 }
 
 } // namespace
@@ -352,7 +353,7 @@ private slots:
             QSKIP(m_skip.c_str());
         const auto byDefault = trace::loadModelProgram(port("level1_2_Standard_matrix_multiplication_"), *m_worker, {}, false);
         const auto highest = trace::loadModelProgram(std::string(SOLAR_TEST_DATA) + "/jax/matmul_highest.py", *m_worker, {}, false);
-        const auto torch = trace::loadModelProgram(original("level1_2_Standard_matrix_multiplication_"), *m_worker, {}, false);
+        const auto torch = trace::loadModelProgram(std::string(SOLAR_TEST_DATA) + "/py/matmul_2k.py", *m_worker, {}, false);
         QVERIFY(byDefault && highest && torch);
         auto compute = [&](const trace::ModelProgram& m) {
             const auto a

@@ -8,6 +8,7 @@
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/hw/registry.h"
+#include "tests/shareddata.h"
 
 #include <QTest>
 
@@ -279,7 +280,7 @@ private slots:
     {
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
-        const std::string dir = SOLAR_KERNELBENCH;
+        const std::string dir = solar::testing::kernelBenchDir();
         if (!std::filesystem::is_directory(dir))
             QSKIP("the shared KernelBench folder is not next to this checkout");
         const auto files = batch::problemFiles(dir);

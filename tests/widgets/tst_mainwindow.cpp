@@ -27,7 +27,7 @@
 #include "widgets/insights/insightsmodel.h"
 #include "widgets/insights/insightspane.h"
 #include "widgets/llm/transcriptpane.h"
-#include "widgets/render/units.h"
+#include "render/units.h"
 #include "widgets/roofline/rooflinechart.h"
 
 #include <nlohmann/json.hpp>

@@ -19,7 +19,7 @@
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
 #include "widgets/graph/graphview.h"
-#include "widgets/render/pdfreport.h"
+#include "render/pdfreport.h"
 #include "widgets/roofline/rooflinechart.h"
 #include "widgets/roofline/rooflinepane.h"
 

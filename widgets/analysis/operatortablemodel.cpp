@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/operatortablemodel.h"
-#include "widgets/render/units.h"
+#include "render/units.h"
 
 #include "engine/report/analysisreport.h"
 

@@ -4,13 +4,13 @@
 #include "engine/batch/sweep.h"
 
 #include "widgets/common/secondsedit.h"
-#include "widgets/render/units.h"
+#include "render/units.h"
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
 
 #include "engine/report/analysisreport.h"
-#include "widgets/render/palette.h"
+#include "render/palette.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>

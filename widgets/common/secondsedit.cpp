@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/common/secondsedit.h"
 
-#include "widgets/render/units.h"
+#include "render/units.h"
 
 #include <QRegularExpression>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/compare/comparisonview.h"
-#include "widgets/render/units.h"
+#include "render/units.h"
 
 #include "engine/report/analysisreport.h"
-#include "widgets/render/palette.h"
+#include "render/palette.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -2,7 +2,7 @@
 #include "widgets/editor/irpane.h"
 
 #include "widgets/editor/sourceeditor.h"
-#include "widgets/render/palette.h"
+#include "render/palette.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -2,7 +2,7 @@
 #include "widgets/graph/graphview.h"
 
 #include "engine/analysis/operators.h"
-#include "widgets/render/palette.h"
+#include "render/palette.h"
 
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>

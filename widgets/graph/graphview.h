@@ -6,7 +6,7 @@
 #pragma once
 
 #include "engine/analysis/analysis.h"
-#include "widgets/render/graphlayout.h"
+#include "render/graphlayout.h"
 
 #include <QFutureWatcher>
 #include <QGraphicsView>

@@ -4,7 +4,7 @@
 #include "engine/hw/whatif.h"
 #include "widgets/common/secondsedit.h"
 #include "widgets/hardware/calibratedialog.h"
-#include "widgets/render/units.h"
+#include "render/units.h"
 
 #include "engine/report/analysisreport.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/insights/insightsmodel.h"
 
-#include "widgets/render/units.h"
+#include "render/units.h"
 
 #include <algorithm>
 

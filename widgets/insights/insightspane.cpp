@@ -2,7 +2,7 @@
 #include "widgets/insights/insightspane.h"
 
 #include "widgets/insights/insightsmodel.h"
-#include "widgets/render/units.h"
+#include "render/units.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/llm/transcriptpane.h"
 
-#include "widgets/render/palette.h"
+#include "render/palette.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/roofline/rooflinechart.h"
-#include "widgets/render/units.h"
+#include "render/units.h"
 
 #include "engine/analysis/operators.h"
 

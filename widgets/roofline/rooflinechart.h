@@ -7,7 +7,7 @@
 
 #include "engine/analysis/analysis.h"
 #include "engine/analysis/roofline.h"
-#include "widgets/render/rooflinepainter.h"
+#include "render/rooflinepainter.h"
 
 #include <QWidget>
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "engine/analysis/analysis.h"
-#include "widgets/render/pdfreport.h"
+#include "render/pdfreport.h"
 
 #include <QString>
 

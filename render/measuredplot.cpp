@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/render/measuredplot.h"
+#include "render/measuredplot.h"
 
 #include "engine/core/format.h"
-#include "widgets/render/rooflinepainter.h"
+#include "render/rooflinepainter.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/render/graphlayout.h"
+#include "render/graphlayout.h"
 
 #include "engine/core/format.h"
 

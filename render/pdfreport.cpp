@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/render/pdfreport.h"
-#include "widgets/render/units.h"
+#include "render/pdfreport.h"
+#include "render/units.h"
 
 #include "engine/analysis/operators.h"
 #include "engine/bounds/inverse.h"
@@ -9,10 +9,10 @@
 #include "engine/core/version.h"
 #include "engine/report/analysisreport.h"
 #include "engine/report/comparison.h"
-#include "widgets/render/figures.h"
-#include "widgets/render/graphlayout.h"
-#include "widgets/render/graphpainter.h"
-#include "widgets/render/rooflinepainter.h"
+#include "render/figures.h"
+#include "render/graphlayout.h"
+#include "render/graphpainter.h"
+#include "render/rooflinepainter.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QDateTime>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/render/exports.h"
+#include "render/exports.h"
 
 #include "engine/core/atomicwrite.h"
 #include "engine/graph/export.h"
 #include "engine/report/analysisreport.h"
-#include "widgets/render/figures.h"
+#include "render/figures.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/render/rooflinepainter.h"
+#include "render/rooflinepainter.h"
 
-#include "widgets/render/palette.h"
-#include "widgets/render/units.h"
+#include "render/palette.h"
+#include "render/units.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/render/figures.h"
+#include "render/figures.h"
 
 #include "engine/core/atomicwrite.h"
-#include "widgets/render/graphpainter.h"
-#include "widgets/render/measuredplot.h"
-#include "widgets/render/rooflinepainter.h"
+#include "render/graphpainter.h"
+#include "render/measuredplot.h"
+#include "render/rooflinepainter.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/render/graphpainter.h"
+#include "render/graphpainter.h"
 
 #include "engine/analysis/operators.h"
-#include "widgets/render/palette.h"
+#include "render/palette.h"
 
 #include <QPainter>
 
