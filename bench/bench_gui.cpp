@@ -9,10 +9,10 @@
 #include "engine/hw/registry.h"
 #include "engine/ir/bindings.h"
 #include "engine/ir/parser.h"
+#include "render/graphlayout.h"
 #include "synthetic.h"
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepanel.h"
-#include "render/graphlayout.h"
 
 #include <benchmark/benchmark.h>
 

@@ -44,14 +44,20 @@ std::vector<OptionSpec> validateOption()
     return {{"--no-validate", "", "do not compare the program with its source (PyTorch models are validated by default)"}};
 }
 
+// "how the source becomes ALIR: auto (...), trace (PyTorch), ...", from the frontend registry.
+std::string frontendHelp()
+{
+    std::string help = "how the source becomes ALIR: auto (each file to the first of these that claims it: .py files are traced, "
+                       "PyTorch or JAX by their imports; others are read as ALIR)";
+    for (const Frontend* f : frontends())
+        help += ", " + std::string(f->id()) + (f->help().empty() ? "" : " (" + std::string(f->help()) + ")");
+    return help;
+}
+
 std::vector<OptionSpec> frontendOptions()
 {
     return {
-        {"--frontend",
-         "F",
-         "how the source becomes ALIR: auto (PyTorch and JAX files traced, ALIR as written), trace (PyTorch), jax "
-         "(jaxprs), alir, or llm (any source through an OpenAI-compatible endpoint)",
-         {"auto", "trace", "jax", "alir", "llm"}},
+        {"--frontend", "F", frontendHelp(), frontendIds()},
         {"--llm-url", "URL", "the endpoint (default SOLAR_LLM_URL)"},
         {"--llm-model", "M", "the model (default SOLAR_LLM_MODEL)"},
         {"--llm-key-env", "VAR", "the variable holding the API key (default SOLAR_LLM_KEY_ENV, else OPENAI_API_KEY); never the key itself"},
@@ -71,14 +77,15 @@ OptionSpec profileTraceOption()
             "the operators by op name, call order and recorded shapes"};
 }
 
-std::optional<measure::TraceMatch> matchTraceFile(const std::string& path, const AnalysisResult& result, std::ostream& err)
+std::optional<insights::TracedInsights> traceInsights(const std::string& path, const AnalysisResult& result, std::ostream& err)
 {
     const auto trace = measure::readProfileTrace(path);
     if (!trace) {
         printDiagnostics(trace.diagnostics(), err);
         return std::nullopt;
     }
-    measure::TraceMatch match = measure::matchProfileTrace(*trace, result);
+    insights::TracedInsights traced = insights::insightsWithTrace(result, &*trace);
+    const measure::TraceMatch& match = *traced.match;
     const double fraction = measure::matchedFraction(match);
     if (fraction < 0.95)
         err << path << ": warning: only " << static_cast<int>(100 * fraction) << " % of the trace's ATen time matched the program's ops "
@@ -86,7 +93,7 @@ std::optional<measure::TraceMatch> matchTraceFile(const std::string& path, const
     if (match.shapeMismatches > 0)
         err << path << ": warning: " << match.shapeMismatches << " events were matched by call order although their recorded shapes "
             << "fit no op of their name (a trace at other sizes?)\n";
-    return match;
+    return traced;
 }
 
 std::vector<OptionSpec> concat(std::initializer_list<std::vector<OptionSpec>> groups)
@@ -116,7 +123,7 @@ AnalysisArgs analysisArgs(const Args& args, const std::string& defaultFormat)
     }
     a.validate = !args.has("--no-validate");
     if (args.has("--frontend"))
-        a.frontend = *parseFrontend(args.value("--frontend"));
+        a.frontend = args.value("--frontend");
     a.llm = llmSettingsFromEnvironment();
     if (args.has("--llm-url"))
         a.llm.baseUrl = args.value("--llm-url");
@@ -151,9 +158,9 @@ std::optional<ir::Program> loadProgram(const std::string& path, std::ostream& er
     return std::move(parsed).value();
 }
 
-const hw::HwProfile* findHardware(const hw::HwRegistry& reg, const std::string& name, std::ostream& err)
+const hw::HwProfile* findHardware(hw::HwRegistry& reg, const std::string& name, std::ostream& err)
 {
-    if (const hw::HwProfile* p = reg.find(name))
+    if (const hw::HwProfile* p = reg.resolve(name))
         return p;
     if (!reg.fileProblems.empty()) {
         for (const auto& d : reg.fileProblems)
@@ -166,9 +173,9 @@ const hw::HwProfile* findHardware(const hw::HwRegistry& reg, const std::string& 
     return nullptr;
 }
 
-std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err, Frontend* ran)
+std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err, std::string* ran)
 {
-    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
     if (!hardware)
         return std::nullopt;
@@ -186,9 +193,10 @@ std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& e
         printDiagnostics(r.diagnostics(), err);
         return std::nullopt;
     }
-    if (!a.validate && r->frontend != Frontend::Alir)
-        r->result.validation.details
-            = std::string("not compared with the ") + (r->frontend == Frontend::Jax ? "JAX" : "PyTorch") + " reference (--no-validate)";
+    const Frontend* frontend = findFrontend(r->frontend);
+    if (!a.validate && frontend && frontend->validates())
+        r->result.validation.details = "not compared with the "
+            + (frontend->reference().empty() ? std::string("source's") : std::string(frontend->reference())) + " reference (--no-validate)";
     if (ran)
         *ran = r->frontend;
     return std::move(r->result);

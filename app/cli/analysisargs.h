@@ -8,6 +8,7 @@
 
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/hw/registry.h"
+#include "engine/insights/insights.h"
 #include "engine/ir/ast.h"
 #include "engine/measure/measurement.h"
 #include "engine/measure/profiletrace.h"
@@ -34,7 +35,7 @@ struct AnalysisArgs
     std::string format = "table";
     AnalysisOptions options;
     bool validate = true;
-    Frontend frontend = Frontend::Auto;
+    std::string frontend = std::string(kAutoFrontend); // a frontend's id (engine/frontend/registry.cpp) or "auto"
     llm::LlmSettings llm;
 };
 
@@ -42,12 +43,14 @@ struct AnalysisArgs
 AnalysisArgs analysisArgs(const Args& args, const std::string& defaultFormat = "table");
 
 /// Hardware, program and analysis; nullopt after printing why not. `ran`: the frontend that produced the program.
-std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err, Frontend* ran = nullptr);
-const hw::HwProfile* findHardware(const hw::HwRegistry& registry, const std::string& name, std::ostream& err);
+std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& err, std::string* ran = nullptr);
+/// The profile an id, name or file path names (a file is loaded into `registry`); nullptr after printing why not.
+const hw::HwProfile* findHardware(hw::HwRegistry& registry, const std::string& name, std::ostream& err);
 
-/// --profile-trace TRACE.json read and matched to `result`'s operators; nullopt after printing why not. Warns when
-/// less than 95 % of the trace's ATen time matched (the trace may be of other sizes or another model).
-std::optional<measure::TraceMatch> matchTraceFile(const std::string& path, const AnalysisResult& result, std::ostream& err);
+/// --profile-trace TRACE.json read, matched to `result`'s operators and turned into insights
+/// (insights::insightsWithTrace); nullopt after printing why not. Warns when less than 95 % of the trace's ATen time
+/// matched (the trace may be of other sizes or another model).
+std::optional<insights::TracedInsights> traceInsights(const std::string& path, const AnalysisResult& result, std::ostream& err);
 OptionSpec profileTraceOption();
 
 /// --threads, --runs, --device, --max-run-s: how `measure` (and `insights --measure`) run a model.

@@ -38,18 +38,13 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
             err << d.format() << '\n';
     }
     // With a profiler trace: per-op measured times and headroom in the ops table, measured gaps in the insights.
-    std::optional<measure::TraceMatch> match;
-    std::optional<insights::Insights> in;
-    std::vector<std::optional<double>> measuredNodes;
+    std::optional<insights::TracedInsights> traced;
     report::ReportExtras extras;
     if (args.has("--profile-trace")) {
-        match = matchTraceFile(args.value("--profile-trace"), *result, err);
-        if (!match)
+        traced = traceInsights(args.value("--profile-trace"), *result, err);
+        if (!traced)
             return ExitBadInput;
-        const insights::MeasuredOps measured = insights::measuredFromTrace(*match);
-        in = insights::computeInsights(*result, &measured);
-        measuredNodes = insights::measuredNodeSeconds(*result, match->ops);
-        extras = {&*in, &measuredNodes, &*match};
+        extras = {&traced->insights, &traced->measuredNodeSeconds, &*traced->match};
     }
     if (a.format == "json")
         out << report::analysisJson(*result, extras);
@@ -75,7 +70,7 @@ int compare(const Args& args, std::ostream& out, std::ostream& err)
         throw UsageError {"'compare' needs --hw A,B,... (see 'solar hw list')"};
     if (!baseline.empty() && std::find(ids.begin(), ids.end(), baseline) == ids.end())
         throw UsageError {"--baseline " + baseline + " is not one of the --hw profiles"};
-    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     std::vector<const hw::HwProfile*> profiles;
     for (const auto& id : ids) {
         const hw::HwProfile* p = findHardware(reg, id, err);
@@ -147,13 +142,16 @@ int graphCommand(const Args& args, std::ostream& out, std::ostream& err)
 int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
 {
     const AnalysisArgs a = analysisArgs(args);
-    const auto python = trace::locatePython({}, 60000, a.frontend == Frontend::Jax ? trace::Framework::Jax : trace::Framework::Torch);
+    // A frontend named by --frontend forces its framework; otherwise the worker picks by the file's imports.
+    const Frontend* frontend = findFrontend(a.frontend);
+    const std::string framework = frontend ? std::string(frontend->framework()) : std::string();
+    const auto python = trace::locatePython({}, 60000, framework == "jax" ? trace::Framework::Jax : trace::Framework::Torch);
     if (!python) {
         printDiagnostics(python.diagnostics(), err);
         return ExitBadInput;
     }
     trace::TraceWorker worker(*python);
-    worker.setFramework(a.frontend == Frontend::Jax ? "jax" : a.frontend == Frontend::Trace ? "torch" : "");
+    worker.setFramework(framework);
     if (a.format == "alir") {
         const auto model = trace::loadModelProgram(a.file, worker, a.options.sizes, true);
         if (!model) {

@@ -91,7 +91,7 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
         if (options.shardCount < 1 || options.shardIndex < 0 || options.shardIndex >= options.shardCount)
             throw UsageError {"--shard I/N needs 0 <= I < N"};
     }
-    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
     if (!hardware)
         return ExitBadInput;

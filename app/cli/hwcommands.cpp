@@ -24,7 +24,7 @@ namespace {
 
 int hwList(const Args&, std::ostream& out, std::ostream& err)
 {
-    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     out << report::hwListTable(reg);
     if (reg.profiles.empty()) {
         err << "solar: error: no hardware profiles found (set SOLAR_HWPROFILES_DIR)\n";
@@ -35,7 +35,7 @@ int hwList(const Args&, std::ostream& out, std::ostream& err)
 
 int hwShow(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     const hw::HwProfile* p = findHardware(reg, args.positional.front(), err);
     if (!p)
         return ExitBadInput;

@@ -27,7 +27,7 @@ int insightsCommand(const Args& args, std::ostream& out, std::ostream& err)
         top = static_cast<int>(*n);
 
     std::optional<AnalysisResult> result;
-    std::optional<measure::TraceMatch> match;
+    std::optional<insights::TracedInsights> traced; // with a trace: the match and the insights from it
     std::optional<insights::MeasuredOps> measured;
     if (measureHere) {
         const auto m = runMeasurement(a, args, err);
@@ -43,19 +43,19 @@ int insightsCommand(const Args& args, std::ostream& out, std::ostream& err)
         if (!result)
             return ExitBadInput;
         if (!tracePath.empty()) {
-            match = matchTraceFile(tracePath, *result, err);
-            if (!match)
+            traced = traceInsights(tracePath, *result, err);
+            if (!traced)
                 return ExitBadInput;
-            measured = insights::measuredFromTrace(*match);
         }
     }
-    const insights::Insights in = insights::computeInsights(*result, measured ? &*measured : nullptr);
+    const insights::Insights in = traced ? traced->insights : insights::computeInsights(*result, measured ? &*measured : nullptr);
+    const measure::TraceMatch* match = traced ? &*traced->match : nullptr;
     if (a.format == "json")
-        out << insights::insightsJson(*result, in, match ? &*match : nullptr);
+        out << insights::insightsJson(*result, in, match);
     else if (a.format == "csv")
         out << report::insightsCsv(*result, in);
     else
-        out << insights::insightsText(*result, in, match ? &*match : nullptr, top);
+        out << insights::insightsText(*result, in, match, top);
     return result->coverage.complete ? ExitOk : ExitBadInput;
 }
 

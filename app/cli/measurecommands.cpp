@@ -66,7 +66,7 @@ std::optional<measure::Measurement> runMeasurement(const AnalysisArgs& a, const 
     options.device = args.value("--device", "cpu");
     options.progress = [&err](const std::string& line) { err << "solar: measure: " << line << '\n' << std::flush; };
 
-    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
     if (!hardware)
         return std::nullopt;

@@ -86,14 +86,14 @@ int reportCommand(const Args& args, std::ostream&, std::ostream& err)
         throw UsageError {"'report' needs --hw NAME[,NAME...]"};
     const auto targetMs = args.positive("--target-ms");
     const auto measuredMs = args.positive("--measured-ms");
-    const hw::HwRegistry reg = hw::loadDefaultHwRegistry();
+    hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     for (const auto& id : ids) {
         if (!findHardware(reg, id, err))
             return ExitBadInput;
     }
     AnalysisArgs first = a;
     first.hw = ids.front();
-    Frontend ran = Frontend::Alir;
+    std::string ran;
     const auto result = runAnalysis(first, err, &ran);
     if (!result)
         return ExitBadInput;
@@ -104,7 +104,7 @@ int reportCommand(const Args& args, std::ostream&, std::ostream& err)
         input.results.push_back(std::move(r));
     }
     input.sourceFile = QString::fromStdString(a.file);
-    input.frontend = QString::fromLatin1(frontendName(ran).data());
+    input.frontend = QString::fromStdString(ran);
     if (targetMs)
         input.targetSeconds = *targetMs * 1e-3;
     if (measuredMs)

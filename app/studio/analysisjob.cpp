@@ -58,9 +58,8 @@ bool AnalysisJob::start(const QString& path, const QString& name, const QString&
             },
             Qt::QueuedConnection);
     };
-    if (options.frontend == solar::Frontend::Llm)
-        options.onLlmAttempt
-            = [relay](const solar::llm::Attempt& attempt) { relay([attempt](AnalysisJob* j) { emit j->llmAttempt(attempt); }); };
+    options.onLlmAttempt
+        = [relay](const solar::llm::Attempt& attempt) { relay([attempt](AnalysisJob* j) { emit j->llmAttempt(attempt); }); };
     options.progress = [relay](const std::string& stage) {
         const QString name = QString::fromStdString(stage);
         relay([name](AnalysisJob* j) { emit j->progress(name); });

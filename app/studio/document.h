@@ -19,6 +19,7 @@ class Document : public QObject
     Q_OBJECT
 public:
     Document(SourceEditor* editor, QWidget* dialogParent);
+    SourceEditor* editor() const { return m_editor; }
 
     QString path() const { return m_path; } // "" for a new or recovered document
     QString name() const { return m_name; }

@@ -7,10 +7,10 @@
 #include "app/studio/mainwindow.h"
 
 #include "engine/analysis/operators.h"
+#include "render/exports.h"
 #include "widgets/analysis/summarypanel.h"
 #include "widgets/hardware/hardwarepanel.h"
 #include "widgets/insights/insightspane.h"
-#include "render/exports.h"
 #include "widgets/roofline/rooflinechart.h"
 
 #include <QApplication>

@@ -14,6 +14,11 @@ bounds::MachineModel machineFor(const hw::HwProfile& hardware, const AnalysisOpt
     return m;
 }
 
+bounds::MachineModel whatIfMachine(const hw::HwProfile& hardware, const hw::WhatIfFactors& factors, const AnalysisOptions& options)
+{
+    return machineFor(hw::whatIfProfile(hardware, factors, hardware.id), options);
+}
+
 Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware, const AnalysisOptions& options,
                                         const std::function<void(graph::EinsumGraph&)>& beforeCosting)
 {

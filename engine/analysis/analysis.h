@@ -9,6 +9,7 @@
 #include "engine/frontend/validate/validationstatus.h"
 #include "engine/graph/einsumgraph.h"
 #include "engine/hw/hwprofile.h"
+#include "engine/hw/whatif.h"
 #include "engine/ir/ast.h"
 #include "engine/ir/bindings.h"
 
@@ -71,6 +72,10 @@ struct AnalysisResult
 
 /// The machine model of `hardware` as the options ask for it (the per-operator floor off when they say so).
 bounds::MachineModel machineFor(const hw::HwProfile& hardware, const AnalysisOptions& options);
+
+/// The machine model of `hardware` under what-if factors (hw::whatIfProfile, keeping its id): what the GUI's sliders
+/// describe, and what a user profile saved from them gives the CLI.
+bounds::MachineModel whatIfMachine(const hw::HwProfile& hardware, const hw::WhatIfFactors& factors, const AnalysisOptions& options);
 
 /// `beforeCosting` may adjust the lifted graph (a frontend's provenance and kernel grouping) before it is costed.
 Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware, const AnalysisOptions& options = {},

@@ -44,6 +44,13 @@ const HwProfile* HwRegistry::find(const std::string& key) const
         if (p.file == key)
             return &p;
     }
+    return nullptr;
+}
+
+const HwProfile* HwRegistry::resolve(const std::string& key)
+{
+    if (const HwProfile* p = find(key))
+        return p;
     std::error_code ec;
     if (key.empty() || !fs::is_regular_file(key, ec))
         return nullptr;

@@ -17,13 +17,15 @@ struct HwRegistry
     Diagnostics problems; // files that did not load, and why
 
     /// By id ("h100-pcie"), case-insensitively by name ("NVIDIA H100 PCIe 80GB"), or by the path of a profile
-    /// file (one `solar hw calibrate --out` wrote, say), loaded on first use; a file that does not load is reported
-    /// in `fileProblems` and gives nullptr.
+    /// file that resolve() loaded. A lookup: no I/O.
     const HwProfile* find(const std::string& idNameOrPath) const;
-    mutable Diagnostics fileProblems;
+    /// find(), else the profile file at that path (one `solar hw calibrate --out` wrote, say), loaded once and
+    /// kept; a file that does not load is reported in `fileProblems` and gives nullptr.
+    const HwProfile* resolve(const std::string& idNameOrPath);
+    Diagnostics fileProblems;
 
 private:
-    mutable std::deque<HwProfile> m_fromFiles; // stable addresses for what find() loaded
+    std::deque<HwProfile> m_fromFiles; // stable addresses for what resolve() loaded
 };
 
 /// Loads every *.json in `dirs`, in order; later directories override earlier ones by id.

@@ -26,8 +26,14 @@ HwProfile whatIfProfile(const HwProfile& base, const WhatIfFactors& f, const std
     edited(p.dramBandwidthBps, f.bandwidth);
     edited(p.onchipBytes, f.onchip);
     edited(p.clockHz, f.clock);
-    for (auto& peak : p.peaks)
-        edited(peak.flops, (peak.unit == Unit::Tensor ? f.tensorPeak : f.simtPeak) * f.clock);
+    for (auto& peak : p.peaks) {
+        const double unit = peak.unit == Unit::Tensor ? f.tensorPeak : f.simtPeak;
+        if (unit * f.clock == 1.0)
+            continue;
+        peak.flops.note = "×" + std::to_string(unit * f.clock) + " of " + base.id + " (source " + peak.flops.source + ")";
+        peak.flops.value = peak.flops.value * unit * f.clock; // the unit's factor, then the clock's (as the GUI shows them)
+        peak.flops.source = key;
+    }
     return p;
 }
 

@@ -610,4 +610,18 @@ std::vector<std::optional<double>> measuredNodeSeconds(const AnalysisResult& ana
     return out;
 }
 
+TracedInsights insightsWithTrace(const AnalysisResult& analysis, const measure::ProfileTrace* trace)
+{
+    TracedInsights out;
+    if (!trace) {
+        out.insights = computeInsights(analysis);
+        return out;
+    }
+    out.match = measure::matchProfileTrace(*trace, analysis);
+    const MeasuredOps measured = measuredFromTrace(*out.match);
+    out.insights = computeInsights(analysis, &measured);
+    out.measuredNodeSeconds = measuredNodeSeconds(analysis, out.match->ops);
+    return out;
+}
+
 } // namespace solar::insights

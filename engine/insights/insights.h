@@ -81,4 +81,15 @@ MeasuredOps measuredFromMeasurement(const measure::Measurement& m);
 /// those are 0); none where the op was not measured. What the operator table's measured column shows.
 std::vector<std::optional<double>> measuredNodeSeconds(const AnalysisResult& analysis, const std::vector<measure::OpTime>& ops);
 
+/// The insights of an analysis with a profiler trace, or without one: the trace matched to the operators, each
+/// operator's measured time and the ranked opportunities. The one sequence `analyze --profile-trace`, `insights`
+/// and the GUI's results model run.
+struct TracedInsights
+{
+    std::optional<measure::TraceMatch> match; // with a trace
+    std::vector<std::optional<double>> measuredNodeSeconds; // per graph node; empty without a trace
+    Insights insights;
+};
+TracedInsights insightsWithTrace(const AnalysisResult& analysis, const measure::ProfileTrace* trace);
+
 } // namespace solar::insights

@@ -82,7 +82,7 @@ Validation doublesInput(const ir::Program& p)
 SourceAnalysisOptions llmSource(const ScriptedServer& server, const std::string& cacheDir, int attempts = 5)
 {
     SourceAnalysisOptions o;
-    o.frontend = solar::Frontend::Llm;
+    o.frontend = "llm";
     o.llm.baseUrl = server.url();
     o.llm.model = "scripted-model";
     o.llm.apiKeyEnv.clear();
@@ -333,7 +333,7 @@ private slots:
         const auto reg = hw::loadDefaultHwRegistry();
         const auto r = serve([&] { return analyzeSource(SOLAR_TEST_DATA "/py/mlp.py", {}, *reg.find("h100-pcie"), o); });
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
-        QCOMPARE(std::string(solar::frontendName(r->frontend)), std::string("llm"));
+        QCOMPARE(r->frontend, std::string("llm"));
         QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
         QCOMPARE(r->result.digest.totalMacs, 8.0 * 32 * 64 + 8.0 * 64 * 16);
         // The prompt carried the traced shapes and ops.
@@ -469,7 +469,7 @@ private slots:
         const hw::HwProfile& gpu = *reg.find("h100-pcie");
         const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/" + source.toStdString();
         SourceAnalysisOptions traced;
-        traced.frontend = solar::Frontend::Trace;
+        traced.frontend = "trace";
         const auto t = analyzeSource(path, {}, gpu, traced);
         QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
         const std::string alir = testutil::readData("llm/" + reply.toStdString());
@@ -512,7 +512,7 @@ private slots:
         const auto reg = hw::loadDefaultHwRegistry();
         const hw::HwProfile& gpu = *reg.find("h100-pcie");
         SourceAnalysisOptions traced;
-        traced.frontend = solar::Frontend::Trace;
+        traced.frontend = "trace";
         const std::string path = SOLAR_TEST_DATA "/py/mlp.py";
         const auto t = analyzeSource(path, {}, gpu, traced);
         QVERIFY(t);

@@ -15,6 +15,7 @@
 #include "engine/graph/export.h"
 #include "engine/ir/parser.h"
 #include "engine/report/analysisreport.h"
+#include "render/units.h"
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypanel.h"
 #include "widgets/compare/comparisonview.h"
@@ -27,7 +28,6 @@
 #include "widgets/insights/insightsmodel.h"
 #include "widgets/insights/insightspane.h"
 #include "widgets/llm/transcriptpane.h"
-#include "render/units.h"
 #include "widgets/roofline/rooflinechart.h"
 
 #include <nlohmann/json.hpp>
@@ -732,7 +732,7 @@ private slots:
         s.model = "scripted-model";
         s.apiKeyEnv.clear();
         w.setLlmSettings(s);
-        w.setFrontend(solar::Frontend::Llm);
+        w.setFrontend("llm");
         QSignalSpy done(&w, &MainWindow::analysisFinished);
         QVERIFY(w.openFile(python ? QStringLiteral(SOLAR_TEST_DATA "/py/mlp.py") : kExamples + QStringLiteral("/mlp_softmax.alir")));
         QVERIFY(done.wait(120000));

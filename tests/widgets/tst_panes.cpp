@@ -8,8 +8,10 @@
 #include "app/studio/exportactions.h"
 #include "app/studio/filemenus.h"
 #include "engine/analysis/analysis.h"
+#include "engine/frontend/frontend.h"
 #include "engine/hw/registry.h"
 #include "engine/ir/parser.h"
+#include "render/pdfreport.h"
 #include "widgets/analysis/operatorpane.h"
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypanel.h"
@@ -19,7 +21,6 @@
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
 #include "widgets/graph/graphview.h"
-#include "render/pdfreport.h"
 #include "widgets/roofline/rooflinechart.h"
 #include "widgets/roofline/rooflinepane.h"
 
@@ -289,7 +290,8 @@ private slots:
         QCOMPARE(selected.front().front().toInt(), first.node);
         // Several overlaid profiles at once: their roofs are added, prefixed with their names.
         const int own = chart->roofCount();
-        pane.setRegistry(solar::hw::loadDefaultHwRegistry());
+        const solar::hw::HwRegistry registry = solar::hw::loadDefaultHwRegistry();
+        pane.setRegistry(&registry);
         pane.setCurrentProfileId(QStringLiteral("h100-sxm"));
         pane.setOverlayIds({QStringLiteral("a100-sxm"), QStringLiteral("b200")});
         QCOMPARE(pane.overlayIds().size(), 2);
@@ -390,11 +392,17 @@ private slots:
     void frontendSelectorRoundTrips()
     {
         FrontendSelector selector;
-        for (auto f : {solar::Frontend::Auto, solar::Frontend::Trace, solar::Frontend::Jax, solar::Frontend::Alir, solar::Frontend::Llm}) {
-            selector.setFrontend(f);
-            QCOMPARE(selector.frontend(), f);
-            QCOMPARE(solar::parseFrontend(solar::frontendName(f)), std::optional<solar::Frontend>(f));
+        // Automatic, then the registry's frontends, each by its id; an unknown id selects automatic.
+        const std::vector<std::string> ids {"auto", "trace", "jax", "alir", "llm"};
+        QCOMPARE(solar::frontendIds(), ids);
+        for (const auto& id : ids) {
+            selector.setFrontend(id);
+            QCOMPARE(selector.frontend(), id);
+            QVERIFY(solar::isFrontendId(id));
         }
+        selector.setFrontend("onnx-someday");
+        QCOMPARE(selector.frontend(), std::string("auto"));
+        QVERIFY(!solar::isFrontendId("onnx-someday"));
         QCOMPARE(selector.count(), 5);
     }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/operatorpane.h"
 
+#include "widgets/results/resultsmodel.h"
+
 #include "widgets/analysis/operatortablemodel.h"
 
 #include <QHBoxLayout>
@@ -86,4 +88,10 @@ void OperatorPane::selectNode(int node)
     m_table->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_table->scrollTo(proxyIndex);
     m_selecting = false;
+}
+
+void OperatorPane::follow(const ResultsModel& results)
+{
+    connect(&results, &ResultsModel::resultChanged, this, &OperatorPane::setResult);
+    connect(&results, &ResultsModel::measuredChanged, this, &OperatorPane::setMeasured);
 }

@@ -15,11 +15,15 @@ class QLineEdit;
 class QSortFilterProxyModel;
 class QTableView;
 
+class ResultsModel;
+
 class OperatorPane : public QWidget
 {
     Q_OBJECT
 public:
     explicit OperatorPane(QWidget* parent = nullptr);
+    /// Shows what `results` holds and follows its changes.
+    void follow(const ResultsModel& results);
 
     OperatorTableModel* model() const { return m_model; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }

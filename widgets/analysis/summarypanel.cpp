@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/summarypanel.h"
 
+#include "widgets/results/resultsmodel.h"
+
 #include "engine/batch/sweep.h"
 
-#include "widgets/common/secondsedit.h"
 #include "render/units.h"
+#include "widgets/common/secondsedit.h"
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -315,4 +317,10 @@ void SummaryPanel::importTimings(const QString& sourcePath)
         return;
     }
     setMeasuredSeconds(found);
+}
+
+void SummaryPanel::follow(const ResultsModel& results)
+{
+    connect(&results, &ResultsModel::resultChanged, this, &SummaryPanel::setResult);
+    connect(&results, &ResultsModel::staleChanged, this, &SummaryPanel::setStale);
 }

@@ -17,6 +17,8 @@ class QLabel;
 class QPushButton;
 class QTableWidget;
 
+class ResultsModel;
+
 class SummaryPanel : public QWidget
 {
     Q_OBJECT
@@ -24,6 +26,8 @@ public:
     enum Column { LevelColumn, Bound, Bottleneck, Compute, Memory, DramBytes, Intensity, Headroom, ColumnCount };
 
     explicit SummaryPanel(QWidget* parent = nullptr);
+    /// Shows what `results` holds and follows its changes.
+    void follow(const ResultsModel& results);
 
     void setResult(std::shared_ptr<const solar::AnalysisResult> result);
     void setStale(bool stale, const QString& why = {});

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/compare/comparisonview.h"
+
 #include "render/units.h"
+#include "widgets/results/resultsmodel.h"
 
 #include "engine/report/analysisreport.h"
 #include "render/palette.h"
@@ -103,7 +105,7 @@ ComparisonView::ComparisonView(QWidget* parent)
     });
 }
 
-void ComparisonView::setRegistry(const solar::hw::HwRegistry& registry)
+void ComparisonView::setRegistry(const solar::hw::HwRegistry* registry)
 {
     m_quiet = true;
     // The user's choices survive a reload; a profile new to the list (one just saved from the sliders) comes in
@@ -114,7 +116,7 @@ void ComparisonView::setRegistry(const solar::hw::HwRegistry& registry)
     const bool first = checked.empty();
     m_registry = registry;
     m_profiles->clear();
-    for (const auto& p : m_registry.profiles) {
+    for (const auto& p : m_registry ? m_registry->profiles : std::vector<solar::hw::HwProfile> {}) {
         const QString id = QString::fromStdString(p.id);
         auto* item = new QListWidgetItem(QString::fromStdString(p.name) + (p.user ? tr(" (user)") : QString()), m_profiles);
         item->setData(Qt::UserRole, id);
@@ -157,7 +159,7 @@ void ComparisonView::refresh()
     std::vector<const solar::hw::HwProfile*> profiles;
     for (int i = 0; i < m_profiles->count(); ++i)
         if (m_profiles->item(i)->checkState() == Qt::Checked)
-            if (const auto* p = m_registry.find(m_profiles->item(i)->data(Qt::UserRole).toString().toStdString()))
+            if (const auto* p = m_registry ? m_registry->find(m_profiles->item(i)->data(Qt::UserRole).toString().toStdString()) : nullptr)
                 profiles.push_back(p);
     // The baseline picker offers the checked profiles; keep the choice when it is still checked.
     const QString baseline = m_baseline->currentData().toString();
@@ -194,4 +196,10 @@ void ComparisonView::refresh()
     m_moves->setText(moves.isEmpty() ? tr("The bottleneck is the same on every profile.")
                                      : tr("Where the bottleneck moves: ") + moves.join(QStringLiteral("; ")));
     m_bars->setComparison(&m_comparison);
+}
+
+void ComparisonView::follow(const ResultsModel& results)
+{
+    // The analysis as computed: each profile is compared on its own numbers, not on the what-if machine.
+    connect(&results, &ResultsModel::baseChanged, this, &ComparisonView::setResult);
 }

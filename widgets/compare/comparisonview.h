@@ -18,13 +18,18 @@ class QListWidget;
 class QTableWidget;
 class ComparisonBars;
 
+class ResultsModel;
+
 class ComparisonView : public QWidget
 {
     Q_OBJECT
 public:
     explicit ComparisonView(QWidget* parent = nullptr);
+    /// Shows what `results` holds and follows its changes.
+    void follow(const ResultsModel& results);
 
-    void setRegistry(const solar::hw::HwRegistry& registry);
+    /// The window's registry (not copied: it calls this again after a reload).
+    void setRegistry(const solar::hw::HwRegistry* registry);
     void setResult(std::shared_ptr<const solar::AnalysisResult> result);
     /// Checks exactly these profiles (ids); the first becomes the baseline.
     void setProfiles(const QStringList& ids);
@@ -36,7 +41,7 @@ public:
 private:
     void refresh();
 
-    solar::hw::HwRegistry m_registry;
+    const solar::hw::HwRegistry* m_registry = nullptr;
     std::shared_ptr<const solar::AnalysisResult> m_result;
     solar::report::Comparison m_comparison;
     QListWidget* m_profiles = nullptr;

@@ -1,25 +1,28 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/editor/frontendselector.h"
 
+#include "engine/frontend/frontend.h"
+
+#include <QCoreApplication>
+
 #include <algorithm>
 
 FrontendSelector::FrontendSelector(QWidget* parent)
     : QComboBox(parent)
 {
-    addItem(tr("Automatic (PyTorch and JAX files traced, ALIR as written)"), static_cast<int>(solar::Frontend::Auto));
-    addItem(tr("PyTorch trace"), static_cast<int>(solar::Frontend::Trace));
-    addItem(tr("JAX trace (jaxpr)"), static_cast<int>(solar::Frontend::Jax));
-    addItem(tr("ALIR as written"), static_cast<int>(solar::Frontend::Alir));
-    addItem(tr("LLM (any source, validated when a reference runs)"), static_cast<int>(solar::Frontend::Llm));
+    addItem(tr("Automatic (PyTorch and JAX files traced, ALIR as written)"), QString::fromLatin1(solar::kAutoFrontend.data()));
+    // The labels are marked for translation where each frontend defines them (context FrontendSelector).
+    for (const solar::Frontend* f : solar::frontends())
+        addItem(QCoreApplication::translate("FrontendSelector", f->label()), QString::fromLatin1(f->id().data(), f->id().size()));
     setToolTip(tr("How the source becomes ALIR"));
 }
 
-solar::Frontend FrontendSelector::frontend() const
+std::string FrontendSelector::frontend() const
 {
-    return static_cast<solar::Frontend>(currentData().toInt());
+    return currentData().toString().toStdString();
 }
 
-void FrontendSelector::setFrontend(solar::Frontend frontend)
+void FrontendSelector::setFrontend(const std::string& id)
 {
-    setCurrentIndex(std::max(0, findData(static_cast<int>(frontend))));
+    setCurrentIndex(std::max(0, findData(QString::fromStdString(id))));
 }

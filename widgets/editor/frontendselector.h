@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The toolbar's choice of how a source becomes ALIR: automatic (PyTorch files traced, ALIR as written), the
-// PyTorch trace, ALIR as written, or the LLM route.
+// The toolbar's choice of how a source becomes ALIR: automatic, then every registered frontend
+// (engine/frontend/registry.cpp) under its label. The current choice is a frontend id, as the CLI's --frontend.
 #pragma once
 
-#include "engine/analysis/sourceanalysis.h"
-
 #include <QComboBox>
+
+#include <string>
 
 class FrontendSelector : public QComboBox
 {
@@ -13,6 +13,8 @@ class FrontendSelector : public QComboBox
 public:
     explicit FrontendSelector(QWidget* parent = nullptr);
 
-    solar::Frontend frontend() const;
-    void setFrontend(solar::Frontend frontend);
+    /// "auto" or a registered frontend's id.
+    std::string frontend() const;
+    /// Selects `id`; an unknown id selects "auto".
+    void setFrontend(const std::string& id);
 };

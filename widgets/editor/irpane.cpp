@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/editor/irpane.h"
 
-#include "widgets/editor/sourceeditor.h"
 #include "render/palette.h"
+#include "widgets/editor/sourceeditor.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

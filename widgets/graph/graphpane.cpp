@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/graph/graphpane.h"
 
+#include "widgets/results/resultsmodel.h"
+
 #include "widgets/graph/graphview.h"
 
 #include <QComboBox>
@@ -62,4 +64,17 @@ QString GraphPane::colourKey() const
 void GraphPane::setColourKey(const QString& key)
 {
     m_colour->setCurrentIndex(std::max(0, m_colour->findData(key)));
+}
+
+void GraphPane::follow(const ResultsModel& results)
+{
+    // A new program gets a new layout (and no highlighted region); new times of the same one only recolour it.
+    connect(&results, &ResultsModel::resultChanged, this, [this](ResultsModel::Result shown, bool newProgram) {
+        if (newProgram) {
+            m_view->setResult(shown);
+            m_view->highlightNodes({});
+        } else {
+            m_view->updateTimes(shown);
+        }
+    });
 }

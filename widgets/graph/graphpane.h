@@ -12,11 +12,15 @@ class GraphView;
 class QComboBox;
 class QLineEdit;
 
+class ResultsModel;
+
 class GraphPane : public QWidget
 {
     Q_OBJECT
 public:
     explicit GraphPane(QWidget* parent = nullptr);
+    /// Shows what `results` holds and follows its changes.
+    void follow(const ResultsModel& results);
 
     GraphView* view() const { return m_view; }
     QLineEdit* findBox() const { return m_find; }

@@ -2,9 +2,10 @@
 #include "widgets/hardware/hardwarepanel.h"
 
 #include "engine/hw/whatif.h"
+#include "render/units.h"
 #include "widgets/common/secondsedit.h"
 #include "widgets/hardware/calibratedialog.h"
-#include "render/units.h"
+#include "widgets/results/resultsmodel.h"
 
 #include "engine/report/analysisreport.h"
 
@@ -158,13 +159,13 @@ HardwarePanel::HardwarePanel(QWidget* parent)
     });
 }
 
-void HardwarePanel::setRegistry(const solar::hw::HwRegistry& registry)
+void HardwarePanel::setRegistry(const solar::hw::HwRegistry* registry)
 {
     m_quiet = true;
     const QString current = profileId();
     m_registry = registry;
     m_profiles->clear();
-    for (const auto& p : m_registry.profiles)
+    for (const auto& p : m_registry ? m_registry->profiles : std::vector<solar::hw::HwProfile> {})
         m_profiles->addItem(QString::fromStdString(p.name) + (p.user ? tr(" (user)") : QString()), QString::fromStdString(p.id));
     const int again = m_profiles->findData(current);
     m_profiles->setCurrentIndex(again >= 0 ? again : 0);
@@ -184,7 +185,7 @@ bool HardwarePanel::selectProfile(const QString& id)
 
 const solar::hw::HwProfile* HardwarePanel::profile() const
 {
-    return m_registry.find(profileId().toStdString());
+    return m_registry ? m_registry->find(profileId().toStdString()) : nullptr;
 }
 
 QString HardwarePanel::profileId() const
@@ -208,17 +209,19 @@ void HardwarePanel::setFactor(Knob knob, double f)
     emitChanged();
 }
 
+solar::hw::WhatIfFactors HardwarePanel::whatIf() const
+{
+    return {factor(Bandwidth), factor(TensorPeak), factor(SimtPeak), factor(Onchip), factor(Clock)};
+}
+
 solar::bounds::MachineModel HardwarePanel::machine() const
 {
+    // The results' machine is this very profile under these factors (the window hands both on); standing alone
+    // the panel computes it with the same function.
+    if (m_results && m_results->profile())
+        return m_results->machine();
     const solar::hw::HwProfile* p = profile();
-    if (!p)
-        return {};
-    solar::bounds::MachineModel m = solar::bounds::machineFromProfile(*p);
-    m.dramBps *= factor(Bandwidth);
-    m.onchipBytes *= factor(Onchip);
-    for (size_t i = 0; i < m.peakFlops.size(); ++i)
-        m.peakFlops[i] *= isTensor(static_cast<int>(i)) ? factor(TensorPeak) : factor(SimtPeak);
-    return m.scaledCompute(factor(Clock));
+    return p ? solar::whatIfMachine(*p, whatIf(), {}) : solar::bounds::MachineModel {};
 }
 
 void HardwarePanel::updateLabels()
@@ -240,9 +243,10 @@ void HardwarePanel::updateLabels()
 
 void HardwarePanel::emitChanged()
 {
+    if (!m_quiet)
+        emit whatIfChanged(whatIf()); // first: a followed results model re-solves before the labels read its machine
     updateLabels();
     resolveInverse();
-    emit machineChanged(machine());
 }
 
 void HardwarePanel::reset()
@@ -255,10 +259,11 @@ void HardwarePanel::reset()
     emitChanged();
 }
 
-void HardwarePanel::setResult(std::shared_ptr<const solar::AnalysisResult> result)
+void HardwarePanel::follow(const ResultsModel& results)
 {
-    m_result = std::move(result);
-    resolveInverse();
+    m_results = &results;
+    connect(&results, &ResultsModel::baseChanged, this, [this] { resolveInverse(); });
+    connect(&results, &ResultsModel::machineChanged, this, [this] { updateLabels(); });
 }
 
 void HardwarePanel::setTargetMs(double ms)
@@ -279,12 +284,13 @@ Level HardwarePanel::targetLevel() const
 void HardwarePanel::resolveInverse()
 {
     m_inverse.reset();
-    if (!m_result || targetMs() <= 0) {
-        m_inverseLabel->setText(m_result ? tr("Enter a target latency to see what hardware reaches it.") : QString());
+    const auto base = m_results ? m_results->base() : nullptr;
+    if (!base || targetMs() <= 0) {
+        m_inverseLabel->setText(base ? tr("Enter a target latency to see what hardware reaches it.") : QString());
         return;
     }
-    m_inverse = solar::bounds::solveInverse(m_result->digest, machine(), m_result->options.policy, m_result->options.cache, targetLevel(),
-                                            targetMs() * 1e-3);
+    m_inverse
+        = solar::bounds::solveInverse(base->digest, machine(), base->options.policy, base->options.cache, targetLevel(), targetMs() * 1e-3);
     m_inverseLabel->setText(inverseText());
 }
 
@@ -334,7 +340,7 @@ void HardwarePanel::solveForCompute()
 void HardwarePanel::solveForOnchip()
 {
     const solar::hw::HwProfile* p = profile();
-    if (!p || !m_result)
+    if (!p || !m_results || !m_results->base())
         return;
     if (targetLevel() != Level::CacheAware)
         m_level->setCurrentIndex(static_cast<int>(Level::CacheAware));
@@ -351,15 +357,13 @@ bool HardwarePanel::saveAsUserProfile(const QString& id, QString* why)
             *why = tr("No profile to save.");
         return false;
     }
-    const solar::hw::WhatIfFactors factors {factor(Bandwidth), factor(TensorPeak), factor(SimtPeak), factor(Onchip), factor(Clock)};
-    const auto saved = solar::hw::saveUserProfile(solar::hw::whatIfProfile(*base, factors, id.toStdString()));
+    const auto saved = solar::hw::saveUserProfile(solar::hw::whatIfProfile(*base, whatIf(), id.toStdString()));
     if (!saved) {
         if (why)
             *why = QString::fromStdString(saved.diagnostics().front().message);
         return false;
     }
-    setRegistry(solar::hw::loadDefaultHwRegistry());
-    emit userProfilesChanged();
+    emit userProfilesChanged(); // the window reloads its registry and gives it back to this panel
     return true;
 }
 
@@ -368,7 +372,6 @@ void HardwarePanel::calibrateThisMachine()
     auto* dialog = new CalibrateDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &CalibrateDialog::saved, this, [this](const QString& id) {
-        setRegistry(solar::hw::loadDefaultHwRegistry());
         emit userProfilesChanged();
         selectProfile(id);
     });

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // The hardware panel: a profile picker, logarithmic sliders for DRAM bandwidth, tensor and SIMT peaks, on-chip
 // capacity and clock, and a target latency with "solve for" bandwidth, compute or on-chip capacity (the inverse
-// roofline). Every change emits the machine it describes; the window re-solves the ladder from it. The profile's
+// roofline). Every change emits the what-if factors; the window hands them to the results model, which re-solves
+// once and which the panel follows (labels, inverse). The profile's
 // own numbers and their sources stay untouched until the user saves a user profile.
 #pragma once
 
 #include "engine/analysis/analysis.h"
 #include "engine/bounds/inverse.h"
 #include "engine/hw/registry.h"
+#include "engine/hw/whatif.h"
 
 #include <QMap>
 #include <QWidget>
@@ -16,6 +18,7 @@
 #include <optional>
 
 class QComboBox;
+class ResultsModel;
 class QDoubleSpinBox;
 class SecondsEdit;
 class QLabel;
@@ -30,12 +33,15 @@ public:
 
     explicit HardwarePanel(QWidget* parent = nullptr);
 
-    void setRegistry(const solar::hw::HwRegistry& registry);
+    /// The window's registry (not copied: it calls this again after a reload).
+    void setRegistry(const solar::hw::HwRegistry* registry);
     bool selectProfile(const QString& id);
     const solar::hw::HwProfile* profile() const;
     QString profileId() const;
 
-    /// The machine the sliders describe (the profile's numbers times each slider's factor).
+    /// The what-if factors the sliders set (what whatIfChanged carries).
+    solar::hw::WhatIfFactors whatIf() const;
+    /// The machine the sliders describe (the profile's numbers times each slider's factor: solar::whatIfMachine).
     solar::bounds::MachineModel machine() const;
     double factor(Knob knob) const;
     /// Sets a slider to a factor of the profile's value (clamped to the slider's range, 1/100 to 100).
@@ -49,7 +55,8 @@ public:
     QDoubleSpinBox* factorBox(Knob knob) const { return m_typed[knob]; }
     SecondsEdit* targetEdit() const { return m_target; }
 
-    void setResult(std::shared_ptr<const solar::AnalysisResult> result);
+    /// The inverse is solved for `results`' analysis, on its machine; the labels follow its machine.
+    void follow(const ResultsModel& results);
     void setTargetMs(double ms);
     double targetMs() const;
     solar::bounds::Level targetLevel() const;
@@ -69,8 +76,8 @@ public slots:
     void calibrateThisMachine();
 
 signals:
-    /// The machine changed (a slider, a solve, a reset or another profile).
-    void machineChanged(const solar::bounds::MachineModel& machine);
+    /// The factors changed (a slider, a solve, a reset or another profile): all the panel says about the machine.
+    void whatIfChanged(const solar::hw::WhatIfFactors& factors);
     /// Another profile was picked (the analysis keeps its program; the sliders reset).
     void profileChanged(const QString& id);
     void userProfilesChanged(); // a user profile was saved: the registry on disk changed
@@ -82,7 +89,7 @@ private:
     static int positionOf(double factor);
     static double factorOf(int position);
 
-    solar::hw::HwRegistry m_registry;
+    const solar::hw::HwRegistry* m_registry = nullptr;
     QComboBox* m_profiles = nullptr;
     QPushButton* m_calibrate = nullptr;
     QSlider* m_sliders[KnobCount] = {};
@@ -92,7 +99,7 @@ private:
     SecondsEdit* m_target = nullptr;
     QComboBox* m_level = nullptr;
     QLabel* m_inverseLabel = nullptr;
-    std::shared_ptr<const solar::AnalysisResult> m_result;
+    const ResultsModel* m_results = nullptr;
     std::optional<solar::bounds::Inverse> m_inverse;
     bool m_quiet = false;
 };

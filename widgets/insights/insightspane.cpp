@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/insights/insightspane.h"
 
-#include "widgets/insights/insightsmodel.h"
+#include "widgets/results/resultsmodel.h"
+
 #include "render/units.h"
+#include "widgets/insights/insightsmodel.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -130,4 +132,9 @@ void InsightsPane::currentChanged()
     const auto& o = m_model->insights().opportunities[static_cast<size_t>(current.row())];
     m_explanation->setPlainText(QString::fromStdString(o.title) + QStringLiteral("\n\n") + QString::fromStdString(o.explanation));
     emit opportunitySelected(current.data(InsightsModel::NodesRole).value<QList<int>>());
+}
+
+void InsightsPane::follow(const ResultsModel& results)
+{
+    connect(&results, &ResultsModel::insightsChanged, this, &InsightsPane::setInsights);
 }

@@ -19,11 +19,15 @@ class QPushButton;
 class QTableView;
 class QTextBrowser;
 
+class ResultsModel;
+
 class InsightsPane : public QWidget
 {
     Q_OBJECT
 public:
     explicit InsightsPane(QWidget* parent = nullptr);
+    /// Shows what `results` holds and follows its changes.
+    void follow(const ResultsModel& results);
 
     /// `trace`: the matched profiler trace the measured gaps come from (none: the model's opportunities only).
     void setInsights(std::shared_ptr<const solar::AnalysisResult> result, solar::insights::Insights insights,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/roofline/rooflinepane.h"
 
+#include "widgets/results/resultsmodel.h"
+
 #include "widgets/roofline/rooflinechart.h"
 
 #include <QComboBox>
@@ -78,7 +80,7 @@ RooflinePane::RooflinePane(QWidget* parent)
     connect(m_chart, &RooflineChart::nodeSelected, this, &RooflinePane::nodeSelected);
 }
 
-void RooflinePane::setRegistry(const solar::hw::HwRegistry& registry)
+void RooflinePane::setRegistry(const solar::hw::HwRegistry* registry)
 {
     m_registry = registry;
     rebuildOverlayMenu();
@@ -103,7 +105,7 @@ void RooflinePane::setOverlayIds(const QStringList& ids)
 void RooflinePane::rebuildOverlayMenu()
 {
     m_overlayMenu->clear();
-    for (const auto& p : m_registry.profiles) {
+    for (const auto& p : m_registry ? m_registry->profiles : std::vector<solar::hw::HwProfile> {}) {
         const QString id = QString::fromStdString(p.id);
         if (id == m_currentId)
             continue;
@@ -127,7 +129,7 @@ void RooflinePane::applyOverlays()
     std::vector<solar::RooflineMachine> overlays;
     QStringList kept;
     for (const QString& id : m_overlayIds)
-        if (const auto* p = m_registry.find(id.toStdString()); p && id != m_currentId) {
+        if (const auto* p = m_registry ? m_registry->find(id.toStdString()) : nullptr; p && id != m_currentId) {
             overlays.push_back({p->name, solar::bounds::machineFromProfile(*p)});
             kept << id;
         }
@@ -150,4 +152,10 @@ QString RooflinePane::levelKey() const
 void RooflinePane::setLevelKey(const QString& key)
 {
     m_level->setCurrentIndex(std::max(0, m_level->findData(key)));
+}
+
+void RooflinePane::follow(const ResultsModel& results)
+{
+    connect(&results, &ResultsModel::resultChanged, m_chart, &RooflineChart::setResult);
+    connect(&results, &ResultsModel::measuredChanged, m_chart, &RooflineChart::setMeasured);
 }

@@ -13,15 +13,20 @@ class QMenu;
 class QToolButton;
 class RooflineChart;
 
+class ResultsModel;
+
 class RooflinePane : public QWidget
 {
     Q_OBJECT
 public:
     explicit RooflinePane(QWidget* parent = nullptr);
+    /// Shows what `results` holds and follows its changes.
+    void follow(const ResultsModel& results);
 
     RooflineChart* chart() const { return m_chart; }
     /// The profiles that can be overlaid, and the one analysed (never offered as an overlay of itself).
-    void setRegistry(const solar::hw::HwRegistry& registry);
+    /// The window's registry (not copied: it calls this again after a reload).
+    void setRegistry(const solar::hw::HwRegistry* registry);
     void setCurrentProfileId(const QString& id);
     solar::bounds::Level level() const;
     /// The level's name (kept in projects); an unknown one selects the default.
@@ -44,7 +49,7 @@ private:
     QComboBox* m_level = nullptr;
     QToolButton* m_overlay = nullptr;
     QMenu* m_overlayMenu = nullptr;
-    solar::hw::HwRegistry m_registry;
+    const solar::hw::HwRegistry* m_registry = nullptr;
     QString m_currentId;
     QStringList m_overlayIds;
 };

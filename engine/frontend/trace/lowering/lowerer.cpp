@@ -621,6 +621,17 @@ std::string Lowerer::kernelName() const
     return n;
 }
 
+const std::map<std::string, OpTemplate>& opTemplates()
+{
+    // The names do not collide: ATen ops are "aten::" or "solar::", JAX primitives "jax::".
+    static const std::map<std::string, OpTemplate> all = [] {
+        std::map<std::string, OpTemplate> merged = atenOpTemplates();
+        merged.insert(jaxOpTemplates().begin(), jaxOpTemplates().end());
+        return merged;
+    }();
+    return all;
+}
+
 void Lowerer::lowerOp(const TracedOp& op)
 {
     m_bodyMark = m_body.size();

@@ -132,7 +132,10 @@ void argIndex(Lowerer& ctx, const std::string& indices, const ReduceShape& r, co
 /// in-place variant (which writes its first argument, named as the output by the trace).
 using OpTemplate = void (*)(Lowerer& ctx, const TracedOp& op, const std::string& name);
 
-/// ATen name -> template (optable.cpp).
+/// Op name -> template, per framework: ATen (optable_aten.cpp) and JAX primitives (engine/frontend/jax/optable_jax.cpp);
+/// opTemplates() is both (lowerer.cpp).
+const std::map<std::string, OpTemplate>& atenOpTemplates();
+const std::map<std::string, OpTemplate>& jaxOpTemplates();
 const std::map<std::string, OpTemplate>& opTemplates();
 
 } // namespace solar::trace

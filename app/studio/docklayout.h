@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// The window's panes and where they dock on a first start (a saved state restores the user's arrangement over
+// it): the editor in the middle, the roofline and the graph (IR behind it) on the right, the operators, the summary
+// (LLM transcript, comparison and insights behind it) and the hardware sliders along the bottom.
+#pragma once
+
+class ComparisonView;
+class GraphPane;
+class HardwarePanel;
+class InsightsPane;
+class IrPane;
+class OperatorPane;
+class QMainWindow;
+class RooflinePane;
+class SummaryPanel;
+class TranscriptPane;
+
+struct Panes
+{
+    IrPane* ir = nullptr;
+    GraphPane* graph = nullptr;
+    RooflinePane* roofline = nullptr;
+    HardwarePanel* hardware = nullptr;
+    OperatorPane* operators = nullptr;
+    SummaryPanel* summary = nullptr;
+    TranscriptPane* transcript = nullptr;
+    ComparisonView* compare = nullptr;
+    InsightsPane* insights = nullptr;
+};
+
+/// Creates every pane in a dock of `window` (object names "dock-…", which saveState() keys on).
+Panes createDockedPanes(QMainWindow* window);

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#include "app/studio/projectstate.h"
+
+#include "app/studio/document.h"
+#include "widgets/analysis/summarypanel.h"
+#include "widgets/editor/frontendselector.h"
+#include "widgets/editor/sourceeditor.h"
+#include "widgets/graph/graphpane.h"
+#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/roofline/rooflinepane.h"
+
+Project captureProject(const Document& document, const FrontendSelector& frontend, const Panes& panes)
+{
+    Project p;
+    p.sourcePath = document.path();
+    p.sourceName = document.name();
+    p.sourceText = document.editor()->text();
+    p.frontend = QString::fromStdString(frontend.frontend());
+    p.hardware = panes.hardware->profileId();
+    p.factors = panes.hardware->factors();
+    p.targetMs = panes.hardware->targetMs();
+    p.targetLevel = QString::fromLatin1(solar::bounds::levelName(panes.hardware->targetLevel()).data());
+    p.measuredSeconds = panes.summary->measuredSeconds();
+    p.rooflineLevel = panes.roofline->levelKey();
+    p.graphColour = panes.graph->colourKey();
+    return p;
+}
+
+void restoreProject(const Project& p, Document& document, FrontendSelector& frontend, const Panes& panes)
+{
+    document.setSource(p.sourcePath, p.sourceName.isEmpty() ? QStringLiteral("model.py") : p.sourceName, p.sourceText);
+    frontend.setFrontend(p.frontend.toStdString()); // an unknown one selects "auto"
+    if (!p.hardware.isEmpty())
+        panes.hardware->selectProfile(p.hardware);
+    panes.hardware->setFactors(p.factors);
+    panes.hardware->setTargetMs(p.targetMs);
+    panes.summary->setPendingMeasuredSeconds(p.measuredSeconds); // for the analysis of this project's source
+    panes.roofline->setLevelKey(p.rooflineLevel);
+    panes.graph->setColourKey(p.graphColour);
+}

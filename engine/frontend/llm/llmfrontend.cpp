@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+// The LLM frontend: any source, translated to ALIR by an OpenAI-compatible endpoint (translator.h) and never
+// trusted: a Python source with a reference (a PyTorch model, a NumPy or JAX program) is run and every candidate
+// is validated against it; without one the result says it is unvalidated and why. Never chosen automatically.
+#include "engine/core/format.h"
+#include "engine/core/textfile.h"
+#include "engine/frontend/frontend.h"
+#include "engine/frontend/llm/provenance.h"
+#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/frontend/trace/traceworker.h"
+#include "engine/frontend/validate/validation.h"
+#include "engine/ir/parser.h"
+
+#include <QtGlobal>
+
+#include <map>
+#include <optional>
+
+namespace solar {
+namespace {
+
+// Candidates are run against the source itself: a PyTorch model, or (`arrays`) a NumPy/JAX program.
+llm::Validator referenceValidator(trace::TraceWorker& worker, const std::string& path, const std::atomic<bool>* cancel, bool arrays)
+{
+    return [&worker, path, cancel, arrays](const ir::Program& program) {
+        validate::ValidationOptions vo;
+        if (cancel)
+            vo.isCancelled = [cancel] { return cancel->load(); };
+        return validate::validateProgram(program, path, worker, vo, arrays);
+    };
+}
+
+// Any source through the LLM. A PyTorch model is traced first (its shapes and op list go into the prompt) and is
+// the reference every candidate is validated against; without one the result says it is unvalidated and why.
+Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string text, const hw::HwProfile& hardware,
+                                        const SourceAnalysisOptions& o)
+{
+    using Result = Expected<SourceAnalysis>;
+    if (text.empty()) {
+        auto read = readTextFile(path);
+        if (!read)
+            return Result::failure(read.diagnostics());
+        text = std::move(read).value();
+    }
+    llm::TranslationRequest request;
+    request.source = text;
+    request.fileName = path;
+    request.language = llm::languageOf(path, text);
+    llm::Validator validator;
+    std::string noReference;
+    std::optional<trace::TraceWorker> worker;
+    std::map<int, std::vector<std::string>> tracedOps; // source line -> the ATen ops run there
+    // PyTorch models are run as models; NumPy and JAX programs (get_inputs() and forward(*inputs)) as arrays. Both
+    // in the Python worker, which for a model also traces it for the prompt.
+    const bool model = request.language == "pytorch";
+    if ((model || request.language == "jax" || request.language == "numpy") && isPythonFile(path)) {
+        if (const auto python = trace::locatePython(o.python)) {
+            worker.emplace(*python);
+            worker->setCancelFlag(o.cancel);
+            if (model) {
+                if (o.progress)
+                    o.progress("tracing for the prompt and the reference");
+                if (const auto traced = worker->trace(path, o.analysis.sizes)) {
+                    for (const auto& [k, v] : traced->constants)
+                        request.shapes += k + " = " + std::to_string(v) + "\n";
+                    for (const auto& t : traced->tensors)
+                        if (t.role == "input" || t.role == "parameter" || t.role == "buffer")
+                            request.shapes += t.role + " " + t.name + ": " + t.dtype + formatShape(trace::values(t.shape)) + "\n";
+                    for (const auto& op : traced->ops) {
+                        request.ops += op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()) + "\n";
+                        if (op.line > 0)
+                            tracedOps[op.line].push_back(op.op);
+                    }
+                }
+            } else {
+                // A NumPy or JAX source gets the same block: its constants and what get_inputs() and forward()
+                // return at the file's sizes (run once, capped in size; without it the prompt simply has no block).
+                if (o.progress)
+                    o.progress("running the source for the prompt");
+                if (const auto run = worker->reference(path, o.analysis.sizes, 0, 30'000'000, 120000, true)) {
+                    for (const auto& [k, v] : run->constants)
+                        request.shapes += k + " = " + std::to_string(v) + "\n";
+                    for (const auto& [name, t] : run->tensors)
+                        request.shapes += "input " + name + ": " + t.dtype + formatShape(t.shape) + "\n";
+                    for (size_t i = 0; i < run->outputs.size(); ++i)
+                        request.shapes
+                            += "output " + std::to_string(i) + ": " + run->outputs[i].dtype + formatShape(run->outputs[i].shape) + "\n";
+                }
+            }
+            validator = referenceValidator(*worker, path, o.cancel, !model);
+        } else {
+            noReference = python.diagnostics().front().message;
+        }
+    } else {
+        noReference = "no reference runner for " + (request.language.empty() ? std::string("this source") : request.language + " sources");
+    }
+    llm::TranslatorOptions to;
+    to.settings = o.llm;
+    to.cacheDir = o.llmCacheDir;
+    to.cancel = o.cancel;
+    to.onAttempt = o.onLlmAttempt;
+    if (o.progress)
+        o.progress("asking " + o.llm.model);
+    auto translation = llm::translate(request, validator, to);
+    if (!translation)
+        return Result::failure(translation.diagnostics());
+    if (translation->alir.empty()) {
+        Diagnostic d {Severity::Error, path, {}, "llm.no-program", translation->validation.details};
+        return Result::failure(d);
+    }
+    auto program = ir::parseProgram(translation->alir, path + ".alir");
+    if (!program)
+        return Result::failure(program.diagnostics());
+    // A reply's statement split is not evidence of how eager code launches kernels, and its labels are claims.
+    auto analysed = analyzeProgram(*program, hardware, o.analysis, [&](graph::EinsumGraph& g) { llm::applyReplyProvenance(g, tracedOps); });
+    if (!analysed)
+        return Result::failure(analysed.diagnostics());
+    SourceAnalysis out;
+    out.result = std::move(analysed).value();
+    out.result.validation = translation->validation;
+    if (!noReference.empty() && out.result.validation.status == ValidationStatus::Unvalidated)
+        out.result.validation.details = noReference;
+    // Which attempt's program this is: the best one, not necessarily the last.
+    std::string which;
+    for (const auto& a : translation->attempts)
+        if (a.alir == translation->alir)
+            which = "; analysed: attempt " + std::to_string(a.number) + " (" + a.outcome + ")";
+    out.result.programNote = "written by " + translation->model + " through the LLM frontend"
+        + (translation->fromCache ? " (cached translation, no network)"
+                                  : " in " + std::to_string(translation->attempts.size()) + " attempt(s)" + which);
+    out.irText = translation->alir;
+    out.irGenerated = true;
+    out.llmAttempts = translation->attempts;
+    out.llmFromCache = translation->fromCache;
+    return out;
+}
+
+class LlmFrontend final : public Frontend
+{
+public:
+    std::string_view id() const override { return "llm"; }
+    const char* label() const override
+    {
+        return QT_TRANSLATE_NOOP("FrontendSelector", "LLM (any source, validated when a reference runs)");
+    }
+    std::string_view help() const override { return "any source through an OpenAI-compatible endpoint"; }
+    bool claims(const std::string&) const override { return false; }
+    bool reportsAttempts() const override { return true; }
+
+    Expected<SourceAnalysis> analyze(const std::string& path, const std::string& text, const hw::HwProfile& hardware,
+                                     const SourceAnalysisOptions& options) const override
+    {
+        auto out = analyzeWithLlm(path, text, hardware, options);
+        if (out)
+            out->frontend = std::string(id());
+        return out;
+    }
+};
+
+} // namespace
+
+const Frontend& llmFrontend()
+{
+    static const LlmFrontend frontend;
+    return frontend;
+}
+
+} // namespace solar

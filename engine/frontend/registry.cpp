@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// The one list of frontends. A new frontend adds its folder and one line here (a static library drops objects
+// that nothing references, so frontends cannot register themselves from static initialisers).
+#include "engine/frontend/frontend.h"
+
+namespace solar {
+
+const Frontend& pytorchFrontend(); // engine/frontend/pytorch/pytorchfrontend.cpp
+const Frontend& jaxFrontend(); // engine/frontend/jax/jaxfrontend.cpp
+const Frontend& alirFrontend(); // engine/frontend/alir/alirfrontend.cpp
+const Frontend& llmFrontend(); // engine/frontend/llm/llmfrontend.cpp
+
+const std::vector<const Frontend*>& frontends()
+{
+    // Order matters for the automatic choice: the first that claims a file gets it (ALIR takes what is left).
+    static const std::vector<const Frontend*> all {&pytorchFrontend(), &jaxFrontend(), &alirFrontend(), &llmFrontend()};
+    return all;
+}
+
+const Frontend* findFrontend(std::string_view id)
+{
+    for (const Frontend* f : frontends())
+        if (f->id() == id)
+            return f;
+    return nullptr;
+}
+
+const Frontend* frontendForFramework(std::string_view framework)
+{
+    for (const Frontend* f : frontends())
+        if (!framework.empty() && f->framework() == framework)
+            return f;
+    return nullptr;
+}
+
+std::vector<std::string> frontendIds()
+{
+    std::vector<std::string> ids {std::string(kAutoFrontend)};
+    for (const Frontend* f : frontends())
+        ids.emplace_back(f->id());
+    return ids;
+}
+
+bool isFrontendId(std::string_view id)
+{
+    return id == kAutoFrontend || findFrontend(id);
+}
+
+bool isPythonFile(const std::string& path)
+{
+    return path.size() > 3 && path.compare(path.size() - 3, 3, ".py") == 0;
+}
+
+} // namespace solar

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+// The results of the window, in one place (the role hotspot's ResultsPage plays): the analysis as computed (base),
+// the hardware it is shown on (a profile and what-if factors), the analysis re-solved on that machine (shown), the
+// loaded profiler trace with its match, the insights and the operators' measured times, and whether all of it is
+// stale. Panes follow it (each pane's follow()) and react to its signals; a slider move is one way down: factors ->
+// one re-solve -> every pane updated once.
+#pragma once
+
+#include "engine/analysis/analysis.h"
+#include "engine/insights/insights.h"
+#include "engine/measure/profiletrace.h"
+
+#include <QObject>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class ResultsModel : public QObject
+{
+    Q_OBJECT
+public:
+    using Result = std::shared_ptr<const solar::AnalysisResult>;
+    using MeasuredNodes = std::vector<std::optional<double>>;
+
+    explicit ResultsModel(QObject* parent = nullptr);
+
+    /// The hardware the results are shown on; a new profile resets nothing else (the factors stay).
+    void setProfile(const solar::hw::HwProfile& profile);
+    const solar::hw::HwProfile* profile() const { return m_profile ? &*m_profile : nullptr; }
+    void setWhatIf(const solar::hw::WhatIfFactors& factors);
+    const solar::hw::WhatIfFactors& whatIf() const { return m_factors; }
+    /// The profile under the what-if factors, with the analysis' options (the per-operator floor as it says).
+    const solar::bounds::MachineModel& machine() const { return m_machine; }
+
+    /// A new analysis (newProgram: another graph; false: the same program with a new verdict or note).
+    void setAnalysis(Result base, bool newProgram);
+    void setValidation(const solar::Validation& validation);
+    void setProgramNote(const std::string& note);
+    Result base() const { return m_base; }
+    Result shown() const { return m_shown; }
+
+    /// Stale: the source changed since (or the last analysis failed: `why` says so); the numbers stay shown.
+    void setStale(bool stale, const QString& why = {});
+    bool isStale() const { return m_stale; }
+
+    /// A torch.profiler trace, matched to every analysis from now on; false and why (nothing changes) when it
+    /// cannot be read.
+    bool loadTrace(const QString& path, QString* why = nullptr);
+    void clearTrace();
+    const std::optional<solar::measure::TraceMatch>& traceMatch() const { return m_traced.match; }
+    const solar::insights::Insights& insights() const { return m_traced.insights; }
+    const MeasuredNodes& measuredNodes() const { return m_traced.measuredNodeSeconds; }
+
+signals:
+    /// The machine changed (profile or factors); resultChanged follows when there is a result.
+    void machineChanged(const solar::bounds::MachineModel& machine);
+    /// The analysis as computed changed (a new program, or its validation).
+    void baseChanged(Result base);
+    /// The shown analysis changed: newProgram for another graph, false for new times of the same one.
+    void resultChanged(Result shown, bool newProgram);
+    void measuredChanged(const MeasuredNodes& measuredNodeSeconds);
+    void insightsChanged(Result shown, const solar::insights::Insights& insights,
+                         const std::optional<solar::measure::TraceMatch>& traceMatch);
+    void staleChanged(bool stale, const QString& why);
+
+private:
+    void reSolve(bool newProgram);
+    void updateInsights();
+    void updateMachine();
+
+    std::optional<solar::hw::HwProfile> m_profile;
+    solar::hw::WhatIfFactors m_factors;
+    solar::bounds::MachineModel m_machine;
+    Result m_base;
+    Result m_shown;
+    bool m_stale = false;
+    std::optional<solar::measure::ProfileTrace> m_trace;
+    solar::insights::TracedInsights m_traced;
+};
