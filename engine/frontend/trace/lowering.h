@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Lowering a traced PyTorch forward pass to ALIR through a table of op templates (lowering.cpp). Each ATen op
+// Lowering a traced PyTorch forward pass to ALIR through tables of op templates (lowering/optable_aten.cpp, jax/optable_jax.cpp). Each ATen op
 // becomes one or more ALIR statements; the generated text is parsed back, so it is checked like any other
 // program. Views (transpose, reshape, expand, slices, splits, detach, ...) generate no statement: their consumers
 // read the underlying tensor through the view's strides and offset, so a view costs nothing while a copy costs
