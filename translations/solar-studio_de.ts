@@ -45,6 +45,84 @@
     </message>
 </context>
 <context>
+    <name>AnalysisSession</name>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="27"/>
+        <source>Analysing: %1…</source>
+        <translation>Analyse: %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="38"/>
+        <source>Cannot write a copy for the tracer: %1</source>
+        <translation>Kopie für den Tracer kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="45"/>
+        <source>Asking %1 at %2…</source>
+        <translation>Frage %1 unter %2…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="51"/>
+        <source>Analysing…</source>
+        <translation>Analysiere…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="65"/>
+        <source>Validation cancelled; the bounds stand, unvalidated</source>
+        <translation>Validierung abgebrochen; die Schranken bleiben, unvalidiert</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="69"/>
+        <source>Analysis cancelled</source>
+        <translation>Analyse abgebrochen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="77"/>
+        <source>%1: %2 — %3</source>
+        <translation>%1: %2 — %3</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="81"/>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="86"/>
+        <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
+        <translation>Die letzte Analyse ist fehlgeschlagen (siehe Editor); die gezeigten Zahlen stammen von der vorherigen.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="87"/>
+        <source>Analysis failed: %1</source>
+        <translation>Analyse fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="101"/>
+        <source>Validation finished: %1</source>
+        <translation>Validierung beendet: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="107"/>
+        <source>Analysed: %1 operators, validation %2</source>
+        <translation>Analysiert: %1 Operatoren, Validierung %2</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="131"/>
+        <source>the comparison with the source runs in the background</source>
+        <translation>der Vergleich mit der Quelle läuft im Hintergrund</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="132"/>
+        <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
+        <translation>Schranken bereit; Validierung gegen die Quelle läuft im Hintergrund (Esc bricht die Validierung ab)…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="185"/>
+        <source>Source changed: results are stale (Ctrl+R analyses again)</source>
+        <translation>Quelle geändert: Ergebnisse sind veraltet (Strg+R analysiert erneut)</translation>
+    </message>
+</context>
+<context>
     <name>CalibrateDialog</name>
     <message>
         <location filename="../widgets/hardware/calibratedialog.cpp" line="22"/>
@@ -76,47 +154,47 @@
 <context>
     <name>ComparisonView</name>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="49"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="51"/>
         <source>Fused bound per profile (shorter is faster)</source>
         <translation>Fusionierte Schranke je Profil (kürzer ist schneller)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="85"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="87"/>
         <source>Profiles:</source>
         <translation>Profile:</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="87"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="89"/>
         <source>Baseline:</source>
         <translation>Basis:</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="119"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="121"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="173"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="175"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="177"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="179"/>
         <source>Speedup (fused)</source>
         <translation>Beschleunigung (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="177"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="179"/>
         <source>Bottleneck (fused)</source>
         <translation>Engpass (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="194"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="196"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>Der Engpass ist auf jedem Profil derselbe.</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="195"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="197"/>
         <source>Where the bottleneck moves: </source>
         <translation>Wohin sich der Engpass verschiebt: </translation>
     </message>
@@ -303,7 +381,7 @@
     </message>
     <message>
         <location filename="../render/exports.cpp" line="70"/>
-        <location filename="../render/exports.cpp" line="75"/>
+        <location filename="../render/exports.cpp" line="76"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -467,32 +545,32 @@
 <context>
     <name>FrontendSelector</name>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="9"/>
+        <location filename="../widgets/editor/frontendselector.cpp" line="13"/>
         <source>Automatic (PyTorch and JAX files traced, ALIR as written)</source>
         <translation>Automatisch (PyTorch- und JAX-Dateien per Trace, ALIR wie geschrieben)</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="10"/>
+        <location filename="../engine/frontend/pytorch/pytorchfrontend.cpp" line="17"/>
         <source>PyTorch trace</source>
         <translation>PyTorch-Trace</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="11"/>
+        <location filename="../engine/frontend/jax/jaxfrontend.cpp" line="18"/>
         <source>JAX trace (jaxpr)</source>
         <translation>JAX-Trace (jaxpr)</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="12"/>
+        <location filename="../engine/frontend/alir/alirfrontend.cpp" line="16"/>
         <source>ALIR as written</source>
         <translation>ALIR wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="13"/>
+        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="144"/>
         <source>LLM (any source, validated when a reference runs)</source>
         <translation>LLM (jede Quelle, validiert, wenn eine Referenz läuft)</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="14"/>
+        <location filename="../widgets/editor/frontendselector.cpp" line="17"/>
         <source>How the source becomes ALIR</source>
         <translation>Wie die Quelle zu ALIR wird</translation>
     </message>
@@ -500,37 +578,37 @@
 <context>
     <name>GraphPane</name>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="20"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="22"/>
         <source>Find operator…</source>
         <translation>Operator suchen…</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="21"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="23"/>
         <source>Name, kind, equation, ATen op or module path; Enter jumps to the next match</source>
         <translation>Name, Art, Gleichung, ATen-Op oder Modulpfad; Enter springt zum nächsten Treffer</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="23"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="25"/>
         <source>Colour by bottleneck</source>
         <translation>Nach Engpass färben</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="24"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="26"/>
         <source>Colour by share of time</source>
         <translation>Nach Zeitanteil färben</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="25"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="27"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="42"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="44"/>
         <source>No operator matches &apos;%1&apos;</source>
         <translation>Kein Operator passt zu „%1“</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="44"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="46"/>
         <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
         <translation>Treffer %1 von %2 für „%3“ (Enter: nächster)</translation>
     </message>
@@ -538,202 +616,202 @@
 <context>
     <name>HardwarePanel</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="61"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
         <source>Profile:</source>
         <translation>Profil:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="71"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>Was wäre, wenn (Faktor auf den Profilwert)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor-Core-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
         <source>SIMT peaks</source>
         <translation>SIMT-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
         <source>On-chip capacity</source>
         <translation>On-Chip-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
         <source>Clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="117"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="118"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="122"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="123"/>
         <source>Target latency (inverse roofline)</source>
         <translation>Ziellatenz (inverse Roofline)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="235"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="238"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="124"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="125"/>
         <source>Target:</source>
         <translation>Ziel:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="55"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="56"/>
         <source>none (e.g. 190 µs)</source>
         <translation>keine (z. B. 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
         <source>Calibrate this machine…</source>
         <translation>Diesen Rechner kalibrieren …</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>Die CPU dieses Rechners messen (Rechenleistung, Speicherbandbreite, Caches, die Mindestzeit je Eager-Operator) und als Benutzerprofil „host“ speichern, um Modelle auf der Hardware vor Ihnen zu beschränken und die Schranken mit „solar measure“ zu prüfen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="74"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="75"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM-Bandbreite: skaliert das Speicherdach und die Speicherzeit jeder Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="75"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="76"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>Jede Tensor-Core-Spitze (alle Genauigkeiten): skaliert die Tensor-Rechendächer</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="76"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="77"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>Jede SIMT-(CUDA-Core-)Spitze: skaliert elementweise Arbeit und SIMT-Kontraktionen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="77"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>On-Chip-Kapazität (Register, Shared Memory, L2): ändert nur die Cache-bewusste Stufe (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="79"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>Der Takt: skaliert alle Rechenspitzen gemeinsam (die Bandbreite hängt nicht am Takt)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="87"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation> (×0,01 bis ×100 des Profilwerts)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="93"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="94"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>Faktor auf den Profilwert eingeben</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="94"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="95"/>
         <source> factor</source>
         <translation> Faktor</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="128"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="129"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="130"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="131"/>
         <source>Solve for bandwidth</source>
         <translation>Nach Bandbreite lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="131"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="132"/>
         <source>Solve for compute</source>
         <translation>Nach Rechenleistung lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="132"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="133"/>
         <source>Solve for on-chip</source>
         <translation>Nach On-Chip lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="168"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="169"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="283"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="289"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="297"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="303"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="300"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="306"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="301"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="307"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="305"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="311"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="312"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="318"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="308"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="314"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="310"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="316"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="311"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="317"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="357"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="381"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="384"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="381"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="384"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="388"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="391"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -741,57 +819,57 @@
 <context>
     <name>InsightsModel</name>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="28"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="27"/>
         <source>fusion</source>
         <translation>Fusion</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="29"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="28"/>
         <source>precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="30"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="29"/>
         <source>capacity</source>
         <translation>Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="31"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="30"/>
         <source>launch</source>
         <translation>Kernelstart</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="32"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="31"/>
         <source>measured gap</source>
         <translation>gemessene Lücke</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="92"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="91"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="93"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="92"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="94"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="93"/>
         <source>Saved</source>
         <translation>Ersparnis</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="95"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="94"/>
         <source>Of reference</source>
         <translation>Anteil an der Referenz</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="96"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="95"/>
         <source>Lines</source>
         <translation>Zeilen</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="97"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="96"/>
         <source>Opportunity</source>
         <translation>Möglichkeit</translation>
     </message>
@@ -799,42 +877,42 @@
 <context>
     <name>InsightsPane</name>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="46"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="48"/>
         <source>Load profiler trace…</source>
         <translation>Profiler-Trace laden…</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="47"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="49"/>
         <source>Clear trace</source>
         <translation>Trace entfernen</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="60"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="65"/>
         <source>A Chrome trace from torch.profiler (prof.export_chrome_trace) of this model at these sizes: its ops&apos; measured times are matched to the operators</source>
         <translation>Ein Chrome-Trace von torch.profiler (prof.export_chrome_trace) dieses Modells bei diesen Größen: die gemessenen Zeiten seiner Ops werden den Operatoren zugeordnet</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="82"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="88"/>
         <source>Reference %1 (%2); speed of light %3. Recoverable in all: &lt;b&gt;%4&lt;/b&gt; (%5% of the reference; alternatives counted once).</source>
         <translation>Referenz %1 (%2); Speed of Light %3. Insgesamt einsparbar: &lt;b&gt;%4&lt;/b&gt; (%5% der Referenz; Alternativen einmal gezählt).</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="85"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="92"/>
         <source>measured: %1</source>
         <translation>gemessen: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="86"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="93"/>
         <source>the eager model, no measurement</source>
         <translation>das Eager-Modell, keine Messung</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="92"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="99"/>
         <source>Trace: %1 of ATen time matched to the operators (%2%), %3 not.</source>
         <translation>Trace: %1 ATen-Zeit den Operatoren zugeordnet (%2%), %3 nicht.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/insights/insightspane.cpp" line="97"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="104"/>
         <source>%n smaller opportunity(ies) not listed.</source>
         <translation>
             <numerusform>%n kleinere Möglichkeit nicht aufgeführt.</numerusform>
@@ -842,17 +920,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="100"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="107"/>
         <source>No opportunity above 0.5 % of the reference.</source>
         <translation>Keine Möglichkeit über 0,5 % der Referenz.</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="101"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
         <source>Select an opportunity to see how its estimate follows from the bounds.</source>
         <translation>Wählen Sie eine Möglichkeit, um zu sehen, wie ihre Schätzung aus den Schranken folgt.</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="115"/>
         <source>No analysis yet.</source>
         <translation>Noch keine Analyse.</translation>
     </message>
@@ -967,266 +1045,168 @@
     <name>MainWindow</name>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="70"/>
-        <location filename="../app/studio/mainwindow.cpp" line="282"/>
+        <location filename="../app/studio/mainwindow.cpp" line="210"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="75"/>
-        <location filename="../app/studio/mainwindow.cpp" line="430"/>
+        <location filename="../app/studio/mainwindow.cpp" line="317"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="203"/>
+        <location filename="../app/studio/docklayout.cpp" line="49"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="202"/>
+        <location filename="../app/studio/docklayout.cpp" line="48"/>
         <source>Einsum graph</source>
         <translation>Einsum-Graph</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/docklayout.cpp" line="46"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/docklayout.cpp" line="60"/>
         <source>Hardware</source>
         <translation>Hardware</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204"/>
+        <location filename="../app/studio/docklayout.cpp" line="50"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="205"/>
+        <location filename="../app/studio/docklayout.cpp" line="53"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
+        <location filename="../app/studio/docklayout.cpp" line="54"/>
         <source>LLM transcript</source>
         <translation>LLM-Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="207"/>
+        <location filename="../app/studio/docklayout.cpp" line="56"/>
         <source>Compare hardware</source>
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="226"/>
+        <location filename="../app/studio/mainwindow.cpp" line="170"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="227"/>
+        <location filename="../app/studio/mainwindow.cpp" line="171"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="228"/>
+        <location filename="../app/studio/mainwindow.cpp" line="172"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="229"/>
+        <location filename="../app/studio/mainwindow.cpp" line="173"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="232"/>
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="291"/>
-        <source>&amp;Documentation</source>
-        <translation>&amp;Dokumentation</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="292"/>
-        <source>&amp;Environment…</source>
-        <translation>&amp;Umgebung…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="399"/>
+        <location filename="../app/studio/mainwindow.cpp" line="288"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="531"/>
-        <source>Validation finished: %1</source>
-        <translation>Validierung beendet: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="560"/>
-        <source>the comparison with the source runs in the background</source>
-        <translation>der Vergleich mit der Quelle läuft im Hintergrund</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="561"/>
-        <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
-        <translation>Schranken bereit; Validierung gegen die Quelle läuft im Hintergrund (Esc bricht die Validierung ab)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="647"/>
+        <location filename="../app/studio/mainwindow.cpp" line="346"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1: %2% seiner ATen-Zeit den Operatoren zugeordnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="706"/>
-        <source>Operators from line %1</source>
-        <translation>Operatoren aus Zeile %1</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="733"/>
-        <source>Line %1 produced %n operator(s): %2</source>
-        <translation>
-            <numerusform>Zeile %1 erzeugte %n Operator: %2</numerusform>
-            <numerusform>Zeile %1 erzeugte %n Operatoren: %2</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="237"/>
+        <location filename="../app/studio/mainwindow.cpp" line="181"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="109"/>
-        <source>Validation cancelled; the bounds stand, unvalidated</source>
-        <translation>Validierung abgebrochen; die Schranken bleiben, unvalidiert</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="160"/>
+        <location filename="../app/studio/mainwindow.cpp" line="148"/>
         <source>Load a torch.profiler trace</source>
         <translation>Einen torch.profiler-Trace laden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="161"/>
+        <location filename="../app/studio/mainwindow.cpp" line="149"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome-Traces (*.json *.pt.trace.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="164"/>
+        <location filename="../app/studio/mainwindow.cpp" line="152"/>
         <source>Profiler trace</source>
         <translation>Profiler-Trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="208"/>
+        <location filename="../app/studio/docklayout.cpp" line="58"/>
         <source>Insights</source>
         <translation>Einsichten</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="241"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="187"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="248"/>
+        <location filename="../app/studio/mainwindow.cpp" line="192"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="250"/>
-        <source>&amp;Edit</source>
-        <translation>&amp;Bearbeiten</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="251"/>
-        <source>&amp;Undo</source>
-        <translation>&amp;Rückgängig</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="252"/>
-        <source>&amp;Redo</source>
-        <translation>&amp;Wiederholen</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="254"/>
-        <source>Cu&amp;t</source>
-        <translation>&amp;Ausschneiden</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="255"/>
-        <source>&amp;Copy</source>
-        <translation>&amp;Kopieren</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="256"/>
-        <source>&amp;Paste</source>
-        <translation>&amp;Einfügen</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="257"/>
-        <source>Select &amp;All</source>
-        <translation>&amp;Alles auswählen</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="259"/>
-        <source>&amp;Find…</source>
-        <translation>&amp;Suchen…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="260"/>
-        <source>Find &amp;Next</source>
-        <translation>&amp;Weitersuchen</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="261"/>
-        <source>Find &amp;Previous</source>
-        <translation>&amp;Rückwärts suchen</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="262"/>
-        <source>&amp;Replace…</source>
-        <translation>&amp;Ersetzen…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="268"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="269"/>
+        <location filename="../app/studio/mainwindow.cpp" line="197"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="271"/>
+        <location filename="../app/studio/mainwindow.cpp" line="199"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="273"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="274"/>
+        <location filename="../app/studio/mainwindow.cpp" line="202"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="276"/>
+        <location filename="../app/studio/mainwindow.cpp" line="204"/>
         <source>Analysis</source>
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="278"/>
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source> Frontend: </source>
         <translation> Frontend: </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="284"/>
+        <location filename="../app/studio/mainwindow.cpp" line="212"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -1241,129 +1221,54 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="288"/>
+        <location filename="../app/studio/mainwindow.cpp" line="216"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="290"/>
-        <source>&amp;Help</source>
-        <translation>&amp;Hilfe</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="297"/>
-        <source>&amp;About SOLAR Studio</source>
-        <translation>Ü&amp;ber SOLAR Studio</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="330"/>
+        <location filename="../app/studio/mainwindow.cpp" line="244"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="317"/>
+        <location filename="../app/studio/mainwindow.cpp" line="231"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="384"/>
+        <location filename="../app/studio/mainwindow.cpp" line="273"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="335"/>
+        <location filename="../app/studio/mainwindow.cpp" line="249"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="336"/>
+        <location filename="../app/studio/mainwindow.cpp" line="250"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>Modelle, IR und Projekte (*.py *.alir *.solar);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="392"/>
+        <location filename="../app/studio/mainwindow.cpp" line="281"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="392"/>
+        <location filename="../app/studio/mainwindow.cpp" line="281"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="298"/>
-        <source>About SOLAR Studio</source>
-        <translation>Über SOLAR Studio</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="299"/>
-        <source>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Speed-of-light analysis for deep-learning programs: how fast a model could run on a given chip, and how far an implementation is from it.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Lichtgeschwindigkeitsanalyse für Deep-Learning-Programme: wie schnell ein Modell auf einem Chip laufen könnte und wie weit eine Implementierung davon entfernt ist.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="432"/>
+        <location filename="../app/studio/mainwindow.cpp" line="319"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="447"/>
+        <location filename="../app/studio/mainwindow.cpp" line="332"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="461"/>
-        <source>Cannot write a copy for the tracer: %1</source>
-        <translation>Kopie für den Tracer kann nicht geschrieben werden: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="454"/>
-        <source>Asking %1 at %2…</source>
-        <translation>Frage %1 unter %2…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="96"/>
-        <source>Analysing: %1…</source>
-        <translation>Analyse: %1…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="466"/>
-        <source>Analysing…</source>
-        <translation>Analysiere…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="113"/>
-        <source>Analysis cancelled</source>
-        <translation>Analyse abgebrochen</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="506"/>
-        <source>%1: %2 — %3</source>
-        <translation>%1: %2 — %3</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="510"/>
-        <source>Failed: %1</source>
-        <translation>Fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="515"/>
-        <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
-        <translation>Die letzte Analyse ist fehlgeschlagen (siehe Editor); die gezeigten Zahlen stammen von der vorherigen.</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="516"/>
-        <source>Analysis failed: %1</source>
-        <translation>Analyse fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="538"/>
-        <source>Analysed: %1 operators, validation %2</source>
-        <translation>Analysiert: %1 Operatoren, Validierung %2</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="666"/>
-        <source>Source changed: results are stale (Ctrl+R analyses again)</source>
-        <translation>Quelle geändert: Ergebnisse sind veraltet (Strg+R analysiert erneut)</translation>
     </message>
 </context>
 <context>
@@ -1407,17 +1312,17 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="43"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="45"/>
         <source>Times are each level&apos;s share of the bound; click a header to sort</source>
         <translation>Zeiten sind der Anteil jeder Stufe an der Schranke; zum Sortieren auf eine Spalte klicken</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="44"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="46"/>
         <source>Filter operators (name, module, op, kind, equation)…</source>
         <translation>Operatoren filtern (Name, Modul, Op, Art, Gleichung)…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="46"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="48"/>
         <source>Export CSV…</source>
         <translation>CSV exportieren…</translation>
     </message>
@@ -1435,122 +1340,122 @@
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="122"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
         <source>%1 — %2%3%4</source>
         <translation>%1 — %2%3%4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source> in %1</source>
         <translation> in %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
         <source>, source line %1</source>
         <translation>, Quellzeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
         <source>, ALIR line %1</source>
         <translation>, ALIR-Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>Eine Zählung dieses Operators ist eine untere Schranke (siehe Abdeckungshinweise).</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="140"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="141"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="141"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
         <source>Shape</source>
         <translation>Form</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
         <source>Op</source>
         <translation>Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
         <source>Module</source>
         <translation>Modul</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
         <source>Line</source>
         <translation>Zeile</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 ungefusioniert/Kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
         <source>F1 overlapped</source>
         <translation>F1 überlappt</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
         <source>F2 fused/op</source>
         <translation>F2 fusioniert/Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
         <source>F3 fused</source>
         <translation>F3 fusioniert</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
         <source>F4 cache-aware</source>
         <translation>F4 cache-bewusst</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
         <source>Share</source>
         <translation>Anteil</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
         <source>Measured</source>
         <translation>Gemessen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="159"/>
         <source>% of SOL</source>
         <translation>% von SOL</translation>
     </message>
@@ -1619,7 +1524,7 @@
     <message>
         <location filename="../render/pdfreport.cpp" line="105"/>
         <location filename="../render/pdfreport.cpp" line="229"/>
-        <location filename="../render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
@@ -1705,7 +1610,7 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="166"/>
-        <location filename="../render/pdfreport.cpp" line="445"/>
+        <location filename="../render/pdfreport.cpp" line="447"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
@@ -1776,26 +1681,26 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="229"/>
-        <location filename="../render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="229"/>
         <location filename="../render/pdfreport.cpp" line="258"/>
-        <location filename="../render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="229"/>
-        <location filename="../render/pdfreport.cpp" line="352"/>
+        <location filename="../render/pdfreport.cpp" line="354"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="229"/>
-        <location filename="../render/pdfreport.cpp" line="352"/>
+        <location filename="../render/pdfreport.cpp" line="354"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
@@ -1855,27 +1760,27 @@
         <translation>Zeilen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="259"/>
         <source>Opportunity and evidence</source>
         <translation>Möglichkeit und Begründung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="295"/>
+        <location filename="../render/pdfreport.cpp" line="297"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;angenähert&lt;/b&gt; — jede Operation ist gezählt, manche als untere Schranke (siehe unten)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="411"/>
+        <location filename="../render/pdfreport.cpp" line="413"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum-Graph (%1 Operatoren)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="418"/>
+        <location filename="../render/pdfreport.cpp" line="420"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1, Seite %2 von %3 (Zeile %4, Spalte %5)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="433"/>
+        <location filename="../render/pdfreport.cpp" line="435"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
     </message>
@@ -1900,107 +1805,107 @@
         <translation>&lt;h2&gt;Wichtigste Operatoren&lt;/h2&gt;&lt;p&gt;%1 Operatoren; die 15 mit dem größten Anteil an der fusionierten Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="276"/>
+        <location filename="../render/pdfreport.cpp" line="278"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;Inverse Roofline&lt;/h2&gt;&lt;p&gt;Ziel %1 auf der fusionierten Stufe (jetzt %2) auf %3:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="279"/>
+        <location filename="../render/pdfreport.cpp" line="281"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>Nötige DRAM-Bandbreite bei heutiger Rechenleistung: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="280"/>
+        <location filename="../render/pdfreport.cpp" line="282"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="285"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>nötige Rechenleistung bei heutiger Bandbreite: ×%1 auf jeden Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="284"/>
+        <location filename="../render/pdfreport.cpp" line="286"/>
         <source>no compute reaches it: %1</source>
         <translation>keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="286"/>
+        <location filename="../render/pdfreport.cpp" line="288"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>unabhängig vom Rest nötig: %1 und ×%2 Rechenleistung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="292"/>
+        <location filename="../render/pdfreport.cpp" line="294"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Abdeckung und Annahmen&lt;/h2&gt;&lt;p&gt;Abdeckung: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="296"/>
+        <location filename="../render/pdfreport.cpp" line="298"/>
         <source>complete — every operation is counted</source>
         <translation>vollständig — jede Operation ist gezählt</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="293"/>
+        <location filename="../render/pdfreport.cpp" line="295"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;UNVOLLSTÄNDIG&lt;/b&gt; — siehe unten</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="300"/>
+        <location filename="../render/pdfreport.cpp" line="302"/>
         <source>approximated (a lower bound): </source>
         <translation>angenähert (eine untere Schranke): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="300"/>
+        <location filename="../render/pdfreport.cpp" line="302"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;nicht gezählt&lt;/b&gt;: </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="301"/>
+        <location filename="../render/pdfreport.cpp" line="303"/>
         <source> (line %1): </source>
         <translation> (Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="305"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source>Not covered by any bound: </source>
         <translation>Von keiner Schranke abgedeckt: </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="306"/>
+        <location filename="../render/pdfreport.cpp" line="308"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;Präzisionsregel: %1&lt;/li&gt;&lt;li&gt;Cache-Annahme: %2&lt;/li&gt;&lt;li&gt;On-Chip-Kapazität: %3 (%4)&lt;/li&gt;&lt;li&gt;Spitzenwerte sind dicht (nie 2:4-dünn); die Quelle jeder Zahl steht unter Hardware.&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="312"/>
+        <location filename="../render/pdfreport.cpp" line="314"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Hardware&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="320"/>
+        <location filename="../render/pdfreport.cpp" line="322"/>
         <source>cannot paint the report</source>
         <translation>Bericht kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="360"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="378"/>
+        <location filename="../render/pdfreport.cpp" line="380"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR-Studio-Bericht — %1 — Seite %2 von %3</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="395"/>
+        <location filename="../render/pdfreport.cpp" line="397"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>Roofline (Kernel-Stufe, %1)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="453"/>
+        <location filename="../render/pdfreport.cpp" line="455"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR-Studio-Bericht: %1</translation>
     </message>
@@ -2179,68 +2084,68 @@
 <context>
     <name>RooflinePane</name>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="29"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="31"/>
         <source>F0: every operator its own kernel, one after another; each moves all it reads and writes through DRAM</source>
         <translation>F0: jeder Operator ein eigener Kernel, nacheinander; jeder bewegt alles, was er liest und schreibt, über den DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="30"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="32"/>
         <source>F1: unfused bytes, but compute and memory of all kernels overlap perfectly</source>
         <translation>F1: ungefusionierte Bytes, aber Rechnen und Speicher aller Kernels überlappen vollständig</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="31"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="33"/>
         <source>F2: intermediates stay on chip; kernels still run one after another</source>
         <translation>F2: Zwischenergebnisse bleiben auf dem Chip; Kernels laufen weiter nacheinander</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="32"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="34"/>
         <source>F3, the speed of light: only compulsory DRAM bytes, everything overlapped</source>
         <translation>F3, die Lichtgeschwindigkeit: nur unvermeidliche DRAM-Bytes, alles überlappt</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="34"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="36"/>
         <source>F4: F3 plus the traffic a finite on-chip capacity provably forces, and the L2 -&gt; SM floor</source>
         <translation>F4: F3 plus der Verkehr, den eine endliche On-Chip-Kapazität nachweislich erzwingt, und die L2-→-SM-Untergrenze</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="55"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
         <source>The bound level the chart shows: operators at its notion of DRAM bytes, the diamond is the whole program</source>
         <translation>Die Stufe, die das Diagramm zeigt: Operatoren mit ihren DRAM-Bytes auf dieser Stufe, die Raute ist das ganze Programm</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="56"/>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="135"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="58"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="137"/>
         <source>Overlay profiles</source>
         <translation>Profile überlagern</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="59"/>
         <source>Draw the roofs of other hardware profiles (dashed) over this one&apos;s</source>
         <translation>Die Dächer anderer Hardwareprofile (gestrichelt) über dieses legen</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="60"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="62"/>
         <source>Reset zoom</source>
         <translation>Zoom zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="61"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="63"/>
         <source>Show the whole chart again (also: double-click the chart, or Home)</source>
         <translation>Das ganze Diagramm wieder zeigen (auch: Doppelklick ins Diagramm oder Pos1)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="64"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="66"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="122"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="124"/>
         <source>Clear overlays</source>
         <translation>Überlagerungen entfernen</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="135"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="137"/>
         <source>Overlays (%1)</source>
         <translation>Überlagerungen (%1)</translation>
     </message>
@@ -2256,6 +2161,22 @@
         <location filename="../widgets/common/secondsedit.cpp" line="62"/>
         <source>&apos;%1&apos; is not a time. %2</source>
         <translation>„%1“ ist keine Zeit. %2</translation>
+    </message>
+</context>
+<context>
+    <name>SelectionSync</name>
+    <message>
+        <location filename="../app/studio/selectionsync.cpp" line="79"/>
+        <source>Operators from line %1</source>
+        <translation>Operatoren aus Zeile %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/studio/selectionsync.cpp" line="108"/>
+        <source>Line %1 produced %n operator(s): %2</source>
+        <translation>
+            <numerusform>Zeile %1 erzeugte %n Operator: %2</numerusform>
+            <numerusform>Zeile %1 erzeugte %n Operatoren: %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2294,152 +2215,152 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="34"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="36"/>
         <source>not measured (e.g. 1.25 ms)</source>
         <translation>nicht gemessen (z. B. 1,25 ms)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="35"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="37"/>
         <source>Import timings…</source>
         <translation>Zeitmessungen importieren…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Bound</source>
         <translation>Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>DRAM</source>
         <translation>DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="56"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="58"/>
         <source>A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)</source>
         <translation>Eine gemessene Laufzeit dieses Programms auf der gewählten Hardware, mit Einheit (1,25 ms, 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="75"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="77"/>
         <source>Measured:</source>
         <translation>Gemessen:</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="91"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="93"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 ungefusioniert/Kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="92"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="94"/>
         <source>F1 overlapped</source>
         <translation>F1 überlappt</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="93"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="95"/>
         <source>F2 fused/op</source>
         <translation>F2 fusioniert/Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="94"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="96"/>
         <source>F3 fused (SOL)</source>
         <translation>F3 fusioniert (SOL)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="95"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="97"/>
         <source>F4 cache-aware</source>
         <translation>F4 cache-bewusst</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="116"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="118"/>
         <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
         <translation>Die gemessenen %1 galten für ein anderes Programm, andere Größen oder andere Hardware und wurden gelöscht. Geben Sie die für dieses gemessene Zeit ein oder importieren Sie sie.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="171"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="173"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>Diese Ergebnisse sind veraltet: die Quelle hat sich seit ihrer Berechnung geändert (Strg+R analysiert erneut).</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="198"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="200"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>Noch keine Analyse: Öffnen Sie ein Modell oder ein ALIR-Programm und drücken Sie Strg+R.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="207"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="209"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; auf %2 — %3, Caches %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="216"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="218"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="222"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="224"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="228"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="230"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;Hinweise: %1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="232"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="234"/>
         <source>%1 (line %2)</source>
         <translation>%1 (Zeile %2)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="233"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
         <source>%1 (line %2): %3</source>
         <translation>%1 (Zeile %2): %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="238"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="240"/>
         <source>&lt;b style=&quot;color:#a07000&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:#a07000&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="241"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>Abdeckung: vollständig — jede Operation ist in den Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="237"/>
         <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:#c02020&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypanel.cpp" line="244"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="246"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n Zählung ist eine untere Schranke (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
@@ -2447,47 +2368,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="283"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="285"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL-Verletzung: die gemessenen %1 liegen unter der Schranke %2. Eine echte untere Schranke kann nicht unterboten werden: prüfen Sie die Messung (Größen, Datentyp, Hardware) oder melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="287"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="289"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>Die gemessenen %1 liegen unter der %2-Schranke des Eager-Modells: Eine Implementierung, die Operatoren fusioniert oder überlappt (torch.compile, CUDA Graphs), kann das; die Lichtgeschwindigkeits-Stufen gelten.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="296"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="298"/>
         <source>Import KernelBench timings</source>
         <translation>KernelBench-Zeitmessungen importieren</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="296"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="298"/>
         <source>Timing JSON (*.json)</source>
         <translation>Zeitmessungs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="301"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="303"/>
         <source>Import failed</source>
         <translation>Import fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="306"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="308"/>
         <source>Timings from another machine</source>
         <translation>Zeiten von einer anderen Maschine</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="307"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="309"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1: Dagegen wird kein Spielraum berechnet. Wählen Sie das Profil, auf dem gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="314"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="316"/>
         <source>No timing</source>
         <translation>Keine Zeitmessung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="314"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="316"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 enthält keine Zeitmessung für %2.</translation>
     </message>

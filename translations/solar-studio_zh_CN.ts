@@ -45,6 +45,84 @@
     </message>
 </context>
 <context>
+    <name>AnalysisSession</name>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="27"/>
+        <source>Analysing: %1…</source>
+        <translation>正在分析：%1…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="38"/>
+        <source>Cannot write a copy for the tracer: %1</source>
+        <translation>无法为追踪器写入副本：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="45"/>
+        <source>Asking %1 at %2…</source>
+        <translation>正在询问 %1（%2）…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="51"/>
+        <source>Analysing…</source>
+        <translation>正在分析…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="65"/>
+        <source>Validation cancelled; the bounds stand, unvalidated</source>
+        <translation>验证已取消；界限保留，未验证</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="69"/>
+        <source>Analysis cancelled</source>
+        <translation>分析已取消</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="77"/>
+        <source>%1: %2 — %3</source>
+        <translation>%1：%2 — %3</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="81"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="86"/>
+        <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
+        <translation>上次分析失败（见编辑器）；显示的数字来自之前的分析。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="87"/>
+        <source>Analysis failed: %1</source>
+        <translation>分析失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="101"/>
+        <source>Validation finished: %1</source>
+        <translation>验证完成：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="107"/>
+        <source>Analysed: %1 operators, validation %2</source>
+        <translation>已分析：%1 个算子，验证 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="131"/>
+        <source>the comparison with the source runs in the background</source>
+        <translation>与源代码的比较在后台进行</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="132"/>
+        <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
+        <translation>界限已就绪；正在后台与源代码验证（Esc 取消验证）…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="185"/>
+        <source>Source changed: results are stale (Ctrl+R analyses again)</source>
+        <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
+    </message>
+</context>
+<context>
     <name>CalibrateDialog</name>
     <message>
         <location filename="../widgets/hardware/calibratedialog.cpp" line="22"/>
@@ -76,47 +154,47 @@
 <context>
     <name>ComparisonView</name>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="49"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="51"/>
         <source>Fused bound per profile (shorter is faster)</source>
         <translation>各配置的融合界限（越短越快）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="85"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="87"/>
         <source>Profiles:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="87"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="89"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="119"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="121"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="173"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="175"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="177"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="179"/>
         <source>Speedup (fused)</source>
         <translation>加速比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="177"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="179"/>
         <source>Bottleneck (fused)</source>
         <translation>瓶颈（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="194"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="196"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>在每个配置上瓶颈都相同。</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="195"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="197"/>
         <source>Where the bottleneck moves: </source>
         <translation>瓶颈的变化：</translation>
     </message>
@@ -303,7 +381,7 @@
     </message>
     <message>
         <location filename="../render/exports.cpp" line="70"/>
-        <location filename="../render/exports.cpp" line="75"/>
+        <location filename="../render/exports.cpp" line="76"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -466,32 +544,32 @@
 <context>
     <name>FrontendSelector</name>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="9"/>
+        <location filename="../widgets/editor/frontendselector.cpp" line="13"/>
         <source>Automatic (PyTorch and JAX files traced, ALIR as written)</source>
         <translation>自动（追踪 PyTorch 和 JAX 文件，ALIR 按原样）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="10"/>
+        <location filename="../engine/frontend/pytorch/pytorchfrontend.cpp" line="17"/>
         <source>PyTorch trace</source>
         <translation>PyTorch 追踪</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="11"/>
+        <location filename="../engine/frontend/jax/jaxfrontend.cpp" line="18"/>
         <source>JAX trace (jaxpr)</source>
         <translation>JAX 追踪（jaxpr）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="12"/>
+        <location filename="../engine/frontend/alir/alirfrontend.cpp" line="16"/>
         <source>ALIR as written</source>
         <translation>按原样的 ALIR</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="13"/>
+        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="144"/>
         <source>LLM (any source, validated when a reference runs)</source>
         <translation>LLM（任意源代码，有参考运行时进行验证）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="14"/>
+        <location filename="../widgets/editor/frontendselector.cpp" line="17"/>
         <source>How the source becomes ALIR</source>
         <translation>源代码如何转为 ALIR</translation>
     </message>
@@ -499,37 +577,37 @@
 <context>
     <name>GraphPane</name>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="20"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="22"/>
         <source>Find operator…</source>
         <translation>查找算子…</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="21"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="23"/>
         <source>Name, kind, equation, ATen op or module path; Enter jumps to the next match</source>
         <translation>名称、类型、方程、ATen 算子或模块路径；回车跳到下一个匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="23"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="25"/>
         <source>Colour by bottleneck</source>
         <translation>按瓶颈着色</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="24"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="26"/>
         <source>Colour by share of time</source>
         <translation>按时间占比着色</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="25"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="27"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="42"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="44"/>
         <source>No operator matches &apos;%1&apos;</source>
         <translation>没有与“%1”匹配的算子</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="44"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="46"/>
         <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
         <translation>“%3”的第 %1 个匹配，共 %2 个（回车：下一个）</translation>
     </message>
@@ -537,202 +615,202 @@
 <context>
     <name>HardwarePanel</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="61"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
         <source>Profile:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="70"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="71"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor Core 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
         <source>SIMT peaks</source>
         <translation>SIMT 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
         <source>On-chip capacity</source>
         <translation>片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="117"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="118"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="122"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="123"/>
         <source>Target latency (inverse roofline)</source>
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="235"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="238"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="124"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="125"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="55"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="56"/>
         <source>none (e.g. 190 µs)</source>
         <translation>无（例如 190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
         <source>Calibrate this machine…</source>
         <translation>校准本机…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>测量本机 CPU（算力、内存带宽、缓存、eager 模式下每个算子的最短时间）并保存为用户配置“host”，以便在眼前的硬件上为模型求界限，并用“solar measure”检验这些界限</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="74"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="75"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM 带宽：缩放内存屋顶和每一级的内存时间</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="75"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="76"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>所有张量核心峰值（全部精度）：缩放张量计算屋顶</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="76"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="77"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>所有 SIMT（CUDA 核心）峰值：缩放逐元素运算和 SIMT 缩并</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="77"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>片上容量（寄存器、共享内存、L2）：只影响缓存感知级别 (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="79"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>时钟：同时缩放所有计算峰值（带宽不受时钟约束）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="86"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="87"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation>（配置值的 ×0.01 到 ×100）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="93"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="94"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>输入相对配置值的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="94"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="95"/>
         <source> factor</source>
         <translation> 倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="128"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="129"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="130"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="131"/>
         <source>Solve for bandwidth</source>
         <translation>求解带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="131"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="132"/>
         <source>Solve for compute</source>
         <translation>求解算力</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="132"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="133"/>
         <source>Solve for on-chip</source>
         <translation>求解片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="168"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="169"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="283"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="289"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="297"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="303"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="300"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="306"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="301"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="307"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="305"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="311"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="312"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="318"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="308"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="314"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="310"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="316"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="311"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="317"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="351"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="357"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="381"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="384"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="381"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="384"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="388"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="391"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -740,57 +818,57 @@
 <context>
     <name>InsightsModel</name>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="28"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="27"/>
         <source>fusion</source>
         <translation>融合</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="29"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="28"/>
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="30"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="29"/>
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="31"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="30"/>
         <source>launch</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="32"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="31"/>
         <source>measured gap</source>
         <translation>实测差距</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="92"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="91"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="93"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="92"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="94"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="93"/>
         <source>Saved</source>
         <translation>节省</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="95"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="94"/>
         <source>Of reference</source>
         <translation>占参考时间</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="96"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="95"/>
         <source>Lines</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightsmodel.cpp" line="97"/>
+        <location filename="../widgets/insights/insightsmodel.cpp" line="96"/>
         <source>Opportunity</source>
         <translation>优化机会</translation>
     </message>
@@ -798,59 +876,59 @@
 <context>
     <name>InsightsPane</name>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="46"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="48"/>
         <source>Load profiler trace…</source>
         <translation>加载性能分析 trace…</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="47"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="49"/>
         <source>Clear trace</source>
         <translation>清除 trace</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="60"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="65"/>
         <source>A Chrome trace from torch.profiler (prof.export_chrome_trace) of this model at these sizes: its ops&apos; measured times are matched to the operators</source>
         <translation>本模型在当前尺寸下由 torch.profiler 生成的 Chrome trace(prof.export_chrome_trace):其算子的实测时间将匹配到各运算符</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="82"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="88"/>
         <source>Reference %1 (%2); speed of light %3. Recoverable in all: &lt;b&gt;%4&lt;/b&gt; (%5% of the reference; alternatives counted once).</source>
         <translation>参考时间 %1(%2);光速界 %3。总计可节省:&lt;b&gt;%4&lt;/b&gt;(占参考时间 %5%;互为替代的方案只计一次)。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="85"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="92"/>
         <source>measured: %1</source>
         <translation>实测:%1</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="86"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="93"/>
         <source>the eager model, no measurement</source>
         <translation>eager 模型,无实测</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="92"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="99"/>
         <source>Trace: %1 of ATen time matched to the operators (%2%), %3 not.</source>
         <translation>Trace:%1 的 ATen 时间已匹配到运算符(%2%),%3 未匹配。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/insights/insightspane.cpp" line="97"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="104"/>
         <source>%n smaller opportunity(ies) not listed.</source>
         <translation>
             <numerusform>另有 %n 个较小的机会未列出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="100"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="107"/>
         <source>No opportunity above 0.5 % of the reference.</source>
         <translation>没有超过参考时间 0.5% 的优化机会。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="101"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
         <source>Select an opportunity to see how its estimate follows from the bounds.</source>
         <translation>选择一个优化机会,查看其估计如何由各级界限得出。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="115"/>
         <source>No analysis yet.</source>
         <translation>尚无分析。</translation>
     </message>
@@ -965,265 +1043,168 @@
     <name>MainWindow</name>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="70"/>
-        <location filename="../app/studio/mainwindow.cpp" line="282"/>
+        <location filename="../app/studio/mainwindow.cpp" line="210"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="75"/>
-        <location filename="../app/studio/mainwindow.cpp" line="430"/>
+        <location filename="../app/studio/mainwindow.cpp" line="317"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="203"/>
+        <location filename="../app/studio/docklayout.cpp" line="49"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="202"/>
+        <location filename="../app/studio/docklayout.cpp" line="48"/>
         <source>Einsum graph</source>
         <translation>Einsum 图</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/docklayout.cpp" line="46"/>
         <source>Roofline</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/docklayout.cpp" line="60"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204"/>
+        <location filename="../app/studio/docklayout.cpp" line="50"/>
         <source>Operators</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="205"/>
+        <location filename="../app/studio/docklayout.cpp" line="53"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
+        <location filename="../app/studio/docklayout.cpp" line="54"/>
         <source>LLM transcript</source>
         <translation>LLM 记录</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="207"/>
+        <location filename="../app/studio/docklayout.cpp" line="56"/>
         <source>Compare hardware</source>
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="226"/>
+        <location filename="../app/studio/mainwindow.cpp" line="170"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="227"/>
+        <location filename="../app/studio/mainwindow.cpp" line="171"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="228"/>
+        <location filename="../app/studio/mainwindow.cpp" line="172"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="229"/>
+        <location filename="../app/studio/mainwindow.cpp" line="173"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="232"/>
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="291"/>
-        <source>&amp;Documentation</source>
-        <translation>文档(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="292"/>
-        <source>&amp;Environment…</source>
-        <translation>环境(&amp;E)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="399"/>
+        <location filename="../app/studio/mainwindow.cpp" line="288"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="531"/>
-        <source>Validation finished: %1</source>
-        <translation>验证完成：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="560"/>
-        <source>the comparison with the source runs in the background</source>
-        <translation>与源代码的比较在后台进行</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="561"/>
-        <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
-        <translation>界限已就绪；正在后台与源代码验证（Esc 取消验证）…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="647"/>
+        <location filename="../app/studio/mainwindow.cpp" line="346"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1:其 ATen 时间的 %2% 已匹配到运算符</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="706"/>
-        <source>Operators from line %1</source>
-        <translation>第 %1 行产生的算子</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="733"/>
-        <source>Line %1 produced %n operator(s): %2</source>
-        <translation>
-            <numerusform>第 %1 行生成了 %n 个算子：%2</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="237"/>
+        <location filename="../app/studio/mainwindow.cpp" line="181"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="109"/>
-        <source>Validation cancelled; the bounds stand, unvalidated</source>
-        <translation>验证已取消；界限保留，未验证</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="160"/>
+        <location filename="../app/studio/mainwindow.cpp" line="148"/>
         <source>Load a torch.profiler trace</source>
         <translation>加载 torch.profiler trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="161"/>
+        <location filename="../app/studio/mainwindow.cpp" line="149"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome trace (*.json *.pt.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="164"/>
+        <location filename="../app/studio/mainwindow.cpp" line="152"/>
         <source>Profiler trace</source>
         <translation>性能分析 trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="208"/>
+        <location filename="../app/studio/docklayout.cpp" line="58"/>
         <source>Insights</source>
         <translation>优化建议</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="241"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="187"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="248"/>
+        <location filename="../app/studio/mainwindow.cpp" line="192"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="250"/>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="251"/>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="252"/>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="254"/>
-        <source>Cu&amp;t</source>
-        <translation>剪切(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="255"/>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="256"/>
-        <source>&amp;Paste</source>
-        <translation>粘贴(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="257"/>
-        <source>Select &amp;All</source>
-        <translation>全选(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="259"/>
-        <source>&amp;Find…</source>
-        <translation>查找(&amp;F)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="260"/>
-        <source>Find &amp;Next</source>
-        <translation>查找下一个(&amp;N)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="261"/>
-        <source>Find &amp;Previous</source>
-        <translation>查找上一个(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="262"/>
-        <source>&amp;Replace…</source>
-        <translation>替换(&amp;R)…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="268"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="269"/>
+        <location filename="../app/studio/mainwindow.cpp" line="197"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="271"/>
+        <location filename="../app/studio/mainwindow.cpp" line="199"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="273"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="274"/>
+        <location filename="../app/studio/mainwindow.cpp" line="202"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="276"/>
+        <location filename="../app/studio/mainwindow.cpp" line="204"/>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="278"/>
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source> Frontend: </source>
         <translation> 前端： </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="284"/>
+        <location filename="../app/studio/mainwindow.cpp" line="212"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1238,129 +1219,54 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="288"/>
+        <location filename="../app/studio/mainwindow.cpp" line="216"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="290"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="297"/>
-        <source>&amp;About SOLAR Studio</source>
-        <translation>关于 SOLAR Studio(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="330"/>
+        <location filename="../app/studio/mainwindow.cpp" line="244"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="317"/>
+        <location filename="../app/studio/mainwindow.cpp" line="231"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="384"/>
+        <location filename="../app/studio/mainwindow.cpp" line="273"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="335"/>
+        <location filename="../app/studio/mainwindow.cpp" line="249"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="336"/>
+        <location filename="../app/studio/mainwindow.cpp" line="250"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>模型、IR 与项目 (*.py *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="392"/>
+        <location filename="../app/studio/mainwindow.cpp" line="281"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="392"/>
+        <location filename="../app/studio/mainwindow.cpp" line="281"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="298"/>
-        <source>About SOLAR Studio</source>
-        <translation>关于 SOLAR Studio</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="299"/>
-        <source>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;Speed-of-light analysis for deep-learning programs: how fast a model could run on a given chip, and how far an implementation is from it.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;SOLAR Studio %1&lt;/b&gt;&lt;p&gt;深度学习程序的光速分析：模型在给定芯片上最快能跑多快，以及现有实现离它还有多远。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="432"/>
+        <location filename="../app/studio/mainwindow.cpp" line="319"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="447"/>
+        <location filename="../app/studio/mainwindow.cpp" line="332"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="461"/>
-        <source>Cannot write a copy for the tracer: %1</source>
-        <translation>无法为追踪器写入副本：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="454"/>
-        <source>Asking %1 at %2…</source>
-        <translation>正在询问 %1（%2）…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="96"/>
-        <source>Analysing: %1…</source>
-        <translation>正在分析：%1…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="466"/>
-        <source>Analysing…</source>
-        <translation>正在分析…</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="113"/>
-        <source>Analysis cancelled</source>
-        <translation>分析已取消</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="506"/>
-        <source>%1: %2 — %3</source>
-        <translation>%1：%2 — %3</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="510"/>
-        <source>Failed: %1</source>
-        <translation>失败：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="515"/>
-        <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
-        <translation>上次分析失败（见编辑器）；显示的数字来自之前的分析。</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="516"/>
-        <source>Analysis failed: %1</source>
-        <translation>分析失败：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="538"/>
-        <source>Analysed: %1 operators, validation %2</source>
-        <translation>已分析：%1 个算子，验证 %2</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="666"/>
-        <source>Source changed: results are stale (Ctrl+R analyses again)</source>
-        <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
     </message>
 </context>
 <context>
@@ -1404,17 +1310,17 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="43"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="45"/>
         <source>Times are each level&apos;s share of the bound; click a header to sort</source>
         <translation>时间是各级别界限中的份额；点击表头排序</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="44"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="46"/>
         <source>Filter operators (name, module, op, kind, equation)…</source>
         <translation>筛选算子（名称、模块、算子、类型、方程）…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="46"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="48"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
@@ -1432,122 +1338,122 @@
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="122"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
         <source>%1 — %2%3%4</source>
         <translation>%1 — %2%3%4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source> in %1</source>
         <translation>，位于 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
         <source>, source line %1</source>
         <translation>，源代码第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
         <source>, ALIR line %1</source>
         <translation>，ALIR 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>该算子的某项计数是下界（见覆盖说明）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="140"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="141"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="141"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
         <source>Op</source>
         <translation>源算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
         <source>Module</source>
         <translation>模块</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
         <source>F3 fused</source>
         <translation>F3 融合</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="159"/>
         <source>% of SOL</source>
         <translation>占 SOL 的 %</translation>
     </message>
@@ -1616,7 +1522,7 @@
     <message>
         <location filename="../render/pdfreport.cpp" line="105"/>
         <location filename="../render/pdfreport.cpp" line="229"/>
-        <location filename="../render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -1702,7 +1608,7 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="166"/>
-        <location filename="../render/pdfreport.cpp" line="445"/>
+        <location filename="../render/pdfreport.cpp" line="447"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
@@ -1773,26 +1679,26 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="229"/>
-        <location filename="../render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="229"/>
         <location filename="../render/pdfreport.cpp" line="258"/>
-        <location filename="../render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="229"/>
-        <location filename="../render/pdfreport.cpp" line="352"/>
+        <location filename="../render/pdfreport.cpp" line="354"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="229"/>
-        <location filename="../render/pdfreport.cpp" line="352"/>
+        <location filename="../render/pdfreport.cpp" line="354"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
@@ -1852,27 +1758,27 @@
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="259"/>
         <source>Opportunity and evidence</source>
         <translation>优化机会与依据</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="295"/>
+        <location filename="../render/pdfreport.cpp" line="297"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;近似&lt;/b&gt; — 每个运算都已计入，部分为下界（见下文）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="411"/>
+        <location filename="../render/pdfreport.cpp" line="413"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum 图（%1 个算子）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="418"/>
+        <location filename="../render/pdfreport.cpp" line="420"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1，第 %2 页，共 %3 页（第 %4 行，第 %5 列）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="433"/>
+        <location filename="../render/pdfreport.cpp" line="435"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1：概览；每个算子都列在“所有算子”下</translation>
     </message>
@@ -1897,107 +1803,107 @@
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="276"/>
+        <location filename="../render/pdfreport.cpp" line="278"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;逆屋顶线&lt;/h2&gt;&lt;p&gt;目标 %1（融合级，当前 %2），硬件 %3：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="279"/>
+        <location filename="../render/pdfreport.cpp" line="281"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="280"/>
+        <location filename="../render/pdfreport.cpp" line="282"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="285"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="284"/>
+        <location filename="../render/pdfreport.cpp" line="286"/>
         <source>no compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="286"/>
+        <location filename="../render/pdfreport.cpp" line="288"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="292"/>
+        <location filename="../render/pdfreport.cpp" line="294"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="296"/>
+        <location filename="../render/pdfreport.cpp" line="298"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="293"/>
+        <location filename="../render/pdfreport.cpp" line="295"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="300"/>
+        <location filename="../render/pdfreport.cpp" line="302"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="300"/>
+        <location filename="../render/pdfreport.cpp" line="302"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="301"/>
+        <location filename="../render/pdfreport.cpp" line="303"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="305"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source>Not covered by any bound: </source>
         <translation>任何界限均未涵盖：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="306"/>
+        <location filename="../render/pdfreport.cpp" line="308"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="312"/>
+        <location filename="../render/pdfreport.cpp" line="314"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="320"/>
+        <location filename="../render/pdfreport.cpp" line="322"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="351"/>
+        <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="360"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="378"/>
+        <location filename="../render/pdfreport.cpp" line="380"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="395"/>
+        <location filename="../render/pdfreport.cpp" line="397"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="453"/>
+        <location filename="../render/pdfreport.cpp" line="455"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
@@ -2173,68 +2079,68 @@
 <context>
     <name>RooflinePane</name>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="29"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="31"/>
         <source>F0: every operator its own kernel, one after another; each moves all it reads and writes through DRAM</source>
         <translation>F0：每个算子是独立内核，依次运行；每个都经 DRAM 读写所有数据</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="30"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="32"/>
         <source>F1: unfused bytes, but compute and memory of all kernels overlap perfectly</source>
         <translation>F1：未融合的字节，但所有内核的计算和内存完全重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="31"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="33"/>
         <source>F2: intermediates stay on chip; kernels still run one after another</source>
         <translation>F2：中间结果留在片上；内核仍依次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="32"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="34"/>
         <source>F3, the speed of light: only compulsory DRAM bytes, everything overlapped</source>
         <translation>F3，光速：只有必需的 DRAM 字节，全部重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="34"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="36"/>
         <source>F4: F3 plus the traffic a finite on-chip capacity provably forces, and the L2 -&gt; SM floor</source>
         <translation>F4：F3 加上有限片上容量可证明强制的流量，以及 L2 → SM 下限</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="55"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
         <source>The bound level the chart shows: operators at its notion of DRAM bytes, the diamond is the whole program</source>
         <translation>图表显示的级别：算子按该级别的 DRAM 字节绘制，菱形是整个程序</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="56"/>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="135"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="58"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="137"/>
         <source>Overlay profiles</source>
         <translation>叠加配置</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="59"/>
         <source>Draw the roofs of other hardware profiles (dashed) over this one&apos;s</source>
         <translation>在此配置上叠加其他硬件配置的屋顶（虚线）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="60"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="62"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="61"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="63"/>
         <source>Show the whole chart again (also: double-click the chart, or Home)</source>
         <translation>再次显示整个图表（也可双击图表或按 Home）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="64"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="66"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="122"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="124"/>
         <source>Clear overlays</source>
         <translation>清除叠加</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="135"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="137"/>
         <source>Overlays (%1)</source>
         <translation>叠加 (%1)</translation>
     </message>
@@ -2250,6 +2156,21 @@
         <location filename="../widgets/common/secondsedit.cpp" line="62"/>
         <source>&apos;%1&apos; is not a time. %2</source>
         <translation>“%1”不是时间。%2</translation>
+    </message>
+</context>
+<context>
+    <name>SelectionSync</name>
+    <message>
+        <location filename="../app/studio/selectionsync.cpp" line="79"/>
+        <source>Operators from line %1</source>
+        <translation>第 %1 行产生的算子</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/studio/selectionsync.cpp" line="108"/>
+        <source>Line %1 produced %n operator(s): %2</source>
+        <translation>
+            <numerusform>第 %1 行生成了 %n 个算子：%2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2288,199 +2209,199 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="34"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="36"/>
         <source>not measured (e.g. 1.25 ms)</source>
         <translation>未测量（例如 1.25 ms）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="35"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="37"/>
         <source>Import timings…</source>
         <translation>导入计时…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="48"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
         <source>DRAM</source>
         <translation>DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="56"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="58"/>
         <source>A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)</source>
         <translation>此程序在所选硬件上测得的运行时间，带单位（1.25 ms、190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="75"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="77"/>
         <source>Measured:</source>
         <translation>实测：</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="91"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="93"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="92"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="94"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="93"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="95"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="94"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="96"/>
         <source>F3 fused (SOL)</source>
         <translation>F3 融合 (SOL)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="95"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="97"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="116"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="118"/>
         <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
         <translation>测得的 %1 属于另一个程序、尺寸组合或硬件，已清除。请输入或导入针对当前程序测得的时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="171"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="173"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>这些结果已过时：自计算以来源代码已更改（Ctrl+R 重新分析）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="198"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="200"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>尚无分析：打开一个模型或 ALIR 程序并按 Ctrl+R。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="207"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="209"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 于 %2 — %3，缓存 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="216"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="218"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="222"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="224"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="228"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="230"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;说明：%1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="232"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="234"/>
         <source>%1 (line %2)</source>
         <translation>%1（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="233"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
         <source>%1 (line %2): %3</source>
         <translation>%1（第 %2 行）：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="238"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="240"/>
         <source>&lt;b style=&quot;color:#a07000&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:#a07000&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="241"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="237"/>
         <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:#c02020&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypanel.cpp" line="244"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="246"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="283"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="285"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="287"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="289"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>实测的 %1 低于 eager 模型的 %2 界限：融合或重叠算子的实现（torch.compile、CUDA Graphs）可以做到；光速各级界限仍然成立。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="296"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="298"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="296"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="298"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="301"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="303"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="306"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="308"/>
         <source>Timings from another machine</source>
         <translation>来自另一台机器的计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="307"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="309"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="314"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="316"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="314"/>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="316"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>
