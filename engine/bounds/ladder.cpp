@@ -18,9 +18,6 @@ namespace {
 using hw::Precision;
 using hw::Unit;
 
-constexpr std::array<std::string_view, kLevelCount> kLevelNames
-    = {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"};
-
 // Under pytorch-default an fp32 contraction may use TF32 tensor cores when it is a convolution (cuDNN's default),
 // not when it is a matmul. What decides is the operation, never how its loops are spelled: a node whose frontend
 // named its op is a convolution when that op is one; a node without provenance (ALIR written by hand without @op)

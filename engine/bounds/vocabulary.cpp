@@ -3,7 +3,16 @@
 // options, JSON fields, reports), and the assumptions no level covers.
 #include "engine/bounds/ladder.h"
 
+#include <array>
+
 namespace solar::bounds {
+
+namespace {
+
+constexpr std::array<std::string_view, kLevelCount> kLevelNames
+    = {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"};
+
+} // namespace
 
 const std::vector<std::string>& uncoveredAssumptions()
 {

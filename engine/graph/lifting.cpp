@@ -3,8 +3,8 @@
 
 #include "engine/graph/domaincount.h"
 #include "engine/graph/exprwalk.h"
-#include "engine/graph/opcounter.h"
 #include "engine/graph/footprint.h"
+#include "engine/graph/opcounter.h"
 #include "engine/ir/builtins.h"
 #include "engine/ir/checker.h"
 #include "engine/ir/intexpr.h"
