@@ -21,6 +21,7 @@
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
 #include "widgets/graph/graphview.h"
+#include "widgets/results/resultsmodel.h"
 #include "widgets/roofline/rooflinechart.h"
 #include "widgets/roofline/rooflinepane.h"
 
@@ -387,6 +388,35 @@ private slots:
         QCOMPARE(edit.seconds().value(), 2e-3);
         QCOMPARE(edit.text(), QStringLiteral("2 ms"));
         QCOMPARE(changed.count(), 2);
+    }
+
+    // The results model: a what-if change is one re-solve (one resultChanged, insights once with it), on the
+    // profile's numbers times the factors; the DRAM term of a fused bound is its bytes over that bandwidth.
+    void resultsModelResolvesOncePerChange()
+    {
+        const solar::hw::HwRegistry registry = solar::hw::loadDefaultHwRegistry();
+        const solar::hw::HwProfile* sxm = registry.find("h100-sxm");
+        QVERIFY(sxm);
+        ResultsModel results;
+        results.setProfile(*sxm);
+        QSignalSpy shown(&results, &ResultsModel::resultChanged);
+        QSignalSpy insights(&results, &ResultsModel::insightsChanged);
+        const auto base = analysed("matmul.alir");
+        results.setAnalysis(base, true);
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(shown.front().at(1).toBool(), true);
+        solar::hw::WhatIfFactors twice;
+        twice.bandwidth = 2;
+        results.setWhatIf(twice);
+        QCOMPARE(shown.count(), 2);
+        QCOMPARE(insights.count(), 2);
+        QCOMPARE(shown.back().at(1).toBool(), false);
+        const double bw = 2 * sxm->dramBandwidthBps.value;
+        QCOMPARE(results.machine().dramBps, bw);
+        const auto& fused = results.shown()->ladder.at(solar::bounds::Level::Fused);
+        QCOMPARE(fused.memorySeconds, fused.bytes / bw);
+        QCOMPARE(results.base(), base); // the analysis as computed is untouched
+        QCOMPARE(base->machine.dramBps, sxm->dramBandwidthBps.value);
     }
 
     void frontendSelectorRoundTrips()
