@@ -59,10 +59,13 @@ void ResultsModel::setProgramNote(const std::string& note)
 
 void ResultsModel::reSolve(bool newProgram)
 {
-    auto shown = std::make_shared<solar::AnalysisResult>(solar::reSolve(*m_base, m_machine));
-    if (m_profile)
+    if (m_profile) {
+        auto shown = std::make_shared<solar::AnalysisResult>(solar::reSolve(*m_base, m_machine));
         shown->hardware = *m_profile;
-    m_shown = std::move(shown);
+        m_shown = std::move(shown);
+    } else {
+        m_shown = m_base; // no hardware picked yet: shown as computed, never on an empty machine
+    }
     // Insights first, so that a pane reading them on resultChanged sees this result's.
     m_traced = solar::insights::insightsWithTrace(*m_shown, m_trace ? &*m_trace : nullptr);
     emit resultChanged(m_shown, newProgram);
