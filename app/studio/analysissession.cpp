@@ -16,16 +16,17 @@
 #include <algorithm>
 #include <cmath>
 
-AnalysisSession::AnalysisSession(ResultsModel& results, Document& document, Views views, QObject* parent)
+AnalysisSession::AnalysisSession(ResultsModel& results, Document& document, const Panes& panes, QObject* parent)
     : QObject(parent)
     , m_results(results)
     , m_document(document)
-    , m_views(views)
+    , m_editor(document.editor())
+    , m_panes(panes)
     , m_job(new AnalysisJob(this))
 {
     connect(m_job, &AnalysisJob::finished, this, &AnalysisSession::done);
     connect(m_job, &AnalysisJob::progress, this, [this](const QString& s) { emit message(tr("Analysing: %1…").arg(s), 0); });
-    connect(m_job, &AnalysisJob::llmAttempt, m_views.transcript, &TranscriptPane::addAttempt);
+    connect(m_job, &AnalysisJob::llmAttempt, m_panes.transcript, &TranscriptPane::addAttempt);
     connect(m_job, &AnalysisJob::boundsReady, this, &AnalysisSession::boundsReady);
     connect(m_job, &AnalysisJob::cancelled, this, &AnalysisSession::cancelled);
 }
@@ -34,16 +35,16 @@ bool AnalysisSession::analyze(const solar::hw::HwProfile& hardware, const solar:
 {
     const QString name = m_document.name().isEmpty() ? QStringLiteral("untitled.alir") : m_document.name();
     QString why;
-    if (!m_job->start(m_document.path(), name, m_views.editor->text(), m_document.hasUnsavedEdits(), hardware, options, &why)) {
+    if (!m_job->start(m_document.path(), name, m_editor->text(), m_document.hasUnsavedEdits(), hardware, options, &why)) {
         emit message(tr("Cannot write a copy for the tracer: %1").arg(why), 8000);
         return false;
     }
     const solar::Frontend* frontend = solar::findFrontend(options.frontend);
     m_llm = frontend && frontend->reportsAttempts();
     if (m_llm) {
-        m_views.transcript->clear(
+        m_panes.transcript->clear(
             tr("Asking %1 at %2…").arg(QString::fromStdString(options.llm.model), QString::fromStdString(options.llm.baseUrl)));
-        if (auto* dock = qobject_cast<QDockWidget*>(m_views.transcript->parentWidget()))
+        if (auto* dock = qobject_cast<QDockWidget*>(m_panes.transcript->parentWidget()))
             dock->raise();
     }
     m_editedSinceStart = false;
@@ -74,14 +75,14 @@ void AnalysisSession::done(const AnalysisJob::Outcome& outcome)
 {
     emit busyChanged(false);
     if (m_llm)
-        m_views.transcript->setStatus(outcome ? tr("%1: %2 — %3")
+        m_panes.transcript->setStatus(outcome ? tr("%1: %2 — %3")
                                                     .arg(QString::fromStdString(outcome->result.validation.label()),
                                                          QString::fromStdString(outcome->result.programNote),
                                                          QString::fromStdString(outcome->result.validation.details))
                                               : tr("Failed: %1").arg(QString::fromStdString(outcome.diagnostics().front().message)));
     if (!outcome) {
         m_lastError = QString::fromStdString(solar::formatAll(outcome.diagnostics()));
-        m_views.editor->setDiagnostics(SourceEditor::diagnosticsFrom(outcome.diagnostics()));
+        m_editor->setDiagnostics(SourceEditor::diagnosticsFrom(outcome.diagnostics()));
         m_results.setStale(m_results.base() != nullptr,
                            tr("The last analysis failed (see the editor); the numbers shown are from the one before."));
         emit message(tr("Analysis failed: %1").arg(QString::fromStdString(outcome.diagnostics().front().message)), 10000);
@@ -94,10 +95,9 @@ void AnalysisSession::done(const AnalysisJob::Outcome& outcome)
         // The bounds are on screen already: validation finished, and only its verdict (and the program's size
         // parameters, fitted for it) change. No new graph layout, selection and zoom stay.
         m_boundsShown = false;
-        m_results.setProgramNote(outcome->result.programNote);
-        m_views.ir->setProgram(QString::fromStdString(outcome->irText), outcome->irGenerated,
+        m_panes.ir->setProgram(QString::fromStdString(outcome->irText), outcome->irGenerated,
                                QString::fromStdString(base->validation.label()), QString());
-        applyValidation(outcome->result.validation);
+        applyValidation(outcome->result.validation, outcome->result.programNote);
         emit message(tr("Validation finished: %1").arg(QString::fromStdString(outcome->result.validation.label())), 8000);
         emit finished(true);
         return;
@@ -127,8 +127,8 @@ void AnalysisSession::boundsReady(const solar::SourceAnalysis& bounds)
 {
     show(bounds);
     m_boundsShown = true;
-    m_views.summary->setValidationRunning(true);
-    m_views.ir->setStatus(QStringLiteral("validating"), tr("the comparison with the source runs in the background"));
+    m_panes.summary->setValidationRunning(true);
+    m_panes.ir->setStatus(QStringLiteral("validating"), tr("the comparison with the source runs in the background"));
     emit message(tr("Bounds ready; validating against the source in the background (Esc cancels the validation)…"), 0);
     emit boundsShown();
 }
@@ -136,24 +136,25 @@ void AnalysisSession::boundsReady(const solar::SourceAnalysis& bounds)
 void AnalysisSession::show(const solar::SourceAnalysis& a)
 {
     auto base = std::make_shared<solar::AnalysisResult>(a.result);
-    m_views.editor->setDiagnostics(SourceEditor::coverageMarks(base->coverage, m_document.isPython()));
-    m_views.ir->setProgram(QString::fromStdString(a.irText), a.irGenerated, QString::fromStdString(base->validation.label()),
+    m_editor->setDiagnostics(SourceEditor::coverageMarks(base->coverage, m_document.isPython()));
+    m_panes.ir->setProgram(QString::fromStdString(a.irText), a.irGenerated, QString::fromStdString(base->validation.label()),
                            QString::fromStdString(base->validation.details + (base->programNote.empty() ? "" : "\n" + base->programNote)));
-    m_views.ir->setCoverage(base->coverage, m_document.isPython());
+    m_panes.ir->setCoverage(base->coverage, m_document.isPython());
     m_results.setStale(m_editedSinceStart);
-    m_views.summary->setValidationRunning(false);
+    m_panes.summary->setValidationRunning(false);
     m_results.setAnalysis(std::move(base), true);
 }
 
-void AnalysisSession::applyValidation(const solar::Validation& validation)
+void AnalysisSession::applyValidation(const solar::Validation& validation, const std::optional<std::string>& programNote)
 {
     const auto base = m_results.base();
     if (!base)
         return;
-    m_views.summary->setValidationRunning(false);
-    m_views.ir->setStatus(QString::fromStdString(validation.label()),
-                          QString::fromStdString(validation.details + (base->programNote.empty() ? "" : "\n" + base->programNote)));
-    m_results.setValidation(validation);
+    const std::string note = programNote.value_or(base->programNote);
+    m_panes.summary->setValidationRunning(false);
+    m_panes.ir->setStatus(QString::fromStdString(validation.label()),
+                          QString::fromStdString(validation.details + (note.empty() ? "" : "\n" + note)));
+    m_results.setValidation(validation, programNote);
 }
 
 void AnalysisSession::cancelOnEscape(QWidget* window)

@@ -6,30 +6,25 @@
 #pragma once
 
 #include "app/studio/analysisjob.h"
+#include "app/studio/docklayout.h"
 
 #include <QObject>
+
 #include <QString>
+#include <optional>
+#include <string>
 
 class Document;
-class IrPane;
 class ResultsModel;
 class SourceEditor;
-class SummaryPanel;
-class TranscriptPane;
 class QWidget;
 
 class AnalysisSession : public QObject
 {
     Q_OBJECT
 public:
-    struct Views
-    {
-        SourceEditor* editor = nullptr;
-        IrPane* ir = nullptr;
-        SummaryPanel* summary = nullptr;
-        TranscriptPane* transcript = nullptr;
-    };
-    AnalysisSession(ResultsModel& results, Document& document, Views views, QObject* parent = nullptr);
+    /// Analyses `document`'s editor; tells the IR pane, the summary and the transcript of `panes` about them.
+    AnalysisSession(ResultsModel& results, Document& document, const Panes& panes, QObject* parent = nullptr);
 
     /// Analyses the editor's text on `hardware` (a running analysis is cancelled first); false when the tracer's
     /// copy of an unsaved source cannot be written (the message says why).
@@ -57,14 +52,16 @@ private:
     void done(const AnalysisJob::Outcome& outcome);
     void boundsReady(const solar::SourceAnalysis& bounds);
     void show(const solar::SourceAnalysis& analysis);
-    void applyValidation(const solar::Validation& validation);
+    /// The verdict (and the note on the program, when it changed) of the bounds on screen.
+    void applyValidation(const solar::Validation& validation, const std::optional<std::string>& programNote = {});
     void cancelled();
     /// The same bounds (the quick trace's program and the fitted one agree at the analysed sizes).
     static bool sameBounds(const solar::AnalysisResult& a, const solar::AnalysisResult& b);
 
     ResultsModel& m_results;
     Document& m_document;
-    Views m_views;
+    SourceEditor* m_editor;
+    const Panes& m_panes;
     AnalysisJob* m_job = nullptr;
     bool m_llm = false; // the running analysis goes through the LLM frontend
     bool m_editedSinceStart = false; // the source changed after the running analysis started

@@ -58,9 +58,8 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(central);
     setAcceptDrops(true);
     m_panes = createDockedPanes(this);
-    m_session = new AnalysisSession(*m_results, *m_document, {m_editor, m_panes.ir, m_panes.summary, m_panes.transcript}, this);
-    m_selection = new SelectionSync(*m_results, *m_document,
-                                    {m_editor, m_panes.ir, m_panes.operators, m_panes.graph->view(), m_panes.roofline->chart()}, this);
+    m_session = new AnalysisSession(*m_results, *m_document, m_panes, this);
+    m_selection = new SelectionSync(*m_results, *m_document, m_panes, this);
     createMenus();
 
     m_progress = new QProgressBar(this);
@@ -99,8 +98,8 @@ void MainWindow::wirePanes()
     m_panes.hardware->follow(*m_results);
     HardwarePanel* hardware = m_panes.hardware;
     connect(hardware, &HardwarePanel::profileChanged, this, [this, hardware](const QString& id) {
-        if (const auto* p = hardware->profile())
-            m_results->setProfile(*p);
+        if (const auto* p = hardware->profile()) // the panel has reset its factors for the new profile
+            m_results->setHardware(*p, hardware->whatIf());
         m_panes.roofline->setCurrentProfileId(id);
     });
     connect(hardware, &HardwarePanel::whatIfChanged, m_results, &ResultsModel::setWhatIf);
@@ -162,7 +161,7 @@ void MainWindow::reloadRegistry()
     m_panes.compare->setRegistry(&m_registry);
     m_panes.roofline->setRegistry(&m_registry);
     if (const auto* p = m_panes.hardware->profile()) // the profile's own numbers may have changed on disk
-        m_results->setProfile(*p);
+        m_results->setHardware(*p, m_panes.hardware->whatIf());
 }
 
 void MainWindow::createMenus()

@@ -5,25 +5,28 @@
 #include "widgets/analysis/operatorpane.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
+#include "widgets/graph/graphpane.h"
 #include "widgets/graph/graphview.h"
 #include "widgets/results/resultsmodel.h"
 #include "widgets/roofline/rooflinechart.h"
+#include "widgets/roofline/rooflinepane.h"
 
 #include <QMenu>
 
 #include <algorithm>
 
-SelectionSync::SelectionSync(const ResultsModel& results, const Document& document, Views views, QObject* parent)
+SelectionSync::SelectionSync(const ResultsModel& results, const Document& document, const Panes& panes, QObject* parent)
     : QObject(parent)
     , m_results(results)
     , m_document(document)
-    , m_views(views)
+    , m_editor(document.editor())
+    , m_panes(panes)
 {
-    connect(m_views.editor, &SourceEditor::lineActivated, this, [this](int line) { selectLine(line, false); });
-    connect(m_views.ir, &IrPane::lineActivated, this, [this](int line) { selectLine(line, true); });
+    connect(m_editor, &SourceEditor::lineActivated, this, [this](int line) { selectLine(line, false); });
+    connect(m_panes.ir, &IrPane::lineActivated, this, [this](int line) { selectLine(line, true); });
     // The context menu of a line offers every operator it produced (a line often produces several).
     for (auto [editor, ir] :
-         {std::pair<QsciScintilla*, bool> {m_views.editor, false}, std::pair<QsciScintilla*, bool> {m_views.ir->editor(), true}}) {
+         {std::pair<QsciScintilla*, bool> {m_editor, false}, std::pair<QsciScintilla*, bool> {m_panes.ir->editor(), true}}) {
         editor->setContextMenuPolicy(Qt::CustomContextMenu);
         connect(editor, &QWidget::customContextMenuRequested, this, [this, editor, ir](const QPoint& at) {
             const long position = editor->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMPOINT, at.x(), at.y());
@@ -49,11 +52,11 @@ void SelectionSync::selectNode(int node)
     m_syncing = true;
     m_selected = node;
     const auto& n = shown->graph.nodes[static_cast<size_t>(node)];
-    m_views.operators->selectNode(node);
-    m_views.graph->selectNode(node);
-    m_views.roofline->selectNode(node);
-    m_views.editor->highlightLine(m_document.isPython() ? n.sourceLine : n.line);
-    m_views.ir->highlightLine(n.line);
+    m_panes.operators->selectNode(node);
+    m_panes.graph->view()->selectNode(node);
+    m_panes.roofline->chart()->selectNode(node);
+    m_editor->highlightLine(m_document.isPython() ? n.sourceLine : n.line);
+    m_panes.ir->highlightLine(n.line);
     m_syncing = false;
 }
 

@@ -5,32 +5,23 @@
 // clears the selection; new times of the same one keep it. A line's context menu (editor, IR) lists its operators.
 #pragma once
 
+#include "app/studio/docklayout.h"
+
 #include <QObject>
 
 #include <vector>
 
 class Document;
-class GraphView;
-class IrPane;
-class OperatorPane;
 class QMenu;
 class ResultsModel;
-class RooflineChart;
 class SourceEditor;
 
 class SelectionSync : public QObject
 {
     Q_OBJECT
 public:
-    struct Views
-    {
-        SourceEditor* editor = nullptr;
-        IrPane* ir = nullptr;
-        OperatorPane* operators = nullptr;
-        GraphView* graph = nullptr;
-        RooflineChart* roofline = nullptr;
-    };
-    SelectionSync(const ResultsModel& results, const Document& document, Views views, QObject* parent = nullptr);
+    /// Links `document`'s editor and the operator, graph, roofline and IR views of `panes`.
+    SelectionSync(const ResultsModel& results, const Document& document, const Panes& panes, QObject* parent = nullptr);
 
     void selectNode(int node);
     int selectedNode() const { return m_selected; }
@@ -46,7 +37,8 @@ signals:
 private:
     const ResultsModel& m_results;
     const Document& m_document;
-    Views m_views;
+    SourceEditor* m_editor;
+    const Panes& m_panes;
     int m_selected = -1;
     bool m_syncing = false;
 };

@@ -16,24 +16,19 @@ HwProfile whatIfProfile(const HwProfile& base, const WhatIfFactors& f, const std
     p.user = true;
     const std::string key = "solar-studio-what-if";
     p.sources.push_back({key, "Edited in SOLAR Studio from " + base.id + " (factors on its sourced values)", "", ""});
-    auto edited = [&](Number& n, double factor) {
-        if (factor == 1.0)
+    // A peak takes its unit's factor, then the clock's (in that order, so the GUI's machine is bit-identical).
+    auto edited = [&](Number& n, double factor, double clock = 1.0) {
+        if (factor * clock == 1.0)
             return;
-        n.note = "×" + std::to_string(factor) + " of " + base.id + " (source " + n.source + ")";
-        n.value *= factor;
+        n.note = "×" + std::to_string(factor * clock) + " of " + base.id + " (source " + n.source + ")";
+        n.value = n.value * factor * clock;
         n.source = key;
     };
     edited(p.dramBandwidthBps, f.bandwidth);
     edited(p.onchipBytes, f.onchip);
     edited(p.clockHz, f.clock);
-    for (auto& peak : p.peaks) {
-        const double unit = peak.unit == Unit::Tensor ? f.tensorPeak : f.simtPeak;
-        if (unit * f.clock == 1.0)
-            continue;
-        peak.flops.note = "×" + std::to_string(unit * f.clock) + " of " + base.id + " (source " + peak.flops.source + ")";
-        peak.flops.value = peak.flops.value * unit * f.clock; // the unit's factor, then the clock's (as the GUI shows them)
-        peak.flops.source = key;
-    }
+    for (auto& peak : p.peaks)
+        edited(peak.flops, peak.unit == Unit::Tensor ? f.tensorPeak : f.simtPeak, f.clock);
     return p;
 }
 

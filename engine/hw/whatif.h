@@ -18,6 +18,8 @@ struct WhatIfFactors
     double simtPeak = 1; // every SIMT peak
     double onchip = 1; // on-chip capacity
     double clock = 1; // the clock, and with it every compute peak
+
+    bool operator==(const WhatIfFactors&) const = default;
 };
 
 /// `base` under `factors`, with id `id`, named "<base name> (what-if)", marked as a user profile.

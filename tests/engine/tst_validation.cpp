@@ -280,9 +280,9 @@ private slots:
     {
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
-        const std::string dir = solar::testing::kernelBenchDir();
-        if (!std::filesystem::is_directory(dir))
+        if (!solar::testing::hasKernelBench())
             QSKIP("the shared KernelBench folder is not next to this checkout");
+        const std::string dir = solar::testing::kernelBenchDir();
         const auto files = batch::problemFiles(dir);
         trace::TraceWorker worker(*m_python);
         int checked = 0, symbolic = 0;

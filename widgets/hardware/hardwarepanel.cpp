@@ -263,7 +263,6 @@ void HardwarePanel::follow(const ResultsModel& results)
 {
     m_results = &results;
     connect(&results, &ResultsModel::baseChanged, this, [this] { resolveInverse(); });
-    connect(&results, &ResultsModel::machineChanged, this, [this] { updateLabels(); });
 }
 
 void HardwarePanel::setTargetMs(double ms)

@@ -7,14 +7,17 @@ ResultsModel::ResultsModel(QObject* parent)
     : QObject(parent)
 { }
 
-void ResultsModel::setProfile(const solar::hw::HwProfile& profile)
+void ResultsModel::setHardware(const solar::hw::HwProfile& profile, const solar::hw::WhatIfFactors& factors)
 {
     m_profile = profile;
+    m_factors = factors;
     updateMachine();
 }
 
 void ResultsModel::setWhatIf(const solar::hw::WhatIfFactors& factors)
 {
+    if (factors == m_factors)
+        return; // a new profile came with its factors already (setHardware)
     m_factors = factors;
     updateMachine();
 }
@@ -23,8 +26,8 @@ void ResultsModel::updateMachine()
 {
     if (!m_profile)
         return;
+    // The analysis' options (the per-operator floor) shape the machine as they do the CLI's.
     m_machine = solar::whatIfMachine(*m_profile, m_factors, m_base ? m_base->options : solar::AnalysisOptions {});
-    emit machineChanged(m_machine);
     if (m_base)
         reSolve(false);
 }
@@ -32,29 +35,21 @@ void ResultsModel::updateMachine()
 void ResultsModel::setAnalysis(Result base, bool newProgram)
 {
     m_base = std::move(base);
-    if (m_profile) // the analysis' options (the per-operator floor) shape the machine
-        m_machine = solar::whatIfMachine(*m_profile, m_factors, m_base->options);
     emit baseChanged(m_base);
+    if (m_profile)
+        m_machine = solar::whatIfMachine(*m_profile, m_factors, m_base->options);
     reSolve(newProgram);
 }
 
-void ResultsModel::setValidation(const solar::Validation& validation)
+void ResultsModel::setValidation(const solar::Validation& validation, const std::optional<std::string>& programNote)
 {
     if (!m_base)
         return;
     auto base = std::make_shared<solar::AnalysisResult>(*m_base);
     base->validation = validation;
+    if (programNote)
+        base->programNote = *programNote;
     setAnalysis(std::move(base), false);
-}
-
-void ResultsModel::setProgramNote(const std::string& note)
-{
-    if (!m_base)
-        return;
-    auto base = std::make_shared<solar::AnalysisResult>(*m_base);
-    base->programNote = note;
-    m_base = std::move(base);
-    emit baseChanged(m_base);
 }
 
 void ResultsModel::reSolve(bool newProgram)
@@ -66,11 +61,8 @@ void ResultsModel::reSolve(bool newProgram)
     } else {
         m_shown = m_base; // no hardware picked yet: shown as computed, never on an empty machine
     }
-    // Insights first, so that a pane reading them on resultChanged sees this result's.
-    m_traced = solar::insights::insightsWithTrace(*m_shown, m_trace ? &*m_trace : nullptr);
     emit resultChanged(m_shown, newProgram);
-    emit measuredChanged(m_traced.measuredNodeSeconds);
-    emit insightsChanged(m_shown, m_traced.insights, m_traced.match);
+    updateInsights();
 }
 
 void ResultsModel::updateInsights()
@@ -104,7 +96,5 @@ bool ResultsModel::loadTrace(const QString& path, QString* why)
 void ResultsModel::clearTrace()
 {
     m_trace.reset();
-    m_traced.match.reset();
-    m_traced.measuredNodeSeconds.clear();
     updateInsights();
 }

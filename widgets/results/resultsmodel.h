@@ -25,9 +25,10 @@ public:
 
     explicit ResultsModel(QObject* parent = nullptr);
 
-    /// The hardware the results are shown on; a new profile resets nothing else (the factors stay).
-    void setProfile(const solar::hw::HwProfile& profile);
+    /// The hardware the results are shown on: a profile and the what-if factors on it (one re-solve).
+    void setHardware(const solar::hw::HwProfile& profile, const solar::hw::WhatIfFactors& factors);
     const solar::hw::HwProfile* profile() const { return m_profile ? &*m_profile : nullptr; }
+    /// New factors on the same profile (a slider): one re-solve; the same factors again: nothing.
     void setWhatIf(const solar::hw::WhatIfFactors& factors);
     const solar::hw::WhatIfFactors& whatIf() const { return m_factors; }
     /// The profile under the what-if factors, with the analysis' options (the per-operator floor as it says).
@@ -35,8 +36,8 @@ public:
 
     /// A new analysis (newProgram: another graph; false: the same program with a new verdict or note).
     void setAnalysis(Result base, bool newProgram);
-    void setValidation(const solar::Validation& validation);
-    void setProgramNote(const std::string& note);
+    /// The same program's verdict (and the note on how its program was obtained, when that changed too).
+    void setValidation(const solar::Validation& validation, const std::optional<std::string>& programNote = {});
     Result base() const { return m_base; }
     Result shown() const { return m_shown; }
 
@@ -53,8 +54,6 @@ public:
     const MeasuredNodes& measuredNodes() const { return m_traced.measuredNodeSeconds; }
 
 signals:
-    /// The machine changed (profile or factors); resultChanged follows when there is a result.
-    void machineChanged(const solar::bounds::MachineModel& machine);
     /// The analysis as computed changed (a new program, or its validation).
     void baseChanged(Result base);
     /// The shown analysis changed: newProgram for another graph, false for new times of the same one.
