@@ -116,7 +116,8 @@ void ComparisonView::setRegistry(const solar::hw::HwRegistry* registry)
     const bool first = checked.empty();
     m_registry = registry;
     m_profiles->clear();
-    for (const auto& p : m_registry ? m_registry->profiles : std::vector<solar::hw::HwProfile> {}) {
+    static const std::vector<solar::hw::HwProfile> kNone; // no registry given yet
+    for (const auto& p : m_registry ? m_registry->profiles : kNone) {
         const QString id = QString::fromStdString(p.id);
         auto* item = new QListWidgetItem(QString::fromStdString(p.name) + (p.user ? tr(" (user)") : QString()), m_profiles);
         item->setData(Qt::UserRole, id);

@@ -165,7 +165,8 @@ void HardwarePanel::setRegistry(const solar::hw::HwRegistry* registry)
     const QString current = profileId();
     m_registry = registry;
     m_profiles->clear();
-    for (const auto& p : m_registry ? m_registry->profiles : std::vector<solar::hw::HwProfile> {})
+    static const std::vector<solar::hw::HwProfile> kNone; // no registry given yet
+    for (const auto& p : m_registry ? m_registry->profiles : kNone)
         m_profiles->addItem(QString::fromStdString(p.name) + (p.user ? tr(" (user)") : QString()), QString::fromStdString(p.id));
     const int again = m_profiles->findData(current);
     m_profiles->setCurrentIndex(again >= 0 ? again : 0);

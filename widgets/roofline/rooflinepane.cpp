@@ -105,7 +105,8 @@ void RooflinePane::setOverlayIds(const QStringList& ids)
 void RooflinePane::rebuildOverlayMenu()
 {
     m_overlayMenu->clear();
-    for (const auto& p : m_registry ? m_registry->profiles : std::vector<solar::hw::HwProfile> {}) {
+    static const std::vector<solar::hw::HwProfile> kNone; // no registry given yet
+    for (const auto& p : m_registry ? m_registry->profiles : kNone) {
         const QString id = QString::fromStdString(p.id);
         if (id == m_currentId)
             continue;
