@@ -16,11 +16,13 @@
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypanel.h"
 #include "widgets/common/secondsedit.h"
+#include "widgets/editor/alirlexer.h"
 #include "widgets/editor/frontendselector.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
 #include "widgets/graph/graphview.h"
+#include "widgets/hardware/hardwarepanel.h"
 #include "widgets/results/resultsmodel.h"
 #include "widgets/roofline/rooflinechart.h"
 #include "widgets/roofline/rooflinepane.h"
@@ -422,6 +424,71 @@ private slots:
         QCOMPARE(shown.count(), 2);
         QCOMPARE(results.base(), base); // the analysis as computed is untouched
         QCOMPARE(base->machine.dramBps, sxm->dramBandwidthBps.value);
+    }
+
+    // The hardware panel alone, wired to a results model as the window wires it: a slider's factor reaches the
+    // model's machine (twice the profile's bandwidth), and a target below the bound gets its inverse: at a target
+    // above the compute term the least bandwidth is the fused level's DRAM bytes over the target.
+    void hardwarePanelDrivesTheResultsModel()
+    {
+        const solar::hw::HwRegistry registry = solar::hw::loadDefaultHwRegistry();
+        const solar::hw::HwProfile* sxm = registry.find("h100-sxm");
+        QVERIFY(sxm);
+        HardwarePanel panel;
+        ResultsModel results;
+        panel.setRegistry(&registry);
+        QVERIFY(panel.selectProfile(QStringLiteral("h100-sxm")));
+        results.setHardware(*sxm, panel.whatIf());
+        connect(&panel, &HardwarePanel::whatIfChanged, &results, &ResultsModel::setWhatIf);
+        panel.follow(results);
+        results.setAnalysis(analysed("mlp_c5.alir"), true);
+        QSignalSpy shown(&results, &ResultsModel::resultChanged);
+        panel.setFactor(HardwarePanel::Bandwidth, 2.0);
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(results.machine().dramBps, 2 * sxm->dramBandwidthBps.value);
+        QCOMPARE(panel.machine().dramBps, results.machine().dramBps);
+        panel.reset();
+        QCOMPARE(shown.count(), 2);
+        QCOMPARE(results.machine().dramBps, sxm->dramBandwidthBps.value);
+        const auto& fused = results.shown()->ladder.at(solar::bounds::Level::Fused);
+        QVERIFY(fused.computeSeconds < fused.memorySeconds); // memory-bound at these sizes
+        const double target = (fused.computeSeconds + fused.memorySeconds) / 2;
+        panel.setTargetMs(target * 1e3);
+        QVERIFY(panel.inverse() && panel.inverse()->minDramBps);
+        QVERIFY(qAbs(*panel.inverse()->minDramBps / (fused.bytes / target) - 1) < 1e-3);
+        QVERIFY(!panel.inverseText().isEmpty());
+    }
+
+    // The ALIR lexer: each kind of token gets its style (comments, keywords and @-annotations, dtypes, built-ins,
+    // numbers with exponents, strings, operators; `0..N` is a number, a range and a name).
+    void alirLexerStylesEveryTokenKind()
+    {
+        SourceEditor editor;
+        auto* lexer = new AlirLexer(&editor);
+        editor.setLexer(lexer);
+        const QByteArray text = "# note\nkernel k(N=3) {\n  out y: bf16[N];\n  for i in 0..N { y[i] = exp(1.5e0); }\n}\n@op(\"x\", 3)\n";
+        editor.setText(QString::fromLatin1(text));
+        lexer->styleText(0, text.size());
+        auto styleOf = [&](const char* token, int occurrence = 0) {
+            int at = -1;
+            for (int k = 0; k <= occurrence; ++k)
+                at = text.indexOf(token, at + 1);
+            return static_cast<int>(editor.SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT, static_cast<unsigned long>(at)));
+        };
+        QCOMPARE(styleOf("# note"), int(AlirLexer::Comment));
+        QCOMPARE(styleOf("kernel"), int(AlirLexer::Keyword));
+        QCOMPARE(styleOf("out"), int(AlirLexer::Keyword));
+        QCOMPARE(styleOf("for"), int(AlirLexer::Keyword));
+        QCOMPARE(styleOf("@op"), int(AlirLexer::Keyword));
+        QCOMPARE(styleOf("bf16"), int(AlirLexer::DType));
+        QCOMPARE(styleOf("exp"), int(AlirLexer::Builtin));
+        QCOMPARE(styleOf("1.5e0"), int(AlirLexer::Number));
+        QCOMPARE(styleOf("3"), int(AlirLexer::Number));
+        QCOMPARE(styleOf("0..N"), int(AlirLexer::Number));
+        QCOMPARE(styleOf(".."), int(AlirLexer::Operator));
+        QCOMPARE(styleOf("\"x\""), int(AlirLexer::String));
+        QCOMPARE(styleOf("y[i]"), int(AlirLexer::Default));
+        QCOMPARE(styleOf("{"), int(AlirLexer::Operator));
     }
 
     void frontendSelectorRoundTrips()
