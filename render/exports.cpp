@@ -4,6 +4,7 @@
 #include "engine/core/atomicwrite.h"
 #include "engine/graph/export.h"
 #include "engine/report/analysisreport.h"
+#include "engine/report/insightsreport.h"
 #include "render/figures.h"
 
 #include <QCoreApplication>
@@ -14,20 +15,6 @@ const solar::AnalysisResult& first(const ReportInput& in)
 {
     return *in.results.front();
 }
-
-// The analysis exports carry what the window shows beside the analysis: the insights and a trace's measured times.
-struct Extras
-{
-    solar::insights::Insights insights;
-    solar::report::ReportExtras extras;
-    explicit Extras(const ReportInput& in)
-        : insights(in.insightsOrComputed())
-    {
-        extras.insights = &insights;
-        extras.measuredNodeSeconds = in.measuredNodeSeconds.empty() ? nullptr : &in.measuredNodeSeconds;
-        extras.trace = in.trace ? &*in.trace : nullptr;
-    }
-};
 
 } // namespace
 
@@ -64,13 +51,11 @@ const std::vector<ExportFormat>& exportFormats()
         {ExportKind::Json, QT_TRANSLATE_NOOP("Exports", "Analysis as &JSON…"), QT_TRANSLATE_NOOP("Exports", "JSON (*.json)"),
          "analysis.json",
          [](const ReportInput& in, const QString& path, QString* why) {
-             const Extras x(in);
-             return writeFileAtomically(path, solar::report::analysisJson(first(in), x.extras), why);
+             return writeFileAtomically(path, solar::report::analysisJson(first(in), in.extras), why);
          }},
         {ExportKind::Csv, QT_TRANSLATE_NOOP("Exports", "Operators as &CSV…"), QT_TRANSLATE_NOOP("Exports", "CSV (*.csv)"), "operators.csv",
          [](const ReportInput& in, const QString& path, QString* why) {
-             const Extras x(in);
-             return writeFileAtomically(path, solar::report::analysisCsv(first(in), x.extras), why);
+             return writeFileAtomically(path, solar::report::analysisCsv(first(in), in.extras), why);
          }},
         {ExportKind::InsightsCsv, QT_TRANSLATE_NOOP("Exports", "Optimisation &opportunities as CSV…"),
          QT_TRANSLATE_NOOP("Exports", "CSV (*.csv)"), "opportunities.csv",

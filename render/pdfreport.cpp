@@ -2,13 +2,13 @@
 #include "render/pdfreport.h"
 #include "render/units.h"
 
+#include "engine/analysis/comparison.h"
 #include "engine/analysis/operators.h"
 #include "engine/bounds/inverse.h"
 #include "engine/bounds/machinechanges.h"
 #include "engine/core/atomicwrite.h"
 #include "engine/core/version.h"
 #include "engine/report/analysisreport.h"
-#include "engine/report/comparison.h"
 #include "render/figures.h"
 #include "render/graphlayout.h"
 #include "render/graphpainter.h"
@@ -28,9 +28,7 @@ using solar::bounds::Level;
 
 solar::insights::Insights ReportInput::insightsOrComputed() const
 {
-    if (insights)
-        return *insights;
-    return results.empty() || !results.front() ? solar::insights::Insights {} : solar::insights::computeInsights(*results.front());
+    return results.empty() || !results.front() ? solar::insights::Insights {} : extras.insightsFor(*results.front());
 }
 
 namespace {
@@ -207,7 +205,7 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
         std::vector<const solar::hw::HwProfile*> profiles;
         for (const auto& res : in.results)
             profiles.push_back(&res->hardware);
-        const auto c = solar::report::compareHardware(r, profiles);
+        const auto c = solar::compareHardware(r, profiles);
         QString rows = row({QObject::tr("Profile"), QObject::tr("fused bound"), QObject::tr("speedup"), QObject::tr("bottleneck")}, true);
         for (const auto& col : c.profiles)
             rows += row({esc(col.name), secondsText(col.ladder.at(Level::Fused).seconds),
@@ -249,9 +247,10 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
                          insights.reference == "measured" ? QObject::tr("measured: %1").arg(esc(insights.measuredSource))
                                                           : QObject::tr("the eager model; no measurement"),
                          secondsText(insights.solSeconds), secondsText(insights.totalSavedSeconds));
-        if (in.trace)
+        if (in.extras.trace)
             html += QObject::tr("<p>Profiler trace %1: %2 of ATen time matched to the operators, %3 not.</p>")
-                        .arg(esc(in.trace->file), secondsText(in.trace->matchedSeconds), secondsText(in.trace->unmatchedSeconds));
+                        .arg(esc(in.extras.trace->file), secondsText(in.extras.trace->matchedSeconds),
+                             secondsText(in.extras.trace->unmatchedSeconds));
         if (insights.opportunities.empty()) {
             html += QObject::tr("<p>No opportunity above 0.5 % of the reference.</p>");
         } else {

@@ -8,7 +8,7 @@
 
 #include "engine/analysis/analysis.h"
 #include "engine/insights/insights.h"
-#include "engine/measure/profiletrace.h"
+#include "engine/report/analysisreport.h"
 
 #include <QString>
 
@@ -23,10 +23,9 @@ struct ReportInput
     QString frontend; // trace, alir, llm
     std::optional<double> targetSeconds;
     std::optional<double> measuredSeconds;
-    // What the Insights pane shows (with a profiler trace's measured gaps); none: computed from results.front().
-    std::optional<solar::insights::Insights> insights;
-    std::vector<std::optional<double>> measuredNodeSeconds; // per node, from the trace (empty: none)
-    std::optional<solar::measure::TraceMatch> trace;
+    // What the window shows beside the first result: the Insights pane's opportunities (with a profiler trace's
+    // measured gaps), the trace's per-node times and match; the same bundle the CLI's reporters take.
+    solar::report::ReportExtras extras;
 
     /// The insights of the first result: the given ones, else computed from it alone.
     solar::insights::Insights insightsOrComputed() const;

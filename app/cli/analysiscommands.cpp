@@ -14,7 +14,8 @@
 #include "engine/graph/lifting.h"
 #include "engine/ir/checker.h"
 #include "engine/report/analysisreport.h"
-#include "engine/report/comparison.h"
+#include "engine/report/comparereport.h"
+#include "engine/report/inversereport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -44,7 +45,7 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
         traced = traceInsights(args.value("--profile-trace"), *result, err);
         if (!traced)
             return ExitBadInput;
-        extras = {&traced->insights, &traced->measuredNodeSeconds, &*traced->match};
+        extras = {traced->insights, traced->measuredNodeSeconds, traced->match};
     }
     if (a.format == "json")
         out << report::analysisJson(*result, extras);
@@ -82,7 +83,7 @@ int compare(const Args& args, std::ostream& out, std::ostream& err)
     const auto result = runAnalysis(a, err);
     if (!result)
         return ExitBadInput;
-    const report::Comparison c = report::compareHardware(*result, profiles, baseline);
+    const Comparison c = compareHardware(*result, profiles, baseline);
     if (a.format == "json")
         out << report::comparisonJson(c);
     else if (a.format == "csv")

@@ -6,6 +6,7 @@
 
 #include "engine/batch/sweep.h"
 #include "engine/frontend/trace/pythonlocator.h"
+#include "engine/report/benchreport.h"
 
 #include <algorithm>
 #include <chrono>
@@ -29,11 +30,11 @@ std::string defaultStaleList()
 void writeSweep(const batch::SweepResult& result, const std::string& format, std::ostream& out)
 {
     if (format == "json")
-        out << batch::sweepJson(result);
+        out << report::sweepJson(result);
     else if (format == "csv")
-        out << batch::sweepCsv(result);
+        out << report::sweepCsv(result);
     else
-        out << batch::sweepTable(result);
+        out << report::sweepTable(result);
 }
 
 bool allProblemsOk(const batch::SweepResult& result)

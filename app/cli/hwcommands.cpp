@@ -10,7 +10,7 @@
 #include "engine/hw/calibrate.h"
 #include "engine/hw/registry.h"
 #include "engine/measure/measurement.h"
-#include "engine/report/analysisreport.h"
+#include "engine/report/hardwarereport.h"
 
 #include <QDir>
 #include <QString>

@@ -4,8 +4,8 @@
 #include "app/cli/analysisargs.h"
 #include "app/cli/cli.h"
 
-#include "engine/insights/insightsreport.h"
 #include "engine/report/analysisreport.h"
+#include "engine/report/insightsreport.h"
 
 #include <ostream>
 
@@ -51,11 +51,11 @@ int insightsCommand(const Args& args, std::ostream& out, std::ostream& err)
     const insights::Insights in = traced ? traced->insights : insights::computeInsights(*result, measured ? &*measured : nullptr);
     const measure::TraceMatch* match = traced ? &*traced->match : nullptr;
     if (a.format == "json")
-        out << insights::insightsJson(*result, in, match);
+        out << report::insightsJson(*result, in, match);
     else if (a.format == "csv")
         out << report::insightsCsv(*result, in);
     else
-        out << insights::insightsText(*result, in, match, top);
+        out << report::insightsText(*result, in, match, top);
     return result->coverage.complete ? ExitOk : ExitBadInput;
 }
 

@@ -8,7 +8,7 @@
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/trace/traceworker.h"
 #include "engine/measure/measurement.h"
-#include "engine/measure/measurereport.h"
+#include "engine/report/measurereport.h"
 
 #include <ostream>
 
@@ -25,9 +25,9 @@ int measureCommand(const Args& args, std::ostream& out, std::ostream& err)
     if (!m)
         return ExitBadInput;
     if (a.format == "json")
-        out << measure::measurementJson(*m);
+        out << report::measurementJson(*m);
     else
-        out << measure::measurementTable(*m);
+        out << report::measurementTable(*m);
     for (const auto& n : m->notCounted)
         err << a.file << ": warning: not counted: " << n << '\n';
     const measure::Verdict v = measure::verdict(*m);

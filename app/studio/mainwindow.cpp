@@ -297,9 +297,9 @@ ReportInput MainWindow::reportInput() const
         in.targetSeconds = m_panes.hardware->targetMs() * 1e-3;
     in.measuredSeconds = m_panes.summary->measuredSeconds();
     if (m_results->shown()) {
-        in.insights = m_results->insights();
-        in.measuredNodeSeconds = m_results->measuredNodes();
-        in.trace = m_results->traceMatch();
+        in.extras.insights = m_results->insights();
+        in.extras.measuredNodeSeconds = m_results->measuredNodes();
+        in.extras.trace = m_results->traceMatch();
     }
     return in;
 }

@@ -88,6 +88,8 @@ struct SweepResult
 std::vector<std::string> problemFiles(const std::string& dir);
 
 /// The bounds a problem's measured time is compared with: at the sizes it was measured at (--measure), else the file's.
+/// Whether the problem has a measured time that is compared with its bounds (analysed, timed, not excluded).
+bool hasComparedTiming(const ProblemResult& p);
 const std::array<double, bounds::kLevelCount>& comparedBounds(const ProblemResult& p);
 
 /// `progress` may be called from several threads (one at a time); with `measure`, a second pass reports
@@ -107,15 +109,12 @@ std::optional<std::string> timingsHardwareMismatch(const std::string& timingPath
 /// Reads {"level/file.py": "reason"}.
 Expected<std::map<std::string, std::string>> readStaleList(const std::string& path);
 
-std::string sweepJson(const SweepResult& result); // schema solar.bench/1
-/// Reads what sweepJson wrote (the summary is recomputed from the problems, never trusted).
+/// Reads what report::sweepJson wrote (the summary is recomputed from the problems, never trusted).
 Expected<SweepResult> readSweepJson(const std::string& path);
 /// Joins shards of one sweep: same hardware, policy and cache, no file twice; problems sorted by file, wall time
 /// the longest shard's (shards run side by side).
 Expected<SweepResult> mergeSweeps(const std::vector<SweepResult>& shards, const std::vector<std::string>& names);
 /// readSweepJson of every path, then mergeSweeps (`bench --merge`, `solar plot`).
 Expected<SweepResult> readSweepFiles(const std::vector<std::string>& paths);
-std::string sweepCsv(const SweepResult& result);
-std::string sweepTable(const SweepResult& result);
 
 } // namespace solar::batch

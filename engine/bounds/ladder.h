@@ -35,6 +35,7 @@ std::string_view levelName(Level level); // "unfused_per_kernel", ...
 std::string_view levelShortName(Level level); // "F0" ...
 std::optional<Level> parseLevel(std::string_view name); // accepts the names and F0..F4
 bool isPerKernel(Level level); // F0 and F2 sum over kernels
+bool isSpeedOfLight(Level level); // F3 and F4: a measured time below them is a bug, whatever ran
 
 enum class PrecisionPolicy {
     PytorchDefault, // fp32 matmul on SIMT fp32; fp32 convolution may use TF32 tensor cores (cuDNN's default)

@@ -53,6 +53,11 @@ bool isPerKernel(Level level)
     return level == Level::UnfusedPerKernel || level == Level::FusedPerOp;
 }
 
+bool isSpeedOfLight(Level level)
+{
+    return level == Level::Fused || level == Level::CacheAware;
+}
+
 std::string_view policyName(PrecisionPolicy policy)
 {
     switch (policy) {

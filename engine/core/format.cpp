@@ -79,6 +79,20 @@ std::string csvField(const std::string& s)
     return out + "\"";
 }
 
+std::string formatFixed(double v, int digits)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+std::string formatSignificant(double v, int digits)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
+}
+
 std::string exactNumber(double v)
 {
     char buf[64];

@@ -24,6 +24,10 @@ std::string formatShape(const std::vector<std::int64_t>& shape, bool compact = f
 std::string padText(const std::string& text, std::size_t width, bool right = false);
 /// A CSV field: quoted (with doubled quotes) when it holds a comma, a quote or a newline.
 std::string csvField(const std::string& text);
+/// `value` with `digits` decimals ("%.*f"): percentages and speedups in tables.
+std::string formatFixed(double value, int digits);
+/// `value` with `digits` significant digits ("%.*g"), no unit: ratios and intensities in tables.
+std::string formatSignificant(double value, int digits);
 /// A number for CSV and machine-read text: every digit a double holds ("%.17g").
 std::string exactNumber(double value);
 

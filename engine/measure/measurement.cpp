@@ -324,4 +324,23 @@ Expected<Measurement> measureModel(const std::string& file, trace::TraceWorker& 
     return m;
 }
 
+double judgedSeconds(const Measurement& m, bounds::Level l)
+{
+    return m.compiledSeconds && bounds::isSpeedOfLight(l) ? std::min(m.seconds, *m.compiledSeconds) : m.seconds;
+}
+
+Verdict verdict(const Measurement& m)
+{
+    Verdict v;
+    for (bounds::Level l : bounds::kLevels) {
+        if (judgedSeconds(m, l) >= m.analysis.ladder.at(l).seconds)
+            continue;
+        const std::string name(bounds::levelName(l));
+        v.violations += (v.violations.empty() ? "" : ", ") + name;
+        if (bounds::isSpeedOfLight(l))
+            v.solViolations += (v.solViolations.empty() ? "" : ", ") + name;
+    }
+    return v;
+}
+
 } // namespace solar::measure

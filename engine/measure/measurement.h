@@ -93,4 +93,17 @@ Expected<hw::HwProfile> calibrateThisMachine(const hw::CalibrationOptions& optio
 /// `seconds` against every level: measured / bound (>= 1 when the bound holds).
 double headroom(double measuredSeconds, double boundSeconds);
 
+struct Verdict
+{
+    std::string violations; // every level whose bound is above the measured time, "fused, cache_aware"; empty: none
+    std::string solViolations; // those of them at the speed-of-light levels (fused, cache_aware): a bug
+};
+
+/// The time level `l` is judged against: the speed-of-light levels hold for every implementation, the compiled one
+/// included (the faster of the two); the unfused levels model eager execution, which a fusing compiler may beat.
+double judgedSeconds(const Measurement& m, bounds::Level l);
+
+/// Judges the eager time and, when measured, the compiled one (the faster of the two beats a bound first).
+Verdict verdict(const Measurement& m);
+
 } // namespace solar::measure

@@ -5,7 +5,7 @@
 
 #include "engine/core/format.h"
 #include "engine/core/version.h"
-#include "engine/insights/insightsreport.h"
+#include "engine/report/insightsreport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,25 +27,6 @@ ordered_json levelMap(const std::function<double(Level)>& f)
     for (Level l : bounds::kLevels)
         j[std::string(bounds::levelName(l))] = f(l);
     return j;
-}
-
-std::string fixed(double v, int digits)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
-std::string sig(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
-
-std::string number(double v)
-{
-    return exactNumber(v);
 }
 
 ordered_json hardwareJson(const AnalysisResult& r)
@@ -73,12 +54,17 @@ ordered_json hardwareJson(const AnalysisResult& r)
 // The extras' measured time of node `id` (none without measurements).
 std::optional<double> measuredOf(const ReportExtras& x, int id)
 {
-    if (!x.measuredNodeSeconds || static_cast<std::size_t>(id) >= x.measuredNodeSeconds->size())
+    if (static_cast<std::size_t>(id) >= x.measuredNodeSeconds.size())
         return std::nullopt;
-    return (*x.measuredNodeSeconds)[static_cast<std::size_t>(id)];
+    return x.measuredNodeSeconds[static_cast<std::size_t>(id)];
 }
 
 } // namespace
+
+insights::Insights ReportExtras::insightsFor(const AnalysisResult& result) const
+{
+    return insights ? *insights : insights::computeInsights(result);
+}
 
 std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
 {
@@ -141,10 +127,9 @@ std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
     ordered_json diags = ordered_json::array();
     for (const auto& d : r.diagnostics)
         diags.push_back(d.format());
-    const insights::Insights computed = extras.insights ? insights::Insights {} : insights::computeInsights(r);
-    ordered_json opportunities = insights::opportunitiesJson(r, extras.insights ? *extras.insights : computed);
+    ordered_json opportunities = opportunitiesJson(r, extras.insightsFor(r));
     if (extras.trace)
-        opportunities["trace"] = insights::traceJson(*extras.trace);
+        opportunities["trace"] = traceJson(*extras.trace);
     const ordered_json doc = {{"schema", "solar.analysis/1"},
                               {"tool", {{"name", "solar"}, {"version", kVersion}}},
                               {"program", {{"name", r.program.name}, {"file", r.program.file}, {"sizes", sizes}, {"note", r.programNote}}},
@@ -174,7 +159,7 @@ std::string analysisCsv(const AnalysisResult& r, const ReportExtras& extras)
     for (Level l : bounds::kLevels)
         out += "," + std::string(bounds::levelName(l)) + "_seconds";
     out += ",fused_share,source_op,source_line,module";
-    out += extras.measuredNodeSeconds ? ",measured_seconds,headroom\n" : "\n";
+    out += extras.measuredNodeSeconds.empty() ? "\n" : ",measured_seconds,headroom\n";
     for (const auto& n : r.graph.nodes) {
         const double flops = 2 * n.macs + n.otherOps;
         const double bytes = n.bytesRead + n.bytesWritten;
@@ -182,40 +167,20 @@ std::string analysisCsv(const AnalysisResult& r, const ReportExtras& extras)
         for (auto d : r.graph.tensors[n.write.tensor].shape)
             shape += (shape.empty() ? "" : "x") + std::to_string(d);
         out += std::to_string(n.id) + "," + csvField(n.name) + "," + std::string(graph::nodeKindName(n.kind)) + "," + csvField(n.equation)
-            + "," + shape + "," + std::to_string(n.line) + "," + number(n.points) + "," + number(n.macs) + "," + number(flops) + ","
-            + number(n.otherOps) + "," + number(n.bytesRead) + "," + number(n.bytesWritten) + "," + number(n.externalBytes) + ","
-            + number(bytes > 0 ? flops / bytes : 0.0);
+            + "," + shape + "," + std::to_string(n.line) + "," + exactNumber(n.points) + "," + exactNumber(n.macs) + ","
+            + exactNumber(flops) + "," + exactNumber(n.otherOps) + "," + exactNumber(n.bytesRead) + "," + exactNumber(n.bytesWritten) + ","
+            + exactNumber(n.externalBytes) + "," + exactNumber(bytes > 0 ? flops / bytes : 0.0);
         for (Level l : bounds::kLevels)
-            out += "," + number(r.ladder.at(l).nodeSeconds[n.id]);
-        out += "," + number(r.ladder.at(Level::Fused).nodeShare[n.id]) + "," + csvField(n.sourceOp) + "," + std::to_string(n.sourceLine)
-            + "," + csvField(n.modulePath);
-        if (extras.measuredNodeSeconds) {
+            out += "," + exactNumber(r.ladder.at(l).nodeSeconds[n.id]);
+        out += "," + exactNumber(r.ladder.at(Level::Fused).nodeShare[n.id]) + "," + csvField(n.sourceOp) + ","
+            + std::to_string(n.sourceLine) + "," + csvField(n.modulePath);
+        if (!extras.measuredNodeSeconds.empty()) {
             const auto measured = measuredOf(extras, n.id);
             const double bound = r.ladder.at(Level::UnfusedPerKernel).nodeSeconds[n.id];
-            out += "," + (measured ? number(*measured) : std::string()) + ","
-                + (measured && bound > 0 ? number(*measured / bound) : std::string());
+            out += "," + (measured ? exactNumber(*measured) : std::string()) + ","
+                + (measured && bound > 0 ? exactNumber(*measured / bound) : std::string());
         }
         out += "\n";
-    }
-    return out;
-}
-
-std::string insightsCsv(const AnalysisResult& r, const insights::Insights& in)
-{
-    std::string out
-        = "rank,kind,saved_seconds,estimated_seconds,from_seconds,to_seconds,group,operators,lines,bytes_avoided,capacity_bytes,"
-          "kernels,bottleneck,title,explanation\n";
-    int rank = 0;
-    for (const auto& o : in.opportunities) {
-        std::string ops, lines;
-        for (int id : o.nodes)
-            ops += (ops.empty() ? "" : ";") + r.graph.nodes[static_cast<size_t>(id)].name;
-        for (int l : o.lines)
-            lines += (lines.empty() ? "" : ";") + std::to_string(l);
-        out += std::to_string(++rank) + "," + std::string(insights::kindName(o.kind)) + "," + number(o.savedSeconds) + ","
-            + number(o.estimatedSeconds) + "," + number(o.fromSeconds) + "," + number(o.toSeconds) + "," + csvField(o.group) + ","
-            + csvField(ops) + "," + csvField(lines) + "," + number(o.bytesAvoided) + "," + number(o.capacityBytes) + ","
-            + std::to_string(o.kernels) + "," + csvField(o.bottleneck) + "," + csvField(o.title) + "," + csvField(o.explanation) + "\n";
     }
     return out;
 }
@@ -248,13 +213,13 @@ std::string analysisTable(const AnalysisResult& r, const ReportExtras& extras)
         out += padText(std::string(bounds::levelShortName(l)) + " " + std::string(bounds::levelName(l)), 24)
             + padText(formatSeconds(x.seconds), 11, true) + "  " + padText(x.bottleneck, 18)
             + padText(formatSeconds(x.computeSeconds), 11, true) + padText(formatSeconds(x.memorySeconds), 11, true)
-            + padText(formatSi(x.bytes, "B"), 12, true) + padText(sig(x.intensity), 9, true) + "\n";
+            + padText(formatSi(x.bytes, "B"), 12, true) + padText(formatSignificant(x.intensity, 4), 9, true) + "\n";
     }
     // The heaviest operators at the eager model (F0) and their share of the speed of light (F3).
     std::vector<int> order(r.graph.nodes.size());
     std::iota(order.begin(), order.end(), 0);
     const auto& f0 = r.ladder.at(Level::UnfusedPerKernel);
-    const bool measured = extras.measuredNodeSeconds != nullptr;
+    const bool measured = !extras.measuredNodeSeconds.empty();
     // With measured times, the operators that take the most time for real come first.
     auto key = [&](int id) { return measured ? measuredOf(extras, id).value_or(-1.0) : f0.nodeSeconds[id]; };
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return key(a) > key(b); });
@@ -268,17 +233,16 @@ std::string analysisTable(const AnalysisResult& r, const ReportExtras& extras)
         out += padText(n.name, 22) + padText(std::string(graph::nodeKindName(n.kind)), 13) + padText(eq, 28)
             + padText(formatSi(2 * n.macs + n.otherOps, ""), 10, true) + padText(formatSi(n.bytesRead + n.bytesWritten, "B"), 10, true)
             + padText(formatSeconds(f0.nodeSeconds[n.id]), 11, true)
-            + padText(fixed(100 * r.ladder.at(Level::Fused).nodeShare[n.id], 1) + "%", 10, true);
+            + padText(formatFixed(100 * r.ladder.at(Level::Fused).nodeShare[n.id], 1) + "%", 10, true);
         if (measured) {
             const auto m = measuredOf(extras, n.id);
             out += padText(m ? formatSeconds(*m) : "-", 11, true)
-                + padText(m && f0.nodeSeconds[n.id] > 0 ? sig(*m / f0.nodeSeconds[n.id]) : "-", 9, true);
+                + padText(m && f0.nodeSeconds[n.id] > 0 ? formatSignificant(*m / f0.nodeSeconds[n.id], 4) : "-", 9, true);
         }
         out += "  " + std::to_string(n.line) + "\n";
     }
     {
-        const insights::Insights computed = extras.insights ? insights::Insights {} : insights::computeInsights(r);
-        const insights::Insights& in = extras.insights ? *extras.insights : computed;
+        const insights::Insights in = extras.insightsFor(r);
         if (!in.opportunities.empty()) {
             out += "\ntop optimisation opportunities (of " + formatSeconds(in.referenceSeconds) + ", " + in.reference
                 + "; 'solar insights' explains each):\n";
@@ -302,120 +266,6 @@ std::string analysisTable(const AnalysisResult& r, const ReportExtras& extras)
         out += "note: " + note + "\n";
     for (const auto& a : bounds::uncoveredAssumptions())
         out += "assumes " + a + "\n";
-    return out;
-}
-
-std::string inverseJson(const AnalysisResult& r, const bounds::Inverse& inv)
-{
-    auto opt = [](const std::optional<double>& v) { return v ? ordered_json(*v) : ordered_json(nullptr); };
-    ordered_json peaks = ordered_json::object();
-    for (const auto& [k, v] : inv.minPeakFlops)
-        peaks[k] = v;
-    ordered_json necessaryPeaks = ordered_json::object();
-    for (const auto& [k, v] : inv.necessaryPeakFlops)
-        necessaryPeaks[k] = v;
-    ordered_json frontier = ordered_json::array();
-    for (const auto& p : inv.frontier)
-        frontier.push_back({{"compute_scale", p.computeScale}, {"dram_bandwidth_Bps", p.dramBps}});
-    const ordered_json doc = {{"schema", "solar.inverse/1"},
-                              {"program", r.program.name},
-                              {"hardware", r.hardware.id},
-                              {"policy", bounds::policyName(r.options.policy)},
-                              {"cache", bounds::cacheName(r.options.cache)},
-                              {"level", bounds::levelName(inv.level)},
-                              {"target_seconds", inv.targetSeconds},
-                              {"current_seconds", inv.currentSeconds},
-                              {"min_dram_bandwidth_Bps", opt(inv.minDramBps)},
-                              {"dram_infeasible_reason", inv.dramWhy},
-                              {"min_compute_scale", opt(inv.minComputeScale)},
-                              {"min_peak_flops", peaks},
-                              {"compute_infeasible_reason", inv.computeWhy},
-                              {"necessary_dram_bandwidth_Bps", inv.necessaryDramBps},
-                              {"necessary_compute_scale", inv.necessaryComputeScale},
-                              {"necessary_peak_flops", necessaryPeaks},
-                              {"min_onchip_bytes", opt(inv.minOnchipBytes)},
-                              {"onchip_infeasible_reason", inv.onchipWhy},
-                              {"frontier", frontier}};
-    return doc.dump(2) + "\n";
-}
-
-std::string inverseTable(const AnalysisResult& r, const bounds::Inverse& inv)
-{
-    std::string out = "target " + formatSeconds(inv.targetSeconds) + " at " + std::string(bounds::levelName(inv.level)) + " on "
-        + r.hardware.name + " (now " + formatSeconds(inv.currentSeconds) + ")\n";
-    out += "needed whatever the rest: DRAM bandwidth ≥ " + formatSi(inv.necessaryDramBps, "B/s") + ", compute ≥ "
-        + sig(inv.necessaryComputeScale) + "x the current peaks\n";
-    out += "at the current other resource:\n";
-    out += "  DRAM bandwidth  ";
-    out += inv.minDramBps ? "≥ " + formatSi(*inv.minDramBps, "B/s") + "  (now " + formatSi(r.machine.dramBps, "B/s") + ")\n"
-                          : "infeasible: " + inv.dramWhy + "\n";
-    out += "  compute         ";
-    if (inv.minComputeScale) {
-        out += "≥ " + sig(*inv.minComputeScale) + "x the current peaks\n";
-        for (const auto& [k, v] : inv.minPeakFlops)
-            out += "    " + padText(k, 14) + "≥ " + formatSi(v, "FLOP/s") + "\n";
-    } else {
-        out += "infeasible: " + inv.computeWhy + "\n";
-    }
-    if (inv.level == Level::CacheAware) {
-        out += "  on-chip memory  ";
-        if (inv.minOnchipBytes && *inv.minOnchipBytes == 0)
-            out += "any (no contraction here is bound by on-chip capacity)\n";
-        else if (inv.minOnchipBytes)
-            out += "≥ " + formatSi(*inv.minOnchipBytes, "B") + "  (now " + formatSi(r.machine.onchipBytes, "B") + ")\n";
-        else
-            out += "infeasible: " + inv.onchipWhy + "\n";
-    }
-    return out;
-}
-
-std::string hwListTable(const hw::HwRegistry& reg)
-{
-    std::string out = padText("id", 18) + padText("name", 34) + padText("bf16 tensor", 14, true) + padText("fp32 SIMT", 13, true)
-        + padText("DRAM", 12, true) + padText("on-chip", 11, true) + "\n";
-    for (const auto& p : reg.profiles) {
-        out += padText(p.id + (p.user ? " (user)" : ""), 18) + padText(p.name, 34)
-            + padText(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16) > 0
-                          ? formatSi(p.peakFlops(hw::Unit::Tensor, hw::Precision::BF16), "FLOP/s")
-                          : "-",
-                      14, true)
-            + padText(formatSi(p.peakFlops(hw::Unit::Simt, hw::Precision::FP32), "FLOP/s"), 13, true)
-            + padText(formatSi(p.dramBandwidthBps.value, "B/s"), 12, true) + padText(formatSi(p.onchipBytes.value, "B"), 11, true) + "\n";
-    }
-    for (const auto& d : reg.problems)
-        out += d.format() + "\n";
-    return out;
-}
-
-std::string hwShowTable(const hw::HwProfile& p)
-{
-    std::string out = p.name + " (" + p.id + ")\n  " + (p.vendor.empty() ? "" : p.vendor + ", ") + p.arch + "\n"
-        + (p.file.empty() ? "" : "  file: " + p.file + "\n") + "\n";
-    auto line = [&](const std::string& what, const std::string& value, const hw::Number& n) {
-        out += "  " + padText(what, 22) + padText(value, 16, true) + "  [" + n.source + "]" + (n.note.empty() ? "" : " " + n.note) + "\n";
-    };
-    line("clock", formatSi(p.clockHz.value, "Hz"), p.clockHz);
-    for (const auto& peak : p.peaks)
-        line(std::string(hw::unitName(peak.unit)) + " " + std::string(hw::precisionName(peak.precision)),
-             formatSi(peak.flops.value, "FLOP/s"), peak.flops);
-    line("DRAM bandwidth", formatSi(p.dramBandwidthBps.value, "B/s"), p.dramBandwidthBps);
-    line("DRAM capacity", formatSi(p.dramCapacityBytes.value, "B"), p.dramCapacityBytes);
-    line("L2", formatSi(p.l2Bytes.value, "B"), p.l2Bytes);
-    if (p.llcBytes)
-        line(p.host ? "L3" : "memory-side cache", formatSi(p.llcBytes->value, "B"), *p.llcBytes);
-    line("on-chip total", formatSi(p.onchipBytes.value, "B"), p.onchipBytes);
-    if (p.opFloorSeconds)
-        line("eager op floor", formatSeconds(p.opFloorSeconds->value), *p.opFloorSeconds);
-    if (p.host) {
-        out += "\ncalibrated " + p.host->calibratedAt + " on " + p.host->cpu + ": " + std::to_string(p.host->cores) + " cores, "
-            + std::to_string(p.host->threads) + " threads used, " + p.host->isa + "\n";
-        for (const auto& m : p.host->measurements)
-            out += "  " + padText(m.what, 56) + padText(m.unit == "B" ? formatBytes(m.value) : formatSi(m.value, m.unit), 14, true) + "  "
-                + m.how + "\n";
-    }
-    out += "\nsources:\n";
-    for (const auto& s : p.sources)
-        out += "  [" + s.key + "] " + s.citation + (s.url.empty() ? "" : " <" + s.url + ">") + " (" + s.date + ")\n";
     return out;
 }
 

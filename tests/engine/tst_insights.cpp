@@ -4,9 +4,9 @@
 #include "engine/analysis/analysis.h"
 #include "engine/hw/hwprofile.h"
 #include "engine/insights/insights.h"
-#include "engine/insights/insightsreport.h"
 #include "engine/measure/profiletrace.h"
 #include "engine/report/analysisreport.h"
+#include "engine/report/insightsreport.h"
 #include "testutil.h"
 
 #include <nlohmann/json.hpp>
@@ -373,7 +373,7 @@ private slots:
     {
         const auto r = analyze(kMmRelu, profile(1e12, 1e6, 10e-6));
         const auto in = insights::computeInsights(r);
-        const auto j = nlohmann::json::parse(insights::insightsJson(r, in));
+        const auto j = nlohmann::json::parse(report::insightsJson(r, in));
         QCOMPARE(j["schema"].get<std::string>(), std::string("solar.insights/1"));
         QVERIFY(j["opportunities"].size() == in.opportunities.size());
         double previous = 1e300;

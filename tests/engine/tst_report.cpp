@@ -12,7 +12,11 @@
 #include "engine/hw/registry.h"
 #include "engine/hw/whatif.h"
 #include "engine/report/analysisreport.h"
-#include "engine/report/comparison.h"
+#include "engine/report/benchreport.h"
+#include "engine/report/comparereport.h"
+#include "engine/report/hardwarereport.h"
+#include "engine/report/insightsreport.h"
+#include "engine/report/inversereport.h"
 #include "testutil.h"
 
 #include <nlohmann/json.hpp>
@@ -150,7 +154,7 @@ private slots:
         const AnalysisResult r = matmul4x8x2(*m_h100);
         const hw::HwProfile* a100 = m_registry.find("a100-sxm");
         QVERIFY(a100);
-        const json j = json::parse(report::comparisonJson(report::compareHardware(r, {m_h100, a100})));
+        const json j = json::parse(report::comparisonJson(compareHardware(r, {m_h100, a100})));
         QCOMPARE(j["schema"].get<std::string>(), std::string("solar.compare/1"));
         QCOMPARE(keysOf(j), (std::vector<std::string> {"schema", "program", "baseline", "profiles", "bottleneck_moves"}));
         QCOMPARE(j["profiles"].size(), size_t(2));
@@ -177,7 +181,7 @@ private slots:
         p.measuredSeconds = 2e-3;
         p.validation = ValidationStatus::Validated;
         s.problems.push_back(p);
-        const json j = json::parse(batch::sweepJson(s));
+        const json j = json::parse(report::sweepJson(s));
         QCOMPARE(j["schema"].get<std::string>(), std::string("solar.bench/1"));
         QCOMPARE(j["problems"][0]["status"].get<std::string>(), std::string("ok"));
         QCOMPARE(j["problems"][0]["validation"].get<std::string>(), std::string("validated"));
@@ -188,7 +192,7 @@ private slots:
         // The JSON reads back into the same problem.
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("bench.json")).toStdString();
-        std::ofstream(path) << batch::sweepJson(s);
+        std::ofstream(path) << report::sweepJson(s);
         const auto back = batch::readSweepJson(path);
         QVERIFY(back);
         QCOMPARE(back->problems.size(), size_t(1));
@@ -219,7 +223,7 @@ private slots:
         p.measuredWith = "torch 2.13.0 eager, cpu, 2 threads, min of 5 runs";
         p.compiledSeconds = 0.5e-3;
         s.problems.push_back(p);
-        const json j = json::parse(batch::sweepJson(s));
+        const json j = json::parse(report::sweepJson(s));
         const json& q = j["problems"][0];
         QCOMPARE(q["measured_sizes"]["batch_size"].get<int>(), 16);
         QCOMPARE(q["measured_with"].get<std::string>(), p.measuredWith);
@@ -234,16 +238,16 @@ private slots:
         QCOMPARE(j["summary"]["median_headroom_by_level"]["level2"]["fused"].get<double>(), 2e-3 / 3e-3);
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("bench.json")).toStdString();
-        std::ofstream(path) << batch::sweepJson(s);
+        std::ofstream(path) << report::sweepJson(s);
         const auto back = batch::readSweepJson(path);
         QVERIFY(back);
         QVERIFY(back->problems[0].measuredBoundsSeconds.has_value());
         QCOMPARE((*back->problems[0].measuredBoundsSeconds)[static_cast<int>(bounds::Level::Fused)], 3e-3);
         QCOMPARE(back->problems[0].measuredSizes.at("batch_size"), std::int64_t(16));
         QCOMPARE(*back->problems[0].compiledSeconds, 0.5e-3);
-        QCOMPARE(batch::sweepJson(*back), batch::sweepJson(s)); // --merge keeps every measured field
+        QCOMPARE(report::sweepJson(*back), report::sweepJson(s)); // --merge keeps every measured field
         // The CSV quotes the description, which has commas.
-        QVERIFY(batch::sweepCsv(s).find("\"torch 2.13.0 eager, cpu, 2 threads, min of 5 runs\"") != std::string::npos);
+        QVERIFY(report::sweepCsv(s).find("\"torch 2.13.0 eager, cpu, 2 threads, min of 5 runs\"") != std::string::npos);
     }
 
     void formatting()

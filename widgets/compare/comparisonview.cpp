@@ -27,7 +27,7 @@ class ComparisonBars : public QWidget
 {
 public:
     using QWidget::QWidget;
-    void setComparison(const solar::report::Comparison* c)
+    void setComparison(const solar::Comparison* c)
     {
         m_c = c;
         update();
@@ -67,7 +67,7 @@ protected:
     }
 
 private:
-    const solar::report::Comparison* m_c = nullptr;
+    const solar::Comparison* m_c = nullptr;
 };
 
 ComparisonView::ComparisonView(QWidget* parent)
@@ -172,7 +172,7 @@ void ComparisonView::refresh()
     m_quiet = false;
     m_comparison = {};
     if (m_result && !profiles.empty())
-        m_comparison = solar::report::compareHardware(*m_result, profiles, m_baseline->currentData().toString().toStdString());
+        m_comparison = solar::compareHardware(*m_result, profiles, m_baseline->currentData().toString().toStdString());
     QStringList headers {tr("Profile")};
     for (Level l : solar::bounds::kLevels)
         headers << QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')

@@ -5,8 +5,8 @@
 #pragma once
 
 #include "engine/analysis/analysis.h"
+#include "engine/analysis/comparison.h"
 #include "engine/hw/registry.h"
-#include "engine/report/comparison.h"
 
 #include <QWidget>
 
@@ -34,7 +34,7 @@ public:
     /// Checks exactly these profiles (ids); the first becomes the baseline.
     void setProfiles(const QStringList& ids);
     void setBaseline(const QString& id);
-    const solar::report::Comparison& comparison() const { return m_comparison; }
+    const solar::Comparison& comparison() const { return m_comparison; }
     QTableWidget* table() const { return m_table; }
     QListWidget* profileList() const { return m_profiles; }
 
@@ -43,7 +43,7 @@ private:
 
     const solar::hw::HwRegistry* m_registry = nullptr;
     std::shared_ptr<const solar::AnalysisResult> m_result;
-    solar::report::Comparison m_comparison;
+    solar::Comparison m_comparison;
     QListWidget* m_profiles = nullptr;
     QComboBox* m_baseline = nullptr;
     QTableWidget* m_table = nullptr;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "engine/insights/insightsreport.h"
+#include "engine/report/insightsreport.h"
 
 #include "engine/core/format.h"
 
@@ -7,7 +7,10 @@
 
 #include <cstdio>
 
-namespace solar::insights {
+namespace solar::report {
+
+using insights::Insights;
+using insights::kindName;
 
 namespace {
 
@@ -173,4 +176,24 @@ std::string insightsText(const AnalysisResult& analysis, const Insights& in, con
     return out;
 }
 
-} // namespace solar::insights
+std::string insightsCsv(const AnalysisResult& r, const insights::Insights& in)
+{
+    std::string out
+        = "rank,kind,saved_seconds,estimated_seconds,from_seconds,to_seconds,group,operators,lines,bytes_avoided,capacity_bytes,"
+          "kernels,bottleneck,title,explanation\n";
+    int rank = 0;
+    for (const auto& o : in.opportunities) {
+        std::string ops, lines;
+        for (int id : o.nodes)
+            ops += (ops.empty() ? "" : ";") + r.graph.nodes[static_cast<size_t>(id)].name;
+        for (int l : o.lines)
+            lines += (lines.empty() ? "" : ";") + std::to_string(l);
+        out += std::to_string(++rank) + "," + std::string(insights::kindName(o.kind)) + "," + exactNumber(o.savedSeconds) + ","
+            + exactNumber(o.estimatedSeconds) + "," + exactNumber(o.fromSeconds) + "," + exactNumber(o.toSeconds) + "," + csvField(o.group)
+            + "," + csvField(ops) + "," + csvField(lines) + "," + exactNumber(o.bytesAvoided) + "," + exactNumber(o.capacityBytes) + ","
+            + std::to_string(o.kernels) + "," + csvField(o.bottleneck) + "," + csvField(o.title) + "," + csvField(o.explanation) + "\n";
+    }
+    return out;
+}
+
+} // namespace solar::report

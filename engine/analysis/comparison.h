@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 // One program on several hardware profiles: each level's bound and bottleneck per profile, the speedup against a
 // baseline profile, and where the bottleneck moves. The program is lifted once; each profile only re-solves.
+// report/comparereport.h writes it as text, JSON and CSV.
 #pragma once
 
 #include "engine/analysis/analysis.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
-namespace solar::report {
+namespace solar {
 
 struct ProfileColumn
 {
@@ -30,8 +32,4 @@ struct Comparison
 Comparison compareHardware(const AnalysisResult& result, const std::vector<const hw::HwProfile*>& profiles,
                            const std::string& baseline = {});
 
-std::string comparisonTable(const Comparison& c);
-std::string comparisonJson(const Comparison& c); // schema solar.compare/1
-std::string comparisonCsv(const Comparison& c);
-
-} // namespace solar::report
+} // namespace solar

@@ -1,59 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "engine/report/comparison.h"
+#include "engine/report/comparereport.h"
 
-#include "engine/report/analysisreport.h"
+#include "engine/core/format.h"
 
 #include <nlohmann/json.hpp>
-
-#include <cstdio>
 
 namespace solar::report {
 
 using bounds::Level;
-
-Comparison compareHardware(const AnalysisResult& result, const std::vector<const hw::HwProfile*>& profiles, const std::string& baseline)
-{
-    Comparison c;
-    c.program = result.program.name;
-    for (const hw::HwProfile* p : profiles) {
-        ProfileColumn col;
-        col.id = p->id;
-        col.name = p->name;
-        col.ladder = bounds::solve(result.digest, machineFor(*p, result.options), result.options.policy, result.options.cache);
-        c.profiles.push_back(std::move(col));
-    }
-    if (c.profiles.empty())
-        return c;
-    size_t base = 0;
-    for (size_t i = 0; i < c.profiles.size(); ++i)
-        if (c.profiles[i].id == baseline)
-            base = i;
-    c.baseline = c.profiles[base].id;
-    for (auto& col : c.profiles)
-        for (Level l : bounds::kLevels) {
-            const double mine = col.ladder.at(l).seconds, theirs = c.profiles[base].ladder.at(l).seconds;
-            col.speedup[static_cast<size_t>(l)] = mine > 0 ? theirs / mine : 0.0;
-        }
-    for (Level l : bounds::kLevels) {
-        const std::string& from = c.profiles[base].ladder.at(l).bottleneck;
-        for (const auto& col : c.profiles)
-            if (col.ladder.at(l).bottleneck != from)
-                c.bottleneckMoves.push_back(std::string(bounds::levelName(l)) + ": " + from + " on " + c.baseline + " -> "
-                                            + col.ladder.at(l).bottleneck + " on " + col.id);
-    }
-    return c;
-}
-
-namespace {
-
-std::string fixed2(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return buf;
-}
-
-} // namespace
 
 std::string comparisonTable(const Comparison& c)
 {
@@ -66,7 +20,7 @@ std::string comparisonTable(const Comparison& c)
             line.resize(std::max<size_t>(line.size() + 1, 26), ' ');
             std::string t = formatSeconds(x.seconds);
             t.insert(0, t.size() < 11 ? 11 - t.size() : 0, ' ');
-            line += t + "  x" + fixed2(col.speedup[static_cast<size_t>(l)]) + "  " + x.bottleneck;
+            line += t + "  x" + formatFixed(col.speedup[static_cast<size_t>(l)], 2) + "  " + x.bottleneck;
             out += line + "\n";
         }
     }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "engine/measure/measurereport.h"
+#include "engine/report/measurereport.h"
 
 #include "engine/core/format.h"
 
@@ -9,17 +9,14 @@
 #include <cmath>
 #include <cstdio>
 
-namespace solar::measure {
+namespace solar::report {
+
+using measure::Measurement;
 
 namespace {
 
 using bounds::Level;
 using nlohmann::ordered_json;
-
-bool isSol(Level l)
-{
-    return l == Level::Fused || l == Level::CacheAware;
-}
 
 std::string ratio(double r)
 {
@@ -30,29 +27,7 @@ std::string ratio(double r)
     return buf;
 }
 
-// The time a level is judged against: the speed-of-light levels must hold for every implementation, the compiled
-// one included; the unfused levels model eager execution (one kernel per operator), which a compiler that fuses
-// operators may legitimately beat, so they are judged against the eager time only.
-double judged(const Measurement& m, Level l)
-{
-    return m.compiledSeconds && isSol(l) ? std::min(m.seconds, *m.compiledSeconds) : m.seconds;
-}
-
 } // namespace
-
-Verdict verdict(const Measurement& m)
-{
-    Verdict v;
-    for (Level l : bounds::kLevels) {
-        if (judged(m, l) >= m.analysis.ladder.at(l).seconds)
-            continue;
-        const std::string name(bounds::levelName(l));
-        v.violations += (v.violations.empty() ? "" : ", ") + name;
-        if (isSol(l))
-            v.solViolations += (v.solViolations.empty() ? "" : ", ") + name;
-    }
-    return v;
-}
 
 std::string measurementJson(const Measurement& m)
 {
@@ -81,16 +56,17 @@ std::string measurementJson(const Measurement& m)
         e["bound_seconds"] = r.seconds;
         if (r.opFloorSeconds > 0)
             e["op_floor_seconds"] = r.opFloorSeconds;
-        e["headroom"] = std::isfinite(headroom(m.seconds, r.seconds)) ? ordered_json(headroom(m.seconds, r.seconds)) : ordered_json();
+        e["headroom"] = std::isfinite(measure::headroom(m.seconds, r.seconds)) ? ordered_json(measure::headroom(m.seconds, r.seconds))
+                                                                               : ordered_json();
         if (m.compiledSeconds)
-            e["compiled_headroom"] = std::isfinite(headroom(*m.compiledSeconds, r.seconds))
-                ? ordered_json(headroom(*m.compiledSeconds, r.seconds))
+            e["compiled_headroom"] = std::isfinite(measure::headroom(*m.compiledSeconds, r.seconds))
+                ? ordered_json(measure::headroom(*m.compiledSeconds, r.seconds))
                 : ordered_json();
-        e["violated"] = judged(m, l) < r.seconds;
+        e["violated"] = measure::judgedSeconds(m, l) < r.seconds;
         levels[std::string(bounds::levelName(l))] = e;
     }
     j["levels"] = levels;
-    const Verdict v = verdict(m);
+    const measure::Verdict v = measure::verdict(m);
     j["violations"] = v.violations;
     ordered_json ops = ordered_json::array();
     for (const auto& o : m.ops) {
@@ -115,7 +91,7 @@ std::string measurementJson(const Measurement& m)
 std::string measurementTable(const Measurement& m)
 {
     std::string out = m.file + " on " + m.analysis.hardware.id + " (" + m.device + ", " + std::to_string(m.threads) + " threads, torch "
-        + m.torchVersion + ") at " + describeSizes(m.sizes) + "\n";
+        + m.torchVersion + ") at " + measure::describeSizes(m.sizes) + "\n";
     if (m.reduced)
         out += "  reduced sizes: " + m.sizesNote + "\n";
     out += "measured, eager: " + formatSeconds(m.seconds) + " (min of " + std::to_string(m.runs) + " runs after a warm-up)\n";
@@ -130,17 +106,17 @@ std::string measurementTable(const Measurement& m)
     for (Level l : bounds::kLevels) {
         const auto& r = m.analysis.ladder.at(l);
         std::string row = "  " + padText(std::string(bounds::levelName(l)), 20) + padText(formatSeconds(r.seconds), 12, true)
-            + padText(ratio(headroom(m.seconds, r.seconds)), 16, true);
+            + padText(ratio(measure::headroom(m.seconds, r.seconds)), 16, true);
         if (m.compiledSeconds)
-            row += padText(ratio(headroom(*m.compiledSeconds, r.seconds)), 16, true);
-        if (judged(m, l) < r.seconds)
-            row += isSol(l) ? "  SOL VIOLATION" : "  below the eager model";
+            row += padText(ratio(measure::headroom(*m.compiledSeconds, r.seconds)), 16, true);
+        if (measure::judgedSeconds(m, l) < r.seconds)
+            row += bounds::isSpeedOfLight(l) ? "  SOL VIOLATION" : "  below the eager model";
         if (r.opFloorSeconds > 0)
             row += "  (" + formatSeconds(r.opFloorSeconds) + " of it the per-op floor)";
         out += row + "\n";
     }
     // The ops with the most measured time first.
-    std::vector<const OpTime*> timed;
+    std::vector<const measure::OpTime*> timed;
     for (const auto& o : m.ops) {
         if (o.measuredSeconds) {
             timed.push_back(&o);
@@ -151,14 +127,14 @@ std::string measurementTable(const Measurement& m)
         unmatched += s;
     if (!timed.empty() || unmatched > 0) {
         std::stable_sort(timed.begin(), timed.end(),
-                         [](const OpTime* a, const OpTime* b) { return *a->measuredSeconds > *b->measuredSeconds; });
+                         [](const measure::OpTime* a, const measure::OpTime* b) { return *a->measuredSeconds > *b->measuredSeconds; });
         out += "per op (torch.profiler, one run): " + formatSeconds(m.matchedSeconds) + " matched to traced ops, "
             + formatSeconds(unmatched) + " not\n";
         out += "  " + padText("line", 6, true) + "  " + padText("op", 36) + padText("measured", 12, true) + padText("F0 bound", 12, true)
             + padText("measured/F0", 14, true) + "\n";
         const std::size_t shown = std::min<std::size_t>(timed.size(), 20);
         for (std::size_t i = 0; i < shown; ++i) {
-            const OpTime& o = *timed[i];
+            const measure::OpTime& o = *timed[i];
             out += "  " + padText(std::to_string(o.sourceLine), 6, true) + "  " + padText(o.aten, 36)
                 + padText(formatSeconds(*o.measuredSeconds), 12, true)
                 + padText(o.boundSeconds > 0 ? formatSeconds(o.boundSeconds) : "-", 12, true)
@@ -172,4 +148,4 @@ std::string measurementTable(const Measurement& m)
     return out;
 }
 
-} // namespace solar::measure
+} // namespace solar::report
