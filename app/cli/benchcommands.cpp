@@ -22,7 +22,7 @@ namespace {
 
 std::string defaultStaleList()
 {
-    std::string script = trace::tracerScriptPath(); // .../python/solar_trace.py
+    std::string script = trace::tracerScriptPath(); // .../python/solar_worker.py
     const auto cut = script.rfind("/python/");
     return cut == std::string::npos ? std::string() : script.substr(0, cut) + "/kernelbench/stale-timings.json";
 }

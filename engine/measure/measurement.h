@@ -82,7 +82,7 @@ Expected<Measurement> measureModel(const std::string& file, trace::TraceWorker& 
                                    const MeasureOptions& options);
 
 /// The eager model's per-operator floor on this CPU (the least time one ATen operator with a kernel takes, measured
-/// from C++ dispatch with `threads` threads; solar_measure.op_floor says how) added to `profile` as
+/// from C++ dispatch with `threads` threads; solarworker/torch_measure.py op_floor says how) added to `profile` as
 /// `opFloorSeconds`, with its source and the per-operator figures in the host details.
 Expected<double> addMeasuredOpFloor(hw::HwProfile& profile, trace::TraceWorker& worker, int threads, int timeoutMs = 120000);
 

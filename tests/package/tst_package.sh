@@ -23,7 +23,7 @@ grep -q "h100-pcie" "$scratch/hw.txt" || fail "hw list has no h100-pcie: $(cat "
 grep -q "$root/share/solar-studio/hwprofiles" "$scratch/hw.txt" || \
     "$root/bin/solar" hw show h100-pcie | grep -q "$root/share/solar-studio/hwprofiles" || \
     fail "the profiles were not read from the package"
-[[ -f "$root/share/solar-studio/python/solar_trace.py" ]] || fail "tracer missing"
+[[ -f "$root/share/solar-studio/python/solar_worker.py" && -f "$root/share/solar-studio/python/solarworker/protocol.py" ]] || fail "tracer missing"
 [[ -f "$root/share/solar-studio/examples/transformer_block.py" ]] || fail "examples missing"
 
 if [[ -x "$root/bin/solar-studio" ]]; then

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The JAX frontend: a JAX or Flax file traced to a jaxpr by the Python worker (resources/python/solar_jax.py), each
+// The JAX frontend: a JAX or Flax file traced to a jaxpr by the Python worker (resources/python/solarworker/jax_trace.py), each
 // primitive lowered by its template (ops_jax.cpp, optable_jax.cpp beside this file) and validated against JAX on
 // the CPU. Chosen by name it forces the JAX tracer on a file that also imports torch; the automatic choice reaches
 // it through the PyTorch frontend's worker, which tells the two apart by the file's imports.

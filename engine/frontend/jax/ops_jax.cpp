@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Op templates: JAX primitives (jaxprs traced by resources/python/solar_jax.py, ops named "jax::<primitive>").
+// Op templates: JAX primitives (jaxprs traced by resources/python/solarworker/jax_trace.py, ops named "jax::<primitive>").
 // Layout primitives arrive as views ("jax::view_*") and are folded by the Lowerer like ATen's; these templates
 // cover the maths: elementwise primitives, dot_general with any dimension numbers, conv_general_dilated,
 // reductions, windowed reductions (pooling), scans, and the indexing primitives.
@@ -435,7 +435,7 @@ void jaxStack(Lowerer& ctx, const TracedOp& op, const std::string&)
     stackAlong(ctx, y, op.args, static_cast<size_t>(normDim(param(op, "axis").intValue, ctx.info(y).shape.size())));
 }
 
-// A scan's loop (solar_jax.py): `for _sK in 0..length {` before its body's statements, `}` after them.
+// A scan's loop (jax_trace.py): `for _sK in 0..length {` before its body's statements, `}` after them.
 void jaxLoopBegin(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
     ctx.emit("for " + ctx.arg(op, 0).text + " in 0.." + std::to_string(ctx.arg(op, 1).intValue) + " {");
@@ -446,7 +446,7 @@ void jaxLoopEnd(Lowerer& ctx, const TracedOp&, const std::string&)
     ctx.emit("}");
 }
 
-// A branch of lax.cond / lax.switch (solar_jax.py): `if (index == k) {`, the index clamped as lax.switch does.
+// A branch of lax.cond / lax.switch (jax_trace.py): `if (index == k) {`, the index clamped as lax.switch does.
 void jaxBranchBegin(Lowerer& ctx, const TracedOp& op, const std::string&)
 {
     const std::string index = ctx.bcast(ctx.arg(op, 0), {}, {});

@@ -108,7 +108,7 @@ Expected<PythonInfo> locatePython(const std::string& preferred, int timeoutMs, F
 
 std::string tracerScriptPath()
 {
-    const std::string name = "solar_trace.py";
+    const std::string name = "solar_worker.py";
     if (const char* env = std::getenv("SOLAR_PYTHON_DIR"); env && *env)
         return std::string(env) + "/" + name;
     std::error_code ec;

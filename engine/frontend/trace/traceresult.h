@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What the PyTorch tracer (resources/python/solar_trace.py) reports for one model: every ATen op with its
+// What the PyTorch tracer (resources/python/solarworker/torch_trace.py) reports for one model: every ATen op with its
 // arguments, the tensors it reads and writes (shapes, dtypes, strides, roles), the user's source line of each op,
 // and the module-level integer size constants. Parsed from the worker's JSON reply.
 #pragma once

@@ -1,32 +1,18 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """SOLAR Studio's PyTorch tracer: runs a model's forward pass on fake (meta) tensors and records every ATen op.
 (Real tensors only on request, at reduced sizes, for models with ops that have neither a fake nor a meta kernel.)
 
-A long-lived worker: one JSON request per line on stdin, one JSON reply per line on stdout, so torch is imported
-once for a whole sweep. Requests:
-  {"id": 1, "cmd": "ping"}
-  {"id": 2, "cmd": "trace", "file": "model.py", "sizes": {"batch_size": 2}}       ("real": true for real tensors)
-  {"id": 3, "cmd": "constants", "file": "model.py"}                               (the module's size constants)
-  {"id": 4, "cmd": "reference", "file": "model.py", "sizes": {...}, "seed": 0, "max_elements": N, "dir": D}
-  {"id": 5, "cmd": "reference_arrays", ...}     (the same for NumPy/JAX sources: get_inputs() and forward(*inputs))
-Replies carry the same id and "ok"; failures say what went wrong and, where the user's file is to blame, its line.
-
 The file follows KernelBench's convention: a torch.nn.Module subclass (preferably `Model`), `get_inputs()` and
 `get_init_inputs()`, and module-level integer size constants, which `sizes` overrides. No full-size tensor is
-ever allocated: model and inputs live in a FakeTensorMode (or on the meta device).
+ever allocated: model and inputs live in a FakeTensorMode (or on the meta device). protocol.py dispatches to
+trace(), reference() and build_model().
 """
-import ast
-import json
-import os
 import sys
-import traceback
-import types
+
+from .source import UserError, UserCode as _UserCode, as_list as _as_list, caller_line as _caller_line  # noqa: F401
+from .source import load_source as _load_source  # noqa: F401
 
 _torch = None
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # solar_jax.py lies beside this file
-if __name__ == "__main__":
-    sys.modules.setdefault("solar_trace", sys.modules[__name__])  # solar_jax imports this very module, not a copy
 
 
 def _import_torch():
@@ -35,70 +21,6 @@ def _import_torch():
         import torch  # noqa: F401  (imported once per worker)
         _torch = torch
     return _torch
-
-
-class UserError(Exception):
-    def __init__(self, kind, message, line=0, column=0):
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
-        self.line = line
-        self.column = column
-
-
-def _caller_line(filename):
-    """The line of the deepest active frame in the user's file: walking the frames outward, the first one there.
-    (traceback.extract_stack() would build a summary of every frame and read source lines: a fifth of the tracing
-    time of a long recurrent model.)"""
-    frame = sys._getframe(1)
-    while frame is not None:
-        if frame.f_code.co_filename == filename:
-            return frame.f_lineno
-        frame = frame.f_back
-    return 0
-
-
-def _user_line(tb_or_stack, filename):
-    """The deepest frame that belongs to the user's file."""
-    line = 0
-    for frame in tb_or_stack:
-        if frame.filename == filename:
-            line = frame.lineno
-    return line
-
-
-def _assigned_names(node):
-    targets = []
-    if isinstance(node, ast.Assign):
-        for t in node.targets:
-            targets.extend(t.elts if isinstance(t, ast.Tuple) else [t])
-    elif isinstance(node, ast.AnnAssign):
-        targets.append(node.target)
-    return [t.id for t in targets if isinstance(t, ast.Name)]
-
-
-def _size_constants(tree):
-    """Names assigned at module level, in order (the integer ones become size constants)."""
-    names = []
-    for node in tree.body:
-        for name in _assigned_names(node):
-            if name not in names:
-                names.append(name)
-    return names
-
-
-def _override(tree, sizes):
-    """Re-assigns each overridden constant right after every module-level assignment of it, so that values
-    derived from it later in the module (bias_shape = (out_channels, 1, 1)) follow the override."""
-    body = []
-    for node in tree.body:
-        body.append(node)
-        for name in _assigned_names(node):
-            if name in sizes:
-                body.append(ast.copy_location(
-                    ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=ast.Constant(value=int(sizes[name]))), node))
-    tree.body = body
-    ast.fix_missing_locations(tree)
 
 
 def _load(filename, sizes):
@@ -115,43 +37,6 @@ def _load(filename, sizes):
         if not callable(namespace.get(fn)):
             raise UserError("model", "no %s() function" % fn)
     return namespace, model_class, constants
-
-
-def _load_source(filename, sizes):
-    """Parses the file, overrides its module-level integer constants with `sizes`, runs the module body."""
-    try:
-        with open(filename, "r", encoding="utf-8") as f:
-            source = f.read()
-    except OSError as e:
-        raise UserError("io", "cannot read %s: %s" % (filename, e.strerror))
-    try:
-        tree = ast.parse(source, filename)
-    except SyntaxError as e:
-        raise UserError("syntax", "syntax error: %s" % e.msg, e.lineno or 0, e.offset or 0)
-    names = _size_constants(tree)
-    for name in (sizes or {}):
-        if name not in names:
-            raise UserError("sizes", "'%s' is not a module-level integer constant of %s" % (name, filename))
-    if sizes:
-        _override(tree, sizes)
-    # A real module in sys.modules: torch.compile (and FlexAttention, which compiles) looks its globals up there.
-    module = types.ModuleType("solar_traced_model")
-    module.__file__ = filename
-    sys.modules["solar_traced_model"] = module
-    namespace = module.__dict__
-    try:
-        exec(compile(tree, filename, "exec"), namespace)
-    except Exception as e:  # the module body itself failed
-        raise UserError("module", "%s: %s" % (type(e).__name__, e), _user_line(traceback.extract_tb(e.__traceback__), filename))
-    constants = {}
-    for name in names:
-        value = namespace.get(name)
-        if isinstance(value, int) and not isinstance(value, bool):
-            constants[name] = value
-    for name in (sizes or {}):
-        if name not in constants:
-            raise UserError("sizes", "'%s' is not a module-level integer constant of %s" % (name, filename))
-    return namespace, constants
 
 
 def _dtype_name(dtype):
@@ -422,34 +307,6 @@ def _trace(filename, sizes, real=False, symbols=None):
             return _trace_mode(filename, sizes, "meta")
         except UserError:
             raise fake_error
-
-
-def _run_failure(e, stage, filename):
-    """The error for an exception in the user's code: what was running, and the deepest line in their file."""
-    line = _user_line(traceback.extract_tb(e.__traceback__), filename)
-    return UserError("run", "%s failed: %s: %s" % (stage, type(e).__name__, e), line)
-
-
-class _UserCode:
-    """Runs the user's code in named steps (get_init_inputs(), Model(...), get_inputs(), forward()): an exception
-    becomes an error naming the step that failed and the deepest line of their file; our own errors pass through."""
-
-    def __init__(self, filename, step):
-        self.filename = filename
-        self.step = step
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, kind, error, tb):
-        if error is None or isinstance(error, UserError) or not isinstance(error, Exception):
-            return False
-        raise _run_failure(error, self.step, self.filename) from error
-
-
-def _as_list(result):
-    """A forward() result as a list of its outputs."""
-    return list(result) if isinstance(result, (list, tuple)) else [result]
 
 
 def _trace_mode(filename, sizes, mode, symbols=None):
@@ -779,163 +636,9 @@ def _reference(filename, sizes, seed, max_elements, directory):
             "outputs": [_dump(o, directory, counter) for o in outs if isinstance(o, torch.Tensor)]}
 
 
-def _reference_arrays(filename, sizes, seed, max_elements, directory):
-    """A NumPy or JAX source for the LLM frontend's validation: module-level size constants, get_inputs() returning
-    arrays, and forward(*inputs) returning an array or a tuple of them. NumPy's global generator is seeded before
-    get_inputs(); the inputs and outputs are written like the PyTorch reference's."""
-    import numpy as np
-    namespace, constants = _load_source(filename, sizes)
-    for fn in ("get_inputs", "forward"):
-        if not callable(namespace.get(fn)):
-            raise UserError("model", "no %s() function (array sources define get_inputs() and forward(*inputs))" % fn)
-    with _UserCode(filename, "get_inputs()") as user:
-        np.random.seed(seed % (2 ** 32))
-        inputs = list(namespace["get_inputs"]())
-        arrays = {}
-        for i, x in enumerate(inputs):
-            if hasattr(x, "shape"):
-                arrays["input%d" % i] = np.asarray(x)
-        total = sum(a.size for a in arrays.values())
-        if total > max_elements:
-            raise UserError("size", "%d input elements at these sizes, above the validation limit of %d" % (total, max_elements))
-        user.step = "forward()"
-        result = namespace["forward"](*inputs)
-    outs = _as_list(result)
-    dump = _array_dumper(directory)
-    return {"constants": constants, "tensors": {k: dump(v) for k, v in arrays.items()},
-            "outputs": [dump(o) for o in outs if hasattr(o, "shape")]}
-
-
-def _array_dumper(directory):
-    """Writes arrays (NumPy, JAX) like _dump writes tensors: raw little-endian float64 files in `directory`."""
-    import numpy as np
-    counter = [0]
-
-    def dump(a):
-        a = np.asarray(a)
-        path = os.path.join(directory, "t%d.f64" % counter[0])
-        counter[0] += 1
-        np.ascontiguousarray(a, dtype="<f8").tofile(path)
-        return {"shape": list(a.shape), "dtype": str(a.dtype), "file": path}
-
-    return dump
-
-
-def _is_jax_file(filename, framework=None):
-    if framework in ("jax", "torch"):  # the user's choice of frontend
-        return framework == "jax"
-    try:
-        with open(filename, "r", encoding="utf-8") as f:
-            source = f.read()
-    except OSError:
-        return False
-    import solar_jax
-    return solar_jax.is_jax_source(source)
-
-
-def handle(request):
-    cmd = request.get("cmd")
-    if cmd == "ping":  # either framework will do: a JAX-only environment traces JAX sources
-        import importlib.util
-        import solar_jax
-        try:
-            torch = _import_torch().__version__ if importlib.util.find_spec("torch") else None
-        except ImportError:
-            torch = None
-        return {"ok": True, "torch": torch, "jax": solar_jax.version(),
-                "python": sys.version.split()[0]}
-    if cmd in ("trace", "reference") and _is_jax_file(request.get("file", ""), request.get("framework")):
-        import solar_jax
-        if request.get("symbols"):
-            return {"ok": False, "kind": "symbolic", "error": "JAX sources get their size parameters by fitting"}
-        try:
-            if cmd == "trace":
-                reply = solar_jax.trace(request["file"], request.get("sizes"))
-            else:
-                reply = solar_jax.reference(request["file"], request.get("sizes"), int(request.get("seed", 0)),
-                                            int(request.get("max_elements", 30000000)), _array_dumper(request["dir"]))
-            reply["ok"] = True
-            return reply
-        except UserError as e:
-            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
-        except ImportError as e:
-            return {"ok": False, "kind": "import", "error": "the JAX frontend needs jax in this Python (%s)" % e}
-    if cmd == "measure":
-        if _is_jax_file(request.get("file", ""), request.get("framework")):
-            return {"ok": False, "kind": "measure", "error": "measuring runs PyTorch models; JAX sources are analysed but not measured"}
-        try:
-            import solar_measure
-            _ensure_sdpa(_import_torch())
-            reply = solar_measure.measure(request, _build_model, _UserCode, _import_torch, UserError)
-            reply["ok"] = True
-            return reply
-        except UserError as e:
-            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
-        except ImportError as e:
-            return {"ok": False, "kind": "import", "error": "measuring needs torch in this Python (%s)" % e}
-    if cmd == "op_floor":
-        try:
-            import solar_measure
-            reply = solar_measure.op_floor(request, _import_torch)
-            reply["ok"] = True
-            return reply
-        except ImportError as e:
-            return {"ok": False, "kind": "import", "error": "measuring the per-op floor needs torch in this Python (%s)" % e}
-        except RuntimeError as e:
-            return {"ok": False, "kind": "measure", "error": str(e)}
-    if cmd == "constants":
-        try:
-            _, constants = _load_source(request["file"], request.get("sizes"))
-            return {"ok": True, "constants": constants}
-        except UserError as e:
-            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
-    if cmd in ("trace", "reference"):
-        try:
-            _import_torch()
-        except ImportError as e:
-            return {"ok": False, "kind": "import", "error": "the PyTorch frontend needs torch in this Python (%s)" % e}
-    if cmd == "trace":
-        try:
-            reply = _trace(request["file"], request.get("sizes"), bool(request.get("real", False)), request.get("symbols"))
-            reply["ok"] = True
-            return reply
-        except UserError as e:
-            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
-    if cmd in ("reference", "reference_arrays"):
-        try:
-            run = _reference if cmd == "reference" else _reference_arrays
-            reply = run(request["file"], request.get("sizes"), int(request.get("seed", 0)),
-                        int(request.get("max_elements", 30000000)), request["dir"])
-            reply["ok"] = True
-            return reply
-        except UserError as e:
-            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
-    return {"ok": False, "kind": "protocol", "error": "unknown command %r" % cmd}
-
-
-def main():
-    # The protocol gets its own copy of stdout; file descriptor 1 and sys.stdout then point at stderr, so a print()
-    # in the user's model (or a C extension writing to fd 1) can never corrupt a reply.
-    protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
-    for raw in sys.stdin:
-        raw = raw.strip()
-        if not raw:
-            continue
-        try:
-            request = json.loads(raw)
-        except ValueError as e:
-            reply = {"ok": False, "kind": "protocol", "error": "bad request: %s" % e}
-        else:
-            try:
-                reply = handle(request)
-            except Exception as e:  # never let the worker die on one request
-                reply = {"ok": False, "kind": "internal", "error": "%s: %s" % (type(e).__name__, e)}
-            reply["id"] = request.get("id")
-        protocol.write(json.dumps(reply) + "\n")
-        protocol.flush()
-
-
-if __name__ == "__main__":
-    main()
+# The names protocol.py and torch_measure.py use.
+import_torch = _import_torch
+trace = _trace
+reference = _reference
+build_model = _build_model
+ensure_sdpa = _ensure_sdpa

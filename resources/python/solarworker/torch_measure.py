@@ -4,7 +4,7 @@ run, then the minimum of K timed runs, on the CPU with a given thread count or o
 optionally torch.compile (inductor) too, and one run under torch.profiler whose outermost ATen events are matched
 by the engine to the analysis' operators.
 
-The caller (solar_trace.handle) passes its model builder, so the model is built exactly as validation builds it."""
+The caller (protocol.handle) passes its model builder, so the model is built exactly as validation builds it."""
 
 import gc
 import time

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""SOLAR Studio's JAX tracer (used by solar_trace.py's worker for sources that import jax).
+"""SOLAR Studio's JAX tracer (protocol.py dispatches sources that import jax here).
 
 A JAX source defines get_inputs() (arrays or jax.ShapeDtypeStructs) and either forward(*inputs), a pure function,
 or a Flax Linen module `Model` with get_init_inputs() (its constructor arguments), whose variables come from
@@ -14,9 +14,8 @@ static slices) are views, as in the PyTorch trace: their strides point into the 
 folds them into the reads. `reference` runs the function for real on the CPU at reduced sizes.
 """
 import os
-import sys
 
-from solar_trace import UserError, _UserCode, _load_source, _as_list, _user_line  # noqa: F401
+from .source import UserError, UserCode as _UserCode, load_source as _load_source, as_list as _as_list
 
 _jax = None
 
@@ -675,7 +674,3 @@ def version():
         return _import_jax().__version__
     except Exception:
         return None
-
-
-if __name__ == "__main__":
-    sys.exit("run solar_trace.py: this module is its JAX frontend")

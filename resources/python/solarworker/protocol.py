@@ -1,0 +1,136 @@
+# SPDX-License-Identifier: MIT
+"""SOLAR Studio's Python worker protocol. A long-lived worker: one JSON request per line on stdin, one JSON reply
+per line on stdout, so torch is imported once for a whole sweep. Requests:
+  {"id": 1, "cmd": "ping"}
+  {"id": 2, "cmd": "trace", "file": "model.py", "sizes": {"batch_size": 2}}       ("real": true for real tensors)
+  {"id": 3, "cmd": "constants", "file": "model.py"}                               (the module's size constants)
+  {"id": 4, "cmd": "reference", "file": "model.py", "sizes": {...}, "seed": 0, "max_elements": N, "dir": D}
+  {"id": 5, "cmd": "reference_arrays", ...}     (the same for NumPy/JAX sources: get_inputs() and forward(*inputs))
+Replies carry the same id and "ok"; failures say what went wrong and, where the user's file is to blame, its line.
+
+Each framework is a module of this package: torch_trace (PyTorch), jax_trace (JAX and Flax), torch_measure (timing
+PyTorch models); source holds what they share. This module imports them, none of them imports it: no circle.
+"""
+import json
+import os
+import sys
+
+from . import source, torch_trace
+from .source import UserError
+
+
+def _is_jax_file(filename, framework=None):
+    if framework in ("jax", "torch"):  # the user's choice of frontend
+        return framework == "jax"
+    try:
+        with open(filename, "r", encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return False
+    from . import jax_trace
+    return jax_trace.is_jax_source(text)
+
+
+def handle(request):
+    cmd = request.get("cmd")
+    if cmd == "ping":  # either framework will do: a JAX-only environment traces JAX sources
+        import importlib.util
+        from . import jax_trace
+        try:
+            torch = torch_trace.import_torch().__version__ if importlib.util.find_spec("torch") else None
+        except ImportError:
+            torch = None
+        return {"ok": True, "torch": torch, "jax": jax_trace.version(),
+                "python": sys.version.split()[0]}
+    if cmd in ("trace", "reference") and _is_jax_file(request.get("file", ""), request.get("framework")):
+        from . import jax_trace
+        if request.get("symbols"):
+            return {"ok": False, "kind": "symbolic", "error": "JAX sources get their size parameters by fitting"}
+        try:
+            if cmd == "trace":
+                reply = jax_trace.trace(request["file"], request.get("sizes"))
+            else:
+                reply = jax_trace.reference(request["file"], request.get("sizes"), int(request.get("seed", 0)),
+                                            int(request.get("max_elements", 30000000)), source.array_dumper(request["dir"]))
+            reply["ok"] = True
+            return reply
+        except UserError as e:
+            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
+        except ImportError as e:
+            return {"ok": False, "kind": "import", "error": "the JAX frontend needs jax in this Python (%s)" % e}
+    if cmd == "measure":
+        if _is_jax_file(request.get("file", ""), request.get("framework")):
+            return {"ok": False, "kind": "measure", "error": "measuring runs PyTorch models; JAX sources are analysed but not measured"}
+        try:
+            from . import torch_measure
+            torch_trace.ensure_sdpa(torch_trace.import_torch())
+            reply = torch_measure.measure(request, torch_trace.build_model, source.UserCode, torch_trace.import_torch, UserError)
+            reply["ok"] = True
+            return reply
+        except UserError as e:
+            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
+        except ImportError as e:
+            return {"ok": False, "kind": "import", "error": "measuring needs torch in this Python (%s)" % e}
+    if cmd == "op_floor":
+        try:
+            from . import torch_measure
+            reply = torch_measure.op_floor(request, torch_trace.import_torch)
+            reply["ok"] = True
+            return reply
+        except ImportError as e:
+            return {"ok": False, "kind": "import", "error": "measuring the per-op floor needs torch in this Python (%s)" % e}
+        except RuntimeError as e:
+            return {"ok": False, "kind": "measure", "error": str(e)}
+    if cmd == "constants":
+        try:
+            _, constants = source.load_source(request["file"], request.get("sizes"))
+            return {"ok": True, "constants": constants}
+        except UserError as e:
+            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
+    if cmd in ("trace", "reference"):
+        try:
+            torch_trace.import_torch()
+        except ImportError as e:
+            return {"ok": False, "kind": "import", "error": "the PyTorch frontend needs torch in this Python (%s)" % e}
+    if cmd == "trace":
+        try:
+            reply = torch_trace.trace(request["file"], request.get("sizes"), bool(request.get("real", False)), request.get("symbols"))
+            reply["ok"] = True
+            return reply
+        except UserError as e:
+            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
+    if cmd in ("reference", "reference_arrays"):
+        try:
+            run = torch_trace.reference if cmd == "reference" else source.reference_arrays
+            reply = run(request["file"], request.get("sizes"), int(request.get("seed", 0)),
+                        int(request.get("max_elements", 30000000)), request["dir"])
+            reply["ok"] = True
+            return reply
+        except UserError as e:
+            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
+    return {"ok": False, "kind": "protocol", "error": "unknown command %r" % cmd}
+
+
+def main():
+    # The protocol gets its own copy of stdout; file descriptor 1 and sys.stdout then point at stderr, so a print()
+    # in the user's model (or a C extension writing to fd 1) can never corrupt a reply.
+    protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    for raw in sys.stdin:
+        raw = raw.strip()
+        if not raw:
+            continue
+        try:
+            request = json.loads(raw)
+        except ValueError as e:
+            reply = {"ok": False, "kind": "protocol", "error": "bad request: %s" % e}
+        else:
+            try:
+                reply = handle(request)
+            except Exception as e:  # never let the worker die on one request
+                reply = {"ok": False, "kind": "internal", "error": "%s: %s" % (type(e).__name__, e)}
+            reply["id"] = request.get("id")
+        protocol.write(json.dumps(reply) + "\n")
+        protocol.flush()
+
