@@ -6,7 +6,7 @@
 
 #include "engine/bounds/inverse.h"
 #include "engine/core/format.h"
-#include "engine/frontend/trace/environment.h"
+#include "engine/frontend/availability.h"
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/trace/traceworker.h"
@@ -197,8 +197,8 @@ int doctor(const Args& args, std::ostream& out, std::ostream& err)
         nlohmann::json pythons = nlohmann::json::array();
         for (const auto& p : report.pythons) {
             nlohmann::json frontends = nlohmann::json::array();
-            for (const auto& f : p.frontends)
-                frontends.push_back({{"frontend", f.frontend}, {"works", f.works}, {"why", f.why}});
+            for (const auto& f : frontendAvailability(p))
+                frontends.push_back({{"frontend", f.id}, {"label", f.label}, {"works", f.works}, {"why", f.why}});
             auto v = [](const std::string& s) { return s.empty() ? nlohmann::json() : nlohmann::json(s); };
             pythons.push_back({{"executable", p.executable},
                                {"origin", p.origin},
@@ -220,7 +220,7 @@ int doctor(const Args& args, std::ostream& out, std::ostream& err)
                    .dump(2)
             << '\n';
     } else {
-        out << trace::formatEnvironment(report);
+        out << formatEnvironment(report);
     }
     if (!report.chosen()) {
         err << "solar: error: no Python interpreter traces PyTorch models, and the LLM route's references run in that one\n";

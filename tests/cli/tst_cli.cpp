@@ -362,6 +362,15 @@ private slots:
             ++chosenCount;
             QCOMPARE(p["executable"].get<std::string>(), chosen);
             QVERIFY(p["frontends"][0]["works"].get<bool>());
+            // One entry per registered frontend, in the registry's order (the --frontend choices without "auto");
+            // ALIR as written needs no Python, so it works with every interpreter.
+            std::vector<std::string> ids;
+            for (const auto& f : p["frontends"]) {
+                ids.push_back(f["frontend"].get<std::string>());
+                if (ids.back() == "alir")
+                    QVERIFY(f["works"].get<bool>());
+            }
+            QCOMPARE(ids, (std::vector<std::string> {"trace", "jax", "alir", "llm"}));
             QProcess probe;
             probe.start(QString::fromStdString(chosen), {QStringLiteral("-c"), QStringLiteral("import torch; print(torch.__version__)")});
             QVERIFY(probe.waitForFinished(60000));

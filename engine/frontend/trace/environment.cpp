@@ -34,10 +34,6 @@ if "torch" in out:
 print(json.dumps(out))
 )PY";
 
-constexpr const char* kTorchFrontend = "pytorch trace";
-constexpr const char* kNumpyFrontend = "numpy reference (LLM route)";
-constexpr const char* kJaxFrontend = "jax trace (jaxpr) and reference";
-
 std::string missing(const nlohmann::json& j, const std::string& name)
 {
     const std::string error = j.value(name + "_error", std::string());
@@ -48,7 +44,7 @@ std::string missing(const nlohmann::json& j, const std::string& name)
 
 void judge(PythonProbe& p, const nlohmann::json& j)
 {
-    FrontendSupport torch {kTorchFrontend, false, {}};
+    FrameworkSupport torch {"torch", false, {}};
     if (p.torchVersion.empty()) {
         torch.why = missing(j, "torch");
     } else if (!supportedTorch(p.torchVersion)) {
@@ -59,12 +55,11 @@ void judge(PythonProbe& p, const nlohmann::json& j)
         torch.works = true;
         torch.why = "torch " + p.torchVersion + (p.einopsVersion.empty() ? " (models that import einops will not load)" : "");
     }
-    FrontendSupport numpy {kNumpyFrontend, !p.numpyVersion.empty(),
-                           p.numpyVersion.empty() ? missing(j, "numpy") : "numpy " + p.numpyVersion};
-    // The worker that traces jaxprs is the PyTorch tracer's, which imports torch only for PyTorch sources.
-    FrontendSupport jax {kJaxFrontend, !p.jaxVersion.empty() && !p.numpyVersion.empty(),
-                         p.jaxVersion.empty() ? missing(j, "jax") : "jax " + p.jaxVersion};
-    p.frontends = {torch, numpy, jax};
+    FrameworkSupport numpy {"numpy", !p.numpyVersion.empty(), p.numpyVersion.empty() ? missing(j, "numpy") : "numpy " + p.numpyVersion};
+    // The worker imports torch only for PyTorch sources: a JAX-only interpreter traces JAX sources.
+    FrameworkSupport jax {"jax", !p.jaxVersion.empty() && !p.numpyVersion.empty(),
+                          p.jaxVersion.empty() ? missing(j, "jax") : "jax " + p.jaxVersion};
+    p.frameworks = {torch, numpy, jax};
 }
 
 } // namespace
@@ -75,6 +70,14 @@ bool supportedTorch(const std::string& version)
     if (std::sscanf(version.c_str(), "%d.%d", &major, &minor) != 2)
         return false;
     return major >= 2 || (major == 1 && minor >= 13);
+}
+
+const FrameworkSupport* PythonProbe::support(std::string_view framework) const
+{
+    for (const auto& f : frameworks)
+        if (f.framework == framework)
+            return &f;
+    return nullptr;
 }
 
 const PythonProbe* EnvironmentReport::chosen() const
@@ -120,42 +123,17 @@ EnvironmentReport probeEnvironment(const std::string& preferred, int timeoutMs)
             }
         }
         if (!p.runs)
-            p.frontends = {{kTorchFrontend, false, p.error}, {kNumpyFrontend, false, p.error}, {kJaxFrontend, false, p.error}};
+            p.frameworks = {{"torch", false, p.error}, {"numpy", false, p.error}, {"jax", false, p.error}};
         report.pythons.push_back(std::move(p));
     }
     // The chosen one is the one the trace frontend uses: the first that imports a supported torch.
     for (auto& p : report.pythons) {
-        if (!p.frontends.empty() && p.frontends.front().works) {
+        if (const FrameworkSupport* torch = p.support("torch"); torch && torch->works) {
             p.chosen = true;
             break;
         }
     }
     return report;
-}
-
-std::string formatEnvironment(const EnvironmentReport& report)
-{
-    std::string out;
-    for (const auto& p : report.pythons) {
-        out += (p.chosen ? "* " : "  ") + p.executable + "  (" + p.origin + ")" + (p.chosen ? "  <- chosen" : "") + "\n";
-        if (!p.runs) {
-            out += "      " + p.error + "\n";
-            continue;
-        }
-        auto v = [](const std::string& s) { return s.empty() ? std::string("-") : s; };
-        out += "      python " + p.pythonVersion + ", torch " + v(p.torchVersion) + ", numpy " + v(p.numpyVersion) + ", einops "
-            + v(p.einopsVersion) + ", jax " + v(p.jaxVersion) + ", flax " + v(p.flaxVersion) + "\n";
-        for (const auto& f : p.frontends)
-            out += std::string("      ") + (f.works ? "ok    " : "no    ") + f.frontend + ": " + f.why + "\n";
-    }
-    if (report.pythons.empty())
-        out += "no Python interpreter candidates\n";
-    out += "The chosen interpreter traces PyTorch models, and JAX sources where it has jax, and runs the LLM route's NumPy and JAX "
-           "references. ALIR files work without Python; the LLM frontend needs an endpoint (--llm-url or the LLM settings).\n";
-    if (!report.chosen())
-        out += "No interpreter traces PyTorch models: install torch >= 1.13 (Debian: apt-get install python3-torch) or point SOLAR_PYTHON "
-               "at a Python that has it.\n";
-    return out;
 }
 
 } // namespace solar::trace

@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: MIT
 // What the Python side of SOLAR Studio can do on this machine (`solar doctor`, Help -> Environment): every
-// candidate interpreter probed for torch, numpy, einops, JAX and Flax, and for each which frontends work with it
-// and, where one does not, why. The chosen interpreter is the one locatePython() picks: the first that imports a
-// supported torch.
+// candidate interpreter probed for torch, numpy, einops, JAX and Flax, and for each which Python frameworks work in
+// it and, where one does not, why. Which frontends that makes available is the registry's business
+// (engine/frontend/availability.h). The chosen interpreter is the one locatePython() picks: the first that imports
+// a supported torch.
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace solar::trace {
 
-struct FrontendSupport
+struct FrameworkSupport
 {
-    std::string frontend; // "pytorch trace", "numpy reference", "jax reference"
+    std::string framework; // "torch", "numpy", "jax": what Frontend::framework() names
     bool works = false;
     std::string why; // what it needs and lacks, or what it runs on
 };
@@ -24,8 +26,11 @@ struct PythonProbe
     bool runs = false;
     std::string error; // when it does not run, or the probe failed
     std::string pythonVersion, torchVersion, numpyVersion, einopsVersion, jaxVersion, flaxVersion; // empty: absent
-    std::vector<FrontendSupport> frontends;
+    std::vector<FrameworkSupport> frameworks;
     bool chosen = false;
+
+    /// The support of `framework` in this interpreter; nullptr when it was not probed.
+    const FrameworkSupport* support(std::string_view framework) const;
 };
 
 struct EnvironmentReport
@@ -39,8 +44,5 @@ bool supportedTorch(const std::string& version);
 
 /// Probes every candidate of pythonCandidates(preferred) (each with a timeout).
 EnvironmentReport probeEnvironment(const std::string& preferred = {}, int timeoutMs = 60000);
-
-/// The report as text, one block per interpreter (what `solar doctor` prints).
-std::string formatEnvironment(const EnvironmentReport& report);
 
 } // namespace solar::trace
