@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "render/figures.h"
+#include "render/palette.h"
 
 #include "engine/core/atomicwrite.h"
 #include "render/graphpainter.h"
@@ -76,7 +77,7 @@ bool writeFigure(const QString& path, const QString& format, const QSize& size, 
         return fail(why, QCoreApplication::translate("Figures", "unknown figure format '%1' (png, svg)").arg(format));
     QImage image(size * 2, QImage::Format_ARGB32);
     image.setDevicePixelRatio(2);
-    image.fill(Qt::white);
+    image.fill(paperColour());
     QPainter p(&image);
     paint(p);
     p.end();

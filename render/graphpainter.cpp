@@ -26,17 +26,17 @@ void paintGraph(QPainter& p, const solar::AnalysisResult& result, const GraphLay
     constexpr double kWide = 4000; // text boxes are not clipped: Graphviz sized the boxes for the text
     p.setBrush(Qt::NoBrush);
     for (const auto& e : layout.edges) {
-        p.setPen(QPen(Qt::darkGray, 1));
+        p.setPen(QPen(edgeColour(), 1));
         p.drawPath(e.path);
         if (edgeLabels) {
             p.setFont(small);
-            p.setPen(Qt::black);
+            p.setPen(inkColour());
             p.drawText(QRectF(e.labelPos + QPointF(4, -6), QSizeF(kWide, fontPoints * 2)), topLeft, e.label);
         }
     }
     p.setFont(font);
     for (const auto& n : layout.nodes) {
-        p.setPen(QPen(Qt::black, 0.8));
+        p.setPen(QPen(inkColour(), 0.8));
         p.setBrush(bottleneckColour(computeBound[static_cast<size_t>(n.node)] != 0));
         p.drawRect(n.rect);
         p.setBrush(Qt::NoBrush);

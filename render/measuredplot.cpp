@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "render/measuredplot.h"
+#include "render/palette.h"
 
 #include "engine/core/format.h"
 #include "render/rooflinepainter.h"
@@ -30,13 +31,10 @@ QFont pixelFont(double pixels, bool bold = false)
 std::vector<MeasuredSeries> measuredSeries(const solar::batch::SweepResult& sweep)
 {
     MeasuredSeries fused {
-        QCoreApplication::translate("MeasuredPlot", "eager against fused (F3, speed of light)"), QColor(0x20, 0x70, 0xd0), true, {}};
-    MeasuredSeries eager {QCoreApplication::translate("MeasuredPlot", "eager against unfused_per_kernel (F0, eager model)"),
-                          QColor(0xd0, 0x60, 0x20),
-                          false,
-                          {}};
-    MeasuredSeries compiled {
-        QCoreApplication::translate("MeasuredPlot", "torch.compile against fused (F3)"), QColor(0x20, 0x90, 0x40), true, {}};
+        QCoreApplication::translate("MeasuredPlot", "eager against fused (F3, speed of light)"), seriesColour(0), true, {}};
+    MeasuredSeries eager {
+        QCoreApplication::translate("MeasuredPlot", "eager against unfused_per_kernel (F0, eager model)"), seriesColour(1), false, {}};
+    MeasuredSeries compiled {QCoreApplication::translate("MeasuredPlot", "torch.compile against fused (F3)"), seriesColour(2), true, {}};
     for (const auto& p : sweep.problems) {
         if (p.status == solar::batch::ProblemStatus::Error || !p.measuredSeconds || !p.excluded.empty())
             continue;
@@ -61,7 +59,7 @@ void paintMeasuredPlot(QPainter& p, const QSizeF& size, const std::vector<Measur
     const double unit = std::max(0.6, std::min(size.width() / 1000.0, size.height() / 900.0));
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+    p.fillRect(QRectF(QPointF(0, 0), size), paperColour());
 
     // One range for both axes, so the diagonal is the 45-degree line: whole decades around every point.
     double lo = std::numeric_limits<double>::infinity(), hi = 0;
@@ -89,7 +87,7 @@ void paintMeasuredPlot(QPainter& p, const QSizeF& size, const std::vector<Measur
     };
 
     p.setFont(titleFont);
-    p.setPen(Qt::black);
+    p.setPen(inkColour());
     p.drawText(QRectF(0, 8 * unit, size.width(), top - 16 * unit), Qt::AlignCenter | Qt::TextWordWrap, title);
 
     // Below the diagonal the measured time is under the bound: the violation region, tinted.
@@ -98,32 +96,32 @@ void paintMeasuredPlot(QPainter& p, const QSizeF& size, const std::vector<Measur
     below.lineTo(area.topRight());
     below.lineTo(area.bottomRight());
     below.closeSubpath();
-    p.fillPath(below, QColor(0xc0, 0x20, 0x20, 22));
+    p.fillPath(below, shade(errorColour(), 22));
 
     p.setFont(tickFont);
     const QFontMetricsF tm(tickFont);
     for (double t : rooflineTicks(lo, hi)) {
         const QPointF x = map(t, lo), y = map(lo, t);
-        p.setPen(QPen(QColor(0xe0, 0xe0, 0xe0), 1 * unit));
+        p.setPen(QPen(gridColour(), 1 * unit));
         p.drawLine(QPointF(x.x(), area.top()), QPointF(x.x(), area.bottom()));
         p.drawLine(QPointF(area.left(), y.y()), QPointF(area.right(), y.y()));
-        p.setPen(Qt::black);
+        p.setPen(inkColour());
         const QString text = QString::fromStdString(solar::formatSeconds(t));
         p.drawText(QPointF(x.x() - tm.horizontalAdvance(text) / 2, area.bottom() + tm.height() + 4 * unit), text);
         p.drawText(QPointF(area.left() - tm.horizontalAdvance(text) - 8 * unit, y.y() + tm.ascent() / 2), text);
     }
-    p.setPen(QPen(Qt::black, 1.2 * unit));
+    p.setPen(QPen(inkColour(), 1.2 * unit));
     p.drawRect(area);
-    p.setPen(QPen(QColor(0xc0, 0x20, 0x20), 1.6 * unit, Qt::DashLine));
+    p.setPen(QPen(errorColour(), 1.6 * unit, Qt::DashLine));
     p.drawLine(area.bottomLeft(), area.topRight());
-    p.setPen(QColor(0xc0, 0x20, 0x20));
+    p.setPen(errorColour());
     p.save();
     p.translate(area.right() - 12 * unit, area.bottom() - 40 * unit);
     p.drawText(QRectF(-area.width() + 24 * unit, -tm.height(), area.width() - 24 * unit, tm.height()), Qt::AlignRight,
                QCoreApplication::translate("MeasuredPlot", "below the line: measured < bound (a violation)"));
     p.restore();
 
-    p.setPen(Qt::black);
+    p.setPen(inkColour());
     p.drawText(QRectF(area.left(), area.bottom() + tm.height() + 10 * unit, area.width(), tm.height() + 8 * unit), Qt::AlignCenter,
                QCoreApplication::translate("MeasuredPlot", "bound (seconds, at the sizes measured)"));
     p.save();
@@ -150,7 +148,7 @@ void paintMeasuredPlot(QPainter& p, const QSizeF& size, const std::vector<Measur
         for (const auto& pt : s.points)
             violations += pt.measuredSeconds < pt.boundSeconds;
         marker(s, QPointF(area.left() + 10 * unit, y - 5 * unit));
-        p.setPen(Qt::black);
+        p.setPen(inkColour());
         p.drawText(QPointF(area.left() + 24 * unit, y),
                    QCoreApplication::translate("MeasuredPlot", "%1: %2 problems, %3 below their bound")
                        .arg(s.label)

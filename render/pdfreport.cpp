@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "render/pdfreport.h"
+#include "render/palette.h"
 #include "render/units.h"
 
 #include "engine/analysis/comparison.h"
@@ -181,9 +182,9 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
         for (const auto& c : changes)
             what << QObject::tr("%1 %2 (stock %3)")
                         .arg(QString::fromStdString(c.quantity), changeValue(c.used, c.unit), changeValue(c.stock, c.unit));
-        html += QObject::tr("<p style=\"color:#b06000\"><b>What-if hardware:</b> the bounds for %1 use values that differ from its "
-                            "stock profile: %2. Both are listed under Hardware.</p>")
-                    .arg(esc(res->hardware.name), what.join(QStringLiteral("; ")).toHtmlEscaped());
+        html += withPalette(QObject::tr("<p style=\"color:{caution}\"><b>What-if hardware:</b> the bounds for %1 use values that "
+                                        "differ from its stock profile: %2. Both are listed under Hardware.</p>")
+                                .arg(esc(res->hardware.name), what.join(QStringLiteral("; ")).toHtmlEscaped()));
     }
     html += QObject::tr("<p><b>Work:</b> %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).</p>")
                 .arg(siText(r.digest.totalMacs, "MAC"), siText(r.ladder.at(Level::Fused).flops, "FLOP"),
@@ -370,7 +371,7 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     auto finishPage = [&] {
         ++pageNumber;
         painter.save();
-        painter.setPen(Qt::black);
+        painter.setPen(inkColour());
         QFont f = painter.font();
         f.setPointSizeF(8);
         painter.setFont(f);

@@ -108,14 +108,14 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
 {
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+    p.fillRect(QRectF(QPointF(0, 0), size), paperColour());
     const RooflineFrame frame = rooflineFrame(size, plot, range, fontScale);
     const double unit = frame.text; // text and the space around it
     const double mark = frame.unit; // markers and lines
     const QFont titleFont = pixelFont(p.font(), 16 * unit, true);
     const QFont tickFont = pixelFont(p.font(), 13 * unit);
     const QFont labelFont = pixelFont(p.font(), 12 * unit);
-    p.setPen(Qt::black);
+    p.setPen(inkColour());
     p.setFont(titleFont);
     p.drawText(QRectF(8 * unit, 4 * unit, size.width() - 16 * unit, 54 * unit), Qt::AlignHCenter | Qt::AlignVCenter | Qt::TextWordWrap,
                title);
@@ -134,21 +134,21 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     p.setFont(tickFont);
     for (double x : rooflineTicks(view.xMin, view.xMax)) {
         const QPointF at = map(x, view.yMin);
-        p.setPen(QPen(QColor(0xe0, 0xe0, 0xe0), 1 * mark));
+        p.setPen(QPen(gridColour(), 1 * mark));
         p.drawLine(QPointF(at.x(), area.top()), QPointF(at.x(), area.bottom()));
-        p.setPen(Qt::black);
+        p.setPen(inkColour());
         p.drawText(QRectF(at.x() - 60 * unit, area.bottom() + 4 * unit, 120 * unit, 20 * unit), Qt::AlignHCenter | Qt::AlignTop,
                    rooflineTickText(x, false));
     }
     for (double y : rooflineTicks(view.yMin, view.yMax)) {
         const QPointF at = map(view.xMin, y);
-        p.setPen(QPen(QColor(0xe0, 0xe0, 0xe0), 1 * mark));
+        p.setPen(QPen(gridColour(), 1 * mark));
         p.drawLine(QPointF(area.left(), at.y()), QPointF(area.right(), at.y()));
-        p.setPen(Qt::black);
+        p.setPen(inkColour());
         p.drawText(QRectF(0, at.y() - 10 * unit, area.left() - 8 * unit, 20 * unit), Qt::AlignRight | Qt::AlignVCenter,
                    rooflineTickText(y, true));
     }
-    p.setPen(QPen(Qt::black, 1.2 * mark));
+    p.setPen(QPen(inkColour(), 1.2 * mark));
     p.setBrush(Qt::NoBrush);
     p.drawRect(area);
     p.drawText(QRectF(area.left(), area.bottom() + 26 * unit, area.width(), 22 * unit), Qt::AlignHCenter | Qt::AlignTop,
@@ -212,7 +212,7 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         for (const auto& pt : plot.points) {
             if (solar::rooflineShareBucket(pt.share) != bucket)
                 continue;
-            p.setPen(QPen(Qt::white, 1 * mark));
+            p.setPen(QPen(paperColour(), 1 * mark));
             p.setBrush(bottleneckMarkerColour(pt.computeBound));
             p.drawEllipse(map(pt.x, pt.y), rooflineMarkerRadius(bucket) * mark, rooflineMarkerRadius(bucket) * mark);
         }
@@ -222,7 +222,7 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         if (pt.measuredY <= 0)
             continue;
         anyMeasured = true;
-        p.setPen(QPen(QColor(0x60, 0x60, 0x60), 1 * mark, Qt::DotLine));
+        p.setPen(QPen(guideColour(), 1 * mark, Qt::DotLine));
         p.drawLine(map(pt.x, pt.y), map(pt.x, pt.measuredY));
         p.setPen(QPen(bottleneckMarkerColour(pt.computeBound), 2 * mark));
         p.setBrush(Qt::NoBrush);
@@ -239,8 +239,8 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         return path;
     };
     if (plot.program.present) {
-        p.setPen(QPen(Qt::white, 1.5 * mark));
-        p.setBrush(QColor(0x40, 0x40, 0x40));
+        p.setPen(QPen(paperColour(), 1.5 * mark));
+        p.setBrush(markColour());
         p.drawPath(diamond(map(plot.program.x, plot.program.y), 10 * mark));
     }
     for (const auto& pt : plot.points)
@@ -264,10 +264,10 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     auto legendItem = [&](const QPainterPath& marker, const QColor& c, const QString& text) {
         const double width = 16 * unit + labelMetrics.horizontalAdvance(text);
         place(width);
-        p.setPen(QPen(Qt::white, 1 * unit));
+        p.setPen(QPen(paperColour(), 1 * unit));
         p.setBrush(c);
         p.drawPath(marker.translated(x + 6 * unit, y + 8 * unit));
-        p.setPen(Qt::black);
+        p.setPen(inkColour());
         p.drawText(QPointF(x + 16 * unit, y + 12 * unit), text);
         x += width + 24 * unit;
     };
@@ -278,20 +278,20 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     if (anyMeasured) {
         const double width = 16 * unit + labelMetrics.horizontalAdvance(QCoreApplication::translate("RooflinePainter", "measured (trace)"));
         place(width);
-        p.setPen(QPen(QColor(0x60, 0x60, 0x60), 2 * unit));
+        p.setPen(QPen(guideColour(), 2 * unit));
         p.setBrush(Qt::NoBrush);
         p.drawEllipse(QPointF(x + 6 * unit, y + 8 * unit), 5 * unit, 5 * unit);
-        p.setPen(Qt::black);
+        p.setPen(inkColour());
         p.drawText(QPointF(x + 16 * unit, y + 12 * unit), QCoreApplication::translate("RooflinePainter", "measured (trace)"));
         x += width + 24 * unit;
     }
     if (plot.program.present)
-        legendItem(diamond(QPointF(0, 0), 7 * unit), QColor(0x40, 0x40, 0x40),
+        legendItem(diamond(QPointF(0, 0), 7 * unit), markColour(),
                    QCoreApplication::translate("RooflinePainter", "the program at this level"));
     auto legendText = [&](const QString& text) {
         const double width = labelMetrics.horizontalAdvance(text);
         place(width);
-        p.setPen(Qt::black);
+        p.setPen(inkColour());
         p.drawText(QPointF(x, y + 12 * unit), text);
         x += width + 24 * unit;
     };

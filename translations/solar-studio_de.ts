@@ -4,42 +4,42 @@
 <context>
     <name>AlirLexer</name>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="33"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="34"/>
         <source>Default</source>
         <translation>Standard</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="34"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="35"/>
         <source>Comment</source>
         <translation>Kommentar</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="35"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="36"/>
         <source>Keyword</source>
         <translation>Schlüsselwort</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="36"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="37"/>
         <source>Element type</source>
         <translation>Elementtyp</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="37"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="38"/>
         <source>Built-in function</source>
         <translation>Eingebaute Funktion</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="38"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="39"/>
         <source>Number</source>
         <translation>Zahl</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="39"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="40"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="40"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="41"/>
         <source>String</source>
         <translation>Zeichenkette</translation>
     </message>
@@ -47,52 +47,52 @@
 <context>
     <name>AnalysisSession</name>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="27"/>
+        <location filename="../app/studio/analysissession.cpp" line="28"/>
         <source>Analysing: %1…</source>
         <translation>Analyse: %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="38"/>
+        <location filename="../app/studio/analysissession.cpp" line="39"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>Kopie für den Tracer kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="45"/>
+        <location filename="../app/studio/analysissession.cpp" line="46"/>
         <source>Asking %1 at %2…</source>
         <translation>Frage %1 unter %2…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="51"/>
+        <location filename="../app/studio/analysissession.cpp" line="52"/>
         <source>Analysing…</source>
         <translation>Analysiere…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="65"/>
+        <location filename="../app/studio/analysissession.cpp" line="66"/>
         <source>Validation cancelled; the bounds stand, unvalidated</source>
         <translation>Validierung abgebrochen; die Schranken bleiben, unvalidiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="69"/>
+        <location filename="../app/studio/analysissession.cpp" line="70"/>
         <source>Analysis cancelled</source>
         <translation>Analyse abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="77"/>
+        <location filename="../app/studio/analysissession.cpp" line="78"/>
         <source>%1: %2 — %3</source>
         <translation>%1: %2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="81"/>
+        <location filename="../app/studio/analysissession.cpp" line="82"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="86"/>
+        <location filename="../app/studio/analysissession.cpp" line="87"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>Die letzte Analyse ist fehlgeschlagen (siehe Editor); die gezeigten Zahlen stammen von der vorherigen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="87"/>
+        <location filename="../app/studio/analysissession.cpp" line="88"/>
         <source>Analysis failed: %1</source>
         <translation>Analyse fehlgeschlagen: %1</translation>
     </message>
@@ -117,7 +117,7 @@
         <translation>Schranken bereit; Validierung gegen die Quelle läuft im Hintergrund (Esc bricht die Validierung ab)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="185"/>
+        <location filename="../app/studio/analysissession.cpp" line="186"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>Quelle geändert: Ergebnisse sind veraltet (Strg+R analysiert erneut)</translation>
     </message>
@@ -169,32 +169,32 @@
         <translation>Basis:</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="121"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="122"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="175"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="176"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="179"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="180"/>
         <source>Speedup (fused)</source>
         <translation>Beschleunigung (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="179"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="180"/>
         <source>Bottleneck (fused)</source>
         <translation>Engpass (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="196"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="197"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>Der Engpass ist auf jedem Profil derselbe.</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="197"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="198"/>
         <source>Where the bottleneck moves: </source>
         <translation>Wohin sich der Engpass verschiebt: </translation>
     </message>
@@ -355,89 +355,89 @@
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../render/exports.cpp" line="62"/>
+        <location filename="../render/exports.cpp" line="49"/>
         <source>&amp;Report (PDF)…</source>
         <translation>&amp;Bericht (PDF)…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="62"/>
+        <location filename="../render/exports.cpp" line="49"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="64"/>
+        <location filename="../render/exports.cpp" line="51"/>
         <source>Analysis as &amp;JSON…</source>
         <translation>Analyse als &amp;JSON…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="64"/>
+        <location filename="../render/exports.cpp" line="51"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="70"/>
+        <location filename="../render/exports.cpp" line="56"/>
         <source>Operators as &amp;CSV…</source>
         <translation>Operatoren als &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="70"/>
-        <location filename="../render/exports.cpp" line="76"/>
+        <location filename="../render/exports.cpp" line="56"/>
+        <location filename="../render/exports.cpp" line="61"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="75"/>
+        <location filename="../render/exports.cpp" line="60"/>
         <source>Optimisation &amp;opportunities as CSV…</source>
         <translation>Optimierungs&amp;möglichkeiten als CSV…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="80"/>
+        <location filename="../render/exports.cpp" line="65"/>
         <source>Einsum graph as &amp;DOT…</source>
         <translation>Einsum-Graph als &amp;DOT…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="80"/>
+        <location filename="../render/exports.cpp" line="65"/>
         <source>Graphviz (*.dot)</source>
         <translation>Graphviz (*.dot)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="85"/>
+        <location filename="../render/exports.cpp" line="70"/>
         <source>Einsum graph as &amp;SVG…</source>
         <translation>Einsum-Graph als &amp;SVG…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="85"/>
-        <location filename="../render/exports.cpp" line="97"/>
+        <location filename="../render/exports.cpp" line="70"/>
+        <location filename="../render/exports.cpp" line="82"/>
         <source>SVG (*.svg)</source>
         <translation>SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="87"/>
+        <location filename="../render/exports.cpp" line="72"/>
         <source>Einsum graph as SOLAR &amp;YAML…</source>
         <translation>Einsum-Graph als SOLAR-&amp;YAML…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="87"/>
+        <location filename="../render/exports.cpp" line="72"/>
         <source>YAML (*.yaml)</source>
         <translation>YAML (*.yaml)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="92"/>
+        <location filename="../render/exports.cpp" line="77"/>
         <source>Roofline as P&amp;NG…</source>
         <translation>Roofline als P&amp;NG…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="92"/>
+        <location filename="../render/exports.cpp" line="77"/>
         <source>PNG (*.png)</source>
         <translation>PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="97"/>
+        <location filename="../render/exports.cpp" line="82"/>
         <source>Roofline as S&amp;VG…</source>
         <translation>Roofline als S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="118"/>
+        <location filename="../render/exports.cpp" line="103"/>
         <source>Nothing to export: analyse first (Ctrl+R)</source>
         <translation>Nichts zu exportieren: zuerst analysieren (Strg+R)</translation>
     </message>
@@ -445,33 +445,33 @@
 <context>
     <name>Figures</name>
     <message>
-        <location filename="../render/figures.cpp" line="46"/>
+        <location filename="../render/figures.cpp" line="47"/>
         <source>Roofline of %1 on %2 at %3 %4 — %5 operators</source>
         <translation>Roofline von %1 auf %2 bei %3 %4 — %5 Operatoren</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="72"/>
-        <location filename="../render/figures.cpp" line="125"/>
+        <location filename="../render/figures.cpp" line="73"/>
+        <location filename="../render/figures.cpp" line="126"/>
         <source>cannot paint the SVG</source>
         <translation>SVG kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="76"/>
+        <location filename="../render/figures.cpp" line="77"/>
         <source>unknown figure format &apos;%1&apos; (png, svg)</source>
         <translation>unbekanntes Bildformat „%1“ (png, svg)</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="106"/>
+        <location filename="../render/figures.cpp" line="107"/>
         <source>the sweep has no measured problem to plot</source>
         <translation>der Lauf enthält kein gemessenes Problem zum Zeichnen</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="107"/>
+        <location filename="../render/figures.cpp" line="108"/>
         <source>Measured time against bound: %1 problems on %2</source>
         <translation>Gemessene Zeit gegen Schranke: %1 Probleme auf %2</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="122"/>
+        <location filename="../render/figures.cpp" line="123"/>
         <source>Einsum graph: %1</source>
         <translation>Einsum-Graph: %1</translation>
     </message>
@@ -661,7 +661,7 @@
         <translation>Ziellatenz (inverse Roofline)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="238"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="239"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
@@ -746,7 +746,7 @@
         <translation>Nach On-Chip lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="169"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="170"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
@@ -877,42 +877,42 @@
 <context>
     <name>InsightsPane</name>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="48"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="49"/>
         <source>Load profiler trace…</source>
         <translation>Profiler-Trace laden…</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="49"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="50"/>
         <source>Clear trace</source>
         <translation>Trace entfernen</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="65"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="66"/>
         <source>A Chrome trace from torch.profiler (prof.export_chrome_trace) of this model at these sizes: its ops&apos; measured times are matched to the operators</source>
         <translation>Ein Chrome-Trace von torch.profiler (prof.export_chrome_trace) dieses Modells bei diesen Größen: die gemessenen Zeiten seiner Ops werden den Operatoren zugeordnet</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="88"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="89"/>
         <source>Reference %1 (%2); speed of light %3. Recoverable in all: &lt;b&gt;%4&lt;/b&gt; (%5% of the reference; alternatives counted once).</source>
         <translation>Referenz %1 (%2); Speed of Light %3. Insgesamt einsparbar: &lt;b&gt;%4&lt;/b&gt; (%5% der Referenz; Alternativen einmal gezählt).</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="92"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="93"/>
         <source>measured: %1</source>
         <translation>gemessen: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="93"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="94"/>
         <source>the eager model, no measurement</source>
         <translation>das Eager-Modell, keine Messung</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="99"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="100"/>
         <source>Trace: %1 of ATen time matched to the operators (%2%), %3 not.</source>
         <translation>Trace: %1 ATen-Zeit den Operatoren zugeordnet (%2%), %3 nicht.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/insights/insightspane.cpp" line="104"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="105"/>
         <source>%n smaller opportunity(ies) not listed.</source>
         <translation>
             <numerusform>%n kleinere Möglichkeit nicht aufgeführt.</numerusform>
@@ -920,17 +920,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="107"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
         <source>No opportunity above 0.5 % of the reference.</source>
         <translation>Keine Möglichkeit über 0,5 % der Referenz.</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="109"/>
         <source>Select an opportunity to see how its estimate follows from the bounds.</source>
         <translation>Wählen Sie eine Möglichkeit, um zu sehen, wie ihre Schätzung aus den Schranken folgt.</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="115"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="116"/>
         <source>No analysis yet.</source>
         <translation>Noch keine Analyse.</translation>
     </message>
@@ -976,67 +976,67 @@
 <context>
     <name>LlmSettingsDialog</name>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="22"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="23"/>
         <source>LLM frontend settings</source>
         <translation>Einstellungen des LLM-Frontends</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="24"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="25"/>
         <source>Any OpenAI-compatible endpoint: hosted APIs, vLLM, llama.cpp server, Ollama (…/v1)</source>
         <translation>Jeder OpenAI-kompatible Endpunkt: gehostete APIs, vLLM, llama.cpp-Server, Ollama (…/v1)</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="25"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="26"/>
         <source>The name of the environment variable that holds the API key; empty for servers without keys. The key itself is never stored by SOLAR Studio.</source>
         <translation>Der Name der Umgebungsvariablen mit dem API-Schlüssel; leer für Server ohne Schlüssel. Den Schlüssel selbst speichert SOLAR Studio nie.</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="31"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="32"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="36"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="37"/>
         <source>Base URL:</source>
         <translation>Basis-URL:</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="37"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="38"/>
         <source>Model:</source>
         <translation>Modell:</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="38"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="39"/>
         <source>API key variable:</source>
         <translation>Variable des API-Schlüssels:</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="40"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="41"/>
         <source>Temperature:</source>
         <translation>Temperatur:</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="41"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="42"/>
         <source>Timeout per request:</source>
         <translation>Zeitlimit pro Anfrage:</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="42"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="43"/>
         <source>Attempts (feedback rounds):</source>
         <translation>Versuche (Rückmelderunden):</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="55"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="56"/>
         <source>No key is sent.</source>
         <translation>Es wird kein Schlüssel gesendet.</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="58"/>
-        <source>&lt;span style=&quot;color:#c02020&quot;&gt;%1 is not set in SOLAR Studio&apos;s environment.&lt;/span&gt;</source>
-        <translation>&lt;span style=&quot;color:#c02020&quot;&gt;%1 ist in der Umgebung von SOLAR Studio nicht gesetzt.&lt;/span&gt;</translation>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="59"/>
+        <source>&lt;span style=&quot;color:{error}&quot;&gt;%1 is not set in SOLAR Studio&apos;s environment.&lt;/span&gt;</source>
+        <translation>&lt;span style=&quot;color:{error}&quot;&gt;%1 ist in der Umgebung von SOLAR Studio nicht gesetzt.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="60"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="61"/>
         <source>%1 is set (its value is not shown).</source>
         <translation>%1 ist gesetzt (der Wert wird nicht angezeigt).</translation>
     </message>
@@ -1044,14 +1044,14 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="70"/>
-        <location filename="../app/studio/mainwindow.cpp" line="210"/>
+        <location filename="../app/studio/mainwindow.cpp" line="69"/>
+        <location filename="../app/studio/mainwindow.cpp" line="209"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="75"/>
-        <location filename="../app/studio/mainwindow.cpp" line="317"/>
+        <location filename="../app/studio/mainwindow.cpp" line="74"/>
+        <location filename="../app/studio/mainwindow.cpp" line="316"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1096,57 +1096,57 @@
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="170"/>
+        <location filename="../app/studio/mainwindow.cpp" line="169"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="171"/>
+        <location filename="../app/studio/mainwindow.cpp" line="170"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="172"/>
+        <location filename="../app/studio/mainwindow.cpp" line="171"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="173"/>
+        <location filename="../app/studio/mainwindow.cpp" line="172"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="176"/>
+        <location filename="../app/studio/mainwindow.cpp" line="175"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="288"/>
+        <location filename="../app/studio/mainwindow.cpp" line="287"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="346"/>
+        <location filename="../app/studio/mainwindow.cpp" line="345"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1: %2% seiner ATen-Zeit den Operatoren zugeordnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="181"/>
+        <location filename="../app/studio/mainwindow.cpp" line="180"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="148"/>
+        <location filename="../app/studio/mainwindow.cpp" line="147"/>
         <source>Load a torch.profiler trace</source>
         <translation>Einen torch.profiler-Trace laden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="149"/>
+        <location filename="../app/studio/mainwindow.cpp" line="148"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome-Traces (*.json *.pt.trace.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="152"/>
+        <location filename="../app/studio/mainwindow.cpp" line="151"/>
         <source>Profiler trace</source>
         <translation>Profiler-Trace</translation>
     </message>
@@ -1156,57 +1156,57 @@
         <translation>Einsichten</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="184"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="187"/>
+        <location filename="../app/studio/mainwindow.cpp" line="186"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="192"/>
+        <location filename="../app/studio/mainwindow.cpp" line="191"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="195"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="197"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="199"/>
+        <location filename="../app/studio/mainwindow.cpp" line="198"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="200"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="202"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204"/>
+        <location filename="../app/studio/mainwindow.cpp" line="203"/>
         <source>Analysis</source>
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
+        <location filename="../app/studio/mainwindow.cpp" line="205"/>
         <source> Frontend: </source>
         <translation> Frontend: </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="212"/>
+        <location filename="../app/studio/mainwindow.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -1221,52 +1221,52 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="216"/>
+        <location filename="../app/studio/mainwindow.cpp" line="215"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="244"/>
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="231"/>
+        <location filename="../app/studio/mainwindow.cpp" line="230"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="273"/>
+        <location filename="../app/studio/mainwindow.cpp" line="272"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="249"/>
+        <location filename="../app/studio/mainwindow.cpp" line="248"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="250"/>
+        <location filename="../app/studio/mainwindow.cpp" line="249"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>Modelle, IR und Projekte (*.py *.alir *.solar);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="281"/>
+        <location filename="../app/studio/mainwindow.cpp" line="280"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="281"/>
+        <location filename="../app/studio/mainwindow.cpp" line="280"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="319"/>
+        <location filename="../app/studio/mainwindow.cpp" line="318"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="332"/>
+        <location filename="../app/studio/mainwindow.cpp" line="331"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
@@ -1274,37 +1274,37 @@
 <context>
     <name>MeasuredPlot</name>
     <message>
-        <location filename="../render/measuredplot.cpp" line="33"/>
+        <location filename="../render/measuredplot.cpp" line="34"/>
         <source>eager against fused (F3, speed of light)</source>
         <translation>eager gegen fused (F3, Lichtgeschwindigkeit)</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="34"/>
+        <location filename="../render/measuredplot.cpp" line="36"/>
         <source>eager against unfused_per_kernel (F0, eager model)</source>
         <translation>eager gegen unfused_per_kernel (F0, Eager-Modell)</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="39"/>
+        <location filename="../render/measuredplot.cpp" line="37"/>
         <source>torch.compile against fused (F3)</source>
         <translation>torch.compile gegen fused (F3)</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="123"/>
+        <location filename="../render/measuredplot.cpp" line="121"/>
         <source>below the line: measured &lt; bound (a violation)</source>
         <translation>unter der Linie: gemessen &lt; Schranke (eine Verletzung)</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="128"/>
+        <location filename="../render/measuredplot.cpp" line="126"/>
         <source>bound (seconds, at the sizes measured)</source>
         <translation>Schranke (Sekunden, bei den gemessenen Größen)</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="133"/>
+        <location filename="../render/measuredplot.cpp" line="131"/>
         <source>measured (seconds, minimum of the timed runs)</source>
         <translation>gemessen (Sekunden, Minimum der Messläufe)</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="155"/>
+        <location filename="../render/measuredplot.cpp" line="153"/>
         <source>%1: %2 problems, %3 below their bound</source>
         <translation>%1: %2 Probleme, %3 unter ihrer Schranke</translation>
     </message>
@@ -1330,132 +1330,132 @@
 <context>
     <name>OperatorTableModel</name>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="101"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="102"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="101"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="102"/>
         <source>memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
         <source>%1 — %2%3%4</source>
         <translation>%1 — %2%3%4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
         <source> in %1</source>
         <translation> in %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
         <source>, source line %1</source>
         <translation>, Quellzeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
         <source>, ALIR line %1</source>
         <translation>, ALIR-Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>Eine Zählung dieses Operators ist eine untere Schranke (siehe Abdeckungshinweise).</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="141"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
         <source>Shape</source>
         <translation>Form</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
         <source>Op</source>
         <translation>Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
         <source>Module</source>
         <translation>Modul</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
         <source>Line</source>
         <translation>Zeile</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 ungefusioniert/Kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
         <source>F1 overlapped</source>
         <translation>F1 überlappt</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
         <source>F2 fused/op</source>
         <translation>F2 fusioniert/Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
         <source>F3 fused</source>
         <translation>F3 fusioniert</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
         <source>F4 cache-aware</source>
         <translation>F4 cache-bewusst</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
         <source>Share</source>
         <translation>Anteil</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="159"/>
         <source>Measured</source>
         <translation>Gemessen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="159"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="160"/>
         <source>% of SOL</source>
         <translation>% von SOL</translation>
     </message>
@@ -1491,251 +1491,251 @@
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="74"/>
-        <location filename="../render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="73"/>
+        <location filename="../render/pdfreport.cpp" line="104"/>
         <source>Quantity</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="73"/>
         <source>Used (what-if)</source>
         <translation>Verwendet (Was-wäre-wenn)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="73"/>
         <source>Stock profile</source>
         <translation>Serienprofil</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="73"/>
         <source>Factor</source>
         <translation>Faktor</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="86"/>
+        <location filename="../render/pdfreport.cpp" line="85"/>
         <source>in %1</source>
         <translation>in %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="104"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="105"/>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="104"/>
+        <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="106"/>
+        <location filename="../render/pdfreport.cpp" line="105"/>
         <source>clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="109"/>
+        <location filename="../render/pdfreport.cpp" line="108"/>
         <source> (dense)</source>
         <translation> (dicht)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="111"/>
+        <location filename="../render/pdfreport.cpp" line="110"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="112"/>
+        <location filename="../render/pdfreport.cpp" line="111"/>
         <source>DRAM capacity</source>
         <translation>DRAM-Kapazität</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="113"/>
+        <location filename="../render/pdfreport.cpp" line="112"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="114"/>
+        <location filename="../render/pdfreport.cpp" line="113"/>
         <source>on-chip total</source>
         <translation>On-Chip gesamt</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="129"/>
+        <location filename="../render/pdfreport.cpp" line="128"/>
         <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;%1: verwendete Was-wäre-wenn-Werte&lt;/h3&gt;&lt;p&gt;Die Schranken für %1 wurden mit diesen Werten berechnet, nicht mit den danach aufgeführten Serienwerten.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="137"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="137"/>
         <source>Bound</source>
         <translation>Schranke</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="137"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="137"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>DRAM bytes</source>
         <translation>DRAM-Bytes</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>FLOP/byte</source>
         <translation>FLOP/Byte</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="149"/>
         <source> — what-if values</source>
         <translation> — Was-wäre-wenn-Werte</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="166"/>
+        <location filename="../render/pdfreport.cpp" line="165"/>
         <location filename="../render/pdfreport.cpp" line="447"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="171"/>
+        <location filename="../render/pdfreport.cpp" line="170"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR-Studio-Bericht&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Programm:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Datum:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Werkzeug:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validierung:&lt;/b&gt; %6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="184"/>
+        <location filename="../render/pdfreport.cpp" line="183"/>
         <source>%1 %2 (stock %3)</source>
         <translation>%1 %2 (Serie %3)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="186"/>
-        <source>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
-        <translation>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;Was-wäre-wenn-Hardware:&lt;/b&gt; die Schranken für %1 verwenden Werte, die vom Serienprofil abweichen: %2. Beide stehen unter Hardware.&lt;/p&gt;</translation>
+        <location filename="../render/pdfreport.cpp" line="185"/>
+        <source>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
+        <translation>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;Was-wäre-wenn-Hardware:&lt;/b&gt; die Schranken für %1 verwenden Werte, die vom Serienprofil abweichen: %2. Beide stehen unter Hardware.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="190"/>
+        <location filename="../render/pdfreport.cpp" line="189"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Arbeit:&lt;/b&gt; %1 Multiply-Accumulates, insgesamt %2, %3 elementweise Operationen (1 MAC = 2 FLOP).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="194"/>
+        <location filename="../render/pdfreport.cpp" line="193"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Schrankenleiter&lt;/h2&gt;&lt;p&gt;Jede Stufe ist eine untere Schranke der Laufzeit; eine gemessene Zeit darunter ist eine SOL-Verletzung.%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="196"/>
+        <location filename="../render/pdfreport.cpp" line="195"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> Gemessen: %1; Spielraum = gemessen / Schranke.</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="203"/>
+        <location filename="../render/pdfreport.cpp" line="202"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL-Verletzung&lt;/b&gt; bei %1: die gemessene Zeit liegt unter der Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="210"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="210"/>
         <source>fused bound</source>
         <translation>fusionierte Schranke</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="210"/>
         <source>speedup</source>
         <translation>Beschleunigung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="210"/>
         <source>bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="216"/>
+        <location filename="../render/pdfreport.cpp" line="215"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Hardwarevergleich&lt;/h2&gt;&lt;p&gt;Basis: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="218"/>
+        <location filename="../render/pdfreport.cpp" line="217"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;Wohin sich der Engpass verschiebt:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="258"/>
         <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="354"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="354"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
         <source>F0 time</source>
         <translation>F0-Zeit</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
         <source>Share (fused)</source>
         <translation>Anteil (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
         <source>Bound by</source>
         <translation>Begrenzt durch</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="245"/>
+        <location filename="../render/pdfreport.cpp" line="244"/>
         <source>&lt;h2&gt;Optimisation opportunities&lt;/h2&gt;&lt;p&gt;Taken from %1 (%2) down to the speed of light %3: %4 recoverable in all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add up.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Optimierungsmöglichkeiten&lt;/h2&gt;&lt;p&gt;Von %1 (%2) bis zur Speed of Light %3: insgesamt %4 einsparbar; die Arten sind disjunkte Abschnitte der Schrankenleiter und Alternativen zählen einmal, daher addieren sich die Ersparnisse.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
         <source>measured: %1</source>
         <translation>gemessen: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="250"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
         <source>the eager model; no measurement</source>
         <translation>das Eager-Modell; keine Messung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="253"/>
+        <location filename="../render/pdfreport.cpp" line="252"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Profiler-Trace %1: %2 ATen-Zeit den Operatoren zugeordnet, %3 nicht.&lt;/p&gt;</translation>
     </message>
@@ -1785,22 +1785,22 @@
         <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="88"/>
+        <location filename="../render/pdfreport.cpp" line="87"/>
         <source> line %1</source>
         <translation> Zeile %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="236"/>
+        <location filename="../render/pdfreport.cpp" line="235"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="236"/>
+        <location filename="../render/pdfreport.cpp" line="235"/>
         <source>memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="239"/>
+        <location filename="../render/pdfreport.cpp" line="238"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Wichtigste Operatoren&lt;/h2&gt;&lt;p&gt;%1 Operatoren; die 15 mit dem größten Anteil an der fusionierten Schranke.&lt;/p&gt;</translation>
     </message>
@@ -2115,7 +2115,7 @@
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinepane.cpp" line="58"/>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="137"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="138"/>
         <source>Overlay profiles</source>
         <translation>Profile überlagern</translation>
     </message>
@@ -2140,12 +2140,12 @@
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="124"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="125"/>
         <source>Clear overlays</source>
         <translation>Überlagerungen entfernen</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="137"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="138"/>
         <source>Overlays (%1)</source>
         <translation>Überlagerungen (%1)</translation>
     </message>
@@ -2153,12 +2153,12 @@
 <context>
     <name>SecondsEdit</name>
     <message>
-        <location filename="../widgets/common/secondsedit.cpp" line="12"/>
+        <location filename="../widgets/common/secondsedit.cpp" line="13"/>
         <source>A time with its unit: s, ms, µs (or us), ns; a bare number is in milliseconds. Empty: none.</source>
         <translation>Eine Zeit mit Einheit: s, ms, µs (oder us), ns; eine bloße Zahl ist in Millisekunden. Leer: keine.</translation>
     </message>
     <message>
-        <location filename="../widgets/common/secondsedit.cpp" line="62"/>
+        <location filename="../widgets/common/secondsedit.cpp" line="63"/>
         <source>&apos;%1&apos; is not a time. %2</source>
         <translation>„%1“ ist keine Zeit. %2</translation>
     </message>
@@ -2166,12 +2166,12 @@
 <context>
     <name>SelectionSync</name>
     <message>
-        <location filename="../app/studio/selectionsync.cpp" line="79"/>
+        <location filename="../app/studio/selectionsync.cpp" line="82"/>
         <source>Operators from line %1</source>
         <translation>Operatoren aus Zeile %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/selectionsync.cpp" line="108"/>
+        <location filename="../app/studio/selectionsync.cpp" line="111"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>Zeile %1 erzeugte %n Operator: %2</numerusform>
@@ -2182,32 +2182,32 @@
 <context>
     <name>SourceEditor</name>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="138"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="139"/>
         <source>col %1: </source>
         <translation>Spalte %1: </translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="139"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="140"/>
         <source>error</source>
         <translation>Fehler</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="140"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="141"/>
         <source>warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="141"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="142"/>
         <source>note</source>
         <translation>Hinweis</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="213"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="214"/>
         <source>lower bound: </source>
         <translation>untere Schranke: </translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="213"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="214"/>
         <source>not counted: </source>
         <translation>nicht gezählt: </translation>
     </message>
@@ -2345,9 +2345,9 @@
         <translation>%1 (Zeile %2): %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="240"/>
-        <source>&lt;b style=&quot;color:#a07000&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
-        <translation>&lt;b style=&quot;color:#a07000&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
+        <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
+        <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="241"/>
@@ -2356,8 +2356,8 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="237"/>
-        <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
-        <translation>&lt;b style=&quot;color:#c02020&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
+        <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
+        <translation>&lt;b style=&quot;color:{error}&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
     <message numerus="yes">
         <location filename="../widgets/analysis/summarypanel.cpp" line="246"/>

@@ -4,42 +4,42 @@
 <context>
     <name>AlirLexer</name>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="33"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="34"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="34"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="35"/>
         <source>Comment</source>
         <translation>注释</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="35"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="36"/>
         <source>Keyword</source>
         <translation>关键字</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="36"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="37"/>
         <source>Element type</source>
         <translation>元素类型</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="37"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="38"/>
         <source>Built-in function</source>
         <translation>内置函数</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="38"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="39"/>
         <source>Number</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="39"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="40"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/alirlexer.cpp" line="40"/>
+        <location filename="../widgets/editor/alirlexer.cpp" line="41"/>
         <source>String</source>
         <translation>字符串</translation>
     </message>
@@ -47,52 +47,52 @@
 <context>
     <name>AnalysisSession</name>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="27"/>
+        <location filename="../app/studio/analysissession.cpp" line="28"/>
         <source>Analysing: %1…</source>
         <translation>正在分析：%1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="38"/>
+        <location filename="../app/studio/analysissession.cpp" line="39"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>无法为追踪器写入副本：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="45"/>
+        <location filename="../app/studio/analysissession.cpp" line="46"/>
         <source>Asking %1 at %2…</source>
         <translation>正在询问 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="51"/>
+        <location filename="../app/studio/analysissession.cpp" line="52"/>
         <source>Analysing…</source>
         <translation>正在分析…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="65"/>
+        <location filename="../app/studio/analysissession.cpp" line="66"/>
         <source>Validation cancelled; the bounds stand, unvalidated</source>
         <translation>验证已取消；界限保留，未验证</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="69"/>
+        <location filename="../app/studio/analysissession.cpp" line="70"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="77"/>
+        <location filename="../app/studio/analysissession.cpp" line="78"/>
         <source>%1: %2 — %3</source>
         <translation>%1：%2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="81"/>
+        <location filename="../app/studio/analysissession.cpp" line="82"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="86"/>
+        <location filename="../app/studio/analysissession.cpp" line="87"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>上次分析失败（见编辑器）；显示的数字来自之前的分析。</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="87"/>
+        <location filename="../app/studio/analysissession.cpp" line="88"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
@@ -117,7 +117,7 @@
         <translation>界限已就绪；正在后台与源代码验证（Esc 取消验证）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="185"/>
+        <location filename="../app/studio/analysissession.cpp" line="186"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
     </message>
@@ -169,32 +169,32 @@
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="121"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="122"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="175"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="176"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="179"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="180"/>
         <source>Speedup (fused)</source>
         <translation>加速比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="179"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="180"/>
         <source>Bottleneck (fused)</source>
         <translation>瓶颈（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="196"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="197"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>在每个配置上瓶颈都相同。</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="197"/>
+        <location filename="../widgets/compare/comparisonview.cpp" line="198"/>
         <source>Where the bottleneck moves: </source>
         <translation>瓶颈的变化：</translation>
     </message>
@@ -355,89 +355,89 @@
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../render/exports.cpp" line="62"/>
+        <location filename="../render/exports.cpp" line="49"/>
         <source>&amp;Report (PDF)…</source>
         <translation>报告 (PDF)(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="62"/>
+        <location filename="../render/exports.cpp" line="49"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="64"/>
+        <location filename="../render/exports.cpp" line="51"/>
         <source>Analysis as &amp;JSON…</source>
         <translation>分析结果为 JSON(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="64"/>
+        <location filename="../render/exports.cpp" line="51"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="70"/>
+        <location filename="../render/exports.cpp" line="56"/>
         <source>Operators as &amp;CSV…</source>
         <translation>算子为 CSV(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="70"/>
-        <location filename="../render/exports.cpp" line="76"/>
+        <location filename="../render/exports.cpp" line="56"/>
+        <location filename="../render/exports.cpp" line="61"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="75"/>
+        <location filename="../render/exports.cpp" line="60"/>
         <source>Optimisation &amp;opportunities as CSV…</source>
         <translation>优化机会导出为 CSV(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="80"/>
+        <location filename="../render/exports.cpp" line="65"/>
         <source>Einsum graph as &amp;DOT…</source>
         <translation>Einsum 图为 DOT(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="80"/>
+        <location filename="../render/exports.cpp" line="65"/>
         <source>Graphviz (*.dot)</source>
         <translation>Graphviz (*.dot)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="85"/>
+        <location filename="../render/exports.cpp" line="70"/>
         <source>Einsum graph as &amp;SVG…</source>
         <translation>Einsum 图为 SVG(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="85"/>
-        <location filename="../render/exports.cpp" line="97"/>
+        <location filename="../render/exports.cpp" line="70"/>
+        <location filename="../render/exports.cpp" line="82"/>
         <source>SVG (*.svg)</source>
         <translation>SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="87"/>
+        <location filename="../render/exports.cpp" line="72"/>
         <source>Einsum graph as SOLAR &amp;YAML…</source>
         <translation>Einsum 图为 SOLAR YAML(&amp;Y)…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="87"/>
+        <location filename="../render/exports.cpp" line="72"/>
         <source>YAML (*.yaml)</source>
         <translation>YAML (*.yaml)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="92"/>
+        <location filename="../render/exports.cpp" line="77"/>
         <source>Roofline as P&amp;NG…</source>
         <translation>屋顶线为 PNG(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="92"/>
+        <location filename="../render/exports.cpp" line="77"/>
         <source>PNG (*.png)</source>
         <translation>PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="97"/>
+        <location filename="../render/exports.cpp" line="82"/>
         <source>Roofline as S&amp;VG…</source>
         <translation>屋顶线为 SVG(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../render/exports.cpp" line="118"/>
+        <location filename="../render/exports.cpp" line="103"/>
         <source>Nothing to export: analyse first (Ctrl+R)</source>
         <translation>没有可导出的内容：请先分析（Ctrl+R）</translation>
     </message>
@@ -445,33 +445,33 @@
 <context>
     <name>Figures</name>
     <message>
-        <location filename="../render/figures.cpp" line="46"/>
+        <location filename="../render/figures.cpp" line="47"/>
         <source>Roofline of %1 on %2 at %3 %4 — %5 operators</source>
         <translation>%1 在 %2 上 %3 %4 级别的 Roofline — %5 个算子</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="72"/>
-        <location filename="../render/figures.cpp" line="125"/>
+        <location filename="../render/figures.cpp" line="73"/>
+        <location filename="../render/figures.cpp" line="126"/>
         <source>cannot paint the SVG</source>
         <translation>无法绘制 SVG</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="76"/>
+        <location filename="../render/figures.cpp" line="77"/>
         <source>unknown figure format &apos;%1&apos; (png, svg)</source>
         <translation>未知的图像格式“%1”（png、svg）</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="106"/>
+        <location filename="../render/figures.cpp" line="107"/>
         <source>the sweep has no measured problem to plot</source>
         <translation>该批量运行中没有可绘制的已测量问题</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="107"/>
+        <location filename="../render/figures.cpp" line="108"/>
         <source>Measured time against bound: %1 problems on %2</source>
         <translation>实测时间与界限对比：%2 上的 %1 个问题</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="122"/>
+        <location filename="../render/figures.cpp" line="123"/>
         <source>Einsum graph: %1</source>
         <translation>Einsum 图：%1</translation>
     </message>
@@ -660,7 +660,7 @@
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="238"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="239"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -745,7 +745,7 @@
         <translation>求解片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="169"/>
+        <location filename="../widgets/hardware/hardwarepanel.cpp" line="170"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
@@ -876,59 +876,59 @@
 <context>
     <name>InsightsPane</name>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="48"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="49"/>
         <source>Load profiler trace…</source>
         <translation>加载性能分析 trace…</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="49"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="50"/>
         <source>Clear trace</source>
         <translation>清除 trace</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="65"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="66"/>
         <source>A Chrome trace from torch.profiler (prof.export_chrome_trace) of this model at these sizes: its ops&apos; measured times are matched to the operators</source>
         <translation>本模型在当前尺寸下由 torch.profiler 生成的 Chrome trace(prof.export_chrome_trace):其算子的实测时间将匹配到各运算符</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="88"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="89"/>
         <source>Reference %1 (%2); speed of light %3. Recoverable in all: &lt;b&gt;%4&lt;/b&gt; (%5% of the reference; alternatives counted once).</source>
         <translation>参考时间 %1(%2);光速界 %3。总计可节省:&lt;b&gt;%4&lt;/b&gt;(占参考时间 %5%;互为替代的方案只计一次)。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="92"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="93"/>
         <source>measured: %1</source>
         <translation>实测:%1</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="93"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="94"/>
         <source>the eager model, no measurement</source>
         <translation>eager 模型,无实测</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="99"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="100"/>
         <source>Trace: %1 of ATen time matched to the operators (%2%), %3 not.</source>
         <translation>Trace:%1 的 ATen 时间已匹配到运算符(%2%),%3 未匹配。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/insights/insightspane.cpp" line="104"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="105"/>
         <source>%n smaller opportunity(ies) not listed.</source>
         <translation>
             <numerusform>另有 %n 个较小的机会未列出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="107"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
         <source>No opportunity above 0.5 % of the reference.</source>
         <translation>没有超过参考时间 0.5% 的优化机会。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="109"/>
         <source>Select an opportunity to see how its estimate follows from the bounds.</source>
         <translation>选择一个优化机会,查看其估计如何由各级界限得出。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="115"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="116"/>
         <source>No analysis yet.</source>
         <translation>尚无分析。</translation>
     </message>
@@ -974,67 +974,67 @@
 <context>
     <name>LlmSettingsDialog</name>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="22"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="23"/>
         <source>LLM frontend settings</source>
         <translation>LLM 前端设置</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="24"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="25"/>
         <source>Any OpenAI-compatible endpoint: hosted APIs, vLLM, llama.cpp server, Ollama (…/v1)</source>
         <translation>任意兼容 OpenAI 的端点：托管 API、vLLM、llama.cpp 服务器、Ollama（…/v1）</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="25"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="26"/>
         <source>The name of the environment variable that holds the API key; empty for servers without keys. The key itself is never stored by SOLAR Studio.</source>
         <translation>保存 API 密钥的环境变量名称；无需密钥的服务器留空。SOLAR Studio 从不保存密钥本身。</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="31"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="32"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="36"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="37"/>
         <source>Base URL:</source>
         <translation>基础 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="37"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="38"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="38"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="39"/>
         <source>API key variable:</source>
         <translation>API 密钥变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="40"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="41"/>
         <source>Temperature:</source>
         <translation>温度：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="41"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="42"/>
         <source>Timeout per request:</source>
         <translation>每个请求的超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="42"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="43"/>
         <source>Attempts (feedback rounds):</source>
         <translation>尝试次数（反馈轮数）：</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="55"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="56"/>
         <source>No key is sent.</source>
         <translation>不发送密钥。</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="58"/>
-        <source>&lt;span style=&quot;color:#c02020&quot;&gt;%1 is not set in SOLAR Studio&apos;s environment.&lt;/span&gt;</source>
-        <translation>&lt;span style=&quot;color:#c02020&quot;&gt;SOLAR Studio 的环境中未设置 %1。&lt;/span&gt;</translation>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="59"/>
+        <source>&lt;span style=&quot;color:{error}&quot;&gt;%1 is not set in SOLAR Studio&apos;s environment.&lt;/span&gt;</source>
+        <translation>&lt;span style=&quot;color:{error}&quot;&gt;SOLAR Studio 的环境中未设置 %1。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="60"/>
+        <location filename="../widgets/llm/llmsettingsdialog.cpp" line="61"/>
         <source>%1 is set (its value is not shown).</source>
         <translation>%1 已设置（其值不显示）。</translation>
     </message>
@@ -1042,14 +1042,14 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="70"/>
-        <location filename="../app/studio/mainwindow.cpp" line="210"/>
+        <location filename="../app/studio/mainwindow.cpp" line="69"/>
+        <location filename="../app/studio/mainwindow.cpp" line="209"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="75"/>
-        <location filename="../app/studio/mainwindow.cpp" line="317"/>
+        <location filename="../app/studio/mainwindow.cpp" line="74"/>
+        <location filename="../app/studio/mainwindow.cpp" line="316"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1094,57 +1094,57 @@
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="170"/>
+        <location filename="../app/studio/mainwindow.cpp" line="169"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="171"/>
+        <location filename="../app/studio/mainwindow.cpp" line="170"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="172"/>
+        <location filename="../app/studio/mainwindow.cpp" line="171"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="173"/>
+        <location filename="../app/studio/mainwindow.cpp" line="172"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="176"/>
+        <location filename="../app/studio/mainwindow.cpp" line="175"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="288"/>
+        <location filename="../app/studio/mainwindow.cpp" line="287"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="346"/>
+        <location filename="../app/studio/mainwindow.cpp" line="345"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1:其 ATen 时间的 %2% 已匹配到运算符</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="181"/>
+        <location filename="../app/studio/mainwindow.cpp" line="180"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="148"/>
+        <location filename="../app/studio/mainwindow.cpp" line="147"/>
         <source>Load a torch.profiler trace</source>
         <translation>加载 torch.profiler trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="149"/>
+        <location filename="../app/studio/mainwindow.cpp" line="148"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome trace (*.json *.pt.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="152"/>
+        <location filename="../app/studio/mainwindow.cpp" line="151"/>
         <source>Profiler trace</source>
         <translation>性能分析 trace</translation>
     </message>
@@ -1154,57 +1154,57 @@
         <translation>优化建议</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="184"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="187"/>
+        <location filename="../app/studio/mainwindow.cpp" line="186"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="192"/>
+        <location filename="../app/studio/mainwindow.cpp" line="191"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="195"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="197"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="199"/>
+        <location filename="../app/studio/mainwindow.cpp" line="198"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="200"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="202"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204"/>
+        <location filename="../app/studio/mainwindow.cpp" line="203"/>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
+        <location filename="../app/studio/mainwindow.cpp" line="205"/>
         <source> Frontend: </source>
         <translation> 前端： </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="212"/>
+        <location filename="../app/studio/mainwindow.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1219,52 +1219,52 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="216"/>
+        <location filename="../app/studio/mainwindow.cpp" line="215"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="244"/>
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="231"/>
+        <location filename="../app/studio/mainwindow.cpp" line="230"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="273"/>
+        <location filename="../app/studio/mainwindow.cpp" line="272"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="249"/>
+        <location filename="../app/studio/mainwindow.cpp" line="248"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="250"/>
+        <location filename="../app/studio/mainwindow.cpp" line="249"/>
         <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
         <translation>模型、IR 与项目 (*.py *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="281"/>
+        <location filename="../app/studio/mainwindow.cpp" line="280"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="281"/>
+        <location filename="../app/studio/mainwindow.cpp" line="280"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="319"/>
+        <location filename="../app/studio/mainwindow.cpp" line="318"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="332"/>
+        <location filename="../app/studio/mainwindow.cpp" line="331"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
@@ -1272,37 +1272,37 @@
 <context>
     <name>MeasuredPlot</name>
     <message>
-        <location filename="../render/measuredplot.cpp" line="33"/>
+        <location filename="../render/measuredplot.cpp" line="34"/>
         <source>eager against fused (F3, speed of light)</source>
         <translation>eager 对比 fused（F3，光速界限）</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="34"/>
+        <location filename="../render/measuredplot.cpp" line="36"/>
         <source>eager against unfused_per_kernel (F0, eager model)</source>
         <translation>eager 对比 unfused_per_kernel（F0，eager 模型）</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="39"/>
+        <location filename="../render/measuredplot.cpp" line="37"/>
         <source>torch.compile against fused (F3)</source>
         <translation>torch.compile 对比 fused（F3）</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="123"/>
+        <location filename="../render/measuredplot.cpp" line="121"/>
         <source>below the line: measured &lt; bound (a violation)</source>
         <translation>线以下：实测 &lt; 界限（违反）</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="128"/>
+        <location filename="../render/measuredplot.cpp" line="126"/>
         <source>bound (seconds, at the sizes measured)</source>
         <translation>界限（秒，按实测时的规模）</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="133"/>
+        <location filename="../render/measuredplot.cpp" line="131"/>
         <source>measured (seconds, minimum of the timed runs)</source>
         <translation>实测（秒，各次计时运行的最小值）</translation>
     </message>
     <message>
-        <location filename="../render/measuredplot.cpp" line="155"/>
+        <location filename="../render/measuredplot.cpp" line="153"/>
         <source>%1: %2 problems, %3 below their bound</source>
         <translation>%1：%2 个问题，%3 个低于其界限</translation>
     </message>
@@ -1328,132 +1328,132 @@
 <context>
     <name>OperatorTableModel</name>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="101"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="102"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="101"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="102"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="123"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
         <source>%1 — %2%3%4</source>
         <translation>%1 — %2%3%4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
         <source> in %1</source>
         <translation>，位于 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
         <source>, source line %1</source>
         <translation>，源代码第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
         <source>, ALIR line %1</source>
         <translation>，ALIR 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>该算子的某项计数是下界（见覆盖说明）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="141"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
         <source>Op</source>
         <translation>源算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
         <source>Module</source>
         <translation>模块</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
         <source>F3 fused</source>
         <translation>F3 融合</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="159"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="159"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="160"/>
         <source>% of SOL</source>
         <translation>占 SOL 的 %</translation>
     </message>
@@ -1489,251 +1489,251 @@
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="74"/>
-        <location filename="../render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="73"/>
+        <location filename="../render/pdfreport.cpp" line="104"/>
         <source>Quantity</source>
         <translation>量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="73"/>
         <source>Used (what-if)</source>
         <translation>使用值（假设）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="73"/>
         <source>Stock profile</source>
         <translation>原始配置</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="74"/>
+        <location filename="../render/pdfreport.cpp" line="73"/>
         <source>Factor</source>
         <translation>倍数</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="86"/>
+        <location filename="../render/pdfreport.cpp" line="85"/>
         <source>in %1</source>
         <translation>位于 %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="104"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="105"/>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="104"/>
+        <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="106"/>
+        <location filename="../render/pdfreport.cpp" line="105"/>
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="109"/>
+        <location filename="../render/pdfreport.cpp" line="108"/>
         <source> (dense)</source>
         <translation>（稠密）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="111"/>
+        <location filename="../render/pdfreport.cpp" line="110"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="112"/>
+        <location filename="../render/pdfreport.cpp" line="111"/>
         <source>DRAM capacity</source>
         <translation>DRAM 容量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="113"/>
+        <location filename="../render/pdfreport.cpp" line="112"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="114"/>
+        <location filename="../render/pdfreport.cpp" line="113"/>
         <source>on-chip total</source>
         <translation>片上总计</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="129"/>
+        <location filename="../render/pdfreport.cpp" line="128"/>
         <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;%1：使用的假设值&lt;/h3&gt;&lt;p&gt;%1 的界限是用这些值计算的，而不是后面列出的原始值。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="137"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="137"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="137"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="137"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>FLOP/byte</source>
         <translation>FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="138"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="149"/>
         <source> — what-if values</source>
         <translation> — 假设值</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="166"/>
+        <location filename="../render/pdfreport.cpp" line="165"/>
         <location filename="../render/pdfreport.cpp" line="447"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="171"/>
+        <location filename="../render/pdfreport.cpp" line="170"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR Studio 报告&lt;/h1&gt;&lt;p&gt;&lt;b&gt;程序：&lt;/b&gt;%1（%2）&lt;br&gt;&lt;b&gt;日期：&lt;/b&gt;%3&lt;br&gt;&lt;b&gt;工具：&lt;/b&gt;SOLAR Studio %4&lt;br&gt;&lt;b&gt;前端：&lt;/b&gt;%5&lt;br&gt;&lt;b&gt;验证：&lt;/b&gt;%6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="184"/>
+        <location filename="../render/pdfreport.cpp" line="183"/>
         <source>%1 %2 (stock %3)</source>
         <translation>%1 %2（原始 %3）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="186"/>
-        <source>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
-        <translation>&lt;p style=&quot;color:#b06000&quot;&gt;&lt;b&gt;假设硬件：&lt;/b&gt;%1 的界限使用了与其原始配置不同的值：%2。两者都列在“硬件”下。&lt;/p&gt;</translation>
+        <location filename="../render/pdfreport.cpp" line="185"/>
+        <source>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
+        <translation>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;假设硬件：&lt;/b&gt;%1 的界限使用了与其原始配置不同的值：%2。两者都列在“硬件”下。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="190"/>
+        <location filename="../render/pdfreport.cpp" line="189"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;工作量：&lt;/b&gt;%1 次乘加，共 %2，%3 次逐元素运算（1 MAC = 2 FLOP）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="194"/>
+        <location filename="../render/pdfreport.cpp" line="193"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;界限阶梯&lt;/h2&gt;&lt;p&gt;每一级都是运行时间的下界；低于它的实测时间即为 SOL 违例。%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="196"/>
+        <location filename="../render/pdfreport.cpp" line="195"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> 实测：%1；余量 = 实测 / 界限。</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="203"/>
+        <location filename="../render/pdfreport.cpp" line="202"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL 违例&lt;/b&gt;（%1）：实测时间低于界限。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="210"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="210"/>
         <source>fused bound</source>
         <translation>融合界限</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="210"/>
         <source>speedup</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="211"/>
+        <location filename="../render/pdfreport.cpp" line="210"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="216"/>
+        <location filename="../render/pdfreport.cpp" line="215"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;跨硬件比较&lt;/h2&gt;&lt;p&gt;基准：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="218"/>
+        <location filename="../render/pdfreport.cpp" line="217"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;瓶颈的变化：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="258"/>
         <location filename="../render/pdfreport.cpp" line="353"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="354"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="354"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
         <source>F0 time</source>
         <translation>F0 时间</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
         <source>Share (fused)</source>
         <translation>占比（融合）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="229"/>
         <source>Bound by</source>
         <translation>受限于</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="245"/>
+        <location filename="../render/pdfreport.cpp" line="244"/>
         <source>&lt;h2&gt;Optimisation opportunities&lt;/h2&gt;&lt;p&gt;Taken from %1 (%2) down to the speed of light %3: %4 recoverable in all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add up.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;优化机会&lt;/h2&gt;&lt;p&gt;从 %1(%2)到光速界 %3:总计可节省 %4;各类机会是界限阶梯上互不重叠的区段,互为替代的方案只计一次,因此节省可以相加。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
         <source>measured: %1</source>
         <translation>实测:%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="250"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
         <source>the eager model; no measurement</source>
         <translation>eager 模型;无实测</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="253"/>
+        <location filename="../render/pdfreport.cpp" line="252"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;性能分析 trace %1:%2 的 ATen 时间已匹配到运算符,%3 未匹配。&lt;/p&gt;</translation>
     </message>
@@ -1783,22 +1783,22 @@
         <translation>%1：概览；每个算子都列在“所有算子”下</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="88"/>
+        <location filename="../render/pdfreport.cpp" line="87"/>
         <source> line %1</source>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="236"/>
+        <location filename="../render/pdfreport.cpp" line="235"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="236"/>
+        <location filename="../render/pdfreport.cpp" line="235"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="239"/>
+        <location filename="../render/pdfreport.cpp" line="238"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
@@ -2110,7 +2110,7 @@
     </message>
     <message>
         <location filename="../widgets/roofline/rooflinepane.cpp" line="58"/>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="137"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="138"/>
         <source>Overlay profiles</source>
         <translation>叠加配置</translation>
     </message>
@@ -2135,12 +2135,12 @@
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="124"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="125"/>
         <source>Clear overlays</source>
         <translation>清除叠加</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="137"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="138"/>
         <source>Overlays (%1)</source>
         <translation>叠加 (%1)</translation>
     </message>
@@ -2148,12 +2148,12 @@
 <context>
     <name>SecondsEdit</name>
     <message>
-        <location filename="../widgets/common/secondsedit.cpp" line="12"/>
+        <location filename="../widgets/common/secondsedit.cpp" line="13"/>
         <source>A time with its unit: s, ms, µs (or us), ns; a bare number is in milliseconds. Empty: none.</source>
         <translation>带单位的时间：s、ms、µs（或 us）、ns；纯数字单位为毫秒。空：无。</translation>
     </message>
     <message>
-        <location filename="../widgets/common/secondsedit.cpp" line="62"/>
+        <location filename="../widgets/common/secondsedit.cpp" line="63"/>
         <source>&apos;%1&apos; is not a time. %2</source>
         <translation>“%1”不是时间。%2</translation>
     </message>
@@ -2161,12 +2161,12 @@
 <context>
     <name>SelectionSync</name>
     <message>
-        <location filename="../app/studio/selectionsync.cpp" line="79"/>
+        <location filename="../app/studio/selectionsync.cpp" line="82"/>
         <source>Operators from line %1</source>
         <translation>第 %1 行产生的算子</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/selectionsync.cpp" line="108"/>
+        <location filename="../app/studio/selectionsync.cpp" line="111"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>第 %1 行生成了 %n 个算子：%2</numerusform>
@@ -2176,32 +2176,32 @@
 <context>
     <name>SourceEditor</name>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="138"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="139"/>
         <source>col %1: </source>
         <translation>第 %1 列：</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="139"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="140"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="140"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="141"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="141"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="142"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="213"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="214"/>
         <source>lower bound: </source>
         <translation>下界：</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/sourceeditor.cpp" line="213"/>
+        <location filename="../widgets/editor/sourceeditor.cpp" line="214"/>
         <source>not counted: </source>
         <translation>未计入：</translation>
     </message>
@@ -2339,9 +2339,9 @@
         <translation>%1（第 %2 行）：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="240"/>
-        <source>&lt;b style=&quot;color:#a07000&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
-        <translation>&lt;b style=&quot;color:#a07000&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
+        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
+        <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
+        <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="241"/>
@@ -2350,8 +2350,8 @@
     </message>
     <message>
         <location filename="../widgets/analysis/summarypanel.cpp" line="237"/>
-        <source>&lt;b style=&quot;color:#c02020&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
-        <translation>&lt;b style=&quot;color:#c02020&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
+        <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
+        <translation>&lt;b style=&quot;color:{error}&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message numerus="yes">
         <location filename="../widgets/analysis/summarypanel.cpp" line="246"/>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/operatortablemodel.h"
+#include "render/palette.h"
 #include "render/units.h"
 
 #include "engine/report/analysisreport.h"
@@ -129,7 +130,7 @@ QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
         return tip;
     }
     if (role == Qt::ForegroundRole && col == Bottleneck)
-        return QBrush(r.computeBound ? QColor(0xc0, 0x50, 0x20) : QColor(0x20, 0x60, 0xc0));
+        return QBrush(bottleneckTextColour(r.computeBound));
     return {};
 }
 

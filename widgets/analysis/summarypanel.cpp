@@ -43,9 +43,9 @@ SummaryPanel::SummaryPanel(QWidget* parent)
         l->setWordWrap(true);
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
-    m_stale->setStyleSheet(QStringLiteral("color: #b06000; font-weight: bold"));
+    m_stale->setStyleSheet(QStringLiteral("color: %1; font-weight: bold").arg(cautionColour().name()));
     m_stale->hide();
-    m_violation->setStyleSheet(QStringLiteral("color: #c02020; font-weight: bold"));
+    m_violation->setStyleSheet(QStringLiteral("color: %1; font-weight: bold").arg(errorColour().name()));
     m_ladder->setHorizontalHeaderLabels(
         {tr("Level"), tr("Bound"), tr("Bottleneck"), tr("Compute"), tr("Memory"), tr("DRAM"), tr("FLOP/B"), tr("Headroom")});
     m_ladder->verticalHeader()->hide();
@@ -80,7 +80,7 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     layout->addLayout(measured);
     layout->addWidget(m_violation);
     layout->addWidget(m_measurementNote);
-    m_measurementNote->setStyleSheet(QStringLiteral("color: #b06000"));
+    m_measurementNote->setStyleSheet(QStringLiteral("color: %1").arg(cautionColour().name()));
     m_measurementNote->hide();
     connect(m_measured, &SecondsEdit::secondsChanged, this, &SummaryPanel::measurementEdited);
     connect(m_import, &QPushButton::clicked, this, &SummaryPanel::importTimingsRequested);
@@ -234,11 +234,11 @@ void SummaryPanel::refresh()
         (item.counted ? approximated : notCounted) << tr("%1 (line %2)").arg(QString::fromStdString(item.what)).arg(item.line);
         why << tr("%1 (line %2): %3").arg(QString::fromStdString(item.what)).arg(item.line).arg(QString::fromStdString(item.reason));
     }
-    QString coverage = !r.coverage.complete ? tr("<b style=\"color:#c02020\">Coverage: INCOMPLETE</b> — not counted: %1")
-                                                  .arg(notCounted.join(QStringLiteral("; ")).toHtmlEscaped())
-        : r.coverage.approximate()
-        ? tr("<b style=\"color:#a07000\">Coverage: approximate</b> — every operation is in the bounds, some counts as lower bounds.")
-        : tr("Coverage: complete — every operation is in the bounds.");
+    QString coverage = withPalette(!r.coverage.complete ? tr("<b style=\"color:{error}\">Coverage: INCOMPLETE</b> — not counted: %1")
+                                                              .arg(notCounted.join(QStringLiteral("; ")).toHtmlEscaped())
+                                       : r.coverage.approximate() ? tr("<b style=\"color:{approximate}\">Coverage: approximate</b> — every "
+                                                                       "operation is in the bounds, some counts as lower bounds.")
+                                                                  : tr("Coverage: complete — every operation is in the bounds."));
     // Counts that are lower bounds (a footprint under a data-dependent guard, a gather's rows) keep every bound
     // valid but looser; they are listed, never hidden behind "complete".
     if (!approximated.isEmpty())

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/common/secondsedit.h"
+#include "render/palette.h"
 
 #include "render/units.h"
 
@@ -60,7 +61,7 @@ void SecondsEdit::commit()
     const auto parsed = parse(text());
     if (!parsed) {
         setToolTip(tr("'%1' is not a time. %2").arg(text(), m_help));
-        setStyleSheet(QStringLiteral("color: #c02020"));
+        setStyleSheet(QStringLiteral("color: %1").arg(errorColour().name()));
         return;
     }
     setToolTip(m_help);

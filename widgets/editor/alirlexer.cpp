@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/editor/alirlexer.h"
+#include "render/palette.h"
 
 #include "engine/ir/builtins.h"
 #include "engine/ir/dtype.h"
@@ -46,13 +47,13 @@ QColor AlirLexer::defaultColor(int style) const
 {
     const bool dark = isDark();
     switch (style) {
-    case Comment: return dark ? QColor(0x7f, 0x9f, 0x7f) : QColor(0x3f, 0x7f, 0x3f);
-    case Keyword: return dark ? QColor(0x8c, 0xb4, 0xff) : QColor(0x00, 0x33, 0xb3);
-    case DType: return dark ? QColor(0x4e, 0xc9, 0xb0) : QColor(0x00, 0x80, 0x80);
-    case Builtin: return dark ? QColor(0xdc, 0xdc, 0xaa) : QColor(0x80, 0x50, 0x00);
-    case Number: return dark ? QColor(0xb5, 0xce, 0xa8) : QColor(0x09, 0x86, 0x58);
-    case Operator: return dark ? QColor(0xd4, 0xd4, 0xd4) : QColor(0x40, 0x40, 0x40);
-    case String: return dark ? QColor(0xce, 0x91, 0x78) : QColor(0xa3, 0x15, 0x15);
+    case Comment: return syntaxColour(SyntaxRole::Comment, dark);
+    case Keyword: return syntaxColour(SyntaxRole::Keyword, dark);
+    case DType: return syntaxColour(SyntaxRole::DType, dark);
+    case Builtin: return syntaxColour(SyntaxRole::Builtin, dark);
+    case Number: return syntaxColour(SyntaxRole::Number, dark);
+    case Operator: return syntaxColour(SyntaxRole::Operator, dark);
+    case String: return syntaxColour(SyntaxRole::String, dark);
     default: return QApplication::palette().color(QPalette::Text);
     }
 }

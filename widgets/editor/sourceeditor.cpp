@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/editor/sourceeditor.h"
+#include "render/palette.h"
 
 #include "widgets/editor/alirlexer.h"
 
@@ -46,13 +47,13 @@ void SourceEditor::applyCommonStyle()
     setMarginWidth(kDiagnosticMargin, 14);
     setMarginMarkerMask(kDiagnosticMargin, (1 << ErrorMarker) | (1 << WarningMarker) | (1 << NoteMarker) | (1 << SelectionMarker));
     markerDefine(QsciScintilla::Circle, ErrorMarker);
-    setMarkerBackgroundColor(QColor(0xd0, 0x30, 0x30), ErrorMarker);
+    setMarkerBackgroundColor(errorMarkerColour(), ErrorMarker);
     markerDefine(QsciScintilla::Circle, WarningMarker);
-    setMarkerBackgroundColor(QColor(0xe0, 0xa0, 0x20), WarningMarker);
+    setMarkerBackgroundColor(warningMarkerColour(), WarningMarker);
     markerDefine(QsciScintilla::Circle, NoteMarker);
-    setMarkerBackgroundColor(QColor(0x40, 0x80, 0xd0), NoteMarker);
+    setMarkerBackgroundColor(noteMarkerColour(), NoteMarker);
     markerDefine(QsciScintilla::RightArrow, SelectionMarker);
-    setMarkerBackgroundColor(QColor(0x30, 0x90, 0x50), SelectionMarker);
+    setMarkerBackgroundColor(lineSelectionMarkerColour(), SelectionMarker);
     setFolding(QsciScintilla::BoxedTreeFoldStyle, 2);
     setAutoIndent(true);
     setIndentationsUseTabs(false);
@@ -153,7 +154,7 @@ void SourceEditor::setDiagnostics(const QList<EditorDiagnostic>& diagnostics)
     // Annotation colours: a tinted box per severity that reads in light and dark palettes.
     const QColor text = palette().color(QPalette::Text);
     const QColor base = palette().color(QPalette::Base);
-    const QColor tints[] = {QColor(0xd0, 0x30, 0x30), QColor(0xe0, 0xa0, 0x20), QColor(0x40, 0x80, 0xd0)};
+    const QColor tints[] = {errorMarkerColour(), warningMarkerColour(), noteMarkerColour()};
     for (int s = 0; s < 3; ++s) {
         QColor bg = base;
         bg.setRed((base.red() * 4 + tints[s].red()) / 5);

@@ -51,7 +51,7 @@ public:
     void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override
     {
         const double lod = option->levelOfDetailFromTransform(p->worldTransform());
-        p->setPen(QPen(m_selected ? selectionColour() : QColor(0x40, 0x40, 0x40), m_selected ? 3 : 1));
+        p->setPen(QPen(m_selected ? selectionColour() : markColour(), m_selected ? 3 : 1));
         p->setBrush(m_fill);
         p->drawRoundedRect(rect(), 4, 4);
         if (m_highlighted) { // an insight's region: a dashed halo around the box
@@ -61,7 +61,7 @@ public:
         }
         if (lod < 0.35)
             return; // too small to read: boxes only
-        p->setPen(m_fill.lightness() < 110 ? Qt::white : Qt::black);
+        p->setPen(m_fill.lightness() < 110 ? paperColour() : inkColour());
         QFont f = p->font();
         f.setPointSizeF(8);
         p->setFont(f);
@@ -87,7 +87,7 @@ protected:
 private:
     GraphLayout::NodeBox m_box;
     GraphView* m_view;
-    QColor m_fill = Qt::lightGray;
+    QColor m_fill = neutralFillColour();
     bool m_selected = false;
     bool m_highlighted = false;
 };
@@ -210,9 +210,8 @@ void GraphView::recolour()
         if (m_colourBy == ColourBy::Bottleneck) {
             c = bottleneckColour(r.computeBound);
         } else {
-            // White to red by share of the time at the level.
-            const double s = std::clamp(std::sqrt(r.share[static_cast<size_t>(m_level)]), 0.0, 1.0);
-            c = QColor::fromRgbF(1.0f, static_cast<float>(1 - 0.8 * s), static_cast<float>(1 - 0.85 * s));
+            // White to red by share of the time at the level (square root: small shares stay visible).
+            c = heatColour(std::clamp(std::sqrt(r.share[static_cast<size_t>(m_level)]), 0.0, 1.0));
         }
         it->second->setFill(c);
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/insights/insightspane.h"
+#include "render/palette.h"
 
 #include "widgets/results/resultsmodel.h"
 
@@ -30,7 +31,7 @@ public:
         bar.setWidth(bar.width() * fraction);
         p->save();
         p->setPen(Qt::NoPen);
-        p->setBrush(QColor(0xf0, 0xa0, 0x40, 0xa0));
+        p->setBrush(highlightColour());
         p->drawRect(bar);
         p->restore();
         QStyledItemDelegate::paint(p, option, index);

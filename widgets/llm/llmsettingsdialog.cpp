@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/llm/llmsettingsdialog.h"
+#include "render/palette.h"
 
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -55,7 +56,7 @@ void LlmSettingsDialog::updateKeyStatus()
         m_keyStatus->setText(tr("No key is sent."));
     else if (qEnvironmentVariableIsEmpty(name.toLocal8Bit().constData()))
         m_keyStatus->setText(
-            tr("<span style=\"color:#c02020\">%1 is not set in SOLAR Studio's environment.</span>").arg(name.toHtmlEscaped()));
+            withPalette(tr("<span style=\"color:{error}\">%1 is not set in SOLAR Studio's environment.</span>").arg(name.toHtmlEscaped())));
     else
         m_keyStatus->setText(tr("%1 is set (its value is not shown).").arg(name.toHtmlEscaped()));
 }
