@@ -12,7 +12,7 @@
 #include "render/graphlayout.h"
 #include "synthetic.h"
 #include "widgets/graph/graphview.h"
-#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/hardware/hardwarepane.h"
 
 #include <benchmark/benchmark.h>
 
@@ -73,10 +73,10 @@ void BM_SliderMove(benchmark::State& state)
     while ((w.isAnalyzing() || !w.baseResult() || w.graphView()->layoutPending()) && wait.elapsed() < 120000)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
     QCoreApplication::processEvents();
-    int position = w.hardwarePanel()->slider(HardwarePanel::Bandwidth)->value();
+    int position = w.hardwarePane()->slider(HardwarePane::Bandwidth)->value();
     for (auto _ : state) {
         position = position == 600 ? 601 : 600; // one step of the slider, back and forth
-        w.hardwarePanel()->slider(HardwarePanel::Bandwidth)->setValue(position);
+        w.hardwarePane()->slider(HardwarePane::Bandwidth)->setValue(position);
         QCoreApplication::processEvents(); // the repaint the move causes
     }
     state.counters["operators"] = static_cast<double>(w.baseResult() ? w.baseResult()->graph.nodes.size() : 0);

@@ -152,49 +152,49 @@
     </message>
 </context>
 <context>
-    <name>ComparisonView</name>
+    <name>ComparisonPane</name>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="51"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="51"/>
         <source>Fused bound per profile (shorter is faster)</source>
         <translation>Fusionierte Schranke je Profil (kürzer ist schneller)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="87"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="87"/>
         <source>Profiles:</source>
         <translation>Profile:</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="89"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="89"/>
         <source>Baseline:</source>
         <translation>Basis:</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="122"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="122"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="176"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="176"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="180"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="180"/>
         <source>Speedup (fused)</source>
         <translation>Beschleunigung (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="180"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="180"/>
         <source>Bottleneck (fused)</source>
         <translation>Engpass (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="197"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="197"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>Der Engpass ist auf jedem Profil derselbe.</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="198"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="198"/>
         <source>Where the bottleneck moves: </source>
         <translation>Wohin sich der Engpass verschiebt: </translation>
     </message>
@@ -614,204 +614,204 @@
     </message>
 </context>
 <context>
-    <name>HardwarePanel</name>
+    <name>HardwarePane</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="62"/>
         <source>Profile:</source>
         <translation>Profil:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="71"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="71"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>Was wäre, wenn (Faktor auf den Profilwert)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor-Core-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>SIMT peaks</source>
         <translation>SIMT-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>On-chip capacity</source>
         <translation>On-Chip-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>Clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="118"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="118"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="123"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="123"/>
         <source>Target latency (inverse roofline)</source>
         <translation>Ziellatenz (inverse Roofline)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="239"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="239"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="125"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="125"/>
         <source>Target:</source>
         <translation>Ziel:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="56"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="56"/>
         <source>none (e.g. 190 µs)</source>
         <translation>keine (z. B. 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="63"/>
         <source>Calibrate this machine…</source>
         <translation>Diesen Rechner kalibrieren …</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="64"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>Die CPU dieses Rechners messen (Rechenleistung, Speicherbandbreite, Caches, die Mindestzeit je Eager-Operator) und als Benutzerprofil „host“ speichern, um Modelle auf der Hardware vor Ihnen zu beschränken und die Schranken mit „solar measure“ zu prüfen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="75"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="75"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM-Bandbreite: skaliert das Speicherdach und die Speicherzeit jeder Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="76"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="76"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>Jede Tensor-Core-Spitze (alle Genauigkeiten): skaliert die Tensor-Rechendächer</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="77"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="77"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>Jede SIMT-(CUDA-Core-)Spitze: skaliert elementweise Arbeit und SIMT-Kontraktionen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>On-Chip-Kapazität (Register, Shared Memory, L2): ändert nur die Cache-bewusste Stufe (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="79"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="79"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>Der Takt: skaliert alle Rechenspitzen gemeinsam (die Bandbreite hängt nicht am Takt)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="87"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation> (×0,01 bis ×100 des Profilwerts)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="94"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="94"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>Faktor auf den Profilwert eingeben</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="95"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="95"/>
         <source> factor</source>
         <translation> Faktor</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="129"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="129"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="131"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="131"/>
         <source>Solve for bandwidth</source>
         <translation>Nach Bandbreite lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="132"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="132"/>
         <source>Solve for compute</source>
         <translation>Nach Rechenleistung lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="133"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="133"/>
         <source>Solve for on-chip</source>
         <translation>Nach On-Chip lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="170"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="170"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="289"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="289"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="303"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="303"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="306"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="306"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="307"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="307"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="311"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="311"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="318"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="318"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="314"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="314"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="316"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="316"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="317"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="317"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="357"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="391"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="391"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -2213,154 +2213,154 @@
     </message>
 </context>
 <context>
-    <name>SummaryPanel</name>
+    <name>SummaryPane</name>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="36"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="36"/>
         <source>not measured (e.g. 1.25 ms)</source>
         <translation>nicht gemessen (z. B. 1,25 ms)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="37"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="37"/>
         <source>Import timings…</source>
         <translation>Zeitmessungen importieren…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Bound</source>
         <translation>Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>DRAM</source>
         <translation>DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="58"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="58"/>
         <source>A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)</source>
         <translation>Eine gemessene Laufzeit dieses Programms auf der gewählten Hardware, mit Einheit (1,25 ms, 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="77"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="77"/>
         <source>Measured:</source>
         <translation>Gemessen:</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="93"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="93"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 ungefusioniert/Kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="94"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="94"/>
         <source>F1 overlapped</source>
         <translation>F1 überlappt</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="95"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="95"/>
         <source>F2 fused/op</source>
         <translation>F2 fusioniert/Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="96"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="96"/>
         <source>F3 fused (SOL)</source>
         <translation>F3 fusioniert (SOL)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="97"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
         <source>F4 cache-aware</source>
         <translation>F4 cache-bewusst</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="118"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="118"/>
         <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
         <translation>Die gemessenen %1 galten für ein anderes Programm, andere Größen oder andere Hardware und wurden gelöscht. Geben Sie die für dieses gemessene Zeit ein oder importieren Sie sie.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="173"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="173"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>Diese Ergebnisse sind veraltet: die Quelle hat sich seit ihrer Berechnung geändert (Strg+R analysiert erneut).</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="200"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="200"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>Noch keine Analyse: Öffnen Sie ein Modell oder ein ALIR-Programm und drücken Sie Strg+R.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="209"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="209"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; auf %2 — %3, Caches %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="218"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="218"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="224"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="224"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="230"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="230"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;Hinweise: %1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="234"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="234"/>
         <source>%1 (line %2)</source>
         <translation>%1 (Zeile %2)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="235"/>
         <source>%1 (line %2): %3</source>
         <translation>%1 (Zeile %2): %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="239"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="241"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>Abdeckung: vollständig — jede Operation ist in den Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="237"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypanel.cpp" line="246"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n Zählung ist eine untere Schranke (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
@@ -2368,47 +2368,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="285"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="285"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL-Verletzung: die gemessenen %1 liegen unter der Schranke %2. Eine echte untere Schranke kann nicht unterboten werden: prüfen Sie die Messung (Größen, Datentyp, Hardware) oder melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="289"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="289"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>Die gemessenen %1 liegen unter der %2-Schranke des Eager-Modells: Eine Implementierung, die Operatoren fusioniert oder überlappt (torch.compile, CUDA Graphs), kann das; die Lichtgeschwindigkeits-Stufen gelten.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="298"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="298"/>
         <source>Import KernelBench timings</source>
         <translation>KernelBench-Zeitmessungen importieren</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="298"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="298"/>
         <source>Timing JSON (*.json)</source>
         <translation>Zeitmessungs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="303"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="303"/>
         <source>Import failed</source>
         <translation>Import fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="308"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="308"/>
         <source>Timings from another machine</source>
         <translation>Zeiten von einer anderen Maschine</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="309"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1: Dagegen wird kein Spielraum berechnet. Wählen Sie das Profil, auf dem gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>No timing</source>
         <translation>Keine Zeitmessung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 enthält keine Zeitmessung für %2.</translation>
     </message>

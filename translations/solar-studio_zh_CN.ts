@@ -152,49 +152,49 @@
     </message>
 </context>
 <context>
-    <name>ComparisonView</name>
+    <name>ComparisonPane</name>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="51"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="51"/>
         <source>Fused bound per profile (shorter is faster)</source>
         <translation>各配置的融合界限（越短越快）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="87"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="87"/>
         <source>Profiles:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="89"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="89"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="122"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="122"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="176"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="176"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="180"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="180"/>
         <source>Speedup (fused)</source>
         <translation>加速比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="180"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="180"/>
         <source>Bottleneck (fused)</source>
         <translation>瓶颈（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="197"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="197"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>在每个配置上瓶颈都相同。</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonview.cpp" line="198"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="198"/>
         <source>Where the bottleneck moves: </source>
         <translation>瓶颈的变化：</translation>
     </message>
@@ -613,204 +613,204 @@
     </message>
 </context>
 <context>
-    <name>HardwarePanel</name>
+    <name>HardwarePane</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="62"/>
         <source>Profile:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="71"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="71"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor Core 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>SIMT peaks</source>
         <translation>SIMT 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>On-chip capacity</source>
         <translation>片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="118"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="118"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="123"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="123"/>
         <source>Target latency (inverse roofline)</source>
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="239"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="239"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="125"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="125"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="56"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="56"/>
         <source>none (e.g. 190 µs)</source>
         <translation>无（例如 190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="63"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="63"/>
         <source>Calibrate this machine…</source>
         <translation>校准本机…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="64"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>测量本机 CPU（算力、内存带宽、缓存、eager 模式下每个算子的最短时间）并保存为用户配置“host”，以便在眼前的硬件上为模型求界限，并用“solar measure”检验这些界限</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="75"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="75"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM 带宽：缩放内存屋顶和每一级的内存时间</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="76"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="76"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>所有张量核心峰值（全部精度）：缩放张量计算屋顶</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="77"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="77"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>所有 SIMT（CUDA 核心）峰值：缩放逐元素运算和 SIMT 缩并</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>片上容量（寄存器、共享内存、L2）：只影响缓存感知级别 (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="79"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="79"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>时钟：同时缩放所有计算峰值（带宽不受时钟约束）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="87"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation>（配置值的 ×0.01 到 ×100）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="94"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="94"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>输入相对配置值的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="95"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="95"/>
         <source> factor</source>
         <translation> 倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="129"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="129"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="131"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="131"/>
         <source>Solve for bandwidth</source>
         <translation>求解带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="132"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="132"/>
         <source>Solve for compute</source>
         <translation>求解算力</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="133"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="133"/>
         <source>Solve for on-chip</source>
         <translation>求解片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="170"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="170"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="289"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="289"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="303"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="303"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="306"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="306"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="307"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="307"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="311"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="311"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="318"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="318"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="314"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="314"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="316"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="316"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="317"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="317"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="357"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepanel.cpp" line="391"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="391"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -2207,201 +2207,201 @@
     </message>
 </context>
 <context>
-    <name>SummaryPanel</name>
+    <name>SummaryPane</name>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="36"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="36"/>
         <source>not measured (e.g. 1.25 ms)</source>
         <translation>未测量（例如 1.25 ms）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="37"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="37"/>
         <source>Import timings…</source>
         <translation>导入计时…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
         <source>DRAM</source>
         <translation>DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="58"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="58"/>
         <source>A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)</source>
         <translation>此程序在所选硬件上测得的运行时间，带单位（1.25 ms、190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="77"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="77"/>
         <source>Measured:</source>
         <translation>实测：</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="93"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="93"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="94"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="94"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="95"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="95"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="96"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="96"/>
         <source>F3 fused (SOL)</source>
         <translation>F3 融合 (SOL)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="97"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="118"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="118"/>
         <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
         <translation>测得的 %1 属于另一个程序、尺寸组合或硬件，已清除。请输入或导入针对当前程序测得的时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="173"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="173"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>这些结果已过时：自计算以来源代码已更改（Ctrl+R 重新分析）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="200"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="200"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>尚无分析：打开一个模型或 ALIR 程序并按 Ctrl+R。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="209"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="209"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 于 %2 — %3，缓存 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="218"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="218"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="224"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="224"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="230"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="230"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;说明：%1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="234"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="234"/>
         <source>%1 (line %2)</source>
         <translation>%1（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="235"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="235"/>
         <source>%1 (line %2): %3</source>
         <translation>%1（第 %2 行）：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="239"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="239"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="241"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="237"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypanel.cpp" line="246"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="285"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="285"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="289"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="289"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>实测的 %1 低于 eager 模型的 %2 界限：融合或重叠算子的实现（torch.compile、CUDA Graphs）可以做到；光速各级界限仍然成立。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="298"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="298"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="298"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="298"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="303"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="303"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="308"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="308"/>
         <source>Timings from another machine</source>
         <translation>来自另一台机器的计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="309"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypanel.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>

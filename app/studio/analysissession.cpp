@@ -3,7 +3,7 @@
 
 #include "app/studio/document.h"
 #include "engine/frontend/frontend.h"
-#include "widgets/analysis/summarypanel.h"
+#include "widgets/analysis/summarypane.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/llm/transcriptpane.h"

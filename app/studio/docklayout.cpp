@@ -2,11 +2,11 @@
 #include "app/studio/docklayout.h"
 
 #include "widgets/analysis/operatorpane.h"
-#include "widgets/analysis/summarypanel.h"
-#include "widgets/compare/comparisonview.h"
+#include "widgets/analysis/summarypane.h"
+#include "widgets/compare/comparisonpane.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/graph/graphpane.h"
-#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/hardware/hardwarepane.h"
 #include "widgets/insights/insightspane.h"
 #include "widgets/llm/transcriptpane.h"
 #include "widgets/roofline/rooflinepane.h"
@@ -30,11 +30,11 @@ Panes createDockedPanes(QMainWindow* window)
     p.ir = new IrPane(window);
     p.graph = new GraphPane(window);
     p.roofline = new RooflinePane(window);
-    p.hardware = new HardwarePanel(window);
+    p.hardware = new HardwarePane(window);
     p.operators = new OperatorPane(window);
-    p.summary = new SummaryPanel(window);
+    p.summary = new SummaryPane(window);
     p.transcript = new TranscriptPane(window);
-    p.compare = new ComparisonView(window);
+    p.compare = new ComparisonPane(window);
     p.insights = new InsightsPane(window);
     // First start at 1600 x 1000: the editor with the roofline and the graph (IR behind it) above; operators,
     // summary (LLM transcript and comparison behind it) and the hardware sliders below, side by side, every one

@@ -4,15 +4,15 @@
 // (LLM transcript, comparison and insights behind it) and the hardware sliders along the bottom.
 #pragma once
 
-class ComparisonView;
+class ComparisonPane;
 class GraphPane;
-class HardwarePanel;
+class HardwarePane;
 class InsightsPane;
 class IrPane;
 class OperatorPane;
 class QMainWindow;
 class RooflinePane;
-class SummaryPanel;
+class SummaryPane;
 class TranscriptPane;
 
 struct Panes
@@ -20,11 +20,11 @@ struct Panes
     IrPane* ir = nullptr;
     GraphPane* graph = nullptr;
     RooflinePane* roofline = nullptr;
-    HardwarePanel* hardware = nullptr;
+    HardwarePane* hardware = nullptr;
     OperatorPane* operators = nullptr;
-    SummaryPanel* summary = nullptr;
+    SummaryPane* summary = nullptr;
     TranscriptPane* transcript = nullptr;
-    ComparisonView* compare = nullptr;
+    ComparisonPane* compare = nullptr;
     InsightsPane* insights = nullptr;
 };
 

@@ -9,14 +9,14 @@
 #include "app/studio/translations.h"
 
 #include "engine/core/version.h"
-#include "widgets/analysis/summarypanel.h"
-#include "widgets/compare/comparisonview.h"
+#include "widgets/analysis/summarypane.h"
+#include "widgets/compare/comparisonpane.h"
 #include "widgets/editor/editmenu.h"
 #include "widgets/editor/findbar.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
-#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/hardware/hardwarepane.h"
 #include "widgets/insights/insightspane.h"
 #include "widgets/llm/llmsettingsdialog.h"
 #include "widgets/llm/transcriptpane.h"
@@ -96,15 +96,15 @@ void MainWindow::wirePanes()
     m_panes.insights->follow(*m_results);
     m_panes.compare->follow(*m_results);
     m_panes.hardware->follow(*m_results);
-    HardwarePanel* hardware = m_panes.hardware;
-    connect(hardware, &HardwarePanel::profileChanged, this, [this, hardware](const QString& id) {
+    HardwarePane* hardware = m_panes.hardware;
+    connect(hardware, &HardwarePane::profileChanged, this, [this, hardware](const QString& id) {
         if (const auto* p = hardware->profile()) // the panel has reset its factors for the new profile
             m_results->setHardware(*p, hardware->whatIf());
         m_panes.roofline->setCurrentProfileId(id);
     });
-    connect(hardware, &HardwarePanel::whatIfChanged, m_results, &ResultsModel::setWhatIf);
+    connect(hardware, &HardwarePane::whatIfChanged, m_results, &ResultsModel::setWhatIf);
     // A profile saved from the sliders or by calibration is offered everywhere at once.
-    connect(hardware, &HardwarePanel::userProfilesChanged, this, &MainWindow::reloadRegistry);
+    connect(hardware, &HardwarePane::userProfilesChanged, this, &MainWindow::reloadRegistry);
 
     connect(m_document, &Document::stateChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::edited, m_session, &AnalysisSession::sourceEdited);
@@ -151,7 +151,7 @@ void MainWindow::wirePanes()
             QMessageBox::warning(this, tr("Profiler trace"), why);
     });
     connect(m_panes.insights, &InsightsPane::clearTraceRequested, m_results, &ResultsModel::clearTrace);
-    connect(m_panes.summary, &SummaryPanel::importTimingsRequested, this, [this] { m_panes.summary->importTimings(m_document->path()); });
+    connect(m_panes.summary, &SummaryPane::importTimingsRequested, this, [this] { m_panes.summary->importTimings(m_document->path()); });
 }
 
 void MainWindow::reloadRegistry()
@@ -197,7 +197,7 @@ void MainWindow::createMenus()
     run->setShortcutContext(Qt::ApplicationShortcut);
     analysisMenu->addAction(tr("&Cancel"), QKeySequence(Qt::Key_Escape), this, [this] { cancelAnalysis(); });
     analysisMenu->addSeparator();
-    analysisMenu->addAction(tr("Save hardware as &user profile…"), m_panes.hardware, &HardwarePanel::saveAsUserProfileInteractively);
+    analysisMenu->addAction(tr("Save hardware as &user profile…"), m_panes.hardware, &HardwarePane::saveAsUserProfileInteractively);
     analysisMenu->addAction(tr("&LLM settings…"), this, [this] { LlmSettingsDialog::edit(m_llm, this); });
 
     QToolBar* bar = addToolBar(tr("Analysis"));

@@ -23,13 +23,13 @@
 #include <optional>
 #include <vector>
 
-class ComparisonView;
+class ComparisonPane;
 class DocumentationDialog;
 class ExportActions;
 class FileMenus;
 class FindBar;
 class GraphView;
-class HardwarePanel;
+class HardwarePane;
 class InsightsPane;
 class IrPane;
 class QMenu;
@@ -38,7 +38,7 @@ class QTableView;
 class QToolButton;
 class RooflineChart;
 class SourceEditor;
-class SummaryPanel;
+class SummaryPane;
 class TranscriptPane;
 
 class MainWindow : public QMainWindow
@@ -76,12 +76,12 @@ public:
     IrPane* irPane() const { return m_panes.ir; }
     GraphView* graphView() const { return m_panes.graph->view(); }
     RooflineChart* roofline() const { return m_panes.roofline->chart(); }
-    HardwarePanel* hardwarePanel() const { return m_panes.hardware; }
-    SummaryPanel* summary() const { return m_panes.summary; }
+    HardwarePane* hardwarePane() const { return m_panes.hardware; }
+    SummaryPane* summary() const { return m_panes.summary; }
     QTableView* operatorTable() const { return m_panes.operators->table(); }
     OperatorTableModel* operatorModel() const { return m_panes.operators->model(); }
     TranscriptPane* transcript() const { return m_panes.transcript; }
-    ComparisonView* comparisonView() const { return m_panes.compare; }
+    ComparisonPane* comparisonPane() const { return m_panes.compare; }
     InsightsPane* insightsPane() const { return m_panes.insights; }
     /// Loads a torch.profiler Chrome trace: the operators get measured times (table, roofline), the insights
     /// measured gaps. False and why (nothing changes) when it cannot be read.

@@ -2,11 +2,11 @@
 #include "app/studio/projectstate.h"
 
 #include "app/studio/document.h"
-#include "widgets/analysis/summarypanel.h"
+#include "widgets/analysis/summarypane.h"
 #include "widgets/editor/frontendselector.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
-#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/hardware/hardwarepane.h"
 #include "widgets/roofline/rooflinepane.h"
 
 Project captureProject(const Document& document, const FrontendSelector& frontend, const Panes& panes)

@@ -8,8 +8,8 @@
 
 #include "engine/analysis/operators.h"
 #include "render/exports.h"
-#include "widgets/analysis/summarypanel.h"
-#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/analysis/summarypane.h"
+#include "widgets/hardware/hardwarepane.h"
 #include "widgets/insights/insightspane.h"
 #include "widgets/roofline/rooflinechart.h"
 
@@ -104,14 +104,14 @@ int main(int argc, char** argv)
     chart->resetZoom();
 
     // A what-if: twice the DRAM bandwidth, 1.5 times the tensor cores, and a target latency.
-    w.hardwarePanel()->setFactor(HardwarePanel::Bandwidth, 2.0);
-    w.hardwarePanel()->setFactor(HardwarePanel::TensorPeak, 1.5);
+    w.hardwarePane()->setFactor(HardwarePane::Bandwidth, 2.0);
+    w.hardwarePane()->setFactor(HardwarePane::TensorPeak, 1.5);
     if (const auto result = w.shownResult())
-        w.hardwarePanel()->setTargetMs(result->ladder.at(solar::bounds::Level::Fused).seconds * 1e3 * 0.8);
+        w.hardwarePane()->setTargetMs(result->ladder.at(solar::bounds::Level::Fused).seconds * 1e3 * 0.8);
     ok = save(w, dir, "hardware-what-if.png") && ok;
 
     // The comparison across profiles (stock hardware).
-    w.hardwarePanel()->reset();
+    w.hardwarePane()->reset();
     raise(w, "dock-compare");
     ok = save(w, dir, "compare.png") && ok;
 
@@ -122,7 +122,7 @@ int main(int argc, char** argv)
     raise(w, "dock-summary");
 
     // The report of the what-if, for scripts/screenshots to render page by page.
-    w.hardwarePanel()->setFactor(HardwarePanel::Bandwidth, 2.0);
+    w.hardwarePane()->setFactor(HardwarePane::Bandwidth, 2.0);
     const QString pdf = QDir(dir).filePath(QStringLiteral("report.pdf"));
     ok = w.exportAs(ExportKind::ReportPdf, pdf) && ok;
     std::fprintf(stderr, "solar-screenshots: %s %s\n", ok ? "wrote" : "failed at", qPrintable(pdf));

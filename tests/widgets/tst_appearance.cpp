@@ -5,10 +5,10 @@
 #include "engine/report/analysisreport.h"
 #include "render/units.h"
 #include "tests/widgets/windowtest.h"
-#include "widgets/analysis/summarypanel.h"
+#include "widgets/analysis/summarypane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
-#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/hardware/hardwarepane.h"
 #include "widgets/roofline/rooflinechart.h"
 
 #include <QAbstractButton>
@@ -86,7 +86,7 @@ private slots:
                 QDir().mkpath(QStringLiteral(SOLAR_SCREENSHOT_DIR));
                 w.grab().save(QStringLiteral(SOLAR_SCREENSHOT_DIR "/main-window-%1.png").arg(QString::fromLatin1(lang.code)));
                 const double bound = w.shownResult()->ladder.at(Level::Fused).seconds;
-                const QString shown = w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Bound)->text();
+                const QString shown = w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPane::Bound)->text();
                 QCOMPARE(shown, localizedNumbers(solar::formatSeconds(bound)));
                 if (QString::fromLatin1(lang.code) == QLatin1String("de")
                     && QString::fromStdString(solar::formatSeconds(bound)).contains(QLatin1Char('.')))
@@ -177,7 +177,7 @@ private slots:
         const QImage chart = chartView.grab().toImage();
         QVERIFY(chart.save(dir + QStringLiteral("/roofline.png")));
         QVERIFY(distinctColours(chart) > 10);
-        const QImage hardware = w.hardwarePanel()->grab().toImage();
+        const QImage hardware = w.hardwarePane()->grab().toImage();
         QVERIFY(hardware.save(dir + QStringLiteral("/hardware.png")));
     }
 };

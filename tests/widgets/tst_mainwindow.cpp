@@ -10,12 +10,12 @@
 #include "engine/ir/parser.h"
 #include "tests/widgets/windowtest.h"
 #include "widgets/analysis/operatortablemodel.h"
-#include "widgets/analysis/summarypanel.h"
-#include "widgets/compare/comparisonview.h"
+#include "widgets/analysis/summarypane.h"
+#include "widgets/compare/comparisonpane.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
-#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/hardware/hardwarepane.h"
 #include "widgets/insights/insightsmodel.h"
 #include "widgets/llm/transcriptpane.h"
 #include "widgets/roofline/rooflinechart.h"
@@ -113,7 +113,7 @@ private slots:
         QCOMPARE(w.graphView()->nodeCount(), static_cast<int>(rows.size()));
         QVERIFY(w.graphView()->layoutResult().error.isEmpty());
         // The summary prints the ladder as the engine formats it.
-        QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Bound)->text(),
+        QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPane::Bound)->text(),
                  QString::fromStdString(solar::formatSeconds(direct->ladder.at(Level::Fused).seconds)));
         QVERIFY(w.irPane()->text().contains(QStringLiteral("kernel mlp_softmax")));
         QVERIFY(w.summary()->validationText().contains(QStringLiteral("unvalidated")));
@@ -182,26 +182,26 @@ private slots:
         QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
         QVERIFY(waitForAnalysis(w));
         const auto base = w.baseResult();
-        w.hardwarePanel()->setFactor(HardwarePanel::Bandwidth, 2.0);
-        const double factor = w.hardwarePanel()->factor(HardwarePanel::Bandwidth);
+        w.hardwarePane()->setFactor(HardwarePane::Bandwidth, 2.0);
+        const double factor = w.hardwarePane()->factor(HardwarePane::Bandwidth);
         QCOMPARE(factor, 2.0); // set (typed or solved) factors are exact, not the slider's nearest step
-        QCOMPARE(w.hardwarePanel()->factorBox(HardwarePanel::Bandwidth)->value(), 2.0);
-        QCOMPARE(w.hardwarePanel()->machine().dramBps, 2.0 * base->machine.dramBps);
+        QCOMPARE(w.hardwarePane()->factorBox(HardwarePane::Bandwidth)->value(), 2.0);
+        QCOMPARE(w.hardwarePane()->machine().dramBps, 2.0 * base->machine.dramBps);
         solar::bounds::MachineModel m = base->machine;
         m.dramBps *= factor;
         const auto expected = solar::reSolve(*base, m);
         for (Level l : solar::bounds::kLevels) {
             QCOMPARE(w.shownResult()->ladder.at(l).seconds, expected.ladder.at(l).seconds);
-            QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(l), SummaryPanel::Bound)->text(),
+            QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(l), SummaryPane::Bound)->text(),
                      QString::fromStdString(solar::formatSeconds(expected.ladder.at(l).seconds)));
         }
         // The inverse roofline answers for a target: solving for bandwidth reaches it.
         const double now = w.shownResult()->ladder.at(Level::Fused).seconds;
-        w.hardwarePanel()->setTargetMs(now * 1e3 / 2);
-        QVERIFY(w.hardwarePanel()->inverse());
-        w.hardwarePanel()->solveForBandwidth();
+        w.hardwarePane()->setTargetMs(now * 1e3 / 2);
+        QVERIFY(w.hardwarePane()->inverse());
+        w.hardwarePane()->solveForBandwidth();
         QVERIFY(w.shownResult()->ladder.at(Level::Fused).seconds <= now / 2 * 1.02);
-        w.hardwarePanel()->reset();
+        w.hardwarePane()->reset();
         QCOMPARE(w.shownResult()->ladder.at(Level::Fused).seconds, base->ladder.at(Level::Fused).seconds);
     }
 
@@ -223,9 +223,9 @@ private slots:
         QVERIFY(w.summary()->violationText().contains(QStringLiteral("eager model")));
         QVERIFY(!w.summary()->violationText().contains(QStringLiteral("SOL violation")));
         w.summary()->setMeasuredSeconds(bound * 10);
-        QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Headroom)->text(), QStringLiteral("10×"));
+        QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPane::Headroom)->text(), QStringLiteral("10×"));
         w.summary()->setMeasuredSeconds(bound * 12.3456);
-        QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPanel::Headroom)->text(), QStringLiteral("12.3×"));
+        QCOMPARE(w.summary()->ladderTable()->item(static_cast<int>(Level::Fused), SummaryPane::Headroom)->text(), QStringLiteral("12.3×"));
         w.summary()->setMeasuredSeconds(bound / 2);
         QVERIFY(w.summary()->violationText().contains(QStringLiteral("SOL violation")));
     }
@@ -349,13 +349,13 @@ private slots:
 
     // The comparison view: each profile's bounds are that profile's own analysis, speedups are against the
     // chosen baseline.
-    void testComparisonView()
+    void testComparisonPane()
     {
         MainWindow w;
         QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
         QVERIFY(waitForAnalysis(w));
-        w.comparisonView()->setProfiles({QStringLiteral("a100-sxm"), QStringLiteral("h100-sxm"), QStringLiteral("b200")});
-        const auto& c = w.comparisonView()->comparison();
+        w.comparisonPane()->setProfiles({QStringLiteral("a100-sxm"), QStringLiteral("h100-sxm"), QStringLiteral("b200")});
+        const auto& c = w.comparisonPane()->comparison();
         QCOMPARE(c.profiles.size(), size_t(3));
         QCOMPARE(c.baseline, std::string("a100-sxm"));
         const auto reg = solar::hw::loadDefaultHwRegistry();
@@ -372,9 +372,9 @@ private slots:
         }
         for (const auto& col : c.profiles)
             QCOMPARE(col.speedup[static_cast<size_t>(Level::Fused)], base / col.ladder.at(Level::Fused).seconds);
-        QCOMPARE(w.comparisonView()->table()->rowCount(), 3);
-        w.comparisonView()->setBaseline(QStringLiteral("b200"));
-        QCOMPARE(w.comparisonView()->comparison().baseline, std::string("b200"));
+        QCOMPARE(w.comparisonPane()->table()->rowCount(), 3);
+        w.comparisonPane()->setBaseline(QStringLiteral("b200"));
+        QCOMPARE(w.comparisonPane()->comparison().baseline, std::string("b200"));
     }
 
     // The LLM frontend in the window: the first reply does not parse, the second is the model's program; the

@@ -14,7 +14,7 @@
 #include "render/pdfreport.h"
 #include "widgets/analysis/operatorpane.h"
 #include "widgets/analysis/operatortablemodel.h"
-#include "widgets/analysis/summarypanel.h"
+#include "widgets/analysis/summarypane.h"
 #include "widgets/common/secondsedit.h"
 #include "widgets/editor/alirlexer.h"
 #include "widgets/editor/frontendselector.h"
@@ -22,7 +22,7 @@
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
 #include "widgets/graph/graphview.h"
-#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/hardware/hardwarepane.h"
 #include "widgets/results/resultsmodel.h"
 #include "widgets/roofline/rooflinechart.h"
 #include "widgets/roofline/rooflinepane.h"
@@ -97,7 +97,7 @@ private slots:
     // keeps it; a project's time is adopted by the result that follows.
     void testMeasuredTimeBelongsToItsProgram()
     {
-        SummaryPanel panel;
+        SummaryPane panel;
         const auto matmul = analysed("matmul.alir");
         const auto softmax = analysed("softmax.alir");
         panel.setResult(matmul);
@@ -128,7 +128,7 @@ private slots:
     // Lower-bound approximations are visible in the Summary next to "complete" (issue 14, item 5).
     void testSummaryListsApproximations()
     {
-        SummaryPanel panel;
+        SummaryPane panel;
         panel.setResult(analysed("embedding.alir")); // a gather: its rows are a lower bound
         QVERIFY(panel.coverageText().contains(QStringLiteral("lower bound")));
         panel.setResult(analysed("matmul.alir"));
@@ -434,16 +434,16 @@ private slots:
         const solar::hw::HwRegistry registry = solar::hw::loadDefaultHwRegistry();
         const solar::hw::HwProfile* sxm = registry.find("h100-sxm");
         QVERIFY(sxm);
-        HardwarePanel panel;
+        HardwarePane panel;
         ResultsModel results;
         panel.setRegistry(&registry);
         QVERIFY(panel.selectProfile(QStringLiteral("h100-sxm")));
         results.setHardware(*sxm, panel.whatIf());
-        connect(&panel, &HardwarePanel::whatIfChanged, &results, &ResultsModel::setWhatIf);
+        connect(&panel, &HardwarePane::whatIfChanged, &results, &ResultsModel::setWhatIf);
         panel.follow(results);
         results.setAnalysis(analysed("mlp_c5.alir"), true);
         QSignalSpy shown(&results, &ResultsModel::resultChanged);
-        panel.setFactor(HardwarePanel::Bandwidth, 2.0);
+        panel.setFactor(HardwarePane::Bandwidth, 2.0);
         QCOMPARE(shown.count(), 1);
         QCOMPARE(results.machine().dramBps, 2 * sxm->dramBandwidthBps.value);
         QCOMPARE(panel.machine().dramBps, results.machine().dramBps);

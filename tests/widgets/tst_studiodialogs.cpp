@@ -4,11 +4,11 @@
 #include "app/studio/documentation.h"
 #include "app/studio/environmentdialog.h"
 #include "tests/widgets/windowtest.h"
-#include "widgets/compare/comparisonview.h"
+#include "widgets/compare/comparisonpane.h"
 #include "widgets/editor/findbar.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/hardware/calibratedialog.h"
-#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/hardware/hardwarepane.h"
 
 #include <QFile>
 #include <QLineEdit>
@@ -81,18 +81,18 @@ private slots:
             QVERIFY(docs->browser()->toPlainText().contains(QStringLiteral("SOLAR Studio")));
             docs->close();
 
-            const int before_ = w.comparisonView()->profileList()->count();
-            QVERIFY(w.hardwarePanel()->saveAsUserProfile(QStringLiteral("h100-pcie-fast-dram")));
-            QCOMPARE(w.comparisonView()->profileList()->count(), before_ + 1);
+            const int before_ = w.comparisonPane()->profileList()->count();
+            QVERIFY(w.hardwarePane()->saveAsUserProfile(QStringLiteral("h100-pcie-fast-dram")));
+            QCOMPARE(w.comparisonPane()->profileList()->count(), before_ + 1);
             bool listed = false;
-            for (int i = 0; i < w.comparisonView()->profileList()->count(); ++i) {
-                const auto* item = w.comparisonView()->profileList()->item(i);
+            for (int i = 0; i < w.comparisonPane()->profileList()->count(); ++i) {
+                const auto* item = w.comparisonPane()->profileList()->item(i);
                 if (item->data(Qt::UserRole).toString() == QLatin1String("h100-pcie-fast-dram"))
                     listed = item->checkState() == Qt::Checked;
             }
             QVERIFY(listed);
             bool compared = false;
-            for (const auto& col : w.comparisonView()->comparison().profiles)
+            for (const auto& col : w.comparisonPane()->comparison().profiles)
                 compared = compared || col.id == "h100-pcie-fast-dram";
             QVERIFY(compared);
         }
@@ -124,8 +124,8 @@ private slots:
             }
             QVERIFY(!QFile::exists(config.filePath(QStringLiteral("solar-studio/hwprofiles/never-saved.json"))));
 
-            w.hardwarePanel()->calibrateButton()->click();
-            auto* dialog = w.hardwarePanel()->findChild<CalibrateDialog*>();
+            w.hardwarePane()->calibrateButton()->click();
+            auto* dialog = w.hardwarePane()->findChild<CalibrateDialog*>();
             QVERIFY(dialog);
             QTRY_VERIFY_WITH_TIMEOUT(!dialog->running() && !dialog->log().isEmpty() && dialog->log().contains(QStringLiteral("Saved")),
                                      120000);
@@ -133,10 +133,10 @@ private slots:
                      qPrintable(dialog->log()));
             QCOMPARE(dialog->savedId(), QStringLiteral("host"));
             QVERIFY(QFile::exists(config.filePath(QStringLiteral("solar-studio/hwprofiles/host.json"))));
-            QCOMPARE(w.hardwarePanel()->profileId(), QStringLiteral("host"));
+            QCOMPARE(w.hardwarePane()->profileId(), QStringLiteral("host"));
             bool listed = false;
-            for (int i = 0; i < w.comparisonView()->profileList()->count(); ++i)
-                listed = listed || w.comparisonView()->profileList()->item(i)->data(Qt::UserRole).toString() == QLatin1String("host");
+            for (int i = 0; i < w.comparisonPane()->profileList()->count(); ++i)
+                listed = listed || w.comparisonPane()->profileList()->item(i)->data(Qt::UserRole).toString() == QLatin1String("host");
             QVERIFY(listed);
             dialog->close();
         }

@@ -5,10 +5,10 @@
 #include "engine/report/analysisreport.h"
 #include "tests/widgets/windowtest.h"
 #include "widgets/analysis/operatortablemodel.h"
-#include "widgets/analysis/summarypanel.h"
+#include "widgets/analysis/summarypane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
-#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/hardware/hardwarepane.h"
 #include "widgets/insights/insightsmodel.h"
 #include "widgets/insights/insightspane.h"
 #include "widgets/roofline/rooflinechart.h"
@@ -108,10 +108,10 @@ private slots:
             MainWindow w;
             QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
             QVERIFY(waitForAnalysis(w));
-            w.hardwarePanel()->selectProfile(QStringLiteral("h100-sxm"));
-            w.hardwarePanel()->setFactor(HardwarePanel::Bandwidth, 0.5);
-            w.hardwarePanel()->setFactor(HardwarePanel::Clock, 1.5);
-            w.hardwarePanel()->setTargetMs(0.25);
+            w.hardwarePane()->selectProfile(QStringLiteral("h100-sxm"));
+            w.hardwarePane()->setFactor(HardwarePane::Bandwidth, 0.5);
+            w.hardwarePane()->setFactor(HardwarePane::Clock, 1.5);
+            w.hardwarePane()->setTargetMs(0.25);
             w.summary()->setMeasuredSeconds(0.002);
             QString error;
             QVERIFY2(w.saveProject(project, &error), qPrintable(error));
@@ -122,7 +122,7 @@ private slots:
         QVERIFY2(again.openFile(project, &error), qPrintable(error));
         QVERIFY(waitForAnalysis(again));
         QCOMPARE(again.currentProject(), saved);
-        QCOMPARE(again.hardwarePanel()->profileId(), QStringLiteral("h100-sxm"));
+        QCOMPARE(again.hardwarePane()->profileId(), QStringLiteral("h100-sxm"));
         // A damaged project is refused with a message, not a crash.
         QFile broken(dir.filePath(QStringLiteral("broken.solar")));
         QVERIFY(broken.open(QIODevice::WriteOnly));

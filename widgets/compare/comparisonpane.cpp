@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/compare/comparisonview.h"
+#include "widgets/compare/comparisonpane.h"
 
 #include "render/units.h"
 #include "widgets/results/resultsmodel.h"
@@ -48,7 +48,7 @@ protected:
         const int rowH = std::max(18, (height() - 20) / std::max(1, n));
         const int labelW = std::min(220, width() / 3);
         p.setPen(palette().color(QPalette::Text));
-        p.drawText(QRect(0, 0, width(), 18), Qt::AlignLeft, ComparisonView::tr("Fused bound per profile (shorter is faster)"));
+        p.drawText(QRect(0, 0, width(), 18), Qt::AlignLeft, ComparisonPane::tr("Fused bound per profile (shorter is faster)"));
         for (int i = 0; i < n; ++i) {
             const auto& col = m_c->profiles[static_cast<size_t>(i)];
             const double s = col.ladder.at(Level::Fused).seconds;
@@ -70,7 +70,7 @@ private:
     const solar::Comparison* m_c = nullptr;
 };
 
-ComparisonView::ComparisonView(QWidget* parent)
+ComparisonPane::ComparisonPane(QWidget* parent)
     : QWidget(parent)
     , m_profiles(new QListWidget(this))
     , m_baseline(new QComboBox(this))
@@ -105,7 +105,7 @@ ComparisonView::ComparisonView(QWidget* parent)
     });
 }
 
-void ComparisonView::setRegistry(const solar::hw::HwRegistry* registry)
+void ComparisonPane::setRegistry(const solar::hw::HwRegistry* registry)
 {
     m_quiet = true;
     // The user's choices survive a reload; a profile new to the list (one just saved from the sliders) comes in
@@ -131,7 +131,7 @@ void ComparisonView::setRegistry(const solar::hw::HwRegistry* registry)
     refresh();
 }
 
-void ComparisonView::setProfiles(const QStringList& ids)
+void ComparisonPane::setProfiles(const QStringList& ids)
 {
     m_quiet = true;
     for (int i = 0; i < m_profiles->count(); ++i)
@@ -142,20 +142,20 @@ void ComparisonView::setProfiles(const QStringList& ids)
         setBaseline(ids.front());
 }
 
-void ComparisonView::setBaseline(const QString& id)
+void ComparisonPane::setBaseline(const QString& id)
 {
     const int i = m_baseline->findData(id);
     if (i >= 0)
         m_baseline->setCurrentIndex(i);
 }
 
-void ComparisonView::setResult(std::shared_ptr<const solar::AnalysisResult> result)
+void ComparisonPane::setResult(std::shared_ptr<const solar::AnalysisResult> result)
 {
     m_result = std::move(result);
     refresh();
 }
 
-void ComparisonView::refresh()
+void ComparisonPane::refresh()
 {
     std::vector<const solar::hw::HwProfile*> profiles;
     for (int i = 0; i < m_profiles->count(); ++i)
@@ -199,8 +199,8 @@ void ComparisonView::refresh()
     m_bars->setComparison(&m_comparison);
 }
 
-void ComparisonView::follow(const ResultsModel& results)
+void ComparisonPane::follow(const ResultsModel& results)
 {
     // The analysis as computed: each profile is compared on its own numbers, not on the what-if machine.
-    connect(&results, &ResultsModel::baseChanged, this, &ComparisonView::setResult);
+    connect(&results, &ResultsModel::baseChanged, this, &ComparisonPane::setResult);
 }

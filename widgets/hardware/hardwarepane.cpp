@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/hardware/hardwarepanel.h"
+#include "widgets/hardware/hardwarepane.h"
 
 #include "engine/hw/whatif.h"
 #include "render/units.h"
@@ -40,17 +40,17 @@ bool isTensor(int index)
 
 } // namespace
 
-int HardwarePanel::positionOf(double factor)
+int HardwarePane::positionOf(double factor)
 {
     return std::clamp(static_cast<int>(std::lround(kSteps / 2 + kSteps / 4.0 * std::log10(factor))), 0, kSteps);
 }
 
-double HardwarePanel::factorOf(int position)
+double HardwarePane::factorOf(int position)
 {
     return std::pow(10.0, (position - kSteps / 2) / (kSteps / 4.0)); // 1/100 .. 100
 }
 
-HardwarePanel::HardwarePanel(QWidget* parent)
+HardwarePane::HardwarePane(QWidget* parent)
     : QWidget(parent)
     , m_profiles(new QComboBox(this))
     , m_target(new SecondsEdit(tr("none (e.g. 190 µs)"), this))
@@ -64,7 +64,7 @@ HardwarePanel::HardwarePanel(QWidget* parent)
     m_calibrate->setToolTip(tr("Measure this computer's CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as "
                                "the user profile 'host', to bound models on the hardware in front of you and check the bounds with "
                                "'solar measure'"));
-    connect(m_calibrate, &QPushButton::clicked, this, &HardwarePanel::calibrateThisMachine);
+    connect(m_calibrate, &QPushButton::clicked, this, &HardwarePane::calibrateThisMachine);
     pick->addRow(m_calibrate);
     layout->addLayout(pick);
 
@@ -116,7 +116,7 @@ HardwarePanel::HardwarePanel(QWidget* parent)
         });
     }
     auto* resetButton = new QPushButton(tr("Reset"), sliders);
-    connect(resetButton, &QPushButton::clicked, this, &HardwarePanel::reset);
+    connect(resetButton, &QPushButton::clicked, this, &HardwarePane::reset);
     form->addRow(resetButton);
     layout->addWidget(sliders);
 
@@ -131,9 +131,9 @@ HardwarePanel::HardwarePanel(QWidget* parent)
     auto* bw = new QPushButton(tr("Solve for bandwidth"), inverse);
     auto* compute = new QPushButton(tr("Solve for compute"), inverse);
     auto* onchip = new QPushButton(tr("Solve for on-chip"), inverse);
-    connect(bw, &QPushButton::clicked, this, &HardwarePanel::solveForBandwidth);
-    connect(compute, &QPushButton::clicked, this, &HardwarePanel::solveForCompute);
-    connect(onchip, &QPushButton::clicked, this, &HardwarePanel::solveForOnchip);
+    connect(bw, &QPushButton::clicked, this, &HardwarePane::solveForBandwidth);
+    connect(compute, &QPushButton::clicked, this, &HardwarePane::solveForCompute);
+    connect(onchip, &QPushButton::clicked, this, &HardwarePane::solveForOnchip);
     solveRow->addWidget(bw);
     solveRow->addWidget(compute);
     solveRow->addWidget(onchip);
@@ -159,7 +159,7 @@ HardwarePanel::HardwarePanel(QWidget* parent)
     });
 }
 
-void HardwarePanel::setRegistry(const solar::hw::HwRegistry* registry)
+void HardwarePane::setRegistry(const solar::hw::HwRegistry* registry)
 {
     m_quiet = true;
     const QString current = profileId();
@@ -174,7 +174,7 @@ void HardwarePanel::setRegistry(const solar::hw::HwRegistry* registry)
     updateLabels();
 }
 
-bool HardwarePanel::selectProfile(const QString& id)
+bool HardwarePane::selectProfile(const QString& id)
 {
     const int i = m_profiles->findData(id);
     if (i < 0)
@@ -184,22 +184,22 @@ bool HardwarePanel::selectProfile(const QString& id)
     return true;
 }
 
-const solar::hw::HwProfile* HardwarePanel::profile() const
+const solar::hw::HwProfile* HardwarePane::profile() const
 {
     return m_registry ? m_registry->find(profileId().toStdString()) : nullptr;
 }
 
-QString HardwarePanel::profileId() const
+QString HardwarePane::profileId() const
 {
     return m_profiles->currentData().toString();
 }
 
-double HardwarePanel::factor(Knob knob) const
+double HardwarePane::factor(Knob knob) const
 {
     return m_factors[knob];
 }
 
-void HardwarePanel::setFactor(Knob knob, double f)
+void HardwarePane::setFactor(Knob knob, double f)
 {
     // Typed or solved: the exact factor, not the nearest of the slider's positions (×2 stays ×2, not ×1.995).
     m_factors[knob] = std::clamp(f, factorOf(0), factorOf(kSteps));
@@ -210,12 +210,12 @@ void HardwarePanel::setFactor(Knob knob, double f)
     emitChanged();
 }
 
-solar::hw::WhatIfFactors HardwarePanel::whatIf() const
+solar::hw::WhatIfFactors HardwarePane::whatIf() const
 {
     return {factor(Bandwidth), factor(TensorPeak), factor(SimtPeak), factor(Onchip), factor(Clock)};
 }
 
-solar::bounds::MachineModel HardwarePanel::machine() const
+solar::bounds::MachineModel HardwarePane::machine() const
 {
     // The results' machine is this very profile under these factors (the window hands both on); standing alone
     // the panel computes it with the same function.
@@ -225,7 +225,7 @@ solar::bounds::MachineModel HardwarePanel::machine() const
     return p ? solar::whatIfMachine(*p, whatIf(), {}) : solar::bounds::MachineModel {};
 }
 
-void HardwarePanel::updateLabels()
+void HardwarePane::updateLabels()
 {
     const solar::bounds::MachineModel m = machine();
     double tensor = 0, simt = 0;
@@ -242,7 +242,7 @@ void HardwarePanel::updateLabels()
     m_values[Clock]->setText(siText(m.clockHz, "Hz"));
 }
 
-void HardwarePanel::emitChanged()
+void HardwarePane::emitChanged()
 {
     if (!m_quiet)
         emit whatIfChanged(whatIf()); // first: a followed results model re-solves before the labels read its machine
@@ -250,7 +250,7 @@ void HardwarePanel::emitChanged()
     resolveInverse();
 }
 
-void HardwarePanel::reset()
+void HardwarePane::reset()
 {
     m_quiet = true;
     for (QSlider* s : m_sliders)
@@ -260,28 +260,28 @@ void HardwarePanel::reset()
     emitChanged();
 }
 
-void HardwarePanel::follow(const ResultsModel& results)
+void HardwarePane::follow(const ResultsModel& results)
 {
     m_results = &results;
     connect(&results, &ResultsModel::baseChanged, this, [this] { resolveInverse(); });
 }
 
-void HardwarePanel::setTargetMs(double ms)
+void HardwarePane::setTargetMs(double ms)
 {
     m_target->setSeconds(ms * 1e-3);
 }
 
-double HardwarePanel::targetMs() const
+double HardwarePane::targetMs() const
 {
     return m_target->seconds().value_or(0.0) * 1e3;
 }
 
-Level HardwarePanel::targetLevel() const
+Level HardwarePane::targetLevel() const
 {
     return static_cast<Level>(m_level->currentData().toInt());
 }
 
-void HardwarePanel::resolveInverse()
+void HardwarePane::resolveInverse()
 {
     m_inverse.reset();
     const auto base = m_results ? m_results->base() : nullptr;
@@ -294,7 +294,7 @@ void HardwarePanel::resolveInverse()
     m_inverseLabel->setText(inverseText());
 }
 
-QString HardwarePanel::inverseText() const
+QString HardwarePane::inverseText() const
 {
     if (!m_inverse)
         return {};
@@ -321,7 +321,7 @@ QString HardwarePanel::inverseText() const
     return lines.join(QLatin1Char('\n'));
 }
 
-void HardwarePanel::solveForBandwidth()
+void HardwarePane::solveForBandwidth()
 {
     const solar::hw::HwProfile* p = profile();
     if (!m_inverse || !m_inverse->minDramBps || !p)
@@ -329,7 +329,7 @@ void HardwarePanel::solveForBandwidth()
     setFactor(Bandwidth, *m_inverse->minDramBps / p->dramBandwidthBps.value);
 }
 
-void HardwarePanel::solveForCompute()
+void HardwarePane::solveForCompute()
 {
     if (!m_inverse || !m_inverse->minComputeScale)
         return;
@@ -337,7 +337,7 @@ void HardwarePanel::solveForCompute()
     setFactor(Clock, factor(Clock) * *m_inverse->minComputeScale);
 }
 
-void HardwarePanel::solveForOnchip()
+void HardwarePane::solveForOnchip()
 {
     const solar::hw::HwProfile* p = profile();
     if (!p || !m_results || !m_results->base())
@@ -349,7 +349,7 @@ void HardwarePanel::solveForOnchip()
     setFactor(Onchip, *m_inverse->minOnchipBytes / p->onchipBytes.value);
 }
 
-bool HardwarePanel::saveAsUserProfile(const QString& id, QString* why)
+bool HardwarePane::saveAsUserProfile(const QString& id, QString* why)
 {
     const solar::hw::HwProfile* base = profile();
     if (!base || id.isEmpty()) {
@@ -367,7 +367,7 @@ bool HardwarePanel::saveAsUserProfile(const QString& id, QString* why)
     return true;
 }
 
-void HardwarePanel::calibrateThisMachine()
+void HardwarePane::calibrateThisMachine()
 {
     auto* dialog = new CalibrateDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -378,7 +378,7 @@ void HardwarePanel::calibrateThisMachine()
     dialog->open();
 }
 
-bool HardwarePanel::saveAsUserProfileInteractively()
+bool HardwarePane::saveAsUserProfileInteractively()
 {
     bool ok = false;
     const QString id = QInputDialog::getText(this, tr("Save user profile"), tr("Profile id (letters, digits, dashes):"), QLineEdit::Normal,
@@ -394,11 +394,11 @@ bool HardwarePanel::saveAsUserProfileInteractively()
 
 namespace {
 
-const char* const kKnobNames[HardwarePanel::KnobCount] = {"bandwidth", "tensor", "simt", "onchip", "clock"};
+const char* const kKnobNames[HardwarePane::KnobCount] = {"bandwidth", "tensor", "simt", "onchip", "clock"};
 
 } // namespace
 
-QMap<QString, double> HardwarePanel::factors() const
+QMap<QString, double> HardwarePane::factors() const
 {
     QMap<QString, double> out;
     for (int k = 0; k < KnobCount; ++k)
@@ -406,7 +406,7 @@ QMap<QString, double> HardwarePanel::factors() const
     return out;
 }
 
-void HardwarePanel::setFactors(const QMap<QString, double>& factors)
+void HardwarePane::setFactors(const QMap<QString, double>& factors)
 {
     for (int k = 0; k < KnobCount; ++k)
         setFactor(static_cast<Knob>(k), factors.value(QString::fromLatin1(kKnobNames[k]), 1.0));

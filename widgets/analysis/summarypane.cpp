@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/analysis/summarypanel.h"
+#include "widgets/analysis/summarypane.h"
 
 #include "widgets/results/resultsmodel.h"
 
@@ -26,7 +26,7 @@
 
 using solar::bounds::Level;
 
-SummaryPanel::SummaryPanel(QWidget* parent)
+SummaryPane::SummaryPane(QWidget* parent)
     : QWidget(parent)
     , m_program(new QLabel(this))
     , m_stale(new QLabel(this))
@@ -82,12 +82,12 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     layout->addWidget(m_measurementNote);
     m_measurementNote->setStyleSheet(QStringLiteral("color: %1").arg(cautionColour().name()));
     m_measurementNote->hide();
-    connect(m_measured, &SecondsEdit::secondsChanged, this, &SummaryPanel::measurementEdited);
-    connect(m_import, &QPushButton::clicked, this, &SummaryPanel::importTimingsRequested);
+    connect(m_measured, &SecondsEdit::secondsChanged, this, &SummaryPane::measurementEdited);
+    connect(m_import, &QPushButton::clicked, this, &SummaryPane::importTimingsRequested);
     refresh();
 }
 
-QString SummaryPanel::levelLabel(Level l)
+QString SummaryPane::levelLabel(Level l)
 {
     switch (l) {
     case Level::UnfusedPerKernel: return tr("F0 unfused/kernel");
@@ -99,7 +99,7 @@ QString SummaryPanel::levelLabel(Level l)
     return {};
 }
 
-QString SummaryPanel::measurementKey(const solar::AnalysisResult& r)
+QString SummaryPane::measurementKey(const solar::AnalysisResult& r)
 {
     QString key = QString::fromStdString(r.program.file) + QLatin1Char('|') + QString::fromStdString(r.program.name);
     for (const auto& [name, value] : r.sizes.values)
@@ -107,7 +107,7 @@ QString SummaryPanel::measurementKey(const solar::AnalysisResult& r)
     return key + QLatin1Char('|') + QString::fromStdString(r.hardware.id);
 }
 
-void SummaryPanel::setResult(std::shared_ptr<const solar::AnalysisResult> result)
+void SummaryPane::setResult(std::shared_ptr<const solar::AnalysisResult> result)
 {
     m_result = std::move(result);
     // A measured time belongs to (program, sizes, hardware): another one makes it meaningless, so it is set aside
@@ -127,7 +127,7 @@ void SummaryPanel::setResult(std::shared_ptr<const solar::AnalysisResult> result
     refresh();
 }
 
-void SummaryPanel::setPendingMeasuredSeconds(std::optional<double> s)
+void SummaryPane::setPendingMeasuredSeconds(std::optional<double> s)
 {
     m_settingMeasured = true;
     m_measured->setSeconds(s);
@@ -137,7 +137,7 @@ void SummaryPanel::setPendingMeasuredSeconds(std::optional<double> s)
     refresh();
 }
 
-void SummaryPanel::measurementEdited()
+void SummaryPane::measurementEdited()
 {
     if (!m_settingMeasured) {
         m_measuredKey = m_result ? measurementKey(*m_result) : QString();
@@ -146,55 +146,55 @@ void SummaryPanel::measurementEdited()
     refresh();
 }
 
-QString SummaryPanel::measurementNote() const
+QString SummaryPane::measurementNote() const
 {
     return m_measurementNote->isHidden() ? QString() : m_measurementNote->text();
 }
 
-void SummaryPanel::setValidationRunning(bool running)
+void SummaryPane::setValidationRunning(bool running)
 {
     m_validationRunning = running;
     refresh();
 }
 
-QString SummaryPanel::notesText() const
+QString SummaryPane::notesText() const
 {
     return m_notes->text();
 }
 
-QString SummaryPanel::coverageText() const
+QString SummaryPane::coverageText() const
 {
     return m_coverage->text();
 }
 
-void SummaryPanel::setStale(bool stale, const QString& why)
+void SummaryPane::setStale(bool stale, const QString& why)
 {
     m_stale->setVisible(stale);
     m_stale->setText(why.isEmpty() ? tr("These results are stale: the source changed since they were computed (Ctrl+R analyses again).")
                                    : why);
 }
 
-void SummaryPanel::setMeasuredSeconds(std::optional<double> s)
+void SummaryPane::setMeasuredSeconds(std::optional<double> s)
 {
     m_measured->setSeconds(s); // measurementEdited() ties it to the shown result
 }
 
-std::optional<double> SummaryPanel::measuredSeconds() const
+std::optional<double> SummaryPane::measuredSeconds() const
 {
     return m_measured->seconds();
 }
 
-QString SummaryPanel::validationText() const
+QString SummaryPane::validationText() const
 {
     return m_validation->text();
 }
 
-QString SummaryPanel::violationText() const
+QString SummaryPane::violationText() const
 {
     return m_violation->text();
 }
 
-void SummaryPanel::refresh()
+void SummaryPane::refresh()
 {
     if (!m_result) {
         m_program->setText(tr("No analysis yet: open a model or an ALIR program and press Ctrl+R."));
@@ -293,7 +293,7 @@ void SummaryPanel::refresh()
         m_violation->clear();
 }
 
-void SummaryPanel::importTimings(const QString& sourcePath)
+void SummaryPane::importTimings(const QString& sourcePath)
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Import KernelBench timings"), QString(), tr("Timing JSON (*.json)"));
     if (path.isEmpty())
@@ -319,8 +319,8 @@ void SummaryPanel::importTimings(const QString& sourcePath)
     setMeasuredSeconds(found);
 }
 
-void SummaryPanel::follow(const ResultsModel& results)
+void SummaryPane::follow(const ResultsModel& results)
 {
-    connect(&results, &ResultsModel::resultChanged, this, &SummaryPanel::setResult);
-    connect(&results, &ResultsModel::staleChanged, this, &SummaryPanel::setStale);
+    connect(&results, &ResultsModel::resultChanged, this, &SummaryPane::setResult);
+    connect(&results, &ResultsModel::staleChanged, this, &SummaryPane::setStale);
 }

@@ -19,13 +19,13 @@ class QTableWidget;
 
 class ResultsModel;
 
-class SummaryPanel : public QWidget
+class SummaryPane : public QWidget
 {
     Q_OBJECT
 public:
     enum Column { LevelColumn, Bound, Bottleneck, Compute, Memory, DramBytes, Intensity, Headroom, ColumnCount };
 
-    explicit SummaryPanel(QWidget* parent = nullptr);
+    explicit SummaryPane(QWidget* parent = nullptr);
     /// Shows what `results` holds and follows its changes.
     void follow(const ResultsModel& results);
 

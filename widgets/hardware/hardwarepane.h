@@ -25,13 +25,13 @@ class QLabel;
 class QSlider;
 class QPushButton;
 
-class HardwarePanel : public QWidget
+class HardwarePane : public QWidget
 {
     Q_OBJECT
 public:
     enum Knob { Bandwidth, TensorPeak, SimtPeak, Onchip, Clock, KnobCount };
 
-    explicit HardwarePanel(QWidget* parent = nullptr);
+    explicit HardwarePane(QWidget* parent = nullptr);
 
     /// The window's registry (not copied: it calls this again after a reload).
     void setRegistry(const solar::hw::HwRegistry* registry);

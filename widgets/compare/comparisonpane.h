@@ -20,11 +20,11 @@ class ComparisonBars;
 
 class ResultsModel;
 
-class ComparisonView : public QWidget
+class ComparisonPane : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ComparisonView(QWidget* parent = nullptr);
+    explicit ComparisonPane(QWidget* parent = nullptr);
     /// Shows what `results` holds and follows its changes.
     void follow(const ResultsModel& results);
 
