@@ -93,7 +93,8 @@ private slots:
         QVERIFY(probed.wait(120000));
         const QString text = dialog.report()->toPlainText();
         if (const auto python = solar::trace::locatePython())
-            QVERIFY2(text.contains(QString::fromStdString(python->executable) + QStringLiteral("  (")) && text.contains(QStringLiteral("<- chosen")),
+            QVERIFY2(text.contains(QString::fromStdString(python->executable) + QStringLiteral("  ("))
+                         && text.contains(QStringLiteral("<- chosen")),
                      qPrintable(text));
         else
             QVERIFY2(text.contains(QStringLiteral("No interpreter traces PyTorch models")), qPrintable(text));
