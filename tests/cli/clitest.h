@@ -169,5 +169,4 @@ inline double fusedReluSeconds(double n)
     return 8.0 * n / 1e8;
 }
 
-
 } // namespace clitest

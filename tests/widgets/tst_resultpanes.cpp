@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The result panes the window docks that tst_panes does not cover, each alone: ComparisonPane (speedups against the
+// The result panes the window docks that tst_panes does not cover, each alone: IrPane (read-only generated IR,
+// editable user IR, the requests it hands on), ComparisonPane (speedups against the
 // profiles' own peaks, the baseline choice), InsightsPane (its model under QAbstractItemModelTester, selection asks
 // for the opportunity's operators, the trace buttons) and TranscriptPane (attempts, outcomes in their colours, the
 // selected attempt's reply and feedback). The numbers are derived from the hardware profiles, not from the panes.
@@ -9,6 +10,8 @@
 #include "engine/ir/parser.h"
 #include "render/palette.h"
 #include "widgets/compare/comparisonpane.h"
+#include "widgets/editor/irpane.h"
+#include "widgets/editor/sourceeditor.h"
 #include "widgets/insights/insightsmodel.h"
 #include "widgets/insights/insightspane.h"
 #include "widgets/llm/transcriptpane.h"
@@ -126,6 +129,44 @@ private slots:
         QCOMPARE(load.count(), 1);
         pane.clear();
         QCOMPARE(pane.model()->rowCount(), 0);
+    }
+
+    // Generated IR is read-only with "Edit as ALIR" (handing the text on); IR the user wrote is editable with
+    // "Analyse this IR" (handing the edited text on); the status names the validation in its colour.
+    void irPaneKeepsGeneratedIrReadOnly()
+    {
+        IrPane pane;
+        auto button = [&](const QString& text) -> QPushButton* {
+            for (auto* b : pane.findChildren<QPushButton*>())
+                if (b->text() == text)
+                    return b;
+            return nullptr;
+        };
+        QPushButton* edit = button(QStringLiteral("Edit as ALIR"));
+        QPushButton* analyse = button(QStringLiteral("Analyse this IR"));
+        QVERIFY(edit && analyse);
+        QVERIFY(!edit->isEnabled());
+        const QString alir = QStringLiteral("kernel k(N=4) {\n  in X: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] = X[i]; }\n}\n");
+        pane.setProgram(alir, true, QStringLiteral("validated"), QStringLiteral("2 size points"));
+        QVERIFY(pane.editor()->isReadOnly());
+        QVERIFY(edit->isEnabled());
+        QVERIFY(analyse->isHidden());
+        QVERIFY(pane.statusText().contains(QStringLiteral("validated")));
+        QSignalSpy editAs(&pane, &IrPane::editAsAlirRequested);
+        edit->click();
+        QCOMPARE(editAs.count(), 1);
+        QCOMPARE(editAs.takeFirst().at(0).toString(), alir);
+        pane.setProgram(alir, false, QStringLiteral("unvalidated"), QString());
+        QVERIFY(!pane.editor()->isReadOnly());
+        QVERIFY(!analyse->isHidden());
+        pane.editor()->setText(QString(alir).replace(QStringLiteral("N=4"), QStringLiteral("N=8")));
+        QSignalSpy analyseAs(&pane, &IrPane::analyseRequested);
+        analyse->click();
+        QCOMPARE(analyseAs.count(), 1);
+        QVERIFY(analyseAs.takeFirst().at(0).toString().contains(QStringLiteral("N=8")));
+        pane.clear();
+        QVERIFY(pane.text().isEmpty());
+        QVERIFY(!edit->isEnabled());
     }
 
     void transcriptPaneShowsEachAttempt()
