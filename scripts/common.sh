@@ -102,6 +102,7 @@ solar_setup_torch2() {
   fi
   if "$py" -c "import torch, numpy, einops, sys; sys.exit(torch.__version__.split('+')[0] != '$SOLAR_TORCH2_VERSION')" 2>/dev/null; then
     solar_setup_jax
+    solar_setup_transformers
     return 0
   fi
   echo "==> Setting up torch $SOLAR_TORCH2_VERSION for the tests in $SOLAR_TORCH2_VENV"
@@ -122,6 +123,21 @@ solar_setup_torch2() {
     return 0
   fi
   solar_setup_jax
+  solar_setup_transformers
+}
+
+# Hugging Face transformers for the tests of real LLM code (tst_hf), in the torch 2.x environment. The version is
+# pinned so that the traced programs (and the MACs the tests derive) do not move under the tests.
+SOLAR_TRANSFORMERS_VERSION="5.25.0"
+solar_setup_transformers() {
+  local py="$SOLAR_TORCH2_VENV/bin/python" log="$SOLAR_BUILD_DIR/venv-transformers.log"
+  if "$py" -c "import sys, transformers; sys.exit(transformers.__version__ != '$SOLAR_TRANSFORMERS_VERSION')" 2>/dev/null; then
+    return 0
+  fi
+  echo "==> Setting up transformers $SOLAR_TRANSFORMERS_VERSION for the tests in $SOLAR_TORCH2_VENV"
+  if ! timeout 900 "$py" -m pip install -q "torch==$SOLAR_TORCH2_VERSION" "transformers==$SOLAR_TRANSFORMERS_VERSION" >"$log" 2>&1; then
+    echo "==> transformers: PyPI is not reachable for it (see $log); the transformers tests are reported as not run"
+  fi
 }
 
 # JAX and Flax for the JAX frontend's tests (tst_jax), in the torch 2.x environment: one worker serves both.

@@ -338,6 +338,7 @@ Digest prepare(const graph::EinsumGraph& g)
     // Kernel bytes: each tensor a kernel touches once, at its largest footprint there; intermediates that never
     // leave the kernel (written and read only inside it) stay on chip.
     std::vector<std::pair<int, double>> footprint;
+    std::vector<double> kernelSum(g.tensors.size(), 0.0); // per tensor: its footprints over all kernels, added up
     for (auto& kernel : d.kernels) {
         footprint.clear();
         for (int j = 0; j < kernel.nodeCount; ++j) {
@@ -350,6 +351,7 @@ Digest prepare(const graph::EinsumGraph& g)
         for (const auto& [t, fp] : footprint) {
             const auto& tensor = g.tensors[t];
             const double bytes = fp * tensor.bytesPerElement;
+            kernelSum[static_cast<size_t>(t)] += fp;
             if (tensor.isExternal() || toucher[t] == -2)
                 kernel.unfusedBytes += bytes;
             if (tensor.isExternal())
@@ -366,7 +368,10 @@ Digest prepare(const graph::EinsumGraph& g)
         const auto& tensor = g.tensors[t];
         if (!tensor.isExternal())
             continue;
-        const double bytes = g.externalFootprint[t] * tensor.bytesPerElement;
+        // The graph's footprint adds up accesses with disjoint boxes across operators; capped by what the kernels
+        // move of it together, so the compulsory traffic never exceeds the per-kernel levels' (F3 <= F2, F1).
+        const double elements = kernelSum[t] > 0 ? std::min(g.externalFootprint[t], kernelSum[t]) : g.externalFootprint[t];
+        const double bytes = elements * tensor.bytesPerElement;
         (written[t] ? d.externalWriteBytes : d.externalReadBytes) += bytes;
     }
     // Capacity-term candidates: plain contractions reading only external tensors and writing an external output.

@@ -73,6 +73,24 @@ bool disjoint(const Operand& a, const Operand& b)
     return false;
 }
 
+// A lower bound on the distinct elements all of `ops` (accesses of one tensor) touch together: the largest first,
+// then every access whose box is disjoint from each one taken (they touch other elements, so their footprints add).
+// The sum of pairwise-disjoint accesses never exceeds the union, and is at least the largest footprint.
+double disjointUnion(std::vector<const Operand*>& ops)
+{
+    std::stable_sort(ops.begin(), ops.end(), [](const Operand* a, const Operand* b) { return a->footprint > b->footprint; });
+    constexpr size_t kConsidered = 256; // beyond this many accesses of one tensor, the rest only cost time
+    std::vector<const Operand*> taken;
+    double total = 0;
+    for (size_t i = 0; i < ops.size() && i < kConsidered; ++i) {
+        if (std::all_of(taken.begin(), taken.end(), [&](const Operand* t) { return disjoint(*t, *ops[i]); })) {
+            taken.push_back(ops[i]);
+            total += ops[i]->footprint;
+        }
+    }
+    return total;
+}
+
 } // namespace
 
 void mergeFootprints(const std::vector<Operand>& operands, std::vector<std::pair<int, double>>& footprints)
@@ -112,7 +130,10 @@ void countExternalTraffic(EinsumGraph& g)
                 g.tensors[op.tensor].role = TensorRole::Output;
         }
     }
-    g.externalFootprint.assign(g.tensors.size(), 0.0);
+    // Whole-graph footprints: the accesses of every node together, disjoint regions adding up (the layers of a
+    // stacked KV cache each read by their own layer).
+    std::vector<std::vector<const Operand*>> accesses(g.tensors.size());
+    g.externalFootprint.assign(g.tensors.size(), 0.0); // first the largest of any one node (its own accesses merged)
     std::vector<std::pair<int, double>> footprint;
     for (Node& node : g.nodes) {
         node.externalBytes = 0;
@@ -125,11 +146,16 @@ void countExternalTraffic(EinsumGraph& g)
             if (g.tensors[t].isExternal())
                 node.externalBytes += fp * g.tensors[t].bytesPerElement;
         }
+        for (const Operand& op : node.reads)
+            accesses[op.tensor].push_back(&op);
         const int w = node.write.tensor;
+        accesses[w].push_back(&node.write);
         g.externalFootprint[w] = std::max(g.externalFootprint[w], node.write.footprint);
         if (g.tensors[w].isExternal())
             node.externalBytes += node.write.footprint * g.tensors[w].bytesPerElement;
     }
+    for (size_t t = 0; t < g.tensors.size(); ++t)
+        g.externalFootprint[t] = std::max(g.externalFootprint[t], disjointUnion(accesses[t]));
 }
 
 const GraphTensor* EinsumGraph::tensor(const std::string& name) const

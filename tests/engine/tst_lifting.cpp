@@ -375,6 +375,26 @@ private slots:
         QVERIFY2(g->nodes[1].notes[0].find("gather") != std::string::npos, g->nodes[1].notes[0].c_str());
     }
 
+    // A stacked KV cache read layer by layer: each statement reads its own row of X, so together they touch both
+    // rows (2 x 10 elements), not the larger of the two (10) — the boxes X[0, :] and X[1, :] are disjoint. Two
+    // reads of the same row still count once.
+    void testDisjointReadsAcrossNodesAddUp()
+    {
+        const ir::Program p = testutil::parseOk(R"(kernel rows(N=10) {
+  in X: f32[2, N];
+  out A: f32[N];
+  out B: f32[N];
+  out C: f32[N];
+  for i in 0..N { A[i] = X[0, i]; }
+  for i in 0..N { B[i] = X[1, i] * 2; }
+  for i in 0..N { C[i] = X[1, i] + 1; }
+})");
+        const auto b = ir::bindSizes(p, {});
+        const auto g = liftProgram(p, *b);
+        QVERIFY(g);
+        QCOMPARE(g->externalFootprint[static_cast<size_t>(g->tensor("X") - g->tensors.data())], 20.0);
+    }
+
     void testExports()
     {
         const EinsumGraph g = lift("mlp_softmax");

@@ -263,9 +263,14 @@ def _alir_expr(e):
     raise UserError("symbolic", "no ALIR form for the size expression %s" % e)
 
 
-def _sdpa_math(torch, query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
-    """scaled_dot_product_attention by its definition (torch >= 2.0 semantics), for torch 1.13 and for tracing."""
+def _sdpa_math(torch, query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, enable_gqa=False):
+    """scaled_dot_product_attention by its definition (torch >= 2.5 semantics, enable_gqa included), for torch 1.13
+    and for tracing."""
     import math
+    if enable_gqa and key.dim() >= 3 and key.size(-3) != query.size(-3):
+        group = query.size(-3) // key.size(-3)  # query heads hk * G + g use key/value head hk
+        key = key.repeat_interleave(group, dim=-3)
+        value = value.repeat_interleave(group, dim=-3)
     L, S = query.size(-2), key.size(-2)
     size = query.size(-1)
     # math.sqrt would turn a symbolic size into a constant (torch 2.x specialises it); ** keeps it symbolic.
@@ -322,14 +327,33 @@ def _trace_mode(filename, sizes, mode, symbols=None):
     functional = torch.nn.functional
     original_sdpa = getattr(functional, "scaled_dot_product_attention", None)
 
-    def traced_sdpa(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
+    def traced_sdpa(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, enable_gqa=False):
         entry = {"op": "solar::scaled_dot_product_attention", "overload": "",
                  "args": [recorder.value(query), recorder.value(key), recorder.value(value), recorder.value(attn_mask),
-                          dropout_p, bool(is_causal), scale],
+                          dropout_p, bool(is_causal), scale, bool(enable_gqa)],
                  "kwargs": {}, "line": _caller_line(filename), "module": recorder.module()}
         muted[0] += 1
         try:
-            out = _sdpa_math(torch, query, key, value, attn_mask, dropout_p, is_causal, scale)
+            out = _sdpa_math(torch, query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
+        finally:
+            muted[0] -= 1
+        entry["outputs"] = [recorder.register(out)]
+        recorder.ops.append(entry)
+        return out
+
+    # F.linear on an input of rank 3 or more is recorded as one op (solar::linear): torch would flatten the leading
+    # dimensions through a view, an mm and a view back, whose merged index the lowering can only bound from below.
+    original_linear = functional.linear
+
+    def traced_linear(input, weight, bias=None):
+        if muted[0] or not isinstance(input, torch.Tensor) or input.dim() < 3 or weight.dim() != 2:
+            return original_linear(input, weight, bias)
+        entry = {"op": "solar::linear", "overload": "",
+                 "args": [recorder.value(input), recorder.value(weight), recorder.value(bias)],
+                 "kwargs": {}, "line": _caller_line(filename), "module": recorder.module()}
+        muted[0] += 1
+        try:
+            out = original_linear(input, weight, bias)
         finally:
             muted[0] -= 1
         entry["outputs"] = [recorder.register(out)]
@@ -429,6 +453,7 @@ def _trace_mode(filename, sizes, mode, symbols=None):
         return torch.matmul(torch.softmax(scores, dim=-1), value)
 
     functional.scaled_dot_product_attention = traced_sdpa
+    functional.linear = traced_linear
     if original_flex is not None:
         flex_module.flex_attention = traced_flex
     if original_native_mha is not None:
@@ -444,6 +469,7 @@ def _trace_mode(filename, sizes, mode, symbols=None):
             torch._native_multi_head_attention = original_native_mha
         if original_flex is not None:
             flex_module.flex_attention = original_flex
+        functional.linear = original_linear
         if original_sdpa is None:
             del functional.scaled_dot_product_attention
         else:

@@ -71,6 +71,26 @@ void bitwiseNot(Lowerer& ctx, const TracedOp& op, const std::string&)
         ctx.unary(op, [](const std::string& v) { return "(-(" + v + ") - 1)"; });
 }
 
+// bitwise_and / or / xor and logical_and / or / xor of boolean tensors (mask building: a causal mask and a padding
+// mask combined): the logical operators. On integers they would need bit operations ALIR does not have.
+void logicalBinary(Lowerer& ctx, const TracedOp& op, const std::string& name)
+{
+    for (size_t i = 0; i < 2; ++i) {
+        const TraceArg& a = ctx.arg(op, i);
+        if (name.rfind("aten::bitwise_", 0) == 0 && a.kind == TraceArg::Tensor && ctx.info(a.text).dtype != "bool")
+            throw Unsupported {"bitwise operators on integer tensors"};
+    }
+    const std::string kind = name.substr(name.rfind('_') + 1); // and, or, xor
+    ctx.binary(op, [&](const std::string& a, const std::string& b) {
+        const std::string x = "(" + a + " != 0)", z = "(" + b + " != 0)";
+        if (kind == "and")
+            return "(" + x + " && " + z + ")";
+        if (kind == "or")
+            return "(" + x + " || " + z + ")";
+        return "(" + x + " != " + z + ")";
+    });
+}
+
 // clone, contiguous, to, _to_copy: a copy (the dtype conversion is the store's).
 void identityCopy(Lowerer& ctx, const TracedOp& op, const std::string&)
 {

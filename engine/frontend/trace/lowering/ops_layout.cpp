@@ -2,6 +2,8 @@
 // Op templates: Layout and indexing: cat, pad, embedding, index_select, gather, x[idx].
 #include "engine/frontend/trace/lowering/lowerer.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <sstream>
 
@@ -79,8 +81,8 @@ void pad(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     ctx.emit(nest(v, ys, ctx.store(y, v, cond.empty() ? ctx.at(x, xi) : cond + " ? " + ctx.at(x, xi) + " : " + num(value))));
 }
 
-// Reads at integer positions taken from a tensor: embedding rows, index_select, gather, and x[..., idx, ...]
-// with one index tensor. The indices' valid range is recorded so generated inputs stay in bounds.
+// Reads at integer positions taken from a tensor: embedding rows, index_select, gather, and x[i0, ..., ik] with
+// index tensors (advanced indexing: mask building, batch-and-position lookups). The indices' valid range is recorded so generated inputs stay in bounds.
 void indexing(Lowerer& ctx, const TracedOp& op, const std::string& name)
 {
     const std::string y = ctx.out(op);
@@ -96,28 +98,39 @@ void indexing(Lowerer& ctx, const TracedOp& op, const std::string& name)
     const std::string x = ctx.arg(op, 0).text;
     const Shape& xs = ctx.info(x).shape;
     if (name == "aten::index") {
+        // x[i0, :, i1] with index tensors (None for a dimension taken whole): the index tensors broadcast to one
+        // shape B; as in NumPy, B replaces the indexed dimensions in place when they are adjacent, and comes first
+        // when they are not. Boolean masks would make the size data-dependent.
         const TraceArg& list = ctx.arg(op, 1);
-        int position = -1;
+        std::vector<size_t> positions;
         for (size_t k = 0; k < list.items.size(); ++k) {
             if (list.items[k].kind == TraceArg::Tensor) {
-                if (position >= 0)
-                    throw Unsupported {"indexing with more than one index tensor"};
-                position = static_cast<int>(k);
+                if (dtypeOf(ctx.info(list.items[k].text).dtype) == "bool")
+                    throw Unsupported {"boolean mask indexing (data-dependent output size)"};
+                positions.push_back(k);
             } else if (list.items[k].kind != TraceArg::None) {
                 throw Unsupported {"indexing with a non-tensor index"};
             }
         }
-        if (position < 0)
+        if (positions.empty())
             throw Unsupported {"indexing without an index tensor"};
-        const std::string ids = list.items[static_cast<size_t>(position)].text;
-        if (dtypeOf(ctx.info(ids).dtype) == "bool")
-            throw Unsupported {"boolean mask indexing (data-dependent output size)"};
-        const size_t ir = ctx.info(ids).shape.size(), p = static_cast<size_t>(position);
-        const Index iv(v.begin() + static_cast<std::ptrdiff_t>(p), v.begin() + static_cast<std::ptrdiff_t>(p + ir));
-        Index xi(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(p));
-        xi.push_back(ctx.at(ids, iv));
-        xi.insert(xi.end(), v.begin() + static_cast<std::ptrdiff_t>(p + ir), v.end());
-        ctx.noteIndexRange(ids, xs[p]);
+        const bool adjacent = positions.back() - positions.front() + 1 == positions.size();
+        const size_t rankB = ys.size() + positions.size() - xs.size();
+        const size_t bStart = adjacent ? positions.front() : 0;
+        const Index bv(v.begin() + static_cast<std::ptrdiff_t>(bStart), v.begin() + static_cast<std::ptrdiff_t>(bStart + rankB));
+        const Shape bs(ys.begin() + static_cast<std::ptrdiff_t>(bStart), ys.begin() + static_cast<std::ptrdiff_t>(bStart + rankB));
+        Index xi;
+        size_t taken = 0; // dimensions of x taken whole so far
+        for (size_t d = 0; d < xs.size(); ++d) {
+            if (std::find(positions.begin(), positions.end(), d) != positions.end()) {
+                xi.push_back(ctx.bcast(list.items[d], bv, bs));
+                ctx.noteIndexRange(list.items[d].text, xs[d]);
+            } else {
+                const size_t out = adjacent ? (d < positions.front() ? d : d + rankB - positions.size()) : rankB + taken;
+                xi.push_back(v[out]);
+                ++taken;
+            }
+        }
         return ctx.emit(nest(v, ys, ctx.store(y, v, ctx.at(x, xi))));
     }
     const std::int64_t dim = normDim(ctx.arg(op, 1).intValue, xs.size());

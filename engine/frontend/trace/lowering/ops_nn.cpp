@@ -64,6 +64,26 @@ void matmul(Lowerer& ctx, const TracedOp& op, const std::string& name)
              + "; }\n}");
 }
 
+// F.linear on an input of any rank (recorded as one op, solar::linear): y[..., n] = bias[n] + sum_k x[..., k] w[n, k].
+// Decomposed, torch flattens the leading dimensions into one (a view, an mm, a view back), whose merged index
+// leaves the footprint a lower estimate; as one contraction every index stays affine and the equation reads
+// "ABK,NK->ABN".
+void linear(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
+{
+    const std::string x = ctx.arg(op, 0).text, w = ctx.arg(op, 1).text, y = ctx.out(op);
+    const TraceArg& bias = ctx.arg(op, 2);
+    const Shape& ys = ctx.info(y).shape;
+    const Shape& ws = ctx.info(w).shape;
+    if (ws.size() != 2)
+        throw Unsupported {"linear with a weight that is not a matrix"};
+    const Index v = vars(ys.size());
+    Index xi(v.begin(), v.end() - 1), wi {v.back(), "_k"};
+    xi.push_back("_k");
+    const std::string init = bias.kind == TraceArg::Tensor ? ctx.bcast(bias, v, ys) : "0";
+    ctx.emit(loops(v, ys) + "{\n  " + ctx.store(y, v, init) + "\n  for _k in 0.." + str(ws[1]) + " { " + ctx.at(y, v)
+             + " += " + ctx.at(x, xi) + " * " + ctx.at(w, wi) + "; }\n}");
+}
+
 // N-d convolution, grouped, strided, padded, dilated, and transposed.
 void convolution(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
 {
@@ -208,14 +228,19 @@ void adaptivePool(Lowerer& ctx, const TracedOp& op, const std::string& name)
 }
 
 // Attention over the last two dims: scores, softmax (causal rows see keys up to their own position), output.
-// Softmax(Q K^T * scale [causal]) V as the math kernel computes it: scores, row max, row sum of exponentials,
-// probabilities, then P V. P gets its own statement so both products are plain contractions (tensor-core
-// MACs, as FlashAttention runs them) and each exponential is counted once per score, not once per output.
+// Softmax(Q K^T * scale [causal] [+ mask]) V as the math kernel computes it: scores, row max, row sum of
+// exponentials, probabilities, then P V. P gets its own statement so both products are plain contractions
+// (tensor-core MACs, as FlashAttention runs them) and each exponential is counted once per score, not once per
+// output. An explicit mask (boolean: false hides a key; additive: added to the score) broadcasts to the scores'
+// shape and is read once per score, as the math kernel reads it; a kernel that skips fully masked blocks can do
+// less, which the causal form below states and a data-dependent mask cannot. With enable_gqa, query heads
+// h = hk * G + g share key/value head hk (G = query heads / key-value heads): two loops keep every index affine.
 void attention(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
 {
     const std::string q = ctx.arg(op, 0).text, k = ctx.arg(op, 1).text, vv = ctx.arg(op, 2).text, y = ctx.out(op);
-    if (ctx.arg(op, 3).kind == TraceArg::Tensor)
-        throw Unsupported {"attention with an explicit mask"};
+    const TraceArg& mask = ctx.arg(op, 3);
+    if (mask.kind == TraceArg::Tensor && ctx.info(mask.text).shape.size() > ctx.info(q).shape.size())
+        throw Unsupported {"attention mask of a higher rank than the scores"};
     if (scalar(ctx.arg(op, 4), 0) != 0)
         throw Unsupported {"attention dropout"};
     const bool causal = ctx.arg(op, 5).kind == TraceArg::Bool && ctx.arg(op, 5).boolValue;
@@ -224,11 +249,30 @@ void attention(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const Shape& ys = ctx.info(y).shape;
     const size_t lead = qs.size() - 2;
     const Dim L = qs[lead], S = ks[lead], D = qs[lead + 1], Dv = ys[lead + 1];
+    const bool gqa = lead >= 1 && ks.size() == qs.size() && ks[lead - 1] != qs[lead - 1];
+    if (gqa
+        && (ctx.arg(op, 7).kind != TraceArg::Bool || !ctx.arg(op, 7).boolValue || ks[lead - 1] == 0 || qs[lead - 1] % ks[lead - 1] != 0))
+        throw Unsupported {"attention whose key heads differ from its query heads without enable_gqa"};
     const std::string scale = ctx.arg(op, 6).kind == TraceArg::Float ? num(ctx.arg(op, 6).floatValue)
         : D.symbolic()                                               ? "(1.0 / sqrt(" + real(D) + "))"
                                                                      : num(1.0 / std::sqrt(static_cast<double>(D)));
     Shape bshape(qs.begin(), qs.begin() + static_cast<std::ptrdiff_t>(lead));
-    const Index bv = vars(lead, "_b");
+    Index bv = vars(lead, "_b");
+    // The loops over the leading dims; with GQA the head dim is two loops and queries index it as hk * G + g.
+    std::string header = loops(bv, bshape);
+    Index kvb = bv; // the leading indices of K and V
+    if (gqa) {
+        const Dim group = qs[lead - 1] / ks[lead - 1];
+        Index outer(bv.begin(), bv.end() - 1);
+        Shape outerShape(bshape.begin(), bshape.end() - 1);
+        outer.push_back("_hk");
+        outerShape.push_back(ks[lead - 1]);
+        outer.push_back("_g");
+        outerShape.push_back(group);
+        header = loops(outer, outerShape);
+        bv.back() = "_hk * " + group.atom() + " + _g";
+        kvb.back() = "_hk";
+    }
     Shape sShape = bshape;
     sShape.push_back(L);
     sShape.push_back(S);
@@ -238,28 +282,34 @@ void attention(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const std::string mx = ctx.scratch(y + "_max", rowShape, ctx.info(y).dtype);
     const std::string sm = ctx.scratch(y + "_sum", rowShape, ctx.info(y).dtype);
     const std::string pr = ctx.scratch(y + "_probs", sShape, ctx.info(y).dtype);
-    auto with = [&](std::initializer_list<std::string> extra) {
-        Index i = bv;
+    auto with = [](const Index& base, std::initializer_list<std::string> extra) {
+        Index i = base;
         i.insert(i.end(), extra);
         return i;
     };
     const std::string keys = causal ? "_j in 0.._l + 1" : "_j in 0.." + str(S);
-    const std::string st = ctx.at(sc, with({"_l", "_j"})), mt = ctx.at(mx, with({"_l"})), zt = ctx.at(sm, with({"_l"}));
-    const std::string pt = ctx.at(pr, with({"_l", "_j"}));
+    const std::string st = ctx.at(sc, with(bv, {"_l", "_j"})), mt = ctx.at(mx, with(bv, {"_l"})), zt = ctx.at(sm, with(bv, {"_l"}));
+    const std::string pt = ctx.at(pr, with(bv, {"_l", "_j"}));
+    std::string masked;
+    if (mask.kind == TraceArg::Tensor) {
+        const std::string m = ctx.bcast(mask, with(bv, {"_l", "_j"}), sShape);
+        masked = ctx.info(mask.text).dtype == "bool" ? "\n    " + st + " = " + m + " != 0 ? " + st + " : -inf;"
+                                                     : "\n    " + st + " = " + st + " + " + m + ";";
+    }
     const std::string text = "for _l in 0.." + str(L) + " {\n  for " + keys + " {\n    " + st + " = 0;\n    for _d in 0.." + str(D) + " { "
-        + st + " += " + ctx.at(q, with({"_l", "_d"})) + " * " + ctx.at(k, with({"_j", "_d"})) + " * " + scale + "; }\n  }\n  " + mt
-        + " = -inf;\n  for " + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for " + keys + " { " + zt + " += exp(" + st
-        + " - " + mt + "); }\n  for " + keys + " { " + pt + " = exp(" + st + " - " + mt + ") / " + zt + "; }\n  for _e in 0.." + str(Dv)
-        + " {\n    " + ctx.at(y, with({"_l", "_e"})) + " = 0;\n    for " + keys + " { " + ctx.at(y, with({"_l", "_e"})) + " += " + pt
-        + " * " + ctx.at(vv, with({"_j", "_e"})) + "; }\n  }\n}";
+        + st + " += " + ctx.at(q, with(bv, {"_l", "_d"})) + " * " + ctx.at(k, with(kvb, {"_j", "_d"})) + " * " + scale + "; }" + masked
+        + "\n  }\n  " + mt + " = -inf;\n  for " + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for " + keys + " { " + zt
+        + " += exp(" + st + " - " + mt + "); }\n  for " + keys + " { " + pt + " = exp(" + st + " - " + mt + ") / " + zt
+        + "; }\n  for _e in 0.." + str(Dv) + " {\n    " + ctx.at(y, with(bv, {"_l", "_e"})) + " = 0;\n    for " + keys + " { "
+        + ctx.at(y, with(bv, {"_l", "_e"})) + " += " + pt + " * " + ctx.at(vv, with(kvb, {"_j", "_e"})) + "; }\n  }\n}";
     std::string wrapped = text;
-    if (!bv.empty()) {
+    if (lead > 0) {
         std::string indented;
         std::istringstream lines(text);
         std::string line;
         while (std::getline(lines, line))
             indented += "  " + line + "\n";
-        wrapped = loops(bv, bshape) + "{\n" + indented + "}";
+        wrapped = header + "{\n" + indented + "}";
     }
     ctx.emit(wrapped);
 }

@@ -45,6 +45,8 @@ void convolution(Lowerer&, const TracedOp&, const std::string&);
 void pool(Lowerer&, const TracedOp&, const std::string&);
 void adaptivePool(Lowerer&, const TracedOp&, const std::string&);
 void attention(Lowerer&, const TracedOp&, const std::string&);
+void linear(Lowerer&, const TracedOp&, const std::string&);
+void logicalBinary(Lowerer&, const TracedOp&, const std::string&);
 // ops_layout.cpp
 void cat(Lowerer&, const TracedOp&, const std::string&);
 void pad(Lowerer&, const TracedOp&, const std::string&);
@@ -85,6 +87,12 @@ const std::map<std::string, OpTemplate>& atenOpTemplates()
         {"aten::neg", negate},
         {"aten::logical_not", logicalNot},
         {"aten::bitwise_not", bitwiseNot},
+        {"aten::bitwise_and", logicalBinary},
+        {"aten::bitwise_or", logicalBinary},
+        {"aten::bitwise_xor", logicalBinary},
+        {"aten::logical_and", logicalBinary},
+        {"aten::logical_or", logicalBinary},
+        {"aten::logical_xor", logicalBinary},
         {"aten::gelu", gelu},
         {"aten::copy", copyInto},
         {"aten::clone", identityCopy},
@@ -175,6 +183,7 @@ const std::map<std::string, OpTemplate>& atenOpTemplates()
         {"aten::_native_batch_norm_legit_no_training", batchNorm},
         // neural-network ops
         {"aten::mm", matmul},
+        {"solar::linear", linear},
         {"aten::bmm", matmul},
         {"aten::addmm", matmul},
         {"aten::mv", matmul},

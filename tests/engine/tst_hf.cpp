@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// Hugging Face transformers models (issue 29) through the PyTorch frontend, as a user runs them: GPT-2, BERT with a
+// padding mask, Llama (grouped-query attention), Qwen2, Mistral with a sliding window, Gemma, and Llama decoding
+// one token against a DynamicCache (tests/data/hf/, small configs, random weights). Each must trace with nothing
+// left uncounted, validate against torch, and have exactly the MACs of the architecture's formula below, derived
+// by hand from the config; decode reads the cache once. Runs under the torch 2.x environment (tests/torch2.sh);
+// skipped, with the reason, where transformers is not installed.
+#include "engine/analysis/sourceanalysis.h"
+#include "engine/frontend/frontend.h"
+#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/hw/registry.h"
+
+#include <QProcess>
+#include <QTest>
+
+using namespace solar;
+
+namespace {
+
+std::string model(const std::string& name)
+{
+    return std::string(SOLAR_TEST_DATA) + "/hf/" + name + ".py";
+}
+
+// The sizes every file of tests/data/hf uses (its module-level constants).
+constexpr double kBatch = 2, kSeq = 20, kHidden = 48, kLayers = 2, kHeads = 4, kKvHeads = 2, kInter = 120, kVocab = 200;
+
+// Attention as the program states it: every (query, key) score and every probability-weighted value, per head.
+// The masks here are explicit tensors (padding, causal and sliding window built by transformers), so no score is
+// skipped: L x S x head_dim twice per head.
+double attentionMacs(double queries, double keys, double headDim)
+{
+    return kLayers * kBatch * kHeads * 2 * queries * keys * headDim;
+}
+
+// A Llama-family decoder (Llama, Qwen2, Mistral, Gemma): per token and layer q and o (hidden x heads*head_dim),
+// k and v (hidden x kv_heads*head_dim), the gated MLP (three hidden x inter matrices); the LM head (hidden x vocab)
+// per token; attention over `keys` keys.
+double decoderMacs(double tokensPerSequence, double keys, double headDim)
+{
+    const double tokens = kBatch * tokensPerSequence;
+    const double perLayer = 2 * kHidden * kHeads * headDim + 2 * kHidden * kKvHeads * headDim + 3 * kHidden * kInter;
+    return tokens * (kLayers * perLayer + kHidden * kVocab) + attentionMacs(tokensPerSequence, keys, headDim);
+}
+
+} // namespace
+
+class TestHf : public QObject
+{
+    Q_OBJECT
+
+    hw::HwRegistry m_registry = hw::loadDefaultHwRegistry();
+    std::string m_skip;
+
+private slots:
+    void initTestCase()
+    {
+        const auto python = trace::locatePython();
+        if (!python) {
+            m_skip = "no Python interpreter with torch on this machine";
+            return;
+        }
+        QProcess probe;
+        probe.start(QString::fromStdString(python->executable), {QStringLiteral("-c"), QStringLiteral("import transformers")});
+        if (!probe.waitForFinished(120000) || probe.exitCode() != 0)
+            m_skip = "transformers is not installed in " + python->executable + " (the torch2 environment of ./scripts/test installs it)";
+    }
+
+    void modelsMatchTheirFormula_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<double>("macs");
+        const double hd = kHidden / kHeads; // 12
+        // GPT-2: c_attn (h x 3h), c_proj (h x h), MLP h x 4h and 4h x h: 12 h^2 per token and layer; LM head h x V.
+        QTest::newRow("gpt2") << QStringLiteral("gpt2")
+                              << kBatch * kSeq * (kLayers * 12 * kHidden * kHidden + kHidden * kVocab) + attentionMacs(kSeq, kSeq, hd);
+        // BERT: q, k, v, o (4 h^2) and the MLP (2 h x inter) per token and layer; no LM head.
+        QTest::newRow("bert") << QStringLiteral("bert")
+                              << kBatch * kSeq * kLayers * (4 * kHidden * kHidden + 2 * kHidden * kInter) + attentionMacs(kSeq, kSeq, hd);
+        QTest::newRow("llama") << QStringLiteral("llama") << decoderMacs(kSeq, kSeq, hd);
+        QTest::newRow("qwen2") << QStringLiteral("qwen2") << decoderMacs(kSeq, kSeq, hd);
+        QTest::newRow("mistral") << QStringLiteral("mistral") << decoderMacs(kSeq, kSeq, hd);
+        QTest::newRow("gemma") << QStringLiteral("gemma") << decoderMacs(kSeq, kSeq, 12);
+        // One new token per sequence against seq_len cached ones: every projection for 1 token, attention over
+        // seq_len + 1 keys.
+        QTest::newRow("llama_decode") << QStringLiteral("llama_decode") << decoderMacs(1, kSeq + 1, hd);
+    }
+
+    void modelsMatchTheirFormula()
+    {
+        QFETCH(QString, name);
+        QFETCH(double, macs);
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        SourceAnalysisOptions options;
+        options.frontend = "trace";
+        const auto r = analyzeSource(model(name.toStdString()), {}, *m_registry.find("h100-sxm"), options);
+        QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
+        std::string uncounted;
+        for (const auto& item : r->result.coverage.items)
+            if (!item.counted)
+                uncounted += item.what + ": " + item.reason + "\n";
+        QVERIFY2(uncounted.empty(), uncounted.c_str());
+        QVERIFY2(r->result.validation.status == ValidationStatus::Validated,
+                 (r->result.validation.statusName() + ": " + r->result.validation.details).c_str());
+        QCOMPARE(r->result.digest.totalMacs, macs);
+    }
+
+    // Decode reads the whole cache: the fused (compulsory) bytes hold at least the cached keys and values of every
+    // layer at fp32 (layers x 2 x batch x kv_heads x seq_len x head_dim x 4 B) plus every weight matrix the token
+    // passes through (the embedding table only by the rows it gathers).
+    void decodeReadsTheCache()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        SourceAnalysisOptions options;
+        options.frontend = "trace";
+        options.validate = false;
+        const auto r = analyzeSource(model("llama_decode"), {}, *m_registry.find("h100-sxm"), options);
+        QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
+        const double hd = kHidden / kHeads;
+        const double cacheBytes = kLayers * 2 * kBatch * kKvHeads * kSeq * hd * 4;
+        const double weightBytes
+            = 4 * (kLayers * (2 * kHidden * kHeads * hd + 2 * kHidden * kKvHeads * hd + 3 * kHidden * kInter) + kHidden * kVocab);
+        const double fused = r->result.ladder.at(bounds::Level::Fused).bytes;
+        QVERIFY2(fused >= cacheBytes + weightBytes, (std::to_string(fused) + " < " + std::to_string(cacheBytes + weightBytes)).c_str());
+        // ... and not the prefill's activations: well under what 21 tokens of prefill would move.
+        QVERIFY(fused < cacheBytes + weightBytes + 4 * kVocab * kHidden + 64 * 1024);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHf)
+#include "tst_hf.moc"
