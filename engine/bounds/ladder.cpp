@@ -339,6 +339,7 @@ Digest prepare(const graph::EinsumGraph& g)
     // leave the kernel (written and read only inside it) stay on chip.
     std::vector<std::pair<int, double>> footprint;
     std::vector<double> kernelSum(g.tensors.size(), 0.0); // per tensor: its footprints over all kernels, added up
+    std::vector<std::vector<const graph::Operand*>> accesses(g.tensors.size());
     for (auto& kernel : d.kernels) {
         footprint.clear();
         for (int j = 0; j < kernel.nodeCount; ++j) {
@@ -347,6 +348,16 @@ Digest prepare(const graph::EinsumGraph& g)
                 continue;
             graph::mergeFootprints(node.reads, footprint);
             graph::mergeFootprint(node.write, footprint);
+            for (const auto& op : node.reads)
+                accesses[static_cast<size_t>(op.tensor)].push_back(&op);
+            accesses[static_cast<size_t>(node.write.tensor)].push_back(&node.write);
+        }
+        // Accesses of one tensor with disjoint boxes add up inside a kernel too (cat writing its slices).
+        for (auto& [t, fp] : footprint) {
+            auto& list = accesses[static_cast<size_t>(t)];
+            if (list.size() > 1)
+                fp = std::max(fp, graph::disjointFootprint(list));
+            list.clear();
         }
         for (const auto& [t, fp] : footprint) {
             const auto& tensor = g.tensors[t];

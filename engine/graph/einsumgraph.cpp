@@ -73,10 +73,12 @@ bool disjoint(const Operand& a, const Operand& b)
     return false;
 }
 
+} // namespace
+
 // A lower bound on the distinct elements all of `ops` (accesses of one tensor) touch together: the largest first,
 // then every access whose box is disjoint from each one taken (they touch other elements, so their footprints add).
 // The sum of pairwise-disjoint accesses never exceeds the union, and is at least the largest footprint.
-double disjointUnion(std::vector<const Operand*>& ops)
+double disjointFootprint(std::vector<const Operand*>& ops)
 {
     std::stable_sort(ops.begin(), ops.end(), [](const Operand* a, const Operand* b) { return a->footprint > b->footprint; });
     constexpr size_t kConsidered = 256; // beyond this many accesses of one tensor, the rest only cost time
@@ -90,8 +92,6 @@ double disjointUnion(std::vector<const Operand*>& ops)
     }
     return total;
 }
-
-} // namespace
 
 void mergeFootprints(const std::vector<Operand>& operands, std::vector<std::pair<int, double>>& footprints)
 {
@@ -155,7 +155,7 @@ void countExternalTraffic(EinsumGraph& g)
             node.externalBytes += node.write.footprint * g.tensors[w].bytesPerElement;
     }
     for (size_t t = 0; t < g.tensors.size(); ++t)
-        g.externalFootprint[t] = std::max(g.externalFootprint[t], disjointUnion(accesses[t]));
+        g.externalFootprint[t] = std::max(g.externalFootprint[t], disjointFootprint(accesses[t]));
 }
 
 const GraphTensor* EinsumGraph::tensor(const std::string& name) const

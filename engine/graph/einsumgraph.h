@@ -107,6 +107,9 @@ struct Node
 /// of them is provably disjoint), in order of first access: a kernel reads each tensor once, at its widest.
 void mergeFootprints(const std::vector<Operand>& operands, std::vector<std::pair<int, double>>& footprints);
 void mergeFootprint(const Operand& operand, std::vector<std::pair<int, double>>& footprints);
+/// A lower bound on the distinct elements `accesses` (of one tensor) touch together: the largest, plus every access
+/// whose box is disjoint from each one taken. Reorders `accesses`.
+double disjointFootprint(std::vector<const Operand*>& accesses);
 
 struct EinsumGraph;
 

@@ -2,8 +2,10 @@
 // Lifting: node kinds, exact iteration counts (guards and triangles), MACs, operation counts, compulsory
 // footprints and bytes, all against counts derived by hand in the comments; initialiser merging; def-use edges;
 // the JSON, DOT and SOLAR-YAML exports.
+#include "engine/analysis/analysis.h"
 #include "engine/graph/export.h"
 #include "engine/graph/lifting.h"
+#include "engine/hw/registry.h"
 #include "engine/ir/checker.h"
 #include "testutil.h"
 
@@ -393,6 +395,27 @@ private slots:
         const auto g = liftProgram(p, *b);
         QVERIFY(g);
         QCOMPARE(g->externalFootprint[static_cast<size_t>(g->tensor("X") - g->tensors.data())], 20.0);
+    }
+
+    // torch.cat as one kernel writing its slices: the output's two halves are disjoint boxes, so the kernel writes
+    // (and the program must write) all 2 x 8 x 4 elements; with the two inputs' 8 x 4 each, 128 elements of fp32
+    // are compulsory at every level from F0 to F4 (the per-kernel levels no longer take the larger half).
+    void testCatWritesEverySlice()
+    {
+        const ir::Program p = testutil::parseOk(R"(kernel cat(N=8, D=4) {
+  in A: f32[N, D];
+  in B: f32[N, D];
+  out Y: f32[2 * N, D];
+  @op("aten::cat", 1) {
+    for i in 0..N, j in 0..D { Y[i, j] = A[i, j]; }
+    for i in 0..N, j in 0..D { Y[N + i, j] = B[i, j]; }
+  }
+})");
+        const auto hw = hw::loadDefaultHwRegistry();
+        const auto r = analyzeProgram(p, *hw.find("h100-sxm"));
+        QVERIFY(r);
+        for (const auto level : bounds::kLevels)
+            QCOMPARE(r->ladder.at(level).bytes, 128.0 * 4);
     }
 
     void testExports()

@@ -528,7 +528,8 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
             if mode != "meta":
                 init = namespace["get_init_inputs"]()
                 user.step = "Model(...)"
-                model = model_class(*init)
+                with _fake_module_conversion(torch, mode != "real"):
+                    model = model_class(*init)
                 user.step = "get_inputs()"
                 inputs = namespace["get_inputs"]()
             state = None
@@ -585,6 +586,53 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
     reply = {"constants": constants, "tensors": recorder.tensors, "ops": recorder.ops, "outputs": outputs,
              "model": model_class.__name__, "training": bool(model.training), "mode": mode}
     return recorder.symbolic.finish(reply) if recorder.symbolic is not None else reply
+
+
+class _fake_module_conversion:
+    """Module.to(dtype) / .half() / .cuda() on fake parameters: torch swaps each parameter in place, which fake
+    tensors refuse (the fake mode holds a weak reference to them), so a model that converts itself in its
+    constructor (`LlamaForCausalLM(cfg).to(torch.bfloat16)`) would fall back to the meta device and be built for
+    real, every weight materialised. While the model is built, conversion assigns the converted tensors instead;
+    a parameter shared by several modules (tied embeddings) stays one parameter."""
+
+    def __init__(self, torch, active):
+        self.torch, self.active, self.original = torch, active, None
+
+    def __enter__(self):
+        if not self.active:
+            return self
+        torch = self.torch
+        module_class = torch.nn.Module
+        self.original = module_class._apply
+
+        def apply(module, fn, recurse=True, _memo=None):
+            memo = {} if _memo is None else _memo
+            if recurse:
+                for child in module.children():
+                    if type(child)._apply is module_class._apply:
+                        apply(child, fn, True, memo)
+                    else:  # a module with its own _apply (RNNs re-flatten their weights) runs it, then ours
+                        child._apply(fn, recurse)
+            for key, p in list(module._parameters.items()):
+                if p is not None:
+                    if id(p) not in memo:
+                        with torch.no_grad():
+                            memo[id(p)] = torch.nn.Parameter(fn(p), requires_grad=p.requires_grad)
+                    module._parameters[key] = memo[id(p)]
+            for key, b in list(module._buffers.items()):
+                if b is not None:
+                    if id(b) not in memo:
+                        memo[id(b)] = fn(b)
+                    module._buffers[key] = memo[id(b)]
+            return module
+
+        module_class._apply = apply
+        return self
+
+    def __exit__(self, *exc):
+        if self.original is not None:
+            self.torch.nn.Module._apply = self.original
+        return False
 
 
 def _no_mkldnn(torch):
