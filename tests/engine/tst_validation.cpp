@@ -73,6 +73,7 @@ private slots:
         QTest::newRow("swin_block") << QString::fromStdString(data("swin_block.py"));
         QTest::newRow("mha_fastpath") << QString::fromStdString(data("mha_fastpath.py"));
         QTest::newRow("compiled") << QString::fromStdString(data("compiled.py"));
+        QTest::newRow("masked_attention") << QString::fromStdString(data("masked_attention.py"));
     }
 
     void testOwnModelsValidate()
@@ -113,6 +114,36 @@ private slots:
         QVERIFY(a);
         QCOMPARE(a->digest.totalMacs, 27000.0);
         QCOMPARE(a->digest.totalOtherOps, 6120.0);
+    }
+
+    // Attention as transformers writes it (issue 29; tests/data/py/masked_attention.py, B=2, S=10, E=24, 4 query
+    // heads over 2 key/value heads, d=6), by hand: q and o are 2*10*24*24 = 11,520 MACs each, k and v 2*10*24*12 =
+    // 5,760 each; each of the two attentions computes every (query, key) pair of its mask, B*H*S*S*d twice: 9,600.
+    // 53,760 in all. The Linears on 3-D inputs are one contraction each with affine indices, the boolean mask (built
+    // with bitwise_and) and the gathered bias (two index tensors) are lowered, nothing is left uncounted.
+    void testMaskedGroupedAttention()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        trace::TraceWorker worker(*m_python);
+        const auto model = trace::loadModelProgram(data("masked_attention.py"), worker, {}, false);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY(model->lowered.unsupported.empty());
+        int linear = 0, attention = 0;
+        for (const auto& op : model->trace.ops) {
+            linear += op.op == "solar::linear";
+            attention += op.op == "solar::scaled_dot_product_attention";
+        }
+        QCOMPARE(linear, 4);
+        QCOMPARE(attention, 2);
+        const auto hw = hw::loadDefaultHwRegistry();
+        const auto a = analyzeProgram(model->lowered.program, *hw.find("h100-pcie"));
+        QVERIFY(a);
+        QCOMPARE(a->digest.totalMacs, 53760.0);
+        // Each Linear on a 3-D input reads it with affine indices: no merged (braced) index in its equation.
+        for (const auto& n : a->graph.nodes)
+            if (n.sourceOp == "solar::linear")
+                QVERIFY2(n.equation.find('{') == std::string::npos, n.equation.c_str());
     }
 
     // FlexAttention (torch >= 2.5, issue 16): with a score_mod every query-key pair is computed, so it is traced as
