@@ -82,7 +82,8 @@ void pad(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
 }
 
 // Reads at integer positions taken from a tensor: embedding rows, index_select, gather, and x[i0, ..., ik] with
-// index tensors (advanced indexing: mask building, batch-and-position lookups). The indices' valid range is recorded so generated inputs stay in bounds.
+// index tensors (advanced indexing: mask building, batch-and-position lookups). The indices' valid range is
+// recorded so generated inputs stay in bounds.
 void indexing(Lowerer& ctx, const TracedOp& op, const std::string& name)
 {
     const std::string y = ctx.out(op);
