@@ -7,6 +7,7 @@
 #include "engine/graph/lifting.h"
 #include "engine/hw/registry.h"
 #include "engine/ir/bindings.h"
+#include "engine/ir/checker.h"
 #include "testutil.h"
 
 #include <QTest>
@@ -437,6 +438,20 @@ private slots:
         QCOMPARE(lowered.unsupported[0].aten, std::string("aten::made_up_op"));
         QCOMPARE(lowered.unsupported[0].sourceLine, 12);
         QVERIFY(lowered.text.find("fc2_weight") != std::string::npos);
+    }
+
+    // An op without a template that writes in place through a view (inv.view(-1)[perm] = arange(n), recorded as
+    // index_put_ on the view) changed the view's base: the base enters the program as a given value (with the index
+    // range it is used with), listed as not counted, and the program still checks — it used to read the base
+    // without any statement writing it (tests/data/trace/inplace_view.json, traced from such a model).
+    void testUnsupportedInPlaceWriteThroughAView()
+    {
+        const auto lowered = lowerFixture("inplace_view.json");
+        QCOMPARE(lowered.unsupported.size(), std::size_t(1));
+        QCOMPARE(lowered.unsupported[0].aten, std::string("aten::index_put_"));
+        QVERIFY2(lowered.text.find("in t2: i64[6] @range(0, 6);") != std::string::npos, lowered.text.c_str());
+        const auto check = ir::checkProgram(lowered.program);
+        QVERIFY2(check.ok(), formatAll(check.diagnostics).c_str());
     }
 
     // A random op is counted (one write per element) with its distribution's mean as a stand-in value, and the

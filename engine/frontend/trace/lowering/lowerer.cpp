@@ -239,10 +239,14 @@ Expected<Lowered> Lowerer::run()
         } catch (const Unsupported& u) {
             m_result.unsupported.push_back({static_cast<int>(i), op.op + (u.why.empty() ? "" : " (" + u.why + ")"), op.line});
             m_body.resize(m_bodyMark);
-            // Its results still exist for the ops after it: they enter the program as given values.
+            // Its results still exist for the ops after it: they enter the program as given values. An op that
+            // writes in place through a view (inv[perm] = arange(n) on a detached alias) changed its base: the base
+            // is a given value too, or it would be read without ever being written.
             for (const auto& o : op.outputs) {
-                if (o.kind == TraceArg::Tensor)
+                if (o.kind == TraceArg::Tensor) {
                     m_uncomputed.insert(o.text);
+                    m_uncomputed.insert(rootOf(o.text));
+                }
             }
         }
     }
