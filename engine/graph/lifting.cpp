@@ -290,15 +290,17 @@ public:
         factors(s.value, fs);
         std::vector<const ir::Expr*> tensorFactors;
         bool plainProduct = true;
+        int gatheredFactors = 0; // factors read through an index that reads a tensor (an expert's weights by route)
         for (const ir::Expr* f : fs) {
             const ir::Expr* inner = unwrapCast(*f);
-            const bool directRead = inner->kind == ir::ExprKind::Access
-                && std::none_of(inner->args.begin(), inner->args.end(), [](const ir::Expr& i) { return readsTensor(i); });
-            if (directRead)
+            if (inner->kind == ir::ExprKind::Access) {
                 tensorFactors.push_back(inner);
-            else if (!isConstant(*f, a.loops))
+                gatheredFactors += std::any_of(inner->args.begin(), inner->args.end(), [](const ir::Expr& i) { return readsTensor(i); });
+            } else if (!isConstant(*f, a.loops)) {
                 plainProduct = false;
+            }
         }
+        const bool product = s.op == ir::AssignOp::Add && plainProduct && tensorFactors.size() == 2 && fs.size() >= 2;
         const ir::Expr* single = unwrapCast(s.value);
         if (nonAffine) {
             node.kind = NodeKind::Opaque;
@@ -307,12 +309,17 @@ public:
         } else if (node.write.cls == ir::AccessClass::Indirect) {
             node.kind = NodeKind::Scatter;
             node.indirect = true;
+        } else if (indirectRead && product && gatheredFactors > 0) {
+            // A product one of whose factors is gathered (a grouped GEMM's rows times their group's matrix): every
+            // multiply-add is a MAC at the operands' rate; its footprints stay lower estimates (gathered rows).
+            node.kind = NodeKind::Contraction;
+            node.indirect = true;
         } else if (indirectRead) {
             node.kind = NodeKind::Gather;
             node.indirect = true;
         } else if (recurrence && s.op == ir::AssignOp::Set) {
             node.kind = NodeKind::Scan;
-        } else if (s.op == ir::AssignOp::Add && plainProduct && tensorFactors.size() == 2 && fs.size() >= 2) {
+        } else if (product && gatheredFactors == 0) {
             node.kind = NodeKind::Contraction;
         } else if (s.op != ir::AssignOp::Set && !node.reducedRanks.empty()) {
             node.kind = NodeKind::Reduction;

@@ -418,6 +418,31 @@ private slots:
             QCOMPARE(r->ladder.at(level).bytes, 128.0 * 4);
     }
 
+    // A grouped GEMM (torch._grouped_mm): each of R rows times its group's K x N matrix, the group read through a
+    // tensor. Every multiply-add is a MAC (R x N x K = 6 x 5 x 4 = 120) at the operands' rate — counted as
+    // elementwise operations it would go to the slower SIMT units, a bound above the tensor cores' real time.
+    void testGatheredProductIsAContraction()
+    {
+        const ir::Program p = testutil::parseOk(R"(kernel grouped(R=6, K=4, N=5, G=3) {
+  in A: bf16[R, K];
+  in B: bf16[G, K, N];
+  in Grp: i32[R] @range(0, 3);
+  out Y: bf16[R, N];
+  for r in 0..R, n in 0..N {
+    Y[r, n] = 0;
+    for k in 0..K { Y[r, n] += A[r, k] * B[Grp[r], k, n]; }
+  }
+})");
+        const auto b = ir::bindSizes(p, {});
+        const auto g = liftProgram(p, *b);
+        QVERIFY(g);
+        const Node& n = g->nodes.back();
+        QCOMPARE(n.kind, NodeKind::Contraction);
+        QCOMPARE(n.macs, 120.0);
+        QCOMPARE(n.macType, MacType::BF16);
+        QCOMPARE(n.otherOps, 0.0);
+    }
+
     void testExports()
     {
         const EinsumGraph g = lift("mlp_softmax");

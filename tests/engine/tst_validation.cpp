@@ -74,6 +74,7 @@ private slots:
         QTest::newRow("mha_fastpath") << QString::fromStdString(data("mha_fastpath.py"));
         QTest::newRow("compiled") << QString::fromStdString(data("compiled.py"));
         QTest::newRow("masked_attention") << QString::fromStdString(data("masked_attention.py"));
+        QTest::newRow("routing") << QString::fromStdString(data("routing.py"));
     }
 
     void testOwnModelsValidate()
@@ -144,6 +145,26 @@ private slots:
         for (const auto& n : a->graph.nodes)
             if (n.sourceOp == "solar::linear")
                 QVERIFY2(n.equation.find('{') == std::string::npos, n.equation.c_str());
+    }
+
+    // MoE routing (issue 29; tests/data/py/routing.py): topk, sort with ties, histc, index_put_ through empty_like,
+    // floor_divide all lowered — nothing uncounted — and the router's 12 x 8 x 5 = 480 MACs the only multiply-adds
+    // (ranks and histogram bins are comparisons, not arithmetic).
+    void testRoutingOps()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        trace::TraceWorker worker(*m_python);
+        const auto model = trace::loadModelProgram(data("routing.py"), worker, {}, false);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        std::string unsupported;
+        for (const auto& u : model->lowered.unsupported)
+            unsupported += u.aten + "\n";
+        QVERIFY2(unsupported.empty(), unsupported.c_str());
+        const auto hw = hw::loadDefaultHwRegistry();
+        const auto a = analyzeProgram(model->lowered.program, *hw.find("h100-pcie"));
+        QVERIFY(a);
+        QCOMPARE(a->digest.totalMacs, 480.0);
     }
 
     // FlexAttention (torch >= 2.5, issue 16): with a score_mod every query-key pair is computed, so it is traced as

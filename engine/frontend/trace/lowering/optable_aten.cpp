@@ -46,6 +46,12 @@ void pool(Lowerer&, const TracedOp&, const std::string&);
 void adaptivePool(Lowerer&, const TracedOp&, const std::string&);
 void attention(Lowerer&, const TracedOp&, const std::string&);
 void linear(Lowerer&, const TracedOp&, const std::string&);
+void sortOp(Lowerer&, const TracedOp&, const std::string&);
+void topk(Lowerer&, const TracedOp&, const std::string&);
+void histc(Lowerer&, const TracedOp&, const std::string&);
+void floorDivide(Lowerer&, const TracedOp&, const std::string&);
+void indexPut(Lowerer&, const TracedOp&, const std::string&);
+void groupedMm(Lowerer&, const TracedOp&, const std::string&);
 void logicalBinary(Lowerer&, const TracedOp&, const std::string&);
 // ops_layout.cpp
 void cat(Lowerer&, const TracedOp&, const std::string&);
@@ -184,6 +190,12 @@ const std::map<std::string, OpTemplate>& atenOpTemplates()
         // neural-network ops
         {"aten::mm", matmul},
         {"solar::linear", linear},
+        {"aten::_grouped_mm", groupedMm},
+        {"aten::sort", sortOp},
+        {"aten::topk", topk},
+        {"aten::histc", histc},
+        {"aten::floor_divide", floorDivide},
+        {"aten::index_put", indexPut},
         {"aten::bmm", matmul},
         {"aten::addmm", matmul},
         {"aten::mv", matmul},
