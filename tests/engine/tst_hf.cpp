@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Hugging Face transformers models (issue 29) through the PyTorch frontend, as a user runs them: GPT-2, BERT with a
 // padding mask, Llama (grouped-query attention), Qwen2, Mistral with a sliding window, Gemma, Mixtral (top-2 of 4
-// experts through torch._grouped_mm) and Llama decoding one token against a DynamicCache (tests/data/hf/, small
-// configs, random weights). Each must trace with nothing
-// left uncounted, validate against torch, and have exactly the MACs of the architecture's formula below, derived
-// by hand from the config; decode reads the cache once. Runs under the torch 2.x environment (tests/torch2.sh);
-// skipped, with the reason, where transformers is not installed.
+// experts through torch._grouped_mm) and Llama decoding one token against a DynamicCache and a StaticCache
+// (tests/data/hf/, small configs, random weights). Each must trace with nothing left uncounted, validate against
+// torch, and have exactly the MACs of the architecture's formula below, derived by hand from the config; decode
+// reads the cache once. Runs under the torch 2.x environment (tests/torch2.sh); skipped, with the reason, where
+// transformers is not installed.
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/frontend/frontend.h"
 #include "engine/frontend/trace/pythonlocator.h"
@@ -85,6 +85,8 @@ private slots:
         // One new token per sequence against seq_len cached ones: every projection for 1 token, attention over
         // seq_len + 1 keys.
         QTest::newRow("llama_decode") << QStringLiteral("llama_decode") << decoderMacs(1, kSeq + 1, hd);
+        // A StaticCache of seq_len + 4 slots: the new token attends over all of them (the empty ones masked).
+        QTest::newRow("llama_static") << QStringLiteral("llama_static") << decoderMacs(1, kSeq + 4, hd);
         // Mixtral (inter 40, 4 experts, top 2): per token and layer q, k, v, o as above, the router (h x experts)
         // and exactly top_k experts' gated MLPs (3 h x inter each) — the grouped GEMMs' rows are tokens x top_k,
         // whatever the routing; the LM head; attention.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Op templates: what mixture-of-experts routing uses (issue 29) — topk and sort (ranks by comparison), histc,
-// floor_divide, index_put_ (a scatter), and grouped GEMMs (torch._grouped_mm: the experts' matrices, each row of the
+// floor_divide, index_put_ and index_copy_ (scatters), and grouped GEMMs (torch._grouped_mm: the experts' matrices, each row of the
 // stacked input multiplied by its group's matrix). Ranks and histograms are bookkeeping: their comparisons are not
 // arithmetic (Lowerer::emitComparisons), the grouped GEMM's multiply-adds are, every one of them.
 #include "engine/frontend/trace/lowering/lowerer.h"
@@ -87,8 +87,8 @@ void histc(Lowerer& ctx, const TracedOp& op, const std::string&)
     const Shape& xs = ctx.info(x).shape;
     const Index v = vars(xs.size());
     const std::string e = ctx.at(x, v);
-    const std::string bin = "(" + e + " == " + num(hi) + " ? " + num(bins - 1) + " : floor((" + e + " - " + num(lo) + ") * "
-        + num(bins / (hi - lo)) + "))";
+    const std::string bin
+        = "(" + e + " == " + num(hi) + " ? " + num(bins - 1) + " : floor((" + e + " - " + num(lo) + ") * " + num(bins / (hi - lo)) + "))";
     const std::string inside = "(" + e + " >= " + num(lo) + " && " + e + " <= " + num(hi) + " && " + bin + " == _h)";
     ctx.emitComparisons("for _h in 0.." + std::to_string(static_cast<std::int64_t>(bins)) + " {\n  " + ctx.store(y, {"_h"}, "0") + "\n  "
                         + loops(v, xs) + "{ " + ctx.store(y, {"_h"}, "(" + inside + " ? 1 : 0)", "+=") + " }\n}");
@@ -153,6 +153,31 @@ void indexPut(Lowerer& ctx, const TracedOp& op, const std::string&)
         ctx.prepareWrite(self);
     }
     ctx.emit(nest(v, ws, ctx.store(target, xi, ctx.bcast(values, v, ws), accumulate ? "+=" : "=")));
+}
+
+// index_copy_(self, dim, index, source): self[..., index[i], ...] = source[..., i, ...] along `dim` (a StaticCache
+// writing the new tokens' keys and values at their positions), in place; index_copy makes a copy first.
+void indexCopy(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    const std::string self = ctx.arg(op, 0).text, index = ctx.arg(op, 2).text, source = ctx.arg(op, 3).text;
+    const Shape& xs = ctx.info(self).shape;
+    const Shape& ss = ctx.info(source).shape;
+    if (ctx.arg(op, 1).kind != TraceArg::Int || ctx.info(index).shape.size() > 1 || ss.size() != xs.size())
+        throw Unsupported {"index_copy other than along one dimension with a vector of positions"};
+    const auto dim = static_cast<size_t>(normDim(ctx.arg(op, 1).intValue, xs.size()));
+    const Index v = vars(ss.size());
+    Index xi = v;
+    xi[dim] = ctx.at(index, ctx.info(index).shape.empty() ? Index {} : Index {v[dim]});
+    ctx.noteIndexRange(index, xs[dim]);
+    std::string target = self;
+    if (op.op.back() != '_') {
+        target = ctx.out(op);
+        const Index c = vars(xs.size());
+        ctx.emit(nest(c, xs, ctx.store(target, c, ctx.at(self, c))));
+    } else {
+        ctx.prepareWrite(self);
+    }
+    ctx.emit(nest(v, ss, ctx.store(target, xi, ctx.at(source, v))));
 }
 
 // _grouped_mm(a [M, K], b [G, K, N], offs [G]): rows [offs[g-1], offs[g]) of a times b[g]. Each row's group is the

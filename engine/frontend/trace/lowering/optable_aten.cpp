@@ -51,6 +51,7 @@ void topk(Lowerer&, const TracedOp&, const std::string&);
 void histc(Lowerer&, const TracedOp&, const std::string&);
 void floorDivide(Lowerer&, const TracedOp&, const std::string&);
 void indexPut(Lowerer&, const TracedOp&, const std::string&);
+void indexCopy(Lowerer&, const TracedOp&, const std::string&);
 void groupedMm(Lowerer&, const TracedOp&, const std::string&);
 void logicalBinary(Lowerer&, const TracedOp&, const std::string&);
 // ops_layout.cpp
@@ -196,6 +197,7 @@ const std::map<std::string, OpTemplate>& atenOpTemplates()
         {"aten::histc", histc},
         {"aten::floor_divide", floorDivide},
         {"aten::index_put", indexPut},
+        {"aten::index_copy", indexCopy},
         {"aten::bmm", matmul},
         {"aten::addmm", matmul},
         {"aten::mv", matmul},
