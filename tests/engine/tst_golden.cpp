@@ -74,10 +74,10 @@ std::string goldenDifference(const std::string& name, const std::string& actualT
     return {};
 }
 
-#define QCOMPARE_GOLDEN(name, text)                                                                                    \
-    do {                                                                                                               \
-        const std::string why_ = goldenDifference(name, text);                                                        \
-        QVERIFY2(why_.empty(), why_.c_str());                                                                          \
+#define QCOMPARE_GOLDEN(name, text)                                                                                                        \
+    do {                                                                                                                                   \
+        const std::string why_ = goldenDifference(name, text);                                                                             \
+        QVERIFY2(why_.empty(), why_.c_str());                                                                                              \
     } while (0)
 
 } // namespace
