@@ -294,7 +294,9 @@ def _trace_mode(filename, sizes, mode, symbols=None):
     from torch._subclasses.fake_tensor import FakeTensorMode
 
     recorder = _Recorder(filename)
-    muted = [0]  # > 0 while a composite op recorded as one op computes its result
+    # > 0 while a composite op recorded as one op computes its result, and outside forward(): what get_inputs()
+    # runs (a prefill that fills a KV cache) is not the model's work.
+    muted = [1]
 
     # Attention is recorded as one op (its causal mask must stay visible to the lowering, and torch 1.13 has no
     # scaled_dot_product_attention at all); its result comes from the definition with recording muted.
@@ -302,6 +304,8 @@ def _trace_mode(filename, sizes, mode, symbols=None):
     original_sdpa = getattr(functional, "scaled_dot_product_attention", None)
 
     def traced_sdpa(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, enable_gqa=False):
+        if muted[0]:
+            return _sdpa_math(torch, query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
         entry = {"op": "solar::scaled_dot_product_attention", "overload": "",
                  "args": [recorder.value(query), recorder.value(key), recorder.value(value), recorder.value(attn_mask),
                           dropout_p, bool(is_causal), scale, bool(enable_gqa)],
@@ -342,7 +346,7 @@ def _trace_mode(filename, sizes, mode, symbols=None):
     def traced_recurrent(kind, original):
         def run(*args, **kwargs):
             # Only the padded, input-first form without a projection or inter-layer dropout; the rest decomposes.
-            if kwargs or len(args) != 9 or not isinstance(args[0], torch.Tensor) or args[0].dim() != 3:
+            if muted[0] or kwargs or len(args) != 9 or not isinstance(args[0], torch.Tensor) or args[0].dim() != 3:
                 return original(*args, **kwargs)
             x, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first = args
             states = list(hx) if isinstance(hx, (list, tuple)) else [hx]
@@ -400,6 +404,8 @@ def _trace_mode(filename, sizes, mode, symbols=None):
 
     def traced_flex(query, key, value, score_mod=None, block_mask=None, scale=None, enable_gqa=False, return_lse=False,
                     *rest, **kwargs):
+        if muted[0] and original_flex is not None:
+            return original_flex(query, key, value, score_mod, block_mask, scale, enable_gqa, return_lse, *rest, **kwargs)
         if block_mask is not None or enable_gqa or return_lse or rest or kwargs or query.dim() != 4:
             # One op without a template: named in the coverage ledger as not counted (its output by shape only).
             entry = {"op": "solar::flex_attention", "overload": "",
@@ -538,6 +544,7 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
                     hooks.append(sub.register_forward_pre_hook(enter(qualified)))
                     hooks.append(sub.register_forward_hook(leave))
             user.step = "forward()"
+            muted[0] -= 1
             try:
                 # oneDNN's fused CPU kernels (torch 2.x runs nn.LSTM as aten::mkldnn_rnn_layer) are this machine's
                 # choice, not the model's: traced without them, a layer shows the ops every backend computes.
@@ -548,6 +555,7 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
                     with context, _no_mkldnn(torch), Tracer():
                         result = torch.func.functional_call(model, state, tuple(inputs))
             finally:
+                muted[0] += 1
                 for h in hooks:
                     h.remove()
     outs = _as_list(result)
