@@ -14,8 +14,8 @@ namespace {
 std::vector<Command> allCommands()
 {
     std::vector<Command> all;
-    for (auto group :
-         {irCommands(), analysisCommands(), hwCommands(), reportCommands(), benchCommands(), measureCommands(), insightsCommands()})
+    for (auto group : {irCommands(), analysisCommands(), hwCommands(), reportCommands(), benchCommands(), measureCommands(),
+                       insightsCommands(), servingCommands()})
         all.insert(all.end(), group.begin(), group.end());
     return all;
 }

@@ -79,5 +79,6 @@ std::vector<Command> reportCommands();
 std::vector<Command> hwCommands();
 std::vector<Command> measureCommands();
 std::vector<Command> insightsCommands();
+std::vector<Command> servingCommands();
 
 } // namespace solar::cli

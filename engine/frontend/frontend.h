@@ -51,6 +51,7 @@ struct SourceAnalysis
     AnalysisResult result;
     std::string irText; // the ALIR that was analysed
     bool irGenerated = false; // written by a frontend (read-only in an editor), not by the user
+    std::vector<std::string> outputs; // traced sources: the ALIR tensors holding the source's outputs, in its order
     std::string frontend; // the id of the frontend that ran (never "auto")
     std::vector<llm::Attempt> llmAttempts;
     bool llmFromCache = false;

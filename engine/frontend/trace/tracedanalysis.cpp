@@ -58,6 +58,7 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
                                               "DEFAULT precision are costed on TF32 tensor cores (XLA's default on NVIDIA GPUs since "
                                               "Ampere); those with precision=HIGHEST as fp32"});
         out.irText = lowered.text;
+        out.outputs = lowered.outputs;
         out.irGenerated = true;
         for (const auto& u : lowered.unsupported) {
             out.result.coverage.complete = false;

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: MIT
+#include "engine/serving/servingestimate.h"
+
+#include "engine/core/atomicwrite.h"
+#include "engine/frontend/trace/traceworker.h"
+#include "engine/ir/dtype.h"
+
+#include <QString>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <set>
+
+namespace solar::serving {
+
+namespace {
+
+namespace fs = std::filesystem;
+using bounds::Level;
+
+// Where the generated sources go: the folder asked for (kept), or a fresh temporary one (removed).
+class SourceFolder
+{
+public:
+    explicit SourceFolder(const std::string& dir)
+    {
+        if (!dir.empty()) {
+            m_path = dir;
+            return;
+        }
+        std::random_device random;
+        m_path = fs::temp_directory_path() / ("solar-llm-" + std::to_string(random()) + std::to_string(random()));
+        m_owned = true;
+    }
+    ~SourceFolder()
+    {
+        std::error_code ignored;
+        if (m_owned)
+            fs::remove_all(m_path, ignored);
+    }
+    SourceFolder(const SourceFolder&) = delete;
+    SourceFolder& operator=(const SourceFolder&) = delete;
+    const fs::path& path() const { return m_path; }
+    bool kept() const { return !m_owned; }
+
+private:
+    fs::path m_path;
+    bool m_owned = false;
+};
+
+double declBytes(const AnalysisResult& r, const ir::Decl& d)
+{
+    const auto it = r.sizes.shapes.find(d.name);
+    if (it == r.sizes.shapes.end())
+        return 0;
+    return static_cast<double>(ir::elementCount(it->second)) * ir::dtypeStorageBits(d.dtype) / 8.0;
+}
+
+std::string fileStem(const std::string& modelType)
+{
+    std::string s;
+    for (char ch : modelType)
+        s += (std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_');
+    return s.empty() ? "model" : s;
+}
+
+// The serving numbers of one analysed phase: weights are the parameters and buffers; the KV cache is what the
+// generated source passes in after the token ids (decode) or returns after the logits (prefill).
+void splitBytes(PhaseBound& p)
+{
+    const AnalysisResult& r = p.analysis.result;
+    const std::string logits = p.analysis.outputs.empty() ? std::string() : p.analysis.outputs.front();
+    std::set<std::string> cache;
+    for (const ir::Decl& d : r.program.decls) {
+        if (d.kind != ir::DeclKind::Tensor)
+            continue;
+        if (d.tensorKind == ir::TensorKind::Weight) {
+            p.weightsBytes += declBytes(r, d);
+        } else if ((p.point.phase == Phase::Decode && d.tensorKind == ir::TensorKind::In && d.name != "input0")
+                   || (p.point.phase == Phase::Prefill && d.tensorKind == ir::TensorKind::Out && d.name != logits)) {
+            p.kvCacheBytes += declBytes(r, d);
+            cache.insert(d.name);
+        }
+    }
+    const graph::EinsumGraph& g = r.graph;
+    for (size_t t = 0; t < g.tensors.size() && t < g.externalFootprint.size(); ++t) {
+        const double bytes = g.externalFootprint[t] * g.tensors[t].bytesPerElement;
+        if (g.tensors[t].role == graph::TensorRole::Weight)
+            p.weightsReadBytes += bytes;
+        else if (cache.count(g.tensors[t].name))
+            p.kvCacheMovedBytes += bytes;
+    }
+    const auto& sol = r.ladder.at(Level::CacheAware);
+    p.seconds = sol.seconds;
+    p.activationBytes = std::max(0.0, sol.bytes - p.weightsReadBytes - p.kvCacheMovedBytes);
+}
+
+Expected<PhaseBound> runPhase(const ModelConfig& config, const ServingPoint& point, const SourceFolder& folder,
+                              const hw::HwProfile& hardware, SourceAnalysisOptions options)
+{
+    PhaseBound p;
+    p.point = point;
+    const std::string text = servingSource(config, point);
+    std::error_code made;
+    fs::create_directories(folder.path(), made);
+    p.sourcePath = (folder.path() / (fileStem(config.modelType) + "_" + phaseName(point.phase) + ".py")).string();
+    if (QString why; !writeFileAtomically(QString::fromStdString(p.sourcePath), text, &why))
+        return Expected<PhaseBound>::failure(Diagnostic {Severity::Error, p.sourcePath, {}, "llm.source", why.toStdString()});
+    options.frontend = "trace";
+    auto analysed = analyzeSource(p.sourcePath, text, hardware, options);
+    if (!analysed) {
+        // The generated file is gone unless kept: say which config and phase failed, and where in the source.
+        Diagnostics out;
+        for (Diagnostic d : analysed.diagnostics()) {
+            if (!folder.kept() && d.file == p.sourcePath) {
+                const std::string where = d.loc.line > 0 ? " (line " + std::to_string(d.loc.line) + " of the generated source)" : "";
+                d.message = phaseName(point.phase) + where + ": " + d.message;
+                d.file = config.path;
+                d.loc = {};
+            }
+            out.push_back(std::move(d));
+        }
+        return Expected<PhaseBound>::failure(std::move(out));
+    }
+    p.analysis = std::move(analysed).value();
+    splitBytes(p);
+    return p;
+}
+
+std::string defaultDtype(const ModelConfig& config, const ServingRequest& request)
+{
+    if (!request.dtype.empty())
+        return request.dtype;
+    if (config.dtype == "float16" || config.dtype == "float32" || config.dtype == "bfloat16")
+        return config.dtype;
+    return "bfloat16";
+}
+
+} // namespace
+
+double PhaseBound::tokens() const
+{
+    return static_cast<double>(point.batch) * (point.phase == Phase::Prefill ? 1.0 : static_cast<double>(point.newTokens));
+}
+
+bool ServingEstimate::complete() const
+{
+    for (const auto* p : {&prefill, &decode}) {
+        if (!*p)
+            continue;
+        const AnalysisResult& r = (*p)->analysis.result;
+        if (!r.coverage.complete || r.validation.status == ValidationStatus::Mismatch)
+            return false;
+    }
+    return true;
+}
+
+Expected<ServingEstimate> estimateServing(const ModelConfig& config, const ServingRequest& request, const hw::HwProfile& hardware,
+                                          const SourceAnalysisOptions& options)
+{
+    auto all = sweepServing(config, request, {request.batch}, {request.contextTokens > 0 ? request.contextTokens : request.promptTokens},
+                            hardware, options);
+    if (!all)
+        return Expected<ServingEstimate>::failure(all.diagnostics());
+    return std::move(all->front());
+}
+
+Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, const ServingRequest& request,
+                                                    const std::vector<std::int64_t>& batches, const std::vector<std::int64_t>& contexts,
+                                                    const hw::HwProfile& hardware, const SourceAnalysisOptions& options)
+{
+    using Result = Expected<std::vector<ServingEstimate>>;
+    const SourceFolder folder(request.sourceDir);
+    // One Python worker for every phase and point: torch and transformers are imported once.
+    std::unique_ptr<trace::TraceWorker> worker;
+    SourceAnalysisOptions o = options;
+    if (!o.reusableWorker)
+        o.reusableWorker = &worker;
+    const bool single = batches.size() == 1 && contexts.size() == 1;
+    std::vector<ServingEstimate> rows;
+    bool first = true;
+    for (const std::int64_t batch : batches) {
+        for (const std::int64_t context : contexts) {
+            ServingEstimate e;
+            e.config = config;
+            e.hardwareId = hardware.id;
+            e.hardwareName = hardware.name;
+            e.dtype = defaultDtype(config, request);
+            e.capacityBytes = hardware.dramCapacityBytes.value;
+            SourceAnalysisOptions phaseOptions = o;
+            phaseOptions.validate = o.validate && first;
+            for (const Phase phase : {Phase::Prefill, Phase::Decode}) {
+                if ((phase == Phase::Prefill && !request.prefill) || (phase == Phase::Decode && !request.decode))
+                    continue;
+                ServingPoint point;
+                point.phase = phase;
+                point.batch = batch;
+                point.tokens = phase == Phase::Prefill ? (single ? request.promptTokens : context) : context;
+                point.newTokens = request.newTokens;
+                point.dtype = e.dtype;
+                auto bound = runPhase(config, point, folder, hardware, phaseOptions);
+                if (!bound)
+                    return Result::failure(bound.diagnostics());
+                if (!phaseOptions.validate && o.validate) {
+                    bound->analysis.result.validation.details
+                        = "not compared with PyTorch: the same generated source as the first point, which was, at other sizes";
+                }
+                (phase == Phase::Prefill ? e.prefill : e.decode) = std::move(bound).value();
+            }
+            e.weightsBytes = e.decode ? e.decode->weightsBytes : e.prefill ? e.prefill->weightsBytes : 0;
+            // The cache that must be resident: batch x (context + new tokens) positions, scaled from the bytes per
+            // cached position the traced program actually reads (or the prefill wrote).
+            if (e.decode && e.decode->point.tokens > 0) {
+                const double perPosition = e.decode->kvCacheBytes / static_cast<double>(e.decode->point.tokens);
+                e.kvCacheBytes = perPosition * static_cast<double>(e.decode->point.tokens + e.decode->point.newTokens);
+            } else if (e.prefill) {
+                e.kvCacheBytes = e.prefill->kvCacheBytes;
+            }
+            e.notes.push_back("prefill computes the last position's logits only (logits_to_keep=1), as serving engines do");
+            e.notes.push_back("decode reads the KV cache as the architecture's transformers code stores it (DynamicCache); the new "
+                              "tokens' keys and values are counted where the step reads them, not as separate writes");
+            e.notes.push_back("memory fit: weights plus the KV cache at context + new tokens; activations and the serving engine's "
+                              "workspace come on top");
+            rows.push_back(std::move(e));
+            first = false;
+        }
+    }
+    return rows;
+}
+
+} // namespace solar::serving

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// `solar llm`: the speed of light of serving a config.json model on one device. Each phase is one generated
+// source (servingsource.h) traced, lowered, bounded and validated like any PyTorch model, and then read as
+// serving numbers: time to first token (the prefill's bound), the per-token decode bound and its tokens/s
+// ceiling, the bytes split into weights, KV cache and activations, and whether weights + KV cache fit in the
+// profile's memory. A sweep repeats the decode (and prefill) at each batch x context point.
+#pragma once
+
+#include "engine/analysis/sourceanalysis.h"
+#include "engine/serving/servingsource.h"
+
+#include <optional>
+#include <vector>
+
+namespace solar::serving {
+
+struct ServingRequest
+{
+    bool prefill = true, decode = true;
+    std::int64_t batch = 1;
+    std::int64_t promptTokens = 2048;
+    std::int64_t contextTokens = 0; // tokens in the cache at the decode step; 0: the prompt's
+    std::int64_t newTokens = 1;
+    std::string dtype; // empty: the config's torch_dtype, else bfloat16
+    std::string sourceDir; // where the generated sources are written and kept; empty: a temporary folder
+};
+
+/// One phase's analysis, read as serving numbers.
+struct PhaseBound
+{
+    ServingPoint point;
+    std::string sourcePath; // the generated source (removed afterwards unless ServingRequest::sourceDir was given)
+    SourceAnalysis analysis;
+    // What is resident: every parameter and buffer at its storage dtype, and the KV cache tensors (decode: the past
+    // keys and values; prefill: the cache it writes).
+    double weightsBytes = 0, kvCacheBytes = 0;
+    // The speed-of-light level's (cache_aware) DRAM bytes, split: the weights' and the cache's compulsory footprints
+    // (an embedding table is read only at the rows the tokens gather), and the rest (input ids, logits, what
+    // cannot stay on chip).
+    double weightsReadBytes = 0, kvCacheMovedBytes = 0, activationBytes = 0;
+    double seconds = 0; // the speed of light: the cache_aware level
+    /// Tokens the step produces: batch (prefill: each sequence's first token) or batch x new tokens (decode).
+    double tokens() const;
+};
+
+struct ServingEstimate
+{
+    ModelConfig config;
+    std::string hardwareId, hardwareName;
+    std::string dtype;
+    std::optional<PhaseBound> prefill, decode;
+    // Memory at the largest point served: weights plus the KV cache of batch x (context + new tokens).
+    double weightsBytes = 0, kvCacheBytes = 0, capacityBytes = 0;
+    double neededBytes() const { return weightsBytes + kvCacheBytes; }
+    bool fits() const { return capacityBytes <= 0 || neededBytes() <= capacityBytes; }
+    std::vector<std::string> notes;
+    bool complete() const; // every phase's coverage complete and its program validated (or validation off)
+};
+
+/// Both phases as requested. Failures (the model does not build, trace or lower) carry the diagnostics, their
+/// generated-source locations mapped to the config where they came from its fields.
+Expected<ServingEstimate> estimateServing(const ModelConfig& config, const ServingRequest& request, const hw::HwProfile& hardware,
+                                          const SourceAnalysisOptions& options = {});
+
+/// One row per batch x context point (decode at that context; prefill with that many prompt tokens). Only the first
+/// point's programs are validated: the others are the same source at other sizes.
+Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, const ServingRequest& request,
+                                                    const std::vector<std::int64_t>& batches, const std::vector<std::int64_t>& contexts,
+                                                    const hw::HwProfile& hardware, const SourceAnalysisOptions& options = {});
+
+} // namespace solar::serving

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+#include "engine/serving/servingsource.h"
+
+#include <set>
+#include <sstream>
+
+namespace solar::serving {
+
+namespace {
+
+bool isPythonIdentifier(const std::string& s)
+{
+    static const std::set<std::string> keywords {"False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+                                                 "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+                                                 "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+                                                 "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
+    if (s.empty() || (s[0] >= '0' && s[0] <= '9') || keywords.count(s))
+        return false;
+    for (char ch : s)
+        if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_'))
+            return false;
+    return true;
+}
+
+// A Python string literal (single-quoted, triple) holding ASCII text.
+std::string pythonLiteral(const std::string& text)
+{
+    std::string out = "'''";
+    for (char ch : text) {
+        if (ch == '\\' || ch == '\'')
+            out += '\\';
+        out += ch;
+    }
+    return out + "'''";
+}
+
+// The module body after the constants: the same for every config (the constants and CONFIG_JSON differ).
+constexpr const char* kBody = R"PY(
+
+def config():
+    """The config.json fields with the size constants above (validation scales them down together), as the config
+    object of its architecture. Lists with one entry per layer (layer_types) follow the layer count."""
+    fields = json.loads(CONFIG_JSON)
+    original = dict(fields)
+    fields.update(SIZES())
+    model_type = fields.pop("model_type")
+    for key in ("architectures", "auto_map", "transformers_version", "torch_dtype", "dtype", "quantization_config",
+                "_name_or_path"):
+        fields.pop(key, None)
+    layers = [k for k in ("num_hidden_layers", "n_layer", "num_layers", "n_layers") if k in original]
+    if layers:
+        before, after = original[layers[0]], fields[layers[0]]
+        for key, value in list(fields.items()):
+            if isinstance(value, list) and len(value) == before:
+                fields[key] = value[:after]
+    if model_type not in transformers.CONFIG_MAPPING:
+        raise ValueError('"model_type": "%s" is not an architecture transformers %s knows'
+                         % (model_type, transformers.__version__))
+    return transformers.AutoConfig.for_model(model_type, **fields)
+
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        cfg = config()
+        try:
+            net = transformers.AutoModelForCausalLM.from_config(cfg, attn_implementation="sdpa")
+        except ValueError as e:
+            if "sdpa" not in str(e).lower():
+                raise
+            net = transformers.AutoModelForCausalLM.from_config(cfg, attn_implementation="eager")
+        self.net = net.to(DTYPE).eval()
+        BUILT.append(self)
+
+    def forward(self, ids, *kv):
+        if PHASE == "prefill":
+            out = self.net(input_ids=ids, use_cache=True, logits_to_keep=1)
+            return [out.logits] + cache_tensors(out.past_key_values, False)
+        cache = transformers.DynamicCache(list(zip(kv[0::2], kv[1::2])), config=self.net.config)
+        return self.net(input_ids=ids, past_key_values=cache, use_cache=True, logits_to_keep=new_tokens).logits
+
+
+def cache_tensors(cache, contiguous=True):
+    """Each layer's keys and values at the model's dtype (the past a decode step reads: contiguous, as a cache
+    stores them; what a prefill writes: as it wrote them, a view returned is not copied)."""
+    layers = getattr(cache, "layers", None)
+    if not layers or any(getattr(layer, "keys", None) is None for layer in layers):
+        raise ValueError("this architecture's cache (%s) holds more than keys and values per layer: only "
+                         "attention KV caches are supported" % type(cache).__name__)
+    return [t.contiguous() if contiguous else t for layer in layers for t in (layer.keys, layer.values)]
+
+
+def get_inputs():
+    vocab = BUILT[-1].net.config.vocab_size
+    if PHASE == "prefill":
+        return [torch.randint(0, vocab, (batch, prompt_tokens))]
+    with torch.no_grad():
+        past = BUILT[-1].net(input_ids=torch.randint(0, vocab, (batch, context_tokens)), use_cache=True,
+                             logits_to_keep=1).past_key_values
+    return [torch.randint(0, vocab, (batch, new_tokens))] + cache_tensors(past)
+
+
+def get_init_inputs():
+    return []
+)PY";
+
+} // namespace
+
+std::string phaseName(Phase phase)
+{
+    return phase == Phase::Prefill ? "prefill" : "decode";
+}
+
+std::string tokensConstant(Phase phase)
+{
+    return phase == Phase::Prefill ? "prompt_tokens" : "context_tokens";
+}
+
+std::string servingSource(const ModelConfig& config, const ServingPoint& point)
+{
+    std::ostringstream s;
+    s << "# Generated by `solar llm` from " << config.path << ": one " << phaseName(point.phase) << " step of a '" << config.modelType
+      << "' model,\n# built by transformers from its config alone (random weights; traced on fake tensors, nothing allocated).\n"
+      << "# The config's size fields are the module constants below: validation runs this file with them scaled down together.\n"
+      << "import json\n\nimport torch\nimport transformers\n\n"
+      << "CONFIG_JSON = " << pythonLiteral(config.json) << "\n\n"
+      << "batch = " << point.batch << '\n'
+      << tokensConstant(point.phase) << " = " << point.tokens << '\n';
+    if (point.phase == Phase::Decode)
+        s << "new_tokens = " << point.newTokens << '\n';
+    std::string sizes;
+    for (const auto& [name, value] : config.sizes) {
+        if (!isPythonIdentifier(name) || name == "batch" || name == tokensConstant(point.phase) || name == "new_tokens")
+            continue;
+        s << name << " = " << value << '\n';
+        sizes += (sizes.empty() ? "" : ", ") + name + "=" + name;
+    }
+    s << "\nPHASE = \"" << phaseName(point.phase) << "\"\nDTYPE = torch." << point.dtype << "\nBUILT = []\n\n\n"
+      << "def SIZES():\n    return dict(" << sizes << ")\n"
+      << kBody;
+    return s.str();
+}
+
+} // namespace solar::serving

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// The PyTorch source `solar llm` analyses for one serving step of a config.json model: transformers builds the
+// model from the config (AutoConfig.for_model, AutoModelForCausalLM.from_config: random weights, nothing
+// downloaded; the tracer builds it on fake tensors, so no weight is allocated at real sizes) and runs
+//   prefill: `prompt_tokens` new tokens per sequence, no cache; it returns the last position's logits (as serving
+//            engines compute them, logits_to_keep=1) and the KV cache it wrote, so the cache's writes count;
+//   decode:  `new_tokens` tokens per sequence after `context_tokens` cached ones, a DynamicCache filled by a
+//            prefill in get_inputs() (not traced: the cache's shapes and storage dtype are whatever the
+//            architecture stores, GQA, sliding windows and MLA included) and read by the step.
+// Every size field of the config is a module-level constant, so validation runs this same file at reduced sizes.
+#pragma once
+
+#include "engine/serving/modelconfig.h"
+
+#include <cstdint>
+#include <string>
+
+namespace solar::serving {
+
+enum class Phase { Prefill, Decode };
+
+std::string phaseName(Phase phase); // "prefill", "decode"
+
+struct ServingPoint
+{
+    Phase phase = Phase::Decode;
+    std::int64_t batch = 1; // sequences
+    std::int64_t tokens = 2048; // prefill: prompt tokens; decode: tokens already in the KV cache
+    std::int64_t newTokens = 1; // decode: tokens per sequence this step (1; more for speculative decoding)
+    std::string dtype = "bfloat16"; // torch dtype of weights, activations and cache: bfloat16, float16, float32
+};
+
+/// The name of the constant that holds `point.tokens` in the source ("prompt_tokens" or "context_tokens").
+std::string tokensConstant(Phase phase);
+
+std::string servingSource(const ModelConfig& config, const ServingPoint& point);
+
+} // namespace solar::serving
