@@ -479,8 +479,15 @@ Expected<ModelProgram> loadModelProgram(const std::string& file, TraceWorker& wo
     m.lowered = std::move(lowered).value();
     m.sizesNote = "sizes are fixed: not fitted";
     if (symbolizeSizes) {
+        // torch's symbolic shapes cost about 50 ms per op (sympy guards; a plain fake trace about 0.4 ms), so a long
+        // trace is fitted from plain traces at reduced sizes instead: an 80-layer LLM's symbolic trace took 130 s
+        // where fitting takes seconds (docs/perf.md, "Real-size LLMs").
+        constexpr size_t kSymbolicTraceOps = 1500;
         std::string why;
-        if (!fromSymbolicTrace(m, file, worker, timeoutMs, why)) {
+        if (m.trace.ops.size() > kSymbolicTraceOps)
+            why = std::to_string(m.trace.ops.size()) + " ops, more than a symbolic trace is tried for (" + std::to_string(kSymbolicTraceOps)
+                + ")";
+        if (!why.empty() || !fromSymbolicTrace(m, file, worker, timeoutMs, why)) {
             symbolize(m, file, worker, timeoutMs);
             m.symbolicTraceNote = why;
             m.sizesNote += "; no symbolic trace: " + why;

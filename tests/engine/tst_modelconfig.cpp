@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+// config.json as `solar llm` reads it (engine/serving/modelconfig.h) and the PyTorch source it generates from it
+// (servingsource.h), without Python: bad configs get located errors naming the field, size fields become the
+// module constants (never token ids), and the generated file parses and embeds the config exactly (checked by the
+// system's python3 when there is one: ast.parse and literal_eval, no torch needed).
+#include "engine/serving/modelconfig.h"
+#include "engine/serving/servingsource.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace solar;
+using namespace solar::serving;
+
+namespace {
+
+const char* kLlama = R"({
+  "architectures": ["LlamaForCausalLM"],
+  "model_type": "llama",
+  "hidden_size": 4096,
+  "intermediate_size": 14336,
+  "num_hidden_layers": 32,
+  "num_attention_heads": 32,
+  "num_key_value_heads": 8,
+  "vocab_size": 128256,
+  "max_position_embeddings": 8192,
+  "rope_theta": 500000.0,
+  "bos_token_id": 128000,
+  "eos_token_id": [128001, 128009],
+  "tie_word_embeddings": false,
+  "rope_scaling": {"rope_type": "llama3", "original_max_position_embeddings": 8192},
+  "note": "a 'quoted' \\ value",
+  "torch_dtype": "bfloat16"
+})";
+
+Diagnostic firstError(const std::string& text)
+{
+    const auto c = parseModelConfig(text, "config.json");
+    if (c)
+        return {};
+    return c.diagnostics().front();
+}
+
+} // namespace
+
+class TestModelConfig : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sizeFields()
+    {
+        for (const char* yes : {"hidden_size", "intermediate_size", "num_key_value_heads", "head_dim", "max_position_embeddings", "n_embd",
+                                "n_positions", "kv_lora_rank", "sliding_window", "moe_intermediate_size", "n_routed_experts"})
+            QVERIFY2(isSizeField(yes), yes);
+        for (const char* no :
+             {"bos_token_id", "pad_token_id", "eos_token_ids", "rope_theta", "rms_norm_eps", "max_window_layers", "first_k_dense_replace"})
+            QVERIFY2(!isSizeField(no), no);
+    }
+
+    void readsARealConfig()
+    {
+        const auto c = parseModelConfig(kLlama, "config.json");
+        QVERIFY2(c, c ? "" : c.diagnostics().front().format().c_str());
+        QCOMPARE(c->modelType, std::string("llama"));
+        QCOMPARE(c->dtype, std::string("bfloat16"));
+        QCOMPARE(c->hiddenSize, 4096);
+        QCOMPARE(c->layers, 32);
+        QCOMPARE(c->heads, 32);
+        QCOMPARE(c->vocabSize, 128256);
+        // In file order; the token ids, rope_theta (a float) and the nested rope_scaling are not sizes.
+        std::vector<std::string> names;
+        for (const auto& [name, value] : c->sizes)
+            names.push_back(name);
+        const std::vector<std::string> expected {
+            "hidden_size",         "intermediate_size", "num_hidden_layers",      "num_attention_heads",
+            "num_key_value_heads", "vocab_size",        "max_position_embeddings"};
+        QCOMPARE(names, expected);
+    }
+
+    void aliasesOfOtherArchitectures()
+    {
+        const auto c = parseModelConfig(R"({"model_type": "gpt2", "n_embd": 768, "n_layer": 12, "n_head": 12, "vocab_size": 50257,
+                                            "n_positions": 1024})",
+                                        "gpt2.json");
+        QVERIFY(c);
+        QCOMPARE(c->hiddenSize, 768);
+        QCOMPARE(c->layers, 12);
+        QCOMPARE(c->heads, 12);
+    }
+
+    void badConfigsAreLocated_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("malformed") << "{\n  \"model_type\": \"llama\",\n  \"hidden_size\": 4096\n  \"vocab_size\": 5\n}" << 4
+                                   << "not valid JSON";
+        QTest::newRow("not an object") << "[1, 2]" << 1 << "JSON object";
+        QTest::newRow("no model_type") << R"({"hidden_size": 8, "num_hidden_layers": 2, "num_attention_heads": 2, "vocab_size": 9})" << 1
+                                       << "\"model_type\"";
+        QTest::newRow("negative size") << "{\n \"model_type\": \"llama\",\n \"hidden_size\": -5\n}" << 3 << "\"hidden_size\"";
+        QTest::newRow("size as text") << "{\n \"model_type\": \"llama\",\n\n \"vocab_size\": \"32000\"\n}" << 4 << "\"vocab_size\"";
+        QTest::newRow("fractional size") << "{\"model_type\": \"llama\", \"intermediate_size\": 11008.5}" << 1 << "\"intermediate_size\"";
+        QTest::newRow("no layer count") << R"({"model_type": "llama", "hidden_size": 8, "num_attention_heads": 2, "vocab_size": 9})" << 1
+                                        << "\"num_hidden_layers\"";
+    }
+
+    void badConfigsAreLocated()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, line);
+        QFETCH(QString, mentions);
+        const Diagnostic d = firstError(text.toStdString());
+        QVERIFY2(!d.message.empty(), "accepted");
+        QCOMPARE(d.file, std::string("config.json"));
+        QCOMPARE(d.loc.line, line);
+        QVERIFY2(d.message.find(mentions.toStdString()) != std::string::npos, d.message.c_str());
+    }
+
+    void missingFile()
+    {
+        const auto c = readModelConfig("/nonexistent/config.json");
+        QVERIFY(!c);
+        QCOMPARE(c.diagnostics().front().file, std::string("/nonexistent/config.json"));
+    }
+
+    void generatedSourceHasTheSizesAsConstants()
+    {
+        const auto c = parseModelConfig(kLlama, "config.json");
+        QVERIFY(c);
+        ServingPoint decode;
+        decode.phase = Phase::Decode;
+        decode.batch = 8;
+        decode.tokens = 4096;
+        const std::string text = servingSource(*c, decode);
+        for (const char* line :
+             {"\nbatch = 8\n", "\ncontext_tokens = 4096\n", "\nnew_tokens = 1\n", "\nhidden_size = 4096\n", "\nnum_key_value_heads = 8\n",
+              "\nvocab_size = 128256\n", "\nPHASE = \"decode\"\n", "DTYPE = torch.bfloat16"})
+            QVERIFY2(text.find(line) != std::string::npos, line);
+        QVERIFY(text.find("\nbos_token_id =") == std::string::npos);
+        QVERIFY(text.find("\nrope_theta =") == std::string::npos);
+        ServingPoint prefill = decode;
+        prefill.phase = Phase::Prefill;
+        const std::string p = servingSource(*c, prefill);
+        QVERIFY(p.find("\nprompt_tokens = 4096\n") != std::string::npos);
+        QVERIFY(p.find("\ncontext_tokens =") == std::string::npos);
+    }
+
+    // The generated file is Python, and its CONFIG_JSON literal is the config (quotes and backslashes escaped).
+    void generatedSourceParsesAndEmbedsTheConfig()
+    {
+        QProcess probe;
+        probe.start(QStringLiteral("python3"), {QStringLiteral("-c"), QStringLiteral("pass")});
+        if (!probe.waitForFinished(30000) || probe.exitCode() != 0)
+            QSKIP("no python3 on this machine");
+        const auto c = parseModelConfig(kLlama, "config.json");
+        QVERIFY(c);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("gen.py")).toStdString();
+        std::ofstream(path) << servingSource(*c, ServingPoint {});
+        QProcess py;
+        py.start(QStringLiteral("python3"),
+                 {QStringLiteral("-c"),
+                  QStringLiteral(
+                      "import ast, json, sys\n"
+                      "tree = ast.parse(open(sys.argv[1]).read())\n"
+                      "value = [n.value.value for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == 'CONFIG_JSON'][0]\n"
+                      "d = json.loads(value)\n"
+                      "print(d['note'], d['hidden_size'], d['rope_scaling']['rope_type'], len(d))"),
+                  QString::fromStdString(path)});
+        QVERIFY(py.waitForFinished(30000));
+        QCOMPARE(py.exitCode(), 0);
+        QCOMPARE(py.readAllStandardOutput().trimmed(), QByteArray("a 'quoted' \\ value 4096 llama3 16"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelConfig)
+#include "tst_modelconfig.moc"

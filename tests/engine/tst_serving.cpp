@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// `solar llm` end to end (issue 29): a small Llama config.json (tests/data/hf/configs/llama_small.json) served on
+// the H200 profile, every number against the architecture's formula derived by hand from the config — resident
+// weights, the KV cache a decode step reads and a prefill writes, the MACs of both phases, the decode bound as
+// at least (weights + cache) over the DRAM bandwidth — both programs validated against torch; then the CLI's exit
+// codes on a config transformers does not know and on a batch that does not fit. Runs under the torch 2.x
+// environment (tests/torch2.sh); skipped, with the reason, where transformers is not installed.
+#include "app/cli/cli.h"
+#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/hw/registry.h"
+#include "engine/serving/servingestimate.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <sstream>
+
+using namespace solar;
+using namespace solar::serving;
+
+namespace {
+
+std::string config(const std::string& name)
+{
+    return std::string(SOLAR_TEST_DATA) + "/hf/configs/" + name + ".json";
+}
+
+// llama_small.json, and the point served.
+constexpr double kHidden = 48, kInter = 120, kLayers = 2, kHeads = 4, kKvHeads = 2, kVocab = 200, kHeadDim = kHidden / kHeads;
+constexpr double kBatch = 3, kPrompt = 20, kContext = 28;
+constexpr double kBf16 = 2; // bytes
+
+// Per token and layer: q and o (hidden x heads*head_dim), k and v (hidden x kv_heads*head_dim), the gated MLP.
+constexpr double kLayerMacs = 2 * kHidden * kHeads * kHeadDim + 2 * kHidden * kKvHeads * kHeadDim + 3 * kHidden * kInter;
+// Parameters: embedding and LM head (not tied), per layer the projections above and two RMSNorm weights, the final norm.
+constexpr double kParams = 2 * kVocab * kHidden + kLayers * (kLayerMacs + 2 * kHidden) + kHidden;
+// Keys and values of one cached position, every layer: kv_heads x head_dim each.
+constexpr double kCachePositionBytes = kLayers * 2 * kKvHeads * kHeadDim * kBf16;
+
+struct CliRun
+{
+    int code;
+    std::string out, err;
+};
+
+CliRun runSolar(const std::vector<std::string>& args)
+{
+    std::ostringstream out, err;
+    const int code = cli::runCli(args, out, err);
+    return {code, out.str(), err.str()};
+}
+
+} // namespace
+
+class TestServing : public QObject
+{
+    Q_OBJECT
+
+    hw::HwRegistry m_registry = hw::loadDefaultHwRegistry();
+    std::string m_skip;
+
+private slots:
+    void initTestCase()
+    {
+        const auto python = trace::locatePython();
+        if (!python) {
+            m_skip = "no Python interpreter with torch on this machine";
+            return;
+        }
+        QProcess probe;
+        probe.start(QString::fromStdString(python->executable), {QStringLiteral("-c"), QStringLiteral("import transformers")});
+        if (!probe.waitForFinished(120000) || probe.exitCode() != 0)
+            m_skip = "transformers is not installed in " + python->executable + " (the torch2 environment of ./scripts/test installs it)";
+    }
+
+    void smallLlamaByHand()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const auto c = readModelConfig(config("llama_small"));
+        QVERIFY(c);
+        ServingRequest request;
+        request.batch = static_cast<std::int64_t>(kBatch);
+        request.promptTokens = static_cast<std::int64_t>(kPrompt);
+        request.contextTokens = static_cast<std::int64_t>(kContext);
+        const hw::HwProfile* h200 = m_registry.find("h200");
+        QVERIFY(h200);
+        const auto e = estimateServing(*c, request, *h200);
+        QVERIFY2(e, e ? "" : formatAll(e.diagnostics()).c_str());
+        QVERIFY(e->prefill && e->decode);
+        QCOMPARE(e->dtype, std::string("bfloat16"));
+        for (const PhaseBound* p : {&*e->prefill, &*e->decode}) {
+            const AnalysisResult& r = p->analysis.result;
+            QVERIFY2(r.validation.status == ValidationStatus::Validated, r.validation.details.c_str());
+            QVERIFY(r.coverage.complete);
+            // The parameters in bf16, and RoPE's inverse frequencies (head_dim / 2 of them, a buffer cast with the model).
+            QCOMPARE(p->weightsBytes, kParams * kBf16 + kHeadDim / 2 * kBf16);
+        }
+        // The cache: the prefill writes its prompt's keys and values, the decode step reads the context's.
+        QCOMPARE(e->prefill->kvCacheBytes, kBatch * kPrompt * kCachePositionBytes);
+        QCOMPARE(e->decode->kvCacheBytes, kBatch * kContext * kCachePositionBytes);
+        QCOMPARE(e->decode->kvCacheMovedBytes, e->decode->kvCacheBytes); // every cached byte is read
+        // MACs. Prefill: every prompt token through the layers, the LM head for the last position only, causal
+        // attention over the keys at or before each query (p + 1 keys for query p: S(S+1)/2 per head, twice).
+        const double causalPairs = kPrompt * (kPrompt + 1) / 2;
+        QCOMPARE(e->prefill->analysis.result.digest.totalMacs,
+                 kBatch * (kPrompt * kLayers * kLayerMacs + kHidden * kVocab) + kLayers * kBatch * kHeads * 2 * causalPairs * kHeadDim);
+        // Decode: one token through everything, attention over context + 1 keys.
+        QCOMPARE(e->decode->analysis.result.digest.totalMacs,
+                 kBatch * (kLayers * kLayerMacs + kHidden * kVocab) + kLayers * kBatch * kHeads * 2 * (kContext + 1) * kHeadDim);
+        // The decode step reads its weights (the embedding only at the gathered rows) and the whole cache.
+        const double embeddingBytes = kVocab * kHidden * kBf16;
+        QVERIFY(e->decode->weightsReadBytes >= e->decode->weightsBytes - embeddingBytes);
+        QVERIFY(e->decode->seconds >= (e->decode->weightsReadBytes + e->decode->kvCacheMovedBytes) / h200->dramBandwidthBps.value);
+        QCOMPARE(e->decode->tokens(), kBatch);
+        // Memory: the weights and the cache at context + 1 positions per sequence.
+        QCOMPARE(e->neededBytes(), e->weightsBytes + kBatch * (kContext + 1) * kCachePositionBytes);
+        QVERIFY(e->fits());
+        QVERIFY(e->complete());
+    }
+
+    void cliExitCodes()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        QTemporaryDir dir;
+        const std::string unknown = dir.filePath(QStringLiteral("config.json")).toStdString();
+        std::ofstream(unknown) << R"({"model_type": "no-such-architecture", "hidden_size": 48, "num_hidden_layers": 2,
+                                     "num_attention_heads": 4, "vocab_size": 200})";
+        const auto bad = runSolar({"llm", unknown, "--hw", "h200", "--phase", "prefill", "--prompt", "20"});
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.find("\"model_type\": \"no-such-architecture\"") != std::string::npos, bad.err.c_str());
+        QVERIFY2(bad.err.find(unknown) != std::string::npos, bad.err.c_str());
+        // Llama-3-8B at batch 64 with 8k tokens of context: 16.1 GB of weights and 64 x 8192 x 131,072 B = 68.7 GB of
+        // cache do not fit in an RTX 4090's 24 GB.
+        const auto big = runSolar({"llm", config("llama3_8b"), "--hw", "rtx-4090", "--phase", "decode", "--batch", "64", "--context", "8k",
+                                   "--no-validate", "--format", "json"});
+        QCOMPARE(big.code, 1);
+        QVERIFY2(big.err.find("do not fit in rtx-4090's 24 GB") != std::string::npos, big.err.c_str());
+        QVERIFY2(big.err.find("+ KV cache 68.7 GB = 84.8 GB") != std::string::npos, big.err.c_str()); // 64 x 8193 positions
+        const auto ok = runSolar({"llm", config("llama_small"), "--hw", "h200", "--prompt", "20", "--no-validate", "--format", "csv"});
+        QCOMPARE(ok.code, 0);
+        QVERIFY2(ok.out.rfind("phase,batch,tokens,", 0) == 0, ok.out.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServing)
+#include "tst_serving.moc"
