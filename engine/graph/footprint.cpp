@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/graph/footprint.h"
 
+#include "engine/graph/flatindex.h"
+
 #include "engine/ir/boundsanalysis.h"
 #include "engine/ir/intexpr.h"
 
@@ -29,6 +31,29 @@ bool readsTensor(const ir::Expr& e)
 
 // The values one loop variable takes over the whole domain: an arithmetic progression inside `range`.
 using VarValues = FootprintScope::VarValues;
+
+// Whether the value of `f` determines each of its variables: every variable takes known, evenly spaced values, and,
+// by increasing |coefficient x step|, each one outweighs the largest sum the smaller ones reach (hk * G + g with
+// g < G; E = W * b + k with k < W). Such a form is injective on its variables' box, so it takes exactly the
+// product of their value counts.
+bool determinesAll(const ir::AffineForm& f, const std::vector<VarValues>& values)
+{
+    std::vector<std::pair<double, double>> weights; // |c * step|, values - 1
+    for (const auto& [slot, c] : f.terms) {
+        const VarValues& v = values[static_cast<size_t>(slot)];
+        if (!v.known || !v.range.bounded() || v.range.empty() || c == 0)
+            return false;
+        weights.emplace_back(std::fabs(static_cast<double>(c) * static_cast<double>(v.step)), v.count() - 1);
+    }
+    std::sort(weights.begin(), weights.end());
+    double reach = 0; // the largest sum of the smaller terms
+    for (const auto& [weight, steps] : weights) {
+        if (weight <= reach)
+            return false;
+        reach += weight * steps;
+    }
+    return true;
+}
 
 class FootprintCounter
 {
@@ -119,7 +144,7 @@ public:
             } else {
                 exact = false; // a gather, or // and % of a reshape: at least one distinct value per such dimension
                 fp.note = readsTensor(m_access.args[d])
-                    ? "an index reads a tensor (gather/scatter): at least one row is counted"
+                    ? "an index reads a tensor (gather/scatter): at least one row is counted, the least any index values read"
                     : "an index with // or % (a reshape that merges dimensions): at least one value per such dimension is counted";
             }
             fp.exact = fp.exact && exact;
@@ -255,6 +280,11 @@ private:
         double combos = 1;
         for (const auto& [slot, c] : f.terms)
             combos *= m_values[slot].count();
+        if (determinesAll(f, m_values)) {
+            const Interval all = ir::intervalOf(f, ranges());
+            if (all.lo >= clip.lo && all.hi <= clip.hi)
+                return combos; // injective and entirely inside the tensor
+        }
         const std::int64_t span = clip.hi - clip.lo + 1;
         if (combos <= kEnumerationLimit && span <= kBitsetLimit)
             return enumerateValues(f, clip);
@@ -476,7 +506,19 @@ Footprint FootprintScope::projectionFootprint(const std::vector<std::optional<Af
     while (unknown > 0) {
         int determined = -1;
         for (const auto& f : forms) {
-            if (!f)
+            if (!f || !determinesAll(*f, m_values))
+                continue;
+            for (const auto& [slot, c] : f->terms) {
+                if (!known[slot]) {
+                    determined = slot; // one of several this index pins down: the next rounds take the others
+                    break;
+                }
+            }
+            if (determined >= 0)
+                break;
+        }
+        for (const auto& f : forms) {
+            if (!f || determined >= 0)
                 continue;
             int only = -1, count = 0;
             for (const auto& [slot, c] : f->terms) {
@@ -558,6 +600,20 @@ Footprint FootprintScope::unclippedFootprint(const ir::Expr& access, const std::
         return {0, false, "the access sits under a data-dependent guard, so it may never execute"};
     if (m_emptyDomain)
         return {0, true, {}};
+    // A reshape's merged dimensions: the digits of one flat index, counted as that index's values.
+    if (std::any_of(forms.begin(), forms.end(), [](const auto& f) { return !f.has_value(); }))
+        if (const auto flat = flatIndexOf(access, m_resolve))
+            if (auto form = ir::toAffine(flat->flat, m_resolve)) {
+                std::vector<Interval> ranges;
+                for (const VarValues& v : m_values)
+                    ranges.push_back(v.range);
+                const Interval all = ir::intervalOf(*form, ranges);
+                if (all.lo >= 0 && all.hi >= all.lo && (flat->span == 0 || all.hi < flat->span)) {
+                    ir::Expr single = access;
+                    single.args = {flat->flat};
+                    return unclippedFootprint(single, {std::move(form)}, {flat->span > 0 ? flat->span : all.hi + 1});
+                }
+            }
     if (m_inexactGuards)
         return projectionFootprint(forms);
     m_scratchValues = m_values;

@@ -366,7 +366,7 @@ private slots:
   in I: i64[N] @range(0, 4);
   out Y: f32[N];
   out Z: f32[N];
-  for i in 0..N { Y[i] = X[i // 4, i % 4]; }
+  for i in 0..N { Y[i] = X[i // 4, i % 3]; }
   for i in 0..N { Z[i] = X[I[i], 0]; }
 })");
         const auto g = liftProgram(p, *ir::bindSizes(p));
@@ -375,6 +375,35 @@ private slots:
         QVERIFY(!g->nodes[0].notes.empty() && !g->nodes[1].notes.empty());
         QVERIFY2(g->nodes[0].notes[0].find("// or %") != std::string::npos, g->nodes[0].notes[0].c_str());
         QVERIFY2(g->nodes[1].notes[0].find("gather") != std::string::npos, g->nodes[1].notes[0].c_str());
+    }
+
+    // A reshape that merges dimensions reads its base through the digits of one flat index (E // 12 % 4, E % 12:
+    // an attention output's heads and head_dim seen as one hidden dimension): exactly as many elements as E takes
+    // values, here all 2 x 48 of them. And a grouped-query head index hk * G + g pins down both variables, so under
+    // a causal (triangular) loop the scores' footprint is still exact (counted by hand below).
+    void testMergedReshapeAndGroupedHeadsAreExact()
+    {
+        const ir::Program p = testutil::parseOk(R"(kernel k(B=2, W=48, L=5) {
+  in X: f32[B, 4, 1, 12];
+  in Q: f32[B, 6, L];
+  out Y: f32[B, W];
+  out S: f32[B, 6, L, L];
+  for b in 0..B, k in 0..W { Y[b, k] = X[(W * b + k) // W % B, (W * b + k) // 12 % 4, 0, (W * b + k) % 12] * 2; }
+  for b in 0..B, hk in 0..2, g in 0..3, l in 0..L {
+    for j in 0..l + 1 { S[b, hk * 3 + g, l, j] = Q[b, hk * 3 + g, l] * 2; }
+  }
+})");
+        const auto g = liftProgram(p, *ir::bindSizes(p));
+        QVERIFY(g);
+        QCOMPARE(g->nodes.size(), std::size_t(2));
+        QVERIFY2(g->nodes[0].notes.empty(), g->nodes[0].notes.empty() ? "" : g->nodes[0].notes[0].c_str());
+        QCOMPARE(g->nodes[0].reads[0].footprint, 2.0 * 48);
+        QVERIFY(g->nodes[0].reads[0].footprintExact);
+        // Causal: query l has l + 1 keys, 1 + 2 + 3 + 4 + 5 = 15 per (batch, head); 2 batches x 6 heads.
+        QVERIFY2(g->nodes[1].notes.empty(), g->nodes[1].notes.empty() ? "" : g->nodes[1].notes[0].c_str());
+        QCOMPARE(g->nodes[1].write.footprint, 2.0 * 6 * 15);
+        QVERIFY(g->nodes[1].write.footprintExact);
+        QCOMPARE(g->nodes[1].reads[0].footprint, 2.0 * 6 * 5);
     }
 
     // A stacked KV cache read layer by layer: each statement reads its own row of X, so together they touch both
