@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace solar::report {
 
 namespace {
@@ -153,6 +155,13 @@ std::string servingSweepTable(const std::vector<ServingEstimate>& points)
             + cell(e.decode ? e.decode->analysis.result.ladder.at(Level::CacheAware).bottleneck : "-", 18, false) + "\n";
     }
     out += "\nTTFT: prefill of `context` prompt tokens; per step and tokens/s: one decode step at `context` cached tokens (cache_aware)\n";
+    std::vector<std::string> notes;
+    for (const ServingEstimate& e : points)
+        for (const auto& n : e.notes)
+            if (std::find(notes.begin(), notes.end(), n) == notes.end())
+                notes.push_back(n);
+    for (const auto& n : notes)
+        out += "note: " + n + "\n";
     return out;
 }
 

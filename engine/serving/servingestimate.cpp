@@ -219,6 +219,13 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
             } else if (e.prefill) {
                 e.kvCacheBytes = e.prefill->kvCacheBytes;
             }
+            for (const auto& [name, value] : config.sizes) {
+                const std::int64_t positions = std::max(request.prefill ? (single ? request.promptTokens : context) : 0,
+                                                        request.decode ? context + request.newTokens : 0);
+                if ((name == "max_position_embeddings" || name == "n_positions") && positions > value)
+                    e.notes.push_back(std::to_string(positions) + " positions exceed the config's " + name + " (" + std::to_string(value)
+                                      + "): the model was not trained that long; the bound is of the program as it runs");
+            }
             e.notes.push_back("prefill computes the last position's logits only (logits_to_keep=1), as serving engines do");
             e.notes.push_back("decode reads the KV cache as the architecture's transformers code stores it (DynamicCache); the new "
                               "tokens' keys and values are counted where the step reads them, not as separate writes");
