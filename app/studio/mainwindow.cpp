@@ -17,6 +17,7 @@
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepane.h"
+#include "widgets/hardware/servingcontrols.h"
 #include "widgets/insights/insightspane.h"
 #include "widgets/llm/llmsettingsdialog.h"
 #include "widgets/llm/transcriptpane.h"
@@ -205,6 +206,11 @@ void MainWindow::createMenus()
     bar->addWidget(new QLabel(tr(" Frontend: "), bar));
     m_frontend = new FrontendSelector(bar);
     bar->addWidget(m_frontend);
+    m_serving = new ServingControls(bar);
+    m_servingAction = bar->addWidget(m_serving);
+    connect(m_serving, &ServingControls::changed, this, &MainWindow::analyze);
+    connect(m_frontend, &QComboBox::currentIndexChanged, this, &MainWindow::updateServingControls);
+    updateServingControls();
     bar->addAction(run);
     bar->addAction(tr("Cancel"), this, [this] { cancelAnalysis(); });
 
@@ -227,6 +233,7 @@ bool MainWindow::openFile(const QString& path, QString* why)
     } else {
         if (!m_document->open(path, why))
             return false;
+        updateServingControls();
         statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
     }
     m_fileMenus->addRecent(QFileInfo(path).absoluteFilePath());
@@ -246,7 +253,7 @@ void MainWindow::openInteractively(const QString& path)
 void MainWindow::openWithDialog()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open model, IR or project"), QString(),
-                                                      tr("Models, IR and projects (*.py *.alir *.solar);;All files (*)"));
+                                                      tr("Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)"));
     if (!path.isEmpty())
         openInteractively(path);
 }
@@ -318,6 +325,19 @@ void MainWindow::updateTitle()
         setWindowTitle(tr("%1%2 — SOLAR Studio %3").arg(name, hasUnsavedEdits() ? QStringLiteral("*") : QString(), version));
 }
 
+bool MainWindow::servingControlsShown() const
+{
+    return m_servingAction->isVisible();
+}
+
+void MainWindow::updateServingControls()
+{
+    // The serving step matters only to a model config: the hf-config frontend, chosen or (for .json) automatic.
+    const std::string chosen = frontend();
+    const bool json = m_document && m_document->path().endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+    m_servingAction->setVisible(chosen == "hf-config" || (json && chosen == solar::kAutoFrontend));
+}
+
 void MainWindow::setBusy(bool busy)
 {
     m_progress->setVisible(busy);
@@ -334,6 +354,7 @@ void MainWindow::analyze()
     solar::SourceAnalysisOptions options;
     options.frontend = frontend();
     options.llm = m_llm;
+    options.serving = m_serving->point();
     m_session->analyze(*profile, options);
 }
 

@@ -37,6 +37,7 @@ class QProgressBar;
 class QTableView;
 class QToolButton;
 class RooflineChart;
+class ServingControls;
 class SourceEditor;
 class SummaryPane;
 class TranscriptPane;
@@ -57,6 +58,8 @@ public:
     /// Starts an analysis of the editor's text (Ctrl+R); a running one is cancelled first.
     void analyze();
     void cancelAnalysis() { m_session->cancel(); }
+    /// Whether the serving step's controls are offered (a model config.json is open).
+    bool servingControlsShown() const;
     bool isAnalyzing() const { return m_session->isRunning(); }
     /// Writes the shown analysis as `kind` through the export table (the same content as the CLI's).
     bool exportAs(ExportKind kind, const QString& path, QString* why = nullptr);
@@ -123,6 +126,7 @@ private:
     ReportInput reportInput() const;
     void updateTitle();
     void setBusy(bool busy);
+    void updateServingControls();
     void reloadRegistry();
 
     SourceEditor* m_editor = nullptr;
@@ -133,6 +137,8 @@ private:
     AnalysisSession* m_session = nullptr;
     SelectionSync* m_selection = nullptr;
     FrontendSelector* m_frontend = nullptr;
+    ServingControls* m_serving = nullptr; // shown while a model config.json is open
+    QAction* m_servingAction = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
     FileMenus* m_fileMenus = nullptr;

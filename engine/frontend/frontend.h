@@ -9,6 +9,7 @@
 #include "engine/analysis/analysis.h"
 #include "engine/core/expected.h"
 #include "engine/frontend/llm/translator.h"
+#include "engine/serving/servingsource.h"
 
 #include <atomic>
 #include <functional>
@@ -44,6 +45,15 @@ struct SourceAnalysisOptions
     std::unique_ptr<trace::TraceWorker>* reusableWorker = nullptr;
     /// The Python interpreter the user chose (the GUI's setting): tried after SOLAR_PYTHON, before the search.
     std::string python;
+    /// A model config (the hf-config frontend): which serving step of it is analysed (phase, batch, tokens, dtype;
+    /// an empty dtype: the config's).
+    serving::ServingPoint serving = defaultServingPoint();
+    static serving::ServingPoint defaultServingPoint()
+    {
+        serving::ServingPoint p;
+        p.dtype.clear();
+        return p;
+    }
 };
 
 struct SourceAnalysis

@@ -9,11 +9,12 @@ const Frontend& pytorchFrontend(); // engine/frontend/pytorch/pytorchfrontend.cp
 const Frontend& jaxFrontend(); // engine/frontend/jax/jaxfrontend.cpp
 const Frontend& alirFrontend(); // engine/frontend/alir/alirfrontend.cpp
 const Frontend& llmFrontend(); // engine/frontend/llm/llmfrontend.cpp
+const Frontend& hfConfigFrontend(); // engine/frontend/hfconfig/hfconfigfrontend.cpp
 
 const std::vector<const Frontend*>& frontends()
 {
     // Order matters for the automatic choice: the first that claims a file gets it (ALIR takes what is left).
-    static const std::vector<const Frontend*> all {&pytorchFrontend(), &jaxFrontend(), &alirFrontend(), &llmFrontend()};
+    static const std::vector<const Frontend*> all {&pytorchFrontend(), &jaxFrontend(), &hfConfigFrontend(), &alirFrontend(), &llmFrontend()};
     return all;
 }
 

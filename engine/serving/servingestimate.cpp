@@ -130,16 +130,24 @@ Expected<PhaseBound> runPhase(const ModelConfig& config, const ServingPoint& poi
     return p;
 }
 
-std::string defaultDtype(const ModelConfig& config, const ServingRequest& request)
+std::string defaultDtype(const ModelConfig& config, const std::string& requested)
 {
-    if (!request.dtype.empty())
-        return request.dtype;
+    if (!requested.empty())
+        return requested;
     if (config.dtype == "float16" || config.dtype == "float32" || config.dtype == "bfloat16")
         return config.dtype;
     return "bfloat16";
 }
 
 } // namespace
+
+Expected<PhaseBound> analyzePhase(const ModelConfig& config, ServingPoint point, const hw::HwProfile& hardware,
+                                  const SourceAnalysisOptions& options, const std::string& sourceDir)
+{
+    point.dtype = defaultDtype(config, point.dtype);
+    const SourceFolder folder(sourceDir);
+    return runPhase(config, point, folder, hardware, options);
+}
 
 double PhaseBound::tokens() const
 {
@@ -188,7 +196,7 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
             e.config = config;
             e.hardwareId = hardware.id;
             e.hardwareName = hardware.name;
-            e.dtype = defaultDtype(config, request);
+            e.dtype = defaultDtype(config, request.dtype);
             e.capacityBytes = hardware.dramCapacityBytes.value;
             SourceAnalysisOptions phaseOptions = o;
             phaseOptions.validate = o.validate && first;

@@ -57,6 +57,11 @@ struct ServingEstimate
     bool complete() const; // every phase's coverage complete and its program validated (or validation off)
 };
 
+/// One phase of `config` at `point` (an empty dtype: the config's, else bf16), its generated source written to
+/// `sourceDir` (kept) or a temporary folder (removed). What the hf-config frontend and the estimates below run.
+Expected<PhaseBound> analyzePhase(const ModelConfig& config, ServingPoint point, const hw::HwProfile& hardware,
+                                  const SourceAnalysisOptions& options = {}, const std::string& sourceDir = {});
+
 /// Both phases as requested. Failures (the model does not build, trace or lower) carry the diagnostics, their
 /// generated-source locations mapped to the config where they came from its fields.
 Expected<ServingEstimate> estimateServing(const ModelConfig& config, const ServingRequest& request, const hw::HwProfile& hardware,

@@ -15,10 +15,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QComboBox>
 #include <QFile>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+
+#include "widgets/hardware/servingcontrols.h"
 
 using namespace solar::testing;
 using solar::bounds::Level;
@@ -28,6 +32,36 @@ class TestStudioFiles : public QObject
     Q_OBJECT
 private slots:
     void initTestCase() { enterTestMode(); }
+
+    // A model config.json opens like a source (the hf-config frontend) with the serving step's controls in the
+    // analysis toolbar (phase, batch, tokens), which any other file hides; what they hold is the step analysed.
+    void testModelConfigShowsServingControls()
+    {
+        MainWindow w;
+        auto* controls = w.findChild<ServingControls*>();
+        QVERIFY(controls);
+        QVERIFY(w.openFile(QStringLiteral(SOLAR_TEST_DATA "/hf/configs/llama_small.json")));
+        QVERIFY(w.servingControlsShown());
+        w.cancelAnalysis(); // tracing needs transformers; the controls do not
+        auto* batch = controls->findChild<QSpinBox*>(QStringLiteral("serving-batch"));
+        auto* tokens = controls->findChild<QSpinBox*>(QStringLiteral("serving-tokens"));
+        auto* phase = controls->findChild<QComboBox*>(QStringLiteral("serving-phase"));
+        QVERIFY(batch && tokens && phase);
+        QSignalSpy changed(controls, &ServingControls::changed);
+        batch->setValue(3);
+        tokens->setValue(777);
+        phase->setCurrentIndex(phase->findData(static_cast<int>(solar::serving::Phase::Prefill)));
+        QCOMPARE(changed.count(), 3); // each change asks for an analysis
+        w.cancelAnalysis();
+        const auto point = controls->point();
+        QCOMPARE(point.batch, 3);
+        QCOMPARE(point.tokens, 777);
+        QVERIFY(point.phase == solar::serving::Phase::Prefill);
+        QVERIFY(point.dtype.empty()); // the config's own
+        QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+        QVERIFY(!w.servingControlsShown());
+        QVERIFY(waitForAnalysis(w));
+    }
 
     // A line that produced several operators offers them all in its context menu; picking one selects that very
     // operator (issue 14, item 1).

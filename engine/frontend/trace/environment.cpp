@@ -25,6 +25,14 @@ for name in ("torch", "numpy", "einops", "jax", "flax"):
         out[name] = str(getattr(module, "__version__", "unknown version"))
     except BaseException as e:
         out[name + "_error"] = ("%s: %s" % (type(e).__name__, e)).splitlines()[0][:200] if str(e) else type(e).__name__
+try:  # transformers by its metadata: importing it takes seconds, and only a config.json's model needs it
+    import importlib.metadata, importlib.util
+    if importlib.util.find_spec("transformers") is None:
+        out["transformers_error"] = "ModuleNotFoundError"
+    else:
+        out["transformers"] = importlib.metadata.version("transformers")
+except BaseException as e:
+    out["transformers_error"] = ("%s: %s" % (type(e).__name__, e)).splitlines()[0][:200]
 if "torch" in out:
     try:
         from torch._subclasses.fake_tensor import FakeTensorMode
@@ -59,7 +67,17 @@ void judge(PythonProbe& p, const nlohmann::json& j)
     // The worker imports torch only for PyTorch sources: a JAX-only interpreter traces JAX sources.
     FrameworkSupport jax {"jax", !p.jaxVersion.empty() && !p.numpyVersion.empty(),
                           p.jaxVersion.empty() ? missing(j, "jax") : "jax " + p.jaxVersion};
-    p.frameworks = {torch, numpy, jax};
+    // A model config.json is built by transformers (5.x needs torch 2).
+    FrameworkSupport transformers {"transformers", false, {}};
+    if (p.transformersVersion.empty())
+        transformers.why = missing(j, "transformers");
+    else if (!torch.works || p.torchVersion.rfind("1.", 0) == 0)
+        transformers.why = "transformers " + p.transformersVersion + " without a torch 2.x";
+    else {
+        transformers.works = true;
+        transformers.why = "transformers " + p.transformersVersion + " on torch " + p.torchVersion;
+    }
+    p.frameworks = {torch, numpy, jax, transformers};
 }
 
 } // namespace
@@ -119,11 +137,13 @@ EnvironmentReport probeEnvironment(const std::string& preferred, int timeoutMs)
                 p.einopsVersion = version("einops");
                 p.jaxVersion = version("jax");
                 p.flaxVersion = version("flax");
+                p.transformersVersion = version("transformers");
                 judge(p, j);
             }
         }
         if (!p.runs)
-            p.frameworks = {{"torch", false, p.error}, {"numpy", false, p.error}, {"jax", false, p.error}};
+            p.frameworks
+                = {{"torch", false, p.error}, {"numpy", false, p.error}, {"jax", false, p.error}, {"transformers", false, p.error}};
         report.pythons.push_back(std::move(p));
     }
     // The chosen one is the one the trace frontend uses: the first that imports a supported torch.
