@@ -14,7 +14,8 @@ const Frontend& hfConfigFrontend(); // engine/frontend/hfconfig/hfconfigfrontend
 const std::vector<const Frontend*>& frontends()
 {
     // Order matters for the automatic choice: the first that claims a file gets it (ALIR takes what is left).
-    static const std::vector<const Frontend*> all {&pytorchFrontend(), &jaxFrontend(), &hfConfigFrontend(), &alirFrontend(), &llmFrontend()};
+    static const std::vector<const Frontend*> all {&pytorchFrontend(), &jaxFrontend(), &hfConfigFrontend(), &alirFrontend(),
+                                                   &llmFrontend()};
     return all;
 }
 

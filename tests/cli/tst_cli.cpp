@@ -424,8 +424,9 @@ private slots:
     {
         const Result help = cli({"analyze", "--help"});
         QCOMPARE(help.code, 0);
-        for (const char* option : {"--hw NAME", "--set NAME=VALUE", "--policy pytorch-default|strict-fp32|allow-tf32",
-                                   "--format table|json|csv", "--no-validate", "--frontend auto|trace|jax|hf-config|alir|llm", "--llm-url URL"})
+        for (const char* option :
+             {"--hw NAME", "--set NAME=VALUE", "--policy pytorch-default|strict-fp32|allow-tf32", "--format table|json|csv",
+              "--no-validate", "--frontend auto|trace|jax|hf-config|alir|llm", "--llm-url URL"})
             QVERIFY2(contains(help.out, option), option);
         const Result unknown = cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm", "--bogus"});
         QCOMPARE(unknown.code, 2);
