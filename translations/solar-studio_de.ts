@@ -574,6 +574,11 @@
         <source>How the source becomes ALIR</source>
         <translation>Wie die Quelle zu ALIR wird</translation>
     </message>
+    <message>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="19"/>
+        <source>Hugging Face config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GraphPane</name>
@@ -1044,14 +1049,14 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="69"/>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/mainwindow.cpp" line="70"/>
+        <location filename="../app/studio/mainwindow.cpp" line="215"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="74"/>
-        <location filename="../app/studio/mainwindow.cpp" line="316"/>
+        <location filename="../app/studio/mainwindow.cpp" line="75"/>
+        <location filename="../app/studio/mainwindow.cpp" line="323"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1096,57 +1101,62 @@
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="169"/>
+        <location filename="../app/studio/mainwindow.cpp" line="170"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="170"/>
+        <location filename="../app/studio/mainwindow.cpp" line="171"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="171"/>
+        <location filename="../app/studio/mainwindow.cpp" line="172"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="172"/>
+        <location filename="../app/studio/mainwindow.cpp" line="173"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="175"/>
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="287"/>
+        <location filename="../app/studio/mainwindow.cpp" line="256"/>
+        <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="294"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="345"/>
+        <location filename="../app/studio/mainwindow.cpp" line="366"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1: %2% seiner ATen-Zeit den Operatoren zugeordnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="180"/>
+        <location filename="../app/studio/mainwindow.cpp" line="181"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="147"/>
+        <location filename="../app/studio/mainwindow.cpp" line="148"/>
         <source>Load a torch.profiler trace</source>
         <translation>Einen torch.profiler-Trace laden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="148"/>
+        <location filename="../app/studio/mainwindow.cpp" line="149"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome-Traces (*.json *.pt.trace.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="151"/>
+        <location filename="../app/studio/mainwindow.cpp" line="152"/>
         <source>Profiler trace</source>
         <translation>Profiler-Trace</translation>
     </message>
@@ -1156,57 +1166,57 @@
         <translation>Einsichten</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="184"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="186"/>
+        <location filename="../app/studio/mainwindow.cpp" line="187"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="191"/>
+        <location filename="../app/studio/mainwindow.cpp" line="192"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="195"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="197"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="198"/>
+        <location filename="../app/studio/mainwindow.cpp" line="199"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="200"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="202"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="203"/>
+        <location filename="../app/studio/mainwindow.cpp" line="204"/>
         <source>Analysis</source>
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="205"/>
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source> Frontend: </source>
         <translation> Frontend: </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="211"/>
+        <location filename="../app/studio/mainwindow.cpp" line="217"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -1221,52 +1231,47 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="215"/>
+        <location filename="../app/studio/mainwindow.cpp" line="221"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="250"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="230"/>
+        <location filename="../app/studio/mainwindow.cpp" line="237"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="272"/>
+        <location filename="../app/studio/mainwindow.cpp" line="279"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="248"/>
+        <location filename="../app/studio/mainwindow.cpp" line="255"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="249"/>
-        <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
-        <translation>Modelle, IR und Projekte (*.py *.alir *.solar);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="280"/>
+        <location filename="../app/studio/mainwindow.cpp" line="287"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="280"/>
+        <location filename="../app/studio/mainwindow.cpp" line="287"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="318"/>
+        <location filename="../app/studio/mainwindow.cpp" line="325"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="331"/>
+        <location filename="../app/studio/mainwindow.cpp" line="351"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
@@ -2177,6 +2182,59 @@
             <numerusform>Zeile %1 erzeugte %n Operator: %2</numerusform>
             <numerusform>Zeile %1 erzeugte %n Operatoren: %2</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ServingControls</name>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="17"/>
+        <source>Decode step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="18"/>
+        <source>Prefill</source>
+        <translation>Prefill</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="19"/>
+        <source>Prefill: the prompt&apos;s tokens at once (time to first token). Decode step: the next token of every sequence, reading the KV cache of the context</source>
+        <translation>Prefill: alle Token des Prompts auf einmal (Zeit bis zum ersten Token). Decode-Schritt: das nächste Token jeder Sequenz, mit Lesen des KV-Caches des Kontexts</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="25"/>
+        <source>batch </source>
+        <translation>Batch </translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="26"/>
+        <source>Sequences served together</source>
+        <translation>Gemeinsam bediente Sequenzen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="32"/>
+        <source> tokens</source>
+        <translation> Token</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="71"/>
+        <source>prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="71"/>
+        <source>context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="72"/>
+        <source>Prompt tokens per sequence</source>
+        <translation>Prompt-Token pro Sequenz</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="72"/>
+        <source>Tokens already in each sequence&apos;s KV cache</source>
+        <translation>Token, die schon im KV-Cache jeder Sequenz liegen</translation>
     </message>
 </context>
 <context>

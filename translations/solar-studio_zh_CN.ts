@@ -573,6 +573,11 @@
         <source>How the source becomes ALIR</source>
         <translation>源代码如何转为 ALIR</translation>
     </message>
+    <message>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="19"/>
+        <source>Hugging Face config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GraphPane</name>
@@ -1042,14 +1047,14 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="69"/>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/mainwindow.cpp" line="70"/>
+        <location filename="../app/studio/mainwindow.cpp" line="215"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="74"/>
-        <location filename="../app/studio/mainwindow.cpp" line="316"/>
+        <location filename="../app/studio/mainwindow.cpp" line="75"/>
+        <location filename="../app/studio/mainwindow.cpp" line="323"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1094,57 +1099,62 @@
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="169"/>
+        <location filename="../app/studio/mainwindow.cpp" line="170"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="170"/>
+        <location filename="../app/studio/mainwindow.cpp" line="171"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="171"/>
+        <location filename="../app/studio/mainwindow.cpp" line="172"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="172"/>
+        <location filename="../app/studio/mainwindow.cpp" line="173"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="175"/>
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="287"/>
+        <location filename="../app/studio/mainwindow.cpp" line="256"/>
+        <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="294"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="345"/>
+        <location filename="../app/studio/mainwindow.cpp" line="366"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1:其 ATen 时间的 %2% 已匹配到运算符</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="180"/>
+        <location filename="../app/studio/mainwindow.cpp" line="181"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="147"/>
+        <location filename="../app/studio/mainwindow.cpp" line="148"/>
         <source>Load a torch.profiler trace</source>
         <translation>加载 torch.profiler trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="148"/>
+        <location filename="../app/studio/mainwindow.cpp" line="149"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome trace (*.json *.pt.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="151"/>
+        <location filename="../app/studio/mainwindow.cpp" line="152"/>
         <source>Profiler trace</source>
         <translation>性能分析 trace</translation>
     </message>
@@ -1154,57 +1164,57 @@
         <translation>优化建议</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="184"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="186"/>
+        <location filename="../app/studio/mainwindow.cpp" line="187"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="191"/>
+        <location filename="../app/studio/mainwindow.cpp" line="192"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="195"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="197"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="198"/>
+        <location filename="../app/studio/mainwindow.cpp" line="199"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="200"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="202"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="203"/>
+        <location filename="../app/studio/mainwindow.cpp" line="204"/>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="205"/>
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source> Frontend: </source>
         <translation> 前端： </translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="211"/>
+        <location filename="../app/studio/mainwindow.cpp" line="217"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1219,52 +1229,47 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="215"/>
+        <location filename="../app/studio/mainwindow.cpp" line="221"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="250"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="230"/>
+        <location filename="../app/studio/mainwindow.cpp" line="237"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="272"/>
+        <location filename="../app/studio/mainwindow.cpp" line="279"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="248"/>
+        <location filename="../app/studio/mainwindow.cpp" line="255"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="249"/>
-        <source>Models, IR and projects (*.py *.alir *.solar);;All files (*)</source>
-        <translation>模型、IR 与项目 (*.py *.alir *.solar);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="280"/>
+        <location filename="../app/studio/mainwindow.cpp" line="287"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="280"/>
+        <location filename="../app/studio/mainwindow.cpp" line="287"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="318"/>
+        <location filename="../app/studio/mainwindow.cpp" line="325"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="331"/>
+        <location filename="../app/studio/mainwindow.cpp" line="351"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
@@ -2171,6 +2176,59 @@
         <translation>
             <numerusform>第 %1 行生成了 %n 个算子：%2</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ServingControls</name>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="17"/>
+        <source>Decode step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="18"/>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="19"/>
+        <source>Prefill: the prompt&apos;s tokens at once (time to first token). Decode step: the next token of every sequence, reading the KV cache of the context</source>
+        <translation>预填充：一次处理提示的全部词元（首词元时间）。解码步：每个序列的下一个词元，读取上下文的 KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="25"/>
+        <source>batch </source>
+        <translation>批大小 </translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="26"/>
+        <source>Sequences served together</source>
+        <translation>同时服务的序列数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="32"/>
+        <source> tokens</source>
+        <translation> 个词元</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="71"/>
+        <source>prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="71"/>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="72"/>
+        <source>Prompt tokens per sequence</source>
+        <translation>每个序列的提示词元数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/servingcontrols.cpp" line="72"/>
+        <source>Tokens already in each sequence&apos;s KV cache</source>
+        <translation>每个序列的 KV 缓存中已有的词元数</translation>
     </message>
 </context>
 <context>
