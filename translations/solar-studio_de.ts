@@ -577,7 +577,7 @@
     <message>
         <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="19"/>
         <source>Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging-Face-config.json</translation>
     </message>
 </context>
 <context>
@@ -1128,7 +1128,7 @@
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="256"/>
         <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelle, Konfigurationen, IR und Projekte (*.py *.json *.alir *.solar);;Alle Dateien (*)</translation>
     </message>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="294"/>
@@ -2189,7 +2189,7 @@
     <message>
         <location filename="../widgets/hardware/servingcontrols.cpp" line="17"/>
         <source>Decode step</source>
-        <translation type="unfinished"></translation>
+        <translation>Decode-Schritt</translation>
     </message>
     <message>
         <location filename="../widgets/hardware/servingcontrols.cpp" line="18"/>

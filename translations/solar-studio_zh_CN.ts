@@ -576,7 +576,7 @@
     <message>
         <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="19"/>
         <source>Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face config.json</translation>
     </message>
 </context>
 <context>
@@ -1126,7 +1126,7 @@
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="256"/>
         <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型、配置、IR 和项目 (*.py *.json *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="294"/>
@@ -2183,7 +2183,7 @@
     <message>
         <location filename="../widgets/hardware/servingcontrols.cpp" line="17"/>
         <source>Decode step</source>
-        <translation type="unfinished"></translation>
+        <translation>解码步</translation>
     </message>
     <message>
         <location filename="../widgets/hardware/servingcontrols.cpp" line="18"/>
