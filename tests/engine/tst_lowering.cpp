@@ -455,6 +455,25 @@ private slots:
         QVERIFY2(check.ok(), formatAll(check.diagnostics).c_str());
     }
 
+    // An op without a template that writes in place into a tensor earlier statements computed (y = x * 2, then
+    // y.i0_() on it, renamed here to an op that will never have a template): the multiplication stays as written,
+    // and from the op on the tensor is a new given value, read by what follows — it used to turn the computed
+    // tensor itself into an input, which its own statement then could not assign ("declared 'in'").
+    void testUnsupportedInPlaceOpOnAComputedTensor()
+    {
+        const auto lowered = lowerFixture("inplace_computed.json");
+        QCOMPARE(lowered.unsupported.size(), std::size_t(1));
+        QCOMPARE(lowered.unsupported[0].aten, std::string("aten::made_up_inplace_"));
+        const auto check = ir::checkProgram(lowered.program);
+        QVERIFY2(check.ok(), formatAll(check.diagnostics).c_str());
+        QVERIFY2(lowered.text.find("tmp t1: f32[N, N];") != std::string::npos
+                     || lowered.text.find("tmp t1: f32[24, 24];") != std::string::npos,
+                 lowered.text.c_str());
+        QVERIFY2(lowered.text.find("in t1_given") != std::string::npos, lowered.text.c_str());
+        QVERIFY2(lowered.text.find("t1_given[") != std::string::npos && lowered.text.find(" + 1") != std::string::npos,
+                 lowered.text.c_str());
+    }
+
     // A random op is counted (one write per element) with its distribution's mean as a stand-in value, and the
     // program is marked random. Here relu becomes bernoulli(p=0.8): the hidden layer is 0.8 everywhere.
     void testRandomOpWritesItsMean()

@@ -243,10 +243,20 @@ Expected<Lowered> Lowerer::run()
             // writes in place through a view (inv[perm] = arange(n) on a detached alias) changed its base: the base
             // is a given value too, or it would be read without ever being written.
             for (const auto& o : op.outputs) {
-                if (o.kind == TraceArg::Tensor) {
-                    m_uncomputed.insert(o.text);
-                    m_uncomputed.insert(rootOf(o.text));
+                if (o.kind != TraceArg::Tensor)
+                    continue;
+                const std::string root = rootOf(o.text);
+                if (computedBefore(root, i)) {
+                    // An in-place op on a tensor earlier statements wrote: what they wrote stays as written; from
+                    // here on the tensor is a new given value (its own declaration, read as an input).
+                    const TracedTensor& base = info(root);
+                    const std::string given = scratch(root + "_given", base.shape, base.dtype, "intermediate");
+                    m_uncomputed.insert(given);
+                    m_updates[root] = given;
+                    continue;
                 }
+                m_uncomputed.insert(o.text);
+                m_uncomputed.insert(root);
             }
         }
     }
@@ -294,6 +304,20 @@ std::string Lowerer::alirName(const std::string& traced)
     m_names[traced] = n;
     m_declOrder.push_back(traced);
     return n;
+}
+
+// Whether an op before op `before` that lowered produced `root` (or an in-place update already replaced it).
+bool Lowerer::computedBefore(const std::string& root, size_t before) const
+{
+    if (m_updates.count(root))
+        return true;
+    if (m_uncomputed.count(root) || !writable(root))
+        return false;
+    for (size_t k = 0; k < before && k < m_trace.ops.size(); ++k)
+        for (const auto& out : m_trace.ops[k].outputs)
+            if (out.kind == TraceArg::Tensor && rootOf(out.text) == root)
+                return true;
+    return false;
 }
 
 // The access to element `idx` of a traced tensor, through its view onto the underlying tensor if it is one.

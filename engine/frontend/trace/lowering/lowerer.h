@@ -70,6 +70,7 @@ public:
     // In-place writes to a tensor the program only reads (an input, a parameter, a buffer such as batch norm's
     // running statistics, a value from an op without a template) go to an updated copy, which is an output.
     bool writable(const std::string& root) const;
+    bool computedBefore(const std::string& root, size_t before) const;
     std::string versionOf(const std::string& root) const;
     void prepareWrite(const std::string& traced);
     // Element (i_0, ..., i_n) of a view sits at storage offset + sum(stride_d * i_d); the base's element at
