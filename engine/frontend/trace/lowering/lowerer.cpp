@@ -544,7 +544,7 @@ void Lowerer::binary(const TracedOp& op, const std::function<std::string(const s
 
 void Lowerer::noteIndexRange(const std::string& ids, const Dim& extent)
 {
-    const std::string root = rootOf(ids);
+    const std::string root = versionOf(rootOf(ids)); // the version read (a given value after an in-place op)
     const auto it = m_indexRange.find(root);
     if (it == m_indexRange.end() || extent < it->second)
         m_indexRange[root] = extent;
