@@ -65,7 +65,7 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
     if (const auto n = args.integer("--new-tokens", 1))
         request.newTokens = *n;
     const std::string dtype = args.value("--dtype");
-    request.dtype = dtype == "bf16" ? "bfloat16" : dtype == "fp16" ? "float16" : dtype == "fp32" ? "float32" : "";
+    request.dtype = dtype == "bf16" ? "bfloat16" : dtype == "fp16" ? "float16" : dtype == "fp32" ? "float32" : dtype == "fp8" ? "fp8" : "";
     request.sourceDir = args.value("--keep-source");
     Sweep sweep;
     for (const std::string& spec : args.values("--sweep"))
@@ -145,8 +145,9 @@ std::vector<Command> servingCommands()
                   {"--new-tokens", "N", "tokens per sequence in one decode step (default 1; more for speculative decoding)"},
                   {"--dtype",
                    "D",
-                   "weights, activations and KV cache (default: the config's torch_dtype, else bf16)",
-                   {"bf16", "fp16", "fp32"}},
+                   "weights, activations and KV cache (default: the config's torch_dtype, else bf16); fp8: the linear layers in "
+                   "float8_e4m3fn through torch._scaled_mm, the rest in bf16",
+                   {"bf16", "fp16", "fp32", "fp8"}},
                   {"--sweep",
                    "batch=LIST context=LIST",
                    "a batch x context table instead of one point (values comma-separated)",

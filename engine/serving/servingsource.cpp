@@ -70,6 +70,12 @@ class Model(torch.nn.Module):
                 raise
             net = transformers.AutoModelForCausalLM.from_config(cfg, attn_implementation="eager")
         self.net = net.to(DTYPE).eval()
+        if FP8:
+            head = self.net.get_output_embeddings()
+            for parent in list(self.net.modules()):
+                for name, child in list(parent.named_children()):
+                    if isinstance(child, torch.nn.Linear) and child is not head:
+                        setattr(parent, name, Fp8Linear(child))
         BUILT.append(self)
 
     def forward(self, ids, *kv):
@@ -78,6 +84,28 @@ class Model(torch.nn.Module):
             return [out.logits] + cache_tensors(out.past_key_values, False)
         cache = transformers.DynamicCache(list(zip(kv[0::2], kv[1::2])), config=self.net.config)
         return self.net(input_ids=ids, past_key_values=cache, use_cache=True, logits_to_keep=new_tokens).logits
+
+
+class Fp8Linear(torch.nn.Module):
+    """A Linear as fp8 serving runs it: e4m3 weights with a per-tensor scale, the activations cast to e4m3 with a
+    static scale, torch._scaled_mm into the model's dtype (with the bias)."""
+
+    def __init__(self, linear):
+        super().__init__()
+        w = linear.weight.detach().float()
+        scale = w.abs().max().clamp(min=1e-12) / 448
+        self.register_buffer("weight", (w / scale).to(torch.float8_e4m3fn))
+        self.register_buffer("weight_scale", scale.reshape(()))
+        self.register_buffer("input_scale", torch.ones(()))
+        self.bias = linear.bias
+        self.out_features = linear.out_features
+
+    def forward(self, x):
+        rows = x.reshape(-1, x.shape[-1])
+        x8 = (rows / self.input_scale).to(torch.float8_e4m3fn)
+        y = torch._scaled_mm(x8, self.weight.t(), scale_a=self.input_scale, scale_b=self.weight_scale, bias=self.bias,
+                             out_dtype=x.dtype)
+        return y.reshape(*x.shape[:-1], self.out_features)
 
 
 def cache_tensors(cache, contiguous=True):
@@ -135,7 +163,10 @@ std::string servingSource(const ModelConfig& config, const ServingPoint& point)
         s << name << " = " << value << '\n';
         sizes += (sizes.empty() ? "" : ", ") + name + "=" + name;
     }
-    s << "\nPHASE = \"" << phaseName(point.phase) << "\"\nDTYPE = torch." << point.dtype << "\nBUILT = []\n\n\n"
+    // fp8: the linear layers' weights and inputs in e4m3 (the LM head, embeddings, norms and KV cache stay bf16).
+    const bool fp8 = point.dtype == "fp8";
+    s << "\nPHASE = \"" << phaseName(point.phase) << "\"\nDTYPE = torch." << (fp8 ? "bfloat16" : point.dtype)
+      << "\nFP8 = " << (fp8 ? "True" : "False") << "\nBUILT = []\n\n\n"
       << "def SIZES():\n    return dict(" << sizes << ")\n"
       << kBody;
     return s.str();

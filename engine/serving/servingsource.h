@@ -27,7 +27,9 @@ struct ServingPoint
     std::int64_t batch = 1; // sequences
     std::int64_t tokens = 2048; // prefill: prompt tokens; decode: tokens already in the KV cache
     std::int64_t newTokens = 1; // decode: tokens per sequence this step (1; more for speculative decoding)
-    std::string dtype = "bfloat16"; // torch dtype of weights, activations and cache: bfloat16, float16, float32
+    // torch dtype of weights, activations and cache: bfloat16, float16, float32; or fp8: the linear layers' weights
+    // and inputs in float8_e4m3fn through torch._scaled_mm, everything else (LM head, embeddings, KV cache) bf16
+    std::string dtype = "bfloat16";
 };
 
 /// The name of the constant that holds `point.tokens` in the source ("prompt_tokens" or "context_tokens").

@@ -123,6 +123,35 @@ private slots:
         QVERIFY(e->complete());
     }
 
+    // fp8 (--dtype fp8): every linear layer but the LM head holds float8_e4m3fn weights (1 B each) with two fp32
+    // scales and runs through torch._scaled_mm at the fp8 tensor rate; embeddings, norms, LM head and the KV cache
+    // stay bf16. Validated against torch like the bf16 model.
+    void smallLlamaInFp8()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const auto c = readModelConfig(config("llama_small"));
+        QVERIFY(c);
+        ServingPoint point;
+        point.phase = Phase::Decode;
+        point.batch = 2;
+        point.tokens = 17;
+        point.dtype = "fp8";
+        const auto p = analyzePhase(*c, point, *m_registry.find("h200"));
+        QVERIFY2(p, p ? "" : formatAll(p.diagnostics()).c_str());
+        const AnalysisResult& r = p->analysis.result;
+        QVERIFY2(r.validation.status == ValidationStatus::Validated, r.validation.details.c_str());
+        const double linears = kLayers * 7, linearWeights = kLayers * kLayerMacs;
+        const double bf16Params = 2 * kVocab * kHidden + kLayers * 2 * kHidden + kHidden;
+        QCOMPARE(p->weightsBytes, linearWeights * 1 + linears * 2 * 4 + bf16Params * kBf16 + kHeadDim / 2 * kBf16);
+        QCOMPARE(p->kvCacheBytes, 2 * 17 * kCachePositionBytes);
+        double fp8Macs = 0, otherMacs = 0;
+        for (const auto& n : r.graph.nodes)
+            (n.macType == graph::MacType::FP8 ? fp8Macs : otherMacs) += n.macs;
+        QCOMPARE(fp8Macs, 2 * linearWeights); // two tokens through every fp8 linear layer
+        QCOMPARE(otherMacs, 2 * kHidden * kVocab + kLayers * 2 * kHeads * 2 * 18 * kHeadDim); // LM head, attention
+    }
+
     // Llama-3-8B at its real shapes (tests/data/hf/configs/llama3_8b.json), one decode step at batch 1 after 2,048
     // tokens, never materialised: the tracer's peak resident memory stays far below the 16 GB of weights it
     // analyses (asserted under 2 GB; the time is bounded by the suite's ctest timeout, never asserted). Every byte

@@ -167,6 +167,39 @@ private slots:
         QCOMPARE(a->digest.totalMacs, 480.0);
     }
 
+    // fp8 as served (issue 29; tests/data/py/scaled_mm.py): float8_e4m3fn weights with a per-tensor scale, the
+    // activations cast to float8, torch._scaled_mm with a bias into bf16. Validated against torch (the interpreter
+    // rounds to e4m3 as torch does), nothing uncounted, and the product is one fp8 contraction of
+    // 3 x 20 x 24 x 40 = 57,600 MACs: its compute time at F3 is at most their FLOP at the fp8 tensor peak.
+    void testFp8ScaledMm()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        if (m_python->torchVersion.rfind("1.", 0) == 0)
+            QSKIP("float8 tensors need torch 2.1 or later (the torch2 run of this suite covers them)");
+        trace::TraceWorker worker(*m_python);
+        const auto v = validate::validateModel(data("scaled_mm.py"), worker);
+        QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
+        const auto model = trace::loadModelProgram(data("scaled_mm.py"), worker, {}, false);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY(model->lowered.unsupported.empty());
+        const auto hw = hw::loadDefaultHwRegistry();
+        const hw::HwProfile& h200 = *hw.find("h200");
+        const auto a = analyzeProgram(model->lowered.program, h200);
+        QVERIFY(a);
+        QCOMPARE(a->digest.totalMacs, 57600.0);
+        int fp8 = 0;
+        for (const auto& n : a->graph.nodes)
+            if (n.kind == graph::NodeKind::Contraction) {
+                QVERIFY2(n.macType == graph::MacType::FP8, std::string(graph::macTypeName(n.macType)).c_str());
+                QCOMPARE(n.macs, 57600.0);
+                ++fp8;
+            }
+        QCOMPARE(fp8, 1);
+        const double fp8Seconds = 2 * 57600.0 / h200.peakFlops(hw::Unit::Tensor, hw::Precision::FP8);
+        QVERIFY(a->ladder.at(bounds::Level::Fused).unitSeconds[static_cast<int>(bounds::UnitGroup::Tensor)] <= fp8Seconds * (1 + 1e-9));
+    }
+
     // FlexAttention (torch >= 2.5, issue 16): with a score_mod every query-key pair is computed, so it is traced as
     // that maths and validated against torch's own flex_attention; with a block mask (skipped blocks) dense maths
     // would overcount, so it is one op, named as not counted.

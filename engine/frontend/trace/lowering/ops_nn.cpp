@@ -64,6 +64,35 @@ void matmul(Lowerer& ctx, const TracedOp& op, const std::string& name)
              + "; }\n}");
 }
 
+// torch._scaled_mm (fp8 matmuls): C = (A @ B) * scale_a * scale_b (+ bias), A and B in float8, C in out_dtype.
+// The product is the contraction (its operands' fp8 type sets its rate); the scales (a scalar, or one per row of A
+// and per column of B) and the bias are an elementwise pass of the same kernel.
+void scaledMm(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
+{
+    auto named = [&](size_t i, const char* key) -> const TraceArg& {
+        if (const auto it = op.kwargs.find(key); it != op.kwargs.end())
+            return it->second;
+        return ctx.arg(op, i);
+    };
+    const std::string a = ctx.arg(op, 0).text, b = ctx.arg(op, 1).text, c = ctx.out(op);
+    const TraceArg &scaleA = named(2, "scale_a"), &scaleB = named(3, "scale_b"), &bias = named(4, "bias");
+    if (named(5, "scale_result").kind == TraceArg::Tensor)
+        throw Unsupported {"an output scale"};
+    if (scaleA.kind != TraceArg::Tensor || scaleB.kind != TraceArg::Tensor)
+        throw Unsupported {"scales that are not tensors"};
+    const Shape& cs = ctx.info(c).shape;
+    const Shape& as = ctx.info(a).shape;
+    if (cs.size() != 2 || as.size() != 2)
+        throw Unsupported {"operands that are not matrices"};
+    const Index v = vars(2);
+    ctx.emit(loops(v, cs) + "{\n  " + ctx.store(c, v, "0") + "\n  for _k in 0.." + str(as[1]) + " { " + ctx.at(c, v)
+             + " += " + ctx.at(a, {v[0], "_k"}) + " * " + ctx.at(b, {"_k", v[1]}) + "; }\n}");
+    std::string scaled = ctx.at(c, v) + " * " + ctx.bcast(scaleA, v, cs) + " * " + ctx.bcast(scaleB, v, cs);
+    if (bias.kind == TraceArg::Tensor)
+        scaled += " + " + ctx.bcast(bias, v, cs);
+    ctx.emit(nest(v, cs, ctx.store(c, v, scaled)));
+}
+
 // F.linear on an input of any rank (recorded as one op, solar::linear): y[..., n] = bias[n] + sum_k x[..., k] w[n, k].
 // Decomposed, torch flattens the leading dimensions into one (a view, an mm, a view back), whose merged index
 // leaves the footprint a lower estimate; as one contraction every index stays affine and the equation reads

@@ -41,6 +41,7 @@ void groupNorm(Lowerer&, const TracedOp&, const std::string&);
 void batchNorm(Lowerer&, const TracedOp&, const std::string&);
 // ops_nn.cpp
 void matmul(Lowerer&, const TracedOp&, const std::string&);
+void scaledMm(Lowerer&, const TracedOp&, const std::string&);
 void convolution(Lowerer&, const TracedOp&, const std::string&);
 void pool(Lowerer&, const TracedOp&, const std::string&);
 void adaptivePool(Lowerer&, const TracedOp&, const std::string&);
@@ -190,6 +191,7 @@ const std::map<std::string, OpTemplate>& atenOpTemplates()
         {"aten::_native_batch_norm_legit_no_training", batchNorm},
         // neural-network ops
         {"aten::mm", matmul},
+        {"aten::_scaled_mm", scaledMm},
         {"solar::linear", linear},
         {"aten::_grouped_mm", groupedMm},
         {"aten::sort", sortOp},
