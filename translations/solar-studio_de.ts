@@ -123,6 +123,19 @@
     </message>
 </context>
 <context>
+    <name>AnalysisToolbar</name>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="11"/>
+        <source>Analysis</source>
+        <translation>Analyse</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="14"/>
+        <source> Frontend: </source>
+        <translation> Frontend: </translation>
+    </message>
+</context>
+<context>
     <name>CalibrateDialog</name>
     <message>
         <location filename="../widgets/hardware/calibratedialog.cpp" line="22"/>
@@ -1049,14 +1062,14 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="70"/>
-        <location filename="../app/studio/mainwindow.cpp" line="215"/>
+        <location filename="../app/studio/mainwindow.cpp" line="68"/>
+        <location filename="../app/studio/mainwindow.cpp" line="207"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="75"/>
-        <location filename="../app/studio/mainwindow.cpp" line="323"/>
+        <location filename="../app/studio/mainwindow.cpp" line="73"/>
+        <location filename="../app/studio/mainwindow.cpp" line="315"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1101,62 +1114,62 @@
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="170"/>
+        <location filename="../app/studio/mainwindow.cpp" line="168"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="171"/>
+        <location filename="../app/studio/mainwindow.cpp" line="169"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="172"/>
+        <location filename="../app/studio/mainwindow.cpp" line="170"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="173"/>
+        <location filename="../app/studio/mainwindow.cpp" line="171"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="176"/>
+        <location filename="../app/studio/mainwindow.cpp" line="174"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="256"/>
+        <location filename="../app/studio/mainwindow.cpp" line="248"/>
         <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
         <translation>Modelle, Konfigurationen, IR und Projekte (*.py *.json *.alir *.solar);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="294"/>
+        <location filename="../app/studio/mainwindow.cpp" line="286"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="366"/>
+        <location filename="../app/studio/mainwindow.cpp" line="345"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1: %2% seiner ATen-Zeit den Operatoren zugeordnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="181"/>
+        <location filename="../app/studio/mainwindow.cpp" line="179"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="148"/>
+        <location filename="../app/studio/mainwindow.cpp" line="146"/>
         <source>Load a torch.profiler trace</source>
         <translation>Einen torch.profiler-Trace laden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="149"/>
+        <location filename="../app/studio/mainwindow.cpp" line="147"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome-Traces (*.json *.pt.trace.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="152"/>
+        <location filename="../app/studio/mainwindow.cpp" line="150"/>
         <source>Profiler trace</source>
         <translation>Profiler-Trace</translation>
     </message>
@@ -1166,57 +1179,47 @@
         <translation>Einsichten</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="183"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="187"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="192"/>
+        <location filename="../app/studio/mainwindow.cpp" line="190"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="194"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="197"/>
+        <location filename="../app/studio/mainwindow.cpp" line="195"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="199"/>
+        <location filename="../app/studio/mainwindow.cpp" line="197"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="199"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="202"/>
+        <location filename="../app/studio/mainwindow.cpp" line="200"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204"/>
-        <source>Analysis</source>
-        <translation>Analyse</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
-        <source> Frontend: </source>
-        <translation> Frontend: </translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="217"/>
+        <location filename="../app/studio/mainwindow.cpp" line="209"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -1231,47 +1234,47 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="221"/>
+        <location filename="../app/studio/mainwindow.cpp" line="213"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="250"/>
+        <location filename="../app/studio/mainwindow.cpp" line="242"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="237"/>
+        <location filename="../app/studio/mainwindow.cpp" line="229"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="279"/>
+        <location filename="../app/studio/mainwindow.cpp" line="271"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="255"/>
+        <location filename="../app/studio/mainwindow.cpp" line="247"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="287"/>
+        <location filename="../app/studio/mainwindow.cpp" line="279"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="287"/>
+        <location filename="../app/studio/mainwindow.cpp" line="279"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="325"/>
+        <location filename="../app/studio/mainwindow.cpp" line="317"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="351"/>
+        <location filename="../app/studio/mainwindow.cpp" line="330"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
@@ -1468,22 +1471,32 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="49"/>
+        <location filename="../app/studio/projectfile.cpp" line="53"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>kein gültiges JSON bei Byte %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="52"/>
+        <location filename="../app/studio/projectfile.cpp" line="56"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>kein SOLAR-Studio-Projekt (Schema solar.project/1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="55"/>
+        <location filename="../app/studio/projectfile.cpp" line="59"/>
         <source>&apos;source.text&apos; is missing</source>
         <translation>„source.text“ fehlt</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="66"/>
+        <location filename="../app/studio/projectfile.cpp" line="69"/>
+        <source>&apos;serving.phase&apos; must be prefill or decode</source>
+        <translation>&apos;serving.phase&apos; muss prefill oder decode sein</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="76"/>
+        <source>&apos;serving.%1&apos; must be a positive whole number</source>
+        <translation>&apos;serving.%1&apos; muss eine positive ganze Zahl sein</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="85"/>
         <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>„hardware.factors.%1“ muss eine positive Zahl sein</translation>
     </message>

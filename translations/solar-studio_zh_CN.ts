@@ -123,6 +123,19 @@
     </message>
 </context>
 <context>
+    <name>AnalysisToolbar</name>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="11"/>
+        <source>Analysis</source>
+        <translation>分析</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="14"/>
+        <source> Frontend: </source>
+        <translation> 前端： </translation>
+    </message>
+</context>
+<context>
     <name>CalibrateDialog</name>
     <message>
         <location filename="../widgets/hardware/calibratedialog.cpp" line="22"/>
@@ -1047,14 +1060,14 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="70"/>
-        <location filename="../app/studio/mainwindow.cpp" line="215"/>
+        <location filename="../app/studio/mainwindow.cpp" line="68"/>
+        <location filename="../app/studio/mainwindow.cpp" line="207"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="75"/>
-        <location filename="../app/studio/mainwindow.cpp" line="323"/>
+        <location filename="../app/studio/mainwindow.cpp" line="73"/>
+        <location filename="../app/studio/mainwindow.cpp" line="315"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1099,62 +1112,62 @@
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="170"/>
+        <location filename="../app/studio/mainwindow.cpp" line="168"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="171"/>
+        <location filename="../app/studio/mainwindow.cpp" line="169"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="172"/>
+        <location filename="../app/studio/mainwindow.cpp" line="170"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="173"/>
+        <location filename="../app/studio/mainwindow.cpp" line="171"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="176"/>
+        <location filename="../app/studio/mainwindow.cpp" line="174"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="256"/>
+        <location filename="../app/studio/mainwindow.cpp" line="248"/>
         <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
         <translation>模型、配置、IR 和项目 (*.py *.json *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="294"/>
+        <location filename="../app/studio/mainwindow.cpp" line="286"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="366"/>
+        <location filename="../app/studio/mainwindow.cpp" line="345"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1:其 ATen 时间的 %2% 已匹配到运算符</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="181"/>
+        <location filename="../app/studio/mainwindow.cpp" line="179"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="148"/>
+        <location filename="../app/studio/mainwindow.cpp" line="146"/>
         <source>Load a torch.profiler trace</source>
         <translation>加载 torch.profiler trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="149"/>
+        <location filename="../app/studio/mainwindow.cpp" line="147"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome trace (*.json *.pt.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="152"/>
+        <location filename="../app/studio/mainwindow.cpp" line="150"/>
         <source>Profiler trace</source>
         <translation>性能分析 trace</translation>
     </message>
@@ -1164,57 +1177,47 @@
         <translation>优化建议</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="183"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="187"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="192"/>
+        <location filename="../app/studio/mainwindow.cpp" line="190"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="194"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="197"/>
+        <location filename="../app/studio/mainwindow.cpp" line="195"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="199"/>
+        <location filename="../app/studio/mainwindow.cpp" line="197"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="199"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="202"/>
+        <location filename="../app/studio/mainwindow.cpp" line="200"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204"/>
-        <source>Analysis</source>
-        <translation>分析</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
-        <source> Frontend: </source>
-        <translation> 前端： </translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="217"/>
+        <location filename="../app/studio/mainwindow.cpp" line="209"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1229,47 +1232,47 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="221"/>
+        <location filename="../app/studio/mainwindow.cpp" line="213"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="250"/>
+        <location filename="../app/studio/mainwindow.cpp" line="242"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="237"/>
+        <location filename="../app/studio/mainwindow.cpp" line="229"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="279"/>
+        <location filename="../app/studio/mainwindow.cpp" line="271"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="255"/>
+        <location filename="../app/studio/mainwindow.cpp" line="247"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="287"/>
+        <location filename="../app/studio/mainwindow.cpp" line="279"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="287"/>
+        <location filename="../app/studio/mainwindow.cpp" line="279"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="325"/>
+        <location filename="../app/studio/mainwindow.cpp" line="317"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="351"/>
+        <location filename="../app/studio/mainwindow.cpp" line="330"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
@@ -1466,22 +1469,32 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="49"/>
+        <location filename="../app/studio/projectfile.cpp" line="53"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>第 %1 字节处不是有效的 JSON：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="52"/>
+        <location filename="../app/studio/projectfile.cpp" line="56"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>不是 SOLAR Studio 项目（模式 solar.project/1）</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="55"/>
+        <location filename="../app/studio/projectfile.cpp" line="59"/>
         <source>&apos;source.text&apos; is missing</source>
         <translation>缺少“source.text”</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="66"/>
+        <location filename="../app/studio/projectfile.cpp" line="69"/>
+        <source>&apos;serving.phase&apos; must be prefill or decode</source>
+        <translation>&apos;serving.phase&apos; 必须是 prefill 或 decode</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="76"/>
+        <source>&apos;serving.%1&apos; must be a positive whole number</source>
+        <translation>&apos;serving.%1&apos; 必须是正整数</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="85"/>
         <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>“hardware.factors.%1”必须是正数</translation>
     </message>

@@ -17,7 +17,6 @@
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepane.h"
-#include "widgets/hardware/servingcontrols.h"
 #include "widgets/insights/insightspane.h"
 #include "widgets/llm/llmsettingsdialog.h"
 #include "widgets/llm/transcriptpane.h"
@@ -27,7 +26,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -201,16 +199,10 @@ void MainWindow::createMenus()
     analysisMenu->addAction(tr("Save hardware as &user profile…"), m_panes.hardware, &HardwarePane::saveAsUserProfileInteractively);
     analysisMenu->addAction(tr("&LLM settings…"), this, [this] { LlmSettingsDialog::edit(m_llm, this); });
 
-    QToolBar* bar = addToolBar(tr("Analysis"));
-    bar->setObjectName(QStringLiteral("toolbar-analysis"));
-    bar->addWidget(new QLabel(tr(" Frontend: "), bar));
-    m_frontend = new FrontendSelector(bar);
-    bar->addWidget(m_frontend);
-    m_serving = new ServingControls(bar);
-    m_servingAction = bar->addWidget(m_serving);
-    connect(m_serving, &ServingControls::changed, this, &MainWindow::analyze);
-    connect(m_frontend, &QComboBox::currentIndexChanged, this, &MainWindow::updateServingControls);
-    updateServingControls();
+    auto* bar = new AnalysisToolbar(this);
+    addToolBar(bar);
+    m_toolbar = bar;
+    connect(bar, &AnalysisToolbar::servingChanged, this, &MainWindow::analyze);
     bar->addAction(run);
     bar->addAction(tr("Cancel"), this, [this] { cancelAnalysis(); });
 
@@ -229,11 +221,11 @@ bool MainWindow::openFile(const QString& path, QString* why)
         const auto project = readProject(path, why);
         if (!project)
             return false;
-        restoreProject(*project, *m_document, *m_frontend, m_panes);
+        restoreProject(*project, *m_document, *m_toolbar, m_panes);
     } else {
         if (!m_document->open(path, why))
             return false;
-        updateServingControls();
+        m_toolbar->setSourcePath(path);
         statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
     }
     m_fileMenus->addRecent(QFileInfo(path).absoluteFilePath());
@@ -268,7 +260,7 @@ bool MainWindow::saveFile(const QString& path, QString* why)
 
 Project MainWindow::currentProject() const
 {
-    return captureProject(*m_document, *m_frontend, m_panes);
+    return captureProject(*m_document, *m_toolbar, m_panes);
 }
 
 bool MainWindow::saveProject(const QString& path, QString* why)
@@ -325,19 +317,6 @@ void MainWindow::updateTitle()
         setWindowTitle(tr("%1%2 — SOLAR Studio %3").arg(name, hasUnsavedEdits() ? QStringLiteral("*") : QString(), version));
 }
 
-bool MainWindow::servingControlsShown() const
-{
-    return m_servingAction->isVisible();
-}
-
-void MainWindow::updateServingControls()
-{
-    // The serving step matters only to a model config: the hf-config frontend, chosen or (for .json) automatic.
-    const std::string chosen = frontend();
-    const bool json = m_document && m_document->path().endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
-    m_servingAction->setVisible(chosen == "hf-config" || (json && chosen == solar::kAutoFrontend));
-}
-
 void MainWindow::setBusy(bool busy)
 {
     m_progress->setVisible(busy);
@@ -354,7 +333,7 @@ void MainWindow::analyze()
     solar::SourceAnalysisOptions options;
     options.frontend = frontend();
     options.llm = m_llm;
-    options.serving = m_serving->point();
+    options.serving = m_toolbar->serving();
     m_session->analyze(*profile, options);
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/studio/analysissession.h"
+#include "app/studio/analysistoolbar.h"
 #include "app/studio/docklayout.h"
 #include "app/studio/document.h"
 #include "app/studio/projectfile.h"
@@ -12,7 +13,6 @@
 #include "engine/hw/registry.h"
 #include "render/exports.h"
 #include "widgets/analysis/operatorpane.h"
-#include "widgets/editor/frontendselector.h"
 #include "widgets/graph/graphpane.h"
 #include "widgets/results/resultsmodel.h"
 #include "widgets/roofline/rooflinepane.h"
@@ -37,7 +37,6 @@ class QProgressBar;
 class QTableView;
 class QToolButton;
 class RooflineChart;
-class ServingControls;
 class SourceEditor;
 class SummaryPane;
 class TranscriptPane;
@@ -59,7 +58,7 @@ public:
     void analyze();
     void cancelAnalysis() { m_session->cancel(); }
     /// Whether the serving step's controls are offered (a model config.json is open).
-    bool servingControlsShown() const;
+    bool servingControlsShown() const { return m_toolbar->servingShown(); }
     bool isAnalyzing() const { return m_session->isRunning(); }
     /// Writes the shown analysis as `kind` through the export table (the same content as the CLI's).
     bool exportAs(ExportKind kind, const QString& path, QString* why = nullptr);
@@ -92,8 +91,8 @@ public:
     void clearProfileTrace() { m_results->clearTrace(); }
     const std::optional<solar::measure::TraceMatch>& traceMatch() const { return m_results->traceMatch(); }
     /// "auto" or a registered frontend's id.
-    void setFrontend(const std::string& frontend) { m_frontend->setFrontend(frontend); }
-    std::string frontend() const { return m_frontend->frontend(); }
+    void setFrontend(const std::string& frontend) { m_toolbar->setFrontend(frontend); }
+    std::string frontend() const { return m_toolbar->frontend(); }
     void setLlmSettings(const solar::llm::LlmSettings& settings) { m_llm = settings; }
     bool hasUnsavedEdits() const { return m_document->hasUnsavedEdits(); }
     /// The analysis as computed (base machine) and as shown (the hardware panel's machine).
@@ -126,7 +125,6 @@ private:
     ReportInput reportInput() const;
     void updateTitle();
     void setBusy(bool busy);
-    void updateServingControls();
     void reloadRegistry();
 
     SourceEditor* m_editor = nullptr;
@@ -136,9 +134,7 @@ private:
     Panes m_panes;
     AnalysisSession* m_session = nullptr;
     SelectionSync* m_selection = nullptr;
-    FrontendSelector* m_frontend = nullptr;
-    ServingControls* m_serving = nullptr; // shown while a model config.json is open
-    QAction* m_servingAction = nullptr;
+    AnalysisToolbar* m_toolbar = nullptr; // the frontend and, for a model config, the serving step
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
     FileMenus* m_fileMenus = nullptr;

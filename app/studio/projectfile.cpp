@@ -20,6 +20,10 @@ bool writeProject(const QString& path, const Project& p, QString* why)
          QJsonObject {
              {QStringLiteral("path"), p.sourcePath}, {QStringLiteral("name"), p.sourceName}, {QStringLiteral("text"), p.sourceText}}},
         {QStringLiteral("frontend"), p.frontend},
+        {QStringLiteral("serving"),
+         QJsonObject {{QStringLiteral("phase"), QString::fromStdString(solar::serving::phaseName(p.serving.phase))},
+                      {QStringLiteral("batch"), static_cast<double>(p.serving.batch)},
+                      {QStringLiteral("tokens"), static_cast<double>(p.serving.tokens)}}},
         {QStringLiteral("hardware"),
          QJsonObject {{QStringLiteral("profile"), p.hardware},
                       {QStringLiteral("factors"), factors},
@@ -58,6 +62,21 @@ std::optional<Project> readProject(const QString& path, QString* why)
     p.sourceName = source.toObject().value(QStringLiteral("name")).toString();
     p.sourceText = source.toObject().value(QStringLiteral("text")).toString();
     p.frontend = o.value(QStringLiteral("frontend")).toString();
+    // Projects written before the serving step was kept have none: the controls' defaults then.
+    const QJsonObject serving = o.value(QStringLiteral("serving")).toObject();
+    const QString phase = serving.value(QStringLiteral("phase")).toString(QStringLiteral("decode"));
+    if (phase != QLatin1String("decode") && phase != QLatin1String("prefill"))
+        return fail(QCoreApplication::translate("Project", "'serving.phase' must be prefill or decode"));
+    p.serving.phase = phase == QLatin1String("prefill") ? solar::serving::Phase::Prefill : solar::serving::Phase::Decode;
+    for (auto [key, field] : {std::pair {"batch", &p.serving.batch}, std::pair {"tokens", &p.serving.tokens}}) {
+        const QJsonValue v = serving.value(QLatin1String(key));
+        if (v.isUndefined())
+            continue;
+        if (!v.isDouble() || v.toDouble() < 1 || v.toDouble() != static_cast<double>(v.toInteger()))
+            return fail(QCoreApplication::translate("Project", "'serving.%1' must be a positive whole number").arg(QLatin1String(key)));
+        *field = v.toInteger();
+    }
+    p.serving.dtype.clear(); // the GUI serves a config in its own dtype
     const QJsonObject hw = o.value(QStringLiteral("hardware")).toObject();
     p.hardware = hw.value(QStringLiteral("profile")).toString();
     const QJsonObject factors = hw.value(QStringLiteral("factors")).toObject();

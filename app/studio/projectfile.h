@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // A SOLAR Studio project (.solar, JSON, schema solar.project/1): the source text and where it came from, the
-// frontend, the hardware settings (profile, slider factors, target latency and level), a measured runtime and
+// frontend and, for a model config, the serving step, the hardware settings (profile, slider factors, target latency and level), a measured runtime and
 // the view state. Written atomically (QSaveFile); reading reports what is wrong with the file.
 #pragma once
+
+#include "engine/serving/servingsource.h"
 
 #include <QMap>
 #include <QString>
@@ -22,6 +24,7 @@ struct Project
     std::optional<double> measuredSeconds;
     QString rooflineLevel = QStringLiteral("unfused_per_kernel");
     QString graphColour = QStringLiteral("bottleneck");
+    solar::serving::ServingPoint serving; // the step of a model config analysed (phase, batch, tokens)
 
     bool operator==(const Project&) const = default;
 };

@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/projectstate.h"
 
+#include "app/studio/analysistoolbar.h"
 #include "app/studio/document.h"
 #include "widgets/analysis/summarypane.h"
-#include "widgets/editor/frontendselector.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
 #include "widgets/hardware/hardwarepane.h"
 #include "widgets/roofline/rooflinepane.h"
 
-Project captureProject(const Document& document, const FrontendSelector& frontend, const Panes& panes)
+Project captureProject(const Document& document, const AnalysisToolbar& toolbar, const Panes& panes)
 {
     Project p;
     p.sourcePath = document.path();
     p.sourceName = document.name();
     p.sourceText = document.editor()->text();
-    p.frontend = QString::fromStdString(frontend.frontend());
+    p.frontend = QString::fromStdString(toolbar.frontend());
+    p.serving = toolbar.serving();
     p.hardware = panes.hardware->profileId();
     p.factors = panes.hardware->factors();
     p.targetMs = panes.hardware->targetMs();
@@ -26,10 +27,12 @@ Project captureProject(const Document& document, const FrontendSelector& fronten
     return p;
 }
 
-void restoreProject(const Project& p, Document& document, FrontendSelector& frontend, const Panes& panes)
+void restoreProject(const Project& p, Document& document, AnalysisToolbar& toolbar, const Panes& panes)
 {
     document.setSource(p.sourcePath, p.sourceName.isEmpty() ? QStringLiteral("model.py") : p.sourceName, p.sourceText);
-    frontend.setFrontend(p.frontend.toStdString()); // an unknown one selects "auto"
+    toolbar.setFrontend(p.frontend.toStdString()); // an unknown one selects "auto"
+    toolbar.setServing(p.serving);
+    toolbar.setSourcePath(p.sourcePath.isEmpty() ? p.sourceName : p.sourcePath);
     if (!p.hardware.isEmpty())
         panes.hardware->selectProfile(p.hardware);
     panes.hardware->setFactors(p.factors);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // What a project (.solar) keeps of the window, taken from and given back to the document and the panes: the
-// source, the frontend, the hardware settings (profile, slider factors, target latency and level), a measured
+// source, the frontend and serving step, the hardware settings (profile, slider factors, target latency and level), a measured
 // runtime, the roofline's level and the graph's colouring.
 #pragma once
 
@@ -8,8 +8,8 @@
 #include "app/studio/projectfile.h"
 
 class Document;
-class FrontendSelector;
+class AnalysisToolbar;
 
-Project captureProject(const Document& document, const FrontendSelector& frontend, const Panes& panes);
+Project captureProject(const Document& document, const AnalysisToolbar& toolbar, const Panes& panes);
 /// The source goes into the document; a measured time waits for the analysis of that source.
-void restoreProject(const Project& project, Document& document, FrontendSelector& frontend, const Panes& panes);
+void restoreProject(const Project& project, Document& document, AnalysisToolbar& toolbar, const Panes& panes);

@@ -30,6 +30,8 @@ struct ServingPoint
     // torch dtype of weights, activations and cache: bfloat16, float16, float32; or fp8: the linear layers' weights
     // and inputs in float8_e4m3fn through torch._scaled_mm, everything else (LM head, embeddings, KV cache) bf16
     std::string dtype = "bfloat16";
+
+    bool operator==(const ServingPoint&) const = default;
 };
 
 /// The name of the constant that holds `point.tokens` in the source ("prompt_tokens" or "context_tokens").

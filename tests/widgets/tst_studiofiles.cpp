@@ -58,6 +58,29 @@ private slots:
         QCOMPARE(point.tokens, 777);
         QVERIFY(point.phase == solar::serving::Phase::Prefill);
         QVERIFY(point.dtype.empty()); // the config's own
+        // A project keeps the step: a new window shows it again, with the controls offered for the config.
+        QTemporaryDir dir;
+        const QString project = dir.filePath(QStringLiteral("config.solar"));
+        QString error;
+        QVERIFY2(w.saveProject(project, &error), qPrintable(error));
+        QCOMPARE(w.currentProject().serving, point);
+        {
+            MainWindow again;
+            QVERIFY2(again.openFile(project, &error), qPrintable(error));
+            again.cancelAnalysis();
+            QVERIFY(again.servingControlsShown());
+            const auto restored = again.findChild<ServingControls*>()->point();
+            QCOMPARE(restored.batch, 3);
+            QCOMPARE(restored.tokens, 777);
+            QVERIFY(restored.phase == solar::serving::Phase::Prefill);
+        }
+        // A step that cannot be served is refused with the field named.
+        QFile bad(dir.filePath(QStringLiteral("bad.solar")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(R"({"schema": "solar.project/1", "source": {"text": ""}, "serving": {"phase": "decode", "batch": 0}})");
+        bad.close();
+        QVERIFY(!readProject(bad.fileName(), &error));
+        QVERIFY2(error.contains(QStringLiteral("serving.batch")), qPrintable(error));
         QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
         QVERIFY(!w.servingControlsShown());
         QVERIFY(waitForAnalysis(w));

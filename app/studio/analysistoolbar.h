@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// The window's analysis toolbar: which frontend reads the source and, while a model config.json is open, which
+// serving step of it is analysed (phase, batch, tokens). A change of the step asks for a new analysis; projects
+// keep both.
+#pragma once
+
+#include "engine/serving/servingsource.h"
+
+#include <QToolBar>
+
+#include <string>
+
+class FrontendSelector;
+class ServingControls;
+
+class AnalysisToolbar : public QToolBar
+{
+    Q_OBJECT
+public:
+    explicit AnalysisToolbar(QWidget* parent = nullptr);
+
+    /// "auto" or a registered frontend's id; an unknown one selects "auto".
+    std::string frontend() const;
+    void setFrontend(const std::string& frontend);
+    solar::serving::ServingPoint serving() const;
+    void setServing(const solar::serving::ServingPoint& point);
+    /// The source's path decides, with the frontend, whether the serving step is offered.
+    void setSourcePath(const QString& path);
+    bool servingShown() const;
+
+signals:
+    void servingChanged();
+
+private:
+    void updateServing();
+
+    FrontendSelector* m_frontend = nullptr;
+    ServingControls* m_serving = nullptr;
+    QAction* m_servingAction = nullptr;
+    QString m_sourcePath;
+};
