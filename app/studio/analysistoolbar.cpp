@@ -54,8 +54,8 @@ bool AnalysisToolbar::servingShown() const
 
 void AnalysisToolbar::updateServing()
 {
-    // The serving step matters only to a model config: the hf-config frontend, chosen or (for .json) automatic.
-    const std::string chosen = frontend();
-    const bool json = m_sourcePath.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
-    m_servingAction->setVisible(chosen == "hf-config" || (json && chosen == solar::kAutoFrontend));
+    // The serving step matters only to a frontend that serves a model step by step (a config.json), chosen or
+    // the automatic choice for this source.
+    const solar::Frontend* f = solar::chooseFrontend(frontend(), m_sourcePath.toStdString());
+    m_servingAction->setVisible(f && f->servesSteps());
 }

@@ -6,12 +6,7 @@ namespace solar {
 Expected<SourceAnalysis> analyzeSource(const std::string& path, const std::string& text, const hw::HwProfile& hardware,
                                        const SourceAnalysisOptions& options)
 {
-    const Frontend* frontend = findFrontend(options.frontend);
-    if (options.frontend == kAutoFrontend) {
-        for (const Frontend* f : frontends())
-            if (!frontend && f->claims(path))
-                frontend = f;
-    }
+    const Frontend* frontend = chooseFrontend(options.frontend, path);
     if (!frontend)
         return Expected<SourceAnalysis>::failure(
             Diagnostic {Severity::Error, path, {}, "source.frontend", "no frontend named '" + options.frontend + "'"});

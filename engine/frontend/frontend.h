@@ -90,6 +90,9 @@ public:
     /// The Python framework this frontend needs in the interpreter ("torch", "jax"), empty for none: what
     /// `solar trace` and `solar doctor` look for.
     virtual std::string_view framework() const { return {}; }
+    /// Whether the source is a model served step by step (a config.json): SourceAnalysisOptions::serving picks the
+    /// step, and the GUI offers its controls.
+    virtual bool servesSteps() const { return false; }
 
     virtual Expected<SourceAnalysis> analyze(const std::string& path, const std::string& text, const hw::HwProfile& hardware,
                                              const SourceAnalysisOptions& options) const = 0;
@@ -99,6 +102,9 @@ public:
 const std::vector<const Frontend*>& frontends();
 /// The frontend with this id; nullptr for "auto" and unknown ids.
 const Frontend* findFrontend(std::string_view id);
+/// The frontend that analyses `path` when `id` is chosen: that one, or for "auto" the first that claims the path;
+/// nullptr for an unknown id.
+const Frontend* chooseFrontend(std::string_view id, const std::string& path);
 /// The frontend whose Python framework is `framework` ("torch", "jax"); nullptr for none.
 const Frontend* frontendForFramework(std::string_view framework);
 /// "auto" and every frontend's id: the CLI's --frontend choices.

@@ -27,6 +27,16 @@ const Frontend* findFrontend(std::string_view id)
     return nullptr;
 }
 
+const Frontend* chooseFrontend(std::string_view id, const std::string& path)
+{
+    if (id != kAutoFrontend)
+        return findFrontend(id);
+    for (const Frontend* f : frontends())
+        if (f->claims(path))
+            return f;
+    return nullptr;
+}
+
 const Frontend* frontendForFramework(std::string_view framework)
 {
     for (const Frontend* f : frontends())

@@ -22,6 +22,7 @@ public:
     std::string_view reference() const override { return "PyTorch"; }
     // What `solar doctor` checks: the model is built by transformers and traced by torch 2.x.
     std::string_view framework() const override { return "transformers"; }
+    bool servesSteps() const override { return true; }
 
     Expected<SourceAnalysis> analyze(const std::string& path, const std::string& text, const hw::HwProfile& hardware,
                                      const SourceAnalysisOptions& options) const override
