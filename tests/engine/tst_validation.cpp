@@ -14,6 +14,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <regex>
 
 using namespace solar;
 
@@ -198,6 +199,11 @@ private slots:
         QCOMPARE(fp8, 1);
         const double fp8Seconds = 2 * 57600.0 / h200.peakFlops(hw::Unit::Tensor, hw::Precision::FP8);
         QVERIFY(a->ladder.at(bounds::Level::Fused).unitSeconds[static_cast<int>(bounds::UnitGroup::Tensor)] <= fp8Seconds * (1 + 1e-9));
+        // The tolerance for a model that rounds to fp8 (half an e4m3 step) still tells a wrong layout: the same
+        // layer whose reference run reverses its output features is a mismatch.
+        const auto wrong = validate::validateModel(data("two_faced_fp8.py"), worker);
+        QVERIFY2(wrong.statusName() == "mismatch", (wrong.statusName() + ": " + wrong.details).c_str());
+        QVERIFY2(wrong.details.find("output 0 differs") == 0, wrong.details.c_str());
     }
 
     // FlexAttention (torch >= 2.5, issue 16): with a score_mod every query-key pair is computed, so it is traced as
@@ -404,6 +410,19 @@ private slots:
         QCOMPARE(v.statusName(), std::string("mismatch"));
         // x*2 against x*3: confirmed at every size, reported with the first one's numbers.
         QVERIFY2(v.details.find("output 0 differs at batch_size=8, dim=8") == 0, v.details.c_str());
+
+        // A larger size whose reference would hold more than the limit is refused before anything is built at
+        // that size (the trace counts it on fake tensors): the count is its input's batch_size x dim.
+        validate::ValidationOptions small;
+        small.maxReferenceElements = 100;
+        const auto capped = validate::validateModel(data("two_faced.py"), worker, small);
+        QCOMPARE(capped.statusName(), std::string("mismatch"));
+        const std::regex refused(R"(no larger size could be compared \(batch_size=(\d+), dim=(\d+): (\d+) input and parameter )"
+                                 R"(elements at these sizes, above the validation limit of 100\))");
+        std::smatch m;
+        QVERIFY2(std::regex_search(capped.details, m, refused), capped.details.c_str());
+        QCOMPARE(std::stoll(m[3].str()), std::stoll(m[1].str()) * std::stoll(m[2].str()));
+        QVERIFY(std::stoll(m[3].str()) > 100);
     }
 };
 
