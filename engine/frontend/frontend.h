@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -48,6 +49,9 @@ struct SourceAnalysisOptions
     /// A model config (the hf-config frontend): which serving step of it is analysed (phase, batch, tokens, dtype;
     /// an empty dtype: the config's).
     serving::ServingPoint serving = defaultServingPoint();
+    /// Size points validation tries first (constant -> value), before the uniform reductions: what a frontend
+    /// that knows how the sizes relate picks (serving/validationsizes.h).
+    std::vector<std::map<std::string, std::int64_t>> validationSizes;
     static serving::ServingPoint defaultServingPoint()
     {
         serving::ServingPoint p;

@@ -4,6 +4,7 @@
 #include "engine/core/atomicwrite.h"
 #include "engine/frontend/trace/traceworker.h"
 #include "engine/ir/dtype.h"
+#include "engine/serving/validationsizes.h"
 
 #include <QString>
 
@@ -110,6 +111,7 @@ Expected<PhaseBound> runPhase(const ModelConfig& config, const ServingPoint& poi
     if (QString why; !writeFileAtomically(QString::fromStdString(p.sourcePath), text, &why))
         return Expected<PhaseBound>::failure(Diagnostic {Severity::Error, p.sourcePath, {}, "llm.source", why.toStdString()});
     options.frontend = "trace";
+    options.validationSizes = {validationSizes(config, point)};
     auto analysed = analyzeSource(p.sourcePath, text, hardware, options);
     if (!analysed) {
         // The generated file is gone unless kept: say which config and phase failed, and where in the source.

@@ -5,12 +5,14 @@
 // system's python3 when there is one: ast.parse and literal_eval, no torch needed).
 #include "engine/serving/modelconfig.h"
 #include "engine/serving/servingsource.h"
+#include "engine/serving/validationsizes.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <fstream>
+#include <set>
 
 using namespace solar;
 using namespace solar::serving;
@@ -148,6 +150,79 @@ private slots:
         const std::string p = servingSource(*c, prefill);
         QVERIFY(p.find("\nprompt_tokens = 4096\n") != std::string::npos);
         QVERIFY(p.find("\ncontext_tokens =") == std::string::npos);
+    }
+
+    // The point a served step is validated at first keeps the config's structure with every count small and
+    // distinct: Llama-3-8B's 32 query heads over 8 KV heads (groups of 4) become 8 over 2, the width 8 x 6; fields
+    // it has no rule for take the uniform reduction (/ 256, not below 8).
+    void validationSizesKeepTheStructure()
+    {
+        const auto c = parseModelConfig(kLlama, "config.json");
+        QVERIFY(c);
+        ServingPoint prefill;
+        prefill.phase = Phase::Prefill;
+        prefill.batch = 8;
+        prefill.tokens = 2048;
+        const auto s = validationSizes(*c, prefill);
+        const std::map<std::string, std::int64_t> expected {{"batch", 5},
+                                                            {"prompt_tokens", 11},
+                                                            {"num_key_value_heads", 2},
+                                                            {"num_attention_heads", 8},
+                                                            {"hidden_size", 48},
+                                                            {"num_hidden_layers", 3},
+                                                            {"vocab_size", 101},
+                                                            {"intermediate_size", 14336 / 256},
+                                                            {"max_position_embeddings", 8192 / 256}};
+        QCOMPARE(s, expected);
+        QCOMPARE(s.at("num_attention_heads") / s.at("num_key_value_heads"), 32 / 8);
+        std::set<std::int64_t> distinct;
+        for (const auto& [name, value] : s)
+            distinct.insert(value);
+        QCOMPARE(distinct.size(), s.size());
+
+        // Llama-3-70B's groups of 8; Mixtral's experts (7, top-2); an explicit head size that differs from width /
+        // heads stays apart (Gemma: 256 != 3072 / 16), one that equals it stays equal; decode's context and tokens.
+        const auto seventy = parseModelConfig(
+            R"({"model_type": "llama", "hidden_size": 8192, "num_hidden_layers": 80, "num_attention_heads": 64,
+                "num_key_value_heads": 8, "vocab_size": 128256})",
+            "c.json");
+        QVERIFY(seventy);
+        ServingPoint decode;
+        decode.phase = Phase::Decode;
+        decode.tokens = 4096;
+        const auto s70 = validationSizes(*seventy, decode);
+        QCOMPARE(s70.at("num_attention_heads"), 16);
+        QCOMPARE(s70.at("num_key_value_heads"), 2);
+        QCOMPARE(s70.at("hidden_size"), 96);
+        QCOMPARE(s70.at("context_tokens"), 13);
+        QCOMPARE(s70.at("new_tokens"), 1);
+        QCOMPARE(s70.at("batch"), 1); // never above the step's own
+        const auto moe = parseModelConfig(
+            R"({"model_type": "mixtral", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
+                "num_key_value_heads": 8, "vocab_size": 32000, "num_local_experts": 8, "num_experts_per_tok": 2})",
+            "c.json");
+        QVERIFY(moe);
+        const auto sm = validationSizes(*moe, decode);
+        QCOMPARE(sm.at("num_local_experts"), 7);
+        QCOMPARE(sm.at("num_experts_per_tok"), 2);
+        const auto gemma = parseModelConfig(
+            R"({"model_type": "gemma", "hidden_size": 3072, "num_hidden_layers": 28, "num_attention_heads": 16,
+                "num_key_value_heads": 16, "head_dim": 256, "vocab_size": 256000})",
+            "c.json");
+        QVERIFY(gemma);
+        const auto sg = validationSizes(*gemma, decode);
+        QCOMPARE(sg.at("num_attention_heads"), 2); // one query head per KV head, as in the config
+        QCOMPARE(sg.at("head_dim"), 20);
+        QCOMPARE(sg.at("hidden_size"), 12);
+        const auto mistral = parseModelConfig(
+            R"({"model_type": "mistral", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
+                "num_key_value_heads": 8, "head_dim": 128, "vocab_size": 32000, "sliding_window": 4096})",
+            "c.json");
+        QVERIFY(mistral);
+        const auto sw = validationSizes(*mistral, decode);
+        QCOMPARE(sw.at("head_dim"), 6);
+        QCOMPARE(sw.at("hidden_size"), 48);
+        QCOMPARE(sw.at("sliding_window"), 9); // shorter than the 13 cached tokens: the window masks
     }
 
     // The generated file is Python, and its CONFIG_JSON literal is the config (quotes and backslashes escaped).

@@ -97,6 +97,7 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
     if (o.validate) {
         stage("validating against torch");
         validate::ValidationOptions vo;
+        vo.firstSizes = o.validationSizes;
         if (o.cancel)
             vo.isCancelled = [c = o.cancel] { return c->load(); };
         out->result.validation = validate::validateModel(path, worker, *model, vo);

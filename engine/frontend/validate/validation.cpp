@@ -160,6 +160,14 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
     // then the other reduced sizes, smallest first.
     std::vector<trace::SizeMap> candidates;
     const auto all = trace::reducedSizes(model.trace.constants);
+    for (const auto& given : options.firstSizes) {
+        trace::SizeMap sizes = all.empty() ? trace::SizeMap {} : all.front();
+        for (const auto& [name, value] : given)
+            if (model.trace.constants.count(name))
+                sizes[name] = value;
+        if (!sizes.empty() && std::find(candidates.begin(), candidates.end(), sizes) == candidates.end())
+            candidates.push_back(sizes);
+    }
     if (model.symbolic)
         for (const auto& sizes : all)
             if (std::find(model.exactAt.begin(), model.exactAt.end(), sizes) != model.exactAt.end())

@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace solar::validate {
 
@@ -24,6 +25,10 @@ struct ValidationOptions
     std::int64_t maxInterpreterElements = std::int64_t(1) << 28;
     int timeoutMs = 120000;
     std::function<bool()> isCancelled; // polled by the interpreter; the tracer has its own flag
+    /// Size points tried before the uniform reductions (a frontend that knows how its sizes relate: a served
+    /// config's heads and groups). A constant a point leaves out takes the smallest uniform reduction's value; a
+    /// name that is not a constant is ignored.
+    std::vector<std::map<std::string, std::int64_t>> firstSizes;
 };
 
 /// Fills a Validation: "validated", "mismatch" (which output, max absolute and relative error, first bad index)

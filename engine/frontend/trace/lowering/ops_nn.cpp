@@ -307,10 +307,14 @@ void attention(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     sShape.push_back(S);
     Shape rowShape = bshape;
     rowShape.push_back(L);
-    const std::string sc = ctx.scratch(y + "_scores", sShape, ctx.info(y).dtype);
-    const std::string mx = ctx.scratch(y + "_max", rowShape, ctx.info(y).dtype);
-    const std::string sm = ctx.scratch(y + "_sum", rowShape, ctx.info(y).dtype);
-    const std::string pr = ctx.scratch(y + "_probs", sShape, ctx.info(y).dtype);
+    // Half-precision attention keeps its scores and softmax in float32, as torch's kernels (and FlashAttention)
+    // do: rounding a score to bf16 before exp() moves a probability by up to 2^-8 times the score.
+    const std::string& ydt = ctx.info(y).dtype;
+    const std::string inner = ydt == "bfloat16" || ydt == "float16" ? std::string("float32") : ydt;
+    const std::string sc = ctx.scratch(y + "_scores", sShape, inner);
+    const std::string mx = ctx.scratch(y + "_max", rowShape, inner);
+    const std::string sm = ctx.scratch(y + "_sum", rowShape, inner);
+    const std::string pr = ctx.scratch(y + "_probs", sShape, inner);
     auto with = [](const Index& base, std::initializer_list<std::string> extra) {
         Index i = base;
         i.insert(i.end(), extra);
