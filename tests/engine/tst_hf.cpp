@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Hugging Face transformers models (issue 29) through the PyTorch frontend, as a user runs them: GPT-2, BERT with a
-// padding mask, Llama (grouped-query attention), Qwen2, Mistral with a sliding window, Gemma, Mixtral (top-2 of 4
-// experts through torch._grouped_mm) and Llama decoding one token against a DynamicCache and a StaticCache
+// padding mask, T5 (encoder-decoder), Llama (grouped-query attention), Qwen2, Mistral with a sliding window, Gemma,
+// Mixtral (top-2 of 4 experts through torch._grouped_mm), DeepSeek-V3-style latent attention with shared and routed
+// experts, and Llama decoding one token against a DynamicCache and a StaticCache
 // (tests/data/hf/, small configs, random weights). Each must trace with nothing left uncounted, validate against
 // torch, and have exactly the MACs of the architecture's formula below, derived by hand from the config; decode
 // reads the cache once. Runs under the torch 2.x environment (tests/torch2.sh); skipped, with the reason, where
@@ -95,6 +96,26 @@ private slots:
             = 2 * kHidden * kHeads * hd + 2 * kHidden * kKvHeads * hd + kHidden * experts + topK * 3 * kHidden * moeInter;
         QTest::newRow("mixtral") << QStringLiteral("mixtral")
                                  << kBatch * kSeq * (kLayers * moePerLayer + kHidden * kVocab) + attentionMacs(kSeq, kSeq, hd);
+        // T5 (12 decoder tokens against 20 encoder tokens, heads of 12): the encoder's q, k, v, o (4 h^2) and gated
+        // feed-forward (wi_0, wi_1, wo: 3 h x inter) per encoder token and layer; the decoder's self-attention
+        // projections (4 h^2), cross-attention's q and o (2 h^2) and feed-forward per decoder token, cross-attention's k
+        // and v (2 h^2) per encoder token; attention L x L (encoder), D x D (decoder) and D x L (cross); the LM head.
+        const double decoderTokens = 12;
+        const double t5Projections = kBatch * kSeq * kLayers * (4 * kHidden * kHidden + 3 * kHidden * kInter)
+            + kBatch * decoderTokens * kLayers * (6 * kHidden * kHidden + 3 * kHidden * kInter)
+            + kBatch * kSeq * kLayers * 2 * kHidden * kHidden + kBatch * decoderTokens * kHidden * kVocab;
+        QTest::newRow("t5") << QStringLiteral("t5")
+                            << t5Projections + attentionMacs(kSeq, kSeq, hd) + attentionMacs(decoderTokens, decoderTokens + kSeq, hd);
+        // DeepSeek-V3-style (q_lora 24, kv_lora 16, RoPE key 4, no-RoPE key 8, value 12; layer 0 dense, layer 1 six
+        // routed experts of inter 40, top 2, one shared expert). Attention per token and layer: q_a (h x 24), q_b
+        // (24 x heads x 12), kv_a (h x (16 + 4)), kv_b (16 x heads x (8 + 12)), o (heads x 12 x h); scores over the
+        // 12-wide query-key product and the 12-wide values. The dense MLP 3 h x inter; the MoE layer's router
+        // (h x 6), top_k routed experts and the shared one (3 h x 40 each), whatever the routing.
+        const double mla = kHidden * 24 + 24 * kHeads * 12 + kHidden * 20 + 16 * kHeads * 20 + kHeads * 12 * kHidden;
+        const double denseMlp = 3 * kHidden * kInter, moeLayer = kHidden * 6 + (topK + 1) * 3 * kHidden * moeInter;
+        QTest::newRow("deepseek") << QStringLiteral("deepseek")
+                                  << kBatch * kSeq * (kLayers * mla + denseMlp + moeLayer + kHidden * kVocab)
+                + kLayers * kBatch * kHeads * kSeq * kSeq * (12 + 12);
     }
 
     void modelsMatchTheirFormula()

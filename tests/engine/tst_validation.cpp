@@ -149,7 +149,7 @@ private slots:
     }
 
     // MoE routing (issue 29; tests/data/py/routing.py): topk, sort with ties, histc, index_put_ through empty_like,
-    // floor_divide all lowered — nothing uncounted — and the router's 12 x 8 x 5 = 480 MACs the only multiply-adds
+    // floor_divide, scatter_ of a value, scatter of a tensor and scatter_add all lowered — nothing uncounted — and the router's 12 x 8 x 5 = 480 MACs the only multiply-adds
     // (ranks and histogram bins are comparisons, not arithmetic).
     void testRoutingOps()
     {

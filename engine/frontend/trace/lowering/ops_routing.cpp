@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Op templates: what mixture-of-experts routing uses (issue 29) — topk and sort (ranks by comparison), histc,
-// floor_divide, index_put_ and index_copy_ (scatters), and grouped GEMMs (torch._grouped_mm: the experts' matrices, each row of the
+// floor_divide, index_put_, index_copy_ and scatter/scatter_add (scatters), and grouped GEMMs (torch._grouped_mm: the experts' matrices, each row of the
 // stacked input multiplied by its group's matrix). Ranks and histograms are bookkeeping: their comparisons are not
 // arithmetic (Lowerer::emitComparisons), the grouped GEMM's multiply-adds are, every one of them.
 #include "engine/frontend/trace/lowering/lowerer.h"
@@ -178,6 +178,46 @@ void indexCopy(Lowerer& ctx, const TracedOp& op, const std::string&)
         ctx.prepareWrite(self);
     }
     ctx.emit(nest(v, ss, ctx.store(target, xi, ctx.at(source, v))));
+}
+
+// scatter(self, dim, index, src | value [, reduce]) and scatter_add: along `dim`, element i of `index` names the
+// position its src element (or the scalar) is written to — self[..., index[i], ...] = src[i] (+= for scatter_add and
+// reduce="add"); the other dimensions follow the index's own position. DeepSeek's grouped routing marks the chosen
+// groups this way. Duplicate positions without accumulation keep one of the values, as torch's scatter does.
+void scatter(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    const std::string self = ctx.arg(op, 0).text, index = ctx.arg(op, 2).text;
+    const TraceArg& src = op.kwargs.count("src") ? op.kwargs.at("src") : op.kwargs.count("value") ? op.kwargs.at("value") : ctx.arg(op, 3);
+    const Shape& xs = ctx.info(self).shape;
+    const Shape& is = ctx.info(index).shape;
+    if (ctx.arg(op, 1).kind != TraceArg::Int || is.size() != xs.size() || xs.empty())
+        throw Unsupported {"scatter other than along one dimension with an index of the tensor's rank"};
+    bool accumulate = op.op.rfind("aten::scatter_add", 0) == 0;
+    const TraceArg& reduce = op.kwargs.count("reduce") ? op.kwargs.at("reduce") : ctx.arg(op, 4);
+    if (reduce.kind == TraceArg::String) {
+        if (reduce.text != "add" && reduce.text != "sum")
+            throw Unsupported {"scatter with reduce=\"" + reduce.text + "\""};
+        accumulate = true;
+    } else if (reduce.kind != TraceArg::None) {
+        throw Unsupported {"scatter with a reduce argument that is not a string"};
+    }
+    if (src.kind == TraceArg::Tensor && ctx.info(src.text).shape.size() != is.size())
+        throw Unsupported {"scatter from a source of another rank than its index"};
+    const auto dim = static_cast<size_t>(normDim(ctx.arg(op, 1).intValue, xs.size()));
+    const Index v = vars(is.size());
+    Index xi = v;
+    xi[dim] = ctx.at(index, v);
+    ctx.noteIndexRange(index, xs[dim]);
+    std::string target = self;
+    if (op.op.back() != '_') {
+        target = ctx.out(op);
+        const Index c = vars(xs.size());
+        ctx.emit(nest(c, xs, ctx.store(target, c, ctx.at(self, c))));
+    } else {
+        ctx.prepareWrite(self);
+    }
+    const std::string value = src.kind == TraceArg::Tensor ? ctx.at(src.text, v) : ctx.bcast(src, v, is);
+    ctx.emit(nest(v, is, ctx.store(target, xi, value, accumulate ? "+=" : "=")));
 }
 
 // _grouped_mm(a [M, K], b [G, K, N], offs [G]): rows [offs[g-1], offs[g]) of a times b[g]. Each row's group is the

@@ -53,6 +53,7 @@ void histc(Lowerer&, const TracedOp&, const std::string&);
 void floorDivide(Lowerer&, const TracedOp&, const std::string&);
 void indexPut(Lowerer&, const TracedOp&, const std::string&);
 void indexCopy(Lowerer&, const TracedOp&, const std::string&);
+void scatter(Lowerer&, const TracedOp&, const std::string&);
 void groupedMm(Lowerer&, const TracedOp&, const std::string&);
 void logicalBinary(Lowerer&, const TracedOp&, const std::string&);
 // ops_layout.cpp
@@ -200,6 +201,8 @@ const std::map<std::string, OpTemplate>& atenOpTemplates()
         {"aten::floor_divide", floorDivide},
         {"aten::index_put", indexPut},
         {"aten::index_copy", indexCopy},
+        {"aten::scatter", scatter},
+        {"aten::scatter_add", scatter},
         {"aten::bmm", matmul},
         {"aten::addmm", matmul},
         {"aten::mv", matmul},
