@@ -1,12 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The reduced sizes a served step of a config.json is validated at first: the config's structure kept (each
-// key/value head serves as many query heads as at full size, an explicit head size stays apart from the width
-// over the heads, top-k stays below the expert count, a sliding window shorter than the tokens), every count
-// small and different from the others (2 KV heads, a 6-wide head, 3 layers, a 101-token vocabulary, 11 prompt
-// tokens, ...), so a lowering that confuses two sizes differs. A uniform scale-down cannot do that: it floors
-// small counts at 8 (Llama-3-70B's 64 query and 8 KV heads both become 8, hiding the grouping). Fields it does
-// not know take the uniform reduction's smallest values; validation falls back to the uniform reductions when the
-// model rejects this point.
+// The reduced sizes a served step of a config.json is validated at first: the config's fields at the structured
+// point of engine/frontend/trace/configsizes.h (GQA groups, head sizes, experts kept), the step's batch and tokens
+// small and apart (5 sequences, 11 prompt or 13 cached tokens, at most 2 new). Validation falls back to the
+// uniform reductions when the model rejects this point.
 #pragma once
 
 #include "engine/serving/modelconfig.h"

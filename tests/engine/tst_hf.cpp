@@ -12,6 +12,7 @@
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
 
+#include <QDir>
 #include <QProcess>
 #include <QTest>
 
@@ -113,6 +114,12 @@ private slots:
         // (h x 6), top_k routed experts and the shared one (3 h x 40 each), whatever the routing.
         const double mla = kHidden * 24 + 24 * kHeads * 12 + kHidden * 20 + 16 * kHeads * 20 + kHeads * 12 * kHidden;
         const double denseMlp = 3 * kHidden * kInter, moeLayer = kHidden * 6 + (topK + 1) * 3 * kHidden * moeInter;
+        // KernelBench level 4's from_pretrained on a local folder holding only config.json (the small Llama's
+        // sizes): the projections as llama's; attention through SDPA with is_causal (no explicit mask tensor), so
+        // the pairs at or below the diagonal, seq_len (seq_len + 1) / 2 per head.
+        QTest::newRow("from_pretrained") << QStringLiteral("from_pretrained")
+                                         << decoderMacs(kSeq, kSeq, hd) - attentionMacs(kSeq, kSeq, hd)
+                + kLayers * kBatch * kHeads * 2 * (kSeq * (kSeq + 1) / 2) * hd;
         QTest::newRow("deepseek") << QStringLiteral("deepseek")
                                   << kBatch * kSeq * (kLayers * mla + denseMlp + moeLayer + kHidden * kVocab)
                 + kLayers * kBatch * kHeads * kSeq * kSeq * (12 + 12);
@@ -136,6 +143,25 @@ private slots:
         QVERIFY2(r->result.validation.status == ValidationStatus::Validated,
                  (r->result.validation.statusName() + ": " + r->result.validation.details).c_str());
         QCOMPARE(r->result.digest.totalMacs, macs);
+    }
+
+    // The local folder's config is what validation scales: its fields are size constants, validated at the
+    // structured point (2 KV heads serving 2 query heads each, as 4 / 2 at full size), and the folder has no weights.
+    void fromPretrainedValidatesTheConfigsStructure()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        QVERIFY(QDir(QString::fromStdString(std::string(SOLAR_TEST_DATA) + "/hf/pretrained_llama")).entryList(QDir::Files)
+                == QStringList {QStringLiteral("config.json")});
+        SourceAnalysisOptions options;
+        options.frontend = "trace";
+        const auto r = analyzeSource(model("from_pretrained"), {}, *m_registry.find("h100-sxm"), options);
+        QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
+        QCOMPARE(r->result.sizes.values.at("config_hidden_size"), std::int64_t(48)); // a size parameter of the program
+        const std::string& details = r->result.validation.details;
+        QVERIFY2(details.find("config_num_attention_heads=4, config_num_hidden_layers=2, config_num_key_value_heads=2") != std::string::npos,
+                 details.c_str());
+        QVERIFY2(details.find("config_hidden_size=24") != std::string::npos, details.c_str());
     }
 
     // Decode reads the whole cache: the fused (compulsory) bytes hold at least the cached keys and values of every

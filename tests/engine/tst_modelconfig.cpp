@@ -3,6 +3,7 @@
 // (servingsource.h), without Python: bad configs get located errors naming the field, size fields become the
 // module constants (never token ids), and the generated file parses and embeds the config exactly (checked by the
 // system's python3 when there is one: ast.parse and literal_eval, no torch needed).
+#include "engine/frontend/trace/configsizes.h"
 #include "engine/serving/modelconfig.h"
 #include "engine/serving/servingsource.h"
 #include "engine/serving/validationsizes.h"
@@ -223,6 +224,30 @@ private slots:
         QCOMPARE(sw.at("head_dim"), 6);
         QCOMPARE(sw.at("hidden_size"), 48);
         QCOMPARE(sw.at("sliding_window"), 9); // shorter than the 13 cached tokens: the window masks
+    }
+
+    // A source that builds its model with from_pretrained from a local config folder reports the config's fields as
+    // constants named config_<field> (resources/python/solarworker/hf_local.py): they get the same structured point,
+    // a module constant equal to a field (vocab_size = config.vocab_size, the token ids' range) follows that field,
+    // the others are left to the uniform reduction. Values by hand: Llama-3-8B's fields as above.
+    void configConstantsGetTheStructuredPoint()
+    {
+        const std::map<std::string, std::int64_t> constants {{"config_hidden_size", 4096},
+                                                             {"config_num_attention_heads", 32},
+                                                             {"config_num_key_value_heads", 8},
+                                                             {"config_num_hidden_layers", 32},
+                                                             {"config_vocab_size", 128256},
+                                                             {"vocab_size", 128256},
+                                                             {"batch_size", 2},
+                                                             {"sequence_length", 1024}};
+        const std::map<std::string, std::int64_t> expected {{"config_hidden_size", 48},
+                                                            {"config_num_attention_heads", 8},
+                                                            {"config_num_key_value_heads", 2},
+                                                            {"config_num_hidden_layers", 3},
+                                                            {"config_vocab_size", 101},
+                                                            {"vocab_size", 101}};
+        QCOMPARE(trace::structuredConfigConstants(constants), expected);
+        QVERIFY(trace::structuredConfigConstants({{"batch_size", 2}, {"hidden", 4096}}).empty()); // no config: no point
     }
 
     // The generated file is Python, and its CONFIG_JSON literal is the config (quotes and backslashes escaped).

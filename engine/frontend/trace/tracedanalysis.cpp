@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/frontend/trace/tracedanalysis.h"
 
+#include "engine/frontend/trace/configsizes.h"
+
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
@@ -98,6 +100,9 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
         stage("validating against torch");
         validate::ValidationOptions vo;
         vo.firstSizes = o.validationSizes;
+        // A model built from a local config folder: its fields at a point that keeps the architecture's structure.
+        if (auto config = structuredConfigConstants(model->trace.constants); vo.firstSizes.empty() && !config.empty())
+            vo.firstSizes.push_back(std::move(config));
         if (o.cancel)
             vo.isCancelled = [c = o.cancel] { return c->load(); };
         out->result.validation = validate::validateModel(path, worker, *model, vo);

@@ -85,8 +85,17 @@ def _load_source(filename, sizes):
     except SyntaxError as e:
         raise UserError("syntax", "syntax error: %s" % e.msg, e.lineno or 0, e.offset or 0)
     names = _size_constants(tree)
+    # A model built by from_pretrained from a local config folder: the config's sizes are constants too.
+    pretrained = "from_pretrained" in source
+    constants = {}
+    if pretrained:
+        try:
+            from . import hf_local
+            hf_local.begin(filename, sizes, constants)
+        except ImportError:
+            pretrained = False  # without transformers the module body says what is missing
     for name in (sizes or {}):
-        if name not in names:
+        if name not in names and not (pretrained and name.startswith("config_")):
             raise UserError("sizes", "'%s' is not a module-level integer constant of %s" % (name, filename))
     if sizes:
         _override(tree, sizes)
@@ -99,13 +108,12 @@ def _load_source(filename, sizes):
         exec(compile(tree, filename, "exec"), namespace)
     except Exception as e:  # the module body itself failed
         raise UserError("module", "%s: %s" % (type(e).__name__, e), _user_line(traceback.extract_tb(e.__traceback__), filename))
-    constants = {}
     for name in names:
         value = namespace.get(name)
         if isinstance(value, int) and not isinstance(value, bool):
             constants[name] = value
     for name in (sizes or {}):
-        if name not in constants:
+        if name not in constants and not (pretrained and name.startswith("config_")):
             raise UserError("sizes", "'%s' is not a module-level integer constant of %s" % (name, filename))
     return namespace, constants
 
