@@ -159,7 +159,8 @@ private slots:
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
         QCOMPARE(r->result.sizes.values.at("config_hidden_size"), std::int64_t(48)); // a size parameter of the program
         const std::string& details = r->result.validation.details;
-        QVERIFY2(details.find("config_num_attention_heads=4, config_num_hidden_layers=2, config_num_key_value_heads=2") != std::string::npos,
+        QVERIFY2(details.find("config_num_attention_heads=4, config_num_hidden_layers=2, config_num_key_value_heads=2")
+                     != std::string::npos,
                  details.c_str());
         QVERIFY2(details.find("config_hidden_size=24") != std::string::npos, details.c_str());
     }

@@ -240,12 +240,9 @@ private slots:
                                                              {"vocab_size", 128256},
                                                              {"batch_size", 2},
                                                              {"sequence_length", 1024}};
-        const std::map<std::string, std::int64_t> expected {{"config_hidden_size", 48},
-                                                            {"config_num_attention_heads", 8},
-                                                            {"config_num_key_value_heads", 2},
-                                                            {"config_num_hidden_layers", 3},
-                                                            {"config_vocab_size", 101},
-                                                            {"vocab_size", 101}};
+        const std::map<std::string, std::int64_t> expected {{"config_hidden_size", 48},        {"config_num_attention_heads", 8},
+                                                            {"config_num_key_value_heads", 2}, {"config_num_hidden_layers", 3},
+                                                            {"config_vocab_size", 101},        {"vocab_size", 101}};
         QCOMPARE(trace::structuredConfigConstants(constants), expected);
         QVERIFY(trace::structuredConfigConstants({{"batch_size", 2}, {"hidden", 4096}}).empty()); // no config: no point
     }
