@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <optional>
 #include <regex>
+#include <set>
 
 using namespace solar;
 
@@ -76,6 +77,7 @@ private slots:
         QTest::newRow("compiled") << QString::fromStdString(data("compiled.py"));
         QTest::newRow("masked_attention") << QString::fromStdString(data("masked_attention.py"));
         QTest::newRow("routing") << QString::fromStdString(data("routing.py"));
+        QTest::newRow("flattened_matmul") << QString::fromStdString(data("flattened_matmul.py"));
     }
 
     void testOwnModelsValidate()
@@ -139,13 +141,50 @@ private slots:
         QCOMPARE(linear, 4);
         QCOMPARE(attention, 2);
         const auto hw = hw::loadDefaultHwRegistry();
-        const auto a = analyzeProgram(model->lowered.program, *hw.find("h100-pcie"));
+        const auto a = analyzeProgram(model->lowered.program, *hw.find("h100-pcie"), {},
+                                      [&](graph::EinsumGraph& g) { trace::applyProvenance(g, model->lowered); });
         QVERIFY(a);
         QCOMPARE(a->digest.totalMacs, 53760.0);
-        // Each Linear on a 3-D input reads it with affine indices: no merged (braced) index in its equation.
+        // Each Linear on a 3-D input reads its rows with plain indices. q, k and v read the hidden states: no merged
+        // (braced) index at all; o_proj reads the attention output with its heads folded into the width (a view of
+        // [batch, seq, heads, head_dim]), whose digits stay // and % — with an exact footprint (no coverage note).
+        int linearNodes = 0, plain = 0;
         for (const auto& n : a->graph.nodes)
-            if (n.sourceOp == "solar::linear")
+            if (n.sourceOp == "solar::linear" && n.macs > 0) { // the product, not its bias initialisation
+                ++linearNodes;
+                plain += n.equation.find('{') == std::string::npos;
+            }
+        QCOMPARE(linearNodes, 4);
+        QCOMPARE(plain, 3);
+        for (const auto& item : a->coverage.items)
+            QVERIFY2(item.reason.find("merges dimensions") == std::string::npos, item.reason.c_str());
+    }
+
+    // A product on rows flattened through a view (tests/data/py/flattened_matmul.py: view(-1, K) -> addmm -> view
+    // back, as transformers' Conv1D; x @ W on a 3-D x) is one contraction on the unflattened tensor: plain indices
+    // (no braced // and % digits), the ATen op that runs as its provenance, and by hand 2 x 3 x 7 x 10 x 6 = 2,520
+    // MACs and (210 + 60 + 6 + 60 + 210) x 4 = 2,184 compulsory bytes; validated in testOwnModelsValidate.
+    void testFlattenedMatmulIsOneProduct()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        trace::TraceWorker worker(*m_python);
+        const auto model = trace::loadModelProgram(data("flattened_matmul.py"), worker, {}, false);
+        QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
+        QVERIFY(model->lowered.unsupported.empty());
+        const auto hw = hw::loadDefaultHwRegistry();
+        const auto a = analyzeProgram(model->lowered.program, *hw.find("h100-pcie"), {},
+                                      [&](graph::EinsumGraph& g) { trace::applyProvenance(g, model->lowered); });
+        QVERIFY(a);
+        QCOMPARE(a->digest.totalMacs, 2520.0);
+        QCOMPARE(a->ladder.at(bounds::Level::Fused).bytes, 2184.0);
+        std::set<std::string> products;
+        for (const auto& n : a->graph.nodes)
+            if (n.macs > 0) {
+                products.insert(n.sourceOp);
                 QVERIFY2(n.equation.find('{') == std::string::npos, n.equation.c_str());
+            }
+        QCOMPARE(products, (std::set<std::string> {"aten::addmm", "aten::mm"}));
     }
 
     // MoE routing (issue 29; tests/data/py/routing.py): topk, sort with ties, histc, index_put_ through empty_like,

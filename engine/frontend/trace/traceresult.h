@@ -53,6 +53,9 @@ struct TracedOp
     std::vector<TraceArg> outputs; // tensors (by name) or scalars
     int line = 0; // in the user's file; 0 when the op did not come from it
     std::string module; // the module it ran in ("encoder.layers.3.attn"); empty at the model's top level
+    // The ATen op that runs for it, when `op` names how it is lowered instead (a product folded from its flattening
+    // views is lowered as solar::linear but runs as aten::addmm): what provenance and profiler matching see.
+    std::string runsAs;
 };
 
 struct TraceResult

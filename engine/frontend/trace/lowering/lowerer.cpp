@@ -223,6 +223,8 @@ Expected<Lowered> Lowerer::run()
     for (size_t i = 0; i < m_trace.ops.size(); ++i) {
         const TracedOp& op = m_trace.ops[i];
         m_current = static_cast<int>(i);
+        if (op.op == "solar::folded")
+            continue; // a product lowered at its back-reshape (foldFlattenedMatmuls): its flattened rows are unused
         if (isViewOp(op.op)) {
             const std::string base = firstTensor(op);
             for (const auto& o : op.outputs) {
@@ -522,7 +524,8 @@ void Lowerer::assemble()
     for (size_t i = 0; i < m_body.size(); ++i) {
         const auto& [text2, opIndex] = m_body[i];
         text += text2 + "\n";
-        m_result.originOfLine[line] = {opIndex, m_trace.ops[opIndex].op, m_trace.ops[opIndex].line, m_trace.ops[opIndex].module};
+        const TracedOp& traced = m_trace.ops[opIndex];
+        m_result.originOfLine[line] = {opIndex, traced.runsAs.empty() ? traced.op : traced.runsAs, traced.line, traced.module};
         if (i >= m_viewBodyBegin)
             m_result.viewLines.insert(line);
         if (m_comparisonBody.count(i))
@@ -581,7 +584,8 @@ bool isViewOp(const std::string& aten)
 
 Expected<Lowered> lowerTrace(const TraceResult& trace)
 {
-    return Lowerer(trace).run();
+    const TraceResult folded = foldFlattenedMatmuls(trace);
+    return Lowerer(folded).run();
 }
 
 void applyProvenance(graph::EinsumGraph& graph, const Lowered& lowered)

@@ -37,6 +37,9 @@ std::int64_t normDim(std::int64_t d, size_t rank);
 const std::set<std::string>& viewOps();
 
 std::string firstTensor(const TracedOp& op);
+/// The trace with every view(-1, K) -> mm/addmm -> view(..., N) made one solar::linear on the unflattened tensor
+/// (weight_layout "in_out"); the multiply's own op becomes "solar::folded" (flattenedmatmul.cpp).
+TraceResult foldFlattenedMatmuls(const TraceResult& trace);
 std::string join(const Index& idx);
 Index vars(size_t n, const char* prefix = "_i");
 std::string loops(const Index& v, const Shape& extents);

@@ -105,11 +105,14 @@ void linear(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const Shape& ws = ctx.info(w).shape;
     if (ws.size() != 2)
         throw Unsupported {"linear with a weight that is not a matrix"};
+    // torch's weight is [out, in]; a product folded from view -> mm -> view (flattenedmatmul.cpp) has [in, out].
+    const bool inOut = op.kwargs.count("weight_layout") && op.kwargs.at("weight_layout").text == "in_out";
     const Index v = vars(ys.size());
-    Index xi(v.begin(), v.end() - 1), wi {v.back(), "_k"};
+    Index xi(v.begin(), v.end() - 1);
+    const Index wi = inOut ? Index {"_k", v.back()} : Index {v.back(), "_k"};
     xi.push_back("_k");
     const std::string init = bias.kind == TraceArg::Tensor ? ctx.bcast(bias, v, ys) : "0";
-    ctx.emit(loops(v, ys) + "{\n  " + ctx.store(y, v, init) + "\n  for _k in 0.." + str(ws[1]) + " { " + ctx.at(y, v)
+    ctx.emit(loops(v, ys) + "{\n  " + ctx.store(y, v, init) + "\n  for _k in 0.." + str(ws[inOut ? 0 : 1]) + " { " + ctx.at(y, v)
              + " += " + ctx.at(x, xi) + " * " + ctx.at(w, wi) + "; }\n}");
 }
 
