@@ -13,7 +13,9 @@
 #include "engine/hw/registry.h"
 
 #include <QDir>
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace solar;
@@ -163,6 +165,29 @@ private slots:
                      != std::string::npos,
                  details.c_str());
         QVERIFY2(details.find("config_hidden_size=24") != std::string::npos, details.c_str());
+    }
+
+    // A name that is no local folder is refused at once, naming the line and where it looked (no hub download, no
+    // minute of network retries).
+    void fromPretrainedRefusesAHubName()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        QTemporaryDir dir;
+        QFile in(QString::fromStdString(model("from_pretrained")));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray text = in.readAll().replace("\"pretrained_llama\"", "\"meta-llama/Llama-3.1-8B\"");
+        const QString path = dir.filePath(QStringLiteral("hub.py"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly) && out.write(text) == text.size());
+        out.close();
+        SourceAnalysisOptions options;
+        options.frontend = "trace";
+        const auto r = analyzeSource(path.toStdString(), {}, *m_registry.find("h100-sxm"), options);
+        QVERIFY(!r);
+        const std::string message = formatAll(r.diagnostics());
+        QVERIFY2(message.find("'meta-llama/Llama-3.1-8B' is not a folder holding config.json") != std::string::npos, message.c_str());
+        QVERIFY2(message.find("hub.py:12:") != std::string::npos, message.c_str()); // config = AutoConfig.from_pretrained(...)
     }
 
     // Decode reads the whole cache: the fused (compulsory) bytes hold at least the cached keys and values of every

@@ -35,6 +35,17 @@ def _local_folder(path):
     return None
 
 
+def _required_folder(name):
+    """The local folder `name` refers to; a hub name is refused at once (solar analyses from a model card's
+    config.json and never downloads: a hub download is weights, gigabytes, and without a network a minute of retries)."""
+    folder = _local_folder(name)
+    if folder is None and isinstance(name, (str, os.PathLike)) and not os.path.exists(os.fspath(name)):
+        raise FileNotFoundError(
+            "'%s' is not a folder holding config.json (looked in the working directory and in %s); solar does not "
+            "download models: put the model card's config.json in a folder and pass its path" % (os.fspath(name), _state["directory"]))
+    return folder
+
+
 def _has_weights(folder):
     return any(name.endswith(_WEIGHTS) for name in os.listdir(folder))
 
@@ -78,18 +89,18 @@ def begin(filename, sizes, constants):
         return result
 
     def auto_config_from_pretrained(cls, name, *args, **kwargs):
-        folder = _local_folder(name)
+        folder = _required_folder(name)
         return sized(folder, auto_config(cls, folder or name, *args, **kwargs))
 
     def config_from_pretrained(cls, name, *args, **kwargs):
-        folder = _local_folder(name)
+        folder = _required_folder(name)
         return sized(folder, config_from(cls, folder or name, *args, **kwargs))
 
     def auto_model_from_pretrained(cls, name, *args, **kwargs):
-        return auto_model(cls, _local_folder(name) or name, *args, **kwargs)
+        return auto_model(cls, _required_folder(name) or name, *args, **kwargs)
 
     def model_from_pretrained(cls, name, *args, config=None, **kwargs):
-        folder = _local_folder(name)
+        folder = _required_folder(name)
         if folder is None or _has_weights(folder):
             return model_from(cls, folder or name, *args, config=config, **kwargs)
         if config is None or isinstance(config, (str, os.PathLike)):
