@@ -359,11 +359,78 @@ bool fromSymbolicTrace(ModelProgram& m, const std::string& file, TraceWorker& wo
         m.paramOf[name] = name;
         params += (params.empty() ? "" : ", ") + name;
     }
+    // A small size set with every scaled constant apart from the others (as for a fitted program's held-out check)
+    // where the guards hold: validation runs the program there first.
+    for (const std::int64_t step : {4, 8}) {
+        SizeMap h;
+        std::int64_t k = 0;
+        for (const auto& [name, value] : exact.front())
+            h[name] = value + step * ++k;
+        if (instantiate(*traced, merged(full, h))) {
+            m.heldOut = h;
+            exact.push_back(h);
+            break;
+        }
+    }
     m.exactAt = exact;
     m.sizesNote = "size parameters " + params + " from a symbolic trace (torch dynamic shapes: exact by construction; its "
         + std::to_string(traced->guards.size()) + " guards on the sizes hold at the file's sizes and at " + std::to_string(exact.size())
         + " reduced size sets, from " + sizesText(exact.front()) + ")";
     return true;
+}
+
+// A fitted expression can agree with every sample by coincidence (an index batch_size*4088-32640 that equals
+// seq_len*hidden at the file's sizes and at the reduced ones). So the fit is checked at a size set no sample used:
+// fitted again with that set added, the program must come out the same; it then counts as exact there and
+// validation runs it there first. The held-out set moves each scaled constant of the smallest sample apart from the
+// others and from the samples, by small steps so the interpreter's run there stays cheap (A + 4(k + 1), else
+// A + 8(k + 1)); a model whose sizes must divide each other (channels by groups) gets the next uniform reduction
+// no fit used.
+bool heldOutHolds(ModelProgram& m, const std::string& file, TraceWorker& worker, const std::string& concrete,
+                  const std::vector<Sample>& samples, int timeoutMs, std::string& why)
+{
+    const SizeMap& a = samples.front().sizes;
+    std::vector<SizeMap> candidates;
+    for (const std::int64_t step : {4, 8}) {
+        SizeMap h;
+        std::int64_t k = 0;
+        for (const auto& [name, value] : a)
+            h[name] = value + step * ++k;
+        candidates.push_back(h);
+    }
+    for (const SizeMap& reduced : reducedSizes(m.trace.constants))
+        if (merged(m.trace.constants, reduced) != m.trace.constants)
+            candidates.push_back(reduced);
+    for (const SizeMap& h : candidates) {
+        if (std::any_of(samples.begin(), samples.end(), [&](const Sample& x) { return x.sizes == h; }))
+            continue;
+        std::string problem;
+        const auto held = traceSample(file, worker, h, timeoutMs, false, problem);
+        if (!held) {
+            if (why.empty())
+                why = "no held-out size set traced (" + problem + ")";
+            continue;
+        }
+        std::vector<SizeSample> fitSamples {{m.trace.constants, concrete}};
+        for (const SizeMap& used : m.exactAt)
+            for (const Sample& x : samples)
+                if (x.sizes == used)
+                    fitSamples.push_back({merged(m.trace.constants, x.sizes), x.lowered.text});
+        fitSamples.push_back({merged(m.trace.constants, h), held->lowered.text});
+        const auto refit = fitSizes(fitSamples);
+        if (!refit || refit->text != m.lowered.text) {
+            why = "the fitted sizes do not hold at the held-out sizes " + sizesText(h)
+                + " (an expression agreed with the samples by coincidence)";
+            return false;
+        }
+        m.heldOut = h;
+        m.exactAt.push_back(h);
+        m.sizesNote += "; checked at held-out sizes " + sizesText(h);
+        return true;
+    }
+    if (why.empty())
+        why = "no held-out size set apart from the samples";
+    return false;
 }
 
 void symbolize(ModelProgram& m, const std::string& file, TraceWorker& worker, int timeoutMs)
@@ -376,8 +443,18 @@ void symbolize(ModelProgram& m, const std::string& file, TraceWorker& worker, in
                                   : "sizes are fixed: no reduced size traced" + (problem.empty() ? std::string() : " (" + problem + ")");
         return;
     }
-    std::string why;
-    if (fitInto(m, &m.lowered.text, m.trace.constants, samples, why))
+    // A fit counts only once it holds at held-out sizes; otherwise the program stays as traced.
+    const ModelProgram concrete = m;
+    std::string why, heldOutWhy;
+    auto fitted = [&](std::string& fitWhy) {
+        if (!fitInto(m, &concrete.lowered.text, concrete.trace.constants, samples, fitWhy))
+            return false;
+        if (heldOutHolds(m, file, worker, concrete.lowered.text, samples, timeoutMs, heldOutWhy))
+            return true;
+        m = concrete;
+        return false;
+    };
+    if (fitted(why))
         return;
     // The uniform reductions may all be degenerate (8 heads of an 8-wide model leave a head size of 1): the
     // spread-apart sample, when it was not traced yet, gets one more chance.
@@ -387,11 +464,11 @@ void symbolize(ModelProgram& m, const std::string& file, TraceWorker& worker, in
         if (auto extra = traceSample(file, worker, spreadSizes, timeoutMs, false, problem)) {
             samples.push_back(std::move(*extra));
             std::string again;
-            if (fitInto(m, &m.lowered.text, m.trace.constants, samples, again))
+            if (fitted(again))
                 return;
         }
     }
-    m.sizesNote = "sizes are fixed: " + why;
+    m.sizesNote = "sizes are fixed: " + (heldOutWhy.empty() ? why : heldOutWhy);
 }
 
 // Some ops have neither a fake nor a meta kernel (data-dependent shapes: repeat_interleave, nonzero). Such a

@@ -24,6 +24,7 @@ struct ModelProgram
     bool realTensors = false; // traced on real tensors at reduced sizes (no fake or meta kernel)
     std::map<std::string, std::string> paramOf; // size constant -> ALIR parameter (when symbolic)
     std::vector<SizeMap> exactAt; // reduced size sets (constant -> value) the program was fitted at
+    SizeMap heldOut; // a fitted program: the size set it was checked at, which no fit used (also in exactAt)
     std::string sizesNote; // which constants became parameters, or why none did
     std::string symbolicTraceNote; // why a symbolic trace (torch 2.x) did not give them, when fitted instead
 

@@ -168,9 +168,15 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
         if (!sizes.empty() && std::find(candidates.begin(), candidates.end(), sizes) == candidates.end())
             candidates.push_back(sizes);
     }
+    // A fitted program first where it was checked against a trace no fit used (every constant apart).
+    if (model.symbolic && !model.heldOut.empty() && std::find(candidates.begin(), candidates.end(), model.heldOut) == candidates.end())
+        candidates.push_back(model.heldOut);
+    // The ones so far are not in increasing size: one over a limit does not end the search.
+    const size_t leading = candidates.size();
     if (model.symbolic)
         for (const auto& sizes : all)
-            if (std::find(model.exactAt.begin(), model.exactAt.end(), sizes) != model.exactAt.end())
+            if (std::find(model.exactAt.begin(), model.exactAt.end(), sizes) != model.exactAt.end()
+                && std::find(candidates.begin(), candidates.end(), sizes) == candidates.end())
                 candidates.push_back(sizes);
     if (model.symbolic)
         for (const auto& sizes : model.exactAt) // the spread-apart sample is not among the uniform reductions
@@ -179,7 +185,9 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
     for (const auto& sizes : all)
         if (std::find(candidates.begin(), candidates.end(), sizes) == candidates.end())
             candidates.push_back(sizes);
-    for (const auto& sizes : candidates) {
+    for (size_t c = 0; c < candidates.size(); ++c) {
+        const auto& sizes = candidates[c];
+        const bool ascending = c >= leading; // from here on a larger size only costs more
         // The analysed program itself, at a size it was fitted at; otherwise the model lowered at these sizes.
         bool atFullSize = true;
         for (const auto& [name, value] : sizes)
@@ -199,7 +207,9 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
                 lastProblem = sizesText(sizes) + ": " + std::to_string(elements)
                     + " input and parameter elements at these sizes, above the validation limit of "
                     + std::to_string(options.maxReferenceElements);
-                break; // larger sizes only get larger
+                if (ascending)
+                    break; // larger sizes only get larger
+                continue;
             }
             auto lowered = trace::lowerTrace(*traced);
             if (!lowered) {
@@ -222,7 +232,7 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
         const auto reference = worker.reference(file, sizes, options.seed, options.maxReferenceElements, options.timeoutMs);
         if (!reference) {
             lastProblem = sizesText(sizes) + ": " + reference.diagnostics().front().message;
-            if (reference.diagnostics().front().code == "reference.size")
+            if (reference.diagnostics().front().code == "reference.size" && ascending)
                 break; // larger sizes only get larger
             continue;
         }
@@ -251,7 +261,9 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
             }
             if (d.code == "run.work-cap" || d.code == "run.memory-cap") {
                 lastProblem = sizesText(sizes) + ": " + d.message;
-                break; // larger sizes only cost more
+                if (ascending)
+                    break; // larger sizes only cost more
+                continue;
             }
             v.status = ValidationStatus::Mismatch;
             v.details = "the interpreter failed at " + sizesText(sizes) + ": " + d.format();
