@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "render/figures.h"
+
+#include "render/hardwarecaption.h"
 #include "render/palette.h"
 
 #include "engine/core/atomicwrite.h"
@@ -45,7 +47,7 @@ solar::RooflinePlot rooflinePlotOf(const solar::AnalysisResult& result, solar::b
 QString rooflineTitle(const solar::AnalysisResult& result, solar::bounds::Level level, const solar::RooflinePlot& plot)
 {
     return QCoreApplication::translate("Figures", "Roofline of %1 on %2 at %3 %4 — %5 operators")
-        .arg(QString::fromStdString(result.program.name), QString::fromStdString(result.hardware.name),
+        .arg(QString::fromStdString(result.program.name), hardwareCaption(result),
              QString::fromLatin1(solar::bounds::levelShortName(level).data()), QString::fromLatin1(solar::bounds::levelName(level).data()))
         .arg(plot.points.size());
 }

@@ -248,6 +248,11 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
                          insights.reference == "measured" ? QObject::tr("measured: %1").arg(esc(insights.measuredSource))
                                                           : QObject::tr("the eager model; no measurement"),
                          secondsText(insights.solSeconds), secondsText(insights.totalSavedSeconds));
+        html += QObject::tr("<p>The total is at most %1: the reference down to the lowest speed of light, %2 (fused%3).</p>")
+                    .arg(secondsText(std::max(0.0, insights.referenceSeconds - insights.lowestSolSeconds)),
+                         secondsText(insights.lowestSolSeconds),
+                         insights.lowestSolSeconds < insights.solSeconds ? QObject::tr(", with the fastest precision alternative listed")
+                                                                         : QString());
         if (in.extras.trace)
             html += QObject::tr("<p>Profiler trace %1: %2 of ATen time matched to the operators, %3 not.</p>")
                         .arg(esc(in.extras.trace->file), secondsText(in.extras.trace->matchedSeconds),

@@ -180,7 +180,11 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         if (!r.dram && sameValue[{r.machine, r.value}].isEmpty())
             continue; // drawn with the first of its group
         const QPointF a = map(r.x0, r.y0), b = map(r.x1, r.y1);
-        QPen pen(roofColour(r.primary), (r.dram ? 2.4 : 1.6) * mark, r.primary ? Qt::SolidLine : Qt::DashLine);
+        // Several units at once (a split schedule's summed peaks) dash-dot, an overlay's roofs dashed.
+        QPen pen(roofColour(r.primary), (r.dram ? 2.4 : 1.6) * mark,
+                 !r.primary       ? Qt::DashLine
+                     : r.combined ? Qt::DashDotLine
+                                  : Qt::SolidLine);
         p.setPen(pen);
         p.drawLine(a, b);
         solar::RooflineRoof named = r;
@@ -295,10 +299,12 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         p.drawText(QPointF(x, y + 12 * unit), text);
         x += width + 24 * unit;
     };
-    legendText(QCoreApplication::translate("RooflinePainter", "operators standing alone, each on the roof that bounds it"));
+    legendText(QCoreApplication::translate("RooflinePainter", "operators standing alone, each on or under the roof that bounds it"));
     legendText(QCoreApplication::translate("RooflinePainter", "size: share of the time"));
     if (std::any_of(plot.roofs.begin(), plot.roofs.end(), [](const auto& r) { return !r.primary; }))
         legendText(QCoreApplication::translate("RooflinePainter", "dashed: overlaid profiles"));
+    if (std::any_of(plot.roofs.begin(), plot.roofs.end(), [](const auto& r) { return r.combined && r.primary; }))
+        legendText(QCoreApplication::translate("RooflinePainter", "dash-dot: units working at once (peaks summed)"));
     if (plot.skipped > 0)
         legendText(QCoreApplication::translate("RooflinePainter", "%n operator(s) without arithmetic not shown", nullptr, plot.skipped));
     if (plot.fusedAway > 0)

@@ -458,33 +458,33 @@
 <context>
     <name>Figures</name>
     <message>
-        <location filename="../render/figures.cpp" line="47"/>
+        <location filename="../render/figures.cpp" line="49"/>
         <source>Roofline of %1 on %2 at %3 %4 — %5 operators</source>
         <translation>Roofline von %1 auf %2 bei %3 %4 — %5 Operatoren</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="73"/>
-        <location filename="../render/figures.cpp" line="126"/>
+        <location filename="../render/figures.cpp" line="75"/>
+        <location filename="../render/figures.cpp" line="128"/>
         <source>cannot paint the SVG</source>
         <translation>SVG kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="77"/>
+        <location filename="../render/figures.cpp" line="79"/>
         <source>unknown figure format &apos;%1&apos; (png, svg)</source>
         <translation>unbekanntes Bildformat „%1“ (png, svg)</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="107"/>
+        <location filename="../render/figures.cpp" line="109"/>
         <source>the sweep has no measured problem to plot</source>
         <translation>der Lauf enthält kein gemessenes Problem zum Zeichnen</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="108"/>
+        <location filename="../render/figures.cpp" line="110"/>
         <source>Measured time against bound: %1 problems on %2</source>
         <translation>Gemessene Zeit gegen Schranke: %1 Probleme auf %2</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="123"/>
+        <location filename="../render/figures.cpp" line="125"/>
         <source>Einsum graph: %1</source>
         <translation>Einsum-Graph: %1</translation>
     </message>
@@ -629,6 +629,14 @@
         <location filename="../widgets/graph/graphpane.cpp" line="46"/>
         <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
         <translation>Treffer %1 von %2 für „%3“ (Enter: nächster)</translation>
+    </message>
+</context>
+<context>
+    <name>HardwareCaption</name>
+    <message>
+        <location filename="../render/hardwarecaption.cpp" line="19"/>
+        <source>%1 (what-if: %2)</source>
+        <translation>%1 (Was-wäre-wenn: %2)</translation>
     </message>
 </context>
 <context>
@@ -895,42 +903,62 @@
 <context>
     <name>InsightsPane</name>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="49"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="53"/>
         <source>Load profiler trace…</source>
         <translation>Profiler-Trace laden…</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="50"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="54"/>
         <source>Clear trace</source>
         <translation>Trace entfernen</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="66"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="70"/>
         <source>A Chrome trace from torch.profiler (prof.export_chrome_trace) of this model at these sizes: its ops&apos; measured times are matched to the operators</source>
         <translation>Ein Chrome-Trace von torch.profiler (prof.export_chrome_trace) dieses Modells bei diesen Größen: die gemessenen Zeiten seiner Ops werden den Operatoren zugeordnet</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="89"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="93"/>
         <source>Reference %1 (%2); speed of light %3. Recoverable in all: &lt;b&gt;%4&lt;/b&gt; (%5% of the reference; alternatives counted once).</source>
         <translation>Referenz %1 (%2); Speed of Light %3. Insgesamt einsparbar: &lt;b&gt;%4&lt;/b&gt; (%5% der Referenz; Alternativen einmal gezählt).</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="93"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="97"/>
         <source>measured: %1</source>
         <translation>gemessen: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="94"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="98"/>
         <source>the eager model, no measurement</source>
         <translation>das Eager-Modell, keine Messung</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="100"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="104"/>
+        <source>At most %1: the reference down to the lowest speed of light, %2 (%3).</source>
+        <translation>Höchstens %1: die Referenz bis hinab zur niedrigsten Lichtgeschwindigkeit, %2 (%3).</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="106"/>
+        <source>fused, with the fastest precision alternative listed</source>
+        <translation>fusioniert, mit der schnellsten aufgeführten Präzisionsalternative</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="107"/>
+        <source>fused, at the analysed precision</source>
+        <translation>fusioniert, bei der analysierten Präzision</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="109"/>
+        <source>&lt;b&gt;What-if hardware&lt;/b&gt; (%1): every time here is on the changed machine.</source>
+        <translation>&lt;b&gt;Was-wäre-wenn-Hardware&lt;/b&gt; (%1): jede Zeit hier gilt für die geänderte Maschine.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="113"/>
         <source>Trace: %1 of ATen time matched to the operators (%2%), %3 not.</source>
         <translation>Trace: %1 ATen-Zeit den Operatoren zugeordnet (%2%), %3 nicht.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/insights/insightspane.cpp" line="105"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="118"/>
         <source>%n smaller opportunity(ies) not listed.</source>
         <translation>
             <numerusform>%n kleinere Möglichkeit nicht aufgeführt.</numerusform>
@@ -938,17 +966,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="121"/>
         <source>No opportunity above 0.5 % of the reference.</source>
         <translation>Keine Möglichkeit über 0,5 % der Referenz.</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="109"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="122"/>
         <source>Select an opportunity to see how its estimate follows from the bounds.</source>
         <translation>Wählen Sie eine Möglichkeit, um zu sehen, wie ihre Schätzung aus den Schranken folgt.</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="116"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="129"/>
         <source>No analysis yet.</source>
         <translation>Noch keine Analyse.</translation>
     </message>
@@ -1063,13 +1091,13 @@
     <name>MainWindow</name>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="68"/>
-        <location filename="../app/studio/mainwindow.cpp" line="207"/>
+        <location filename="../app/studio/mainwindow.cpp" line="211"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="73"/>
-        <location filename="../app/studio/mainwindow.cpp" line="315"/>
+        <location filename="../app/studio/mainwindow.cpp" line="326"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1114,62 +1142,67 @@
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="168"/>
+        <location filename="../app/studio/mainwindow.cpp" line="172"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="169"/>
+        <location filename="../app/studio/mainwindow.cpp" line="173"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="170"/>
+        <location filename="../app/studio/mainwindow.cpp" line="174"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="171"/>
+        <location filename="../app/studio/mainwindow.cpp" line="175"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="174"/>
+        <location filename="../app/studio/mainwindow.cpp" line="178"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="248"/>
+        <location filename="../app/studio/mainwindow.cpp" line="239"/>
+        <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
+        <translation>%1 geöffnet; der Profiler-Trace %2 gehörte zu %3 und wurde verworfen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="259"/>
         <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
         <translation>Modelle, Konfigurationen, IR und Projekte (*.py *.json *.alir *.solar);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="286"/>
+        <location filename="../app/studio/mainwindow.cpp" line="297"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="345"/>
+        <location filename="../app/studio/mainwindow.cpp" line="358"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1: %2% seiner ATen-Zeit den Operatoren zugeordnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="179"/>
+        <location filename="../app/studio/mainwindow.cpp" line="183"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="146"/>
+        <location filename="../app/studio/mainwindow.cpp" line="149"/>
         <source>Load a torch.profiler trace</source>
         <translation>Einen torch.profiler-Trace laden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="147"/>
+        <location filename="../app/studio/mainwindow.cpp" line="150"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome-Traces (*.json *.pt.trace.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="150"/>
+        <location filename="../app/studio/mainwindow.cpp" line="153"/>
         <source>Profiler trace</source>
         <translation>Profiler-Trace</translation>
     </message>
@@ -1179,47 +1212,47 @@
         <translation>Einsichten</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="183"/>
+        <location filename="../app/studio/mainwindow.cpp" line="187"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="189"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="190"/>
+        <location filename="../app/studio/mainwindow.cpp" line="194"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="194"/>
+        <location filename="../app/studio/mainwindow.cpp" line="198"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="195"/>
+        <location filename="../app/studio/mainwindow.cpp" line="199"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="197"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="199"/>
+        <location filename="../app/studio/mainwindow.cpp" line="203"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="200"/>
+        <location filename="../app/studio/mainwindow.cpp" line="204"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/mainwindow.cpp" line="213"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -1234,47 +1267,47 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="213"/>
+        <location filename="../app/studio/mainwindow.cpp" line="217"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="242"/>
+        <location filename="../app/studio/mainwindow.cpp" line="253"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="229"/>
+        <location filename="../app/studio/mainwindow.cpp" line="233"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="271"/>
+        <location filename="../app/studio/mainwindow.cpp" line="282"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="247"/>
+        <location filename="../app/studio/mainwindow.cpp" line="258"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="279"/>
+        <location filename="../app/studio/mainwindow.cpp" line="290"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="279"/>
+        <location filename="../app/studio/mainwindow.cpp" line="290"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="317"/>
+        <location filename="../app/studio/mainwindow.cpp" line="328"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="330"/>
+        <location filename="../app/studio/mainwindow.cpp" line="341"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
@@ -1320,150 +1353,155 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="45"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="50"/>
         <source>Times are each level&apos;s share of the bound; click a header to sort</source>
         <translation>Zeiten sind der Anteil jeder Stufe an der Schranke; zum Sortieren auf eine Spalte klicken</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="46"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="51"/>
         <source>Filter operators (name, module, op, kind, equation)…</source>
         <translation>Operatoren filtern (Name, Modul, Op, Art, Gleichung)…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="48"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="53"/>
         <source>Export CSV…</source>
         <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="73"/>
+        <source>&lt;b&gt;What-if hardware&lt;/b&gt; (%1): the times are on the changed machine.</source>
+        <translation>&lt;b&gt;Was-wäre-wenn-Hardware&lt;/b&gt; (%1): die Zeiten gelten für die geänderte Maschine.</translation>
     </message>
 </context>
 <context>
     <name>OperatorTableModel</name>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="102"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="103"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="102"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="103"/>
         <source>memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source>%1 — %2%3%4</source>
         <translation>%1 — %2%3%4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
         <source> in %1</source>
         <translation> in %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
         <source>, source line %1</source>
         <translation>, Quellzeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
         <source>, ALIR line %1</source>
         <translation>, ALIR-Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="130"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>Eine Zählung dieses Operators ist eine untere Schranke (siehe Abdeckungshinweise).</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
         <source>Shape</source>
         <translation>Form</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
         <source>Op</source>
         <translation>Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
         <source>Module</source>
         <translation>Modul</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
         <source>Line</source>
         <translation>Zeile</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 ungefusioniert/Kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
         <source>F1 overlapped</source>
         <translation>F1 überlappt</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
         <source>F2 fused/op</source>
         <translation>F2 fusioniert/Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
         <source>F3 fused</source>
         <translation>F3 fusioniert</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
         <source>F4 cache-aware</source>
         <translation>F4 cache-bewusst</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
-        <source>Share</source>
-        <translation>Anteil</translation>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="159"/>
+        <source>Share of %1</source>
+        <translation>Anteil an %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="159"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="160"/>
         <source>Measured</source>
         <translation>Gemessen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="160"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="161"/>
         <source>% of SOL</source>
         <translation>% von SOL</translation>
     </message>
@@ -1542,7 +1580,7 @@
     <message>
         <location filename="../render/pdfreport.cpp" line="104"/>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="353"/>
+        <location filename="../render/pdfreport.cpp" line="357"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
@@ -1628,7 +1666,7 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="165"/>
-        <location filename="../render/pdfreport.cpp" line="447"/>
+        <location filename="../render/pdfreport.cpp" line="451"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
@@ -1699,26 +1737,26 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="353"/>
+        <location filename="../render/pdfreport.cpp" line="357"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="258"/>
-        <location filename="../render/pdfreport.cpp" line="353"/>
+        <location filename="../render/pdfreport.cpp" line="262"/>
+        <location filename="../render/pdfreport.cpp" line="357"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="354"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="354"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
@@ -1753,52 +1791,62 @@
         <translation>das Eager-Modell; keine Messung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="252"/>
+        <location filename="../render/pdfreport.cpp" line="251"/>
+        <source>&lt;p&gt;The total is at most %1: the reference down to the lowest speed of light, %2 (fused%3).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die Summe ist höchstens %1: die Referenz bis hinab zur niedrigsten Lichtgeschwindigkeit, %2 (fusioniert%3).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../render/pdfreport.cpp" line="253"/>
+        <source>, with the fastest precision alternative listed</source>
+        <translation>, mit der schnellsten aufgeführten Präzisionsalternative</translation>
+    </message>
+    <message>
+        <location filename="../render/pdfreport.cpp" line="256"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Profiler-Trace %1: %2 ATen-Zeit den Operatoren zugeordnet, %3 nicht.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="260"/>
         <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Keine Möglichkeit über 0,5 % der Referenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="262"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="262"/>
         <source>Saved</source>
         <translation>Ersparnis</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="262"/>
         <source>Lines</source>
         <translation>Zeilen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="259"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
         <source>Opportunity and evidence</source>
         <translation>Möglichkeit und Begründung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="297"/>
+        <location filename="../render/pdfreport.cpp" line="301"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;angenähert&lt;/b&gt; — jede Operation ist gezählt, manche als untere Schranke (siehe unten)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="413"/>
+        <location filename="../render/pdfreport.cpp" line="417"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum-Graph (%1 Operatoren)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="420"/>
+        <location filename="../render/pdfreport.cpp" line="424"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1, Seite %2 von %3 (Zeile %4, Spalte %5)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="435"/>
+        <location filename="../render/pdfreport.cpp" line="439"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
     </message>
@@ -1823,200 +1871,233 @@
         <translation>&lt;h2&gt;Wichtigste Operatoren&lt;/h2&gt;&lt;p&gt;%1 Operatoren; die 15 mit dem größten Anteil an der fusionierten Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="278"/>
+        <location filename="../render/pdfreport.cpp" line="282"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;Inverse Roofline&lt;/h2&gt;&lt;p&gt;Ziel %1 auf der fusionierten Stufe (jetzt %2) auf %3:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="281"/>
+        <location filename="../render/pdfreport.cpp" line="285"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>Nötige DRAM-Bandbreite bei heutiger Rechenleistung: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="282"/>
+        <location filename="../render/pdfreport.cpp" line="286"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="285"/>
+        <location filename="../render/pdfreport.cpp" line="289"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>nötige Rechenleistung bei heutiger Bandbreite: ×%1 auf jeden Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="286"/>
+        <location filename="../render/pdfreport.cpp" line="290"/>
         <source>no compute reaches it: %1</source>
         <translation>keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="288"/>
+        <location filename="../render/pdfreport.cpp" line="292"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>unabhängig vom Rest nötig: %1 und ×%2 Rechenleistung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="294"/>
+        <location filename="../render/pdfreport.cpp" line="298"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Abdeckung und Annahmen&lt;/h2&gt;&lt;p&gt;Abdeckung: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="298"/>
+        <location filename="../render/pdfreport.cpp" line="302"/>
         <source>complete — every operation is counted</source>
         <translation>vollständig — jede Operation ist gezählt</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="295"/>
+        <location filename="../render/pdfreport.cpp" line="299"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;UNVOLLSTÄNDIG&lt;/b&gt; — siehe unten</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="302"/>
+        <location filename="../render/pdfreport.cpp" line="306"/>
         <source>approximated (a lower bound): </source>
         <translation>angenähert (eine untere Schranke): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="302"/>
+        <location filename="../render/pdfreport.cpp" line="306"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;nicht gezählt&lt;/b&gt;: </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="303"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source> (line %1): </source>
         <translation> (Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="307"/>
+        <location filename="../render/pdfreport.cpp" line="311"/>
         <source>Not covered by any bound: </source>
         <translation>Von keiner Schranke abgedeckt: </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="308"/>
+        <location filename="../render/pdfreport.cpp" line="312"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;Präzisionsregel: %1&lt;/li&gt;&lt;li&gt;Cache-Annahme: %2&lt;/li&gt;&lt;li&gt;On-Chip-Kapazität: %3 (%4)&lt;/li&gt;&lt;li&gt;Spitzenwerte sind dicht (nie 2:4-dünn); die Quelle jeder Zahl steht unter Hardware.&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="314"/>
+        <location filename="../render/pdfreport.cpp" line="318"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Hardware&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="322"/>
+        <location filename="../render/pdfreport.cpp" line="326"/>
         <source>cannot paint the report</source>
         <translation>Bericht kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="353"/>
+        <location filename="../render/pdfreport.cpp" line="357"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="360"/>
+        <location filename="../render/pdfreport.cpp" line="364"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="380"/>
+        <location filename="../render/pdfreport.cpp" line="384"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR-Studio-Bericht — %1 — Seite %2 von %3</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="397"/>
+        <location filename="../render/pdfreport.cpp" line="401"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>Roofline (Kernel-Stufe, %1)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="455"/>
+        <location filename="../render/pdfreport.cpp" line="459"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR-Studio-Bericht: %1</translation>
     </message>
 </context>
 <context>
+    <name>ResultsModel</name>
+    <message>
+        <location filename="../widgets/results/resultsmodel.cpp" line="17"/>
+        <source>The profiler trace %1 was cleared: %2</source>
+        <translation>Der Profiler-Trace %1 wurde verworfen: %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/results/resultsmodel.cpp" line="101"/>
+        <source>%1: %2. Select the profile it was measured on.</source>
+        <translation>%1: %2. Wählen Sie das Profil, auf dem er gemessen wurde.</translation>
+    </message>
+</context>
+<context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="367"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="378"/>
         <source>Roofline (no analysis)</source>
         <translation>Roofline (keine Analyse)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="375"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="386"/>
         <source>Roofline (nothing to plot)</source>
         <translation>Roofline (nichts darzustellen)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="331"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="338"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="32"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="34"/>
         <source>Wheel: zoom; drag: zoom to a rectangle; right or middle drag (or Shift+drag): pan; double-click or Home: reset</source>
         <translation>Mausrad: zoomen; ziehen: auf ein Rechteck zoomen; rechts oder mittig ziehen (oder Umschalt+ziehen): verschieben; Doppelklick oder Pos1: zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="130"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="397"/>
         <source>Hover over a point for its numbers; click to select it.</source>
         <translation>Für Zahlen über einen Punkt fahren; zum Auswählen klicken.</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="298"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="305"/>
         <source>&lt;b&gt;The program at %1&lt;/b&gt;: %2, %3, %4 FLOP/B; bound %5 by %6</source>
         <translation>&lt;b&gt;Das Programm bei %1&lt;/b&gt;: %2, %3, %4 FLOP/B; Schranke %5 durch %6</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="332"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="339"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="342"/>
         <source> in %1</source>
         <translation> in %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="343"/>
         <source>, line %1</source>
         <translation>, Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="343"/>
         <source>, ALIR line %1</source>
         <translation>, ALIR-Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="337"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="344"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3&lt;br&gt;%4, %5 of DRAM traffic at %6, %7 FLOP/B</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3&lt;br&gt;%4, %5 DRAM-Verkehr bei %6, %7 FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="341"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="349"/>
         <source>&lt;br&gt;Standing alone: %1 at %2, on its %3 roof</source>
         <translation>&lt;br&gt;Allein: %1 bei %2, auf seinem %3-Dach</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="346"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="351"/>
+        <source>&lt;br&gt;Standing alone: %1 at %2, under its %3 roof (its kinds of work cannot keep every unit busy at once)</source>
+        <translation>&lt;br&gt;Allein: %1 bei %2, unter seinem %3-Dach (seine Arten von Arbeit können nicht alle Einheiten zugleich auslasten)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="357"/>
         <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
         <translation>über der eigenen Schranke: bei %1 wird die Programmzeit nach der Ressource aufgeteilt, die das ganze Programm bindet; ein Operator mit viel davon trägt mehr als seine eigene Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="350"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="361"/>
         <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
         <translation>unter der eigenen Schranke: bei %1 überlappt seine Arbeit mit der anderer Operatoren (Rechnen und Speicher seines Kernels oder des ganzen Programms laufen gleichzeitig)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="353"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="364"/>
         <source>&lt;br&gt;Its share of the %1 time: %2 (%3%)</source>
         <translation>&lt;br&gt;Sein Anteil an der %1-Zeit: %2 (%3 %)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="357"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="368"/>
         <source>&lt;br&gt;Measured (trace): %1 at %2, %3% of its rate standing alone</source>
         <translation>&lt;br&gt;Gemessen (Trace): %1 bei %2, %3% seiner Rate für sich allein</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="376"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="387"/>
         <source>Roofline at %1 %2 on %3 — %n operator(s)</source>
         <translation>
             <numerusform>Roofline bei %1 %2 auf %3 — %n Operator</numerusform>
             <numerusform>Roofline bei %1 %2 auf %3 — %n Operatoren</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="405"/>
+        <source>it does no arithmetic (a log axis has no 0)</source>
+        <translation>es rechnet nicht (eine logarithmische Achse hat keine 0)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="406"/>
+        <source>it moves no DRAM bytes at this level (its operands stay on chip)</source>
+        <translation>es bewegt auf dieser Stufe keine DRAM-Bytes (seine Operanden bleiben auf dem Chip)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="407"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; is not drawn at %2: %3.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; ist bei %2 nicht eingezeichnet: %3.</translation>
     </message>
 </context>
 <context>
@@ -2047,43 +2128,48 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="276"/>
+        <location filename="../render/rooflinepainter.cpp" line="278"/>
         <source>memory-bound operator</source>
         <translation>speichergebundener Operator</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="277"/>
+        <location filename="../render/rooflinepainter.cpp" line="279"/>
         <source>compute-bound operator</source>
         <translation>rechengebundener Operator</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="279"/>
-        <location filename="../render/rooflinepainter.cpp" line="285"/>
+        <location filename="../render/rooflinepainter.cpp" line="281"/>
+        <location filename="../render/rooflinepainter.cpp" line="287"/>
         <source>measured (trace)</source>
         <translation>gemessen (Trace)</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="290"/>
+        <location filename="../render/rooflinepainter.cpp" line="292"/>
         <source>the program at this level</source>
         <translation>das Programm auf dieser Stufe</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="298"/>
-        <source>operators standing alone, each on the roof that bounds it</source>
-        <translation>Operatoren allein, jeder auf dem Dach, das ihn begrenzt</translation>
+        <location filename="../render/rooflinepainter.cpp" line="300"/>
+        <source>operators standing alone, each on or under the roof that bounds it</source>
+        <translation>Operatoren allein, jeder auf oder unter dem Dach, das ihn begrenzt</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="299"/>
+        <location filename="../render/rooflinepainter.cpp" line="301"/>
         <source>size: share of the time</source>
         <translation>Größe: Anteil an der Zeit</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="301"/>
+        <location filename="../render/rooflinepainter.cpp" line="303"/>
         <source>dashed: overlaid profiles</source>
         <translation>gestrichelt: überlagerte Profile</translation>
     </message>
+    <message>
+        <location filename="../render/rooflinepainter.cpp" line="305"/>
+        <source>dash-dot: units working at once (peaks summed)</source>
+        <translation>strichpunktiert: Einheiten gleichzeitig (Spitzenwerte addiert)</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="303"/>
+        <location filename="../render/rooflinepainter.cpp" line="307"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>%n Operator ohne Arithmetik nicht gezeigt</numerusform>
@@ -2091,7 +2177,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="305"/>
+        <location filename="../render/rooflinepainter.cpp" line="309"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>%n Operator ohne DRAM-Bytes auf dieser Stufe (Operanden auf dem Chip) nicht gezeigt</numerusform>
@@ -2286,152 +2372,152 @@
 <context>
     <name>SummaryPane</name>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="36"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="38"/>
         <source>not measured (e.g. 1.25 ms)</source>
         <translation>nicht gemessen (z. B. 1,25 ms)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="37"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="39"/>
         <source>Import timings…</source>
         <translation>Zeitmessungen importieren…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Bound</source>
         <translation>Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>DRAM</source>
         <translation>DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="58"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="60"/>
         <source>A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)</source>
         <translation>Eine gemessene Laufzeit dieses Programms auf der gewählten Hardware, mit Einheit (1,25 ms, 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="77"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="79"/>
         <source>Measured:</source>
         <translation>Gemessen:</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="93"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="95"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 ungefusioniert/Kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="94"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="96"/>
         <source>F1 overlapped</source>
         <translation>F1 überlappt</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="95"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
         <source>F2 fused/op</source>
         <translation>F2 fusioniert/Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="96"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="98"/>
         <source>F3 fused (SOL)</source>
         <translation>F3 fusioniert (SOL)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="99"/>
         <source>F4 cache-aware</source>
         <translation>F4 cache-bewusst</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="118"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="120"/>
         <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
         <translation>Die gemessenen %1 galten für ein anderes Programm, andere Größen oder andere Hardware und wurden gelöscht. Geben Sie die für dieses gemessene Zeit ein oder importieren Sie sie.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="173"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="175"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>Diese Ergebnisse sind veraltet: die Quelle hat sich seit ihrer Berechnung geändert (Strg+R analysiert erneut).</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="200"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="207"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>Noch keine Analyse: Öffnen Sie ein Modell oder ein ALIR-Programm und drücken Sie Strg+R.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="209"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="216"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; auf %2 — %3, Caches %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="218"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="225"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="224"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="231"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="230"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;Hinweise: %1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="234"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
         <source>%1 (line %2)</source>
         <translation>%1 (Zeile %2)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="235"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
         <source>%1 (line %2): %3</source>
         <translation>%1 (Zeile %2): %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="239"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="248"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>Abdeckung: vollständig — jede Operation ist in den Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="244"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="253"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n Zählung ist eine untere Schranke (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
@@ -2439,47 +2525,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="285"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="292"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL-Verletzung: die gemessenen %1 liegen unter der Schranke %2. Eine echte untere Schranke kann nicht unterboten werden: prüfen Sie die Messung (Größen, Datentyp, Hardware) oder melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="289"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="296"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>Die gemessenen %1 liegen unter der %2-Schranke des Eager-Modells: Eine Implementierung, die Operatoren fusioniert oder überlappt (torch.compile, CUDA Graphs), kann das; die Lichtgeschwindigkeits-Stufen gelten.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="298"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="305"/>
         <source>Import KernelBench timings</source>
         <translation>KernelBench-Zeitmessungen importieren</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="298"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="305"/>
         <source>Timing JSON (*.json)</source>
         <translation>Zeitmessungs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="303"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="310"/>
         <source>Import failed</source>
         <translation>Import fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="308"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="315"/>
         <source>Timings from another machine</source>
         <translation>Zeiten von einer anderen Maschine</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1: Dagegen wird kein Spielraum berechnet. Wählen Sie das Profil, auf dem gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="323"/>
         <source>No timing</source>
         <translation>Keine Zeitmessung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="323"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 enthält keine Zeitmessung für %2.</translation>
     </message>

@@ -458,33 +458,33 @@
 <context>
     <name>Figures</name>
     <message>
-        <location filename="../render/figures.cpp" line="47"/>
+        <location filename="../render/figures.cpp" line="49"/>
         <source>Roofline of %1 on %2 at %3 %4 — %5 operators</source>
         <translation>%1 在 %2 上 %3 %4 级别的 Roofline — %5 个算子</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="73"/>
-        <location filename="../render/figures.cpp" line="126"/>
+        <location filename="../render/figures.cpp" line="75"/>
+        <location filename="../render/figures.cpp" line="128"/>
         <source>cannot paint the SVG</source>
         <translation>无法绘制 SVG</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="77"/>
+        <location filename="../render/figures.cpp" line="79"/>
         <source>unknown figure format &apos;%1&apos; (png, svg)</source>
         <translation>未知的图像格式“%1”（png、svg）</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="107"/>
+        <location filename="../render/figures.cpp" line="109"/>
         <source>the sweep has no measured problem to plot</source>
         <translation>该批量运行中没有可绘制的已测量问题</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="108"/>
+        <location filename="../render/figures.cpp" line="110"/>
         <source>Measured time against bound: %1 problems on %2</source>
         <translation>实测时间与界限对比：%2 上的 %1 个问题</translation>
     </message>
     <message>
-        <location filename="../render/figures.cpp" line="123"/>
+        <location filename="../render/figures.cpp" line="125"/>
         <source>Einsum graph: %1</source>
         <translation>Einsum 图：%1</translation>
     </message>
@@ -628,6 +628,14 @@
         <location filename="../widgets/graph/graphpane.cpp" line="46"/>
         <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
         <translation>“%3”的第 %1 个匹配，共 %2 个（回车：下一个）</translation>
+    </message>
+</context>
+<context>
+    <name>HardwareCaption</name>
+    <message>
+        <location filename="../render/hardwarecaption.cpp" line="19"/>
+        <source>%1 (what-if: %2)</source>
+        <translation>%1（假设：%2）</translation>
     </message>
 </context>
 <context>
@@ -894,59 +902,79 @@
 <context>
     <name>InsightsPane</name>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="49"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="53"/>
         <source>Load profiler trace…</source>
         <translation>加载性能分析 trace…</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="50"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="54"/>
         <source>Clear trace</source>
         <translation>清除 trace</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="66"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="70"/>
         <source>A Chrome trace from torch.profiler (prof.export_chrome_trace) of this model at these sizes: its ops&apos; measured times are matched to the operators</source>
         <translation>本模型在当前尺寸下由 torch.profiler 生成的 Chrome trace(prof.export_chrome_trace):其算子的实测时间将匹配到各运算符</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="89"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="93"/>
         <source>Reference %1 (%2); speed of light %3. Recoverable in all: &lt;b&gt;%4&lt;/b&gt; (%5% of the reference; alternatives counted once).</source>
         <translation>参考时间 %1(%2);光速界 %3。总计可节省:&lt;b&gt;%4&lt;/b&gt;(占参考时间 %5%;互为替代的方案只计一次)。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="93"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="97"/>
         <source>measured: %1</source>
         <translation>实测:%1</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="94"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="98"/>
         <source>the eager model, no measurement</source>
         <translation>eager 模型,无实测</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="100"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="104"/>
+        <source>At most %1: the reference down to the lowest speed of light, %2 (%3).</source>
+        <translation>至多 %1：从参考时间降至最低光速 %2（%3）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="106"/>
+        <source>fused, with the fastest precision alternative listed</source>
+        <translation>融合，采用所列最快的精度替代方案</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="107"/>
+        <source>fused, at the analysed precision</source>
+        <translation>融合，采用所分析的精度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="109"/>
+        <source>&lt;b&gt;What-if hardware&lt;/b&gt; (%1): every time here is on the changed machine.</source>
+        <translation>&lt;b&gt;假设硬件&lt;/b&gt;（%1）：此处所有时间均基于修改后的机器。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/insights/insightspane.cpp" line="113"/>
         <source>Trace: %1 of ATen time matched to the operators (%2%), %3 not.</source>
         <translation>Trace:%1 的 ATen 时间已匹配到运算符(%2%),%3 未匹配。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/insights/insightspane.cpp" line="105"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="118"/>
         <source>%n smaller opportunity(ies) not listed.</source>
         <translation>
             <numerusform>另有 %n 个较小的机会未列出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="121"/>
         <source>No opportunity above 0.5 % of the reference.</source>
         <translation>没有超过参考时间 0.5% 的优化机会。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="109"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="122"/>
         <source>Select an opportunity to see how its estimate follows from the bounds.</source>
         <translation>选择一个优化机会,查看其估计如何由各级界限得出。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="116"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="129"/>
         <source>No analysis yet.</source>
         <translation>尚无分析。</translation>
     </message>
@@ -1061,13 +1089,13 @@
     <name>MainWindow</name>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="68"/>
-        <location filename="../app/studio/mainwindow.cpp" line="207"/>
+        <location filename="../app/studio/mainwindow.cpp" line="211"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="73"/>
-        <location filename="../app/studio/mainwindow.cpp" line="315"/>
+        <location filename="../app/studio/mainwindow.cpp" line="326"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1112,62 +1140,67 @@
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="168"/>
+        <location filename="../app/studio/mainwindow.cpp" line="172"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="169"/>
+        <location filename="../app/studio/mainwindow.cpp" line="173"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="170"/>
+        <location filename="../app/studio/mainwindow.cpp" line="174"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="171"/>
+        <location filename="../app/studio/mainwindow.cpp" line="175"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="174"/>
+        <location filename="../app/studio/mainwindow.cpp" line="178"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="248"/>
+        <location filename="../app/studio/mainwindow.cpp" line="239"/>
+        <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
+        <translation>已打开 %1；性能分析跟踪 %2 属于 %3，已清除</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="259"/>
         <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
         <translation>模型、配置、IR 和项目 (*.py *.json *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="286"/>
+        <location filename="../app/studio/mainwindow.cpp" line="297"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="345"/>
+        <location filename="../app/studio/mainwindow.cpp" line="358"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1:其 ATen 时间的 %2% 已匹配到运算符</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="179"/>
+        <location filename="../app/studio/mainwindow.cpp" line="183"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="146"/>
+        <location filename="../app/studio/mainwindow.cpp" line="149"/>
         <source>Load a torch.profiler trace</source>
         <translation>加载 torch.profiler trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="147"/>
+        <location filename="../app/studio/mainwindow.cpp" line="150"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome trace (*.json *.pt.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="150"/>
+        <location filename="../app/studio/mainwindow.cpp" line="153"/>
         <source>Profiler trace</source>
         <translation>性能分析 trace</translation>
     </message>
@@ -1177,47 +1210,47 @@
         <translation>优化建议</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="183"/>
+        <location filename="../app/studio/mainwindow.cpp" line="187"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="189"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="190"/>
+        <location filename="../app/studio/mainwindow.cpp" line="194"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="194"/>
+        <location filename="../app/studio/mainwindow.cpp" line="198"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="195"/>
+        <location filename="../app/studio/mainwindow.cpp" line="199"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="197"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="199"/>
+        <location filename="../app/studio/mainwindow.cpp" line="203"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="200"/>
+        <location filename="../app/studio/mainwindow.cpp" line="204"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="209"/>
+        <location filename="../app/studio/mainwindow.cpp" line="213"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1232,47 +1265,47 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="213"/>
+        <location filename="../app/studio/mainwindow.cpp" line="217"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="242"/>
+        <location filename="../app/studio/mainwindow.cpp" line="253"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="229"/>
+        <location filename="../app/studio/mainwindow.cpp" line="233"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="271"/>
+        <location filename="../app/studio/mainwindow.cpp" line="282"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="247"/>
+        <location filename="../app/studio/mainwindow.cpp" line="258"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="279"/>
+        <location filename="../app/studio/mainwindow.cpp" line="290"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="279"/>
+        <location filename="../app/studio/mainwindow.cpp" line="290"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="317"/>
+        <location filename="../app/studio/mainwindow.cpp" line="328"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="330"/>
+        <location filename="../app/studio/mainwindow.cpp" line="341"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
@@ -1318,150 +1351,155 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="45"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="50"/>
         <source>Times are each level&apos;s share of the bound; click a header to sort</source>
         <translation>时间是各级别界限中的份额；点击表头排序</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="46"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="51"/>
         <source>Filter operators (name, module, op, kind, equation)…</source>
         <translation>筛选算子（名称、模块、算子、类型、方程）…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="48"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="53"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="73"/>
+        <source>&lt;b&gt;What-if hardware&lt;/b&gt; (%1): the times are on the changed machine.</source>
+        <translation>&lt;b&gt;假设硬件&lt;/b&gt;（%1）：这些时间基于修改后的机器。</translation>
     </message>
 </context>
 <context>
     <name>OperatorTableModel</name>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="102"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="103"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="102"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="103"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="124"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="125"/>
         <source>%1 — %2%3%4</source>
         <translation>%1 — %2%3%4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="126"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
         <source> in %1</source>
         <translation>，位于 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
         <source>, source line %1</source>
         <translation>，源代码第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="127"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="128"/>
         <source>, ALIR line %1</source>
         <translation>，ALIR 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="129"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="130"/>
         <source>Some count of this operator is a lower bound (see the coverage notes).</source>
         <translation>该算子的某项计数是下界（见覆盖说明）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="142"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="143"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="144"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="145"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="146"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
         <source>Op</source>
         <translation>源算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="147"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
         <source>Module</source>
         <translation>模块</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="148"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="149"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="150"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="151"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="152"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="153"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="154"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="155"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
         <source>F3 fused</source>
         <translation>F3 融合</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="156"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="157"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="158"/>
-        <source>Share</source>
-        <translation>占比</translation>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="159"/>
+        <source>Share of %1</source>
+        <translation>占 %1 的比例</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="159"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="160"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatortablemodel.cpp" line="160"/>
+        <location filename="../widgets/analysis/operatortablemodel.cpp" line="161"/>
         <source>% of SOL</source>
         <translation>占 SOL 的 %</translation>
     </message>
@@ -1540,7 +1578,7 @@
     <message>
         <location filename="../render/pdfreport.cpp" line="104"/>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="353"/>
+        <location filename="../render/pdfreport.cpp" line="357"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -1626,7 +1664,7 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="165"/>
-        <location filename="../render/pdfreport.cpp" line="447"/>
+        <location filename="../render/pdfreport.cpp" line="451"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
@@ -1697,26 +1735,26 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="353"/>
+        <location filename="../render/pdfreport.cpp" line="357"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="258"/>
-        <location filename="../render/pdfreport.cpp" line="353"/>
+        <location filename="../render/pdfreport.cpp" line="262"/>
+        <location filename="../render/pdfreport.cpp" line="357"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="354"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="354"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
@@ -1751,52 +1789,62 @@
         <translation>eager 模型;无实测</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="252"/>
+        <location filename="../render/pdfreport.cpp" line="251"/>
+        <source>&lt;p&gt;The total is at most %1: the reference down to the lowest speed of light, %2 (fused%3).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;总计至多 %1：从参考时间降至最低光速 %2（融合%3）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../render/pdfreport.cpp" line="253"/>
+        <source>, with the fastest precision alternative listed</source>
+        <translation>，采用所列最快的精度替代方案</translation>
+    </message>
+    <message>
+        <location filename="../render/pdfreport.cpp" line="256"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;性能分析 trace %1:%2 的 ATen 时间已匹配到运算符,%3 未匹配。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="260"/>
         <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
         <translation>&lt;p&gt;没有超过参考时间 0.5% 的优化机会。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="262"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="262"/>
         <source>Saved</source>
         <translation>节省</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="262"/>
         <source>Lines</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="259"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
         <source>Opportunity and evidence</source>
         <translation>优化机会与依据</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="297"/>
+        <location filename="../render/pdfreport.cpp" line="301"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;近似&lt;/b&gt; — 每个运算都已计入，部分为下界（见下文）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="413"/>
+        <location filename="../render/pdfreport.cpp" line="417"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum 图（%1 个算子）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="420"/>
+        <location filename="../render/pdfreport.cpp" line="424"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1，第 %2 页，共 %3 页（第 %4 行，第 %5 列）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="435"/>
+        <location filename="../render/pdfreport.cpp" line="439"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1：概览；每个算子都列在“所有算子”下</translation>
     </message>
@@ -1821,199 +1869,232 @@
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="278"/>
+        <location filename="../render/pdfreport.cpp" line="282"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;逆屋顶线&lt;/h2&gt;&lt;p&gt;目标 %1（融合级，当前 %2），硬件 %3：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="281"/>
+        <location filename="../render/pdfreport.cpp" line="285"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="282"/>
+        <location filename="../render/pdfreport.cpp" line="286"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="285"/>
+        <location filename="../render/pdfreport.cpp" line="289"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="286"/>
+        <location filename="../render/pdfreport.cpp" line="290"/>
         <source>no compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="288"/>
+        <location filename="../render/pdfreport.cpp" line="292"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="294"/>
+        <location filename="../render/pdfreport.cpp" line="298"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="298"/>
+        <location filename="../render/pdfreport.cpp" line="302"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="295"/>
+        <location filename="../render/pdfreport.cpp" line="299"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="302"/>
+        <location filename="../render/pdfreport.cpp" line="306"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="302"/>
+        <location filename="../render/pdfreport.cpp" line="306"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="303"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="307"/>
+        <location filename="../render/pdfreport.cpp" line="311"/>
         <source>Not covered by any bound: </source>
         <translation>任何界限均未涵盖：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="308"/>
+        <location filename="../render/pdfreport.cpp" line="312"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="314"/>
+        <location filename="../render/pdfreport.cpp" line="318"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="322"/>
+        <location filename="../render/pdfreport.cpp" line="326"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="353"/>
+        <location filename="../render/pdfreport.cpp" line="357"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="360"/>
+        <location filename="../render/pdfreport.cpp" line="364"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="380"/>
+        <location filename="../render/pdfreport.cpp" line="384"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="397"/>
+        <location filename="../render/pdfreport.cpp" line="401"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="455"/>
+        <location filename="../render/pdfreport.cpp" line="459"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
 </context>
 <context>
+    <name>ResultsModel</name>
+    <message>
+        <location filename="../widgets/results/resultsmodel.cpp" line="17"/>
+        <source>The profiler trace %1 was cleared: %2</source>
+        <translation>性能分析跟踪 %1 已清除：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/results/resultsmodel.cpp" line="101"/>
+        <source>%1: %2. Select the profile it was measured on.</source>
+        <translation>%1：%2。请选择测量它时所用的配置文件。</translation>
+    </message>
+</context>
+<context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="367"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="378"/>
         <source>Roofline (no analysis)</source>
         <translation>屋顶线（无分析）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="375"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="386"/>
         <source>Roofline (nothing to plot)</source>
         <translation>屋顶线（无可绘制内容）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="331"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="338"/>
         <source>DRAM %1</source>
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="32"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="34"/>
         <source>Wheel: zoom; drag: zoom to a rectangle; right or middle drag (or Shift+drag): pan; double-click or Home: reset</source>
         <translation>滚轮：缩放；拖动：缩放到矩形；右键或中键拖动（或 Shift+拖动）：平移；双击或 Home：重置</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="130"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="397"/>
         <source>Hover over a point for its numbers; click to select it.</source>
         <translation>将鼠标悬停在点上查看数值；点击选中。</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="298"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="305"/>
         <source>&lt;b&gt;The program at %1&lt;/b&gt;: %2, %3, %4 FLOP/B; bound %5 by %6</source>
         <translation>&lt;b&gt;%1 级别的整个程序&lt;/b&gt;：%2，%3，%4 FLOP/B；界限 %5，受 %6 限制</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="332"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="339"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="335"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="342"/>
         <source> in %1</source>
         <translation>，位于 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="343"/>
         <source>, line %1</source>
         <translation>，第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="336"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="343"/>
         <source>, ALIR line %1</source>
         <translation>，ALIR 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="337"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="344"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3&lt;br&gt;%4, %5 of DRAM traffic at %6, %7 FLOP/B</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2）&lt;br&gt;%3&lt;br&gt;%4，在 %6 级别 %5 的 DRAM 流量，%7 FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="341"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="349"/>
         <source>&lt;br&gt;Standing alone: %1 at %2, on its %3 roof</source>
         <translation>&lt;br&gt;单独运行：%1，%2，位于其 %3 屋顶上</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="346"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="351"/>
+        <source>&lt;br&gt;Standing alone: %1 at %2, under its %3 roof (its kinds of work cannot keep every unit busy at once)</source>
+        <translation>&lt;br&gt;单独运行：%1，%2，位于其 %3 屋顶之下（其多种工作无法同时让每个单元满载）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="357"/>
         <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
         <translation>高于自身界限：在 %1 级别，程序时间按约束整个程序的资源分摊，该资源用量大的算子承担的时间多于其自身界限</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="350"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="361"/>
         <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
         <translation>低于自身界限：在 %1 级别，它的工作与其他算子重叠（其内核或整个程序的计算和内存同时进行）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="353"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="364"/>
         <source>&lt;br&gt;Its share of the %1 time: %2 (%3%)</source>
         <translation>&lt;br&gt;在 %1 时间中的份额：%2（%3%）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="357"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="368"/>
         <source>&lt;br&gt;Measured (trace): %1 at %2, %3% of its rate standing alone</source>
         <translation>&lt;br&gt;实测(trace):%1,%2,为其单独运行速率的 %3%</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="376"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="387"/>
         <source>Roofline at %1 %2 on %3 — %n operator(s)</source>
         <translation>
             <numerusform>%1 %2 级别在 %3 上的 Roofline — %n 个算子</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="405"/>
+        <source>it does no arithmetic (a log axis has no 0)</source>
+        <translation>它没有算术运算（对数坐标轴没有 0）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="406"/>
+        <source>it moves no DRAM bytes at this level (its operands stay on chip)</source>
+        <translation>它在此级别不移动 DRAM 字节（其操作数留在片上）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="407"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; is not drawn at %2: %3.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 在 %2 未绘出：%3。</translation>
     </message>
 </context>
 <context>
@@ -2044,50 +2125,55 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="276"/>
+        <location filename="../render/rooflinepainter.cpp" line="278"/>
         <source>memory-bound operator</source>
         <translation>内存受限算子</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="277"/>
+        <location filename="../render/rooflinepainter.cpp" line="279"/>
         <source>compute-bound operator</source>
         <translation>计算受限算子</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="279"/>
-        <location filename="../render/rooflinepainter.cpp" line="285"/>
+        <location filename="../render/rooflinepainter.cpp" line="281"/>
+        <location filename="../render/rooflinepainter.cpp" line="287"/>
         <source>measured (trace)</source>
         <translation>实测(trace)</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="290"/>
+        <location filename="../render/rooflinepainter.cpp" line="292"/>
         <source>the program at this level</source>
         <translation>此级别的整个程序</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="298"/>
-        <source>operators standing alone, each on the roof that bounds it</source>
-        <translation>单独运行的算子，各自位于约束它的屋顶上</translation>
+        <location filename="../render/rooflinepainter.cpp" line="300"/>
+        <source>operators standing alone, each on or under the roof that bounds it</source>
+        <translation>单独运行的算子，各自位于限制它的屋顶上或其下</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="299"/>
+        <location filename="../render/rooflinepainter.cpp" line="301"/>
         <source>size: share of the time</source>
         <translation>大小：时间份额</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="301"/>
+        <location filename="../render/rooflinepainter.cpp" line="303"/>
         <source>dashed: overlaid profiles</source>
         <translation>虚线：叠加的配置</translation>
     </message>
+    <message>
+        <location filename="../render/rooflinepainter.cpp" line="305"/>
+        <source>dash-dot: units working at once (peaks summed)</source>
+        <translation>点划线：多个单元同时工作（峰值相加）</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="303"/>
+        <location filename="../render/rooflinepainter.cpp" line="307"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>未显示 %n 个无运算的算子</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="305"/>
+        <location filename="../render/rooflinepainter.cpp" line="309"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>未显示 %n 个在此级别没有 DRAM 字节的算子（操作数在片上）</numerusform>
@@ -2280,199 +2366,199 @@
 <context>
     <name>SummaryPane</name>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="36"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="38"/>
         <source>not measured (e.g. 1.25 ms)</source>
         <translation>未测量（例如 1.25 ms）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="37"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="39"/>
         <source>Import timings…</source>
         <translation>导入计时…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="50"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
         <source>DRAM</source>
         <translation>DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="58"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="60"/>
         <source>A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)</source>
         <translation>此程序在所选硬件上测得的运行时间，带单位（1.25 ms、190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="77"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="79"/>
         <source>Measured:</source>
         <translation>实测：</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="93"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="95"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="94"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="96"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="95"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="96"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="98"/>
         <source>F3 fused (SOL)</source>
         <translation>F3 融合 (SOL)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="99"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="118"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="120"/>
         <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
         <translation>测得的 %1 属于另一个程序、尺寸组合或硬件，已清除。请输入或导入针对当前程序测得的时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="173"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="175"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>这些结果已过时：自计算以来源代码已更改（Ctrl+R 重新分析）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="200"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="207"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>尚无分析：打开一个模型或 ALIR 程序并按 Ctrl+R。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="209"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="216"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 于 %2 — %3，缓存 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="218"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="225"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="224"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="231"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="230"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;说明：%1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="234"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
         <source>%1 (line %2)</source>
         <translation>%1（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="235"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
         <source>%1 (line %2): %3</source>
         <translation>%1（第 %2 行）：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="239"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="248"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="244"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="253"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="285"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="292"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="289"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="296"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>实测的 %1 低于 eager 模型的 %2 界限：融合或重叠算子的实现（torch.compile、CUDA Graphs）可以做到；光速各级界限仍然成立。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="298"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="305"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="298"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="305"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="303"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="310"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="308"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="315"/>
         <source>Timings from another machine</source>
         <translation>来自另一台机器的计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="323"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="323"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>

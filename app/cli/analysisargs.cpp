@@ -84,6 +84,10 @@ std::optional<insights::TracedInsights> traceInsights(const std::string& path, c
         printDiagnostics(trace.diagnostics(), err);
         return std::nullopt;
     }
+    if (const auto other = measure::traceHardwareMismatch(*trace, result.hardware)) {
+        err << path << ": error: " << *other << "; select the profile it was measured on (--hw)\n";
+        return std::nullopt;
+    }
     insights::TracedInsights traced = insights::insightsWithTrace(result, &*trace);
     const measure::TraceMatch& match = *traced.match;
     const double fraction = measure::matchedFraction(match);

@@ -134,6 +134,9 @@ void MainWindow::wirePanes()
         m_panes.graph->view()->setLevel(l);
         m_panes.operators->setShareLevel(l);
     });
+    // The table's Share column is the roofline's level from the start (it said F3 while the roofline showed F0).
+    m_panes.graph->view()->setLevel(m_panes.roofline->level());
+    m_panes.operators->setShareLevel(m_panes.roofline->level());
     connect(m_panes.operators, &OperatorPane::nodeSelected, m_selection, &SelectionSync::selectNode);
     connect(m_panes.operators, &OperatorPane::exportCsvRequested, this, [this] { m_exports->exportWithDialog(ExportKind::Csv); });
     connect(m_panes.insights, &InsightsPane::opportunitySelected, this, [this](const QList<int>& nodes) {
@@ -150,6 +153,7 @@ void MainWindow::wirePanes()
             QMessageBox::warning(this, tr("Profiler trace"), why);
     });
     connect(m_panes.insights, &InsightsPane::clearTraceRequested, m_results, &ResultsModel::clearTrace);
+    connect(m_results, &ResultsModel::traceDropped, this, [this](const QString& why) { statusBar()->showMessage(why, 10000); });
     connect(m_panes.summary, &SummaryPane::importTimingsRequested, this, [this] { m_panes.summary->importTimings(m_document->path()); });
 }
 
@@ -229,6 +233,13 @@ bool MainWindow::openFile(const QString& path, QString* why)
         statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
     }
     m_fileMenus->addRecent(QFileInfo(path).absoluteFilePath());
+    // A profiler trace measured another program: matched to this one it would name its times as this one's.
+    if (m_results->traceMatch() && m_traceSource != m_document->displayPath()) {
+        m_results->clearTrace();
+        statusBar()->showMessage(tr("Opened %1; the profiler trace %2 was of %3 and was cleared")
+                                     .arg(QFileInfo(path).fileName(), m_traceName, QFileInfo(m_traceSource).fileName()),
+                                 8000);
+    }
     analyze();
     return true;
 }
@@ -341,6 +352,8 @@ bool MainWindow::loadProfileTrace(const QString& path, QString* why)
 {
     if (!m_results->loadTrace(path, why))
         return false;
+    m_traceSource = m_document->displayPath();
+    m_traceName = QFileInfo(path).fileName();
     if (const auto& match = m_results->traceMatch())
         statusBar()->showMessage(tr("Trace %1: %2% of its ATen time matched to the operators")
                                      .arg(QFileInfo(path).fileName())

@@ -138,6 +138,8 @@ private:
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
     FileMenus* m_fileMenus = nullptr;
+    QString m_traceSource; // the document a loaded profiler trace was measured on (displayPath)
+    QString m_traceName; // that trace's file name
     ExportActions* m_exports = nullptr;
 
     solar::llm::LlmSettings m_llm;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace solar {
 
@@ -13,24 +14,40 @@ int rooflineShareBucket(double share)
 
 namespace {
 
-std::string joined(const std::vector<std::string>& parts, const char* separator)
+// A roof: one unit at one precision, or several units a split schedule runs at once (drawn at their summed peaks).
+struct RoofSpec
 {
-    std::string out;
-    for (const auto& p : parts)
-        out += (out.empty() ? "" : separator) + p;
-    return out;
+    std::string label;
+    std::vector<bounds::Placement> units;
+};
+
+std::string unitLabel(bounds::Placement p)
+{
+    return std::string(hw::unitName(p.unit)) + " " + std::string(hw::precisionName(p.precision));
 }
 
-double peakOfLabel(const bounds::MachineModel& m, const std::string& label)
+int groupRank(bounds::Placement p)
 {
-    for (int u = 0; u < 2; ++u)
-        for (int p = 0; p < hw::kPrecisionCount; ++p) {
-            const auto unit = static_cast<hw::Unit>(u);
-            const auto precision = static_cast<hw::Precision>(p);
-            if (std::string(hw::unitName(unit)) + " " + std::string(hw::precisionName(precision)) == label)
-                return m.peak(unit, precision);
-        }
-    return 0;
+    return p.unit == hw::Unit::Tensor ? 0 : p.precision == hw::Precision::FP64 ? 2 : 1;
+}
+
+// The node's roof: its units in a fixed order (tensor, SIMT, SIMT fp64; by name within a group), so that nodes on
+// the same units share one drawn roof and one label.
+RoofSpec roofOf(const bounds::NodeCompute& c)
+{
+    RoofSpec spec;
+    spec.units = c.units;
+    std::sort(spec.units.begin(), spec.units.end(), [](bounds::Placement a, bounds::Placement b) {
+        return std::make_pair(groupRank(a), unitLabel(a)) < std::make_pair(groupRank(b), unitLabel(b));
+    });
+    for (const auto& u : spec.units)
+        spec.label += (spec.label.empty() ? "" : " + ") + unitLabel(u);
+    return spec;
+}
+
+bool spansGroups(const std::vector<bounds::Placement>& units)
+{
+    return std::any_of(units.begin(), units.end(), [&](bounds::Placement u) { return groupRank(u) != groupRank(units.front()); });
 }
 
 } // namespace
@@ -43,7 +60,14 @@ RooflinePlot rooflinePlot(const AnalysisResult& r, const std::vector<RooflineMac
     const auto computes = bounds::nodeComputes(r.digest, m, r.options.policy);
     const auto& levelResult = r.ladder.at(level);
     const bool unfusedBytes = level == Level::UnfusedPerKernel || level == Level::UnfusedOverlapped;
-    std::vector<std::string> usedRoofs; // the compute roofs some operator runs on, in first-use order
+    // The compute roofs some operator runs on, in first-use order: each unit alone, and the units together where
+    // an operator's work spans concurrent groups (a TF32 GEMM split across tensor cores and SIMT pipes reaches
+    // their sum, above either roof alone).
+    std::vector<RoofSpec> usedRoofs;
+    auto use = [&](RoofSpec spec) {
+        if (std::none_of(usedRoofs.begin(), usedRoofs.end(), [&](const RoofSpec& have) { return have.label == spec.label; }))
+            usedRoofs.push_back(std::move(spec));
+    };
     double xMin = 1e300, xMax = 0, yMin = 1e300, yMax = 0;
     auto extend = [&](double x, double y) {
         xMin = std::min(xMin, x);
@@ -56,9 +80,11 @@ RooflinePlot rooflinePlot(const AnalysisResult& r, const std::vector<RooflineMac
         if (n.view || id >= computes.size())
             continue;
         const bounds::NodeCompute& c = computes[id];
-        for (const auto& roof : c.roofs)
-            if (std::find(usedRoofs.begin(), usedRoofs.end(), roof) == usedRoofs.end())
-                usedRoofs.push_back(roof);
+        for (const auto& u : c.units)
+            use({unitLabel(u), {u}});
+        const RoofSpec roof = roofOf(c);
+        if (spansGroups(roof.units))
+            use(roof);
         RooflinePoint p;
         p.node = n.id;
         p.flops = 2 * n.macs + n.otherOps;
@@ -76,8 +102,9 @@ RooflinePlot rooflinePlot(const AnalysisResult& r, const std::vector<RooflineMac
         p.standaloneSeconds = std::max(c.seconds, memory);
         p.x = p.flops / p.bytes;
         p.y = p.flops / p.standaloneSeconds;
-        p.bound = p.computeBound ? joined(c.roofs, " + ") : std::string("DRAM");
-        p.roof = p.computeBound ? p.flops / c.seconds : m.dramBps;
+        p.bound = p.computeBound ? roof.label : std::string("DRAM");
+        // Its ceiling, not its rate: work of several kinds on several units may not fill them all at once.
+        p.roof = p.computeBound ? bounds::combinedPeakFlopsPerSecond(m, roof.units) : m.dramBps;
         p.levelSeconds = id < levelResult.nodeSeconds.size() ? levelResult.nodeSeconds[id] : 0.0;
         p.share = id < levelResult.nodeShare.size() ? levelResult.nodeShare[id] : 0.0;
         extend(p.x, p.y);
@@ -103,8 +130,8 @@ RooflinePlot rooflinePlot(const AnalysisResult& r, const std::vector<RooflineMac
     std::vector<RooflineMachine> machines = {{r.hardware.name, m}};
     machines.insert(machines.end(), overlays.begin(), overlays.end());
     for (const auto& mm : machines)
-        for (const auto& label : usedRoofs) {
-            const double peak = peakOfLabel(mm.machine, label);
+        for (const auto& roof : usedRoofs) {
+            const double peak = bounds::combinedPeakFlopsPerSecond(mm.machine, roof.units);
             if (peak > 0 && mm.machine.dramBps > 0)
                 extend(peak / mm.machine.dramBps, peak);
         }
@@ -121,22 +148,26 @@ RooflinePlot rooflinePlot(const AnalysisResult& r, const std::vector<RooflineMac
     bool primary = true;
     for (const auto& mm : machines) {
         const bounds::MachineModel& machine = mm.machine;
-        std::vector<std::pair<std::string, double>> peaks;
-        for (const auto& label : usedRoofs)
-            if (const double peak = peakOfLabel(machine, label); peak > 0)
-                peaks.emplace_back(label, peak);
+        std::vector<std::tuple<std::string, double, bool>> peaks;
+        for (const auto& roof : usedRoofs)
+            if (const double peak = bounds::combinedPeakFlopsPerSecond(machine, roof.units); peak > 0)
+                // A combined roof of a machine that lacks one of its units would repeat a single roof.
+                if (roof.units.size() == 1 || std::all_of(roof.units.begin(), roof.units.end(), [&](bounds::Placement u) {
+                        return machine.peak(u.unit, u.precision) > 0;
+                    }))
+                    peaks.emplace_back(roof.label, peak, roof.units.size() > 1);
         if (machine.dramBps > 0) {
             // Up to its highest relevant compute roof, or across the chart for a program without compute work.
             double top = 0;
             for (const auto& pk : peaks)
-                top = std::max(top, pk.second);
+                top = std::max(top, std::get<1>(pk));
             if (top <= 0)
                 top = plot.yMax;
             const double x1 = std::min(plot.xMax, top / machine.dramBps);
             plot.roofs.push_back(
-                {mm.name, "DRAM", machine.dramBps, true, primary, plot.xMin, machine.dramBps * plot.xMin, x1, machine.dramBps * x1});
-            for (const auto& [label, peak] : peaks)
-                plot.roofs.push_back({mm.name, label, peak, false, primary, peak / machine.dramBps, peak, plot.xMax, peak});
+                {mm.name, "DRAM", machine.dramBps, true, primary, false, plot.xMin, machine.dramBps * plot.xMin, x1, machine.dramBps * x1});
+            for (const auto& [label, peak, combined] : peaks)
+                plot.roofs.push_back({mm.name, label, peak, false, primary, combined, peak / machine.dramBps, peak, plot.xMax, peak});
         }
         primary = false;
     }

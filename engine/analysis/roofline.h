@@ -7,8 +7,9 @@
 // What a point means, so that every point sits on or under the roof that bounds it (docs/sol-model.md):
 // - an operator is drawn standing alone at the level's notion of bytes (F0, F1: every tensor it touches; F2-F4:
 //   only the external ones, intermediates stay on chip): x = its FLOP / those bytes, y = its FLOP / max(compute,
-//   bytes / DRAM bandwidth). It lies on its roof: DRAM, or the compute roof its work runs on (an effective rate
-//   when the work spans several units). Its share of the level's time is a different number (operators overlap at
+//   bytes / DRAM bandwidth). It lies on its roof: DRAM, or the compute roof its work runs on; work that spans
+//   concurrent units (a TF32 GEMM split across tensor cores and SIMT pipes) has a drawn roof of its own at their
+//   summed peaks, on which a pure split lies and under which mixed work (a GEMM and its epilogue) lies. Its share of the level's time is a different number (operators overlap at
 //   F1, F3, F4 and within a fused kernel), shown beside it with why the two differ.
 // - the program point is the level itself: x = FLOP / the level's DRAM bytes, y = FLOP / the level's time. Warm
 //   caches, the capacity term and the L2 -> SM floor act on it, not on single operators.
@@ -29,6 +30,7 @@ struct RooflineRoof
     double value = 0; // B/s for DRAM, FLOP/s for a compute roof
     bool dram = false;
     bool primary = true; // of the analysed machine (false: an overlay)
+    bool combined = false; // several units at once, at their peaks summed per concurrency group ("tensor tf32 + simt fp32")
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0; // the segment in (FLOP/byte, FLOP/s)
 };
 
@@ -43,8 +45,8 @@ struct RooflinePoint
     double levelSeconds = 0; // its share of the level's time (operator table)
     double share = 0; // of the level's time
     bool computeBound = false; // standing alone
-    std::string bound; // the roof it sits on: "DRAM" or its compute roofs ("tensor tf32 + simt fp32")
-    double roof = 0; // that roof's value: B/s for DRAM, FLOP/s for compute (effective over several roofs)
+    std::string bound; // the roof it sits on or under: "DRAM" or its compute units ("tensor tf32 + simt fp32")
+    double roof = 0; // that roof's value: B/s for DRAM, FLOP/s for compute (over several units: combinedPeakFlopsPerSecond)
     double measuredY = 0; // FLOP / its measured time (a profiler trace), at the same x; 0: not measured
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/batch/sweep.h"
 
+#include "engine/hw/hardwarenames.h"
+
 #include "engine/analysis/differential.h"
 #include "engine/core/format.h"
 #include "engine/core/textfile.h"
@@ -90,35 +92,9 @@ Expected<std::map<std::string, double>> readTimings(const std::string& path)
 
 std::optional<std::string> timingsHardwareMismatch(const std::string& timingPath, const hw::HwProfile& profile)
 {
-    auto upper = [](std::string t) {
-        std::string out;
-        for (char c : t) {
-            if (std::isalnum(static_cast<unsigned char>(c)))
-                out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        }
-        return out;
-    };
     const std::string folderName = fs::path(timingPath).parent_path().filename().string();
-    const std::string folder = upper(folderName);
-    const std::string machine = upper(profile.id + " " + profile.name);
-    for (const char* gpu : {"H100", "H200", "A100", "B200", "B100", "L40S", "L4", "A10G", "4090", "MI300", "V100", "T4"}) {
-        const std::string g = gpu;
-        auto namesGpu = [&](const std::string& text) {
-            for (size_t at = text.find(g); at != std::string::npos; at = text.find(g, at + 1)) {
-                const bool digitAfter = at + g.size() < text.size() && std::isdigit(static_cast<unsigned char>(text[at + g.size()]));
-                if (!digitAfter) // "L4" is not "L40S"
-                    return true;
-            }
-            return false;
-        };
-        if (namesGpu(folder) && !namesGpu(machine))
-            return "the timings' folder '" + folderName + "' names a " + g + ", the profile is " + profile.name;
-    }
-    for (const auto& [a, b] : {std::pair<std::string, std::string> {"PCIE", "SXM"}, {"SXM", "PCIE"}}) {
-        if (folder.find(a) != std::string::npos && machine.find(b) != std::string::npos)
-            return "the timings' folder '" + folderName + "' is a " + (a == "PCIE" ? "PCIe" : "SXM") + " machine, the profile is "
-                + profile.name;
-    }
+    if (const auto other = hw::otherHardwareNamed(folderName, profile))
+        return "the timings' folder '" + folderName + "' names " + *other + ", the profile is " + profile.name;
     return std::nullopt;
 }
 

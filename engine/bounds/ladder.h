@@ -194,8 +194,13 @@ std::vector<double> kernelComputeSeconds(const Digest& digest, const MachineMode
 struct NodeCompute
 {
     double seconds = 0;
-    std::vector<std::string> roofs;
+    std::vector<std::string> roofs; // the fastest placement of each kind of work first, then the units a split may use
+    std::vector<Placement> units; // the same roofs as placements (roofs[i] names units[i])
 };
+/// The highest rate (FLOP/s) work spread over `units` can reach: per concurrency group the fastest of its units,
+/// summed over the groups (the units of one group share its pipes, separate groups run at once). A node that splits
+/// a contraction across tensor and SIMT units reaches more than either roof alone: this is the roof it sits under.
+double combinedPeakFlopsPerSecond(const MachineModel& machine, const std::vector<Placement>& units);
 std::vector<NodeCompute> nodeComputes(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy);
 
 /// The DRAM bytes the cache_aware level charges at on-chip capacity `onchipBytes` (nonincreasing in it).

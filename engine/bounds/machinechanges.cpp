@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine/bounds/machinechanges.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace solar::bounds {
 
@@ -27,6 +29,42 @@ std::vector<MachineChange> machineChanges(const MachineModel& used, const Machin
     check("per-SM storage", used.smBytes, stock.smBytes, "B");
     check("SM count", used.smCount, stock.smCount, "");
     check("SMs per cluster", used.clusterSms, stock.clusterSms, "");
+    return out;
+}
+
+std::string machineChangesSummary(const std::vector<MachineChange>& changes)
+{
+    auto factorText = [](double used, double stock) {
+        if (!(stock > 0))
+            return std::string(" set"); // a quantity the profile lacks: no factor to give
+        char text[32];
+        std::snprintf(text, sizeof text, " ×%.3g", used / stock);
+        return std::string(text);
+    };
+    std::vector<std::string> parts;
+    // Peaks per unit: one factor when every changed peak of the unit shares it.
+    for (const char* unit : {"tensor", "simt"}) {
+        std::vector<const MachineChange*> peaks;
+        for (const auto& c : changes)
+            if (c.unit == "FLOP/s" && c.quantity.rfind(std::string(unit) + " ", 0) == 0)
+                peaks.push_back(&c);
+        if (peaks.empty())
+            continue;
+        const std::string first = factorText(peaks.front()->used, peaks.front()->stock);
+        const bool alike
+            = std::all_of(peaks.begin(), peaks.end(), [&](const MachineChange* c) { return factorText(c->used, c->stock) == first; });
+        if (alike)
+            parts.push_back(std::string(unit == std::string("tensor") ? "tensor" : "SIMT") + " peaks" + first);
+        else
+            for (const MachineChange* c : peaks)
+                parts.push_back(c->quantity + factorText(c->used, c->stock));
+    }
+    for (const auto& c : changes)
+        if (c.unit != "FLOP/s" && c.quantity != "clock")
+            parts.push_back(c.quantity + factorText(c.used, c.stock));
+    std::string out;
+    for (const auto& p : parts)
+        out += (out.empty() ? "" : ", ") + p;
     return out;
 }
 

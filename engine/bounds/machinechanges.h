@@ -22,4 +22,9 @@ struct MachineChange
 /// Empty when `used` equals `stock` in every number the bounds read (relative tolerance 1e-9).
 std::vector<MachineChange> machineChanges(const MachineModel& used, const MachineModel& stock);
 
+/// The changes as factors, short enough for a title: "DRAM bandwidth ×1.47, tensor peaks ×2, SIMT peaks ×2" (the
+/// peaks of one unit scaled alike read as one factor, as a slider moves them; a clock change reads through the
+/// peaks it scales). Empty for no change.
+std::string machineChangesSummary(const std::vector<MachineChange>& changes);
+
 } // namespace solar::bounds

@@ -400,6 +400,7 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
     p.name = "This machine: " + (host.modelName.empty() ? std::string("unknown CPU") : host.modelName) + ", " + std::to_string(threads)
         + (threads == 1 ? " thread" : " threads");
     p.vendor = host.modelName.find("AMD") != std::string::npos ? "AMD" : host.modelName.find("Intel") != std::string::npos ? "Intel" : "";
+    p.deviceKind = "cpu";
     p.arch = "CPU, " + std::to_string(host.cores) + " cores, " + host.isa.describe();
     p.user = true;
     HostDetails details;

@@ -74,6 +74,9 @@ HwProfile parse(const json& doc, const std::string& file)
     p.name = text(doc, "name", "");
     p.vendor = text(doc, "vendor", "", false);
     p.arch = text(doc, "arch", "", false);
+    p.deviceKind = text(doc, "device_kind", "", false);
+    if (!p.deviceKind.empty() && p.deviceKind != "gpu" && p.deviceKind != "cpu")
+        throw FieldError {"device_kind", "expected \"gpu\" or \"cpu\", got \"" + p.deviceKind + "\""};
     const json& sources = member(doc, "sources", "");
     if (!sources.is_object())
         throw FieldError {"sources", "expected an object of source entries"};
@@ -177,6 +180,8 @@ HwProfile parse(const json& doc, const std::string& file)
             }
         }
         p.host = std::move(d);
+        if (p.deviceKind.empty())
+            p.deviceKind = "cpu"; // a calibrated host
     }
     return p;
 }
@@ -281,6 +286,8 @@ std::string profileToJson(const HwProfile& p)
                 {"compute", compute},
                 {"dram", {{"bandwidth_Bps", numberJson(p.dramBandwidthBps)}, {"capacity_bytes", numberJson(p.dramCapacityBytes)}}},
                 {"onchip", {{"l2_bytes", numberJson(p.l2Bytes)}, {"total_bytes", numberJson(p.onchipBytes)}}}};
+    if (!p.deviceKind.empty())
+        doc["device_kind"] = p.deviceKind;
     if (p.llcBytes)
         doc["onchip"]["llc_bytes"] = numberJson(*p.llcBytes);
     if (p.l2BandwidthBps)

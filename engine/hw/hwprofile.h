@@ -69,6 +69,9 @@ struct HwProfile
     std::string name;
     std::string vendor;
     std::string arch;
+    // "gpu", "cpu" or "" (not stated): what kind of device measured times of it come from (a profiler trace of CPU
+    // ops says nothing about a GPU). A profile with host details is a CPU when the field is absent.
+    std::string deviceKind;
     std::string file; // where it was loaded from
     bool user = false; // from the user's configuration directory
     std::vector<Source> sources;

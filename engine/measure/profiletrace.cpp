@@ -3,6 +3,7 @@
 
 #include "engine/analysis/operators.h"
 #include "engine/core/textfile.h"
+#include "engine/hw/hardwarenames.h"
 
 #include <nlohmann/json.hpp>
 
@@ -119,6 +120,11 @@ Expected<ProfileTrace> parseProfileTrace(std::string_view text, const std::strin
 
     ProfileTrace trace;
     trace.file = file;
+    // torch.profiler writes the GPUs it profiled (CUDA activity) as deviceProperties; a CPU-only trace has none.
+    if (doc.is_object() && doc.contains("deviceProperties") && doc["deviceProperties"].is_array())
+        for (const auto& d : doc["deviceProperties"])
+            if (d.is_object() && d.contains("name") && d["name"].is_string())
+                trace.devices.push_back(d["name"].get<std::string>());
     std::map<std::pair<std::string, std::string>, std::vector<ThreadItem>> threads; // (pid, tid) -> items
     std::map<std::int64_t, int> opOfExternalId;
     struct DeviceEvent
@@ -434,6 +440,21 @@ TraceMatch matchProfileTrace(const ProfileTrace& trace, const AnalysisResult& an
     }
     m.totalSeconds /= m.passes;
     return m;
+}
+
+std::optional<std::string> traceHardwareMismatch(const ProfileTrace& trace, const hw::HwProfile& profile)
+{
+    const bool cpuProfile = profile.deviceKind == "cpu", gpuProfile = profile.deviceKind == "gpu";
+    if (!trace.hasKernels && gpuProfile)
+        return "the trace holds CPU times only (no GPU kernels were profiled), the profile is " + profile.name
+            + ": CPU times against its bounds say nothing about it (profile with ProfilerActivity.CUDA on that device)";
+    if (trace.hasKernels && cpuProfile)
+        return "the trace times GPU kernels" + (trace.devices.empty() ? std::string() : " on " + trace.devices.front())
+            + ", the profile is this machine's CPU (" + profile.name + ")";
+    for (const auto& device : trace.devices)
+        if (const auto other = hw::otherHardwareNamed(device, profile))
+            return "the trace was taken on " + device + " (" + *other + "), the profile is " + profile.name;
+    return std::nullopt;
 }
 
 double matchedFraction(const TraceMatch& match)

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,7 @@ struct ProfileTrace
     double kernelSeconds = 0; // all kernels
     double unattributedKernelSeconds = 0; // kernels no ATen op launched (or without a correlation id)
     double atenSelfSeconds = 0; // sum of every ATen event's self time
+    std::vector<std::string> devices; // the GPUs it profiled, by name (deviceProperties); empty for a CPU-only trace
 };
 
 /// Parses a Chrome trace. Bad JSON is an error at file:line:col; a trace without ATen ops (profiled without
@@ -63,6 +65,11 @@ struct TraceMatch
 };
 
 TraceMatch matchProfileTrace(const ProfileTrace& trace, const AnalysisResult& analysis);
+
+/// Why the trace cannot measure `profile`'s machine: CPU times against an accelerator's profile, GPU kernels against
+/// a CPU host's, or a profiled GPU the profile is not (another model, the other form factor). Such a trace is
+/// refused as timing files from another machine are (issue 30, item 4); nullopt when nothing says so.
+std::optional<std::string> traceHardwareMismatch(const ProfileTrace& trace, const hw::HwProfile& profile);
 
 /// The fraction of the trace's ATen self time that was matched (1 when there was none).
 double matchedFraction(const TraceMatch& match);

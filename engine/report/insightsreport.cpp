@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include <cstdio>
 
 namespace solar::report {
@@ -136,7 +138,9 @@ std::string insightsText(const AnalysisResult& analysis, const Insights& in, con
     if (in.lowestSolSeconds < in.solSeconds)
         out += ", " + formatSeconds(in.lowestSolSeconds) + " at the faster precision";
     out += "\nrecoverable in all (no double counting): " + formatSeconds(in.totalSavedSeconds) + " ("
-        + percent(in.totalSavedSeconds, in.referenceSeconds) + " of the reference)\n";
+        + percent(in.totalSavedSeconds, in.referenceSeconds) + " of the reference; at most "
+        + formatSeconds(std::max(0.0, in.referenceSeconds - in.lowestSolSeconds)) + ", the reference down to the lowest speed of light "
+        + formatSeconds(in.lowestSolSeconds) + ")\n";
     if (trace) {
         out += "trace " + trace->file + " (" + (trace->device ? "CUDA kernel times" : "CPU times")
             + "): " + formatSeconds(trace->matchedSeconds) + " of ATen self time matched to the program's ops ("

@@ -129,6 +129,16 @@ inline std::string slowProfile(const QString& path, double dramBps = 1e8)
     return writeFile(path, j.dump(2));
 }
 
+/// A CPU host's profile (device_kind "cpu"), with peaks no CPU reaches: every measured op is slower than its bound.
+inline std::string cpuHostProfile(const QString& path)
+{
+    nlohmann::json j = nlohmann::json::parse(readFile(slowProfile(path, 1e12)));
+    j["id"] = "cpu-test";
+    j["name"] = "a test CPU host";
+    j["device_kind"] = "cpu";
+    return writeFile(path, j.dump(2));
+}
+
 inline const char* kReluModel = R"(import torch
 import torch.nn as nn
 

@@ -147,7 +147,10 @@ private slots:
             QSKIP("no Python interpreter with torch on this machine");
         QFETCH(QString, traceFile);
         const std::string data = std::string(SOLAR_TEST_DATA) + "/profiler/";
-        const Result r = cli({"analyze", data + "mlp_block.py", "--hw", "h100-sxm", "--no-validate", "--profile-trace",
+        // CPU times (the trace has no kernels): against a CPU host's profile, not a GPU's.
+        QTemporaryDir dir;
+        const std::string host = cpuHostProfile(dir.filePath(QStringLiteral("host.json")));
+        const Result r = cli({"analyze", data + "mlp_block.py", "--hw", host, "--no-validate", "--profile-trace",
                               data + traceFile.toStdString(), "--format", "json"});
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out, nullptr, false);
@@ -177,9 +180,14 @@ private slots:
         QCOMPARE(trace["shape_mismatches"].get<int>(), 0);
         if (traceFile != QStringLiteral("mlp_block.trace.json"))
             return; // the table once is enough (each analysis traces the model again)
-        const Result table = cli(
-            {"analyze", data + "mlp_block.py", "--hw", "h100-sxm", "--no-validate", "--profile-trace", data + traceFile.toStdString()});
+        const Result table
+            = cli({"analyze", data + "mlp_block.py", "--hw", host, "--no-validate", "--profile-trace", data + traceFile.toStdString()});
         QVERIFY2(contains(table.out, "measured") && contains(table.out, "meas/F0"), table.out.c_str());
+        // The same CPU trace against a GPU profile is refused (issue 30, item 4: "runs at 7.16e+03x its eager bound").
+        const Result gpu = cli(
+            {"analyze", data + "mlp_block.py", "--hw", "h100-sxm", "--no-validate", "--profile-trace", data + traceFile.toStdString()});
+        QCOMPARE(gpu.code, 1);
+        QVERIFY2(contains(gpu.err, "CPU times only") && contains(gpu.err, "H100 SXM"), gpu.err.c_str());
     }
 
     void testInsightsMeasured()

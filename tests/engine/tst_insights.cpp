@@ -3,6 +3,7 @@
 // numbers (the comments give each derivation), never against the code's own output.
 #include "engine/analysis/analysis.h"
 #include "engine/hw/hwprofile.h"
+#include "engine/hw/registry.h"
 #include "engine/insights/insights.h"
 #include "engine/measure/profiletrace.h"
 #include "engine/report/analysisreport.h"
@@ -353,6 +354,50 @@ private slots:
         QVERIFY(near(*opOnLine(m.ops, 4).measuredSeconds, 2e-6));
         QVERIFY(near(m.totalSeconds, 43e-6));
         QVERIFY(near(m.matchedSeconds, 28e-6)); // ATen self time (CPU), all of it matched
+    }
+
+    // A trace is checked against the profile as timing files are (issue 30, item 4): CPU-only times against a GPU
+    // profile, GPU kernels against a CPU host, or a profiled GPU the profile is not, are named; matching ones pass.
+    void tracesFromOtherHardwareAreNamed()
+    {
+        const char* cpuOnly
+            = R"({"traceEvents": [{"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 0, "dur": 20}]})";
+        auto gpuTrace = [](const std::string& device) {
+            std::string t = R"({"deviceProperties": [{"id": 0, "name": "DEVICE"}], "traceEvents": [
+              {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 0, "dur": 20},
+              {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 5, "dur": 4, "args": {"correlation": 7}},
+              {"ph": "X", "cat": "kernel", "name": "sgemm", "pid": 0, "tid": 7, "ts": 10, "dur": 40, "args": {"correlation": 7}}]})";
+            return t.replace(t.find("DEVICE"), 6, device);
+        };
+        const auto registry = hw::loadDefaultHwRegistry();
+        const hw::HwProfile& sxm = *registry.find("h100-sxm");
+        const hw::HwProfile& pcie = *registry.find("h100-pcie");
+        const hw::HwProfile& a100 = *registry.find("a100-sxm");
+        hw::HwProfile host = sxm;
+        host.deviceKind = "cpu";
+        host.name = "this machine";
+        hw::HwProfile unstated = sxm;
+        unstated.deviceKind.clear();
+
+        const auto cpu = measure::parseProfileTrace(cpuOnly, "cpu.json");
+        QVERIFY(cpu.hasValue() && cpu->devices.empty());
+        const auto onCpu = measure::traceHardwareMismatch(*cpu, sxm);
+        QVERIFY(onCpu && onCpu->find("CPU times only") != std::string::npos && onCpu->find(sxm.name) != std::string::npos);
+        QVERIFY(!measure::traceHardwareMismatch(*cpu, host));
+        QVERIFY(!measure::traceHardwareMismatch(*cpu, unstated)); // nothing says what it is
+
+        const auto h100 = measure::parseProfileTrace(gpuTrace("NVIDIA H100 80GB HBM3"), "h100.json");
+        QVERIFY(h100.hasValue() && h100->devices == std::vector<std::string> {"NVIDIA H100 80GB HBM3"});
+        QVERIFY(!measure::traceHardwareMismatch(*h100, sxm));
+        QVERIFY(!measure::traceHardwareMismatch(*h100, pcie)); // the name does not say which form factor
+        const auto other = measure::traceHardwareMismatch(*h100, a100);
+        QVERIFY(other && other->find("H100") != std::string::npos);
+        const auto kernelsOnHost = measure::traceHardwareMismatch(*h100, host);
+        QVERIFY(kernelsOnHost && kernelsOnHost->find("GPU kernels") != std::string::npos);
+        const auto pcieTrace = measure::parseProfileTrace(gpuTrace("NVIDIA H100 PCIe"), "pcie.json");
+        const auto formFactor = measure::traceHardwareMismatch(*pcieTrace, sxm);
+        QVERIFY(formFactor && formFactor->find("PCIe") != std::string::npos);
+        QVERIFY(!measure::traceHardwareMismatch(*pcieTrace, pcie));
     }
 
     void badTracesAreDiagnosed()

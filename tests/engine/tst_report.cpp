@@ -49,6 +49,14 @@ AnalysisResult matmul4x8x2(const hw::HwProfile& hardware)
     return analyzeProgram(p, hardware, o).value();
 }
 
+// A primary roof of this name and value is drawn.
+bool drawnRoof(const RooflinePlot& plot, const std::string& label, double value)
+{
+    return std::any_of(plot.roofs.begin(), plot.roofs.end(), [&](const RooflineRoof& r) {
+        return r.primary && !r.dram && r.label == label && std::abs(r.value - value) <= 1e-9 * value;
+    });
+}
+
 } // namespace
 
 class TestReport : public QObject
@@ -326,8 +334,9 @@ private slots:
                 QVERIFY(p.y <= bw * p.x * (1 + 1e-12));
                 QVERIFY(p.y <= topPeak * (1 + 1e-12));
                 if (p.computeBound) {
-                    QVERIFY(p.roof <= topPeak * (1 + 1e-12));
-                    QCOMPARE(p.y, p.roof);
+                    // On or under its roof, and that roof is drawn with its name.
+                    QVERIFY(p.y <= p.roof * (1 + 1e-12));
+                    QVERIFY(drawnRoof(plot, p.bound, p.roof));
                 } else {
                     QCOMPARE(p.bound, std::string("DRAM"));
                     QCOMPARE(p.y, bw * p.x);
@@ -341,6 +350,46 @@ private slots:
             QCOMPARE(plot.fusedAway > 0, fused);
             QCOMPARE(int(plot.points.size()) + plot.fusedAway + plot.skipped, int(r.graph.nodes.size()));
         }
+    }
+
+    // A fp32 GEMM under allow-tf32 may split its tiles between the tensor cores (TF32, 400 TFLOP/s here) and the
+    // SIMT pipes (fp32, 100 TFLOP/s), so standing alone it runs at 500 TFLOP/s: 128 FLOP in 0.256 ps. That point
+    // must sit on a drawn roof named for both units at their sum, not above the 400 TFLOP/s tensor roof (issue 30:
+    // H100 PCIe's 461 = TF32 410 + SIMT 51.2 was never drawn). An overlay without the SIMT unit draws no sum.
+    void rooflineSplitScheduleHasItsRoof()
+    {
+        const ir::Program prog = testutil::parseOk(testutil::readData("alir/matmul.alir"));
+        AnalysisOptions o;
+        o.sizes = {{"M", 4}, {"K", 8}, {"N", 2}};
+        o.policy = bounds::PrecisionPolicy::AllowTf32;
+        AnalysisResult r = analyzeProgram(prog, *m_h100, o).value();
+        bounds::MachineModel m;
+        m.dramBps = 1e18; // compute-bound however few bytes
+        m.peak(hw::Unit::Tensor, hw::Precision::TF32) = 4e14;
+        m.peak(hw::Unit::Simt, hw::Precision::FP32) = 1e14;
+        r = reSolve(r, m);
+        bounds::MachineModel tensorOnly;
+        tensorOnly.dramBps = 1e18;
+        tensorOnly.peak(hw::Unit::Tensor, hw::Precision::TF32) = 8e14;
+        const RooflinePlot plot = rooflinePlot(r, {{"tensor only", tensorOnly}}, bounds::Level::Fused);
+        QCOMPARE(plot.points.size(), size_t(1));
+        const RooflinePoint& p = plot.points[0];
+        QVERIFY(p.computeBound);
+        QCOMPARE(p.standaloneSeconds, 128 / 5e14);
+        QCOMPARE(p.y, 5e14);
+        QCOMPARE(p.bound, std::string("tensor tf32 + simt fp32"));
+        QCOMPARE(p.roof, 5e14);
+        QVERIFY(drawnRoof(plot, p.bound, 5e14));
+        QVERIFY(drawnRoof(plot, "tensor tf32", 4e14));
+        QVERIFY(drawnRoof(plot, "simt fp32", 1e14));
+        int combined = 0, overlay = 0;
+        for (const RooflineRoof& roof : plot.roofs) {
+            combined += roof.combined ? 1 : 0;
+            overlay += roof.primary ? 0 : 1;
+            QCOMPARE(roof.combined, roof.label.find(" + ") != std::string::npos);
+        }
+        QCOMPARE(combined, 1);
+        QCOMPARE(overlay, 2); // its DRAM and its tensor tf32 roof
     }
 
     void whatIfProfile()

@@ -12,6 +12,7 @@
 #include "engine/hw/registry.h"
 #include "engine/ir/parser.h"
 #include "render/pdfreport.h"
+#include "render/units.h"
 #include "widgets/analysis/operatorpane.h"
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypane.h"
@@ -43,6 +44,8 @@
 #include <QTest>
 #include <QWheelEvent>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -215,6 +218,49 @@ private slots:
     // pan moves the view, reset restores it; the hover panel has a fixed height; the roofs drawn are the program's
     // (DRAM and the compute roofs its fp32 work uses) with their values at the lines; each tooltip names the roof
     // the point sits on.
+    // Every operator point is drawn on or under the line of the roof its tooltip names (issue 30: a TF32
+    // convolution at 461 TFLOP/s = TF32 410 + SIMT fp32 51.2 sat above the only tensor roof drawn, 410). An fp32
+    // GEMM without provenance may use TF32 under pytorch-default and split its tiles onto the SIMT pipes, so
+    // standing alone it reaches the two peaks summed: that roof is drawn, named, and the point lies on it.
+    void rooflinePointsSitOnDrawnRoofs()
+    {
+        RooflineChart chart;
+        chart.resize(900, 650);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        const auto registry = solar::hw::loadDefaultHwRegistry();
+        const auto program = solar::ir::parseProgram("kernel big(M=4096, N=4096, K=4096) {\n"
+                                                     "  in A: f32[M, K];\n  weight W: f32[K, N];\n  out C: f32[M, N];\n"
+                                                     "  for m in 0..M, n in 0..N {\n    C[m, n] = 0;\n"
+                                                     "    for k in 0..K { C[m, n] += A[m, k] * W[k, n]; }\n  }\n}\n",
+                                                     "big.alir");
+        QVERIFY(program);
+        for (const char* id : {"h100-pcie", "h100-sxm", "a100-sxm", "b200"}) {
+            const auto* profile = registry.find(id);
+            QVERIFY(profile);
+            chart.setResult(std::make_shared<solar::AnalysisResult>(solar::analyzeProgram(*program, *profile).value()));
+            QCOMPARE(chart.plot().points.size(), size_t(1));
+            const auto& p = chart.plot().points.front();
+            QVERIFY2(p.computeBound && p.bound == "tensor tf32 + simt fp32", p.bound.c_str());
+            const double tf32 = solar::bounds::machineFromProfile(*profile).peak(solar::hw::Unit::Tensor, solar::hw::Precision::TF32);
+            const double simt = solar::bounds::machineFromProfile(*profile).peak(solar::hw::Unit::Simt, solar::hw::Precision::FP32);
+            QVERIFY(std::abs(p.y - (tf32 + simt)) <= 1e-9 * p.y); // above either roof alone
+            const auto roof = std::find_if(chart.plot().roofs.begin(), chart.plot().roofs.end(),
+                                           [&](const auto& r) { return r.primary && r.label == p.bound; });
+            QVERIFY(roof != chart.plot().roofs.end());
+            QVERIFY(roof->combined);
+            const QString drawn = chart.roofLabels().join(QLatin1Char('\n'));
+            QVERIFY2(drawn.contains(QString::fromStdString(p.bound) + QLatin1Char(' ') + siText(roof->value, "FLOP/s")), qPrintable(drawn));
+            // In pixels: the point is on its roof's line, not above it.
+            const QPointF point = chart.canvasPointOfNode(p.node), line = chart.canvasPointOf(p.x, roof->value);
+            QVERIFY2(std::abs(point.y() - line.y()) < 0.5, qPrintable(QStringLiteral("%1 vs %2").arg(point.y()).arg(line.y())));
+            for (const auto& r : chart.plot().roofs)
+                if (r.primary && !r.dram && !r.combined)
+                    QVERIFY(point.y() < chart.canvasPointOf(p.x, r.value).y()); // above every single unit's roof
+            QVERIFY(chart.tooltipOfNode(p.node).contains(QStringLiteral("on its ") + QString::fromStdString(p.bound)));
+        }
+    }
+
     void rooflineZoomPanAndRoofs()
     {
         RooflinePane pane;

@@ -117,10 +117,23 @@ private slots:
         QVERIFY(!w.loadProfileTrace(bad, &why));
         QVERIFY2(why.contains(QStringLiteral("bad.json:2:")), qPrintable(why));
 
-        const QString trace = dir.filePath(QStringLiteral("trace.json"));
-        QVERIFY(writeText(trace, R"({"traceEvents": [
+        // CPU times only are refused against the window's GPU profile (H100 PCIe), as another machine's timings are.
+        const QString cpuTrace = dir.filePath(QStringLiteral("cpu.json"));
+        QVERIFY(writeText(cpuTrace, R"({"traceEvents": [
           {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 0, "dur": 100},
           {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 200, "dur": 50}]})"));
+        QVERIFY(!w.loadProfileTrace(cpuTrace, &why));
+        QVERIFY2(why.contains(QStringLiteral("CPU times only")) && why.contains(QStringLiteral("H100 PCIe")), qPrintable(why));
+        QVERIFY(!w.traceMatch().has_value());
+        // A trace of the GPU's kernels on that device: operator times are kernel times (100 us, 50 us).
+        const QString trace = dir.filePath(QStringLiteral("trace.json"));
+        QVERIFY(writeText(trace, R"({"deviceProperties": [{"id": 0, "name": "NVIDIA H100 PCIe"}], "traceEvents": [
+          {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 0, "dur": 20},
+          {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 5, "dur": 4, "args": {"correlation": 1}},
+          {"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 1, "tid": 1, "ts": 200, "dur": 8},
+          {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 202, "dur": 3, "args": {"correlation": 2}},
+          {"ph": "X", "cat": "kernel", "name": "sgemm", "pid": 0, "tid": 7, "ts": 10, "dur": 100, "args": {"correlation": 1}},
+          {"ph": "X", "cat": "kernel", "name": "relu_kernel", "pid": 0, "tid": 7, "ts": 210, "dur": 50, "args": {"correlation": 2}}]})"));
         QVERIFY2(w.loadProfileTrace(trace, &why), qPrintable(why));
         QVERIFY(w.traceMatch().has_value());
         QCOMPARE(solar::measure::matchedFraction(*w.traceMatch()), 1.0);

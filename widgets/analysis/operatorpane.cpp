@@ -3,10 +3,12 @@
 
 #include "widgets/results/resultsmodel.h"
 
+#include "render/hardwarecaption.h"
 #include "widgets/analysis/operatortablemodel.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -19,7 +21,10 @@ OperatorPane::OperatorPane(QWidget* parent)
     , m_proxy(new QSortFilterProxyModel(this))
     , m_table(new QTableView(this))
     , m_filter(new QLineEdit(this))
+    , m_whatIf(new QLabel(this))
 {
+    m_whatIf->setWordWrap(true);
+    m_whatIf->hide();
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(OperatorTableModel::SortRole);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -52,6 +57,7 @@ OperatorPane::OperatorPane(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
+    layout->addWidget(m_whatIf);
     layout->addWidget(m_table, 1);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(csv, &QPushButton::clicked, this, &OperatorPane::exportCsvRequested);
@@ -63,6 +69,9 @@ OperatorPane::OperatorPane(QWidget* parent)
 
 void OperatorPane::setResult(std::shared_ptr<const solar::AnalysisResult> result)
 {
+    const QString factors = result ? whatIfFactorsText(*result) : QString();
+    m_whatIf->setText(tr("<b>What-if hardware</b> (%1): the times are on the changed machine.").arg(factors));
+    m_whatIf->setVisible(!factors.isEmpty());
     m_model->setResult(std::move(result));
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 class OperatorTableModel;
+class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTableView;
@@ -29,6 +30,8 @@ public:
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QTableView* table() const { return m_table; }
     QLineEdit* filter() const { return m_filter; }
+    /// Shown over the table while the times are on what-if hardware (with the factors); hidden otherwise.
+    QLabel* whatIfLabel() const { return m_whatIf; }
 
     void setResult(std::shared_ptr<const solar::AnalysisResult> result);
     void setShareLevel(solar::bounds::Level level);
@@ -46,5 +49,6 @@ private:
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;
     QLineEdit* m_filter = nullptr;
+    QLabel* m_whatIf = nullptr;
     bool m_selecting = false;
 };

@@ -39,6 +39,7 @@ void OperatorTableModel::setResult(std::shared_ptr<const solar::AnalysisResult> 
 void OperatorTableModel::setShareLevel(Level level)
 {
     m_shareLevel = level;
+    emit headerDataChanged(Qt::Horizontal, Share, Share);
     if (!m_rows.empty())
         emit dataChanged(index(0, Share), index(rowCount() - 1, Share));
 }
@@ -155,7 +156,7 @@ QVariant OperatorTableModel::headerData(int section, Qt::Orientation orientation
     case TimeF3: return tr("F3 fused");
     case TimeF4: return tr("F4 cache-aware");
     case Bottleneck: return tr("Bottleneck");
-    case Share: return tr("Share");
+    case Share: return tr("Share of %1").arg(QString::fromLatin1(solar::bounds::levelShortName(m_shareLevel).data()));
     case Measured: return tr("Measured");
     case PercentOfSol: return tr("% of SOL");
     default: return {};

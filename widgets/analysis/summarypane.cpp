@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/summarypane.h"
 
+#include "render/hardwarecaption.h"
+
 #include "widgets/results/resultsmodel.h"
 
 #include "engine/batch/sweep.h"
@@ -184,6 +186,11 @@ std::optional<double> SummaryPane::measuredSeconds() const
     return m_measured->seconds();
 }
 
+QString SummaryPane::programText() const
+{
+    return m_program->text();
+}
+
 QString SummaryPane::validationText() const
 {
     return m_validation->text();
@@ -205,11 +212,10 @@ void SummaryPane::refresh()
         return;
     }
     const auto& r = *m_result;
-    QString program
-        = tr("<b>%1</b> on %2 — %3, %4 caches")
-              .arg(QString::fromStdString(r.program.name).toHtmlEscaped(), QString::fromStdString(r.hardware.name).toHtmlEscaped(),
-                   QString::fromLatin1(solar::bounds::policyName(r.options.policy).data()),
-                   QString::fromLatin1(solar::bounds::cacheName(r.options.cache).data()));
+    QString program = tr("<b>%1</b> on %2 — %3, %4 caches")
+                          .arg(QString::fromStdString(r.program.name).toHtmlEscaped(), hardwareCaption(r).toHtmlEscaped(),
+                               QString::fromLatin1(solar::bounds::policyName(r.options.policy).data()),
+                               QString::fromLatin1(solar::bounds::cacheName(r.options.cache).data()));
     if (!r.programNote.empty())
         program += QStringLiteral("<br><small>") + QString::fromStdString(r.programNote).toHtmlEscaped() + QStringLiteral("</small>");
     if (m_program->text() != program)

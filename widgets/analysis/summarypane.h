@@ -39,6 +39,7 @@ public:
     void importTimings(const QString& sourcePath);
 
     QTableWidget* ladderTable() const { return m_ladder; }
+    QString programText() const; // the header: program, hardware (what-if with its factors), policy, caches
     QString validationText() const;
     QString violationText() const;
     QString coverageText() const;

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/insights/insightspane.h"
+
+#include "render/hardwarecaption.h"
 #include "render/palette.h"
 
 #include "widgets/results/resultsmodel.h"
@@ -16,6 +18,8 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace {
 
@@ -94,6 +98,16 @@ void InsightsPane::setInsights(std::shared_ptr<const solar::AnalysisResult> resu
                        : tr("the eager model, no measurement"),
                    secondsText(insights.solSeconds), secondsText(insights.totalSavedSeconds),
                    fixedText(insights.referenceSeconds > 0 ? 100 * insights.totalSavedSeconds / insights.referenceSeconds : 0.0, 1));
+    // The total is capped by the reference down to the lowest speed of light, which a faster precision can put
+    // below the one shown: name it, or the total reads as recovering past the speed of light.
+    text += QStringLiteral("<br>")
+        + tr("At most %1: the reference down to the lowest speed of light, %2 (%3).")
+              .arg(secondsText(std::max(0.0, insights.referenceSeconds - insights.lowestSolSeconds)),
+                   secondsText(insights.lowestSolSeconds),
+                   insights.lowestSolSeconds < insights.solSeconds ? tr("fused, with the fastest precision alternative listed")
+                                                                   : tr("fused, at the analysed precision"));
+    if (const QString factors = result ? whatIfFactorsText(*result) : QString(); !factors.isEmpty())
+        text = tr("<b>What-if hardware</b> (%1): every time here is on the changed machine.").arg(factors) + QStringLiteral("<br>") + text;
     if (trace) {
         const double all = trace->matchedSeconds + trace->unmatchedSeconds;
         text += QStringLiteral("<br>")

@@ -10,6 +10,12 @@ ResultsModel::ResultsModel(QObject* parent)
 void ResultsModel::setHardware(const solar::hw::HwProfile& profile, const solar::hw::WhatIfFactors& factors)
 {
     m_profile = profile;
+    if (m_trace)
+        if (const auto other = solar::measure::traceHardwareMismatch(*m_trace, profile)) {
+            const QString file = QString::fromStdString(m_trace->file);
+            m_trace.reset(); // the next re-solve matches no trace
+            emit traceDropped(tr("The profiler trace %1 was cleared: %2").arg(file, QString::fromStdString(*other)));
+        }
     m_factors = factors;
     updateMachine();
 }
@@ -88,6 +94,13 @@ bool ResultsModel::loadTrace(const QString& path, QString* why)
             *why = QString::fromStdString(solar::formatAll(trace.diagnostics()));
         return false;
     }
+    // As timing files are: times from another machine are refused, not matched against bounds they never measured.
+    if (m_profile)
+        if (const auto other = solar::measure::traceHardwareMismatch(*trace, *m_profile)) {
+            if (why)
+                *why = tr("%1: %2. Select the profile it was measured on.").arg(path, QString::fromStdString(*other));
+            return false;
+        }
     m_trace = std::move(trace).value();
     updateInsights();
     return true;

@@ -46,7 +46,7 @@ public:
     bool isStale() const { return m_stale; }
 
     /// A torch.profiler trace, matched to every analysis from now on; false and why (nothing changes) when it
-    /// cannot be read.
+    /// cannot be read or was taken on other hardware than the profile's (measure::traceHardwareMismatch).
     bool loadTrace(const QString& path, QString* why = nullptr);
     void clearTrace();
     const std::optional<solar::measure::TraceMatch>& traceMatch() const { return m_traced.match; }
@@ -62,6 +62,8 @@ signals:
     void insightsChanged(Result shown, const solar::insights::Insights& insights,
                          const std::optional<solar::measure::TraceMatch>& traceMatch);
     void staleChanged(bool stale, const QString& why);
+    /// A loaded trace does not fit a newly selected profile (another device) and was cleared; `why` says so.
+    void traceDropped(const QString& why);
 
 private:
     void reSolve(bool newProgram);

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/roofline/rooflinechart.h"
+
+#include "render/hardwarecaption.h"
 #include "render/units.h"
 
 #include "engine/analysis/operators.h"
@@ -127,7 +129,7 @@ RooflineChart::RooflineChart(QWidget* parent)
     m_hover->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     // A fixed height: hovering a point with a longer description must not resize (and so rescale) the chart.
     m_hover->setFixedHeight(m_hover->fontMetrics().lineSpacing() * 7 + 6);
-    m_hover->setText(tr("Hover over a point for its numbers; click to select it."));
+    m_hover->setText(detailsText());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_canvas, 1);
@@ -269,6 +271,11 @@ QPointF RooflineChart::canvasPointOfNode(int node) const
     return p.isNull() ? QPointF() : m_canvas->frame().map(p.x(), p.y());
 }
 
+QPointF RooflineChart::canvasPointOf(double flopsPerByte, double flopsPerSecond) const
+{
+    return m_canvas->frame().map(flopsPerByte, flopsPerSecond);
+}
+
 int RooflineChart::nodeAt(const QPointF& at) const
 {
     const RooflineFrame f = m_canvas->frame();
@@ -338,7 +345,12 @@ QString RooflineChart::tooltipOfNode(int node) const
                        .arg(QString::fromStdString(n.name).toHtmlEscaped(), origin.toHtmlEscaped(),
                             QString::fromStdString(n.equation).toHtmlEscaped(), siText(point->flops, "FLOP"), siText(point->bytes, "B"),
                             level, QLocale().toString(point->x, 'g', 4));
-    text += tr("<br>Standing alone: %1 at %2, on its %3 roof").arg(secondsText(point->standaloneSeconds), siText(point->y, "FLOP/s"), roof);
+    if (point->y >= point->roof * (1 - 1e-9))
+        text += tr("<br>Standing alone: %1 at %2, on its %3 roof")
+                    .arg(secondsText(point->standaloneSeconds), siText(point->y, "FLOP/s"), roof);
+    else // work of several kinds on several units: they cannot all run at their peaks at once
+        text += tr("<br>Standing alone: %1 at %2, under its %3 roof (its kinds of work cannot keep every unit busy at once)")
+                    .arg(secondsText(point->standaloneSeconds), siText(point->y, "FLOP/s"), roof);
     // Its share of the level's time is another number; say why when the two differ.
     const double share = point->levelSeconds, alone = point->standaloneSeconds;
     QString why;
@@ -371,14 +383,28 @@ void RooflineChart::rebuild()
     m_plot = solar::rooflinePlot(*m_result, m_overlays, m_level);
     if (!m_measured.empty())
         solar::addMeasuredPoints(m_plot, m_measured);
-    m_title = m_plot.xMax <= 0
-        ? tr("Roofline (nothing to plot)")
-        : tr("Roofline at %1 %2 on %3 — %n operator(s)", nullptr, static_cast<int>(m_plot.points.size()))
-              .arg(QString::fromLatin1(solar::bounds::levelShortName(m_level).data()),
-                   QString::fromLatin1(solar::bounds::levelName(m_level).data()), QString::fromStdString(m_result->hardware.name));
-    if (m_selectedNode >= 0)
-        m_hover->setText(tooltipOfNode(m_selectedNode));
+    m_title = m_plot.xMax <= 0 ? tr("Roofline (nothing to plot)")
+                               : tr("Roofline at %1 %2 on %3 — %n operator(s)", nullptr, static_cast<int>(m_plot.points.size()))
+                                     .arg(QString::fromLatin1(solar::bounds::levelShortName(m_level).data()),
+                                          QString::fromLatin1(solar::bounds::levelName(m_level).data()), hardwareCaption(*m_result));
+    // The details follow the new plot: another file, clock or level must not leave the old numbers there.
+    m_hover->setText(detailsText());
     m_canvas->update();
+}
+
+QString RooflineChart::detailsText() const
+{
+    const QString none = tr("Hover over a point for its numbers; click to select it.");
+    if (m_selectedNode < 0 || !m_result || static_cast<size_t>(m_selectedNode) >= m_result->graph.nodes.size())
+        return none;
+    const QString text = tooltipOfNode(m_selectedNode);
+    if (!text.isEmpty())
+        return text;
+    const auto& n = m_result->graph.nodes[static_cast<size_t>(m_selectedNode)];
+    const QString level = QString::fromLatin1(solar::bounds::levelShortName(m_level).data());
+    const QString why = 2 * n.macs + n.otherOps <= 0 ? tr("it does no arithmetic (a log axis has no 0)")
+                                                     : tr("it moves no DRAM bytes at this level (its operands stay on chip)");
+    return tr("<b>%1</b> is not drawn at %2: %3.").arg(QString::fromStdString(n.name).toHtmlEscaped(), level, why);
 }
 
 void RooflineChart::setMeasured(std::vector<std::optional<double>> measured)
@@ -395,8 +421,6 @@ int RooflineChart::measuredPointCount() const
 void RooflineChart::selectNode(int node)
 {
     m_selectedNode = node;
-    const QString text = tooltipOfNode(node);
-    if (!text.isEmpty())
-        m_hover->setText(text);
+    m_hover->setText(detailsText()); // an operator that is not drawn says so instead of leaving another one there
     m_canvas->update();
 }

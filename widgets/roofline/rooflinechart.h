@@ -53,6 +53,7 @@ public:
     QStringList roofLabels() const; // as written at the lines
     QPointF pointOfNode(int node) const; // (FLOP/B, FLOP/s); (0, 0) when not drawn
     QPointF canvasPointOfNode(int node) const; // where it is drawn, in canvas coordinates
+    QPointF canvasPointOf(double flopsPerByte, double flopsPerSecond) const; // a data point, in canvas coordinates
     QString tooltipOfNode(int node) const;
     QString title() const { return m_title; }
     QWidget* canvas() const;
@@ -69,6 +70,7 @@ private:
     int nodeAt(const QPointF& canvasPoint) const;
     void showHover(const QPointF& canvasPoint);
     QString programTooltip() const;
+    QString detailsText() const; // the panel under the chart: the selected operator, else how to get one
 
     RooflineCanvas* m_canvas = nullptr;
     QLabel* m_hover = nullptr;
