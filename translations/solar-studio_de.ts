@@ -167,49 +167,69 @@
 <context>
     <name>ComparisonPane</name>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="51"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="52"/>
         <source>Fused bound per profile (shorter is faster)</source>
         <translation>Fusionierte Schranke je Profil (kürzer ist schneller)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="87"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="93"/>
         <source>Profiles:</source>
         <translation>Profile:</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="89"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="95"/>
         <source>Baseline:</source>
         <translation>Basis:</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="122"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="129"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="176"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="185"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="180"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="189"/>
         <source>Speedup (fused)</source>
         <translation>Beschleunigung (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="180"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="189"/>
         <source>Bottleneck (fused)</source>
         <translation>Engpass (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="197"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="206"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>Der Engpass ist auf jedem Profil derselbe.</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="198"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="207"/>
         <source>Where the bottleneck moves: </source>
         <translation>Wohin sich der Engpass verschiebt: </translation>
+    </message>
+    <message>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="215"/>
+        <source>%1 (%2 per operator, %3 in all)</source>
+        <translation>%1 (%2 je Operator, %3 insgesamt)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="222"/>
+        <source>F0 has no per-operator floor on any of these profiles: it is the pure bound everywhere.</source>
+        <translation>F0 hat auf keinem dieser Profile eine Untergrenze je Operator: überall die reine Schranke.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="223"/>
+        <source>F0 includes the eager per-operator floor on %1; none on %2, whose F0 is the pure bound.</source>
+        <translation>F0 enthält die Eager-Untergrenze je Operator auf %1; keine auf %2, dort ist F0 die reine Schranke.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="224"/>
+        <source>no other profile</source>
+        <translation>keinem anderen Profil</translation>
     </message>
 </context>
 <context>
@@ -642,202 +662,217 @@
 <context>
     <name>HardwarePane</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="57"/>
         <source>Profile:</source>
         <translation>Profil:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="71"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="66"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>Was wäre, wenn (Faktor auf den Profilwert)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor-Core-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>SIMT peaks</source>
         <translation>SIMT-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>On-chip capacity</source>
         <translation>On-Chip-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>Clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="118"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="113"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="123"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="118"/>
         <source>Target latency (inverse roofline)</source>
         <translation>Ziellatenz (inverse Roofline)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="239"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="256"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="125"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="120"/>
         <source>Target:</source>
         <translation>Ziel:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="56"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="51"/>
         <source>none (e.g. 190 µs)</source>
         <translation>keine (z. B. 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="63"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="58"/>
         <source>Calibrate this machine…</source>
         <translation>Diesen Rechner kalibrieren …</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="59"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>Die CPU dieses Rechners messen (Rechenleistung, Speicherbandbreite, Caches, die Mindestzeit je Eager-Operator) und als Benutzerprofil „host“ speichern, um Modelle auf der Hardware vor Ihnen zu beschränken und die Schranken mit „solar measure“ zu prüfen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="75"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="70"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM-Bandbreite: skaliert das Speicherdach und die Speicherzeit jeder Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="76"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="71"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>Jede Tensor-Core-Spitze (alle Genauigkeiten): skaliert die Tensor-Rechendächer</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="77"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="72"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>Jede SIMT-(CUDA-Core-)Spitze: skaliert elementweise Arbeit und SIMT-Kontraktionen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>On-Chip-Kapazität (Register, Shared Memory, L2): ändert nur die Cache-bewusste Stufe (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="79"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="74"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>Der Takt: skaliert alle Rechenspitzen gemeinsam (die Bandbreite hängt nicht am Takt)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation> (×0,01 bis ×100 des Profilwerts)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="94"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="89"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>Faktor auf den Profilwert eingeben</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="95"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="90"/>
         <source> factor</source>
         <translation> Faktor</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="129"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="124"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="131"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="126"/>
         <source>Solve for bandwidth</source>
         <translation>Nach Bandbreite lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="132"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="127"/>
         <source>Solve for compute</source>
         <translation>Nach Rechenleistung lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="133"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="128"/>
         <source>Solve for on-chip</source>
         <translation>Nach On-Chip lösen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="170"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="165"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="289"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="257"/>
+        <source>This profile has no tensor-core peak</source>
+        <translation>Dieses Profil hat keinen Tensor-Core-Spitzenwert</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="258"/>
+        <source>Every tensor-core peak the slider scales: %1</source>
+        <translation>Alle Tensor-Core-Spitzenwerte, die der Regler skaliert: %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="260"/>
+        <source>Every SIMT peak the slider scales: %1</source>
+        <translation>Alle SIMT-Spitzenwerte, die der Regler skaliert: %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="309"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="303"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="323"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="306"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="326"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="307"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="327"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="311"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="331"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="318"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="338"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="314"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="334"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="316"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="336"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="317"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="337"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="377"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="404"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="404"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="391"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="411"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -938,27 +973,27 @@
         <translation>Höchstens %1: die Referenz bis hinab zur niedrigsten Lichtgeschwindigkeit, %2 (%3).</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="106"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="107"/>
         <source>fused, with the fastest precision alternative listed</source>
         <translation>fusioniert, mit der schnellsten aufgeführten Präzisionsalternative</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="107"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
         <source>fused, at the analysed precision</source>
         <translation>fusioniert, bei der analysierten Präzision</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="109"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="110"/>
         <source>&lt;b&gt;What-if hardware&lt;/b&gt; (%1): every time here is on the changed machine.</source>
         <translation>&lt;b&gt;Was-wäre-wenn-Hardware&lt;/b&gt; (%1): jede Zeit hier gilt für die geänderte Maschine.</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="113"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="114"/>
         <source>Trace: %1 of ATen time matched to the operators (%2%), %3 not.</source>
         <translation>Trace: %1 ATen-Zeit den Operatoren zugeordnet (%2%), %3 nicht.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/insights/insightspane.cpp" line="118"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="119"/>
         <source>%n smaller opportunity(ies) not listed.</source>
         <translation>
             <numerusform>%n kleinere Möglichkeit nicht aufgeführt.</numerusform>
@@ -966,17 +1001,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="121"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="122"/>
         <source>No opportunity above 0.5 % of the reference.</source>
         <translation>Keine Möglichkeit über 0,5 % der Referenz.</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="122"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="123"/>
         <source>Select an opportunity to see how its estimate follows from the bounds.</source>
         <translation>Wählen Sie eine Möglichkeit, um zu sehen, wie ihre Schätzung aus den Schranken folgt.</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="129"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="130"/>
         <source>No analysis yet.</source>
         <translation>Noch keine Analyse.</translation>
     </message>
@@ -1580,7 +1615,7 @@
     <message>
         <location filename="../render/pdfreport.cpp" line="104"/>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="357"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
@@ -1666,7 +1701,7 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="165"/>
-        <location filename="../render/pdfreport.cpp" line="451"/>
+        <location filename="../render/pdfreport.cpp" line="452"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
@@ -1737,26 +1772,26 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="357"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="262"/>
-        <location filename="../render/pdfreport.cpp" line="357"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
@@ -1796,57 +1831,57 @@
         <translation>&lt;p&gt;Die Summe ist höchstens %1: die Referenz bis hinab zur niedrigsten Lichtgeschwindigkeit, %2 (fusioniert%3).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="253"/>
+        <location filename="../render/pdfreport.cpp" line="254"/>
         <source>, with the fastest precision alternative listed</source>
         <translation>, mit der schnellsten aufgeführten Präzisionsalternative</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="257"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Profiler-Trace %1: %2 ATen-Zeit den Operatoren zugeordnet, %3 nicht.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="260"/>
+        <location filename="../render/pdfreport.cpp" line="261"/>
         <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Keine Möglichkeit über 0,5 % der Referenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="262"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="262"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
         <source>Saved</source>
         <translation>Ersparnis</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="262"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
         <source>Lines</source>
         <translation>Zeilen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="263"/>
+        <location filename="../render/pdfreport.cpp" line="264"/>
         <source>Opportunity and evidence</source>
         <translation>Möglichkeit und Begründung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="301"/>
+        <location filename="../render/pdfreport.cpp" line="302"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;angenähert&lt;/b&gt; — jede Operation ist gezählt, manche als untere Schranke (siehe unten)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="417"/>
+        <location filename="../render/pdfreport.cpp" line="418"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum-Graph (%1 Operatoren)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="424"/>
+        <location filename="../render/pdfreport.cpp" line="425"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1, Seite %2 von %3 (Zeile %4, Spalte %5)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="439"/>
+        <location filename="../render/pdfreport.cpp" line="440"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
     </message>
@@ -1871,107 +1906,107 @@
         <translation>&lt;h2&gt;Wichtigste Operatoren&lt;/h2&gt;&lt;p&gt;%1 Operatoren; die 15 mit dem größten Anteil an der fusionierten Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="282"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;Inverse Roofline&lt;/h2&gt;&lt;p&gt;Ziel %1 auf der fusionierten Stufe (jetzt %2) auf %3:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="285"/>
+        <location filename="../render/pdfreport.cpp" line="286"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>Nötige DRAM-Bandbreite bei heutiger Rechenleistung: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="286"/>
+        <location filename="../render/pdfreport.cpp" line="287"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="289"/>
+        <location filename="../render/pdfreport.cpp" line="290"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>nötige Rechenleistung bei heutiger Bandbreite: ×%1 auf jeden Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="290"/>
+        <location filename="../render/pdfreport.cpp" line="291"/>
         <source>no compute reaches it: %1</source>
         <translation>keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="292"/>
+        <location filename="../render/pdfreport.cpp" line="293"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>unabhängig vom Rest nötig: %1 und ×%2 Rechenleistung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="298"/>
+        <location filename="../render/pdfreport.cpp" line="299"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Abdeckung und Annahmen&lt;/h2&gt;&lt;p&gt;Abdeckung: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="302"/>
+        <location filename="../render/pdfreport.cpp" line="303"/>
         <source>complete — every operation is counted</source>
         <translation>vollständig — jede Operation ist gezählt</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="299"/>
+        <location filename="../render/pdfreport.cpp" line="300"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;UNVOLLSTÄNDIG&lt;/b&gt; — siehe unten</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="306"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source>approximated (a lower bound): </source>
         <translation>angenähert (eine untere Schranke): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="306"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;nicht gezählt&lt;/b&gt;: </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="307"/>
+        <location filename="../render/pdfreport.cpp" line="308"/>
         <source> (line %1): </source>
         <translation> (Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="311"/>
+        <location filename="../render/pdfreport.cpp" line="312"/>
         <source>Not covered by any bound: </source>
         <translation>Von keiner Schranke abgedeckt: </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="312"/>
+        <location filename="../render/pdfreport.cpp" line="313"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;Präzisionsregel: %1&lt;/li&gt;&lt;li&gt;Cache-Annahme: %2&lt;/li&gt;&lt;li&gt;On-Chip-Kapazität: %3 (%4)&lt;/li&gt;&lt;li&gt;Spitzenwerte sind dicht (nie 2:4-dünn); die Quelle jeder Zahl steht unter Hardware.&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="318"/>
+        <location filename="../render/pdfreport.cpp" line="319"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Hardware&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="326"/>
+        <location filename="../render/pdfreport.cpp" line="327"/>
         <source>cannot paint the report</source>
         <translation>Bericht kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="357"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="364"/>
+        <location filename="../render/pdfreport.cpp" line="365"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="384"/>
+        <location filename="../render/pdfreport.cpp" line="385"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR-Studio-Bericht — %1 — Seite %2 von %3</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="401"/>
+        <location filename="../render/pdfreport.cpp" line="402"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>Roofline (Kernel-Stufe, %1)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="459"/>
+        <location filename="../render/pdfreport.cpp" line="460"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR-Studio-Bericht: %1</translation>
     </message>
@@ -1992,7 +2027,7 @@
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="378"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="379"/>
         <source>Roofline (no analysis)</source>
         <translation>Roofline (keine Analyse)</translation>
     </message>
@@ -2052,27 +2087,27 @@
         <translation>&lt;br&gt;Allein: %1 bei %2, auf seinem %3-Dach</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="351"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="352"/>
         <source>&lt;br&gt;Standing alone: %1 at %2, under its %3 roof (its kinds of work cannot keep every unit busy at once)</source>
         <translation>&lt;br&gt;Allein: %1 bei %2, unter seinem %3-Dach (seine Arten von Arbeit können nicht alle Einheiten zugleich auslasten)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="357"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="358"/>
         <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
         <translation>über der eigenen Schranke: bei %1 wird die Programmzeit nach der Ressource aufgeteilt, die das ganze Programm bindet; ein Operator mit viel davon trägt mehr als seine eigene Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="361"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="362"/>
         <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
         <translation>unter der eigenen Schranke: bei %1 überlappt seine Arbeit mit der anderer Operatoren (Rechnen und Speicher seines Kernels oder des ganzen Programms laufen gleichzeitig)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="364"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="365"/>
         <source>&lt;br&gt;Its share of the %1 time: %2 (%3%)</source>
         <translation>&lt;br&gt;Sein Anteil an der %1-Zeit: %2 (%3 %)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="368"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="369"/>
         <source>&lt;br&gt;Measured (trace): %1 at %2, %3% of its rate standing alone</source>
         <translation>&lt;br&gt;Gemessen (Trace): %1 bei %2, %3% seiner Rate für sich allein</translation>
     </message>
@@ -2128,48 +2163,48 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="278"/>
+        <location filename="../render/rooflinepainter.cpp" line="280"/>
         <source>memory-bound operator</source>
         <translation>speichergebundener Operator</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="279"/>
+        <location filename="../render/rooflinepainter.cpp" line="281"/>
         <source>compute-bound operator</source>
         <translation>rechengebundener Operator</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="281"/>
-        <location filename="../render/rooflinepainter.cpp" line="287"/>
+        <location filename="../render/rooflinepainter.cpp" line="283"/>
+        <location filename="../render/rooflinepainter.cpp" line="289"/>
         <source>measured (trace)</source>
         <translation>gemessen (Trace)</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="292"/>
+        <location filename="../render/rooflinepainter.cpp" line="294"/>
         <source>the program at this level</source>
         <translation>das Programm auf dieser Stufe</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="300"/>
+        <location filename="../render/rooflinepainter.cpp" line="302"/>
         <source>operators standing alone, each on or under the roof that bounds it</source>
         <translation>Operatoren allein, jeder auf oder unter dem Dach, das ihn begrenzt</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="301"/>
+        <location filename="../render/rooflinepainter.cpp" line="303"/>
         <source>size: share of the time</source>
         <translation>Größe: Anteil an der Zeit</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="303"/>
+        <location filename="../render/rooflinepainter.cpp" line="305"/>
         <source>dashed: overlaid profiles</source>
         <translation>gestrichelt: überlagerte Profile</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="305"/>
+        <location filename="../render/rooflinepainter.cpp" line="307"/>
         <source>dash-dot: units working at once (peaks summed)</source>
         <translation>strichpunktiert: Einheiten gleichzeitig (Spitzenwerte addiert)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="307"/>
+        <location filename="../render/rooflinepainter.cpp" line="309"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>%n Operator ohne Arithmetik nicht gezeigt</numerusform>
@@ -2177,7 +2212,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="309"/>
+        <location filename="../render/rooflinepainter.cpp" line="311"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>%n Operator ohne DRAM-Bytes auf dieser Stufe (Operanden auf dem Chip) nicht gezeigt</numerusform>
@@ -2472,52 +2507,52 @@
         <translation>Noch keine Analyse: Öffnen Sie ein Modell oder ein ALIR-Programm und drücken Sie Strg+R.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="216"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="215"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; auf %2 — %3, Caches %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="225"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="224"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="231"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="230"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="236"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;Hinweise: %1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="240"/>
         <source>%1 (line %2)</source>
         <translation>%1 (Zeile %2)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
         <source>%1 (line %2): %3</source>
         <translation>%1 (Zeile %2): %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="248"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="247"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>Abdeckung: vollständig — jede Operation ist in den Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="244"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="243"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="253"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="252"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n Zählung ist eine untere Schranke (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
@@ -2525,47 +2560,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="292"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="291"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL-Verletzung: die gemessenen %1 liegen unter der Schranke %2. Eine echte untere Schranke kann nicht unterboten werden: prüfen Sie die Messung (Größen, Datentyp, Hardware) oder melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="296"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="295"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>Die gemessenen %1 liegen unter der %2-Schranke des Eager-Modells: Eine Implementierung, die Operatoren fusioniert oder überlappt (torch.compile, CUDA Graphs), kann das; die Lichtgeschwindigkeits-Stufen gelten.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="305"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="304"/>
         <source>Import KernelBench timings</source>
         <translation>KernelBench-Zeitmessungen importieren</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="305"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="304"/>
         <source>Timing JSON (*.json)</source>
         <translation>Zeitmessungs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="310"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
         <source>Import failed</source>
         <translation>Import fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="315"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="314"/>
         <source>Timings from another machine</source>
         <translation>Zeiten von einer anderen Maschine</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="315"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1: Dagegen wird kein Spielraum berechnet. Wählen Sie das Profil, auf dem gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="323"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="322"/>
         <source>No timing</source>
         <translation>Keine Zeitmessung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="323"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="322"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 enthält keine Zeitmessung für %2.</translation>
     </message>

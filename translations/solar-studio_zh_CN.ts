@@ -167,49 +167,69 @@
 <context>
     <name>ComparisonPane</name>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="51"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="52"/>
         <source>Fused bound per profile (shorter is faster)</source>
         <translation>各配置的融合界限（越短越快）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="87"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="93"/>
         <source>Profiles:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="89"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="95"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="122"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="129"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="176"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="185"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="180"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="189"/>
         <source>Speedup (fused)</source>
         <translation>加速比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="180"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="189"/>
         <source>Bottleneck (fused)</source>
         <translation>瓶颈（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="197"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="206"/>
         <source>The bottleneck is the same on every profile.</source>
         <translation>在每个配置上瓶颈都相同。</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="198"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="207"/>
         <source>Where the bottleneck moves: </source>
         <translation>瓶颈的变化：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="215"/>
+        <source>%1 (%2 per operator, %3 in all)</source>
+        <translation>%1（每个算子 %2，共 %3）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="222"/>
+        <source>F0 has no per-operator floor on any of these profiles: it is the pure bound everywhere.</source>
+        <translation>这些配置文件均无每算子下限：F0 处处都是纯界限。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="223"/>
+        <source>F0 includes the eager per-operator floor on %1; none on %2, whose F0 is the pure bound.</source>
+        <translation>F0 在 %1 上包含 eager 每算子下限；%2 上没有，其 F0 为纯界限。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="224"/>
+        <source>no other profile</source>
+        <translation>无其他配置文件</translation>
     </message>
 </context>
 <context>
@@ -641,202 +661,217 @@
 <context>
     <name>HardwarePane</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="62"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="57"/>
         <source>Profile:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="71"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="66"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor Core 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>SIMT peaks</source>
         <translation>SIMT 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>On-chip capacity</source>
         <translation>片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="118"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="113"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="123"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="118"/>
         <source>Target latency (inverse roofline)</source>
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="239"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="256"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="125"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="120"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="56"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="51"/>
         <source>none (e.g. 190 µs)</source>
         <translation>无（例如 190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="63"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="58"/>
         <source>Calibrate this machine…</source>
         <translation>校准本机…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="64"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="59"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>测量本机 CPU（算力、内存带宽、缓存、eager 模式下每个算子的最短时间）并保存为用户配置“host”，以便在眼前的硬件上为模型求界限，并用“solar measure”检验这些界限</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="75"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="70"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM 带宽：缩放内存屋顶和每一级的内存时间</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="76"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="71"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>所有张量核心峰值（全部精度）：缩放张量计算屋顶</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="77"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="72"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>所有 SIMT（CUDA 核心）峰值：缩放逐元素运算和 SIMT 缩并</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>片上容量（寄存器、共享内存、L2）：只影响缓存感知级别 (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="79"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="74"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>时钟：同时缩放所有计算峰值（带宽不受时钟约束）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation>（配置值的 ×0.01 到 ×100）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="94"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="89"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>输入相对配置值的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="95"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="90"/>
         <source> factor</source>
         <translation> 倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="129"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="124"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="131"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="126"/>
         <source>Solve for bandwidth</source>
         <translation>求解带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="132"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="127"/>
         <source>Solve for compute</source>
         <translation>求解算力</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="133"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="128"/>
         <source>Solve for on-chip</source>
         <translation>求解片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="170"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="165"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="289"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="257"/>
+        <source>This profile has no tensor-core peak</source>
+        <translation>此配置文件没有张量核心峰值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="258"/>
+        <source>Every tensor-core peak the slider scales: %1</source>
+        <translation>此滑块缩放的所有张量核心峰值：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="260"/>
+        <source>Every SIMT peak the slider scales: %1</source>
+        <translation>此滑块缩放的所有 SIMT 峰值：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="309"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="303"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="323"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="306"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="326"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="307"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="327"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="311"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="331"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="318"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="338"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="314"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="334"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="316"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="336"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="317"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="337"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="377"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="404"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="404"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="391"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="411"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -937,44 +972,44 @@
         <translation>至多 %1：从参考时间降至最低光速 %2（%3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="106"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="107"/>
         <source>fused, with the fastest precision alternative listed</source>
         <translation>融合，采用所列最快的精度替代方案</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="107"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="108"/>
         <source>fused, at the analysed precision</source>
         <translation>融合，采用所分析的精度</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="109"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="110"/>
         <source>&lt;b&gt;What-if hardware&lt;/b&gt; (%1): every time here is on the changed machine.</source>
         <translation>&lt;b&gt;假设硬件&lt;/b&gt;（%1）：此处所有时间均基于修改后的机器。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="113"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="114"/>
         <source>Trace: %1 of ATen time matched to the operators (%2%), %3 not.</source>
         <translation>Trace:%1 的 ATen 时间已匹配到运算符(%2%),%3 未匹配。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/insights/insightspane.cpp" line="118"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="119"/>
         <source>%n smaller opportunity(ies) not listed.</source>
         <translation>
             <numerusform>另有 %n 个较小的机会未列出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="121"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="122"/>
         <source>No opportunity above 0.5 % of the reference.</source>
         <translation>没有超过参考时间 0.5% 的优化机会。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="122"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="123"/>
         <source>Select an opportunity to see how its estimate follows from the bounds.</source>
         <translation>选择一个优化机会,查看其估计如何由各级界限得出。</translation>
     </message>
     <message>
-        <location filename="../widgets/insights/insightspane.cpp" line="129"/>
+        <location filename="../widgets/insights/insightspane.cpp" line="130"/>
         <source>No analysis yet.</source>
         <translation>尚无分析。</translation>
     </message>
@@ -1578,7 +1613,7 @@
     <message>
         <location filename="../render/pdfreport.cpp" line="104"/>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="357"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -1664,7 +1699,7 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="165"/>
-        <location filename="../render/pdfreport.cpp" line="451"/>
+        <location filename="../render/pdfreport.cpp" line="452"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
@@ -1735,26 +1770,26 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="357"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="262"/>
-        <location filename="../render/pdfreport.cpp" line="357"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
@@ -1794,57 +1829,57 @@
         <translation>&lt;p&gt;总计至多 %1：从参考时间降至最低光速 %2（融合%3）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="253"/>
+        <location filename="../render/pdfreport.cpp" line="254"/>
         <source>, with the fastest precision alternative listed</source>
         <translation>，采用所列最快的精度替代方案</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="257"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;性能分析 trace %1:%2 的 ATen 时间已匹配到运算符,%3 未匹配。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="260"/>
+        <location filename="../render/pdfreport.cpp" line="261"/>
         <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
         <translation>&lt;p&gt;没有超过参考时间 0.5% 的优化机会。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="262"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="262"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
         <source>Saved</source>
         <translation>节省</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="262"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
         <source>Lines</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="263"/>
+        <location filename="../render/pdfreport.cpp" line="264"/>
         <source>Opportunity and evidence</source>
         <translation>优化机会与依据</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="301"/>
+        <location filename="../render/pdfreport.cpp" line="302"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;近似&lt;/b&gt; — 每个运算都已计入，部分为下界（见下文）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="417"/>
+        <location filename="../render/pdfreport.cpp" line="418"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum 图（%1 个算子）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="424"/>
+        <location filename="../render/pdfreport.cpp" line="425"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1，第 %2 页，共 %3 页（第 %4 行，第 %5 列）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="439"/>
+        <location filename="../render/pdfreport.cpp" line="440"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1：概览；每个算子都列在“所有算子”下</translation>
     </message>
@@ -1869,107 +1904,107 @@
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="282"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;逆屋顶线&lt;/h2&gt;&lt;p&gt;目标 %1（融合级，当前 %2），硬件 %3：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="285"/>
+        <location filename="../render/pdfreport.cpp" line="286"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="286"/>
+        <location filename="../render/pdfreport.cpp" line="287"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="289"/>
+        <location filename="../render/pdfreport.cpp" line="290"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="290"/>
+        <location filename="../render/pdfreport.cpp" line="291"/>
         <source>no compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="292"/>
+        <location filename="../render/pdfreport.cpp" line="293"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="298"/>
+        <location filename="../render/pdfreport.cpp" line="299"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="302"/>
+        <location filename="../render/pdfreport.cpp" line="303"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="299"/>
+        <location filename="../render/pdfreport.cpp" line="300"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="306"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="306"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="307"/>
+        <location filename="../render/pdfreport.cpp" line="308"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="311"/>
+        <location filename="../render/pdfreport.cpp" line="312"/>
         <source>Not covered by any bound: </source>
         <translation>任何界限均未涵盖：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="312"/>
+        <location filename="../render/pdfreport.cpp" line="313"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="318"/>
+        <location filename="../render/pdfreport.cpp" line="319"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="326"/>
+        <location filename="../render/pdfreport.cpp" line="327"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="357"/>
+        <location filename="../render/pdfreport.cpp" line="358"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="364"/>
+        <location filename="../render/pdfreport.cpp" line="365"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="384"/>
+        <location filename="../render/pdfreport.cpp" line="385"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="401"/>
+        <location filename="../render/pdfreport.cpp" line="402"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="459"/>
+        <location filename="../render/pdfreport.cpp" line="460"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
@@ -1990,7 +2025,7 @@
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="378"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="379"/>
         <source>Roofline (no analysis)</source>
         <translation>屋顶线（无分析）</translation>
     </message>
@@ -2050,27 +2085,27 @@
         <translation>&lt;br&gt;单独运行：%1，%2，位于其 %3 屋顶上</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="351"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="352"/>
         <source>&lt;br&gt;Standing alone: %1 at %2, under its %3 roof (its kinds of work cannot keep every unit busy at once)</source>
         <translation>&lt;br&gt;单独运行：%1，%2，位于其 %3 屋顶之下（其多种工作无法同时让每个单元满载）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="357"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="358"/>
         <source>above its own bound: at %1 the program&apos;s time is split by the resource that binds the whole program, so an operator heavy in that resource carries more than its own bound</source>
         <translation>高于自身界限：在 %1 级别，程序时间按约束整个程序的资源分摊，该资源用量大的算子承担的时间多于其自身界限</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="361"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="362"/>
         <source>below its own bound: at %1 its work overlaps with other operators&apos; (its kernel&apos;s compute and memory, or the whole program&apos;s, run concurrently)</source>
         <translation>低于自身界限：在 %1 级别，它的工作与其他算子重叠（其内核或整个程序的计算和内存同时进行）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="364"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="365"/>
         <source>&lt;br&gt;Its share of the %1 time: %2 (%3%)</source>
         <translation>&lt;br&gt;在 %1 时间中的份额：%2（%3%）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinechart.cpp" line="368"/>
+        <location filename="../widgets/roofline/rooflinechart.cpp" line="369"/>
         <source>&lt;br&gt;Measured (trace): %1 at %2, %3% of its rate standing alone</source>
         <translation>&lt;br&gt;实测(trace):%1,%2,为其单独运行速率的 %3%</translation>
     </message>
@@ -2125,55 +2160,55 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="278"/>
+        <location filename="../render/rooflinepainter.cpp" line="280"/>
         <source>memory-bound operator</source>
         <translation>内存受限算子</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="279"/>
+        <location filename="../render/rooflinepainter.cpp" line="281"/>
         <source>compute-bound operator</source>
         <translation>计算受限算子</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="281"/>
-        <location filename="../render/rooflinepainter.cpp" line="287"/>
+        <location filename="../render/rooflinepainter.cpp" line="283"/>
+        <location filename="../render/rooflinepainter.cpp" line="289"/>
         <source>measured (trace)</source>
         <translation>实测(trace)</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="292"/>
+        <location filename="../render/rooflinepainter.cpp" line="294"/>
         <source>the program at this level</source>
         <translation>此级别的整个程序</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="300"/>
+        <location filename="../render/rooflinepainter.cpp" line="302"/>
         <source>operators standing alone, each on or under the roof that bounds it</source>
         <translation>单独运行的算子，各自位于限制它的屋顶上或其下</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="301"/>
+        <location filename="../render/rooflinepainter.cpp" line="303"/>
         <source>size: share of the time</source>
         <translation>大小：时间份额</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="303"/>
+        <location filename="../render/rooflinepainter.cpp" line="305"/>
         <source>dashed: overlaid profiles</source>
         <translation>虚线：叠加的配置</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="305"/>
+        <location filename="../render/rooflinepainter.cpp" line="307"/>
         <source>dash-dot: units working at once (peaks summed)</source>
         <translation>点划线：多个单元同时工作（峰值相加）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="307"/>
+        <location filename="../render/rooflinepainter.cpp" line="309"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>未显示 %n 个无运算的算子</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="309"/>
+        <location filename="../render/rooflinepainter.cpp" line="311"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>未显示 %n 个在此级别没有 DRAM 字节的算子（操作数在片上）</numerusform>
@@ -2466,99 +2501,99 @@
         <translation>尚无分析：打开一个模型或 ALIR 程序并按 Ctrl+R。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="216"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="215"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 于 %2 — %3，缓存 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="225"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="224"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="231"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="230"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="236"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;说明：%1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="240"/>
         <source>%1 (line %2)</source>
         <translation>%1（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
         <source>%1 (line %2): %3</source>
         <translation>%1（第 %2 行）：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="248"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="247"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="244"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="243"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="253"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="252"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="292"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="291"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="296"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="295"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>实测的 %1 低于 eager 模型的 %2 界限：融合或重叠算子的实现（torch.compile、CUDA Graphs）可以做到；光速各级界限仍然成立。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="305"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="304"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="305"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="304"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="310"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="315"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="314"/>
         <source>Timings from another machine</source>
         <translation>来自另一台机器的计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="315"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="323"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="322"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="323"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="322"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>

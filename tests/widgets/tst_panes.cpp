@@ -17,6 +17,7 @@
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypane.h"
 #include "widgets/common/secondsedit.h"
+#include "widgets/compare/comparisonpane.h"
 #include "widgets/editor/alirlexer.h"
 #include "widgets/editor/frontendselector.h"
 #include "widgets/editor/irpane.h"
@@ -30,8 +31,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QProcess>
 #include <QPushButton>
@@ -259,6 +262,66 @@ private slots:
                     QVERIFY(point.y() < chart.canvasPointOf(p.x, r.value).y()); // above every single unit's roof
             QVERIFY(chart.tooltipOfNode(p.node).contains(QStringLiteral("on its ") + QString::fromStdString(p.bound)));
         }
+    }
+
+    // The peak sliders' values name their dtype: the SIMT one showed H100 PCIe's 102 TFLOP/s (the fp16 rate) while
+    // the fp32 roof and the bottleneck used 51.2 (issue 30, item 9). Every dtype the slider scales is in the tooltip.
+    void hardwareSliderValuesNameTheirPeaks()
+    {
+        const auto registry = solar::hw::loadDefaultHwRegistry();
+        HardwarePane pane;
+        pane.setRegistry(&registry);
+        QVERIFY(pane.selectProfile(QStringLiteral("h100-pcie")));
+        const auto m = solar::bounds::machineFromProfile(*registry.find("h100-pcie"));
+        using solar::hw::Precision;
+        using solar::hw::Unit;
+        QVERIFY(m.peak(Unit::Simt, Precision::FP16) > m.peak(Unit::Simt, Precision::FP32)); // the case that misled
+        QCOMPARE(pane.valueLabel(HardwarePane::SimtPeak)->text(),
+                 QStringLiteral("fp32 ") + siText(m.peak(Unit::Simt, Precision::FP32), "FLOP/s"));
+        QCOMPARE(pane.valueLabel(HardwarePane::TensorPeak)->text(),
+                 QStringLiteral("bf16 ") + siText(m.peak(Unit::Tensor, Precision::BF16), "FLOP/s"));
+        const QString simtTip = pane.valueLabel(HardwarePane::SimtPeak)->toolTip();
+        QVERIFY2(simtTip.contains(QStringLiteral("fp16 ") + siText(m.peak(Unit::Simt, Precision::FP16), "FLOP/s")), qPrintable(simtTip));
+        QVERIFY(pane.valueLabel(HardwarePane::TensorPeak)->toolTip().contains(QStringLiteral("fp8 ")));
+        // The slider scales them all: twice the SIMT peaks reads twice the fp32 value.
+        pane.setFactor(HardwarePane::SimtPeak, 2);
+        QCOMPARE(pane.valueLabel(HardwarePane::SimtPeak)->text(),
+                 QStringLiteral("fp32 ") + siText(2 * m.peak(Unit::Simt, Precision::FP32), "FLOP/s"));
+    }
+
+    // Compare at F0 mixes profiles with an eager per-operator floor and without one: the pane says which applies
+    // where, with the floor and its total (issue 30, item 10); profile names are shown whole (item 15: "NVIDIA
+    // H100 PCIe 8").
+    void comparisonNamesFloorsAndWholeNames()
+    {
+        const auto registry = solar::hw::loadDefaultHwRegistry();
+        ComparisonPane pane;
+        pane.resize(480, 400); // a dock beside the operators at 1600 x 1000
+        pane.setRegistry(&registry);
+        pane.setResult(analysed("mlp_softmax.alir"));
+        pane.setProfiles({QStringLiteral("h100-pcie"), QStringLiteral("b200")});
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        const auto* pcie = registry.find("h100-pcie");
+        QVERIFY(pcie->opFloorSeconds && !registry.find("b200")->opFloorSeconds);
+        const auto& cols = pane.comparison().profiles;
+        const auto at = std::find_if(cols.begin(), cols.end(), [](const auto& c) { return c.id == "h100-pcie"; });
+        QVERIFY(at != cols.end());
+        const auto& col = *at;
+        QVERIFY(col.ladder.at(Level::UnfusedPerKernel).opFloorSeconds > 0);
+        const QString floors = pane.floorsText();
+        QVERIFY2(floors.contains(QString::fromStdString(pcie->name) + QStringLiteral(" (") + secondsText(pcie->opFloorSeconds->value)),
+                 qPrintable(floors));
+        QVERIFY(floors.contains(secondsText(col.ladder.at(Level::UnfusedPerKernel).opFloorSeconds)));
+        QVERIFY(floors.contains(QStringLiteral("none on ") + QString::fromStdString(registry.find("b200")->name)));
+        // Whole names: the baseline box and the list are as wide as their longest name.
+        const QComboBox* baseline = pane.baselineBox();
+        for (int i = 0; i < baseline->count(); ++i)
+            QVERIFY(baseline->width() > baseline->fontMetrics().horizontalAdvance(baseline->itemText(i)));
+        const QListWidget* list = pane.profileList();
+        for (int i = 0; i < list->count(); ++i)
+            QVERIFY(list->viewport()->width()
+                    >= list->visualItemRect(list->item(i)).left() + list->fontMetrics().horizontalAdvance(list->item(i)->text()));
     }
 
     void rooflineZoomPanAndRoofs()

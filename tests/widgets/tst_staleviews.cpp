@@ -181,7 +181,8 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(QStringLiteral(SOLAR_TEST_DATA "/alir/mm_relu.alir")));
         QVERIFY(waitForAnalysis(w));
-        const auto header = [&] { return w.operatorModel()->headerData(OperatorTableModel::Share, Qt::Horizontal, Qt::DisplayRole).toString(); };
+        const auto header
+            = [&] { return w.operatorModel()->headerData(OperatorTableModel::Share, Qt::Horizontal, Qt::DisplayRole).toString(); };
         auto* level = w.findChild<RooflinePane*>()->findChild<QComboBox*>();
         QVERIFY(level);
         for (const Level l : {Level::UnfusedPerKernel, Level::Fused, Level::CacheAware}) {

@@ -14,6 +14,7 @@
 #include <QListWidget>
 #include <QPainter>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -77,8 +78,13 @@ ComparisonPane::ComparisonPane(QWidget* parent)
     , m_table(new QTableWidget(this))
     , m_bars(new ComparisonBars(this))
     , m_moves(new QLabel(this))
+    , m_floors(new QLabel(this))
 {
     m_moves->setWordWrap(true);
+    m_floors->setWordWrap(true);
+    m_floors->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Whole names: "NVIDIA H100 PCIe 80GB" and "NVIDIA H100 SXM5 80GB" differ at their end.
+    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_moves->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
@@ -92,6 +98,7 @@ ComparisonPane::ComparisonPane(QWidget* parent)
     right->addWidget(m_table, 2);
     right->addWidget(m_bars, 1);
     right->addWidget(m_moves);
+    right->addWidget(m_floors);
     auto* layout = new QHBoxLayout(this);
     layout->addLayout(left, 1);
     layout->addLayout(right, 3);
@@ -127,6 +134,8 @@ void ComparisonPane::setRegistry(const solar::hw::HwRegistry* registry)
         const bool on = known != checked.end() ? known->second : first ? byDefault : p.user;
         item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
     }
+    m_profiles->setMinimumWidth(m_profiles->sizeHintForColumn(0) + 2 * m_profiles->frameWidth()
+                                + m_profiles->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
     m_quiet = false;
     refresh();
 }
@@ -196,7 +205,30 @@ void ComparisonPane::refresh()
         moves << QString::fromStdString(m);
     m_moves->setText(moves.isEmpty() ? tr("The bottleneck is the same on every profile.")
                                      : tr("Where the bottleneck moves: ") + moves.join(QStringLiteral("; ")));
+    // F0 is the eager model: a profile with a per-operator floor adds it per kernel, one without does not, so F0
+    // across such profiles compares different things; say which applies where (issue 30, item 10).
+    QStringList floored, bare;
+    for (const auto& col : m_comparison.profiles) {
+        const double total = col.ladder.at(Level::UnfusedPerKernel).opFloorSeconds;
+        const auto* p = m_registry ? m_registry->find(col.id) : nullptr;
+        if (total > 0 && p && p->opFloorSeconds)
+            floored << tr("%1 (%2 per operator, %3 in all)")
+                           .arg(QString::fromStdString(col.name), secondsText(p->opFloorSeconds->value), secondsText(total));
+        else
+            bare << QString::fromStdString(col.name);
+    }
+    m_floors->setText(
+        m_comparison.profiles.empty() ? QString()
+            : floored.isEmpty()
+            ? tr("F0 has no per-operator floor on any of these profiles: it is the pure bound everywhere.")
+            : tr("F0 includes the eager per-operator floor on %1; none on %2, whose F0 is the pure bound.")
+                  .arg(floored.join(QStringLiteral("; ")), bare.isEmpty() ? tr("no other profile") : bare.join(QStringLiteral(", "))));
     m_bars->setComparison(&m_comparison);
+}
+
+QString ComparisonPane::floorsText() const
+{
+    return m_floors->text();
 }
 
 void ComparisonPane::follow(const ResultsModel& results)

@@ -37,6 +37,9 @@ public:
     const solar::Comparison& comparison() const { return m_comparison; }
     QTableWidget* table() const { return m_table; }
     QListWidget* profileList() const { return m_profiles; }
+    QComboBox* baselineBox() const { return m_baseline; }
+    /// Which profiles' F0 includes a per-operator floor (with its value and total) and which has none.
+    QString floorsText() const;
 
 private:
     void refresh();
@@ -49,5 +52,6 @@ private:
     QTableWidget* m_table = nullptr;
     ComparisonBars* m_bars = nullptr;
     QLabel* m_moves = nullptr;
+    QLabel* m_floors = nullptr;
     bool m_quiet = false;
 };

@@ -33,11 +33,6 @@ namespace {
 
 constexpr int kSteps = 1000; // slider positions; the middle is the profile's value
 
-bool isTensor(int index)
-{
-    return index < solar::hw::kPrecisionCount;
-}
-
 } // namespace
 
 int HardwarePane::positionOf(double factor)
@@ -94,7 +89,7 @@ HardwarePane::HardwarePane(QWidget* parent)
         m_typed[k]->setToolTip(tr("Type the factor on the profile's value"));
         m_typed[k]->setAccessibleName(names[k] + tr(" factor"));
         m_values[k] = new QLabel(sliders);
-        m_values[k]->setMinimumWidth(m_values[k]->fontMetrics().horizontalAdvance(QStringLiteral("999 PFLOP/s")));
+        m_values[k]->setMinimumWidth(m_values[k]->fontMetrics().horizontalAdvance(QStringLiteral("bf16 999 PFLOP/s")));
         m_sliders[k]->setMinimumWidth(70);
         m_values[k]->setToolTip(tips[k]);
         auto* row = new QHBoxLayout;
@@ -228,16 +223,42 @@ solar::bounds::MachineModel HardwarePane::machine() const
 void HardwarePane::updateLabels()
 {
     const solar::bounds::MachineModel m = machine();
-    double tensor = 0, simt = 0;
-    for (size_t i = 0; i < m.peakFlops.size(); ++i)
-        (isTensor(static_cast<int>(i)) ? tensor : simt) = std::max(isTensor(static_cast<int>(i)) ? tensor : simt, m.peakFlops[i]);
+    // A slider scales every peak of its unit; the label shows the one the analysis leans on (SIMT fp32: elementwise
+    // work and fp32 contractions; tensor bf16, else the unit's first listed) named by its dtype, the tooltip all
+    // of them. An unlabelled maximum (the SIMT fp16 rate) read as the fp32 roof's value (issue 30, item 9).
+    auto unitText = [&](solar::hw::Unit unit, std::initializer_list<solar::hw::Precision> preferred, QString* all) {
+        QString headline;
+        for (solar::hw::Precision p : preferred)
+            if (headline.isEmpty() && m.peak(unit, p) > 0)
+                headline = QString::fromLatin1(solar::hw::precisionName(p).data()) + QLatin1Char(' ') + siText(m.peak(unit, p), "FLOP/s");
+        QStringList each;
+        for (int p = 0; p < solar::hw::kPrecisionCount; ++p) {
+            const auto precision = static_cast<solar::hw::Precision>(p);
+            if (const double peak = m.peak(unit, precision); peak > 0) {
+                const QString text
+                    = QString::fromLatin1(solar::hw::precisionName(precision).data()) + QLatin1Char(' ') + siText(peak, "FLOP/s");
+                each << text;
+                if (headline.isEmpty())
+                    headline = text;
+            }
+        }
+        *all = each.join(QStringLiteral(", "));
+        return headline;
+    };
+    QString tensorAll, simtAll;
+    using P = solar::hw::Precision;
+    const QString tensor = unitText(solar::hw::Unit::Tensor, {P::BF16, P::FP16, P::TF32}, &tensorAll);
+    const QString simt = unitText(solar::hw::Unit::Simt, {P::FP32}, &simtAll);
     for (int k = 0; k < KnobCount; ++k) {
         const QSignalBlocker quiet(m_typed[k]);
         m_typed[k]->setValue(factor(static_cast<Knob>(k)));
     }
     m_values[Bandwidth]->setText(siText(m.dramBps, "B/s"));
-    m_values[TensorPeak]->setText(tensor > 0 ? siText(tensor, "FLOP/s") : tr("none"));
-    m_values[SimtPeak]->setText(siText(simt, "FLOP/s"));
+    m_values[TensorPeak]->setText(tensor.isEmpty() ? tr("none") : tensor);
+    m_values[TensorPeak]->setToolTip(tensorAll.isEmpty() ? tr("This profile has no tensor-core peak")
+                                                         : tr("Every tensor-core peak the slider scales: %1").arg(tensorAll));
+    m_values[SimtPeak]->setText(simt);
+    m_values[SimtPeak]->setToolTip(tr("Every SIMT peak the slider scales: %1").arg(simtAll));
     m_values[Onchip]->setText(siText(m.onchipBytes, "B"));
     m_values[Clock]->setText(siText(m.clockHz, "Hz"));
 }

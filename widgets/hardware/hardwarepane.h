@@ -53,6 +53,8 @@ public:
     QSlider* slider(Knob knob) const { return m_sliders[knob]; }
     QPushButton* calibrateButton() const { return m_calibrate; }
     QDoubleSpinBox* factorBox(Knob knob) const { return m_typed[knob]; }
+    /// The value the slider sets, named by its dtype for the peaks ("fp32 51.2 TFLOP/s"; every dtype in its tooltip).
+    QLabel* valueLabel(Knob knob) const { return m_values[knob]; }
     SecondsEdit* targetEdit() const { return m_target; }
 
     /// The inverse is solved for `results`' analysis, on its machine; the labels follow its machine.
