@@ -305,7 +305,8 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     for (const auto& item : r.coverage.items)
         ledger += QStringLiteral("<li>")
             + (item.counted ? QObject::tr("approximated (a lower bound): ") : QObject::tr("<b>not counted</b>: ")) + esc(item.what)
-            + QObject::tr(" (line %1): ").arg(item.line) + esc(item.reason) + QStringLiteral("</li>");
+            + (item.sourceLine > 0 ? QObject::tr(" (line %1): ").arg(item.sourceLine) : QObject::tr(" (ALIR line %1): ").arg(item.line))
+            + esc(item.reason) + QStringLiteral("</li>");
     for (const auto& n : r.ladder.notes)
         ledger += QStringLiteral("<li>") + esc(n) + QStringLiteral("</li>");
     for (const auto& a : solar::bounds::uncoveredAssumptions())

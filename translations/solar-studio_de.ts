@@ -217,17 +217,17 @@
         <translation>%1 (%2 je Operator, %3 insgesamt)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="222"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="223"/>
         <source>F0 has no per-operator floor on any of these profiles: it is the pure bound everywhere.</source>
         <translation>F0 hat auf keinem dieser Profile eine Untergrenze je Operator: überall die reine Schranke.</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="223"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="224"/>
         <source>F0 includes the eager per-operator floor on %1; none on %2, whose F0 is the pure bound.</source>
         <translation>F0 enthält die Eager-Untergrenze je Operator auf %1; keine auf %2, dort ist F0 die reine Schranke.</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="224"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="225"/>
         <source>no other profile</source>
         <translation>keinem anderen Profil</translation>
     </message>
@@ -662,217 +662,247 @@
 <context>
     <name>HardwarePane</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="57"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="67"/>
         <source>Profile:</source>
         <translation>Profil:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="66"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="76"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>Was wäre, wenn (Faktor auf den Profilwert)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor-Core-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>SIMT peaks</source>
         <translation>SIMT-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>On-chip capacity</source>
         <translation>On-Chip-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>Clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="113"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="123"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="118"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="128"/>
         <source>Target latency (inverse roofline)</source>
         <translation>Ziellatenz (inverse Roofline)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="256"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="137"/>
+        <source>Apply bandwidth</source>
+        <translation>Bandbreite übernehmen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="138"/>
+        <source>Sets the DRAM bandwidth slider to the bandwidth the target needs at today&apos;s compute</source>
+        <translation>Setzt den DRAM-Bandbreitenregler auf die Bandbreite, die das Ziel bei heutiger Rechenleistung braucht</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="139"/>
+        <source>Apply compute</source>
+        <translation>Rechenleistung übernehmen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="140"/>
+        <source>Sets the Clock slider, which scales every compute peak, to the factor the target needs</source>
+        <translation>Setzt den Taktregler, der alle Rechen-Spitzenwerte skaliert, auf den Faktor, den das Ziel braucht</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="141"/>
+        <source>Apply on-chip</source>
+        <translation>On-Chip übernehmen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="154"/>
+        <source>Save as user profile…</source>
+        <translation>Als Benutzerprofil speichern…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="155"/>
+        <source>Save the profile with the sliders&apos; values as a user profile (offered in Compare and the overlays)</source>
+        <translation>Das Profil mit den Reglerwerten als Benutzerprofil speichern (angeboten im Vergleich und in den Überlagerungen)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="277"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="120"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="130"/>
         <source>Target:</source>
         <translation>Ziel:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="51"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="52"/>
         <source>none (e.g. 190 µs)</source>
         <translation>keine (z. B. 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="58"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>Calibrate this machine…</source>
         <translation>Diesen Rechner kalibrieren …</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="59"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="69"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>Die CPU dieses Rechners messen (Rechenleistung, Speicherbandbreite, Caches, die Mindestzeit je Eager-Operator) und als Benutzerprofil „host“ speichern, um Modelle auf der Hardware vor Ihnen zu beschränken und die Schranken mit „solar measure“ zu prüfen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="70"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="80"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM-Bandbreite: skaliert das Speicherdach und die Speicherzeit jeder Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="71"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="81"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>Jede Tensor-Core-Spitze (alle Genauigkeiten): skaliert die Tensor-Rechendächer</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>Jede SIMT-(CUDA-Core-)Spitze: skaliert elementweise Arbeit und SIMT-Kontraktionen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>On-Chip-Kapazität (Register, Shared Memory, L2): ändert nur die Cache-bewusste Stufe (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="74"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="84"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>Der Takt: skaliert alle Rechenspitzen gemeinsam (die Bandbreite hängt nicht am Takt)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="92"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation> (×0,01 bis ×100 des Profilwerts)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="89"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="99"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>Faktor auf den Profilwert eingeben</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="90"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="100"/>
         <source> factor</source>
         <translation> Faktor</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="124"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="126"/>
-        <source>Solve for bandwidth</source>
-        <translation>Nach Bandbreite lösen</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="127"/>
-        <source>Solve for compute</source>
-        <translation>Nach Rechenleistung lösen</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="128"/>
-        <source>Solve for on-chip</source>
-        <translation>Nach On-Chip lösen</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="165"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="185"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="257"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="278"/>
         <source>This profile has no tensor-core peak</source>
         <translation>Dieses Profil hat keinen Tensor-Core-Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="258"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="279"/>
         <source>Every tensor-core peak the slider scales: %1</source>
         <translation>Alle Tensor-Core-Spitzenwerte, die der Regler skaliert: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="260"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="281"/>
         <source>Every SIMT peak the slider scales: %1</source>
         <translation>Alle SIMT-Spitzenwerte, die der Regler skaliert: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="309"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="329"/>
+        <source>Sets the on-chip capacity slider to the capacity the target needs</source>
+        <translation>Setzt den On-Chip-Kapazitätsregler auf die Kapazität, die das Ziel braucht</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="330"/>
+        <source>On-chip capacity changes only the cache-aware level (F4): choose it as the target level</source>
+        <translation>Die On-Chip-Kapazität ändert nur die Cache-bewusste Stufe (F4): wählen Sie sie als Zielstufe</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="339"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="323"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="353"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="326"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="356"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="327"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="331"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="361"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="338"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="368"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="334"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="336"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="366"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="337"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="367"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="377"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="406"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="404"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="433"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="404"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="433"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="411"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="440"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -1615,7 +1645,7 @@
     <message>
         <location filename="../render/pdfreport.cpp" line="104"/>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
@@ -1701,7 +1731,7 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="165"/>
-        <location filename="../render/pdfreport.cpp" line="452"/>
+        <location filename="../render/pdfreport.cpp" line="453"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
@@ -1772,26 +1802,26 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="263"/>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="360"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="360"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
@@ -1871,17 +1901,22 @@
         <translation>&lt;b&gt;angenähert&lt;/b&gt; — jede Operation ist gezählt, manche als untere Schranke (siehe unten)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="418"/>
+        <location filename="../render/pdfreport.cpp" line="308"/>
+        <source> (ALIR line %1): </source>
+        <translation> (ALIR-Zeile %1): </translation>
+    </message>
+    <message>
+        <location filename="../render/pdfreport.cpp" line="419"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum-Graph (%1 Operatoren)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="425"/>
+        <location filename="../render/pdfreport.cpp" line="426"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1, Seite %2 von %3 (Zeile %4, Spalte %5)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="440"/>
+        <location filename="../render/pdfreport.cpp" line="441"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
     </message>
@@ -1966,47 +2001,47 @@
         <translation> (Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="312"/>
+        <location filename="../render/pdfreport.cpp" line="313"/>
         <source>Not covered by any bound: </source>
         <translation>Von keiner Schranke abgedeckt: </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="313"/>
+        <location filename="../render/pdfreport.cpp" line="314"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;Präzisionsregel: %1&lt;/li&gt;&lt;li&gt;Cache-Annahme: %2&lt;/li&gt;&lt;li&gt;On-Chip-Kapazität: %3 (%4)&lt;/li&gt;&lt;li&gt;Spitzenwerte sind dicht (nie 2:4-dünn); die Quelle jeder Zahl steht unter Hardware.&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="319"/>
+        <location filename="../render/pdfreport.cpp" line="320"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Hardware&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="327"/>
+        <location filename="../render/pdfreport.cpp" line="328"/>
         <source>cannot paint the report</source>
         <translation>Bericht kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="365"/>
+        <location filename="../render/pdfreport.cpp" line="366"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="385"/>
+        <location filename="../render/pdfreport.cpp" line="386"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR-Studio-Bericht — %1 — Seite %2 von %3</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="402"/>
+        <location filename="../render/pdfreport.cpp" line="403"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>Roofline (Kernel-Stufe, %1)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="460"/>
+        <location filename="../render/pdfreport.cpp" line="461"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR-Studio-Bericht: %1</translation>
     </message>
@@ -2527,32 +2562,42 @@
         <translation>&lt;small&gt;Hinweise: %1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="240"/>
-        <source>%1 (line %2)</source>
-        <translation>%1 (Zeile %2)</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
-        <source>%1 (line %2): %3</source>
-        <translation>%1 (Zeile %2): %3</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="247"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="247"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="249"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>Abdeckung: vollständig — jede Operation ist in den Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="243"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
+    <message>
+        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <source>ALIR line %1</source>
+        <translation>ALIR-Zeile %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypane.cpp" line="243"/>
+        <source>%1 (%2): %3</source>
+        <translation>%1 (%2): %3</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="252"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="254"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n Zählung ist eine untere Schranke (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
@@ -2560,47 +2605,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="291"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="293"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL-Verletzung: die gemessenen %1 liegen unter der Schranke %2. Eine echte untere Schranke kann nicht unterboten werden: prüfen Sie die Messung (Größen, Datentyp, Hardware) oder melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="295"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="297"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>Die gemessenen %1 liegen unter der %2-Schranke des Eager-Modells: Eine Implementierung, die Operatoren fusioniert oder überlappt (torch.compile, CUDA Graphs), kann das; die Lichtgeschwindigkeits-Stufen gelten.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="304"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="306"/>
         <source>Import KernelBench timings</source>
         <translation>KernelBench-Zeitmessungen importieren</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="304"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="306"/>
         <source>Timing JSON (*.json)</source>
         <translation>Zeitmessungs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="311"/>
         <source>Import failed</source>
         <translation>Import fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="314"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>Timings from another machine</source>
         <translation>Zeiten von einer anderen Maschine</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="315"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="317"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1: Dagegen wird kein Spielraum berechnet. Wählen Sie das Profil, auf dem gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="322"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="324"/>
         <source>No timing</source>
         <translation>Keine Zeitmessung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="322"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="324"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 enthält keine Zeitmessung für %2.</translation>
     </message>

@@ -217,17 +217,17 @@
         <translation>%1（每个算子 %2，共 %3）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="222"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="223"/>
         <source>F0 has no per-operator floor on any of these profiles: it is the pure bound everywhere.</source>
         <translation>这些配置文件均无每算子下限：F0 处处都是纯界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="223"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="224"/>
         <source>F0 includes the eager per-operator floor on %1; none on %2, whose F0 is the pure bound.</source>
         <translation>F0 在 %1 上包含 eager 每算子下限；%2 上没有，其 F0 为纯界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="224"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="225"/>
         <source>no other profile</source>
         <translation>无其他配置文件</translation>
     </message>
@@ -661,217 +661,247 @@
 <context>
     <name>HardwarePane</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="57"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="67"/>
         <source>Profile:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="66"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="76"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor Core 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>SIMT peaks</source>
         <translation>SIMT 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>On-chip capacity</source>
         <translation>片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="113"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="123"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="118"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="128"/>
         <source>Target latency (inverse roofline)</source>
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="256"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="137"/>
+        <source>Apply bandwidth</source>
+        <translation>应用带宽</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="138"/>
+        <source>Sets the DRAM bandwidth slider to the bandwidth the target needs at today&apos;s compute</source>
+        <translation>将 DRAM 带宽滑块设为在当前算力下达到目标所需的带宽</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="139"/>
+        <source>Apply compute</source>
+        <translation>应用算力</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="140"/>
+        <source>Sets the Clock slider, which scales every compute peak, to the factor the target needs</source>
+        <translation>将时钟滑块（缩放所有计算峰值）设为达到目标所需的倍数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="141"/>
+        <source>Apply on-chip</source>
+        <translation>应用片上容量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="154"/>
+        <source>Save as user profile…</source>
+        <translation>另存为用户配置文件…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="155"/>
+        <source>Save the profile with the sliders&apos; values as a user profile (offered in Compare and the overlays)</source>
+        <translation>将带有滑块值的配置文件保存为用户配置文件（可在比较和叠加中使用）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="277"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="120"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="130"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="51"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="52"/>
         <source>none (e.g. 190 µs)</source>
         <translation>无（例如 190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="58"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>Calibrate this machine…</source>
         <translation>校准本机…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="59"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="69"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>测量本机 CPU（算力、内存带宽、缓存、eager 模式下每个算子的最短时间）并保存为用户配置“host”，以便在眼前的硬件上为模型求界限，并用“solar measure”检验这些界限</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="70"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="80"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM 带宽：缩放内存屋顶和每一级的内存时间</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="71"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="81"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>所有张量核心峰值（全部精度）：缩放张量计算屋顶</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="72"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>所有 SIMT（CUDA 核心）峰值：缩放逐元素运算和 SIMT 缩并</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>片上容量（寄存器、共享内存、L2）：只影响缓存感知级别 (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="74"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="84"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>时钟：同时缩放所有计算峰值（带宽不受时钟约束）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="92"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation>（配置值的 ×0.01 到 ×100）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="89"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="99"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>输入相对配置值的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="90"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="100"/>
         <source> factor</source>
         <translation> 倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="124"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="126"/>
-        <source>Solve for bandwidth</source>
-        <translation>求解带宽</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="127"/>
-        <source>Solve for compute</source>
-        <translation>求解算力</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="128"/>
-        <source>Solve for on-chip</source>
-        <translation>求解片上容量</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="165"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="185"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="257"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="278"/>
         <source>This profile has no tensor-core peak</source>
         <translation>此配置文件没有张量核心峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="258"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="279"/>
         <source>Every tensor-core peak the slider scales: %1</source>
         <translation>此滑块缩放的所有张量核心峰值：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="260"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="281"/>
         <source>Every SIMT peak the slider scales: %1</source>
         <translation>此滑块缩放的所有 SIMT 峰值：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="309"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="329"/>
+        <source>Sets the on-chip capacity slider to the capacity the target needs</source>
+        <translation>将片上容量滑块设为达到目标所需的容量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="330"/>
+        <source>On-chip capacity changes only the cache-aware level (F4): choose it as the target level</source>
+        <translation>片上容量只影响缓存感知级别（F4）：请将其选为目标级别</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="339"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="323"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="353"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="326"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="356"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="327"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="331"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="361"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="338"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="368"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="334"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="336"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="366"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="337"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="367"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="377"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="406"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="404"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="433"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="404"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="433"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="411"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="440"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1613,7 +1643,7 @@
     <message>
         <location filename="../render/pdfreport.cpp" line="104"/>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -1699,7 +1729,7 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="165"/>
-        <location filename="../render/pdfreport.cpp" line="452"/>
+        <location filename="../render/pdfreport.cpp" line="453"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
@@ -1770,26 +1800,26 @@
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
         <location filename="../render/pdfreport.cpp" line="263"/>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="360"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="360"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
@@ -1869,17 +1899,22 @@
         <translation>&lt;b&gt;近似&lt;/b&gt; — 每个运算都已计入，部分为下界（见下文）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="418"/>
+        <location filename="../render/pdfreport.cpp" line="308"/>
+        <source> (ALIR line %1): </source>
+        <translation>（ALIR 第 %1 行）：</translation>
+    </message>
+    <message>
+        <location filename="../render/pdfreport.cpp" line="419"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum 图（%1 个算子）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="425"/>
+        <location filename="../render/pdfreport.cpp" line="426"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1，第 %2 页，共 %3 页（第 %4 行，第 %5 列）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="440"/>
+        <location filename="../render/pdfreport.cpp" line="441"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1：概览；每个算子都列在“所有算子”下</translation>
     </message>
@@ -1964,47 +1999,47 @@
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="312"/>
+        <location filename="../render/pdfreport.cpp" line="313"/>
         <source>Not covered by any bound: </source>
         <translation>任何界限均未涵盖：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="313"/>
+        <location filename="../render/pdfreport.cpp" line="314"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="319"/>
+        <location filename="../render/pdfreport.cpp" line="320"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="327"/>
+        <location filename="../render/pdfreport.cpp" line="328"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="358"/>
+        <location filename="../render/pdfreport.cpp" line="359"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="365"/>
+        <location filename="../render/pdfreport.cpp" line="366"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="385"/>
+        <location filename="../render/pdfreport.cpp" line="386"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="402"/>
+        <location filename="../render/pdfreport.cpp" line="403"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="460"/>
+        <location filename="../render/pdfreport.cpp" line="461"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
@@ -2521,79 +2556,89 @@
         <translation>&lt;small&gt;说明：%1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="240"/>
-        <source>%1 (line %2)</source>
-        <translation>%1（第 %2 行）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
-        <source>%1 (line %2): %3</source>
-        <translation>%1（第 %2 行）：%3</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="247"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="247"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="249"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="243"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
+    <message>
+        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <source>ALIR line %1</source>
+        <translation>ALIR 第 %1 行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/analysis/summarypane.cpp" line="243"/>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="252"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="254"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="291"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="293"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="295"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="297"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>实测的 %1 低于 eager 模型的 %2 界限：融合或重叠算子的实现（torch.compile、CUDA Graphs）可以做到；光速各级界限仍然成立。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="304"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="306"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="304"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="306"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="311"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="314"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>Timings from another machine</source>
         <translation>来自另一台机器的计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="315"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="317"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="322"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="324"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="322"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="324"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>

@@ -49,7 +49,7 @@ Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::Hw
     for (const auto& node : r.graph.nodes) {
         for (const auto& note : node.notes) {
             const bool notCounted = !node.pointsExact && node.points == 0;
-            r.coverage.items.push_back({node.name, node.line, note, !notCounted});
+            r.coverage.items.push_back({node.name, node.line, note, !notCounted, node.sourceLine});
             if (notCounted)
                 r.coverage.complete = false;
         }

@@ -23,9 +23,10 @@ namespace solar {
 struct CoverageItem
 {
     std::string what; // the node, op or access concerned
-    int line = 0; // ALIR line (or source line for frontends)
+    int line = 0; // ALIR line (a traced op with no lowering: its source line)
     std::string reason;
     bool counted = true; // false: left out of the bounds (makes coverage incomplete); true: counted as a lower bound
+    int sourceLine = 0; // the model source's line (frontends), 0: none; what views that cite source lines show
 };
 
 struct Coverage

@@ -50,6 +50,25 @@ std::string seconds(double s)
     return formatSeconds(s);
 }
 
+// "X, more than the target Y", with as many digits as it takes for X and Y to read differently: at three digits
+// a time just above the target printed as "40 µs, more than the target" when the target was 40 µs (issue 30).
+std::string aboveTarget(double s, double target)
+{
+    std::string a = formatSeconds(s), b = formatSeconds(target);
+    if (a == b) {
+        const double unit = target < 1e-6 ? 1e-9 : target < 1e-3 ? 1e-6 : target < 1 ? 1e-3 : 1.0;
+        const char* name = target < 1e-6 ? " ns" : target < 1e-3 ? " µs" : target < 1 ? " ms" : " s";
+        for (int digits = 4; digits <= 15 && a == b; ++digits) {
+            char x[48], y[48];
+            std::snprintf(x, sizeof x, "%.*g", digits, s / unit);
+            std::snprintf(y, sizeof y, "%.*g", digits, target / unit);
+            a = std::string(x) + name;
+            b = std::string(y) + name;
+        }
+    }
+    return a + ", more than the target " + b;
+}
+
 struct Solver
 {
     const Digest& d;
@@ -77,15 +96,15 @@ struct Solver
             const LevelResult r = solve(d, scaled, policy, cache).at(level);
             if (r.l2Seconds > T) {
                 if (why)
-                    *why = "moving " + formatBytes(r.l2Bytes) + " across L2 to the SMs takes " + seconds(r.l2Seconds)
-                        + ", more than the target: no DRAM bandwidth is enough";
+                    *why = "moving " + formatBytes(r.l2Bytes) + " across L2 to the SMs takes " + aboveTarget(r.l2Seconds, T)
+                        + ": no DRAM bandwidth is enough";
                 return std::nullopt;
             }
             if (r.computeSeconds > T) {
                 const auto busiest = std::max_element(r.unitSeconds.begin(), r.unitSeconds.end()) - r.unitSeconds.begin();
                 if (why)
-                    *why = "compute alone needs " + seconds(r.computeSeconds) + " (on "
-                        + std::string(unitGroupName(static_cast<UnitGroup>(busiest))) + "), more than the target: no bandwidth is enough";
+                    *why = "compute alone needs " + aboveTarget(r.computeSeconds, T) + " (on "
+                        + std::string(unitGroupName(static_cast<UnitGroup>(busiest))) + "): no bandwidth is enough";
                 return std::nullopt;
             }
             return r.bytes / T;
@@ -115,8 +134,8 @@ struct Solver
         if (!isPerKernel(level)) {
             const LevelResult r = solve(d, m, policy, cache).at(level);
             if (r.memorySeconds > T) {
-                *why = "moving " + formatBytes(r.bytes) + " takes " + seconds(r.memorySeconds)
-                    + " at this bandwidth, more than the target: no compute is enough";
+                *why = "moving " + formatBytes(r.bytes) + " at this bandwidth takes " + aboveTarget(r.memorySeconds, T)
+                    + ": no compute is enough";
                 return std::nullopt;
             }
             return r.computeSeconds / T;

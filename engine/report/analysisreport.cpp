@@ -122,8 +122,12 @@ std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
         }
     }
     ordered_json coverage = {{"complete", r.coverage.complete}, {"status", r.coverage.status()}, {"items", ordered_json::array()}};
-    for (const auto& item : r.coverage.items)
-        coverage["items"].push_back({{"what", item.what}, {"line", item.line}, {"reason", item.reason}, {"counted", item.counted}});
+    for (const auto& item : r.coverage.items) {
+        auto entry = ordered_json {{"what", item.what}, {"line", item.line}, {"reason", item.reason}, {"counted", item.counted}};
+        if (item.sourceLine > 0)
+            entry["source_line"] = item.sourceLine;
+        coverage["items"].push_back(entry);
+    }
     ordered_json diags = ordered_json::array();
     for (const auto& d : r.diagnostics)
         diags.push_back(d.format());
@@ -259,8 +263,8 @@ std::string analysisTable(const AnalysisResult& r, const ReportExtras& extras)
     if (!r.coverage.items.empty()) {
         out += "\ncoverage notes:\n";
         for (const auto& item : r.coverage.items)
-            out += "  line " + std::to_string(item.line) + ": " + item.what + ": " + item.reason + (item.counted ? "" : " [NOT COUNTED]")
-                + "\n";
+            out += (item.sourceLine > 0 ? "  line " + std::to_string(item.sourceLine) : "  ALIR line " + std::to_string(item.line)) + ": "
+                + item.what + ": " + item.reason + (item.counted ? "" : " [NOT COUNTED]") + "\n";
     }
     for (const auto& note : r.ladder.notes)
         out += "note: " + note + "\n";

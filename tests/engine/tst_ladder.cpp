@@ -12,6 +12,7 @@
 #include "testutil.h"
 
 #include <QDir>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <algorithm>
@@ -284,6 +285,16 @@ private slots:
         QVERIFY(!perKernel.minComputeScale);
         VERIFY_4SIG(perKernel.necessaryDramBps, 306.19e6 / 60e-6);
         QVERIFY(!solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::Fused, -1).minDramBps);
+        // A target a hair below the compute time: both read "65.1 µs" at three digits, so the message gives the
+        // digits that tell them apart instead of "65.1 µs, more than the target 65.1 µs" (issue 30, item 11).
+        const double compute = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold).at(Level::Fused).computeSeconds;
+        const Inverse hair = solveInverse(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold, Level::Fused, compute * (1 - 1e-5));
+        QVERIFY(!hair.minDramBps);
+        const QString why = QString::fromStdString(hair.dramWhy);
+        const auto match = QRegularExpression(QStringLiteral("needs ([0-9.]+) µs, more than the target ([0-9.]+) µs")).match(why);
+        QVERIFY2(match.hasMatch(), qPrintable(why));
+        QVERIFY2(match.captured(1) != match.captured(2), qPrintable(why));
+        QVERIFY(match.captured(1).toDouble() > match.captured(2).toDouble());
     }
 
     // Soundness on any ALIR (issue 13, items 1, 2, 8, 9), each with a program written for this test.

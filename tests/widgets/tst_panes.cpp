@@ -38,6 +38,7 @@
 #include <QMenu>
 #include <QProcess>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -148,6 +149,19 @@ private slots:
         QCOMPARE(ir.editor()->diagnostics().size(), static_cast<qsizetype>(embedding->coverage.items.size()));
         QCOMPARE(ir.editor()->diagnostics().front().line, embedding->coverage.items.front().line);
         QVERIFY(ir.editor()->diagnostics().front().message.startsWith(QStringLiteral("lower bound")));
+        // The list cites the source's line where the operator has one, as the table does ("line 169" in a 60-line
+        // source was the IR's line; issue 30, item 15), and says "ALIR line" otherwise.
+        panel.setResult(analysed("embedding.alir"));
+        QVERIFY2(panel.coverageText().contains(QStringLiteral("(ALIR line 6)")), qPrintable(panel.coverageText()));
+        const auto program = solar::ir::parseProgram("kernel gather(N=5, V=7, D=3) {\n  in I: i64[N] @range(0, V);\n"
+                                                     "  weight E: f32[V, D];\n  out Y: f32[N, D];\n  @op(\"aten::embedding\", 41) {\n"
+                                                     "    for n in 0..N, d in 0..D { Y[n, d] = E[I[n], d]; }\n  }\n}\n",
+                                                     "gather.alir");
+        QVERIFY(program);
+        const auto registry = solar::hw::loadDefaultHwRegistry();
+        panel.setResult(std::make_shared<solar::AnalysisResult>(solar::analyzeProgram(*program, *registry.find("h100-sxm")).value()));
+        QVERIFY2(panel.coverageText().contains(QStringLiteral("(line 41)")), qPrintable(panel.coverageText()));
+        QVERIFY(!panel.coverageText().contains(QStringLiteral("line 6")));
     }
     void operatorModelIsAWellBehavedModel()
     {
@@ -566,6 +580,29 @@ private slots:
         QVERIFY(panel.inverse() && panel.inverse()->minDramBps);
         QVERIFY(qAbs(*panel.inverse()->minDramBps / (fused.bytes / target) - 1) < 1e-3);
         QVERIFY(!panel.inverseText().isEmpty());
+
+        // Issue 30, item 11: an answer is shown, nothing changes until applied; "apply on-chip" never switches the
+        // level from fused to cache_aware behind the user's back; a long answer scrolls inside the pane instead
+        // of growing it; saving a user profile is in the pane.
+        QCOMPARE(panel.targetLevel(), solar::bounds::Level::Fused);
+        QCOMPARE(panel.factor(HardwarePane::Clock), 1.0);
+        QCOMPARE(shown.count(), 2); // the target alone re-solved nothing
+        QPushButton* applyOnchip = nullptr;
+        QPushButton* save = nullptr;
+        for (auto* b : panel.findChildren<QPushButton*>()) {
+            applyOnchip = b->text() == HardwarePane::tr("Apply on-chip") ? b : applyOnchip;
+            save = b->text() == HardwarePane::tr("Save as user profile…") ? b : save;
+        }
+        QVERIFY(applyOnchip && save);
+        QVERIFY(!applyOnchip->isEnabled());
+        panel.solveForOnchip();
+        QCOMPARE(panel.targetLevel(), solar::bounds::Level::Fused);
+        QCOMPARE(panel.factor(HardwarePane::Onchip), 1.0);
+        QCOMPARE(shown.count(), 2);
+        QVERIFY(panel.findChild<QScrollArea*>());
+        const int tall = panel.minimumSizeHint().height();
+        panel.setTargetMs(1e-9); // an unreachable target: the longest answers
+        QCOMPARE(panel.minimumSizeHint().height(), tall);
     }
 
     // The ALIR lexer: each kind of token gets its style (comments, keywords and @-annotations, dtypes, built-ins,

@@ -237,8 +237,10 @@ void SummaryPane::refresh()
     m_notes->setVisible(!notes.isEmpty());
     QStringList notCounted, approximated, why;
     for (const auto& item : r.coverage.items) {
-        (item.counted ? approximated : notCounted) << tr("%1 (line %2)").arg(QString::fromStdString(item.what)).arg(item.line);
-        why << tr("%1 (line %2): %3").arg(QString::fromStdString(item.what)).arg(item.line).arg(QString::fromStdString(item.reason));
+        // The source's line where there is one, as the operator table cites it; else the IR's, said so.
+        const QString where = item.sourceLine > 0 ? tr("line %1").arg(item.sourceLine) : tr("ALIR line %1").arg(item.line);
+        (item.counted ? approximated : notCounted) << tr("%1 (%2)").arg(QString::fromStdString(item.what), where);
+        why << tr("%1 (%2): %3").arg(QString::fromStdString(item.what), where, QString::fromStdString(item.reason));
     }
     QString coverage = withPalette(!r.coverage.complete ? tr("<b style=\"color:{error}\">Coverage: INCOMPLETE</b> — not counted: %1")
                                                               .arg(notCounted.join(QStringLiteral("; ")).toHtmlEscaped())

@@ -20,6 +20,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
@@ -52,7 +53,16 @@ HardwarePane::HardwarePane(QWidget* parent)
     , m_level(new QComboBox(this))
     , m_inverseLabel(new QLabel(this))
 {
-    auto* layout = new QVBoxLayout(this);
+    // Everything scrolls: a long solve answer wraps and scrolls instead of being cut off or growing the dock (which
+    // squeezed the roofline beside it to a sliver).
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
     auto* pick = new QFormLayout;
     pick->addRow(tr("Profile:"), m_profiles);
     m_calibrate = new QPushButton(tr("Calibrate this machine…"), this);
@@ -123,9 +133,13 @@ HardwarePane::HardwarePane(QWidget* parent)
     m_level->setCurrentIndex(static_cast<int>(Level::Fused));
     iform->addRow(tr("Level:"), m_level);
     auto* solveRow = new QHBoxLayout;
-    auto* bw = new QPushButton(tr("Solve for bandwidth"), inverse);
-    auto* compute = new QPushButton(tr("Solve for compute"), inverse);
-    auto* onchip = new QPushButton(tr("Solve for on-chip"), inverse);
+    // The answers are shown below as soon as there is a target; nothing changes until one is applied.
+    auto* bw = new QPushButton(tr("Apply bandwidth"), inverse);
+    bw->setToolTip(tr("Sets the DRAM bandwidth slider to the bandwidth the target needs at today's compute"));
+    auto* compute = new QPushButton(tr("Apply compute"), inverse);
+    compute->setToolTip(tr("Sets the Clock slider, which scales every compute peak, to the factor the target needs"));
+    m_applyOnchip = new QPushButton(tr("Apply on-chip"), inverse);
+    auto* onchip = m_applyOnchip;
     connect(bw, &QPushButton::clicked, this, &HardwarePane::solveForBandwidth);
     connect(compute, &QPushButton::clicked, this, &HardwarePane::solveForCompute);
     connect(onchip, &QPushButton::clicked, this, &HardwarePane::solveForOnchip);
@@ -137,10 +151,16 @@ HardwarePane::HardwarePane(QWidget* parent)
     m_inverseLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     iform->addRow(m_inverseLabel);
     layout->addWidget(inverse);
+    auto* save = new QPushButton(tr("Save as user profile…"), content);
+    save->setToolTip(tr("Save the profile with the sliders' values as a user profile (offered in Compare and the overlays)"));
+    connect(save, &QPushButton::clicked, this, &HardwarePane::saveAsUserProfileInteractively);
+    layout->addWidget(save);
     layout->addStretch(1);
+    scroll->setWidget(content);
 
     connect(m_target, &SecondsEdit::secondsChanged, this, [this] { resolveInverse(); });
     connect(m_level, &QComboBox::currentIndexChanged, this, [this] { resolveInverse(); });
+    updateOnchipButton();
     connect(m_profiles, &QComboBox::currentIndexChanged, this, [this] {
         if (m_quiet)
             return;
@@ -261,6 +281,9 @@ void HardwarePane::updateLabels()
     m_values[SimtPeak]->setToolTip(tr("Every SIMT peak the slider scales: %1").arg(simtAll));
     m_values[Onchip]->setText(siText(m.onchipBytes, "B"));
     m_values[Clock]->setText(siText(m.clockHz, "Hz"));
+    // Never narrower than what it says (a CJK font sets "fp32 51.2 TFLOP/s" wider than the reserved width).
+    for (QLabel* value : m_values)
+        value->setMinimumWidth(std::max(value->minimumWidth(), value->sizeHint().width()));
 }
 
 void HardwarePane::emitChanged()
@@ -302,8 +325,17 @@ Level HardwarePane::targetLevel() const
     return static_cast<Level>(m_level->currentData().toInt());
 }
 
+void HardwarePane::updateOnchipButton()
+{
+    const bool cacheAware = targetLevel() == Level::CacheAware;
+    m_applyOnchip->setEnabled(cacheAware);
+    m_applyOnchip->setToolTip(cacheAware ? tr("Sets the on-chip capacity slider to the capacity the target needs")
+                                         : tr("On-chip capacity changes only the cache-aware level (F4): choose it as the target level"));
+}
+
 void HardwarePane::resolveInverse()
 {
+    updateOnchipButton();
     m_inverse.reset();
     const auto base = m_results ? m_results->base() : nullptr;
     if (!base || targetMs() <= 0) {
@@ -363,9 +395,8 @@ void HardwarePane::solveForOnchip()
     const solar::hw::HwProfile* p = profile();
     if (!p || !m_results || !m_results->base())
         return;
-    if (targetLevel() != Level::CacheAware)
-        m_level->setCurrentIndex(static_cast<int>(Level::CacheAware));
-    if (!m_inverse || !m_inverse->minOnchipBytes)
+    // On-chip capacity acts at cache_aware only; the level is the user's to change, never switched silently.
+    if (targetLevel() != Level::CacheAware || !m_inverse || !m_inverse->minOnchipBytes)
         return;
     setFactor(Onchip, *m_inverse->minOnchipBytes / p->onchipBytes.value);
 }

@@ -88,6 +88,7 @@ private:
     void updateLabels();
     void emitChanged();
     void resolveInverse();
+    void updateOnchipButton();
     static int positionOf(double factor);
     static double factorOf(int position);
 
@@ -101,6 +102,7 @@ private:
     SecondsEdit* m_target = nullptr;
     QComboBox* m_level = nullptr;
     QLabel* m_inverseLabel = nullptr;
+    QPushButton* m_applyOnchip = nullptr;
     const ResultsModel* m_results = nullptr;
     std::optional<solar::bounds::Inverse> m_inverse;
     bool m_quiet = false;

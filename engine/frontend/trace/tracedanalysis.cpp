@@ -64,7 +64,8 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
         out.irGenerated = true;
         for (const auto& u : lowered.unsupported) {
             out.result.coverage.complete = false;
-            out.result.coverage.items.push_back({u.aten, u.sourceLine, "no lowering template for this op: its work is not counted", false});
+            out.result.coverage.items.push_back(
+                {u.aten, u.sourceLine, "no lowering template for this op: its work is not counted", false, u.sourceLine});
         }
         return out;
     };
