@@ -50,6 +50,19 @@ bool spansGroups(const std::vector<bounds::Placement>& units)
     return std::any_of(units.begin(), units.end(), [&](bounds::Placement u) { return groupRank(u) != groupRank(units.front()); });
 }
 
+// The roof a node is drawn against on `m`: its units together when they span concurrent groups, else (units of one
+// group share its pipes) the fastest of them, whose line is drawn and is the ceiling.
+RoofSpec drawnRoofOf(const bounds::NodeCompute& c, const bounds::MachineModel& m)
+{
+    RoofSpec spec = roofOf(c);
+    if (spec.units.size() <= 1 || spansGroups(spec.units))
+        return spec;
+    const auto fastest = std::max_element(spec.units.begin(), spec.units.end(), [&](bounds::Placement a, bounds::Placement b) {
+        return m.peak(a.unit, a.precision) < m.peak(b.unit, b.precision);
+    });
+    return {unitLabel(*fastest), {*fastest}};
+}
+
 } // namespace
 
 RooflinePlot rooflinePlot(const AnalysisResult& r, const std::vector<RooflineMachine>& overlays, bounds::Level level)
@@ -82,8 +95,8 @@ RooflinePlot rooflinePlot(const AnalysisResult& r, const std::vector<RooflineMac
         const bounds::NodeCompute& c = computes[id];
         for (const auto& u : c.units)
             use({unitLabel(u), {u}});
-        const RoofSpec roof = roofOf(c);
-        if (spansGroups(roof.units))
+        const RoofSpec roof = drawnRoofOf(c, m);
+        if (roof.units.size() > 1)
             use(roof);
         RooflinePoint p;
         p.node = n.id;
