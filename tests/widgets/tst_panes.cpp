@@ -218,6 +218,44 @@ private slots:
         QCOMPARE(message.count(), 1);
     }
 
+    // A long graph at Fit was a hairline and selecting a row did not bring its box into view (issue 30, item 14):
+    // a 300-operator chain fits its width at a legible scale, and a selected box far down is scrolled to.
+    void graphFitStaysLegibleAndFollowsTheSelection()
+    {
+        std::string text = "kernel chain(N=64) {\n  in T0: f32[N];\n";
+        const int ops = 300;
+        for (int k = 1; k < ops; ++k)
+            text += "  tmp T" + std::to_string(k) + ": f32[N];\n";
+        text += "  out Y: f32[N];\n";
+        for (int k = 1; k <= ops; ++k)
+            text += "  for i in 0..N { " + (k == ops ? std::string("Y") : "T" + std::to_string(k)) + "[i] = relu(T" + std::to_string(k - 1)
+                + "[i]); }\n";
+        text += "}\n";
+        const auto program = solar::ir::parseProgram(text, "chain.alir");
+        QVERIFY(program);
+        const auto registry = solar::hw::loadDefaultHwRegistry();
+        const auto result = std::make_shared<solar::AnalysisResult>(solar::analyzeProgram(*program, *registry.find("h100-sxm")).value());
+        QCOMPARE(result->graph.nodes.size(), size_t(ops));
+        GraphView view;
+        view.resize(800, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy ready(&view, &GraphView::layoutReady);
+        view.setResult(result);
+        QVERIFY(ready.wait(60000));
+        view.fitAll();
+        QVERIFY2(view.transform().m11() >= kLegibleScale, qPrintable(QString::number(view.transform().m11())));
+        const int last = result->graph.nodes.back().id;
+        auto onScreen = [&](int node) {
+            const QRectF box = view.nodeRect(node);
+            return !box.isEmpty() && view.viewport()->rect().contains(view.mapFromScene(box).boundingRect());
+        };
+        QVERIFY(!onScreen(last)); // the chain is far longer than the view
+        view.selectNode(last);
+        QVERIFY(onScreen(last));
+        QVERIFY(view.transform().m11() >= kLegibleScale);
+    }
+
     void rooflinePaneChangesLevel()
     {
         RooflinePane pane;

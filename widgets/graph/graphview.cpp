@@ -12,6 +12,7 @@
 #include <QWheelEvent>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 
 class GraphNodeItem : public QGraphicsRectItem
@@ -190,11 +191,11 @@ void GraphView::build()
     }
     m_scene->setSceneRect(m_layout.bounds.adjusted(-20, -20, 20, 20));
     recolour();
+    fitAll(); // first: selecting then scrolls to the selected box
     if (m_selected >= 0)
         selectNode(m_selected);
     if (!m_highlighted.empty())
         highlightNodes(m_highlighted);
-    fitAll();
 }
 
 void GraphView::recolour()
@@ -237,7 +238,13 @@ void GraphView::selectNode(int node)
     m_selected = node;
     if (const auto it = m_items.find(node); it != m_items.end()) {
         it->second->setSelectedNode(true);
-        ensureVisible(it->second, 60, 60);
+        // Seen from a zoomed-out overview the box is a dot: bring it to a legible scale, then to the middle.
+        if (transform().m11() < kLegibleScale) {
+            setTransform(QTransform::fromScale(kLegibleScale, kLegibleScale));
+            centerOn(it->second);
+        } else {
+            ensureVisible(it->second, 60, 60);
+        }
     }
 }
 
@@ -257,10 +264,33 @@ std::vector<int> GraphView::highlightedNodes() const
     return out;
 }
 
+QRectF GraphView::nodeRect(int node) const
+{
+    const auto it = m_items.find(node);
+    return it == m_items.end() ? QRectF() : it->second->sceneBoundingRect();
+}
+
 void GraphView::fitAll()
 {
-    if (!m_scene->items().isEmpty())
-        fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
+    if (m_scene->items().isEmpty())
+        return;
+    const QRectF scene = m_scene->sceneRect();
+    const QRectF view = viewport()->rect();
+    if (scene.isEmpty() || view.isEmpty())
+        return;
+    // The whole graph when its boxes stay legible; a graph of thousands of operators fitted whole is a hairline
+    // (issue 30, item 14), so it fits its width instead (legible to life size) and scrolls, from the selection or
+    // the top.
+    if (std::min(view.width() / scene.width(), view.height() / scene.height()) >= kLegibleScale) {
+        fitInView(scene, Qt::KeepAspectRatio);
+        return;
+    }
+    const double s = std::clamp(view.width() / scene.width(), kLegibleScale, 1.0);
+    setTransform(QTransform::fromScale(s, s));
+    if (const auto it = m_items.find(m_selected); it != m_items.end())
+        centerOn(it->second);
+    else
+        centerOn(scene.center().x(), scene.top() + view.height() / (2 * s));
 }
 
 std::vector<int> GraphView::matches(const QString& text) const

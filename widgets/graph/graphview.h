@@ -16,6 +16,9 @@
 
 class GraphNodeItem;
 
+/// The least scale at which a box's text can be read (its 9-point font at about 3 pixels is a dot).
+inline constexpr double kLegibleScale = 0.35;
+
 class GraphView : public QGraphicsView
 {
     Q_OBJECT
@@ -35,7 +38,10 @@ public:
     /// Rings a region (an insight's operators); empty clears it. Kept across a new layout of the same program.
     void highlightNodes(const std::vector<int>& nodes);
     std::vector<int> highlightedNodes() const; // drawn with the ring
+    /// The whole graph when it stays legible (scale >= kLegibleScale), else its width, scrolled to the selection.
     void fitAll();
+    /// Where a node's box lies in the scene (empty: not laid out).
+    QRectF nodeRect(int node) const;
     /// The nodes whose name, kind, equation, ATen op or module path contain `text` (case-insensitive), in order.
     std::vector<int> matches(const QString& text) const;
     /// Selects match number `occurrence` (wrapping) of `text`, centres on it and zooms in to a readable scale;
