@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "render/pdfreport.h"
 #include "render/palette.h"
+#include "render/reportpages.h"
 #include "render/units.h"
 
 #include "engine/analysis/comparison.h"
@@ -20,6 +21,7 @@
 #include <QFileInfo>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QTextDocument>
 
 #include <algorithm>
@@ -44,22 +46,31 @@ QString table(const QString& rows)
     return QStringLiteral("<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"3\">") + rows + QStringLiteral("</table>");
 }
 
-// A cell that must not break inside a word ("compute:simt_fp32", "3.35 TB/s"): the column widens instead.
-QString keep(const QString& text)
+// A number and its unit stay on one line in running text too ("1.1 ms", not "1.1" / "ms").
+QString unitsUnbroken(const QString& html)
 {
-    return QStringLiteral("<span style=\"white-space: nowrap\">") + text + QStringLiteral("</span>");
+    static const QRegularExpression numberSpaceUnit(
+        QStringLiteral("(\\d) (?=(?:[kKMGTPE]?(?:FLOP/s|FLOP|B/s|B|MAC|op|Hz)|[mµnp]?s)(?![\\w/]))"));
+    QString out = html;
+    return out.replace(numberSpaceUnit, QStringLiteral("\\1") + QChar(0x00A0));
 }
 
-// Cells are kept whole, except those given in `wrap` (free text, which breaks between words only).
+// Cells are kept whole ("compute:simt_fp32", "3.35 TB/s": the column widens instead), except headers and those
+// given in `wrap` (free text, which breaks between words only). Whole means nowrap on the cell itself: Qt sizes a
+// column by its blocks' non-breakable lines and ignores nowrap on a span, and its line breaker breaks a number
+// after its decimal separator ("6." / "42 MFLOP") in a squeezed column.
 QString row(const QStringList& cells, bool header = false, const QList<int>& wrap = {})
 {
-    QString r = QStringLiteral("<tr>");
+    // A header row goes in <thead>: a page that continues the table repeats it (reportpages.h).
+    QString r = header ? QStringLiteral("<thead><tr>") : QStringLiteral("<tr>");
     for (int i = 0; i < cells.size(); ++i) {
         const QString& c = cells[i];
-        r += (header ? QStringLiteral("<th>") : QStringLiteral("<td>")) + (wrap.contains(i) ? c : keep(c))
-            + (header ? QStringLiteral("</th>") : QStringLiteral("</td>"));
+        r += (header                 ? QStringLiteral("<th>")
+                  : wrap.contains(i) ? QStringLiteral("<td>")
+                                     : QStringLiteral("<td style=\"white-space: nowrap\">"))
+            + c + (header ? QStringLiteral("</th>") : QStringLiteral("</td>"));
     }
-    return r + QStringLiteral("</tr>");
+    return r + (header ? QStringLiteral("</tr></thead>") : QStringLiteral("</tr>"));
 }
 
 QString changeValue(double value, const std::string& unit)
@@ -134,16 +145,25 @@ QString hardwareSection(const solar::AnalysisResult& r)
 
 QString ladderSection(const solar::AnalysisResult& r, const std::optional<double>& measured)
 {
-    QString rows = row({QObject::tr("Level"), QObject::tr("Bound"), QObject::tr("Bottleneck"), QObject::tr("Compute"),
-                        QObject::tr("Memory"), QObject::tr("DRAM bytes"), QObject::tr("FLOP/byte"), QObject::tr("Headroom")},
-                       true);
+    // Headroom only beside a measurement: an empty column would squeeze the others.
+    QStringList header {QObject::tr("Level"),  QObject::tr("Bound"),      QObject::tr("Bottleneck"), QObject::tr("Compute"),
+                        QObject::tr("Memory"), QObject::tr("DRAM bytes"), QObject::tr("FLOP/byte")};
+    if (measured)
+        header << QObject::tr("Headroom");
+    QString rows = row(header, true);
     for (Level l : solar::bounds::kLevels) {
         const auto& x = r.ladder.at(l);
-        rows += row({QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
-                         + QString::fromLatin1(solar::bounds::levelName(l).data()),
-                     secondsText(x.seconds), esc(x.bottleneck), secondsText(x.computeSeconds), secondsText(x.memorySeconds),
-                     siText(x.bytes, "B"), QLocale().toString(x.intensity, 'g', 4),
-                     measured && x.seconds > 0 ? QLocale().toString(*measured / x.seconds, 'g', 3) + QStringLiteral("×") : QString()});
+        QStringList cells {QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
+                               + QString::fromLatin1(solar::bounds::levelName(l).data()),
+                           secondsText(x.seconds),
+                           esc(x.bottleneck),
+                           secondsText(x.computeSeconds),
+                           secondsText(x.memorySeconds),
+                           siText(x.bytes, "B"),
+                           QLocale().toString(x.intensity, 'g', 4)};
+        if (measured)
+            cells << (x.seconds > 0 ? QLocale().toString(*measured / x.seconds, 'g', 3) + QStringLiteral("×") : QString());
+        rows += row(cells, false, {0}); // "F0" and the level's name may go on two lines
     }
     const bool whatIf = !changesOf(r).empty();
     return QStringLiteral("<h3>") + esc(r.hardware.name) + (whatIf ? QObject::tr(" — what-if values") : QString()) + QStringLiteral("</h3>")
@@ -330,15 +350,16 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     const double footer = 0.035 * page.height();
     const QSizeF body(page.width(), page.height() - footer);
 
+    // Laid out as one tall page and cut where nothing is split (reportpages.h), not by QTextDocument's pages.
     QTextDocument doc;
     doc.documentLayout()->setPaintDevice(&pdf);
-    doc.setPageSize(body);
+    doc.setTextWidth(body.width());
     // Break lines between words only (the default also breaks inside a word that does not fit its cell,
     // "unfused_per_ker / nel"): a table column widens instead.
     QTextOption wrap = doc.defaultTextOption();
     wrap.setWrapMode(QTextOption::WordWrap);
     doc.setDefaultTextOption(wrap);
-    doc.setHtml(html);
+    doc.setHtml(unitsUnbroken(html));
 
     // Figures: the roofline (one page) and the einsum graph. The graph is drawn at life size (8 pt text) in tiles,
     // every operator on some page; one too big for kMaxGraphPages is shown as a one-page overview instead, every
@@ -369,9 +390,10 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
                             .arg(tileColumns * tileRows)
                             .arg(r.graph.nodes.size())
                         + table(listing));
-        doc.setHtml(html);
+        doc.setHtml(unitsUnbroken(html));
     }
-    const int allTextPages = doc.pageCount();
+    const std::vector<ReportPage> textPages = paginateReport(doc, body.height());
+    const int allTextPages = static_cast<int>(textPages.size());
     const int total = allTextPages + 1 + graphPages;
     int pageNumber = 0;
     auto finishPage = [&] {
@@ -388,18 +410,15 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
         if (pageNumber < total)
             pdf.newPage();
     };
-    for (int i = 0; i < allTextPages; ++i) {
-        painter.save();
-        painter.translate(0, -i * body.height());
-        doc.drawContents(&painter, QRectF(0, i * body.height(), body.width(), body.height()));
-        painter.restore();
+    for (const ReportPage& textPage : textPages) {
+        paintReportPage(painter, doc, textPage);
         finishPage();
     }
     QFont heading = painter.font();
     heading.setPointSizeF(12);
     heading.setBold(true);
     painter.setFont(heading);
-    painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft,
+    painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft | Qt::TextWordWrap,
                      QObject::tr("Roofline (per-kernel level, %1)").arg(QString::fromStdString(r.hardware.name)));
     {
         // The figure in its own 1400 x 1000 coordinates, scaled into the page (vector on a PDF device), its text
@@ -421,7 +440,7 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
             for (int row = 0; row < tileRows; ++row)
                 for (int column = 0; column < tileColumns; ++column) {
                     painter.setFont(heading);
-                    painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft,
+                    painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft | Qt::TextWordWrap,
                                      graphPages == 1 ? name
                                                      : QObject::tr("%1, page %2 of %3 (row %4, column %5)")
                                                            .arg(name)
@@ -437,7 +456,7 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
                 }
         } else {
             painter.setFont(heading);
-            painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft,
+            painter.drawText(QRectF(0, 0, body.width(), footer * 2), Qt::AlignLeft | Qt::TextWordWrap,
                              QObject::tr("%1: overview; every operator is listed under All operators").arg(name));
             paintGraphPart(painter, r, layout, graphBounds, QRectF(0, footer * 2, body.width(), body.height() - footer * 2), 0, false);
             finishPage();

@@ -832,77 +832,77 @@
         <translation>Alle SIMT-Spitzenwerte, die der Regler skaliert: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="329"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="332"/>
         <source>Sets the on-chip capacity slider to the capacity the target needs</source>
         <translation>Setzt den On-Chip-Kapazitätsregler auf die Kapazität, die das Ziel braucht</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="330"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="333"/>
         <source>On-chip capacity changes only the cache-aware level (F4): choose it as the target level</source>
         <translation>Die On-Chip-Kapazität ändert nur die Cache-bewusste Stufe (F4): wählen Sie sie als Zielstufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="339"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="342"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="353"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="356"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="356"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="359"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="360"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="361"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="368"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="371"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="367"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="366"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="369"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="367"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="370"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="406"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="409"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="433"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="436"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="433"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="436"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="440"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="443"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -1612,436 +1612,436 @@
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="73"/>
-        <location filename="../render/pdfreport.cpp" line="104"/>
+        <location filename="../render/pdfreport.cpp" line="84"/>
+        <location filename="../render/pdfreport.cpp" line="115"/>
         <source>Quantity</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="73"/>
+        <location filename="../render/pdfreport.cpp" line="84"/>
         <source>Used (what-if)</source>
         <translation>Verwendet (Was-wäre-wenn)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="73"/>
+        <location filename="../render/pdfreport.cpp" line="84"/>
         <source>Stock profile</source>
         <translation>Serienprofil</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="73"/>
+        <location filename="../render/pdfreport.cpp" line="84"/>
         <source>Factor</source>
         <translation>Faktor</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="85"/>
+        <location filename="../render/pdfreport.cpp" line="96"/>
         <source>in %1</source>
         <translation>in %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="104"/>
+        <location filename="../render/pdfreport.cpp" line="115"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="104"/>
-        <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="115"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="380"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="116"/>
         <source>clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="108"/>
+        <location filename="../render/pdfreport.cpp" line="119"/>
         <source> (dense)</source>
         <translation> (dicht)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="110"/>
+        <location filename="../render/pdfreport.cpp" line="121"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="111"/>
+        <location filename="../render/pdfreport.cpp" line="122"/>
         <source>DRAM capacity</source>
         <translation>DRAM-Kapazität</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="112"/>
+        <location filename="../render/pdfreport.cpp" line="123"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="113"/>
+        <location filename="../render/pdfreport.cpp" line="124"/>
         <source>on-chip total</source>
         <translation>On-Chip gesamt</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="128"/>
+        <location filename="../render/pdfreport.cpp" line="139"/>
         <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;%1: verwendete Was-wäre-wenn-Werte&lt;/h3&gt;&lt;p&gt;Die Schranken für %1 wurden mit diesen Werten berechnet, nicht mit den danach aufgeführten Serienwerten.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="137"/>
+        <location filename="../render/pdfreport.cpp" line="149"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="137"/>
+        <location filename="../render/pdfreport.cpp" line="149"/>
         <source>Bound</source>
         <translation>Schranke</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="137"/>
+        <location filename="../render/pdfreport.cpp" line="149"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="137"/>
+        <location filename="../render/pdfreport.cpp" line="149"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>DRAM bytes</source>
         <translation>DRAM-Bytes</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>FLOP/byte</source>
         <translation>FLOP/Byte</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="152"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="149"/>
+        <location filename="../render/pdfreport.cpp" line="169"/>
         <source> — what-if values</source>
         <translation> — Was-wäre-wenn-Werte</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="165"/>
-        <location filename="../render/pdfreport.cpp" line="453"/>
+        <location filename="../render/pdfreport.cpp" line="185"/>
+        <location filename="../render/pdfreport.cpp" line="472"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="170"/>
+        <location filename="../render/pdfreport.cpp" line="190"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR-Studio-Bericht&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Programm:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Datum:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Werkzeug:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validierung:&lt;/b&gt; %6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="183"/>
+        <location filename="../render/pdfreport.cpp" line="203"/>
         <source>%1 %2 (stock %3)</source>
         <translation>%1 %2 (Serie %3)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="185"/>
+        <location filename="../render/pdfreport.cpp" line="205"/>
         <source>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
         <translation>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;Was-wäre-wenn-Hardware:&lt;/b&gt; die Schranken für %1 verwenden Werte, die vom Serienprofil abweichen: %2. Beide stehen unter Hardware.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="189"/>
+        <location filename="../render/pdfreport.cpp" line="209"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Arbeit:&lt;/b&gt; %1 Multiply-Accumulates, insgesamt %2, %3 elementweise Operationen (1 MAC = 2 FLOP).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="193"/>
+        <location filename="../render/pdfreport.cpp" line="213"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Schrankenleiter&lt;/h2&gt;&lt;p&gt;Jede Stufe ist eine untere Schranke der Laufzeit; eine gemessene Zeit darunter ist eine SOL-Verletzung.%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="195"/>
+        <location filename="../render/pdfreport.cpp" line="215"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> Gemessen: %1; Spielraum = gemessen / Schranke.</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="202"/>
+        <location filename="../render/pdfreport.cpp" line="222"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL-Verletzung&lt;/b&gt; bei %1: die gemessene Zeit liegt unter der Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="210"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="210"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>fused bound</source>
         <translation>fusionierte Schranke</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="210"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>speedup</source>
         <translation>Beschleunigung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="210"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="215"/>
+        <location filename="../render/pdfreport.cpp" line="235"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Hardwarevergleich&lt;/h2&gt;&lt;p&gt;Basis: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="217"/>
+        <location filename="../render/pdfreport.cpp" line="237"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;Wohin sich der Engpass verschiebt:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="380"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="263"/>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="380"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="360"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="360"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
         <source>F0 time</source>
         <translation>F0-Zeit</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
         <source>Share (fused)</source>
         <translation>Anteil (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
         <source>Bound by</source>
         <translation>Begrenzt durch</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="244"/>
+        <location filename="../render/pdfreport.cpp" line="264"/>
         <source>&lt;h2&gt;Optimisation opportunities&lt;/h2&gt;&lt;p&gt;Taken from %1 (%2) down to the speed of light %3: %4 recoverable in all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add up.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Optimierungsmöglichkeiten&lt;/h2&gt;&lt;p&gt;Von %1 (%2) bis zur Speed of Light %3: insgesamt %4 einsparbar; die Arten sind disjunkte Abschnitte der Schrankenleiter und Alternativen zählen einmal, daher addieren sich die Ersparnisse.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="268"/>
         <source>measured: %1</source>
         <translation>gemessen: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="269"/>
         <source>the eager model; no measurement</source>
         <translation>das Eager-Modell; keine Messung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="251"/>
+        <location filename="../render/pdfreport.cpp" line="271"/>
         <source>&lt;p&gt;The total is at most %1: the reference down to the lowest speed of light, %2 (fused%3).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Die Summe ist höchstens %1: die Referenz bis hinab zur niedrigsten Lichtgeschwindigkeit, %2 (fusioniert%3).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="254"/>
+        <location filename="../render/pdfreport.cpp" line="274"/>
         <source>, with the fastest precision alternative listed</source>
         <translation>, mit der schnellsten aufgeführten Präzisionsalternative</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="257"/>
+        <location filename="../render/pdfreport.cpp" line="277"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Profiler-Trace %1: %2 ATen-Zeit den Operatoren zugeordnet, %3 nicht.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="261"/>
+        <location filename="../render/pdfreport.cpp" line="281"/>
         <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Keine Möglichkeit über 0,5 % der Referenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="263"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="263"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
         <source>Saved</source>
         <translation>Ersparnis</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="263"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
         <source>Lines</source>
         <translation>Zeilen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="264"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
         <source>Opportunity and evidence</source>
         <translation>Möglichkeit und Begründung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="302"/>
+        <location filename="../render/pdfreport.cpp" line="322"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;angenähert&lt;/b&gt; — jede Operation ist gezählt, manche als untere Schranke (siehe unten)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="308"/>
+        <location filename="../render/pdfreport.cpp" line="328"/>
         <source> (ALIR line %1): </source>
         <translation> (ALIR-Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="419"/>
+        <location filename="../render/pdfreport.cpp" line="438"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum-Graph (%1 Operatoren)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="426"/>
+        <location filename="../render/pdfreport.cpp" line="445"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1, Seite %2 von %3 (Zeile %4, Spalte %5)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="441"/>
+        <location filename="../render/pdfreport.cpp" line="460"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="87"/>
+        <location filename="../render/pdfreport.cpp" line="98"/>
         <source> line %1</source>
         <translation> Zeile %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="235"/>
+        <location filename="../render/pdfreport.cpp" line="255"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="235"/>
+        <location filename="../render/pdfreport.cpp" line="255"/>
         <source>memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="238"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Wichtigste Operatoren&lt;/h2&gt;&lt;p&gt;%1 Operatoren; die 15 mit dem größten Anteil an der fusionierten Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="303"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;Inverse Roofline&lt;/h2&gt;&lt;p&gt;Ziel %1 auf der fusionierten Stufe (jetzt %2) auf %3:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="286"/>
+        <location filename="../render/pdfreport.cpp" line="306"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>Nötige DRAM-Bandbreite bei heutiger Rechenleistung: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="287"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="290"/>
+        <location filename="../render/pdfreport.cpp" line="310"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>nötige Rechenleistung bei heutiger Bandbreite: ×%1 auf jeden Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="291"/>
+        <location filename="../render/pdfreport.cpp" line="311"/>
         <source>no compute reaches it: %1</source>
         <translation>keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="293"/>
+        <location filename="../render/pdfreport.cpp" line="313"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>unabhängig vom Rest nötig: %1 und ×%2 Rechenleistung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="299"/>
+        <location filename="../render/pdfreport.cpp" line="319"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Abdeckung und Annahmen&lt;/h2&gt;&lt;p&gt;Abdeckung: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="303"/>
+        <location filename="../render/pdfreport.cpp" line="323"/>
         <source>complete — every operation is counted</source>
         <translation>vollständig — jede Operation ist gezählt</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="300"/>
+        <location filename="../render/pdfreport.cpp" line="320"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;UNVOLLSTÄNDIG&lt;/b&gt; — siehe unten</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="307"/>
+        <location filename="../render/pdfreport.cpp" line="327"/>
         <source>approximated (a lower bound): </source>
         <translation>angenähert (eine untere Schranke): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="307"/>
+        <location filename="../render/pdfreport.cpp" line="327"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;nicht gezählt&lt;/b&gt;: </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="308"/>
+        <location filename="../render/pdfreport.cpp" line="328"/>
         <source> (line %1): </source>
         <translation> (Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="313"/>
+        <location filename="../render/pdfreport.cpp" line="333"/>
         <source>Not covered by any bound: </source>
         <translation>Von keiner Schranke abgedeckt: </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="314"/>
+        <location filename="../render/pdfreport.cpp" line="334"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;Präzisionsregel: %1&lt;/li&gt;&lt;li&gt;Cache-Annahme: %2&lt;/li&gt;&lt;li&gt;On-Chip-Kapazität: %3 (%4)&lt;/li&gt;&lt;li&gt;Spitzenwerte sind dicht (nie 2:4-dünn); die Quelle jeder Zahl steht unter Hardware.&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="320"/>
+        <location filename="../render/pdfreport.cpp" line="340"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Hardware&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="328"/>
+        <location filename="../render/pdfreport.cpp" line="348"/>
         <source>cannot paint the report</source>
         <translation>Bericht kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="380"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="366"/>
+        <location filename="../render/pdfreport.cpp" line="387"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="386"/>
+        <location filename="../render/pdfreport.cpp" line="408"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR-Studio-Bericht — %1 — Seite %2 von %3</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="403"/>
+        <location filename="../render/pdfreport.cpp" line="422"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>Roofline (Kernel-Stufe, %1)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="461"/>
+        <location filename="../render/pdfreport.cpp" line="480"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR-Studio-Bericht: %1</translation>
     </message>

@@ -831,77 +831,77 @@
         <translation>此滑块缩放的所有 SIMT 峰值：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="329"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="332"/>
         <source>Sets the on-chip capacity slider to the capacity the target needs</source>
         <translation>将片上容量滑块设为达到目标所需的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="330"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="333"/>
         <source>On-chip capacity changes only the cache-aware level (F4): choose it as the target level</source>
         <translation>片上容量只影响缓存感知级别（F4）：请将其选为目标级别</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="339"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="342"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="353"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="356"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="356"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="359"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="360"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="361"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="368"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="371"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="367"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="366"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="369"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="367"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="370"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="406"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="409"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="433"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="436"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="433"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="436"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="440"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="443"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1610,436 +1610,436 @@
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="73"/>
-        <location filename="../render/pdfreport.cpp" line="104"/>
+        <location filename="../render/pdfreport.cpp" line="84"/>
+        <location filename="../render/pdfreport.cpp" line="115"/>
         <source>Quantity</source>
         <translation>量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="73"/>
+        <location filename="../render/pdfreport.cpp" line="84"/>
         <source>Used (what-if)</source>
         <translation>使用值（假设）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="73"/>
+        <location filename="../render/pdfreport.cpp" line="84"/>
         <source>Stock profile</source>
         <translation>原始配置</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="73"/>
+        <location filename="../render/pdfreport.cpp" line="84"/>
         <source>Factor</source>
         <translation>倍数</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="85"/>
+        <location filename="../render/pdfreport.cpp" line="96"/>
         <source>in %1</source>
         <translation>位于 %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="104"/>
+        <location filename="../render/pdfreport.cpp" line="115"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="104"/>
-        <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="115"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="380"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="105"/>
+        <location filename="../render/pdfreport.cpp" line="116"/>
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="108"/>
+        <location filename="../render/pdfreport.cpp" line="119"/>
         <source> (dense)</source>
         <translation>（稠密）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="110"/>
+        <location filename="../render/pdfreport.cpp" line="121"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="111"/>
+        <location filename="../render/pdfreport.cpp" line="122"/>
         <source>DRAM capacity</source>
         <translation>DRAM 容量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="112"/>
+        <location filename="../render/pdfreport.cpp" line="123"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="113"/>
+        <location filename="../render/pdfreport.cpp" line="124"/>
         <source>on-chip total</source>
         <translation>片上总计</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="128"/>
+        <location filename="../render/pdfreport.cpp" line="139"/>
         <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;%1：使用的假设值&lt;/h3&gt;&lt;p&gt;%1 的界限是用这些值计算的，而不是后面列出的原始值。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="137"/>
+        <location filename="../render/pdfreport.cpp" line="149"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="137"/>
+        <location filename="../render/pdfreport.cpp" line="149"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="137"/>
+        <location filename="../render/pdfreport.cpp" line="149"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="137"/>
+        <location filename="../render/pdfreport.cpp" line="149"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>FLOP/byte</source>
         <translation>FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="138"/>
+        <location filename="../render/pdfreport.cpp" line="152"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="149"/>
+        <location filename="../render/pdfreport.cpp" line="169"/>
         <source> — what-if values</source>
         <translation> — 假设值</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="165"/>
-        <location filename="../render/pdfreport.cpp" line="453"/>
+        <location filename="../render/pdfreport.cpp" line="185"/>
+        <location filename="../render/pdfreport.cpp" line="472"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="170"/>
+        <location filename="../render/pdfreport.cpp" line="190"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR Studio 报告&lt;/h1&gt;&lt;p&gt;&lt;b&gt;程序：&lt;/b&gt;%1（%2）&lt;br&gt;&lt;b&gt;日期：&lt;/b&gt;%3&lt;br&gt;&lt;b&gt;工具：&lt;/b&gt;SOLAR Studio %4&lt;br&gt;&lt;b&gt;前端：&lt;/b&gt;%5&lt;br&gt;&lt;b&gt;验证：&lt;/b&gt;%6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="183"/>
+        <location filename="../render/pdfreport.cpp" line="203"/>
         <source>%1 %2 (stock %3)</source>
         <translation>%1 %2（原始 %3）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="185"/>
+        <location filename="../render/pdfreport.cpp" line="205"/>
         <source>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
         <translation>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;假设硬件：&lt;/b&gt;%1 的界限使用了与其原始配置不同的值：%2。两者都列在“硬件”下。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="189"/>
+        <location filename="../render/pdfreport.cpp" line="209"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;工作量：&lt;/b&gt;%1 次乘加，共 %2，%3 次逐元素运算（1 MAC = 2 FLOP）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="193"/>
+        <location filename="../render/pdfreport.cpp" line="213"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;界限阶梯&lt;/h2&gt;&lt;p&gt;每一级都是运行时间的下界；低于它的实测时间即为 SOL 违例。%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="195"/>
+        <location filename="../render/pdfreport.cpp" line="215"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> 实测：%1；余量 = 实测 / 界限。</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="202"/>
+        <location filename="../render/pdfreport.cpp" line="222"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL 违例&lt;/b&gt;（%1）：实测时间低于界限。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="210"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="210"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>fused bound</source>
         <translation>融合界限</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="210"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>speedup</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="210"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="215"/>
+        <location filename="../render/pdfreport.cpp" line="235"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;跨硬件比较&lt;/h2&gt;&lt;p&gt;基准：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="217"/>
+        <location filename="../render/pdfreport.cpp" line="237"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;瓶颈的变化：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="380"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="263"/>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="380"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="360"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="228"/>
-        <location filename="../render/pdfreport.cpp" line="360"/>
+        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
         <source>F0 time</source>
         <translation>F0 时间</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
         <source>Share (fused)</source>
         <translation>占比（融合）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="229"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
         <source>Bound by</source>
         <translation>受限于</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="244"/>
+        <location filename="../render/pdfreport.cpp" line="264"/>
         <source>&lt;h2&gt;Optimisation opportunities&lt;/h2&gt;&lt;p&gt;Taken from %1 (%2) down to the speed of light %3: %4 recoverable in all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add up.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;优化机会&lt;/h2&gt;&lt;p&gt;从 %1(%2)到光速界 %3:总计可节省 %4;各类机会是界限阶梯上互不重叠的区段,互为替代的方案只计一次,因此节省可以相加。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="248"/>
+        <location filename="../render/pdfreport.cpp" line="268"/>
         <source>measured: %1</source>
         <translation>实测:%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="269"/>
         <source>the eager model; no measurement</source>
         <translation>eager 模型;无实测</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="251"/>
+        <location filename="../render/pdfreport.cpp" line="271"/>
         <source>&lt;p&gt;The total is at most %1: the reference down to the lowest speed of light, %2 (fused%3).&lt;/p&gt;</source>
         <translation>&lt;p&gt;总计至多 %1：从参考时间降至最低光速 %2（融合%3）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="254"/>
+        <location filename="../render/pdfreport.cpp" line="274"/>
         <source>, with the fastest precision alternative listed</source>
         <translation>，采用所列最快的精度替代方案</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="257"/>
+        <location filename="../render/pdfreport.cpp" line="277"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;性能分析 trace %1:%2 的 ATen 时间已匹配到运算符,%3 未匹配。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="261"/>
+        <location filename="../render/pdfreport.cpp" line="281"/>
         <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
         <translation>&lt;p&gt;没有超过参考时间 0.5% 的优化机会。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="263"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="263"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
         <source>Saved</source>
         <translation>节省</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="263"/>
+        <location filename="../render/pdfreport.cpp" line="283"/>
         <source>Lines</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="264"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
         <source>Opportunity and evidence</source>
         <translation>优化机会与依据</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="302"/>
+        <location filename="../render/pdfreport.cpp" line="322"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;近似&lt;/b&gt; — 每个运算都已计入，部分为下界（见下文）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="308"/>
+        <location filename="../render/pdfreport.cpp" line="328"/>
         <source> (ALIR line %1): </source>
         <translation>（ALIR 第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="419"/>
+        <location filename="../render/pdfreport.cpp" line="438"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum 图（%1 个算子）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="426"/>
+        <location filename="../render/pdfreport.cpp" line="445"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1，第 %2 页，共 %3 页（第 %4 行，第 %5 列）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="441"/>
+        <location filename="../render/pdfreport.cpp" line="460"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1：概览；每个算子都列在“所有算子”下</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="87"/>
+        <location filename="../render/pdfreport.cpp" line="98"/>
         <source> line %1</source>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="235"/>
+        <location filename="../render/pdfreport.cpp" line="255"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="235"/>
+        <location filename="../render/pdfreport.cpp" line="255"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="238"/>
+        <location filename="../render/pdfreport.cpp" line="258"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="303"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;逆屋顶线&lt;/h2&gt;&lt;p&gt;目标 %1（融合级，当前 %2），硬件 %3：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="286"/>
+        <location filename="../render/pdfreport.cpp" line="306"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="287"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="290"/>
+        <location filename="../render/pdfreport.cpp" line="310"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="291"/>
+        <location filename="../render/pdfreport.cpp" line="311"/>
         <source>no compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="293"/>
+        <location filename="../render/pdfreport.cpp" line="313"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="299"/>
+        <location filename="../render/pdfreport.cpp" line="319"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="303"/>
+        <location filename="../render/pdfreport.cpp" line="323"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="300"/>
+        <location filename="../render/pdfreport.cpp" line="320"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="307"/>
+        <location filename="../render/pdfreport.cpp" line="327"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="307"/>
+        <location filename="../render/pdfreport.cpp" line="327"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="308"/>
+        <location filename="../render/pdfreport.cpp" line="328"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="313"/>
+        <location filename="../render/pdfreport.cpp" line="333"/>
         <source>Not covered by any bound: </source>
         <translation>任何界限均未涵盖：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="314"/>
+        <location filename="../render/pdfreport.cpp" line="334"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="320"/>
+        <location filename="../render/pdfreport.cpp" line="340"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="328"/>
+        <location filename="../render/pdfreport.cpp" line="348"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="359"/>
+        <location filename="../render/pdfreport.cpp" line="380"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="366"/>
+        <location filename="../render/pdfreport.cpp" line="387"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="386"/>
+        <location filename="../render/pdfreport.cpp" line="408"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="403"/>
+        <location filename="../render/pdfreport.cpp" line="422"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="461"/>
+        <location filename="../render/pdfreport.cpp" line="480"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>

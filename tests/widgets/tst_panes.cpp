@@ -8,18 +8,13 @@
 #include "app/studio/exportactions.h"
 #include "app/studio/filemenus.h"
 #include "engine/analysis/analysis.h"
-#include "engine/frontend/frontend.h"
 #include "engine/hw/registry.h"
 #include "engine/ir/parser.h"
-#include "render/pdfreport.h"
 #include "render/units.h"
 #include "widgets/analysis/operatorpane.h"
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypane.h"
-#include "widgets/common/secondsedit.h"
 #include "widgets/compare/comparisonpane.h"
-#include "widgets/editor/alirlexer.h"
-#include "widgets/editor/frontendselector.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
@@ -36,13 +31,11 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
-#include <QProcess>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -463,96 +456,6 @@ private slots:
         QVERIFY(chart->roofLabels().join(QLatin1Char('|')).contains(QStringLiteral("B200")));
     }
 
-    // The PDF report (issue 14, items 3, 4, 11), read back with poppler: a what-if result says so on its cover and
-    // prints the values used beside the stock ones; every operator of a small graph is on a graph page; a graph too
-    // big to draw readably is an overview plus a listing of every operator, and the report says so; table cells
-    // never break inside a word.
-    void reportWhatIfGraphAndTables()
-    {
-        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
-            QSKIP("poppler-utils (pdftotext) not installed");
-        QTemporaryDir dir;
-        auto textOf = [&](const ReportInput& in) -> QString {
-            const QString pdf = dir.filePath(QStringLiteral("r.pdf"));
-            QString why;
-            if (!writePdfReport(pdf, in, &why))
-                return QStringLiteral("FAILED: ") + why;
-            QProcess text;
-            text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
-            text.waitForFinished(60000);
-            return QString::fromUtf8(text.readAllStandardOutput());
-        };
-        const auto stock = analysed("mlp_softmax.alir");
-        ReportInput in;
-        in.results = {stock};
-        const QString plain = textOf(in);
-        QVERIFY2(!plain.contains(QStringLiteral("What-if")) && !plain.contains(QStringLiteral("what-if")), qPrintable(plain.left(400)));
-        for (const auto& n : stock->graph.nodes)
-            QVERIFY2(plain.count(QString::fromStdString(n.name)) >= 1, n.name.c_str());
-        for (solar::bounds::Level l : solar::bounds::kLevels) {
-            QVERIFY2(plain.contains(QString::fromStdString(stock->ladder.at(l).bottleneck)), stock->ladder.at(l).bottleneck.c_str());
-            QVERIFY2(plain.contains(QString::fromLatin1(solar::bounds::levelName(l).data())), solar::bounds::levelName(l).data());
-        }
-
-        // Sliders at 8 TB/s DRAM: the cover says what-if, and both 8 TB/s and the stock 3.35 TB/s are printed.
-        solar::bounds::MachineModel fast = stock->machine;
-        fast.dramBps = 8e12;
-        in.results = {std::make_shared<solar::AnalysisResult>(solar::reSolve(*stock, fast))};
-        const QString whatIf = textOf(in);
-        QVERIFY2(whatIf.contains(QStringLiteral("What-if hardware")), qPrintable(whatIf.left(600)));
-        QVERIFY(whatIf.indexOf(QStringLiteral("What-if hardware")) < whatIf.indexOf(QStringLiteral("Bound ladder")));
-        QVERIFY(whatIf.contains(QStringLiteral("DRAM bandwidth 8 TB/s (stock 3.35 TB/s)")));
-        QVERIFY(whatIf.contains(QStringLiteral("what-if values used")));
-
-        // 400 chained operators: too tall to draw readably on 16 pages.
-        std::string alir = "kernel chain(N=64) {\n  in X: f32[N];\n  out Y: f32[N];\n";
-        for (int i = 0; i < 399; ++i)
-            alir += "  tmp T" + std::to_string(i) + ": f32[N];\n";
-        alir += "  for i in 0..N { T0[i] = X[i] + 1; }\n";
-        for (int i = 1; i < 399; ++i)
-            alir += "  for i in 0..N { T" + std::to_string(i) + "[i] = T" + std::to_string(i - 1) + "[i] * 2; }\n";
-        alir += "  for i in 0..N { Y[i] = T398[i] + 1; }\n}\n";
-        const auto program = solar::ir::parseProgram(alir, "chain.alir");
-        QVERIFY(program);
-        const auto registry = solar::hw::loadDefaultHwRegistry();
-        auto big = solar::analyzeProgram(*program, *registry.find("h100-sxm"));
-        QVERIFY(big);
-        QCOMPARE(big->graph.nodes.size(), size_t(400));
-        in.results = {std::make_shared<solar::AnalysisResult>(std::move(big).value())};
-        const QString listing = textOf(in);
-        QVERIFY2(listing.contains(QStringLiteral("All operators")), qPrintable(listing.left(400)));
-        QVERIFY(listing.contains(QStringLiteral("overview")));
-        for (const auto& n : in.results.front()->graph.nodes)
-            QVERIFY2(listing.contains(QString::fromStdString(n.name)), n.name.c_str());
-    }
-
-    // Times are typed with their unit and shown with 3 significant digits and a unit (issue 14, item 9).
-    void secondsEditParsesAndShowsUnits()
-    {
-        QCOMPARE(SecondsEdit::parse(QStringLiteral("190 µs")).value(), 190e-6);
-        QCOMPARE(SecondsEdit::parse(QStringLiteral("190us")).value(), 190e-6);
-        QCOMPARE(SecondsEdit::parse(QStringLiteral("0,19 ms")).value(), 0.19e-3);
-        QCOMPARE(SecondsEdit::parse(QStringLiteral("2e-4 s")).value(), 2e-4);
-        QCOMPARE(SecondsEdit::parse(QStringLiteral("12")).value(), 12e-3); // a bare number is in milliseconds
-        QCOMPARE(SecondsEdit::parse(QStringLiteral("850 ps")).value(), 850e-12);
-        QCOMPARE(SecondsEdit::parse(QString()).value(), 0.0);
-        QVERIFY(!SecondsEdit::parse(QStringLiteral("fast")));
-        QVERIFY(!SecondsEdit::parse(QStringLiteral("-3 ms")));
-        SecondsEdit edit(QStringLiteral("none"));
-        QSignalSpy changed(&edit, &SecondsEdit::secondsChanged);
-        edit.setSeconds(1.9e-4);
-        QCOMPARE(edit.text(), QStringLiteral("190 µs"));
-        QCOMPARE(changed.count(), 1);
-        edit.setText(QStringLiteral("not a time"));
-        emit edit.editingFinished();
-        QCOMPARE(edit.seconds().value(), 1.9e-4); // refused: the last value stays
-        edit.setText(QStringLiteral("2 ms"));
-        emit edit.editingFinished();
-        QCOMPARE(edit.seconds().value(), 2e-3);
-        QCOMPARE(edit.text(), QStringLiteral("2 ms"));
-        QCOMPARE(changed.count(), 2);
-    }
-
     // The results model: a what-if change is one re-solve (one resultChanged, insights once with it), on the
     // profile's numbers times the factors; the DRAM term of a fused bound is its bytes over that bandwidth.
     void resultsModelResolvesOncePerChange()
@@ -641,55 +544,6 @@ private slots:
         const int tall = panel.minimumSizeHint().height();
         panel.setTargetMs(1e-9); // an unreachable target: the longest answers
         QCOMPARE(panel.minimumSizeHint().height(), tall);
-    }
-
-    // The ALIR lexer: each kind of token gets its style (comments, keywords and @-annotations, dtypes, built-ins,
-    // numbers with exponents, strings, operators; `0..N` is a number, a range and a name).
-    void alirLexerStylesEveryTokenKind()
-    {
-        SourceEditor editor;
-        auto* lexer = new AlirLexer(&editor);
-        editor.setLexer(lexer);
-        const QByteArray text = "# note\nkernel k(N=3) {\n  out y: bf16[N];\n  for i in 0..N { y[i] = exp(1.5e0); }\n}\n@op(\"x\", 3)\n";
-        editor.setText(QString::fromLatin1(text));
-        lexer->styleText(0, text.size());
-        auto styleOf = [&](const char* token, int occurrence = 0) {
-            int at = -1;
-            for (int k = 0; k <= occurrence; ++k)
-                at = text.indexOf(token, at + 1);
-            return static_cast<int>(editor.SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT, static_cast<unsigned long>(at)));
-        };
-        QCOMPARE(styleOf("# note"), int(AlirLexer::Comment));
-        QCOMPARE(styleOf("kernel"), int(AlirLexer::Keyword));
-        QCOMPARE(styleOf("out"), int(AlirLexer::Keyword));
-        QCOMPARE(styleOf("for"), int(AlirLexer::Keyword));
-        QCOMPARE(styleOf("@op"), int(AlirLexer::Keyword));
-        QCOMPARE(styleOf("bf16"), int(AlirLexer::DType));
-        QCOMPARE(styleOf("exp"), int(AlirLexer::Builtin));
-        QCOMPARE(styleOf("1.5e0"), int(AlirLexer::Number));
-        QCOMPARE(styleOf("3"), int(AlirLexer::Number));
-        QCOMPARE(styleOf("0..N"), int(AlirLexer::Number));
-        QCOMPARE(styleOf(".."), int(AlirLexer::Operator));
-        QCOMPARE(styleOf("\"x\""), int(AlirLexer::String));
-        QCOMPARE(styleOf("y[i]"), int(AlirLexer::Default));
-        QCOMPARE(styleOf("{"), int(AlirLexer::Operator));
-    }
-
-    void frontendSelectorRoundTrips()
-    {
-        FrontendSelector selector;
-        // Automatic, then the registry's frontends, each by its id; an unknown id selects automatic.
-        const std::vector<std::string> ids {"auto", "trace", "jax", "hf-config", "alir", "llm"};
-        QCOMPARE(solar::frontendIds(), ids);
-        for (const auto& id : ids) {
-            selector.setFrontend(id);
-            QCOMPARE(selector.frontend(), id);
-            QVERIFY(solar::isFrontendId(id));
-        }
-        selector.setFrontend("onnx-someday");
-        QCOMPARE(selector.frontend(), std::string("auto"));
-        QVERIFY(!solar::isFrontendId("onnx-someday"));
-        QCOMPARE(selector.count(), 6);
     }
 
     void analysisJobDeliversAndCancels()
