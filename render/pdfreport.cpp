@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "render/pdfreport.h"
+#include "render/enginetext.h"
 #include "render/palette.h"
 #include "render/reportpages.h"
 #include "render/units.h"
@@ -156,7 +157,7 @@ QString ladderSection(const solar::AnalysisResult& r, const std::optional<double
         QStringList cells {QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
                                + QString::fromLatin1(solar::bounds::levelName(l).data()),
                            secondsText(x.seconds),
-                           esc(x.bottleneck),
+                           bottleneckText(x.bottleneck).toHtmlEscaped(),
                            secondsText(x.computeSeconds),
                            secondsText(x.memorySeconds),
                            siText(x.bytes, "B"),
@@ -190,7 +191,7 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     html += QObject::tr("<h1>SOLAR Studio report</h1><p><b>Program:</b> %1 (%2)<br><b>Date:</b> %3<br><b>Tool:</b> SOLAR Studio %4<br>"
                         "<b>Frontend:</b> %5<br><b>Validation:</b> %6 — %7</p>")
                 .arg(esc(r.program.name), in.sourceFile.toHtmlEscaped(), QDateTime::currentDateTimeUtc().toString(Qt::ISODate),
-                     QString::fromLatin1(solar::kVersion), in.frontend.toHtmlEscaped(), esc(r.validation.label()),
+                     QString::fromLatin1(solar::kVersion), in.frontend.toHtmlEscaped(), validationLabelText(r.validation).toHtmlEscaped(),
                      esc(r.validation.details));
     if (!r.programNote.empty())
         html += QStringLiteral("<p>") + esc(r.programNote) + QStringLiteral("</p>");
@@ -231,12 +232,12 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
         for (const auto& col : c.profiles)
             rows += row({esc(col.name), secondsText(col.ladder.at(Level::Fused).seconds),
                          fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2) + QStringLiteral("×"),
-                         esc(col.ladder.at(Level::Fused).bottleneck)});
+                         bottleneckText(col.ladder.at(Level::Fused).bottleneck).toHtmlEscaped()});
         html += QObject::tr("<h2>Cross-hardware comparison</h2><p>Baseline: %1.</p>").arg(esc(c.baseline)) + table(rows);
         if (!c.bottleneckMoves.empty()) {
             html += QObject::tr("<p>Where the bottleneck moves:</p><ul>");
             for (const auto& m : c.bottleneckMoves)
-                html += QStringLiteral("<li>") + esc(m) + QStringLiteral("</li>");
+                html += QStringLiteral("<li>") + bottleneckMoveText(m).toHtmlEscaped() + QStringLiteral("</li>");
             html += QStringLiteral("</ul>");
         }
     }
@@ -328,7 +329,7 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
             + (item.sourceLine > 0 ? QObject::tr(" (line %1): ").arg(item.sourceLine) : QObject::tr(" (ALIR line %1): ").arg(item.line))
             + esc(item.reason) + QStringLiteral("</li>");
     for (const auto& n : r.ladder.notes)
-        ledger += QStringLiteral("<li>") + esc(n) + QStringLiteral("</li>");
+        ledger += QStringLiteral("<li>") + engineText(n).toHtmlEscaped() + QStringLiteral("</li>");
     for (const auto& a : solar::bounds::uncoveredAssumptions())
         ledger += QStringLiteral("<li>") + QObject::tr("Not covered by any bound: ") + esc(a) + QStringLiteral("</li>");
     html += QObject::tr("<ul><li>Precision policy: %1</li><li>Cache assumption: %2</li><li>On-chip capacity: %3 (%4)</li>"

@@ -47,77 +47,77 @@
 <context>
     <name>AnalysisSession</name>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="28"/>
+        <location filename="../app/studio/analysissession.cpp" line="29"/>
         <source>Analysing: %1…</source>
         <translation>Analyse: %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="39"/>
+        <location filename="../app/studio/analysissession.cpp" line="40"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>Kopie für den Tracer kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="46"/>
+        <location filename="../app/studio/analysissession.cpp" line="47"/>
         <source>Asking %1 at %2…</source>
         <translation>Frage %1 unter %2…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="52"/>
+        <location filename="../app/studio/analysissession.cpp" line="53"/>
         <source>Analysing…</source>
         <translation>Analysiere…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="66"/>
+        <location filename="../app/studio/analysissession.cpp" line="67"/>
         <source>Validation cancelled; the bounds stand, unvalidated</source>
         <translation>Validierung abgebrochen; die Schranken bleiben, unvalidiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="70"/>
+        <location filename="../app/studio/analysissession.cpp" line="71"/>
         <source>Analysis cancelled</source>
         <translation>Analyse abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="78"/>
+        <location filename="../app/studio/analysissession.cpp" line="79"/>
         <source>%1: %2 — %3</source>
         <translation>%1: %2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="82"/>
+        <location filename="../app/studio/analysissession.cpp" line="83"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="87"/>
+        <location filename="../app/studio/analysissession.cpp" line="88"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>Die letzte Analyse ist fehlgeschlagen (siehe Editor); die gezeigten Zahlen stammen von der vorherigen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="88"/>
+        <location filename="../app/studio/analysissession.cpp" line="89"/>
         <source>Analysis failed: %1</source>
         <translation>Analyse fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="101"/>
+        <location filename="../app/studio/analysissession.cpp" line="102"/>
         <source>Validation finished: %1</source>
         <translation>Validierung beendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="107"/>
+        <location filename="../app/studio/analysissession.cpp" line="108"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>Analysiert: %1 Operatoren, Validierung %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="131"/>
+        <location filename="../app/studio/analysissession.cpp" line="132"/>
         <source>the comparison with the source runs in the background</source>
         <translation>der Vergleich mit der Quelle läuft im Hintergrund</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="132"/>
+        <location filename="../app/studio/analysissession.cpp" line="133"/>
         <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
         <translation>Schranken bereit; Validierung gegen die Quelle läuft im Hintergrund (Esc bricht die Validierung ab)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="186"/>
+        <location filename="../app/studio/analysissession.cpp" line="187"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>Quelle geändert: Ergebnisse sind veraltet (Strg+R analysiert erneut)</translation>
     </message>
@@ -167,37 +167,37 @@
 <context>
     <name>ComparisonPane</name>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="52"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="53"/>
         <source>Fused bound per profile (shorter is faster)</source>
         <translation>Fusionierte Schranke je Profil (kürzer ist schneller)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="93"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="94"/>
         <source>Profiles:</source>
         <translation>Profile:</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="95"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="96"/>
         <source>Baseline:</source>
         <translation>Basis:</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="129"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="130"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="185"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="186"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="189"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="190"/>
         <source>Speedup (fused)</source>
         <translation>Beschleunigung (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="189"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="190"/>
         <source>Bottleneck (fused)</source>
         <translation>Engpass (fusioniert)</translation>
     </message>
@@ -1049,37 +1049,37 @@
 <context>
     <name>IrPane</name>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="15"/>
+        <location filename="../widgets/editor/irpane.cpp" line="16"/>
         <source>Edit as ALIR</source>
         <translation>Als ALIR bearbeiten</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="16"/>
+        <location filename="../widgets/editor/irpane.cpp" line="17"/>
         <source>Analyse this IR</source>
         <translation>Diese IR analysieren</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="23"/>
+        <location filename="../widgets/editor/irpane.cpp" line="24"/>
         <source>Open this program in the editor as ALIR, to change it and analyse it</source>
         <translation>Dieses Programm als ALIR im Editor öffnen, um es zu ändern und zu analysieren</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="52"/>
+        <location filename="../widgets/editor/irpane.cpp" line="53"/>
         <source>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
         <translation>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="54"/>
+        <location filename="../widgets/editor/irpane.cpp" line="55"/>
         <source>(as written; editable here)</source>
         <translation>(wie geschrieben; hier bearbeitbar)</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="54"/>
+        <location filename="../widgets/editor/irpane.cpp" line="55"/>
         <source>(generated by a frontend, read-only)</source>
         <translation>(von einem Frontend erzeugt, schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="64"/>
+        <location filename="../widgets/editor/irpane.cpp" line="65"/>
         <source>No program analysed yet.</source>
         <translation>Noch kein Programm analysiert.</translation>
     </message>
@@ -1418,22 +1418,22 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="50"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="55"/>
         <source>Times are each level&apos;s share of the bound; click a header to sort</source>
         <translation>Zeiten sind der Anteil jeder Stufe an der Schranke; zum Sortieren auf eine Spalte klicken</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="51"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="56"/>
         <source>Filter operators (name, module, op, kind, equation)…</source>
         <translation>Operatoren filtern (Name, Modul, Op, Art, Gleichung)…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="53"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="58"/>
         <source>Export CSV…</source>
         <translation>CSV exportieren…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="73"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="78"/>
         <source>&lt;b&gt;What-if hardware&lt;/b&gt; (%1): the times are on the changed machine.</source>
         <translation>&lt;b&gt;Was-wäre-wenn-Hardware&lt;/b&gt; (%1): die Zeiten gelten für die geänderte Maschine.</translation>
     </message>
@@ -1612,436 +1612,436 @@
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="84"/>
-        <location filename="../render/pdfreport.cpp" line="115"/>
+        <location filename="../render/pdfreport.cpp" line="85"/>
+        <location filename="../render/pdfreport.cpp" line="116"/>
         <source>Quantity</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="84"/>
+        <location filename="../render/pdfreport.cpp" line="85"/>
         <source>Used (what-if)</source>
         <translation>Verwendet (Was-wäre-wenn)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="84"/>
+        <location filename="../render/pdfreport.cpp" line="85"/>
         <source>Stock profile</source>
         <translation>Serienprofil</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="84"/>
+        <location filename="../render/pdfreport.cpp" line="85"/>
         <source>Factor</source>
         <translation>Faktor</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="96"/>
+        <location filename="../render/pdfreport.cpp" line="97"/>
         <source>in %1</source>
         <translation>in %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="115"/>
+        <location filename="../render/pdfreport.cpp" line="116"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="115"/>
-        <location filename="../render/pdfreport.cpp" line="248"/>
-        <location filename="../render/pdfreport.cpp" line="380"/>
+        <location filename="../render/pdfreport.cpp" line="116"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="116"/>
+        <location filename="../render/pdfreport.cpp" line="117"/>
         <source>clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="119"/>
+        <location filename="../render/pdfreport.cpp" line="120"/>
         <source> (dense)</source>
         <translation> (dicht)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="121"/>
+        <location filename="../render/pdfreport.cpp" line="122"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="122"/>
+        <location filename="../render/pdfreport.cpp" line="123"/>
         <source>DRAM capacity</source>
         <translation>DRAM-Kapazität</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="123"/>
+        <location filename="../render/pdfreport.cpp" line="124"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="124"/>
+        <location filename="../render/pdfreport.cpp" line="125"/>
         <source>on-chip total</source>
         <translation>On-Chip gesamt</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="140"/>
         <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;%1: verwendete Was-wäre-wenn-Werte&lt;/h3&gt;&lt;p&gt;Die Schranken für %1 wurden mit diesen Werten berechnet, nicht mit den danach aufgeführten Serienwerten.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="149"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="149"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>Bound</source>
         <translation>Schranke</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="149"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="149"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="151"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="151"/>
         <source>DRAM bytes</source>
         <translation>DRAM-Bytes</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="151"/>
         <source>FLOP/byte</source>
         <translation>FLOP/Byte</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="152"/>
+        <location filename="../render/pdfreport.cpp" line="153"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="169"/>
+        <location filename="../render/pdfreport.cpp" line="170"/>
         <source> — what-if values</source>
         <translation> — Was-wäre-wenn-Werte</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="185"/>
-        <location filename="../render/pdfreport.cpp" line="472"/>
+        <location filename="../render/pdfreport.cpp" line="186"/>
+        <location filename="../render/pdfreport.cpp" line="473"/>
         <source>nothing to report</source>
         <translation>nichts zu berichten</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="190"/>
+        <location filename="../render/pdfreport.cpp" line="191"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR-Studio-Bericht&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Programm:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Datum:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Werkzeug:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validierung:&lt;/b&gt; %6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="203"/>
+        <location filename="../render/pdfreport.cpp" line="204"/>
         <source>%1 %2 (stock %3)</source>
         <translation>%1 %2 (Serie %3)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="205"/>
+        <location filename="../render/pdfreport.cpp" line="206"/>
         <source>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
         <translation>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;Was-wäre-wenn-Hardware:&lt;/b&gt; die Schranken für %1 verwenden Werte, die vom Serienprofil abweichen: %2. Beide stehen unter Hardware.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="209"/>
+        <location filename="../render/pdfreport.cpp" line="210"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Arbeit:&lt;/b&gt; %1 Multiply-Accumulates, insgesamt %2, %3 elementweise Operationen (1 MAC = 2 FLOP).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="213"/>
+        <location filename="../render/pdfreport.cpp" line="214"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Schrankenleiter&lt;/h2&gt;&lt;p&gt;Jede Stufe ist eine untere Schranke der Laufzeit; eine gemessene Zeit darunter ist eine SOL-Verletzung.%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="215"/>
+        <location filename="../render/pdfreport.cpp" line="216"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> Gemessen: %1; Spielraum = gemessen / Schranke.</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="222"/>
+        <location filename="../render/pdfreport.cpp" line="223"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL-Verletzung&lt;/b&gt; bei %1: die gemessene Zeit liegt unter der Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="231"/>
         <source>Profile</source>
         <translation>Profil</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="231"/>
         <source>fused bound</source>
         <translation>fusionierte Schranke</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="231"/>
         <source>speedup</source>
         <translation>Beschleunigung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="231"/>
         <source>bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="235"/>
+        <location filename="../render/pdfreport.cpp" line="236"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Hardwarevergleich&lt;/h2&gt;&lt;p&gt;Basis: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="237"/>
+        <location filename="../render/pdfreport.cpp" line="238"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;Wohin sich der Engpass verschiebt:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="248"/>
-        <location filename="../render/pdfreport.cpp" line="380"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="248"/>
-        <location filename="../render/pdfreport.cpp" line="283"/>
-        <location filename="../render/pdfreport.cpp" line="380"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="248"/>
-        <location filename="../render/pdfreport.cpp" line="381"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="382"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="248"/>
-        <location filename="../render/pdfreport.cpp" line="381"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="382"/>
         <source>Bytes</source>
         <translation>Bytes</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="250"/>
         <source>F0 time</source>
         <translation>F0-Zeit</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="250"/>
         <source>Share (fused)</source>
         <translation>Anteil (fusioniert)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="250"/>
         <source>Bound by</source>
         <translation>Begrenzt durch</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="264"/>
+        <location filename="../render/pdfreport.cpp" line="265"/>
         <source>&lt;h2&gt;Optimisation opportunities&lt;/h2&gt;&lt;p&gt;Taken from %1 (%2) down to the speed of light %3: %4 recoverable in all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add up.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Optimierungsmöglichkeiten&lt;/h2&gt;&lt;p&gt;Von %1 (%2) bis zur Speed of Light %3: insgesamt %4 einsparbar; die Arten sind disjunkte Abschnitte der Schrankenleiter und Alternativen zählen einmal, daher addieren sich die Ersparnisse.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="268"/>
+        <location filename="../render/pdfreport.cpp" line="269"/>
         <source>measured: %1</source>
         <translation>gemessen: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="269"/>
+        <location filename="../render/pdfreport.cpp" line="270"/>
         <source>the eager model; no measurement</source>
         <translation>das Eager-Modell; keine Messung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="271"/>
+        <location filename="../render/pdfreport.cpp" line="272"/>
         <source>&lt;p&gt;The total is at most %1: the reference down to the lowest speed of light, %2 (fused%3).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Die Summe ist höchstens %1: die Referenz bis hinab zur niedrigsten Lichtgeschwindigkeit, %2 (fusioniert%3).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="274"/>
+        <location filename="../render/pdfreport.cpp" line="275"/>
         <source>, with the fastest precision alternative listed</source>
         <translation>, mit der schnellsten aufgeführten Präzisionsalternative</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="277"/>
+        <location filename="../render/pdfreport.cpp" line="278"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Profiler-Trace %1: %2 ATen-Zeit den Operatoren zugeordnet, %3 nicht.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="281"/>
+        <location filename="../render/pdfreport.cpp" line="282"/>
         <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Keine Möglichkeit über 0,5 % der Referenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
         <source>Saved</source>
         <translation>Ersparnis</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
         <source>Lines</source>
         <translation>Zeilen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="284"/>
+        <location filename="../render/pdfreport.cpp" line="285"/>
         <source>Opportunity and evidence</source>
         <translation>Möglichkeit und Begründung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="322"/>
+        <location filename="../render/pdfreport.cpp" line="323"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;angenähert&lt;/b&gt; — jede Operation ist gezählt, manche als untere Schranke (siehe unten)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="328"/>
+        <location filename="../render/pdfreport.cpp" line="329"/>
         <source> (ALIR line %1): </source>
         <translation> (ALIR-Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="438"/>
+        <location filename="../render/pdfreport.cpp" line="439"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum-Graph (%1 Operatoren)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="445"/>
+        <location filename="../render/pdfreport.cpp" line="446"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1, Seite %2 von %3 (Zeile %4, Spalte %5)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="460"/>
+        <location filename="../render/pdfreport.cpp" line="461"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1: Übersicht; jeder Operator steht unter „Alle Operatoren“</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="98"/>
+        <location filename="../render/pdfreport.cpp" line="99"/>
         <source> line %1</source>
         <translation> Zeile %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="255"/>
+        <location filename="../render/pdfreport.cpp" line="256"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="255"/>
+        <location filename="../render/pdfreport.cpp" line="256"/>
         <source>memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="259"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Wichtigste Operatoren&lt;/h2&gt;&lt;p&gt;%1 Operatoren; die 15 mit dem größten Anteil an der fusionierten Schranke.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="303"/>
+        <location filename="../render/pdfreport.cpp" line="304"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;Inverse Roofline&lt;/h2&gt;&lt;p&gt;Ziel %1 auf der fusionierten Stufe (jetzt %2) auf %3:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="306"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>Nötige DRAM-Bandbreite bei heutiger Rechenleistung: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="307"/>
+        <location filename="../render/pdfreport.cpp" line="308"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="310"/>
+        <location filename="../render/pdfreport.cpp" line="311"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>nötige Rechenleistung bei heutiger Bandbreite: ×%1 auf jeden Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="311"/>
+        <location filename="../render/pdfreport.cpp" line="312"/>
         <source>no compute reaches it: %1</source>
         <translation>keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="313"/>
+        <location filename="../render/pdfreport.cpp" line="314"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>unabhängig vom Rest nötig: %1 und ×%2 Rechenleistung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="319"/>
+        <location filename="../render/pdfreport.cpp" line="320"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Abdeckung und Annahmen&lt;/h2&gt;&lt;p&gt;Abdeckung: %1.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="323"/>
+        <location filename="../render/pdfreport.cpp" line="324"/>
         <source>complete — every operation is counted</source>
         <translation>vollständig — jede Operation ist gezählt</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="320"/>
+        <location filename="../render/pdfreport.cpp" line="321"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;UNVOLLSTÄNDIG&lt;/b&gt; — siehe unten</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="327"/>
+        <location filename="../render/pdfreport.cpp" line="328"/>
         <source>approximated (a lower bound): </source>
         <translation>angenähert (eine untere Schranke): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="327"/>
+        <location filename="../render/pdfreport.cpp" line="328"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;nicht gezählt&lt;/b&gt;: </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="328"/>
+        <location filename="../render/pdfreport.cpp" line="329"/>
         <source> (line %1): </source>
         <translation> (Zeile %1): </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="333"/>
+        <location filename="../render/pdfreport.cpp" line="334"/>
         <source>Not covered by any bound: </source>
         <translation>Von keiner Schranke abgedeckt: </translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="334"/>
+        <location filename="../render/pdfreport.cpp" line="335"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;Präzisionsregel: %1&lt;/li&gt;&lt;li&gt;Cache-Annahme: %2&lt;/li&gt;&lt;li&gt;On-Chip-Kapazität: %3 (%4)&lt;/li&gt;&lt;li&gt;Spitzenwerte sind dicht (nie 2:4-dünn); die Quelle jeder Zahl steht unter Hardware.&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="340"/>
+        <location filename="../render/pdfreport.cpp" line="341"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Hardware&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="348"/>
+        <location filename="../render/pdfreport.cpp" line="349"/>
         <source>cannot paint the report</source>
         <translation>Bericht kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="380"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>Equation</source>
         <translation>Gleichung</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="387"/>
+        <location filename="../render/pdfreport.cpp" line="388"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Alle Operatoren&lt;/h2&gt;&lt;p&gt;Die Zeichnung des Einsum-Graphen bräuchte in lesbarer Größe %1 Seiten; der Bericht zeigt ihn als einseitige Übersicht (Kästen und Kanten, ohne Beschriftung) und listet hier jeden seiner %2 Operatoren auf.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="408"/>
+        <location filename="../render/pdfreport.cpp" line="409"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR-Studio-Bericht — %1 — Seite %2 von %3</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="422"/>
+        <location filename="../render/pdfreport.cpp" line="423"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>Roofline (Kernel-Stufe, %1)</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="480"/>
+        <location filename="../render/pdfreport.cpp" line="481"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR-Studio-Bericht: %1</translation>
     </message>
@@ -2442,112 +2442,112 @@
 <context>
     <name>SummaryPane</name>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="38"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="39"/>
         <source>not measured (e.g. 1.25 ms)</source>
         <translation>nicht gemessen (z. B. 1,25 ms)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="39"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="40"/>
         <source>Import timings…</source>
         <translation>Zeitmessungen importieren…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Bound</source>
         <translation>Schranke</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Bottleneck</source>
         <translation>Engpass</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Headroom</source>
         <translation>Spielraum</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>DRAM</source>
         <translation>DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="60"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="61"/>
         <source>A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)</source>
         <translation>Eine gemessene Laufzeit dieses Programms auf der gewählten Hardware, mit Einheit (1,25 ms, 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="79"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="80"/>
         <source>Measured:</source>
         <translation>Gemessen:</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="95"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="96"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 ungefusioniert/Kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="96"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
         <source>F1 overlapped</source>
         <translation>F1 überlappt</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="98"/>
         <source>F2 fused/op</source>
         <translation>F2 fusioniert/Op</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="98"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="99"/>
         <source>F3 fused (SOL)</source>
         <translation>F3 fusioniert (SOL)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="99"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="100"/>
         <source>F4 cache-aware</source>
         <translation>F4 cache-bewusst</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="120"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="121"/>
         <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
         <translation>Die gemessenen %1 galten für ein anderes Programm, andere Größen oder andere Hardware und wurden gelöscht. Geben Sie die für dieses gemessene Zeit ein oder importieren Sie sie.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="175"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="176"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>Diese Ergebnisse sind veraltet: die Quelle hat sich seit ihrer Berechnung geändert (Strg+R analysiert erneut).</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="207"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="208"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>Noch keine Analyse: Öffnen Sie ein Modell oder ein ALIR-Programm und drücken Sie Strg+R.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="215"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="216"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; auf %2 — %3, Caches %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="224"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="225"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
     </message>
@@ -2557,47 +2557,47 @@
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="236"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;Hinweise: %1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="247"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="248"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="249"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="250"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>Abdeckung: vollständig — jede Operation ist in den Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
         <source>line %1</source>
         <translation>Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
         <source>ALIR line %1</source>
         <translation>ALIR-Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="243"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="243"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="244"/>
         <source>%1 (%2): %3</source>
         <translation>%1 (%2): %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="254"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="255"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n Zählung ist eine untere Schranke (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
@@ -2605,47 +2605,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="293"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="294"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL-Verletzung: die gemessenen %1 liegen unter der Schranke %2. Eine echte untere Schranke kann nicht unterboten werden: prüfen Sie die Messung (Größen, Datentyp, Hardware) oder melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="297"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="298"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>Die gemessenen %1 liegen unter der %2-Schranke des Eager-Modells: Eine Implementierung, die Operatoren fusioniert oder überlappt (torch.compile, CUDA Graphs), kann das; die Lichtgeschwindigkeits-Stufen gelten.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="306"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="307"/>
         <source>Import KernelBench timings</source>
         <translation>KernelBench-Zeitmessungen importieren</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="306"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="307"/>
         <source>Timing JSON (*.json)</source>
         <translation>Zeitmessungs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="311"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="312"/>
         <source>Import failed</source>
         <translation>Import fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="317"/>
         <source>Timings from another machine</source>
         <translation>Zeiten von einer anderen Maschine</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="317"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="318"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1: Dagegen wird kein Spielraum berechnet. Wählen Sie das Profil, auf dem gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="324"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="325"/>
         <source>No timing</source>
         <translation>Keine Zeitmessung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="324"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="325"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 enthält keine Zeitmessung für %2.</translation>
     </message>
@@ -2691,6 +2691,89 @@
         <location filename="../widgets/llm/transcriptpane.cpp" line="45"/>
         <source>The LLM frontend has not run. Choose it as the frontend and analyse (Ctrl+R).</source>
         <translation>Das LLM-Frontend ist nicht gelaufen. Wählen Sie es als Frontend und analysieren Sie (Strg+R).</translation>
+    </message>
+</context>
+<context>
+    <name>solar::engine</name>
+    <message>
+        <location filename="../render/enginetext.cpp" line="24"/>
+        <source>memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="26"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="28"/>
+        <source>compute:%1</source>
+        <translation>Rechnen:%1</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="30"/>
+        <source>compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="36"/>
+        <source>%1: %2 on %3 -&gt; %4 on %5</source>
+        <translation>%1: %2 auf %3 -&gt; %4 auf %5</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="44"/>
+        <source>validated</source>
+        <translation>validiert</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="46"/>
+        <source>validated, with a caveat</source>
+        <translation>validiert, mit Vorbehalt</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="48"/>
+        <source>mismatch</source>
+        <translation>Abweichung</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="50"/>
+        <source>unvalidated</source>
+        <translation>unvalidiert</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="52"/>
+        <source>validating</source>
+        <translation>wird validiert</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="495"/>
+        <source>cache_aware adds %1 bytes of capacity-forced traffic (on-chip capacity %2 bytes)</source>
+        <translation>cache_aware fügt %1 Bytes kapazitätsbedingten Verkehr hinzu (On-Chip-Kapazität %2 Bytes)</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="500"/>
+        <source>fused_per_op (F2) is above unfused_overlapped (F1): F2 adds up each kernel&apos;s own max(compute, memory) one after another, F1 overlaps compute and memory across the whole program; both are lower bounds, and fused (F3) is below both</source>
+        <translation>fused_per_op (F2) liegt über unfused_overlapped (F1): F2 addiert das max(Rechnen, Speicher) jedes Kernels nacheinander, F1 überlappt Rechnen und Speicher über das ganze Programm; beide sind untere Schranken, und fused (F3) liegt unter beiden</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="508"/>
+        <source>cache_aware has no L2 -&gt; SM floor: the profile lists no L2 bandwidth</source>
+        <translation>cache_aware hat keine L2 -&gt; SM-Schranke: das Profil nennt keine L2-Bandbreite</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="511"/>
+        <source>cache_aware is bound by the L2 -&gt; SM level: %1 bytes cross L2 at %2 B/s</source>
+        <translation>cache_aware ist durch die Ebene L2 -&gt; SM begrenzt: %1 Bytes laufen mit %2 B/s durch L2</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="520"/>
+        <source>%1 contractions run on SIMT fp32: the machine lists no tensor-core peak for them</source>
+        <translation>%1-Kontraktionen laufen auf SIMT fp32: die Maschine nennt für sie keine Tensor-Core-Spitze</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="524"/>
+        <source>unfused_per_kernel includes the profile&apos;s per-operator floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
+        <translation>unfused_per_kernel enthält die Untergrenze des Profils je Operator von %1 bei %2 von %3 Kernels: +%4 (nur das Eager-Modell; keine andere Ebene hat sie)</translation>
     </message>
 </context>
 </TS>

@@ -47,77 +47,77 @@
 <context>
     <name>AnalysisSession</name>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="28"/>
+        <location filename="../app/studio/analysissession.cpp" line="29"/>
         <source>Analysing: %1…</source>
         <translation>正在分析：%1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="39"/>
+        <location filename="../app/studio/analysissession.cpp" line="40"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>无法为追踪器写入副本：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="46"/>
+        <location filename="../app/studio/analysissession.cpp" line="47"/>
         <source>Asking %1 at %2…</source>
         <translation>正在询问 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="52"/>
+        <location filename="../app/studio/analysissession.cpp" line="53"/>
         <source>Analysing…</source>
         <translation>正在分析…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="66"/>
+        <location filename="../app/studio/analysissession.cpp" line="67"/>
         <source>Validation cancelled; the bounds stand, unvalidated</source>
         <translation>验证已取消；界限保留，未验证</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="70"/>
+        <location filename="../app/studio/analysissession.cpp" line="71"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="78"/>
+        <location filename="../app/studio/analysissession.cpp" line="79"/>
         <source>%1: %2 — %3</source>
         <translation>%1：%2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="82"/>
+        <location filename="../app/studio/analysissession.cpp" line="83"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="87"/>
+        <location filename="../app/studio/analysissession.cpp" line="88"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>上次分析失败（见编辑器）；显示的数字来自之前的分析。</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="88"/>
+        <location filename="../app/studio/analysissession.cpp" line="89"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="101"/>
+        <location filename="../app/studio/analysissession.cpp" line="102"/>
         <source>Validation finished: %1</source>
         <translation>验证完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="107"/>
+        <location filename="../app/studio/analysissession.cpp" line="108"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>已分析：%1 个算子，验证 %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="131"/>
+        <location filename="../app/studio/analysissession.cpp" line="132"/>
         <source>the comparison with the source runs in the background</source>
         <translation>与源代码的比较在后台进行</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="132"/>
+        <location filename="../app/studio/analysissession.cpp" line="133"/>
         <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
         <translation>界限已就绪；正在后台与源代码验证（Esc 取消验证）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="186"/>
+        <location filename="../app/studio/analysissession.cpp" line="187"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
     </message>
@@ -167,37 +167,37 @@
 <context>
     <name>ComparisonPane</name>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="52"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="53"/>
         <source>Fused bound per profile (shorter is faster)</source>
         <translation>各配置的融合界限（越短越快）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="93"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="94"/>
         <source>Profiles:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="95"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="96"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="129"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="130"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="185"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="186"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="189"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="190"/>
         <source>Speedup (fused)</source>
         <translation>加速比（融合）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="189"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="190"/>
         <source>Bottleneck (fused)</source>
         <translation>瓶颈（融合）</translation>
     </message>
@@ -1047,37 +1047,37 @@
 <context>
     <name>IrPane</name>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="15"/>
+        <location filename="../widgets/editor/irpane.cpp" line="16"/>
         <source>Edit as ALIR</source>
         <translation>作为 ALIR 编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="16"/>
+        <location filename="../widgets/editor/irpane.cpp" line="17"/>
         <source>Analyse this IR</source>
         <translation>分析此 IR</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="23"/>
+        <location filename="../widgets/editor/irpane.cpp" line="24"/>
         <source>Open this program in the editor as ALIR, to change it and analyse it</source>
         <translation>在编辑器中以 ALIR 打开此程序，以便修改和分析</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="52"/>
+        <location filename="../widgets/editor/irpane.cpp" line="53"/>
         <source>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
         <translation>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; %3&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="54"/>
+        <location filename="../widgets/editor/irpane.cpp" line="55"/>
         <source>(as written; editable here)</source>
         <translation>（按原样；可在此编辑）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="54"/>
+        <location filename="../widgets/editor/irpane.cpp" line="55"/>
         <source>(generated by a frontend, read-only)</source>
         <translation>（由前端生成，只读）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/irpane.cpp" line="64"/>
+        <location filename="../widgets/editor/irpane.cpp" line="65"/>
         <source>No program analysed yet.</source>
         <translation>尚未分析任何程序。</translation>
     </message>
@@ -1416,22 +1416,22 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="50"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="55"/>
         <source>Times are each level&apos;s share of the bound; click a header to sort</source>
         <translation>时间是各级别界限中的份额；点击表头排序</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="51"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="56"/>
         <source>Filter operators (name, module, op, kind, equation)…</source>
         <translation>筛选算子（名称、模块、算子、类型、方程）…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="53"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="58"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="73"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="78"/>
         <source>&lt;b&gt;What-if hardware&lt;/b&gt; (%1): the times are on the changed machine.</source>
         <translation>&lt;b&gt;假设硬件&lt;/b&gt;（%1）：这些时间基于修改后的机器。</translation>
     </message>
@@ -1610,436 +1610,436 @@
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="84"/>
-        <location filename="../render/pdfreport.cpp" line="115"/>
+        <location filename="../render/pdfreport.cpp" line="85"/>
+        <location filename="../render/pdfreport.cpp" line="116"/>
         <source>Quantity</source>
         <translation>量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="84"/>
+        <location filename="../render/pdfreport.cpp" line="85"/>
         <source>Used (what-if)</source>
         <translation>使用值（假设）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="84"/>
+        <location filename="../render/pdfreport.cpp" line="85"/>
         <source>Stock profile</source>
         <translation>原始配置</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="84"/>
+        <location filename="../render/pdfreport.cpp" line="85"/>
         <source>Factor</source>
         <translation>倍数</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="96"/>
+        <location filename="../render/pdfreport.cpp" line="97"/>
         <source>in %1</source>
         <translation>位于 %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="115"/>
+        <location filename="../render/pdfreport.cpp" line="116"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="115"/>
-        <location filename="../render/pdfreport.cpp" line="248"/>
-        <location filename="../render/pdfreport.cpp" line="380"/>
+        <location filename="../render/pdfreport.cpp" line="116"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="116"/>
+        <location filename="../render/pdfreport.cpp" line="117"/>
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="119"/>
+        <location filename="../render/pdfreport.cpp" line="120"/>
         <source> (dense)</source>
         <translation>（稠密）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="121"/>
+        <location filename="../render/pdfreport.cpp" line="122"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="122"/>
+        <location filename="../render/pdfreport.cpp" line="123"/>
         <source>DRAM capacity</source>
         <translation>DRAM 容量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="123"/>
+        <location filename="../render/pdfreport.cpp" line="124"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="124"/>
+        <location filename="../render/pdfreport.cpp" line="125"/>
         <source>on-chip total</source>
         <translation>片上总计</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="139"/>
+        <location filename="../render/pdfreport.cpp" line="140"/>
         <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;%1：使用的假设值&lt;/h3&gt;&lt;p&gt;%1 的界限是用这些值计算的，而不是后面列出的原始值。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="149"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="149"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="149"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="149"/>
+        <location filename="../render/pdfreport.cpp" line="150"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="151"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="151"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="151"/>
         <source>FLOP/byte</source>
         <translation>FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="152"/>
+        <location filename="../render/pdfreport.cpp" line="153"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="169"/>
+        <location filename="../render/pdfreport.cpp" line="170"/>
         <source> — what-if values</source>
         <translation> — 假设值</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="185"/>
-        <location filename="../render/pdfreport.cpp" line="472"/>
+        <location filename="../render/pdfreport.cpp" line="186"/>
+        <location filename="../render/pdfreport.cpp" line="473"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="190"/>
+        <location filename="../render/pdfreport.cpp" line="191"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR Studio 报告&lt;/h1&gt;&lt;p&gt;&lt;b&gt;程序：&lt;/b&gt;%1（%2）&lt;br&gt;&lt;b&gt;日期：&lt;/b&gt;%3&lt;br&gt;&lt;b&gt;工具：&lt;/b&gt;SOLAR Studio %4&lt;br&gt;&lt;b&gt;前端：&lt;/b&gt;%5&lt;br&gt;&lt;b&gt;验证：&lt;/b&gt;%6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="203"/>
+        <location filename="../render/pdfreport.cpp" line="204"/>
         <source>%1 %2 (stock %3)</source>
         <translation>%1 %2（原始 %3）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="205"/>
+        <location filename="../render/pdfreport.cpp" line="206"/>
         <source>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
         <translation>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;假设硬件：&lt;/b&gt;%1 的界限使用了与其原始配置不同的值：%2。两者都列在“硬件”下。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="209"/>
+        <location filename="../render/pdfreport.cpp" line="210"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;工作量：&lt;/b&gt;%1 次乘加，共 %2，%3 次逐元素运算（1 MAC = 2 FLOP）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="213"/>
+        <location filename="../render/pdfreport.cpp" line="214"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;界限阶梯&lt;/h2&gt;&lt;p&gt;每一级都是运行时间的下界；低于它的实测时间即为 SOL 违例。%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="215"/>
+        <location filename="../render/pdfreport.cpp" line="216"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> 实测：%1；余量 = 实测 / 界限。</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="222"/>
+        <location filename="../render/pdfreport.cpp" line="223"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL 违例&lt;/b&gt;（%1）：实测时间低于界限。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="231"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="231"/>
         <source>fused bound</source>
         <translation>融合界限</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="231"/>
         <source>speedup</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="230"/>
+        <location filename="../render/pdfreport.cpp" line="231"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="235"/>
+        <location filename="../render/pdfreport.cpp" line="236"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;跨硬件比较&lt;/h2&gt;&lt;p&gt;基准：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="237"/>
+        <location filename="../render/pdfreport.cpp" line="238"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;瓶颈的变化：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="248"/>
-        <location filename="../render/pdfreport.cpp" line="380"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="248"/>
-        <location filename="../render/pdfreport.cpp" line="283"/>
-        <location filename="../render/pdfreport.cpp" line="380"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="248"/>
-        <location filename="../render/pdfreport.cpp" line="381"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="382"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="248"/>
-        <location filename="../render/pdfreport.cpp" line="381"/>
+        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="382"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="250"/>
         <source>F0 time</source>
         <translation>F0 时间</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="250"/>
         <source>Share (fused)</source>
         <translation>占比（融合）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
+        <location filename="../render/pdfreport.cpp" line="250"/>
         <source>Bound by</source>
         <translation>受限于</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="264"/>
+        <location filename="../render/pdfreport.cpp" line="265"/>
         <source>&lt;h2&gt;Optimisation opportunities&lt;/h2&gt;&lt;p&gt;Taken from %1 (%2) down to the speed of light %3: %4 recoverable in all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add up.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;优化机会&lt;/h2&gt;&lt;p&gt;从 %1(%2)到光速界 %3:总计可节省 %4;各类机会是界限阶梯上互不重叠的区段,互为替代的方案只计一次,因此节省可以相加。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="268"/>
+        <location filename="../render/pdfreport.cpp" line="269"/>
         <source>measured: %1</source>
         <translation>实测:%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="269"/>
+        <location filename="../render/pdfreport.cpp" line="270"/>
         <source>the eager model; no measurement</source>
         <translation>eager 模型;无实测</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="271"/>
+        <location filename="../render/pdfreport.cpp" line="272"/>
         <source>&lt;p&gt;The total is at most %1: the reference down to the lowest speed of light, %2 (fused%3).&lt;/p&gt;</source>
         <translation>&lt;p&gt;总计至多 %1：从参考时间降至最低光速 %2（融合%3）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="274"/>
+        <location filename="../render/pdfreport.cpp" line="275"/>
         <source>, with the fastest precision alternative listed</source>
         <translation>，采用所列最快的精度替代方案</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="277"/>
+        <location filename="../render/pdfreport.cpp" line="278"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;性能分析 trace %1:%2 的 ATen 时间已匹配到运算符,%3 未匹配。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="281"/>
+        <location filename="../render/pdfreport.cpp" line="282"/>
         <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
         <translation>&lt;p&gt;没有超过参考时间 0.5% 的优化机会。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
         <source>Saved</source>
         <translation>节省</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="283"/>
+        <location filename="../render/pdfreport.cpp" line="284"/>
         <source>Lines</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="284"/>
+        <location filename="../render/pdfreport.cpp" line="285"/>
         <source>Opportunity and evidence</source>
         <translation>优化机会与依据</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="322"/>
+        <location filename="../render/pdfreport.cpp" line="323"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;近似&lt;/b&gt; — 每个运算都已计入，部分为下界（见下文）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="328"/>
+        <location filename="../render/pdfreport.cpp" line="329"/>
         <source> (ALIR line %1): </source>
         <translation>（ALIR 第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="438"/>
+        <location filename="../render/pdfreport.cpp" line="439"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum 图（%1 个算子）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="445"/>
+        <location filename="../render/pdfreport.cpp" line="446"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1，第 %2 页，共 %3 页（第 %4 行，第 %5 列）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="460"/>
+        <location filename="../render/pdfreport.cpp" line="461"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1：概览；每个算子都列在“所有算子”下</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="98"/>
+        <location filename="../render/pdfreport.cpp" line="99"/>
         <source> line %1</source>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="255"/>
+        <location filename="../render/pdfreport.cpp" line="256"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="255"/>
+        <location filename="../render/pdfreport.cpp" line="256"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="258"/>
+        <location filename="../render/pdfreport.cpp" line="259"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="303"/>
+        <location filename="../render/pdfreport.cpp" line="304"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;逆屋顶线&lt;/h2&gt;&lt;p&gt;目标 %1（融合级，当前 %2），硬件 %3：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="306"/>
+        <location filename="../render/pdfreport.cpp" line="307"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="307"/>
+        <location filename="../render/pdfreport.cpp" line="308"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="310"/>
+        <location filename="../render/pdfreport.cpp" line="311"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="311"/>
+        <location filename="../render/pdfreport.cpp" line="312"/>
         <source>no compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="313"/>
+        <location filename="../render/pdfreport.cpp" line="314"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="319"/>
+        <location filename="../render/pdfreport.cpp" line="320"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="323"/>
+        <location filename="../render/pdfreport.cpp" line="324"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="320"/>
+        <location filename="../render/pdfreport.cpp" line="321"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="327"/>
+        <location filename="../render/pdfreport.cpp" line="328"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="327"/>
+        <location filename="../render/pdfreport.cpp" line="328"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="328"/>
+        <location filename="../render/pdfreport.cpp" line="329"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="333"/>
+        <location filename="../render/pdfreport.cpp" line="334"/>
         <source>Not covered by any bound: </source>
         <translation>任何界限均未涵盖：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="334"/>
+        <location filename="../render/pdfreport.cpp" line="335"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="340"/>
+        <location filename="../render/pdfreport.cpp" line="341"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="348"/>
+        <location filename="../render/pdfreport.cpp" line="349"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="380"/>
+        <location filename="../render/pdfreport.cpp" line="381"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="387"/>
+        <location filename="../render/pdfreport.cpp" line="388"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="408"/>
+        <location filename="../render/pdfreport.cpp" line="409"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="422"/>
+        <location filename="../render/pdfreport.cpp" line="423"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="480"/>
+        <location filename="../render/pdfreport.cpp" line="481"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
@@ -2436,112 +2436,112 @@
 <context>
     <name>SummaryPane</name>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="38"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="39"/>
         <source>not measured (e.g. 1.25 ms)</source>
         <translation>未测量（例如 1.25 ms）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="39"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="40"/>
         <source>Import timings…</source>
         <translation>导入计时…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="52"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
         <source>DRAM</source>
         <translation>DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="60"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="61"/>
         <source>A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)</source>
         <translation>此程序在所选硬件上测得的运行时间，带单位（1.25 ms、190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="79"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="80"/>
         <source>Measured:</source>
         <translation>实测：</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="95"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="96"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="96"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="98"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="98"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="99"/>
         <source>F3 fused (SOL)</source>
         <translation>F3 融合 (SOL)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="99"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="100"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="120"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="121"/>
         <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
         <translation>测得的 %1 属于另一个程序、尺寸组合或硬件，已清除。请输入或导入针对当前程序测得的时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="175"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="176"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>这些结果已过时：自计算以来源代码已更改（Ctrl+R 重新分析）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="207"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="208"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>尚无分析：打开一个模型或 ALIR 程序并按 Ctrl+R。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="215"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="216"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 于 %2 — %3，缓存 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="224"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="225"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
     </message>
@@ -2551,94 +2551,94 @@
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="236"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;说明：%1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="247"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="248"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="249"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="250"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="241"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
         <source>ALIR line %1</source>
         <translation>ALIR 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="243"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="243"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="244"/>
         <source>%1 (%2): %3</source>
         <translation>%1（%2）：%3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="254"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="255"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="293"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="294"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="297"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="298"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>实测的 %1 低于 eager 模型的 %2 界限：融合或重叠算子的实现（torch.compile、CUDA Graphs）可以做到；光速各级界限仍然成立。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="306"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="307"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="306"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="307"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="311"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="312"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="317"/>
         <source>Timings from another machine</source>
         <translation>来自另一台机器的计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="317"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="318"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="324"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="325"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="324"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="325"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>
@@ -2684,6 +2684,89 @@
         <location filename="../widgets/llm/transcriptpane.cpp" line="45"/>
         <source>The LLM frontend has not run. Choose it as the frontend and analyse (Ctrl+R).</source>
         <translation>LLM 前端尚未运行。请将其选为前端并分析（Ctrl+R）。</translation>
+    </message>
+</context>
+<context>
+    <name>solar::engine</name>
+    <message>
+        <location filename="../render/enginetext.cpp" line="24"/>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="26"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="28"/>
+        <source>compute:%1</source>
+        <translation>计算:%1</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="30"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="36"/>
+        <source>%1: %2 on %3 -&gt; %4 on %5</source>
+        <translation>%1：%3 上为 %2 -&gt; %5 上为 %4</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="44"/>
+        <source>validated</source>
+        <translation>已验证</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="46"/>
+        <source>validated, with a caveat</source>
+        <translation>已验证，有保留</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="48"/>
+        <source>mismatch</source>
+        <translation>不匹配</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="50"/>
+        <source>unvalidated</source>
+        <translation>未验证</translation>
+    </message>
+    <message>
+        <location filename="../render/enginetext.cpp" line="52"/>
+        <source>validating</source>
+        <translation>正在验证</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="495"/>
+        <source>cache_aware adds %1 bytes of capacity-forced traffic (on-chip capacity %2 bytes)</source>
+        <translation>cache_aware 增加 %1 字节由容量导致的流量（片上容量 %2 字节）</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="500"/>
+        <source>fused_per_op (F2) is above unfused_overlapped (F1): F2 adds up each kernel&apos;s own max(compute, memory) one after another, F1 overlaps compute and memory across the whole program; both are lower bounds, and fused (F3) is below both</source>
+        <translation>fused_per_op (F2) 高于 unfused_overlapped (F1)：F2 依次累加每个内核自身的 max(计算, 内存)，F1 在整个程序中重叠计算与内存；二者都是下界，且 fused (F3) 低于二者</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="508"/>
+        <source>cache_aware has no L2 -&gt; SM floor: the profile lists no L2 bandwidth</source>
+        <translation>cache_aware 没有 L2 -&gt; SM 下限：该配置未列出 L2 带宽</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="511"/>
+        <source>cache_aware is bound by the L2 -&gt; SM level: %1 bytes cross L2 at %2 B/s</source>
+        <translation>cache_aware 受 L2 -&gt; SM 层级限制：%1 字节以 %2 B/s 经过 L2</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="520"/>
+        <source>%1 contractions run on SIMT fp32: the machine lists no tensor-core peak for them</source>
+        <translation>%1 收缩在 SIMT fp32 上运行：该机器未列出其张量核心峰值</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="524"/>
+        <source>unfused_per_kernel includes the profile&apos;s per-operator floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
+        <translation>unfused_per_kernel 包含该配置每个算子的下限 %1，作用于 %3 个内核中的 %2 个：+%4（仅 eager 模型；其他层级没有）</translation>
     </message>
 </context>
 </TS>

@@ -3,6 +3,7 @@
 
 #include "app/studio/document.h"
 #include "engine/frontend/frontend.h"
+#include "render/enginetext.h"
 #include "widgets/analysis/summarypane.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
@@ -76,7 +77,7 @@ void AnalysisSession::done(const AnalysisJob::Outcome& outcome)
     emit busyChanged(false);
     if (m_llm)
         m_panes.transcript->setStatus(outcome ? tr("%1: %2 — %3")
-                                                    .arg(QString::fromStdString(outcome->result.validation.label()),
+                                                    .arg(validationLabelText(outcome->result.validation),
                                                          QString::fromStdString(outcome->result.programNote),
                                                          QString::fromStdString(outcome->result.validation.details))
                                               : tr("Failed: %1").arg(QString::fromStdString(outcome.diagnostics().front().message)));
@@ -98,7 +99,7 @@ void AnalysisSession::done(const AnalysisJob::Outcome& outcome)
         m_panes.ir->setProgram(QString::fromStdString(outcome->irText), outcome->irGenerated,
                                QString::fromStdString(base->validation.label()), QString());
         applyValidation(outcome->result.validation, outcome->result.programNote);
-        emit message(tr("Validation finished: %1").arg(QString::fromStdString(outcome->result.validation.label())), 8000);
+        emit message(tr("Validation finished: %1").arg(validationLabelText(outcome->result.validation)), 8000);
         emit finished(true);
         return;
     }
@@ -106,7 +107,7 @@ void AnalysisSession::done(const AnalysisJob::Outcome& outcome)
     show(*outcome);
     emit message(tr("Analysed: %1 operators, validation %2")
                      .arg(m_results.base()->graph.nodes.size())
-                     .arg(QString::fromStdString(m_results.base()->validation.label())),
+                     .arg(validationLabelText(m_results.base()->validation)),
                  8000);
     emit finished(true);
 }

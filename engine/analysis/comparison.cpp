@@ -32,8 +32,7 @@ Comparison compareHardware(const AnalysisResult& result, const std::vector<const
         const std::string& from = c.profiles[base].ladder.at(l).bottleneck;
         for (const auto& col : c.profiles)
             if (col.ladder.at(l).bottleneck != from)
-                c.bottleneckMoves.push_back(std::string(bounds::levelName(l)) + ": " + from + " on " + c.baseline + " -> "
-                                            + col.ladder.at(l).bottleneck + " on " + col.id);
+                c.bottleneckMoves.push_back({l, from, c.baseline, col.ladder.at(l).bottleneck, col.id});
     }
     return c;
 }

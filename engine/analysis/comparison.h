@@ -19,12 +19,25 @@ struct ProfileColumn
     std::array<double, bounds::kLevelCount> speedup {}; // baseline seconds / this profile's seconds, per level
 };
 
+// Where a level's bottleneck differs from the baseline's; text() is the English line of the CLI and JSON, the GUI
+// composes its own from the fields in the user's language.
+struct BottleneckMove
+{
+    bounds::Level level = bounds::Level::Fused;
+    std::string from, baseline; // the baseline's bottleneck and profile id
+    std::string to, profile;
+    std::string text() const
+    {
+        return std::string(bounds::levelName(level)) + ": " + from + " on " + baseline + " -> " + to + " on " + profile;
+    }
+};
+
 struct Comparison
 {
     std::string program;
     std::string baseline; // profile id
     std::vector<ProfileColumn> profiles;
-    std::vector<std::string> bottleneckMoves; // "fused: memory on h100-pcie -> compute:tensor on b200", ...
+    std::vector<BottleneckMove> bottleneckMoves; // "fused: memory on h100-pcie -> compute:tensor on b200", ...
 };
 
 /// `result` is an analysis of the program on any profile; `profiles[0]` is the baseline unless `baseline` names

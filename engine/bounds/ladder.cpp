@@ -4,6 +4,8 @@
 #include "engine/bounds/unitschedule.h"
 #include "engine/core/format.h"
 
+#include <QtGlobal>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -487,35 +489,43 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
         for (size_t i = 0; i < nodes; ++i)
             r.nodeShare[i] = r.seconds > 0 ? r.nodeSeconds[i] / r.seconds : 0.0;
     }
+    auto count = [](double n) { return std::to_string(static_cast<long long>(n)); };
     if (cacheBytes > fusedBytes)
-        ladder.notes.push_back("cache_aware adds " + std::to_string(static_cast<long long>(cacheBytes - fusedBytes))
-                               + " bytes of capacity-forced traffic (on-chip capacity "
-                               + std::to_string(static_cast<long long>(m.onchipBytes)) + " bytes)");
+        ladder.notes.push_back(
+            {QT_TRANSLATE_NOOP("solar::engine", "cache_aware adds %1 bytes of capacity-forced traffic (on-chip capacity %2 bytes)"),
+             {count(cacheBytes - fusedBytes), count(m.onchipBytes)}});
     // F1 and F2 relax different things (F1 overlaps everything but keeps every unfused byte; F2 fuses but adds up
     // kernels one after another), so either can be the larger; users read F2 > F1 as an error unless told.
     if (ladder.at(Level::FusedPerOp).seconds > ladder.at(Level::UnfusedOverlapped).seconds * (1 + 1e-12))
-        ladder.notes.push_back("fused_per_op (F2) is above unfused_overlapped (F1): F2 adds up each kernel's own max(compute, memory) "
-                               "one after another, F1 overlaps compute and memory across the whole program; both are lower "
-                               "bounds, and fused (F3) is below both");
+        ladder.notes.push_back({QT_TRANSLATE_NOOP("solar::engine",
+                                                  "fused_per_op (F2) is above unfused_overlapped (F1): F2 adds up each kernel's own "
+                                                  "max(compute, memory) one after another, F1 overlaps compute and memory across the "
+                                                  "whole program; both are lower bounds, and fused (F3) is below both"),
+                                {}});
     const LevelResult& f4 = ladder.at(Level::CacheAware);
     if (m.l2Bps <= 0)
-        ladder.notes.push_back("cache_aware has no L2 -> SM floor: the profile lists no L2 bandwidth");
+        ladder.notes.push_back(
+            {QT_TRANSLATE_NOOP("solar::engine", "cache_aware has no L2 -> SM floor: the profile lists no L2 bandwidth"), {}});
     else if (f4.l2Seconds > 0 && f4.l2Seconds >= safeDiv(f4.bytes, m.dramBps))
-        ladder.notes.push_back("cache_aware is bound by the L2 -> SM level: " + std::to_string(static_cast<long long>(f4.l2Bytes))
-                               + " bytes cross L2 at " + std::to_string(static_cast<long long>(m.l2Bps)) + " B/s");
+        ladder.notes.push_back(
+            {QT_TRANSLATE_NOOP("solar::engine", "cache_aware is bound by the L2 -> SM level: %1 bytes cross L2 at %2 B/s"),
+             {count(f4.l2Bytes), count(m.l2Bps)}});
     for (int c = 0; c < kMacClassCount; ++c) {
         bool used = false;
         for (const auto& w : d.nodeWork)
             used = used || w.macs[c] > 0;
         if (used && table.placement[c].unit == Unit::Simt && static_cast<graph::MacType>(c / 2) != graph::MacType::FP32
             && static_cast<graph::MacType>(c / 2) != graph::MacType::Int && static_cast<graph::MacType>(c / 2) != graph::MacType::FP64)
-            ladder.notes.push_back(std::string(graph::macTypeName(static_cast<graph::MacType>(c / 2)))
-                                   + " contractions run on SIMT fp32: the machine lists no tensor-core peak for them");
+            ladder.notes.push_back(
+                {QT_TRANSLATE_NOOP("solar::engine", "%1 contractions run on SIMT fp32: the machine lists no tensor-core peak for them"),
+                 {std::string(graph::macTypeName(static_cast<graph::MacType>(c / 2)))}});
     }
     if (const LevelResult& f0 = ladder.at(Level::UnfusedPerKernel); f0.opFloorSeconds > 0)
-        ladder.notes.push_back("unfused_per_kernel includes the profile's per-operator floor of " + formatSeconds(m.opFloorSeconds) + " on "
-                               + std::to_string(f0.flooredKernels) + " of " + std::to_string(d.kernels.size()) + " kernels: +"
-                               + formatSeconds(f0.opFloorSeconds) + " (the eager model only; no other level has it)");
+        ladder.notes.push_back({QT_TRANSLATE_NOOP("solar::engine",
+                                                  "unfused_per_kernel includes the profile's per-operator floor of %1 on %2 of %3 kernels: "
+                                                  "+%4 (the eager model only; no other level has it)"),
+                                {formatSeconds(m.opFloorSeconds), std::to_string(f0.flooredKernels), std::to_string(d.kernels.size()),
+                                 formatSeconds(f0.opFloorSeconds)}});
     return ladder;
 }
 

@@ -16,6 +16,7 @@
 // recomputes all levels for a MachineModel in O(nodes) without touching the graph.
 #pragma once
 
+#include "engine/core/message.h"
 #include "engine/graph/einsumgraph.h"
 #include "engine/hw/hwprofile.h"
 
@@ -171,7 +172,7 @@ struct Ladder
     PrecisionPolicy policy = PrecisionPolicy::PytorchDefault;
     CacheAssumption cache = CacheAssumption::Cold;
     std::array<LevelResult, kLevelCount> levels;
-    std::vector<std::string> notes; // placements that fell back, capacity terms applied
+    std::vector<Message> notes; // placements that fell back, capacity terms applied (text() is the English)
     const LevelResult& at(Level l) const { return levels[static_cast<int>(l)]; }
 };
 

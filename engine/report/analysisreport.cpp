@@ -150,7 +150,7 @@ std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
                               {"coverage", coverage},
                               {"insights", opportunities},
                               {"validation", {{"status", r.validation.statusName()}, {"details", r.validation.details}}},
-                              {"notes", L.notes},
+                              {"notes", messageTexts(L.notes)},
                               {"assumptions_not_covered", bounds::uncoveredAssumptions()},
                               {"diagnostics", diags}};
     return doc.dump(2) + "\n";
@@ -267,7 +267,7 @@ std::string analysisTable(const AnalysisResult& r, const ReportExtras& extras)
                 + item.what + ": " + item.reason + (item.counted ? "" : " [NOT COUNTED]") + "\n";
     }
     for (const auto& note : r.ladder.notes)
-        out += "note: " + note + "\n";
+        out += "note: " + note.text() + "\n";
     for (const auto& a : bounds::uncoveredAssumptions())
         out += "assumes " + a + "\n";
     return out;

@@ -27,7 +27,7 @@ std::string comparisonTable(const Comparison& c)
     if (!c.bottleneckMoves.empty()) {
         out += "\nbottleneck moves:\n";
         for (const auto& m : c.bottleneckMoves)
-            out += "  " + m + "\n";
+            out += "  " + m.text() + "\n";
     }
     return out;
 }
@@ -47,11 +47,14 @@ std::string comparisonJson(const Comparison& c)
         }
         profiles.push_back({{"id", col.id}, {"name", col.name}, {"levels", levels}});
     }
+    std::vector<std::string> moves;
+    for (const auto& m : c.bottleneckMoves)
+        moves.push_back(m.text());
     const nlohmann::ordered_json doc = {{"schema", "solar.compare/1"},
                                         {"program", c.program},
                                         {"baseline", c.baseline},
                                         {"profiles", profiles},
-                                        {"bottleneck_moves", c.bottleneckMoves}};
+                                        {"bottleneck_moves", moves}};
     return doc.dump(2) + "\n";
 }
 

@@ -76,7 +76,7 @@ ordered_json phaseJson(const PhaseBound& p)
     j["coverage"] = r.coverage.status();
     j["validation"] = {{"status", r.validation.statusName()}, {"details", r.validation.details}};
     j["program_note"] = r.programNote;
-    j["notes"] = r.ladder.notes;
+    j["notes"] = messageTexts(r.ladder.notes);
     return j;
 }
 

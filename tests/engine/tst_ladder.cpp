@@ -431,15 +431,16 @@ private slots:
         VERIFY_4SIG(l.at(Level::FusedPerOp).seconds, matmul + copy);
         VERIFY_4SIG(l.at(Level::UnfusedOverlapped).seconds, copy + matmulBytes);
         QVERIFY(l.at(Level::FusedPerOp).seconds > l.at(Level::UnfusedOverlapped).seconds);
-        QVERIFY(std::any_of(l.notes.begin(), l.notes.end(),
-                            [](const std::string& n) { return n.find("fused_per_op (F2) is above unfused_overlapped (F1)") == 0; }));
+        QVERIFY(std::any_of(l.notes.begin(), l.notes.end(), [](const solar::Message& n) {
+            return n.text().find("fused_per_op (F2) is above unfused_overlapped (F1)") == 0;
+        }));
         // Without the overlap gain (the copy alone) there is no such note.
         const ir::Program one
             = testutil::parseOk("kernel copy(N=1024) {\n  in X: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] = X[i]; }\n}\n");
         const Ladder single = solve(prepare(graph::liftProgram(one, *ir::bindSizes(one, {})).value()), m, PrecisionPolicy::StrictFp32,
                                     CacheAssumption::Cold);
         QVERIFY(std::none_of(single.notes.begin(), single.notes.end(),
-                             [](const std::string& n) { return n.find("(F2)") != std::string::npos; }));
+                             [](const solar::Message& n) { return n.text().find("(F2)") != std::string::npos; }));
     }
 
     // The same attention scores with separate Q and K tensors and with a packed QKV tensor indexed
@@ -560,8 +561,8 @@ private slots:
         Ladder warm = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Warm);
         QCOMPARE(warm.at(Level::Fused).bytes, 0.0);
         QCOMPARE(warm.at(Level::CacheAware).l2Seconds, 0.0); // no L2 bandwidth in the machine: the term is off
-        QVERIFY(
-            std::any_of(warm.notes.begin(), warm.notes.end(), [](const std::string& n) { return n.find("no L2") != std::string::npos; }));
+        QVERIFY(std::any_of(warm.notes.begin(), warm.notes.end(),
+                            [](const solar::Message& n) { return n.text().find("no L2") != std::string::npos; }));
         m.l2Bps = 7.2192e12; // A100: 5,120 B/clk x 1410 MHz
         warm = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Warm);
         // 3 x 4 MiB = 12,582,912 bytes / 7.2192e12 B/s = 1.743 us; compute 1,048,576 adds / 66.9e12 = 0.0157 us.
@@ -680,7 +681,7 @@ private slots:
         }
         verifyInvariants(floored, "op floor");
         QVERIFY(std::any_of(floored.notes.begin(), floored.notes.end(),
-                            [](const std::string& n) { return n.find("per-operator floor") != std::string::npos; }));
+                            [](const solar::Message& n) { return n.text().find("per-operator floor") != std::string::npos; }));
         m.opFloorSeconds = 5e-6;
         const Ladder loose = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
         VERIFY_4SIG(loose.at(Level::UnfusedPerKernel).seconds, 16e-6);

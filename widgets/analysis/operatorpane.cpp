@@ -15,6 +15,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 OperatorPane::OperatorPane(QWidget* parent)
     : QWidget(parent)
     , m_model(new OperatorTableModel(this))
@@ -47,6 +49,9 @@ OperatorPane::OperatorPane(QWidget* parent)
            {OperatorTableModel::Line, 4},  {OperatorTableModel::Bottleneck, 7}, {OperatorTableModel::Share, 5}};
     for (const auto& [column, ems] : widths)
         m_table->setColumnWidth(column, ems * em);
+    // Never narrower than the header's text in the user's language ("F0 ungefusioniert/Kernel").
+    for (int column = 0; column < m_table->model()->columnCount(); ++column)
+        m_table->setColumnWidth(column, std::max(m_table->columnWidth(column), m_table->horizontalHeader()->sectionSizeHint(column)));
     m_table->horizontalHeader()->setToolTip(tr("Times are each level's share of the bound; click a header to sort"));
     m_filter->setPlaceholderText(tr("Filter operators (name, module, op, kind, equation)…"));
     m_filter->setClearButtonEnabled(true);

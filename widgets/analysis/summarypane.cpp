@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/summarypane.h"
 
+#include "render/enginetext.h"
 #include "render/hardwarecaption.h"
 
 #include "widgets/results/resultsmodel.h"
@@ -226,13 +227,13 @@ void SummaryPane::refresh()
                                   .arg(statusColour(QStringLiteral("validating")).name()));
     } else {
         const QString colour = statusColour(QString::fromStdString(r.validation.label())).name();
-        m_validation->setText(
-            tr("Validation: <b style=\"color:%1\">%2</b> — %3")
-                .arg(colour, QString::fromStdString(r.validation.label()), QString::fromStdString(r.validation.details).toHtmlEscaped()));
+        m_validation->setText(tr("Validation: <b style=\"color:%1\">%2</b> — %3")
+                                  .arg(colour, validationLabelText(r.validation).toHtmlEscaped(),
+                                       QString::fromStdString(r.validation.details).toHtmlEscaped()));
     }
     QStringList notes;
     for (const auto& n : r.ladder.notes)
-        notes << QString::fromStdString(n).toHtmlEscaped();
+        notes << engineText(n).toHtmlEscaped();
     m_notes->setText(notes.isEmpty() ? QString() : tr("<small>Notes: %1</small>").arg(notes.join(QStringLiteral("<br>"))));
     m_notes->setVisible(!notes.isEmpty());
     QStringList notCounted, approximated, why;
@@ -275,7 +276,7 @@ void SummaryPane::refresh()
         set(LevelColumn, levelLabel(l));
         m_ladder->item(row, LevelColumn)->setToolTip(QString::fromLatin1(solar::bounds::levelName(l).data()));
         set(Bound, secondsText(x.seconds));
-        set(Bottleneck, QString::fromStdString(x.bottleneck));
+        set(Bottleneck, bottleneckText(x.bottleneck));
         set(Compute, secondsText(x.computeSeconds));
         set(Memory, secondsText(x.memorySeconds));
         set(DramBytes, siText(x.bytes, "B"));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/compare/comparisonpane.h"
 
+#include "render/enginetext.h"
 #include "render/units.h"
 #include "widgets/results/resultsmodel.h"
 
@@ -197,12 +198,11 @@ void ComparisonPane::refresh()
             m_table->setItem(r, 1 + static_cast<int>(l), new QTableWidgetItem(secondsText(col.ladder.at(l).seconds)));
         m_table->setItem(r, 1 + solar::bounds::kLevelCount,
                          new QTableWidgetItem(QStringLiteral("×") + fixedText(col.speedup[static_cast<size_t>(Level::Fused)], 2)));
-        m_table->setItem(r, 2 + solar::bounds::kLevelCount,
-                         new QTableWidgetItem(QString::fromStdString(col.ladder.at(Level::Fused).bottleneck)));
+        m_table->setItem(r, 2 + solar::bounds::kLevelCount, new QTableWidgetItem(bottleneckText(col.ladder.at(Level::Fused).bottleneck)));
     }
     QStringList moves;
     for (const auto& m : m_comparison.bottleneckMoves)
-        moves << QString::fromStdString(m);
+        moves << bottleneckMoveText(m);
     m_moves->setText(moves.isEmpty() ? tr("The bottleneck is the same on every profile.")
                                      : tr("Where the bottleneck moves: ") + moves.join(QStringLiteral("; ")));
     // F0 is the eager model: a profile with a per-operator floor adds it per kernel, one without does not, so F0

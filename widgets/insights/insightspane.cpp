@@ -58,10 +58,10 @@ InsightsPane::InsightsPane(QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setItemDelegateForColumn(InsightsModel::Saved, new SavedBarDelegate(m_table));
     m_table->verticalHeader()->hide();
+    // Every column but the last as wide as its header and contents need, in any language (German's "Anteil an
+    // der Referenz" was cut to "eil an der Refere" at a fixed width); the opportunity's text takes the rest.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setColumnWidth(InsightsModel::Rank, 30);
-    m_table->setColumnWidth(InsightsModel::Saved, 110);
-    m_table->setColumnWidth(InsightsModel::Lines, 70);
     m_table->setWordWrap(false); // one line per opportunity; the whole text is in the explanation and the tooltip
     m_table->setTextElideMode(Qt::ElideRight);
     m_summary->setWordWrap(true);
