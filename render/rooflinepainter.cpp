@@ -176,6 +176,7 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     for (const auto& r : plot.roofs)
         if (!r.dram)
             sameValue[{r.machine, r.value}] << QString::fromStdString(r.label);
+    std::vector<QRectF> placedLabels; // the flat roofs' labels so far
     for (const auto& r : plot.roofs) {
         if (!r.dram && sameValue[{r.machine, r.value}].isEmpty())
             continue; // drawn with the first of its group
@@ -207,8 +208,30 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
             p.drawText(QPointF(0, -5 * unit), text);
             p.restore();
         } else {
+            // Inside the chart, right-aligned above the roof; two roofs close in value (TF32 410 and its split
+            // schedule's 461 TFLOP/s) would print one label over the other, so the later one goes under its roof,
+            // else to the left of the labels in its way.
             const double w = labelMetrics.horizontalAdvance(text);
-            p.drawText(QPointF(std::max(area.left() + 4 * unit, area.right() - w - 6 * unit), a.y() - 4 * unit), text); // inside the chart
+            const double right = std::max(area.left() + 4 * unit, area.right() - w - 6 * unit);
+            auto boxAt = [&](double x, double baseline) { return QRectF(x, baseline - labelMetrics.ascent(), w, labelMetrics.height()); };
+            auto clashes = [&](const QRectF& box) {
+                for (const QRectF& placed : placedLabels)
+                    if (placed.intersects(box))
+                        return true;
+                return false;
+            };
+            QRectF box = boxAt(right, a.y() - 4 * unit);
+            if (clashes(box)) {
+                const QRectF below = boxAt(right, a.y() + labelMetrics.ascent() + 3 * unit);
+                double left = right;
+                for (const QRectF& placed : placedLabels)
+                    if (placed.intersects(box.adjusted(-1e6, 0, 0, 0)))
+                        left = std::min(left, placed.left() - w - 12 * unit);
+                const QRectF beside = boxAt(left, a.y() - 4 * unit);
+                box = !clashes(below) && area.contains(below) ? below : left >= area.left() ? beside : box;
+            }
+            placedLabels.push_back(box);
+            p.drawText(QPointF(box.left(), box.top() + labelMetrics.ascent()), text);
         }
     }
     // Operators: larger markers for larger shares, drawn small-first so the big ones stay visible.

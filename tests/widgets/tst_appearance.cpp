@@ -20,6 +20,7 @@
 #include <QMenuBar>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QStyle>
 #include <QTableWidget>
@@ -85,6 +86,17 @@ private slots:
                                             label ? label->text() : qobject_cast<QAbstractButton*>(widget)->text())
                                        .arg(widget->width())
                                        .arg(widget->minimumSizeHint().width());
+                }
+                // A pane that scrolls fits its width at this size: nothing is hidden to the right of its viewport.
+                for (QScrollArea* scroll : w.findChildren<QScrollArea*>()) {
+                    if (!scroll->isVisible() || !scroll->widget() || !scroll->widgetResizable())
+                        continue;
+                    const int needed = scroll->widget()->minimumSizeHint().width();
+                    if (needed > scroll->viewport()->width())
+                        clipped << QStringLiteral("%1 needs %2 px, shows %3")
+                                       .arg(QString::fromLatin1(scroll->parentWidget()->metaObject()->className()))
+                                       .arg(needed)
+                                       .arg(scroll->viewport()->width());
                 }
                 // Table headers too, in every pane whether its dock is in front or not: a column is at least as wide
                 // as its header's text.

@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QInputDialog>
@@ -75,6 +76,9 @@ HardwarePane::HardwarePane(QWidget* parent)
 
     auto* sliders = new QGroupBox(tr("What if (factor on the profile's value)"), this);
     auto* form = new QFormLayout(sliders);
+    // Each label above its slider: a long one (German "Tensorkern-Spitzen:") never widens the pane past its dock,
+    // and the sliders line up.
+    form->setRowWrapPolicy(QFormLayout::WrapAllRows);
     const QString names[KnobCount] = {tr("DRAM bandwidth"), tr("Tensor-core peaks"), tr("SIMT peaks"), tr("On-chip capacity"), tr("Clock")};
     const QString tips[KnobCount] = {
         tr("DRAM bandwidth: scales the memory roof and every level's memory time"),
@@ -132,7 +136,8 @@ HardwarePane::HardwarePane(QWidget* parent)
         m_level->addItem(QString::fromLatin1(solar::bounds::levelName(l).data()), static_cast<int>(l));
     m_level->setCurrentIndex(static_cast<int>(Level::Fused));
     iform->addRow(tr("Level:"), m_level);
-    auto* solveRow = new QHBoxLayout;
+    // Two buttons a row: three side by side were wider than the dock in German.
+    auto* solveRow = new QGridLayout;
     // The answers are shown below as soon as there is a target; nothing changes until one is applied.
     auto* bw = new QPushButton(tr("Apply bandwidth"), inverse);
     bw->setToolTip(tr("Sets the DRAM bandwidth slider to the bandwidth the target needs at today's compute"));
@@ -143,9 +148,9 @@ HardwarePane::HardwarePane(QWidget* parent)
     connect(bw, &QPushButton::clicked, this, &HardwarePane::solveForBandwidth);
     connect(compute, &QPushButton::clicked, this, &HardwarePane::solveForCompute);
     connect(onchip, &QPushButton::clicked, this, &HardwarePane::solveForOnchip);
-    solveRow->addWidget(bw);
-    solveRow->addWidget(compute);
-    solveRow->addWidget(onchip);
+    solveRow->addWidget(bw, 0, 0);
+    solveRow->addWidget(compute, 0, 1);
+    solveRow->addWidget(onchip, 1, 0);
     iform->addRow(solveRow);
     m_inverseLabel->setWordWrap(true);
     m_inverseLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
