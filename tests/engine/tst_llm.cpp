@@ -366,7 +366,8 @@ private slots:
         QCOMPARE(r->llmAttempts.size(), size_t(2));
         QCOMPARE(r->llmAttempts[0].outcome, std::string("mismatch"));
         QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
-        QVERIFY2(r->result.validation.details.find("the source run in Python at n=8") != std::string::npos,
+        // At size points that are not the uniform reductions (n = 8): primes (issue 31, item 3).
+        QVERIFY2(r->result.validation.details.find("the source run in Python at n=11; n=13") != std::string::npos,
                  r->result.validation.details.c_str());
         // n = 32 at the file's sizes: 32 tanh, 32 multiplies.
         QCOMPARE(r->result.digest.totalOtherOps, 64.0);
@@ -404,6 +405,12 @@ private slots:
                                    << "gelu_good.alir" << true << "seeds 0 and 1";
         QTest::newRow("gelu tanh") << "gelu.py"
                                    << "gelu_tanh.alir" << false << "output 0";
+        // Issue 31, item 3: the mean divided by the wrong constant matches wherever batch_size = features (every
+        // uniform reduction clamps both at 8); the points that tell the constants apart refuse it.
+        QTest::newRow("rmsnorm good") << "rmsnorm.py"
+                                      << "rmsnorm_good.alir" << true << "batch_size=11, features=13";
+        QTest::newRow("rmsnorm wrong dimension") << "rmsnorm.py"
+                                                 << "rmsnorm_wrong_dim.alir" << false << "output 0";
         QTest::newRow("heads partial") << "heads.py"
                                        << "heads_partial.alir" << false << "reads an element it never wrote";
         QTest::newRow("heads f64") << "heads.py"

@@ -4,6 +4,7 @@
 // exactly like the concrete program at every sample and (2) — the second method — like the generator's program at
 // sizes that were never sampled. Failures must say which number could not be explained.
 #include "engine/frontend/trace/sizefit.h"
+#include "engine/frontend/trace/sizepoints.h"
 #include "engine/ir/interpreter.h"
 #include "engine/ir/parser.h"
 #include "engine/ir/printer.h"
@@ -119,6 +120,33 @@ class TestSizeFit : public QObject
     Q_OBJECT
 
 private slots:
+    // Size points that tell constants apart (issue 31, item 3), derived by hand: batch_size (32) and features
+    // (256) scale, kernel (3) and heads (13, below 16) keep their values; primes from 11 in the order of the
+    // constants' values, skipping 13 (a kept constant's value); then 8 x primes from 3. The uniform reductions
+    // (every scaled constant 8) separate nothing.
+    void separatingPointsAreDistinctPrimesThenEights()
+    {
+        const solar::trace::SizeMap constants {{"batch_size", 32}, {"features", 256}, {"kernel", 3}, {"heads", 13}};
+        const auto points = solar::trace::separatingSizes(constants);
+        const std::vector<solar::trace::SizeMap> expected {{{"batch_size", 11}, {"features", 17}},
+                                                           {{"batch_size", 19}, {"features", 23}},
+                                                           {{"batch_size", 24}, {"features", 40}},
+                                                           {{"batch_size", 56}, {"features", 88}}};
+        QCOMPARE(points.size(), expected.size());
+        for (size_t i = 0; i < points.size(); ++i) {
+            QVERIFY2(points[i] == expected[i], std::to_string(i).c_str());
+            QVERIFY(solar::trace::separates(points[i], constants));
+        }
+        for (const auto& uniform : solar::trace::reducedSizes(constants))
+            QVERIFY(!solar::trace::separates(uniform, constants));
+        QCOMPARE(solar::trace::equalConstants({{"batch_size", 8}, {"features", 8}, {"kernel", 3}}),
+                 std::string("batch_size = features = 8"));
+        QVERIFY(!solar::trace::separates({{"batch_size", 12}, {"features", 24}}, constants)); // 24 is a multiple of 12
+        QVERIFY(!solar::trace::separates({{"batch_size", 11}, {"features", 32}}, constants)); // a power of two
+        QVERIFY(!solar::trace::separates({{"batch_size", 13}, {"features", 17}}, constants)); // equal to heads
+        QVERIFY(solar::trace::separatingSizes({{"kernel", 3}}).empty());
+    }
+
     void fitsAndGeneralises()
     {
         const std::vector<SizeSample> samples = {sample(64, 32, 128, 64), sample(8, 8, 16, 16), sample(8, 16, 33, 24)};

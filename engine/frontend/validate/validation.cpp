@@ -4,6 +4,7 @@
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/lowering/lowerer.h"
 #include "engine/frontend/trace/modelprogram.h"
+#include "engine/frontend/trace/sizepoints.h"
 #include "engine/graph/lifting.h"
 #include "engine/ir/interpreter.h"
 #include "engine/ir/printer.h"
@@ -384,13 +385,21 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
     for (const auto& d : program.decls)
         if (d.kind == ir::DeclKind::Tensor && d.tensorKind == ir::TensorKind::Out)
             outputs.push_back(d.name);
-    // The schedule: the trace route's reduced sizes, smallest first, each with two seeds, until two size points
-    // that collapse no dimension have matched. Any point that runs must match.
+    // The schedule: points that tell every size constant apart (trace/sizepoints.h), then the trace route's
+    // uniform reductions, smallest first, each with two seeds, until two points that separate the constants and
+    // collapse no dimension have matched — or, where the source accepts no such point, two uniform ones, said in a
+    // caveat. Any point that runs must match; a point equal to another is tried once.
     constexpr int kPointsNeeded = 2;
-    std::string lastProblem, compared, collapsedAt;
-    int counted = 0;
-    for (const auto& sizes : trace::reducedSizes(*constants)) {
-        if (counted >= kPointsNeeded)
+    std::string lastProblem, compared, collapsedAt, equalAt;
+    int counted = 0, separating = 0;
+    std::vector<trace::SizeMap> schedule;
+    for (const auto& list : {trace::separatingSizes(*constants), trace::reducedSizes(*constants)})
+        for (const auto& sizes : list)
+            if (std::find(schedule.begin(), schedule.end(), sizes) == schedule.end())
+                schedule.push_back(sizes);
+    for (const auto& sizes : schedule) {
+        const bool tellsApart = trace::separates(sizes, *constants);
+        if (separating >= kPointsNeeded || (!tellsApart && counted >= kPointsNeeded))
             break;
         std::map<std::string, std::int64_t> paramSizes;
         for (const auto& p : program.params)
@@ -483,6 +492,9 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
         }
         compared += (compared.empty() ? "" : "; ") + sizesText(sizes);
         ++counted;
+        separating += tellsApart;
+        if (!tellsApart)
+            equalAt += (equalAt.empty() ? "" : "; ") + trace::equalConstants(sizes);
     }
 done:
     if (counted == 0 && collapsedAt.empty()) {
@@ -497,6 +509,10 @@ done:
         v.caveat = counted == 0
             ? "only at sizes where a dimension collapses to 1 (" + collapsedAt + "), which can hide a wrong layout"
             : "at one size point only; no second size could be compared" + (lastProblem.empty() ? std::string() : " (" + lastProblem + ")");
+    else if (separating < kPointsNeeded && !equalAt.empty())
+        v.caveat = "the source accepted " + std::string(separating == 0 ? "no size point" : "only one size point")
+            + " that tells its size constants apart, and where " + equalAt + " a program that uses one for the other matches too"
+            + (lastProblem.empty() ? std::string() : " (" + lastProblem + ")");
     if (!v.caveat.empty())
         v.details += "; " + v.caveat;
     return v;
