@@ -411,6 +411,14 @@ private slots:
                                       << "rmsnorm_good.alir" << true << "batch_size=11, features=13";
         QTest::newRow("rmsnorm wrong dimension") << "rmsnorm.py"
                                                  << "rmsnorm_wrong_dim.alir" << false << "output 0";
+        // Issue 31, item 4: a max-pool that starts from 0 (zero padding) matches on torch.rand's non-negative inputs;
+        // the second seed's signed inputs refuse it.
+        QTest::newRow("maxpool good") << "maxpool.py"
+                                      << "maxpool_good.alir" << true << "seed 1 with signed inputs";
+        QTest::newRow("maxpool zero padding") << "maxpool.py"
+                                              << "maxpool_zero_pad.alir" << false << "(seed 1, signed inputs)";
+        QTest::newRow("log, finite on its own inputs only") << "logsoftplus.py"
+                                                            << "logsoftplus_good.alir" << true << "the source's own inputs only";
         QTest::newRow("heads partial") << "heads.py"
                                        << "heads_partial.alir" << false << "reads an element it never wrote";
         QTest::newRow("heads f64") << "heads.py"

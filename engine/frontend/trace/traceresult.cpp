@@ -191,6 +191,7 @@ Expected<ReferenceRun> parseReferenceReply(std::string_view text, const std::str
                                                                "reference." + r.value("kind", std::string("error")),
                                                                r.value("error", std::string("the reference run failed"))});
         ReferenceRun run;
+        run.signedInputs = r.value("signed_inputs", false);
         for (const auto& [k, v] : r.at("constants").items())
             run.constants[k] = v.get<std::int64_t>();
         for (const auto& [k, v] : r.at("tensors").items())

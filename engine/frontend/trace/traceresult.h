@@ -97,6 +97,7 @@ struct ReferenceRun
     std::map<std::string, std::int64_t> constants;
     std::map<std::string, ReferenceTensor> tensors; // inputs (input0, ...), parameters and buffers by name
     std::vector<ReferenceTensor> outputs;
+    bool signedInputs = false; // the floating-point inputs were replaced by signed ones (TraceWorker::reference)
 };
 
 Expected<ReferenceRun> parseReferenceReply(std::string_view json, const std::string& file);

@@ -167,7 +167,7 @@ Expected<std::map<std::string, std::int64_t>> TraceWorker::constants(const std::
 }
 
 Expected<ReferenceRun> TraceWorker::reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed,
-                                              std::int64_t maxElements, int timeoutMs, bool arrays)
+                                              std::int64_t maxElements, int timeoutMs, bool arrays, bool signedInputs)
 {
     QTemporaryDir dir;
     if (!dir.isValid())
@@ -181,6 +181,8 @@ Expected<ReferenceRun> TraceWorker::reference(const std::string& file, const std
                           {"dir", dir.path().toStdString()}};
     if (!sizes.empty())
         req["sizes"] = sizes;
+    if (signedInputs)
+        req["signed"] = true;
     if (!m_framework.empty())
         req["framework"] = m_framework;
     const auto reply = request(req.dump(), file, timeoutMs);

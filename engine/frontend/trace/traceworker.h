@@ -42,8 +42,12 @@ public:
                                                             int timeoutMs = 120000);
     /// Runs the model for real at `sizes` (seeded), returning its inputs, parameters, buffers and outputs.
     /// `arrays`: a NumPy or JAX source (get_inputs() and forward(*inputs)) instead of a PyTorch model.
+    /// `signedInputs`: get_inputs()' floating-point tensors replaced by signed, non-uniform ones (PyTorch and NumPy
+    /// sources; ReferenceRun::signedInputs says whether they were); outputs that are then not finite fail, coded
+    /// "reference.nonfinite".
     Expected<ReferenceRun> reference(const std::string& file, const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed,
-                                     std::int64_t maxElements = 30'000'000, int timeoutMs = 300000, bool arrays = false);
+                                     std::int64_t maxElements = 30'000'000, int timeoutMs = 300000, bool arrays = false,
+                                     bool signedInputs = false);
     /// Any other request (`req["cmd"]` set; the id and framework are filled in): the reply object when it says
     /// "ok", else its error as a diagnostic at the user's file and line, coded "<code>.<kind>".
     Expected<nlohmann::json> command(nlohmann::json req, const std::string& file, int timeoutMs, const std::string& code);

@@ -103,7 +103,7 @@ def handle(request):
         try:
             run = torch_trace.reference if cmd == "reference" else source.reference_arrays
             reply = run(request["file"], request.get("sizes"), int(request.get("seed", 0)),
-                        int(request.get("max_elements", 30000000)), request["dir"])
+                        int(request.get("max_elements", 30000000)), request["dir"], bool(request.get("signed", False)))
             reply["ok"] = True
             return reply
         except UserError as e:

@@ -146,7 +146,7 @@ def _as_list(result):
     return list(result) if isinstance(result, (list, tuple)) else [result]
 
 
-def _reference_arrays(filename, sizes, seed, max_elements, directory):
+def _reference_arrays(filename, sizes, seed, max_elements, directory, signed=False):
     """A NumPy or JAX source for the LLM frontend's validation: module-level size constants, get_inputs() returning
     arrays, and forward(*inputs) returning an array or a tuple of them. NumPy's global generator is seeded before
     get_inputs(); the inputs and outputs are written like the PyTorch reference's."""
@@ -158,6 +158,16 @@ def _reference_arrays(filename, sizes, seed, max_elements, directory):
     with _UserCode(filename, "get_inputs()") as user:
         np.random.seed(seed % (2 ** 32))
         inputs = list(namespace["get_inputs"]())
+        if signed:  # as torch_trace._signed_like: normal, scaled to the input's magnitude, 1 in 64 eight times larger
+            rng = np.random.default_rng(seed + 3)
+            for i, x in enumerate(inputs):
+                a = np.asarray(x) if hasattr(x, "shape") else None
+                if a is not None and np.issubdtype(a.dtype, np.floating):
+                    y = rng.standard_normal(a.shape) * max(1.0, float(np.abs(a).max()) if a.size else 1.0)
+                    flat = y.reshape(-1)
+                    if flat.size:
+                        flat[rng.permutation(flat.size)[:max(1, flat.size // 64)]] *= 8
+                    inputs[i] = y.astype(a.dtype)
         arrays = {}
         for i, x in enumerate(inputs):
             if hasattr(x, "shape"):
@@ -168,9 +178,12 @@ def _reference_arrays(filename, sizes, seed, max_elements, directory):
         user.step = "forward()"
         result = namespace["forward"](*inputs)
     outs = _as_list(result)
+    if signed and not all(np.isfinite(np.asarray(o)).all() for o in outs
+                          if hasattr(o, "shape") and np.issubdtype(np.asarray(o).dtype, np.floating)):
+        raise UserError("nonfinite", "the source's outputs are not finite on signed inputs")
     dump = _array_dumper(directory)
     return {"constants": constants, "tensors": {k: dump(v) for k, v in arrays.items()},
-            "outputs": [dump(o) for o in outs if hasattr(o, "shape")]}
+            "outputs": [dump(o) for o in outs if hasattr(o, "shape")], "signed_inputs": signed}
 
 
 def _array_dumper(directory):

@@ -604,12 +604,31 @@ def _build_model(filename, sizes, seed):
     return constants, model, inputs
 
 
-def _reference(filename, sizes, seed, max_elements, directory):
+def _signed_like(torch, x, generator):
+    """Signed, non-uniform values in place of an input: normal, scaled to the input's own largest magnitude (at
+    least 1), one element in 64 eight times larger. get_inputs() often draws torch.rand (all non-negative), where a
+    max-pool padded with 0 instead of -inf, or a ReLU dropped, gives the same outputs."""
+    scale = max(1.0, float(x.detach().abs().max())) if x.numel() else 1.0
+    y = torch.randn(x.shape, generator=generator, dtype=torch.float64) * scale
+    flat = y.view(-1)
+    if flat.numel():
+        picked = torch.randperm(flat.numel(), generator=generator)[:max(1, flat.numel() // 64)]
+        flat[picked] *= 8
+    return y.to(x.dtype)
+
+
+def _reference(filename, sizes, seed, max_elements, directory, signed=False):
     """Runs the model for real on the CPU at the given sizes: the inputs, parameters and buffers it used (buffers
-    as they were before the forward pass) and its outputs, for output comparison with the ALIR interpreter."""
+    as they were before the forward pass) and its outputs, for output comparison with the ALIR interpreter.
+    `signed`: floating-point inputs replaced by signed ones (_signed_like); a model whose outputs are then not
+    finite (a log, a square root) fails with kind "nonfinite", and the caller uses get_inputs()' own."""
     torch = _import_torch()
     _ensure_sdpa(torch)
     constants, model, inputs = _build_model(filename, sizes, seed)
+    if signed:
+        generator = torch.Generator().manual_seed(seed + 3)
+        inputs = [_signed_like(torch, x, generator) if isinstance(x, torch.Tensor) and x.is_floating_point() else x
+                  for x in inputs]
     with _UserCode(filename, "forward()"):
         tensors = {}
         for i, x in enumerate(inputs):
@@ -627,9 +646,11 @@ def _reference(filename, sizes, seed, max_elements, directory):
         with torch.no_grad():
             result = model(*inputs)
     outs = _as_list(result)
+    if signed and not all(bool(torch.isfinite(o).all()) for o in outs if isinstance(o, torch.Tensor) and o.is_floating_point()):
+        raise UserError("nonfinite", "the model's outputs are not finite on signed inputs")
     counter = [0]
     return {"constants": constants, "tensors": {k: _dump(v, directory, counter) for k, v in tensors.items()},
-            "outputs": [_dump(o, directory, counter) for o in outs if isinstance(o, torch.Tensor)]}
+            "outputs": [_dump(o, directory, counter) for o in outs if isinstance(o, torch.Tensor)], "signed_inputs": signed}
 
 
 # The names protocol.py and torch_measure.py use.
