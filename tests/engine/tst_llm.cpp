@@ -419,6 +419,12 @@ private slots:
                                               << "maxpool_zero_pad.alir" << false << "(seed 1, signed inputs)";
         QTest::newRow("log, finite on its own inputs only") << "logsoftplus.py"
                                                             << "logsoftplus_good.alir" << true << "the source's own inputs only";
+        // Issue 31, item 2: a softmax whose denominator is off by 3e-4 passed with two unused reductions of its own
+        // widening the tolerance (and the absolute floor of 1 on outputs below 1); the source's reductions set it now.
+        QTest::newRow("softmax good") << "softmax.py"
+                                      << "softmax_good.alir" << true << "tolerance from the source's reductions";
+        QTest::newRow("softmax padded with reductions") << "softmax.py"
+                                                        << "softmax_padded.alir" << false << "output 0";
         QTest::newRow("heads partial") << "heads.py"
                                        << "heads_partial.alir" << false << "reads an element it never wrote";
         QTest::newRow("heads f64") << "heads.py"
