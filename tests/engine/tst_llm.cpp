@@ -9,6 +9,7 @@
 #include "engine/analysis/sourceanalysis.h"
 #include "engine/frontend/llm/translator.h"
 #include "engine/frontend/trace/pythonlocator.h"
+#include "engine/frontend/validate/validation.h"
 #include "engine/hw/registry.h"
 #include "engine/ir/checker.h"
 #include "engine/ir/interpreter.h"
@@ -339,7 +340,10 @@ private slots:
         // The prompt carried the traced shapes and ops.
         const std::string user
             = nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
-        QVERIFY2(user.find("parameter fc1.weight: float32[64, 32]") != std::string::npos, user.c_str());
+        QVERIFY2(user.find("parameter fc1.weight: float32[64, 32] (ALIR: weight fc1_weight)") != std::string::npos, user.c_str());
+        QCOMPARE(validate::alirParameterName("weight"), std::string("weight_")); // a keyword (issue 31, item 5)
+        QCOMPARE(validate::alirParameterName("blocks.0.in"), std::string("blocks_0_in"));
+        QCOMPARE(validate::alirParameterName("in"), std::string("in_"));
         QVERIFY(user.find("aten::addmm") != std::string::npos);
     }
 
@@ -425,6 +429,9 @@ private slots:
                                       << "softmax_good.alir" << true << "tolerance from the source's reductions";
         QTest::newRow("softmax padded with reductions") << "softmax.py"
                                                         << "softmax_padded.alir" << false << "output 0";
+        // Issue 31, item 5: a top-level `self.weight` is written weight_ (weight is an ALIR keyword); refused before.
+        QTest::newRow("parameter named weight") << "affine.py"
+                                                << "affine_good.alir" << true << "seeds 0 and 1";
         QTest::newRow("heads partial") << "heads.py"
                                        << "heads_partial.alir" << false << "reads an element it never wrote";
         QTest::newRow("heads f64") << "heads.py"

@@ -65,7 +65,9 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                         request.shapes += k + " = " + std::to_string(v) + "\n";
                     for (const auto& t : traced->tensors)
                         if (t.role == "input" || t.role == "parameter" || t.role == "buffer")
-                            request.shapes += t.role + " " + t.name + ": " + t.dtype + formatShape(trace::values(t.shape)) + "\n";
+                            request.shapes += t.role + " " + t.name + ": " + t.dtype + formatShape(trace::values(t.shape))
+                                + (t.role == "input" ? std::string() : " (ALIR: weight " + validate::alirParameterName(t.name) + ")")
+                                + "\n";
                     for (const auto& op : traced->ops) {
                         request.ops += op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()) + "\n";
                         if (op.line > 0)

@@ -27,7 +27,8 @@ Rules:
   values. Shapes use parameters, lets and + - * // %.
 - Declarations first, then statements. Loops are half-open (0..N runs 0..N-1). Indices are integers (use //).
 - `in` tensors: the inputs in order, named input0, input1, ...; `weight`: the model's parameters and buffers named
-  as in its state_dict with "." replaced by "_" (fc1.weight -> fc1_weight); `out`: the returned tensors in order;
+  as in its state_dict with "." replaced by "_" (fc1.weight -> fc1_weight) and "_" appended to a name that is an
+  ALIR keyword (a top-level weight -> weight_; the list below gives each name); `out`: the returned tensors in order;
   `tmp`: intermediates. Every tmp/out element must be written before it is read (they start as NaN).
 - Write padding as guards (if) or c ? a : b, never as out-of-bounds reads. Accumulate reductions with += or max=
   after an explicit initialisation (an out/tmp read before any write is refused).

@@ -7,6 +7,7 @@
 #include "engine/frontend/trace/sizepoints.h"
 #include "engine/graph/lifting.h"
 #include "engine/ir/interpreter.h"
+#include "engine/ir/parser.h"
 #include "engine/ir/printer.h"
 
 #include <algorithm>
@@ -359,6 +360,13 @@ bool collapses(const ir::SizeBindings& reduced, const ir::SizeBindings& full)
 
 } // namespace
 
+std::string alirParameterName(const std::string& stateDictName)
+{
+    std::string alir = stateDictName;
+    std::replace(alir.begin(), alir.end(), '.', '_');
+    return ir::isKeyword(alir) ? alir + "_" : alir;
+}
+
 Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker,
                            const ValidationOptions& options, bool arrays)
 {
@@ -433,15 +441,10 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
                     goto done; // larger sizes do not help a missing module or function
                 break;
             }
-            // The naming contract: inputs input0.., parameters and buffers by their state_dict names with '.' -> '_'.
+            // The naming contract: inputs input0.., parameters and buffers by alirParameterName.
             std::map<std::string, const trace::ReferenceTensor*> byAlirName;
-            for (const auto& [name, tensor] : reference->tensors) {
-                std::string alir = name;
-                for (char& c : alir)
-                    if (c == '.')
-                        c = '_';
-                byAlirName[alir] = &tensor;
-            }
+            for (const auto& [name, tensor] : reference->tensors)
+                byAlirName[alirParameterName(name)] = &tensor;
             ir::RunOptions run;
             run.maxInstances = options.maxInstances;
             run.maxElements = options.maxInterpreterElements;

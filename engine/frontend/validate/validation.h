@@ -37,8 +37,13 @@ struct ValidationOptions
 Validation validateModel(const std::string& file, trace::TraceWorker& worker, const trace::ModelProgram& model,
                          const ValidationOptions& options = {});
 
+/// The ALIR name of a model parameter or buffer: its state_dict name with '.' -> '_' (fc1.weight -> fc1_weight),
+/// and a trailing '_' where that is an ALIR keyword (a top-level `self.weight` -> weight_), so that every model's
+/// parameters can be named. The LLM prompt states the rule and lists each parameter's name.
+std::string alirParameterName(const std::string& stateDictName);
+
 /// Validates a program written elsewhere (by the LLM frontend) against the PyTorch model in `file`: inputs named
-/// input0.., parameters and buffers by their state_dict names with '.' -> '_', outputs in declaration order; the
+/// input0.., parameters and buffers by alirParameterName, outputs in declaration order; the
 /// program's parameters named like the model's size constants take their reduced values.
 /// With `arrays`, `file` is a NumPy or JAX source (get_inputs() and forward(*inputs)) run in the same worker.
 Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker,
