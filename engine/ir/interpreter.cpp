@@ -901,8 +901,10 @@ private:
         m_total += count;
         if (m_total > m_options.maxInstances)
             fault(n.loc, "run.work-cap",
-                  "the program executed more than " + std::to_string(m_options.maxInstances)
-                      + " assignments (the interpreter's work cap); run with smaller sizes");
+                  "the program executed more than " + std::to_string(m_options.maxInstances) + " assignments (the interpreter's work cap), "
+                      + std::to_string(m_counts[n.assignId] + count) + " of them this one (line " + std::to_string(n.loc.line)
+                      + "): its loop nest repeats work the direct algorithm does once (a whole reduction re-run per element, "
+                        "a quadratic scan); compute it directly, or analyse smaller sizes");
         if ((before >> 16) != (m_total >> 16) && m_options.isCancelled && m_options.isCancelled())
             fault(n.loc, "run.cancelled", "cancelled");
         m_counts[n.assignId] += count;

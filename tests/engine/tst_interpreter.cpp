@@ -449,6 +449,12 @@ private slots:
         const auto r = runProgram(p, o);
         QVERIFY(!r);
         QCOMPARE(r.diagnostics().front().code, std::string("run.work-cap"));
+        // The message names the statement that did the work and asks for the direct algorithm (issue 31, item 6):
+        // "run with smaller sizes" is nothing a model writing ALIR can act on.
+        const std::string& m = r.diagnostics().front().message;
+        QVERIFY2(m.find("of them this one (line " + std::to_string(r.diagnostics().front().loc.line) + ")") != std::string::npos,
+                 m.c_str());
+        QVERIFY2(m.find("compute it directly") != std::string::npos, m.c_str());
     }
 
     void testMemoryCap()

@@ -432,6 +432,9 @@ private slots:
         // Issue 31, item 5: a top-level `self.weight` is written weight_ (weight is an ALIR keyword); refused before.
         QTest::newRow("parameter named weight") << "affine.py"
                                                 << "affine_good.alir" << true << "seeds 0 and 1";
+        // Issue 31, item 6: a wrong output is described by its shape, not its element count.
+        QTest::newRow("rmsnorm wrong shape") << "rmsnorm.py"
+                                             << "rmsnorm_wrong_shape.alir" << false << "has shape [11], the model's has shape [11, 13]";
         QTest::newRow("heads partial") << "heads.py"
                                        << "heads_partial.alir" << false << "reads an element it never wrote";
         QTest::newRow("heads f64") << "heads.py"
@@ -465,7 +468,8 @@ private slots:
             QVERIFY(!feedback.empty());
             // A refused default never ran: the feedback must not say it did.
             QCOMPARE(feedback.find("The program runs") == 0,
-                     !says.contains(QStringLiteral("defaults")) && !says.contains(QStringLiteral("declared")));
+                     !says.contains(QStringLiteral("defaults")) && !says.contains(QStringLiteral("declared"))
+                         && !says.contains(QStringLiteral("has shape")));
         }
     }
 
@@ -574,9 +578,10 @@ private slots:
     {
         const std::string uninitialised
             = "kernel double_it(N=6) {\n  in input0: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] += input0[i] * 2.0; }\n}\n";
-        const std::string power
-            = "kernel double_it(N=6) {\n  in input0: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] = input0[i] ** 2; }\n}\n";
-        ScriptedServer server({{200, completion("```alir\n" + uninitialised + "```")},
+        // The label names torch.pow, as the prompt asks: no hint about np./torch. functions (issue 31, item 6).
+        const std::string power = "kernel double_it(N=6) {\n  in input0: f32[N];\n  out Y: f32[N];\n"
+                                  "  @op(\"torch.pow\", 4) { for i in 0..N { Y[i] = input0[i] ** 2; } }\n}\n";
+        ScriptedServer server({{200, completion("The program:\n```alir\n" + uninitialised + "```")},
                                {200, completion("Here is the program.\nIt squares.\n```alir\n" + power + "```")},
                                {200, completion("```alir\n" + std::string(kDouble) + "```")}});
         QTemporaryDir cache;
@@ -587,10 +592,14 @@ private slots:
         QCOMPARE(t->attempts.size(), size_t(3));
         QCOMPARE(t->attempts[0].outcome, std::string("check-error"));
         QVERIFY2(t->attempts[0].feedback.find("before any '=' initialises it") != std::string::npos, t->attempts[0].feedback.c_str());
+        // A check error's line is mapped to the reply too (issue 31, item 6).
+        QVERIFY2(t->attempts[0].feedback.find("line 4 of the program is line 6 of your reply") != std::string::npos,
+                 t->attempts[0].feedback.c_str());
         QCOMPARE(t->attempts[1].outcome, std::string("parse-error"));
         const std::string& f = t->attempts[1].feedback;
         QVERIFY2(f.find("line 4 of the program is line 7 of your reply") != std::string::npos, f.c_str());
         QVERIFY2(f.find("pow(x, y)") != std::string::npos, f.c_str());
+        QVERIFY2(f.find("np./torch.") == std::string::npos, f.c_str());
         QCOMPARE(t->attempts[2].outcome, std::string("unvalidated")); // no validator here: the program checks
     }
 

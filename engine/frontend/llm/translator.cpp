@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <set>
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -69,6 +70,50 @@ Diagnostics& strictForReplies(Diagnostics& ds)
         if (d.code == "check.read-before-write" || d.code == "check.uninitialized-accumulator")
             d.severity = Severity::Error;
     return ds;
+}
+
+// Lines as the model sees them: in its own reply, where the program's block starts further down.
+std::string linesInReply(const Diagnostics& ds, const std::string& reply, const std::string& alir)
+{
+    const size_t at = reply.find(alir);
+    if (at == std::string::npos)
+        return {};
+    const int offset = static_cast<int>(std::count(reply.begin(), reply.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    if (offset == 0)
+        return {};
+    std::string where;
+    std::set<int> said;
+    for (const auto& d : ds)
+        if (d.severity == Severity::Error && d.loc.line > 0 && said.insert(d.loc.line).second)
+            where += "line " + std::to_string(d.loc.line) + " of the program is line " + std::to_string(d.loc.line + offset)
+                + " of your reply.\n";
+    return where;
+}
+
+// The program without its string literals and comments, for hints about what the code itself says.
+std::string withoutStringsAndComments(const std::string& alir)
+{
+    std::string out;
+    bool inString = false, inComment = false;
+    for (char c : alir) {
+        if (inComment) {
+            inComment = c != '\n';
+            if (!inComment)
+                out += c;
+            continue;
+        }
+        if (c == '"') {
+            inString = !inString;
+            continue;
+        }
+        if (!inString && c == '#') {
+            inComment = true;
+            continue;
+        }
+        if (!inString)
+            out += c;
+    }
+    return out;
 }
 
 std::string diagnosticsText(const Diagnostics& ds)
@@ -162,28 +207,19 @@ Expected<Translation> translate(const TranslationRequest& request, const Validat
             if (!program) {
                 a.outcome = "parse-error";
                 a.details = diagnosticsText(program.diagnostics());
-                // Lines as the model sees them: in its own reply, where the program's block starts further down.
-                const size_t at = reply->content.find(*alir);
-                const int offset = at == std::string::npos
-                    ? 0
-                    : static_cast<int>(std::count(reply->content.begin(), reply->content.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-                std::string where;
-                for (const auto& d : program.diagnostics())
-                    if (d.severity == Severity::Error && d.loc.line > 0 && offset > 0)
-                        where += "line " + std::to_string(d.loc.line) + " of the program is line " + std::to_string(d.loc.line + offset)
-                            + " of your reply.\n";
+                const std::string code = withoutStringsAndComments(*alir); // @op("torch.matmul", 3) is what the prompt asks for
                 std::string hints;
-                if (alir->find("**") != std::string::npos)
+                if (code.find("**") != std::string::npos)
                     hints += "ALIR has no '**' operator: write pow(x, y) (or x * x for a square).\n";
-                if (alir->find("np.") != std::string::npos || alir->find("torch.") != std::string::npos)
+                if (code.find("np.") != std::string::npos || code.find("torch.") != std::string::npos)
                     hints += "ALIR has no np./torch. functions: use its built-ins (exp, sqrt, tanh, erf, max, ...).\n";
-                a.feedback
-                    = "The program does not parse:\n" + a.details + where + hints + "Fix these and reply with the whole corrected program.";
+                a.feedback = "The program does not parse:\n" + a.details + linesInReply(program.diagnostics(), reply->content, *alir)
+                    + hints + "Fix these and reply with the whole corrected program.";
             } else if (auto checked = ir::checkProgram(*program); hasErrors(strictForReplies(checked.diagnostics))) {
                 a.outcome = "check-error";
                 a.details = diagnosticsText(checked.diagnostics);
-                a.feedback
-                    = "The program parses but fails the checks:\n" + a.details + "Fix these and reply with the whole corrected program.";
+                a.feedback = "The program parses but fails the checks:\n" + a.details
+                    + linesInReply(checked.diagnostics, reply->content, *alir) + "Fix these and reply with the whole corrected program.";
             } else if (!validator) {
                 a.outcome = "unvalidated";
                 v.details = "no reference program to compare with (no Python with the source's framework): the translation is unchecked";

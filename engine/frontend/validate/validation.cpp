@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/frontend/validate/validation.h"
 
+#include "engine/core/format.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/lowering/lowerer.h"
 #include "engine/frontend/trace/modelprogram.h"
@@ -134,9 +135,11 @@ OutputCheck compareOutputs(const std::vector<trace::ReferenceTensor>& expected, 
     for (size_t o = 0; o < names.size(); ++o) {
         const ir::TensorValue* actual = run.find(names[o]);
         if (!actual || actual->data.size() != expected[o].data.size())
+            // Shapes, not element counts: a transposed or flattened output is then plain to see.
             return {true,
-                    "output " + std::to_string(o) + " ('" + names[o] + "') has " + std::to_string(actual ? actual->data.size() : 0)
-                        + " elements, the model's has " + std::to_string(expected[o].data.size()) + " at " + sizesText(sizes)};
+                    "output " + std::to_string(o) + " ('" + names[o] + "') has shape "
+                        + (actual ? formatShape(actual->shape) : std::string("(none)")) + ", the model's has shape "
+                        + formatShape(expected[o].shape) + " at " + sizesText(sizes)};
         if (std::string differs = compareOutput(o, expected[o], *actual, sizes, rtolOverride); !differs.empty())
             return {false, std::move(differs)};
     }
