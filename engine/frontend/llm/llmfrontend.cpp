@@ -68,11 +68,13 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                             request.shapes += t.role + " " + t.name + ": " + t.dtype + formatShape(trace::values(t.shape))
                                 + (t.role == "input" ? std::string() : " (ALIR: weight " + validate::alirParameterName(t.name) + ")")
                                 + "\n";
+                    std::vector<std::string> ops;
                     for (const auto& op : traced->ops) {
-                        request.ops += op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()) + "\n";
+                        ops.push_back(op.op + (op.line ? " (line " + std::to_string(op.line) + ")" : std::string()));
                         if (op.line > 0)
                             tracedOps[op.line].push_back(op.op);
                     }
+                    request.ops = llm::opListText(ops);
                 }
             } else {
                 // A NumPy or JAX source gets the same block: its constants and what get_inputs() and forward()

@@ -38,9 +38,10 @@ Rules:
   values an integer input takes (token ids, indices), so indexing with it can be bounds-checked.
 - Parameters and buffers the model never reads in forward may be left out; size constants the shapes do not
   use need not be parameters.
-- Views, reshapes, transposes and splits are index arithmetic on the original tensor, never copies:
-  x.view(b, t, h, hs).transpose(1, 2)[b, h, t, d] is x[b, t, h * hs + d]; the second third of a packed qkv is
-  qkv[b, t, C + h * hs + d].
+- Views, transposes, permutes, expands, narrows and splits are index arithmetic on the original tensor, never
+  copies: x.view(b, t, h, hs).transpose(1, 2)[b, h, t, d] is x[b, t, h * hs + d]; the second third of a packed qkv
+  is qkv[b, t, C + h * hs + d]. What PyTorch copies is a copy, in its own @op block writing a tmp: torch.flip,
+  .contiguous() and a reshape of a transposed or permuted tensor, torch.cat/stack, and indexing with a tensor.
 - Prefer a full rectangular loop with an if guard to a loop whose bound depends on another loop variable.
 - Say which source operation each statement implements: put the statements of one call of an operation in
   @op("name", line) { ... }, name as the source writes it (nn.Conv2d, F.layer_norm, torch.matmul, jnp.einsum) and
@@ -136,6 +137,34 @@ std::string userPrompt(const TranslationRequest& r)
     if (!r.ops.empty())
         p += "\nThe operations it runs, in order (from a trace):\n" + r.ops + "\n";
     return p;
+}
+
+std::string opListText(const std::vector<std::string>& ops)
+{
+    constexpr size_t kLongestStep = 64; // ops in one repeated step
+    std::string out;
+    for (size_t i = 0; i < ops.size();) {
+        size_t bestPeriod = 0, bestCount = 1;
+        for (size_t period = 1; period <= kLongestStep && i + 2 * period <= ops.size(); ++period) {
+            size_t count = 1;
+            while (i + (count + 1) * period <= ops.size()
+                   && std::equal(ops.begin() + static_cast<std::ptrdiff_t>(i), ops.begin() + static_cast<std::ptrdiff_t>(i + period),
+                                 ops.begin() + static_cast<std::ptrdiff_t>(i + count * period)))
+                ++count;
+            if (count >= 2 && period * count > bestPeriod * bestCount)
+                bestPeriod = period, bestCount = count;
+        }
+        if (bestPeriod > 0 && bestPeriod * bestCount >= 4) {
+            out += "the next " + std::to_string(bestPeriod) + (bestPeriod == 1 ? " operation, " : " operations, ")
+                + std::to_string(bestCount) + " times (a loop):\n";
+            for (size_t k = 0; k < bestPeriod; ++k)
+                out += "  " + ops[i + k] + "\n";
+            i += bestPeriod * bestCount;
+        } else {
+            out += ops[i++] + "\n";
+        }
+    }
+    return out;
 }
 
 std::optional<std::string> extractAlir(const std::string& reply)

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace solar::llm {
 
@@ -18,6 +19,10 @@ struct TranslationRequest
     std::string shapes; // inputs, parameters and size constants, one per line (from the tracer when it ran)
     std::string ops; // the traced op list, optional
 };
+
+/// The traced op list as the prompt gives it, one op a line, with a run of repeated steps (an unrolled recurrence:
+/// 2,049 ops for an RNN) collapsed into one entry with its count: "the next 3 operations, 512 times:".
+std::string opListText(const std::vector<std::string>& ops);
 
 std::string systemPrompt();
 std::string userPrompt(const TranslationRequest& request);
