@@ -24,6 +24,8 @@ bool tf32UnderDefault(const graph::Node& node)
     // and later); precision=HIGHEST (the tracer's "_highest") keeps fp32.
     if (node.sourceOp == "jax::dot_general" || node.sourceOp == "jax::conv_general_dilated")
         return true;
+    if (node.convolutionRuledOut)
+        return false;
     return node.sourceOp.empty() || node.sourceOpUnchecked || graph::namesConvolution(node.sourceOp);
 }
 

@@ -68,6 +68,9 @@ struct Node
     // The source op is a translator's claim no trace confirmed: it groups kernels and names the op, but cannot
     // rule out a convolution's math modes (which would only lower the bound).
     bool sourceOpUnchecked = false;
+    // A trace of the source shows this contraction is no convolution (its line runs none, or the source runs none
+    // anywhere): a matmul's math mode, whatever a translator's label says.
+    bool convolutionRuledOut = false;
 
     std::string equation; // SOLAR-compatible extended einsum, e.g. "BK,NK->BN"
     std::string combiner; // the right-hand side as written

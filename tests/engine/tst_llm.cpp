@@ -534,9 +534,10 @@ private slots:
         QVERIFY2(user.find("  15|") != std::string::npos, user.c_str());
     }
 
-    // A label decides a contraction's math mode only where a trace confirms it: "nn.Linear" on the line where the
-    // trace ran aten::addmm keeps fp32 on the SIMT pipes, as the trace route does; the same label on a line the
-    // trace ran nothing on cannot rule out a convolution's TF32 (that would raise the bound on an unchecked word).
+    // The trace judges an LLM's @op labels (issue 31, item 1): a label on a line where the source runs nothing, or
+    // a Linear called nn.Conv2d, is refused with the line's real ops, so a label can no longer buy a convolution's
+    // TF32 rate (9x below the trace route's bound); and a source that runs no convolution anywhere gives every
+    // contraction a matmul's math mode, so a reply without blocks has the trace route's compute bound too.
     void opLabelsAreCheckedAgainstTheTrace()
     {
         if (!trace::locatePython())
@@ -549,27 +550,48 @@ private slots:
         const std::string path = SOLAR_TEST_DATA "/py/mlp.py";
         const auto t = analyzeSource(path, {}, gpu, traced);
         QVERIFY(t);
-        auto computeOf = [&](int line) {
-            // Both Linear layers in blocks naming `line`; the softmax in its own, at the traced line 13.
+        auto analysed = [&](const std::string& label, int line, bool blocks) {
+            // Both Linear layers in blocks labelled `label` at `line`; the softmax in its own, at the traced line 13.
             std::string text = mlp;
-            const std::string fc1 = "  for b in 0..8, j in 0..d_hidden {";
-            const std::string fc2 = "  for b in 0..8, o in 0..d_out {";
-            const std::string soft = "  for b in 0..8 {";
-            const std::string open = "  @op(\"nn.Linear\", " + std::to_string(line) + ") {\n";
-            text.replace(text.find(fc1), 0, open);
-            text.replace(text.find(fc2), 0, "  }\n" + open);
-            text.replace(text.find(soft), 0, "  }\n  @op(\"torch.softmax\", 13) {\n");
-            text.replace(text.rfind('}'), 1, "}\n}");
+            if (blocks) {
+                const std::string fc1 = "  for b in 0..8, j in 0..d_hidden {";
+                const std::string fc2 = "  for b in 0..8, o in 0..d_out {";
+                const std::string soft = "  for b in 0..8 {";
+                const std::string open = "  @op(\"" + label + "\", " + std::to_string(line) + ") {\n";
+                text.replace(text.find(fc1), 0, open);
+                text.replace(text.find(fc2), 0, "  }\n" + open);
+                text.replace(text.find(soft), 0, "  }\n  @op(\"torch.softmax\", 13) {\n");
+                text.replace(text.rfind('}'), 1, "}\n}");
+            }
             ScriptedServer server({{200, completion("```alir\n" + text + "```")}});
             QTemporaryDir cache;
-            const auto r = serve([&] { return analyzeSource(path, {}, gpu, llmSource(server, cache.path().toStdString(), 1)); });
-            if (!r || r->result.validation.statusName() != "validated")
-                qFatal("%s", r ? r->result.validation.details.c_str() : formatAll(r.diagnostics()).c_str());
-            return r->result.ladder.at(bounds::Level::Fused).computeSeconds;
+            auto r = serve([&] { return analyzeSource(path, {}, gpu, llmSource(server, cache.path().toStdString(), 1)); });
+            if (!r)
+                qFatal("%s", formatAll(r.diagnostics()).c_str());
+            return std::move(r).value();
         };
         const double traceCompute = t->result.ladder.at(bounds::Level::Fused).computeSeconds;
-        QVERIFY(std::fabs(computeOf(12) - traceCompute) <= 1e-6 * traceCompute);
-        QVERIFY(computeOf(3) < 0.5 * traceCompute); // TF32 tensor cores are several times the SIMT rate
+        const auto right = analysed("nn.Linear", 12, true);
+        QVERIFY2(right.result.validation.statusName() == "validated", right.result.validation.details.c_str());
+        QVERIFY(std::fabs(right.result.ladder.at(bounds::Level::Fused).computeSeconds - traceCompute) <= 1e-6 * traceCompute);
+
+        const auto offByLines = analysed("nn.Linear", 3, true);
+        QCOMPARE(offByLines.result.validation.statusName(), std::string("mismatch"));
+        QVERIFY2(offByLines.result.validation.details.find("names source line 3, where the source runs no operation") != std::string::npos,
+                 offByLines.result.validation.details.c_str());
+        QVERIFY(offByLines.llmAttempts.front().feedback.find("lines 12, 13") != std::string::npos);
+
+        const auto calledConvolution = analysed("nn.Conv2d", 12, true);
+        QCOMPARE(calledConvolution.result.validation.statusName(), std::string("mismatch"));
+        QVERIFY2(calledConvolution.result.validation.details.find(
+                     "runs aten::t, aten::addmm, aten::relu, aten::detach on that line, no convolution")
+                     != std::string::npos,
+                 calledConvolution.result.validation.details.c_str());
+
+        const auto noBlocks = analysed("", 0, false);
+        QVERIFY2(noBlocks.result.validation.statusName() == "validated", noBlocks.result.validation.details.c_str());
+        QVERIFY2(std::fabs(noBlocks.result.ladder.at(bounds::Level::Fused).computeSeconds - traceCompute) <= 1e-6 * traceCompute,
+                 qPrintable(QString::number(noBlocks.result.ladder.at(bounds::Level::Fused).computeSeconds / traceCompute)));
     }
 
     // Replies that never reach validation (issue 15, item 8): an accumulator read before it is initialised is a

@@ -92,6 +92,17 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                 }
             }
             validator = referenceValidator(*worker, path, o.cancel, !model);
+            if (model && !tracedOps.empty()) // the trace judges the labels before any comparison (provenance.h)
+                validator = [inner = std::move(validator), &tracedOps](const ir::Program& program) {
+                    if (auto why = llm::labelContradiction(program, tracedOps)) {
+                        Validation v;
+                        v.status = ValidationStatus::Mismatch;
+                        v.ran = false;
+                        v.details = *why;
+                        return v;
+                    }
+                    return inner(program);
+                };
         } else {
             noReference = python.diagnostics().front().message;
         }
