@@ -436,6 +436,12 @@ private slots:
         // Issue 31, item 6: a wrong output is described by its shape, not its element count.
         QTest::newRow("rmsnorm wrong shape") << "rmsnorm.py"
                                              << "rmsnorm_wrong_shape.alir" << false << "has shape [11], the model's has shape [11, 13]";
+        // Issue 31, item 1: sum(x W^T + b) rewritten as x . colsum(W) + sum(b) has the source's outputs but a
+        // fifteenth of its multiply-accumulates here (and 8,000x fewer at a real size): refused on the work.
+        QTest::newRow("linear then sum") << "linsum.py"
+                                         << "linsum_good.alir" << true << "seeds 0 and 1";
+        QTest::newRow("linear then sum, rewritten") << "linsum.py"
+                                                    << "linsum_rewrite.alir" << false << "less work than the source states";
         QTest::newRow("heads partial") << "heads.py"
                                        << "heads_partial.alir" << false << "reads an element it never wrote";
         QTest::newRow("heads f64") << "heads.py"

@@ -346,6 +346,25 @@ double programTolerance(const ir::Program& program, const ir::SizeBindings& size
     return 64 * eps * std::sqrt(deepest) * std::max(1, reductions);
 }
 
+// The arithmetic a program states at these sizes: its multiply-accumulates and its other (SIMT) operations; zero
+// when it does not lift.
+struct StatedWork
+{
+    double macs = 0, otherOps = 0;
+    double flops() const { return 2 * macs + otherOps; }
+};
+
+StatedWork statedWork(const ir::Program& program, const ir::SizeBindings& sizes)
+{
+    StatedWork w;
+    if (const auto g = graph::liftProgram(program, sizes))
+        for (const auto& n : g->nodes) {
+            w.macs += n.macs;
+            w.otherOps += n.otherOps;
+        }
+    return w;
+}
+
 // A size set "collapses" a dimension when a tensor dimension is 1 there but larger at the program's own sizes:
 // a head size of 1 makes a wrong head layout match exactly, so such a point does not count towards the schedule.
 bool collapses(const ir::SizeBindings& reduced, const ir::SizeBindings& full)
@@ -510,6 +529,28 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
                 : judge && judgeSizes                      ? programTolerance(*judge, *judgeSizes, reference->outputs.front().dtype)
                                                            : programTolerance(program, *bound, reference->outputs.front().dtype);
             toleranceFromSource = toleranceFromSource && judge && judgeSizes;
+            // The work the source states is the work bounded: a reply with the same outputs but fewer
+            // multiply-accumulates (sum(x W^T + b) rewritten as x . colsum(W) + sum(b): 8.4e6 MACs for 6.9e10) would
+            // have a speed of light the source never had, one with several times the arithmetic (repeated passes) a
+            // slower one. The trace's lowering spells elementwise work its own way (a max-pool's indices, LayerNorm's
+            // passes), so the shortfall is judged on the contractions — a product written out and then summed
+            // counts as its multiplies and adds — and only an excess beyond 4x on all of it. Once per point.
+            if (judge && judgeSizes && seed == options.seed) {
+                const StatedWork want = statedWork(*judge, *judgeSizes), have = statedWork(program, *bound);
+                const bool less = want.macs > 0 && have.macs + have.otherOps / 2 < 0.9 * want.macs;
+                if (less || have.flops() > 4 * want.flops()) {
+                    v.status = ValidationStatus::Mismatch;
+                    v.details = "at " + sizesText(sizes) + " the source's operations do "
+                        + (less ? std::to_string(static_cast<long long>(want.macs)) + " multiply-accumulates and the program "
+                                   + std::to_string(static_cast<long long>(have.macs))
+                                   + " (less work than the source states: an algebraic rewrite or a dropped term)"
+                                : std::to_string(static_cast<long long>(want.flops())) + " FLOP and the program "
+                                   + std::to_string(static_cast<long long>(have.flops()))
+                                   + " (several times the work the source states: repeated passes or extra terms)")
+                        + "; write the operations as the source states them";
+                    return v;
+                }
+            }
             if (const OutputCheck check = compareOutputs(reference->outputs, *result, outputs, sizes, rtol); !check.difference.empty()) {
                 v.status = ValidationStatus::Mismatch;
                 v.ran = !check.structural;
