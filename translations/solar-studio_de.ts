@@ -598,7 +598,7 @@
         <translation>ALIR wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="144"/>
+        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="159"/>
         <source>LLM (any source, validated when a reference runs)</source>
         <translation>LLM (jede Quelle, validiert, wenn eine Referenz läuft)</translation>
     </message>
@@ -662,247 +662,247 @@
 <context>
     <name>HardwarePane</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="67"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>Profile:</source>
         <translation>Profil:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="76"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="77"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>Was wäre, wenn (Faktor auf den Profilwert)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor-Core-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>SIMT peaks</source>
         <translation>SIMT-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>On-chip capacity</source>
         <translation>On-Chip-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>Clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="123"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="127"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="128"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="132"/>
         <source>Target latency (inverse roofline)</source>
         <translation>Ziellatenz (inverse Roofline)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="137"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="142"/>
         <source>Apply bandwidth</source>
         <translation>Bandbreite übernehmen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="138"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="143"/>
         <source>Sets the DRAM bandwidth slider to the bandwidth the target needs at today&apos;s compute</source>
         <translation>Setzt den DRAM-Bandbreitenregler auf die Bandbreite, die das Ziel bei heutiger Rechenleistung braucht</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="139"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="144"/>
         <source>Apply compute</source>
         <translation>Rechenleistung übernehmen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="140"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="145"/>
         <source>Sets the Clock slider, which scales every compute peak, to the factor the target needs</source>
         <translation>Setzt den Taktregler, der alle Rechen-Spitzenwerte skaliert, auf den Faktor, den das Ziel braucht</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="141"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="146"/>
         <source>Apply on-chip</source>
         <translation>On-Chip übernehmen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="154"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="159"/>
         <source>Save as user profile…</source>
         <translation>Als Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="155"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="160"/>
         <source>Save the profile with the sliders&apos; values as a user profile (offered in Compare and the overlays)</source>
         <translation>Das Profil mit den Reglerwerten als Benutzerprofil speichern (angeboten im Vergleich und in den Überlagerungen)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="277"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="282"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="130"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
         <source>Target:</source>
         <translation>Ziel:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="52"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="53"/>
         <source>none (e.g. 190 µs)</source>
         <translation>keine (z. B. 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="69"/>
         <source>Calibrate this machine…</source>
         <translation>Diesen Rechner kalibrieren …</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="69"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="70"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>Die CPU dieses Rechners messen (Rechenleistung, Speicherbandbreite, Caches, die Mindestzeit je Eager-Operator) und als Benutzerprofil „host“ speichern, um Modelle auf der Hardware vor Ihnen zu beschränken und die Schranken mit „solar measure“ zu prüfen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="80"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="84"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM-Bandbreite: skaliert das Speicherdach und die Speicherzeit jeder Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="81"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="85"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>Jede Tensor-Core-Spitze (alle Genauigkeiten): skaliert die Tensor-Rechendächer</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>Jede SIMT-(CUDA-Core-)Spitze: skaliert elementweise Arbeit und SIMT-Kontraktionen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>On-Chip-Kapazität (Register, Shared Memory, L2): ändert nur die Cache-bewusste Stufe (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="84"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="88"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>Der Takt: skaliert alle Rechenspitzen gemeinsam (die Bandbreite hängt nicht am Takt)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="92"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="96"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation> (×0,01 bis ×100 des Profilwerts)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="99"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="103"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>Faktor auf den Profilwert eingeben</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="100"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="104"/>
         <source> factor</source>
         <translation> Faktor</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="138"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="185"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="190"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="278"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="283"/>
         <source>This profile has no tensor-core peak</source>
         <translation>Dieses Profil hat keinen Tensor-Core-Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="279"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="284"/>
         <source>Every tensor-core peak the slider scales: %1</source>
         <translation>Alle Tensor-Core-Spitzenwerte, die der Regler skaliert: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="281"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="286"/>
         <source>Every SIMT peak the slider scales: %1</source>
         <translation>Alle SIMT-Spitzenwerte, die der Regler skaliert: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="332"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="337"/>
         <source>Sets the on-chip capacity slider to the capacity the target needs</source>
         <translation>Setzt den On-Chip-Kapazitätsregler auf die Kapazität, die das Ziel braucht</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="333"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="338"/>
         <source>On-chip capacity changes only the cache-aware level (F4): choose it as the target level</source>
         <translation>Die On-Chip-Kapazität ändert nur die Cache-bewusste Stufe (F4): wählen Sie sie als Zielstufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="342"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="347"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="356"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="361"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="359"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="360"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="365"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="369"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="371"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="376"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="367"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="372"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="369"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="374"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="370"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="375"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="409"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="414"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="436"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="441"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="436"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="441"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="443"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="448"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -2198,48 +2198,48 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="280"/>
+        <location filename="../render/rooflinepainter.cpp" line="303"/>
         <source>memory-bound operator</source>
         <translation>speichergebundener Operator</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="281"/>
+        <location filename="../render/rooflinepainter.cpp" line="304"/>
         <source>compute-bound operator</source>
         <translation>rechengebundener Operator</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="283"/>
-        <location filename="../render/rooflinepainter.cpp" line="289"/>
+        <location filename="../render/rooflinepainter.cpp" line="306"/>
+        <location filename="../render/rooflinepainter.cpp" line="312"/>
         <source>measured (trace)</source>
         <translation>gemessen (Trace)</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="294"/>
+        <location filename="../render/rooflinepainter.cpp" line="317"/>
         <source>the program at this level</source>
         <translation>das Programm auf dieser Stufe</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="302"/>
+        <location filename="../render/rooflinepainter.cpp" line="325"/>
         <source>operators standing alone, each on or under the roof that bounds it</source>
         <translation>Operatoren allein, jeder auf oder unter dem Dach, das ihn begrenzt</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="303"/>
+        <location filename="../render/rooflinepainter.cpp" line="326"/>
         <source>size: share of the time</source>
         <translation>Größe: Anteil an der Zeit</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="305"/>
+        <location filename="../render/rooflinepainter.cpp" line="328"/>
         <source>dashed: overlaid profiles</source>
         <translation>gestrichelt: überlagerte Profile</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="307"/>
+        <location filename="../render/rooflinepainter.cpp" line="330"/>
         <source>dash-dot: units working at once (peaks summed)</source>
         <translation>strichpunktiert: Einheiten gleichzeitig (Spitzenwerte addiert)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="309"/>
+        <location filename="../render/rooflinepainter.cpp" line="332"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>%n Operator ohne Arithmetik nicht gezeigt</numerusform>
@@ -2247,7 +2247,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="311"/>
+        <location filename="../render/rooflinepainter.cpp" line="334"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>%n Operator ohne DRAM-Bytes auf dieser Stufe (Operanden auf dem Chip) nicht gezeigt</numerusform>

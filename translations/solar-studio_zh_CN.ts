@@ -597,7 +597,7 @@
         <translation>按原样的 ALIR</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="144"/>
+        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="159"/>
         <source>LLM (any source, validated when a reference runs)</source>
         <translation>LLM（任意源代码，有参考运行时进行验证）</translation>
     </message>
@@ -661,247 +661,247 @@
 <context>
     <name>HardwarePane</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="67"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
         <source>Profile:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="76"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="77"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor Core 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>SIMT peaks</source>
         <translation>SIMT 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>On-chip capacity</source>
         <translation>片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="78"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="123"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="127"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="128"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="132"/>
         <source>Target latency (inverse roofline)</source>
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="137"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="142"/>
         <source>Apply bandwidth</source>
         <translation>应用带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="138"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="143"/>
         <source>Sets the DRAM bandwidth slider to the bandwidth the target needs at today&apos;s compute</source>
         <translation>将 DRAM 带宽滑块设为在当前算力下达到目标所需的带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="139"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="144"/>
         <source>Apply compute</source>
         <translation>应用算力</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="140"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="145"/>
         <source>Sets the Clock slider, which scales every compute peak, to the factor the target needs</source>
         <translation>将时钟滑块（缩放所有计算峰值）设为达到目标所需的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="141"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="146"/>
         <source>Apply on-chip</source>
         <translation>应用片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="154"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="159"/>
         <source>Save as user profile…</source>
         <translation>另存为用户配置文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="155"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="160"/>
         <source>Save the profile with the sliders&apos; values as a user profile (offered in Compare and the overlays)</source>
         <translation>将带有滑块值的配置文件保存为用户配置文件（可在比较和叠加中使用）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="277"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="282"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="130"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="52"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="53"/>
         <source>none (e.g. 190 µs)</source>
         <translation>无（例如 190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="69"/>
         <source>Calibrate this machine…</source>
         <translation>校准本机…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="69"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="70"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>测量本机 CPU（算力、内存带宽、缓存、eager 模式下每个算子的最短时间）并保存为用户配置“host”，以便在眼前的硬件上为模型求界限，并用“solar measure”检验这些界限</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="80"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="84"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM 带宽：缩放内存屋顶和每一级的内存时间</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="81"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="85"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>所有张量核心峰值（全部精度）：缩放张量计算屋顶</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>所有 SIMT（CUDA 核心）峰值：缩放逐元素运算和 SIMT 缩并</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>片上容量（寄存器、共享内存、L2）：只影响缓存感知级别 (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="84"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="88"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>时钟：同时缩放所有计算峰值（带宽不受时钟约束）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="92"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="96"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation>（配置值的 ×0.01 到 ×100）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="99"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="103"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>输入相对配置值的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="100"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="104"/>
         <source> factor</source>
         <translation> 倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="138"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="185"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="190"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="278"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="283"/>
         <source>This profile has no tensor-core peak</source>
         <translation>此配置文件没有张量核心峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="279"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="284"/>
         <source>Every tensor-core peak the slider scales: %1</source>
         <translation>此滑块缩放的所有张量核心峰值：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="281"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="286"/>
         <source>Every SIMT peak the slider scales: %1</source>
         <translation>此滑块缩放的所有 SIMT 峰值：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="332"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="337"/>
         <source>Sets the on-chip capacity slider to the capacity the target needs</source>
         <translation>将片上容量滑块设为达到目标所需的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="333"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="338"/>
         <source>On-chip capacity changes only the cache-aware level (F4): choose it as the target level</source>
         <translation>片上容量只影响缓存感知级别（F4）：请将其选为目标级别</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="342"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="347"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="356"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="361"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="359"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="360"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="365"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="369"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="371"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="376"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="367"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="372"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="369"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="374"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="370"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="375"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="409"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="414"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="436"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="441"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="436"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="441"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="443"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="448"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -2195,55 +2195,55 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="280"/>
+        <location filename="../render/rooflinepainter.cpp" line="303"/>
         <source>memory-bound operator</source>
         <translation>内存受限算子</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="281"/>
+        <location filename="../render/rooflinepainter.cpp" line="304"/>
         <source>compute-bound operator</source>
         <translation>计算受限算子</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="283"/>
-        <location filename="../render/rooflinepainter.cpp" line="289"/>
+        <location filename="../render/rooflinepainter.cpp" line="306"/>
+        <location filename="../render/rooflinepainter.cpp" line="312"/>
         <source>measured (trace)</source>
         <translation>实测(trace)</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="294"/>
+        <location filename="../render/rooflinepainter.cpp" line="317"/>
         <source>the program at this level</source>
         <translation>此级别的整个程序</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="302"/>
+        <location filename="../render/rooflinepainter.cpp" line="325"/>
         <source>operators standing alone, each on or under the roof that bounds it</source>
         <translation>单独运行的算子，各自位于限制它的屋顶上或其下</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="303"/>
+        <location filename="../render/rooflinepainter.cpp" line="326"/>
         <source>size: share of the time</source>
         <translation>大小：时间份额</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="305"/>
+        <location filename="../render/rooflinepainter.cpp" line="328"/>
         <source>dashed: overlaid profiles</source>
         <translation>虚线：叠加的配置</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="307"/>
+        <location filename="../render/rooflinepainter.cpp" line="330"/>
         <source>dash-dot: units working at once (peaks summed)</source>
         <translation>点划线：多个单元同时工作（峰值相加）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="309"/>
+        <location filename="../render/rooflinepainter.cpp" line="332"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>未显示 %n 个无运算的算子</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="311"/>
+        <location filename="../render/rooflinepainter.cpp" line="334"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>未显示 %n 个在此级别没有 DRAM 字节的算子（操作数在片上）</numerusform>
