@@ -543,7 +543,8 @@ private slots:
     // The trace judges an LLM's @op labels (issue 31, item 1): a label on a line where the source runs nothing, or
     // a Linear called nn.Conv2d, is refused with the line's real ops, so a label can no longer buy a convolution's
     // TF32 rate (9x below the trace route's bound); and a source that runs no convolution anywhere gives every
-    // contraction a matmul's math mode, so a reply without blocks has the trace route's compute bound too.
+    // contraction a matmul's math mode, so a reply without blocks has the trace route's compute bound too. Each
+    // line's work is the traced ops' on it: blocks naming the wrong line are refused even when the total is right.
     void opLabelsAreCheckedAgainstTheTrace()
     {
         if (!trace::locatePython())
@@ -556,16 +557,17 @@ private slots:
         const std::string path = SOLAR_TEST_DATA "/py/mlp.py";
         const auto t = analyzeSource(path, {}, gpu, traced);
         QVERIFY(t);
-        auto analysed = [&](const std::string& label, int line, bool blocks) {
-            // Both Linear layers in blocks labelled `label` at `line`; the softmax in its own, at the traced line 13.
+        auto analysed = [&](const std::string& label, int fc1Line, int fc2Line, bool blocks) {
+            // The Linear layers in blocks labelled `label` at their lines (mlp.py: fc1 on 12, fc2 on 13); the softmax
+            // in its own, at the traced line 13.
             std::string text = mlp;
             if (blocks) {
                 const std::string fc1 = "  for b in 0..8, j in 0..d_hidden {";
                 const std::string fc2 = "  for b in 0..8, o in 0..d_out {";
                 const std::string soft = "  for b in 0..8 {";
-                const std::string open = "  @op(\"" + label + "\", " + std::to_string(line) + ") {\n";
-                text.replace(text.find(fc1), 0, open);
-                text.replace(text.find(fc2), 0, "  }\n" + open);
+                auto open = [&](int line) { return "  @op(\"" + label + "\", " + std::to_string(line) + ") {\n"; };
+                text.replace(text.find(fc1), 0, open(fc1Line));
+                text.replace(text.find(fc2), 0, "  }\n" + open(fc2Line));
                 text.replace(text.find(soft), 0, "  }\n  @op(\"torch.softmax\", 13) {\n");
                 text.replace(text.rfind('}'), 1, "}\n}");
             }
@@ -577,24 +579,32 @@ private slots:
             return std::move(r).value();
         };
         const double traceCompute = t->result.ladder.at(bounds::Level::Fused).computeSeconds;
-        const auto right = analysed("nn.Linear", 12, true);
+        const auto right = analysed("nn.Linear", 12, 13, true);
         QVERIFY2(right.result.validation.statusName() == "validated", right.result.validation.details.c_str());
         QVERIFY(std::fabs(right.result.ladder.at(bounds::Level::Fused).computeSeconds - traceCompute) <= 1e-6 * traceCompute);
 
-        const auto offByLines = analysed("nn.Linear", 3, true);
+        const auto offByLines = analysed("nn.Linear", 3, 4, true);
         QCOMPARE(offByLines.result.validation.statusName(), std::string("mismatch"));
         QVERIFY2(offByLines.result.validation.details.find("names source line 3, where the source runs no operation") != std::string::npos,
                  offByLines.result.validation.details.c_str());
         QVERIFY(offByLines.llmAttempts.front().feedback.find("lines 12, 13") != std::string::npos);
 
-        const auto calledConvolution = analysed("nn.Conv2d", 12, true);
+        const auto calledConvolution = analysed("nn.Conv2d", 12, 13, true);
         QCOMPARE(calledConvolution.result.validation.statusName(), std::string("mismatch"));
         QVERIFY2(calledConvolution.result.validation.details.find(
                      "runs aten::t, aten::addmm, aten::relu, aten::detach on that line, no convolution")
                      != std::string::npos,
                  calledConvolution.result.validation.details.c_str());
 
-        const auto noBlocks = analysed("", 0, false);
+        // Both Linear layers' blocks naming line 13: every label passes, the total work is the source's, but line
+        // 12's traced addmm has no block doing its multiply-accumulates.
+        const auto elsewhere = analysed("nn.Linear", 13, 13, true);
+        QCOMPARE(elsewhere.result.validation.statusName(), std::string("mismatch"));
+        QVERIFY2(elsewhere.result.validation.details.find("operations on source line 12 (the @op blocks naming it) do")
+                     != std::string::npos,
+                 elsewhere.result.validation.details.c_str());
+
+        const auto noBlocks = analysed("", 0, 0, false);
         QVERIFY2(noBlocks.result.validation.statusName() == "validated", noBlocks.result.validation.details.c_str());
         QVERIFY2(std::fabs(noBlocks.result.ladder.at(bounds::Level::Fused).computeSeconds - traceCompute) <= 1e-6 * traceCompute,
                  qPrintable(QString::number(noBlocks.result.ladder.at(bounds::Level::Fused).computeSeconds / traceCompute)));

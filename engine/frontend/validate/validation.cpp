@@ -354,13 +354,20 @@ struct StatedWork
     double flops() const { return 2 * macs + otherOps; }
 };
 
-StatedWork statedWork(const ir::Program& program, const ir::SizeBindings& sizes)
+// The work in total (key 0) and per source line (the line an @op block names, or for the source's own lowering
+// the line its traced op ran on); `lineOf` gives a node's line, 0 when it has none.
+std::map<int, StatedWork> statedWork(const ir::Program& program, const ir::SizeBindings& sizes,
+                                     const std::function<int(const graph::Node&)>& lineOf)
 {
-    StatedWork w;
+    std::map<int, StatedWork> w;
     if (const auto g = graph::liftProgram(program, sizes))
         for (const auto& n : g->nodes) {
-            w.macs += n.macs;
-            w.otherOps += n.otherOps;
+            for (int key : {0, lineOf(n)}) {
+                w[key].macs += n.macs;
+                w[key].otherOps += n.otherOps;
+                if (key == 0 && lineOf(n) == 0)
+                    w[-1].macs += n.macs; // contractions on no line: the per-line comparison cannot be made
+            }
         }
     return w;
 }
@@ -425,7 +432,7 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
     constexpr int kPointsNeeded = 2;
     std::string lastProblem, compared, collapsedAt, equalAt;
     int counted = 0, separating = 0, signedRuns = 0;
-    std::map<trace::SizeMap, std::optional<ir::Program>> sourceProgram; // the source traced at a point
+    std::map<trace::SizeMap, std::optional<trace::Lowered>> sourceProgram; // the source traced and lowered at a point
     bool toleranceFromSource = true;
     bool unsignedOnly = false; // the source's outputs were not finite on signed inputs somewhere
     std::vector<trace::SizeMap> schedule;
@@ -516,14 +523,15 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
             // The tolerance comes from the source's traced program at these sizes: a candidate that adds passes of its
             // own (two unused reductions) must not widen it. Without a trace (NumPy sources), the candidate's.
             if (!sourceProgram.count(sizes)) {
-                std::optional<ir::Program> traced;
+                std::optional<trace::Lowered> traced;
                 if (!arrays)
                     if (const auto t = worker.trace(file, sizes, options.timeoutMs))
                         if (auto l = trace::lowerTrace(*t))
-                            traced = std::move(l->program);
+                            traced = std::move(l).value();
                 sourceProgram[sizes] = std::move(traced);
             }
-            const std::optional<ir::Program>& judge = sourceProgram[sizes];
+            const std::optional<trace::Lowered>& lowered = sourceProgram[sizes];
+            const std::optional<ir::Program> judge = lowered ? std::optional<ir::Program>(lowered->program) : std::nullopt;
             const auto judgeSizes = judge ? ir::bindSizes(*judge) : Expected<ir::SizeBindings>(*bound);
             const double rtol = reference->outputs.empty() ? 0.0
                 : judge && judgeSizes                      ? programTolerance(*judge, *judgeSizes, reference->outputs.front().dtype)
@@ -535,13 +543,34 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
             // slower one. The trace's lowering spells elementwise work its own way (a max-pool's indices, LayerNorm's
             // passes), so the shortfall is judged on the contractions — a product written out and then summed
             // counts as its multiplies and adds — and only an excess beyond 4x on all of it. Once per point.
+            // Per source line as well, where every contraction of the reply is in an @op block: a block's work
+            // against the traced ops of the line it names.
             if (judge && judgeSizes && seed == options.seed) {
-                const StatedWork want = statedWork(*judge, *judgeSizes), have = statedWork(program, *bound);
-                const bool less = want.macs > 0 && have.macs + have.otherOps / 2 < 0.9 * want.macs;
+                auto sourceLineOf = [&](const graph::Node& n) {
+                    const auto it = lowered->originOfLine.find(n.line);
+                    return it != lowered->originOfLine.end() ? it->second.sourceLine : 0;
+                };
+                auto works = statedWork(*judge, *judgeSizes, sourceLineOf);
+                auto replies = statedWork(program, *bound, [](const graph::Node& n) { return n.sourceLine; });
+                StatedWork want = works[0], have = replies[0];
+                bool less = want.macs > 0 && have.macs + have.otherOps / 2 < 0.9 * want.macs;
+                std::string where;
+                if (!less && replies[-1].macs == 0 && !program.ops.empty())
+                    for (const auto& [line, w] : works)
+                        if (line > 0 && w.macs > 0) {
+                            const StatedWork& h = replies[line];
+                            if (h.macs + h.otherOps / 2 < 0.9 * w.macs) {
+                                less = true;
+                                want = w;
+                                have = h;
+                                where = " on source line " + std::to_string(line) + " (the @op blocks naming it)";
+                                break;
+                            }
+                        }
                 if (less || have.flops() > 4 * want.flops()) {
                     v.status = ValidationStatus::Mismatch;
                     v.ran = false; // the feedback must not say its outputs differ: they may well match
-                    v.details = "at " + sizesText(sizes) + " the source's operations do "
+                    v.details = "at " + sizesText(sizes) + " the source's operations" + where + " do "
                         + (less ? std::to_string(static_cast<long long>(want.macs)) + " multiply-accumulates and the program "
                                    + std::to_string(static_cast<long long>(have.macs))
                                    + " (less work than the source states: an algebraic rewrite or a dropped term)"
