@@ -154,7 +154,7 @@ std::vector<ReportPage> paginateReport(const QTextDocument& doc, double pageHeig
         for (const Cut& c : cuts)
             if (c.y > start + 0.5 && c.y + c.bleed <= start + room)
                 best = &c;
-        Cut forced {start + room, 0, -1};
+        Cut forced {start + std::max(room, 1.0), 0, -1}; // always forward, however little room is left
         if (!best) {
             // Nothing fits whole: cut between the text lines of the unit that does not, else at the page's end.
             double lineCut = -1;
