@@ -169,13 +169,13 @@ private slots:
 
     // The German and Chinese catalogues leave no user-visible string untranslated: every message of every context
     // (the window's, the report's and the engine's words, "solar::engine") has a finished, non-empty translation
-    // that keeps each of its source's placeholders. scripts/update-translations lists what a change leaves open.
+    // that keeps each of its source's %n arguments. scripts/update-translations lists what a change leaves open.
     void testCataloguesComplete()
     {
         const QDir dir(QStringLiteral(SOLAR_TEST_DATA "/../../translations"));
         const QStringList files = dir.entryList({QStringLiteral("*.ts")}, QDir::Files);
         QVERIFY2(files.size() >= 2, qPrintable(dir.absolutePath()));
-        static const QRegularExpression placeholder(QStringLiteral("%(\\d)"));
+        static const QRegularExpression argument(QStringLiteral("%(\\d)"));
         for (const QString& name : files) {
             QFile file(dir.filePath(name));
             QVERIFY(file.open(QIODevice::ReadOnly));
@@ -196,10 +196,10 @@ private slots:
                 } else if (xml.isEndElement() && xml.name() == QLatin1String("message")) {
                     ++messages;
                     engine += context == QLatin1String("solar::engine");
-                    bool placeholdersKept = true;
-                    for (auto it = placeholder.globalMatch(source); it.hasNext();)
-                        placeholdersKept = placeholdersKept && translation.contains(it.next().captured(0));
-                    if (unfinished || translation.trimmed().isEmpty() || !placeholdersKept)
+                    bool argumentsKept = true;
+                    for (auto it = argument.globalMatch(source); it.hasNext();)
+                        argumentsKept = argumentsKept && translation.contains(it.next().captured(0));
+                    if (unfinished || translation.trimmed().isEmpty() || !argumentsKept)
                         open << context + QStringLiteral(": ") + source.left(60);
                     source.clear();
                     translation.clear();
