@@ -2,20 +2,11 @@
 #include "render/enginetext.h"
 
 #include <QCoreApplication>
-#include <QStringList>
 
 QString engineText(const solar::Message& message)
 {
     const QString format = QCoreApplication::translate("solar::engine", message.format.c_str());
     return QString::fromStdString(solar::fillMessage(format.toStdString(), message.args));
-}
-
-QStringList engineTexts(const std::vector<solar::Message>& messages)
-{
-    QStringList texts;
-    for (const auto& m : messages)
-        texts << engineText(m);
-    return texts;
 }
 
 QString bottleneckText(const std::string& bottleneck)
@@ -26,8 +17,6 @@ QString bottleneckText(const std::string& bottleneck)
         return QCoreApplication::translate("solar::engine", "none");
     if (bottleneck.rfind("compute:", 0) == 0)
         return QCoreApplication::translate("solar::engine", "compute:%1").arg(QString::fromStdString(bottleneck.substr(8)));
-    if (bottleneck == "compute")
-        return QCoreApplication::translate("solar::engine", "compute");
     return QString::fromStdString(bottleneck);
 }
 

@@ -12,11 +12,9 @@
 #include <QString>
 
 #include <string>
-#include <vector>
 
 /// A sentence of the engine's (a ladder note), its template translated and its values put in.
 QString engineText(const solar::Message& message);
-QStringList engineTexts(const std::vector<solar::Message>& messages);
 /// "memory", "compute:simt_fp32", "none": the kind translated, the unit's name kept (it names a roof).
 QString bottleneckText(const std::string& bottleneck);
 /// "fused: memory on h100-pcie -> compute:tensor_bf16 on b200" in the user's language.

@@ -2696,52 +2696,47 @@
 <context>
     <name>solar::engine</name>
     <message>
-        <location filename="../render/enginetext.cpp" line="24"/>
+        <location filename="../render/enginetext.cpp" line="15"/>
         <source>memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="26"/>
+        <location filename="../render/enginetext.cpp" line="17"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="28"/>
+        <location filename="../render/enginetext.cpp" line="19"/>
         <source>compute:%1</source>
         <translation>Rechnen:%1</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="30"/>
-        <source>compute</source>
-        <translation>Rechnen</translation>
-    </message>
-    <message>
-        <location filename="../render/enginetext.cpp" line="36"/>
+        <location filename="../render/enginetext.cpp" line="25"/>
         <source>%1: %2 on %3 -&gt; %4 on %5</source>
         <translation>%1: %2 auf %3 -&gt; %4 auf %5</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="44"/>
+        <location filename="../render/enginetext.cpp" line="33"/>
         <source>validated</source>
         <translation>validiert</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="46"/>
+        <location filename="../render/enginetext.cpp" line="35"/>
         <source>validated, with a caveat</source>
         <translation>validiert, mit Vorbehalt</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="48"/>
+        <location filename="../render/enginetext.cpp" line="37"/>
         <source>mismatch</source>
         <translation>Abweichung</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="50"/>
+        <location filename="../render/enginetext.cpp" line="39"/>
         <source>unvalidated</source>
         <translation>unvalidiert</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="52"/>
+        <location filename="../render/enginetext.cpp" line="41"/>
         <source>validating</source>
         <translation>wird validiert</translation>
     </message>

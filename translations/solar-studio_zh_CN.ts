@@ -2689,52 +2689,47 @@
 <context>
     <name>solar::engine</name>
     <message>
-        <location filename="../render/enginetext.cpp" line="24"/>
+        <location filename="../render/enginetext.cpp" line="15"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="26"/>
+        <location filename="../render/enginetext.cpp" line="17"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="28"/>
+        <location filename="../render/enginetext.cpp" line="19"/>
         <source>compute:%1</source>
         <translation>计算:%1</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="30"/>
-        <source>compute</source>
-        <translation>计算</translation>
-    </message>
-    <message>
-        <location filename="../render/enginetext.cpp" line="36"/>
+        <location filename="../render/enginetext.cpp" line="25"/>
         <source>%1: %2 on %3 -&gt; %4 on %5</source>
         <translation>%1：%3 上为 %2 -&gt; %5 上为 %4</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="44"/>
+        <location filename="../render/enginetext.cpp" line="33"/>
         <source>validated</source>
         <translation>已验证</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="46"/>
+        <location filename="../render/enginetext.cpp" line="35"/>
         <source>validated, with a caveat</source>
         <translation>已验证，有保留</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="48"/>
+        <location filename="../render/enginetext.cpp" line="37"/>
         <source>mismatch</source>
         <translation>不匹配</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="50"/>
+        <location filename="../render/enginetext.cpp" line="39"/>
         <source>unvalidated</source>
         <translation>未验证</translation>
     </message>
     <message>
-        <location filename="../render/enginetext.cpp" line="52"/>
+        <location filename="../render/enginetext.cpp" line="41"/>
         <source>validating</source>
         <translation>正在验证</translation>
     </message>

@@ -531,7 +531,7 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
                 sourceProgram[sizes] = std::move(traced);
             }
             const std::optional<trace::Lowered>& lowered = sourceProgram[sizes];
-            const std::optional<ir::Program> judge = lowered ? std::optional<ir::Program>(lowered->program) : std::nullopt;
+            const ir::Program* judge = lowered ? &lowered->program : nullptr; // the source, where it lowered
             const auto judgeSizes = judge ? ir::bindSizes(*judge) : Expected<ir::SizeBindings>(*bound);
             const double rtol = reference->outputs.empty() ? 0.0
                 : judge && judgeSizes                      ? programTolerance(*judge, *judgeSizes, reference->outputs.front().dtype)
