@@ -242,7 +242,7 @@ private slots:
         // layer whose reference run reverses its output features is a mismatch.
         const auto wrong = validate::validateModel(data("two_faced_fp8.py"), worker);
         QVERIFY2(wrong.statusName() == "mismatch", (wrong.statusName() + ": " + wrong.details).c_str());
-        QVERIFY2(wrong.details.find("output 0 differs") == 0, wrong.details.c_str());
+        QVERIFY2(wrong.details.find("output 0 ('") == 0 && wrong.details.find("') differs at ") != std::string::npos, wrong.details.c_str());
     }
 
     // FlexAttention (torch >= 2.5, issue 16): with a score_mod every query-key pair is computed, so it is traced as
@@ -489,7 +489,7 @@ private slots:
         QCOMPARE(v.statusName(), std::string("mismatch"));
         // x*2 against x*3: confirmed at every size, reported with the first one's numbers — the held-out set, each
         // constant moved apart from the smallest reduction (8 + 4 and 8 + 8), where the size parameters were checked.
-        QVERIFY2(v.details.find("output 0 differs at batch_size=12, dim=16") == 0, v.details.c_str());
+        QVERIFY2(v.details.find("output 0 ('t1') differs at batch_size=12, dim=16") == 0, v.details.c_str());
 
         // A larger size whose reference would hold more than the limit is refused before anything is built at
         // that size (the trace counts it on fake tensors): the count is its input's batch_size x dim.

@@ -2,6 +2,7 @@
 #include "engine/frontend/validate/validation.h"
 
 #include "engine/core/format.h"
+#include "engine/frontend/validate/comparison.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/lowering/lowerer.h"
 #include "engine/frontend/trace/modelprogram.h"
@@ -19,14 +20,6 @@
 namespace solar::validate {
 
 namespace {
-
-std::string sizesText(const std::map<std::string, std::int64_t>& sizes)
-{
-    std::string s;
-    for (const auto& [k, v] : sizes)
-        s += (s.empty() ? "" : ", ") + k + "=" + std::to_string(v);
-    return s.empty() ? "the file's own sizes" : s;
-}
 
 // A model that rounds to an 8-bit float on the way (fp8 matmul inputs) agrees with the interpreter only to that
 // format's spacing: one operand a bf16 ulp apart on either side rounds to neighbouring e4m3 values, 2^-3 apart
@@ -58,92 +51,6 @@ std::int64_t givenElements(const trace::TraceResult& trace)
         total += n;
     }
     return total;
-}
-
-// Float formats round differently between torch's kernels and the interpreter's f64-then-round; reductions also
-// sum in another order. The tolerance scales with the output's magnitude.
-double relativeTolerance(const std::string& dtype)
-{
-    if (dtype == "float64")
-        return 1e-9;
-    if (dtype == "float16" || dtype == "bfloat16")
-        return 2e-2;
-    if (dtype == "float32")
-        return 1e-3;
-    return 0; // integers and bools compare exactly
-}
-
-/// Empty when `actual` matches `expected` within the dtype's tolerance; otherwise where and by how much it differs.
-std::string compareOutput(size_t index, const trace::ReferenceTensor& expected, const ir::TensorValue& actual,
-                          const std::map<std::string, std::int64_t>& sizes, double rtolOverride = 0)
-{
-    double scale = 0;
-    for (double x : expected.data)
-        if (std::isfinite(x))
-            scale = std::max(scale, std::fabs(x));
-    const bool untrusted = rtolOverride > 0 && relativeTolerance(expected.dtype) > 0;
-    const double rtol = untrusted ? rtolOverride : relativeTolerance(expected.dtype);
-    // An untrusted program's absolute floor follows the reference's own magnitude: with max(1, .), softmax outputs
-    // near 1e-3 could be off by 60 % of the largest. The trace route keeps the floor of 1 (its own lowering).
-    const double atol = rtol * (untrusted ? (scale > 0 ? scale : 1.0) : std::max(1.0, scale));
-    double maxAbs = 0, maxRel = 0;
-    std::int64_t firstBad = -1;
-    for (size_t i = 0; i < expected.data.size(); ++i) {
-        const double e = expected.data[i], a = actual.data[i];
-        if (std::isnan(e) && std::isnan(a))
-            continue;
-        if (std::isinf(e) && e == a)
-            continue;
-        const double err = std::fabs(a - e);
-        const bool bad = !(err <= atol + rtol * std::fabs(e)); // NaN fails too
-        if (std::isfinite(err)) {
-            maxAbs = std::max(maxAbs, err);
-            maxRel = std::max(maxRel, err / std::max(std::fabs(e), 1e-30));
-        }
-        if (bad && firstBad < 0)
-            firstBad = static_cast<std::int64_t>(i);
-    }
-    if (firstBad < 0)
-        return {};
-    std::ostringstream s;
-    if (std::isnan(actual.data[firstBad]) && !std::isnan(expected.data[firstBad])) {
-        // NaN where the model has a number: almost always a read of an element never written.
-        s << "output " << index << " ('" << actual.name << "') is NaN at flat index " << firstBad << " at " << sizesText(sizes)
-          << " (expected " << expected.data[firstBad]
-          << "): the program reads an element it never wrote (an uninitialised accumulator or tensor), or divides 0 by 0";
-        return s.str();
-    }
-    s << "output " << index << " differs at " << sizesText(sizes) << ": max abs error " << maxAbs << ", max rel error " << maxRel
-      << ", first bad flat index " << firstBad << " (expected " << expected.data[firstBad] << ", got " << actual.data[firstBad] << ")";
-    return s.str();
-}
-
-struct OutputCheck
-{
-    bool structural = false; // a count or a size differs: no tolerance or larger size can fix that
-    std::string difference; // empty when every output matches
-};
-
-// The model's outputs against the program's (`names`, in order): counts, element counts, then values.
-OutputCheck compareOutputs(const std::vector<trace::ReferenceTensor>& expected, const ir::RunResult& run,
-                           const std::vector<std::string>& names, const std::map<std::string, std::int64_t>& sizes, double rtolOverride = 0)
-{
-    if (expected.size() != names.size())
-        return {true,
-                "the model returns " + std::to_string(expected.size()) + " tensors, the program has " + std::to_string(names.size())
-                    + " outputs"};
-    for (size_t o = 0; o < names.size(); ++o) {
-        const ir::TensorValue* actual = run.find(names[o]);
-        if (!actual || actual->data.size() != expected[o].data.size())
-            // Shapes, not element counts: a transposed or flattened output is then plain to see.
-            return {true,
-                    "output " + std::to_string(o) + " ('" + names[o] + "') has shape "
-                        + (actual ? formatShape(actual->shape) : std::string("(none)")) + ", the model's has shape "
-                        + formatShape(expected[o].shape) + " at " + sizesText(sizes)};
-        if (std::string differs = compareOutput(o, expected[o], *actual, sizes, rtolOverride); !differs.empty())
-            return {false, std::move(differs)};
-    }
-    return {};
 }
 
 } // namespace
@@ -318,34 +225,6 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
 
 namespace {
 
-// The tolerance for an untrusted program (LLM): a few hundred rounding steps of the output's dtype, growing with
-// the square root of the longest reduction the program does at these sizes and with how many reductions it
-// chains. Tight enough that different maths fails (GELU's tanh form, a biased variance), loose enough for a
-// different summation order. docs/llm-frontend.md gives the rule and its measured false-accept rate.
-double programTolerance(const ir::Program& program, const ir::SizeBindings& sizes, const std::string& dtype)
-{
-    const double eps = dtype == "float64" ? 2.2e-16 : dtype == "float16" ? 9.8e-4 : dtype == "bfloat16" ? 7.8e-3 : 1.19e-7;
-    const auto g = graph::liftProgram(program, sizes);
-    double deepest = 1;
-    int reductions = 0;
-    if (g) {
-        for (const auto& n : g->nodes) {
-            if (n.points <= 0)
-                continue;
-            const auto& t = g->tensors[static_cast<size_t>(n.write.tensor)];
-            double outputs = 1;
-            for (auto d : t.shape)
-                outputs *= static_cast<double>(std::max<std::int64_t>(1, d));
-            const double depth = n.points / std::max(1.0, std::min(outputs, n.points));
-            if (depth > 1.5) {
-                deepest = std::max(deepest, depth);
-                ++reductions;
-            }
-        }
-    }
-    return 64 * eps * std::sqrt(deepest) * std::max(1, reductions);
-}
-
 // The arithmetic a program states at these sizes: its multiply-accumulates and its other (SIMT) operations; zero
 // when it does not lift.
 struct StatedWork
@@ -431,7 +310,7 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
     // caveat. Any point that runs must match; a point equal to another is tried once.
     constexpr int kPointsNeeded = 2;
     std::string lastProblem, compared, collapsedAt, equalAt;
-    int counted = 0, separating = 0, signedRuns = 0;
+    int counted = 0, separating = 0, signedRuns = 0, intermediates = 0;
     std::map<trace::SizeMap, std::optional<trace::Lowered>> sourceProgram; // the source traced and lowered at a point
     bool toleranceFromSource = true;
     bool unsignedOnly = false; // the source's outputs were not finite on signed inputs somewhere
@@ -587,6 +466,29 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
                 v.details = check.difference + " (seed " + std::to_string(seed) + (reference->signedInputs ? ", signed inputs" : "") + ")";
                 return v;
             }
+            // An error that a final reduction averages out (GELU's tanh form before a global average pool) still
+            // shows in the intermediate: each @op block's result against what its source line computes, where the
+            // sizes tell the constants apart (a transposed square cannot match by accident) and the source's own
+            // lowering reproduces the model's outputs on these inputs.
+            if (lowered && judgeSizes && tellsApart && !program.ops.empty()) {
+                ir::RunOptions sourceRun;
+                sourceRun.maxInstances = options.maxInstances;
+                sourceRun.maxElements = options.maxInterpreterElements;
+                sourceRun.isCancelled = options.isCancelled;
+                for (const auto& [name, tensor] : reference->tensors)
+                    if (const auto alir = lowered->alirNameOf.find(name); alir != lowered->alirNameOf.end())
+                        sourceRun.inputs[alir->second] = ir::TensorValue {alir->second, ir::TensorKind::In, ir::DType::F32, tensor.shape, tensor.data};
+                const auto source = ir::runProgram(lowered->program, sourceRun);
+                if (source && compareOutputs(reference->outputs, *source, lowered->outputs, sizes).difference.empty()) {
+                    const IntermediateCheck check = compareIntermediates(program, *result, *lowered, *source, *judgeSizes, sizes);
+                    if (!check.difference.empty()) {
+                        v.status = ValidationStatus::Mismatch;
+                        v.details = check.difference + " (seed " + std::to_string(seed) + (reference->signedInputs ? ", signed inputs" : "") + ")";
+                        return v;
+                    }
+                    intermediates = std::max(intermediates, check.compared);
+                }
+            }
             ranHere = true;
             signedRuns += reference->signedInputs;
         }
@@ -614,8 +516,10 @@ done:
         + (signedRuns > 0     ? ", seed " + std::to_string(options.seed + 1) + " with signed inputs"
                : unsignedOnly ? ", the source's own inputs only: its outputs are not finite on signed ones"
                               : "")
-        + (toleranceFromSource ? ", tolerance from the source's reductions)"
-                               : ", tolerance from the program's reductions: the source has no trace)");
+        + (toleranceFromSource ? ", tolerance from the source's reductions" : ", tolerance from the program's reductions: the source has no trace")
+        + (intermediates == 1 ? "; the @op block result compared also matches what its source line computes)"
+               : intermediates > 1 ? "; " + std::to_string(intermediates) + " @op block results also match what their source lines compute)"
+                                   : ")");
     if (counted < kPointsNeeded)
         v.caveat = counted == 0
             ? "only at sizes where a dimension collapses to 1 (" + collapsedAt + "), which can hide a wrong layout"
