@@ -67,6 +67,7 @@ Digest prepare(const graph::EinsumGraph& g)
             d.kernels.emplace_back();
         d.kernelOfNode[node.id] = k;
         ++d.kernels[k].nodeCount;
+        d.kernels[k].launches = std::max(d.kernels[k].launches, node.launches);
         if (node.view)
             continue; // a view output touches nothing
         for (const auto& op : node.reads)
@@ -122,11 +123,14 @@ Digest prepare(const graph::EinsumGraph& g)
                 accesses[static_cast<size_t>(op.tensor)].push_back(&op);
             accesses[static_cast<size_t>(node.write.tensor)].push_back(&node.write);
         }
-        // Accesses of one tensor with disjoint boxes add up inside a kernel too (cat writing its slices).
+        // Accesses of one tensor with disjoint boxes add up inside a kernel too (cat writing its slices); one that
+        // a kernel launched per loop iteration touches anew each time counts once per launch.
         for (auto& [t, fp] : footprint) {
             auto& list = accesses[static_cast<size_t>(t)];
             if (list.size() > 1)
                 fp = std::max(fp, graph::disjointFootprint(list));
+            for (const graph::Operand* op : list)
+                fp = std::max(fp, op->footprint * op->launches);
             list.clear();
         }
         for (const auto& [t, fp] : footprint) {

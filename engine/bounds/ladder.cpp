@@ -257,7 +257,7 @@ double kernelFloorSeconds(const Digest& d, std::size_t k, const MachineModel& m,
     const Work& w = kernel.work;
     const bool any = kernel.unfusedBytes > 0 || w.simtOps > 0 || w.simtHalfOps > 0 || w.simtFp64Ops > 0
         || std::any_of(w.macs.begin(), w.macs.end(), [](double v) { return v > 0; });
-    return any ? m.opFloorSeconds : 0;
+    return any ? m.opFloorSeconds * kernel.launches : 0;
 }
 
 std::vector<double> kernelComputeSeconds(const Digest& d, const MachineModel& m, PrecisionPolicy policy)

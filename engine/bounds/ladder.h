@@ -126,6 +126,7 @@ struct Digest
         Work work;
         double unfusedBytes = 0; // tensors the kernel reads or writes that are external or cross its boundary
         double externalBytes = 0; // external tensors only
+        double launches = 1; // an @op block inside a loop runs once per iteration (graph::Node::launches)
     };
     struct CacheCandidate // a contraction the capacity term may apply to
     {
@@ -183,7 +184,7 @@ Ladder solve(const Digest& digest, const MachineModel& machine, PrecisionPolicy 
 const std::vector<std::string>& uncoveredAssumptions();
 
 /// The per-operator floor kernel `k` costs at `level` on `machine`: the machine's floor at unfused_per_kernel for a
-/// kernel that does anything (work or bytes; an empty one, a view's, launches nothing), else 0.
+/// kernel that does anything (work or bytes; an empty one, a view's, launches nothing), once per launch, else 0.
 double kernelFloorSeconds(const Digest& digest, std::size_t k, const MachineModel& machine, Level level);
 
 /// Per kernel, its compute time (the largest unit) at the machine's peaks; the inverse solver's a_k.

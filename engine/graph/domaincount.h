@@ -22,12 +22,14 @@ struct LoopSpec
     const ir::Expr* lo = nullptr;
     const ir::Expr* hi = nullptr;
     std::int64_t step = 1;
+    bool outsideBlock = false; // the loop's statement is in no @op block (it may enclose one)
 };
 
 struct GuardSpec
 {
     const ir::Expr* cond = nullptr;
     bool negated = false; // the statement sits in the else branch
+    bool outsideBlock = false; // the if statement is in no @op block (it may enclose one)
 };
 
 struct DomainCount

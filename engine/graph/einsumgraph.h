@@ -51,6 +51,9 @@ struct Operand
     // Per dimension, the smallest and largest index the access takes (empty when not known): accesses of one tensor
     // whose boxes are disjoint touch different elements, so their footprints add up (a packed QKV's Q and K).
     std::vector<std::pair<std::int64_t, std::int64_t>> box;
+    // The kernel launches each of which touches this footprint anew: an @op block inside a loop runs once per
+    // iteration, and an access that does not depend on that loop (a recurrent weight) is read again every time.
+    double launches = 1;
 };
 
 struct Node
@@ -62,6 +65,7 @@ struct Node
     int initLine = 0; // the ALIR line of a merged initialiser (0 when none)
     int assignId = 0; // forEachAssign order of the (main) assignment
     int kernel = 0; // kernel group: nodes with one group run as one kernel in the per-kernel levels
+    double launches = 1; // how often that kernel runs: the iterations of the loops (and guards) around its @op block
     std::string sourceOp; // provenance from a frontend (e.g. "aten::addmm"); empty for hand-written ALIR
     int sourceLine = 0; // user's source line (frontends); 0 when unknown
     std::string modulePath; // the module the op ran in ("encoder.layers.3.attn"; frontends), empty when unknown

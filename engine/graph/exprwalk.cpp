@@ -15,13 +15,13 @@ void collectAssigns(const std::vector<ir::Stmt>& stmts, AssignCtx& ctx, std::vec
         switch (s.kind) {
         case ir::StmtKind::For: {
             for (const auto& r : s.ranges)
-                ctx.loops.push_back({r.var, &r.lo, &r.hi, r.step});
+                ctx.loops.push_back({r.var, &r.lo, &r.hi, r.step, s.opBlock == 0});
             collectAssigns(s.body, ctx, out);
             ctx.loops.resize(ctx.loops.size() - s.ranges.size());
             break;
         }
         case ir::StmtKind::If: {
-            ctx.guards.push_back({&s.cond, false});
+            ctx.guards.push_back({&s.cond, false, s.opBlock == 0});
             collectAssigns(s.body, ctx, out);
             ctx.guards.back().negated = true;
             collectAssigns(s.orelse, ctx, out);

@@ -199,6 +199,46 @@ public:
 
     static void note(Node& node, std::string text) { node.notes.push_back(std::move(text)); }
 
+    // An @op block is one kernel per iteration of the loops around it (as the trace route runs one ATen op per step
+    // of a Python loop): the launches are the points of the enclosing loops and guards, counted exactly or taken as
+    // 1. An access that does not depend on those loops — nor do the block's own loops and guards — touches its
+    // whole footprint at every launch (an RNN's weights, read at every step); any other access counts its
+    // footprint once over all launches, a lower bound on what they move together.
+    void countLaunches(const AssignCtx& a, const std::vector<const ir::Expr*>& reads, Node& node)
+    {
+        size_t outer = 0;
+        while (a.stmt->opBlock > 0 && outer < a.loops.size() && a.loops[outer].outsideBlock)
+            ++outer;
+        if (outer == 0)
+            return;
+        const std::vector<LoopSpec> loops(a.loops.begin(), a.loops.begin() + static_cast<std::ptrdiff_t>(outer));
+        std::vector<GuardSpec> guards;
+        for (const GuardSpec& g : a.guards)
+            if (g.outsideBlock)
+                guards.push_back(g);
+        const DomainCount launches = countDomain(loops, guards, m_sizes);
+        if (!launches.exact || launches.points <= 1)
+            return;
+        node.launches = launches.points;
+        auto dependsOnOuter = [&](const ir::Expr& e) { return usesLoopVar(e, loops); };
+        for (size_t i = outer; i < a.loops.size(); ++i)
+            if (dependsOnOuter(*a.loops[i].lo) || dependsOnOuter(*a.loops[i].hi))
+                return;
+        for (const GuardSpec& g : a.guards)
+            if (!g.outsideBlock && dependsOnOuter(*g.cond))
+                return;
+        for (size_t i = 0; i < reads.size() && i < node.reads.size(); ++i) {
+            bool fixed = !dependsOnOuter(*reads[i]);
+            if (i < m_paths.size())
+                for (const GuardSpec& g : m_paths[i])
+                    fixed = fixed && !dependsOnOuter(*g.cond);
+            if (fixed)
+                node.reads[i].launches = node.launches;
+        }
+        if (!dependsOnOuter(a.stmt->target))
+            node.write.launches = node.launches;
+    }
+
     void build(const AssignCtx& a, int id, Node& node)
     {
         const ir::Stmt& s = *a.stmt;
@@ -269,6 +309,7 @@ public:
             }
         }
         node.write = makeOperand(s.target, a, scope, node);
+        countLaunches(a, reads, node);
         const bool readsTarget = s.op != ir::AssignOp::Set && !a.init;
         if (readsTarget)
             node.reads.push_back(node.write);

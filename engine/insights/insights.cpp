@@ -102,13 +102,15 @@ std::optional<Opportunity> launchOpportunity(const Context& c)
     int busy = 0;
     for (std::size_t k = 0; k < c.d.kernels.size(); ++k) {
         const double floor = bounds::kernelFloorSeconds(c.d, k, c.m, Level::UnfusedPerKernel);
+        // A kernel launched once per loop iteration counts as that many kernels, as the trace route's steps do.
+        const int launches = static_cast<int>(c.d.kernels[k].launches);
         if (floor > 0)
-            ++busy;
+            busy += launches;
         const double t = c.unfusedSeconds(k);
         if (floor <= t)
             continue;
         o.estimatedSeconds += floor - t;
-        ++o.kernels;
+        o.kernels += launches;
         for (int id : c.nodesOfKernel(k))
             o.nodes.push_back(id);
     }

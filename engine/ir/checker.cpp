@@ -14,17 +14,6 @@
 
 namespace solar::ir {
 
-std::string_view accessClassName(AccessClass cls)
-{
-    switch (cls) {
-    case AccessClass::Affine: return "affine";
-    case AccessClass::QuasiAffine: return "quasi-affine";
-    case AccessClass::Indirect: return "indirect";
-    case AccessClass::NonAffine: return "non-affine";
-    }
-    return "affine";
-}
-
 std::string_view boundsStatusName(BoundsStatus status)
 {
     switch (status) {
@@ -72,67 +61,12 @@ VType arith(VType a, VType b)
     return (a == VType::Float || b == VType::Float) ? VType::Float : VType::Int;
 }
 
-AccessClass worse(AccessClass a, AccessClass b)
-{
-    auto rank = [](AccessClass c) {
-        switch (c) {
-        case AccessClass::Affine: return 0;
-        case AccessClass::QuasiAffine: return 1;
-        case AccessClass::Indirect: return 2;
-        case AccessClass::NonAffine: return 3;
-        }
-        return 0;
-    };
-    return rank(a) >= rank(b) ? a : b;
-}
-
-bool readsTensor(const Expr& e)
-{
-    if (e.kind == ExprKind::Access)
-        return true;
-    for (const auto& a : e.args) {
-        if (readsTensor(a))
-            return true;
-    }
-    return false;
-}
-
 void collectNames(const Expr& e, std::set<std::string>& out)
 {
     if (e.kind == ExprKind::Name)
         out.insert(e.name);
     for (const auto& a : e.args)
         collectNames(a, out);
-}
-
-bool isSizeConstant(const Expr& e, const NameResolver& resolve)
-{
-    const auto f = toAffine(e, resolve);
-    return f && f->isConstant();
-}
-
-bool quasi(const Expr& e, const NameResolver& resolve)
-{
-    if (toAffine(e, resolve))
-        return true;
-    switch (e.kind) {
-    case ExprKind::Unary: return e.unaryOp == UnaryOp::Neg && quasi(e.args[0], resolve);
-    case ExprKind::Binary:
-        switch (e.binaryOp) {
-        case BinaryOp::Add:
-        case BinaryOp::Sub: return quasi(e.args[0], resolve) && quasi(e.args[1], resolve);
-        case BinaryOp::Mul:
-            return (isSizeConstant(e.args[0], resolve) && quasi(e.args[1], resolve))
-                || (isSizeConstant(e.args[1], resolve) && quasi(e.args[0], resolve));
-        case BinaryOp::FloorDiv:
-        case BinaryOp::Mod: return quasi(e.args[0], resolve) && isSizeConstant(e.args[1], resolve);
-        default: return false;
-        }
-    case ExprKind::Call:
-        return (e.name == "min" || e.name == "max") && e.args.size() == 2 && quasi(e.args[0], resolve) && quasi(e.args[1], resolve);
-    case ExprKind::Select: return quasi(e.args[1], resolve) && quasi(e.args[2], resolve);
-    default: return false;
-    }
 }
 
 struct Symbol
@@ -484,13 +418,16 @@ private:
                 ok = false;
                 continue;
             }
-            cls = worse(cls, classify(idx));
+            cls = worseAccessClass(cls, classify(idx));
         }
         if (!isWrite) {
             s->read = true;
             if (!s->written && !s->warnedEarlyRead && (d.tensorKind == TensorKind::Tmp || d.tensorKind == TensorKind::Out)) {
                 s->warnedEarlyRead = true;
-                warning(e.loc, "check.read-before-write", "'" + e.name + "' is read before any statement writes it");
+                if (m_loopVars.empty())
+                    warning(e.loc, "check.read-before-write", "'" + e.name + "' is read before any statement writes it");
+                else
+                    m_earlyReads.push_back({s, e.loc, m_loopVars.size()}); // settled when its loops end
             }
         }
         if (ok) {
@@ -542,6 +479,7 @@ private:
                     m_singleTrip.insert(r.var);
             }
             walk(s.body);
+            settleEarlyReads(depth);
             for (size_t i = depth; i < m_loopVars.size(); ++i)
                 m_singleTrip.erase(m_loopVars[i].first);
             m_loopVars.resize(depth);
@@ -559,6 +497,28 @@ private:
             return;
         }
         case StmtKind::Assign: checkAssign(s); return;
+        }
+    }
+
+    // A read of a tensor nothing has written yet is early unless a later statement inside a loop around the read
+    // writes it: the read then sees the previous iteration's value (a recurrence, H[t - 1] read before H[t] = ...;
+    // its first iteration must be guarded, which the interpreter checks at run time). Called as a loop at `depth`
+    // ends: reads inside it whose tensor has been written since are recurrences; the others belong to the
+    // enclosing loop now, and outside every loop they are early.
+    void settleEarlyReads(size_t depth)
+    {
+        for (auto it = m_earlyReads.begin(); it != m_earlyReads.end();) {
+            if (it->depth <= depth) {
+                ++it;
+            } else if (it->symbol->written) {
+                it = m_earlyReads.erase(it);
+            } else if (depth == 0) {
+                warning(it->loc, "check.read-before-write", "'" + it->symbol->decl->name + "' is read before any statement writes it");
+                it = m_earlyReads.erase(it);
+            } else {
+                it->depth = depth;
+                ++it;
+            }
         }
     }
 
@@ -690,6 +650,13 @@ private:
     std::optional<SizeBindings> m_defaults;
     std::map<std::string, Symbol> m_globals;
     std::vector<std::pair<std::string, SourceLoc>> m_loopVars;
+    struct EarlyRead
+    {
+        Symbol* symbol = nullptr;
+        SourceLoc loc;
+        size_t depth = 0; // the loops around it that are still open
+    };
+    std::vector<EarlyRead> m_earlyReads;
     std::set<std::string> m_singleTrip; // enclosing loops with literal bounds that run at most once
     std::vector<std::string> m_pinned;
     std::unordered_map<const Expr*, size_t> m_accessIndex;
@@ -702,17 +669,6 @@ private:
 CheckResult checkProgram(const Program& program)
 {
     return Checker(program).run();
-}
-
-// Indirect if an index reads a tensor; affine if it is linear in loop variables with size coefficients;
-// quasi-affine if it also uses // or % by sizes, or min/max; non-affine otherwise.
-AccessClass classifyIndex(const Expr& idx, const NameResolver& resolve)
-{
-    if (readsTensor(idx))
-        return AccessClass::Indirect;
-    if (toAffine(idx, resolve))
-        return AccessClass::Affine;
-    return quasi(idx, resolve) ? AccessClass::QuasiAffine : AccessClass::NonAffine;
 }
 
 } // namespace solar::ir

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "engine/core/diagnostic.h"
+#include "engine/ir/accessclass.h"
 #include "engine/ir/ast.h"
 #include "engine/ir/intexpr.h"
 
@@ -14,13 +15,6 @@
 #include <vector>
 
 namespace solar::ir {
-
-enum class AccessClass {
-    Affine, // every index is an affine function of loop variables and sizes
-    QuasiAffine, // also uses // or % by a size, or min/max (piecewise affine)
-    Indirect, // an index reads a tensor (gather/scatter)
-    NonAffine, // a product of loop variables or a division by one
-};
 
 enum class BoundsStatus {
     Proven, // in bounds for every execution at the default sizes
@@ -50,10 +44,6 @@ struct CheckResult
 
 CheckResult checkProgram(const Program& program);
 
-/// The class of one index expression, with loop variables resolved as Variables and sizes as Constants.
-AccessClass classifyIndex(const Expr& index, const NameResolver& resolve);
-
-std::string_view accessClassName(AccessClass cls);
 std::string_view boundsStatusName(BoundsStatus status);
 
 } // namespace solar::ir

@@ -168,6 +168,33 @@ private slots:
         QVERIFY(codes.contains(QStringLiteral("check.uninitialized-accumulator"))); // T += before T =
     }
 
+    // A read inside a loop of a tensor that a later statement of the same loop writes is a recurrence (the
+    // previous iteration's value), not an early read (issue 31: an RNN reply reading H[t - 1] was refused); a read
+    // outside every loop, or one whose tensor is written only after its loop, still is.
+    void testRecurrenceIsNoEarlyRead()
+    {
+        auto earlyReads = [](const std::string& body) {
+            const CheckResult r = check("kernel k(T=5, N=4) {\n in X: f32[T, N];\n tmp H: f32[T, N];\n out Y: f32[T, N];\n" + body + "\n}");
+            int n = 0;
+            for (const auto& d : r.diagnostics)
+                n += d.code == "check.read-before-write";
+            return n;
+        };
+        QCOMPARE(
+            earlyReads(" for t in 0..T {\n  for i in 0..N {\n   if (t == 0) { Y[t, i] = X[t, i]; } else { Y[t, i] = H[t - 1, i]; }\n  }\n"
+                       "  for i in 0..N { H[t, i] = tanh(Y[t, i]); }\n }"),
+            0);
+        // Across nested loops: read in the inner loop, written later in the outer one.
+        QCOMPARE(
+            earlyReads(
+                " for t in 0..T {\n  for i in 0..N { Y[t, i] = t == 0 ? 0.0 : H[t - 1, i]; }\n  for i in 0..N { H[t, i] = X[t, i]; }\n }"),
+            0);
+        // Written only after the loop that reads it ends: early.
+        QCOMPARE(earlyReads(" for t in 0..T, i in 0..N { Y[t, i] = H[t, i]; }\n for t in 0..T, i in 0..N { H[t, i] = X[t, i]; }"), 1);
+        // Outside every loop: early at once.
+        QCOMPARE(earlyReads(" Y[0, 0] = H[0, 0];\n for t in 0..T, i in 0..N { H[t, i] = X[t, i]; Y[t, i] = H[t, i]; }"), 1);
+    }
+
     void testGuardPinsLoopVariable()
     {
         // '=' inside loop k is fine when a guard fixes k: the initialisation happens once per (i).

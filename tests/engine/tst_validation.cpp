@@ -242,7 +242,8 @@ private slots:
         // layer whose reference run reverses its output features is a mismatch.
         const auto wrong = validate::validateModel(data("two_faced_fp8.py"), worker);
         QVERIFY2(wrong.statusName() == "mismatch", (wrong.statusName() + ": " + wrong.details).c_str());
-        QVERIFY2(wrong.details.find("output 0 ('") == 0 && wrong.details.find("') differs at ") != std::string::npos, wrong.details.c_str());
+        QVERIFY2(wrong.details.find("output 0 ('") == 0 && wrong.details.find("') differs at ") != std::string::npos,
+                 wrong.details.c_str());
     }
 
     // FlexAttention (torch >= 2.5, issue 16): with a score_mod every query-key pair is computed, so it is traced as

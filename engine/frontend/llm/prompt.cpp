@@ -47,7 +47,8 @@ Rules:
   @op("name", line) { ... }, name as the source writes it (nn.Conv2d, F.layer_norm, torch.matmul, jnp.einsum) and
   line its line in the source (the source below is numbered). One block per call: a layer applied twice is two
   blocks; an operation's initialisation (a bias, a running max) belongs to its block. Blocks do not nest; loops
-  may enclose a block. Every statement belongs to a block. The tensor a block writes for later statements must
+  may enclose a block (a Python loop over operations: the block is one kernel per iteration, as PyTorch runs
+  it). Every statement belongs to a block. The tensor a block writes for later statements must
   hold what its source line computes: validation compares it with the source's value there.
 
 Example (Linear then softmax over rows; source line 14 is `x = self.fc(x)`, line 15 `return torch.softmax(x, 1)`):

@@ -169,8 +169,8 @@ OutputCheck compareOutputs(const std::vector<trace::ReferenceTensor>& expected, 
                     "output " + std::to_string(o) + " ('" + names[o] + "') has shape "
                         + (actual ? formatShape(actual->shape) : std::string("(none)")) + ", the model's has shape "
                         + formatShape(expected[o].shape) + " at " + sizesText(sizes)};
-        if (std::string differs = compareValues("output " + std::to_string(o) + " ('" + names[o] + "')", "", expected[o], *actual, sizes,
-                                                rtolOverride);
+        if (std::string differs
+            = compareValues("output " + std::to_string(o) + " ('" + names[o] + "')", "", expected[o], *actual, sizes, rtolOverride);
             !differs.empty())
             return {false, std::move(differs)};
     }
@@ -234,9 +234,9 @@ IntermediateCheck compareIntermediates(const ir::Program& reply, const ir::RunRe
                 // The tolerance of the reductions that lead to this value, not the whole program's: an elementwise
                 // intermediate has none, and the depth of a final pool would let GELU's tanh form through again.
                 const double rtol = programTolerance(source.program, sourceSizes, expected.dtype, lastWrite[value.name]);
-                const std::string differs = compareValues(
-                    name + " (the result of the @op block \"" + reply.ops[b].label + "\" for source line " + std::to_string(line) + ")",
-                    " from what the source computes on that line", expected, *actual, sizes, rtol);
+                const std::string differs = compareValues(name + " (the result of the @op block \"" + reply.ops[b].label
+                                                              + "\" for source line " + std::to_string(line) + ")",
+                                                          " from what the source computes on that line", expected, *actual, sizes, rtol);
                 matched = differs.empty();
                 if (firstDifference.empty())
                     firstDifference = differs; // against the line's last value: what the line returns

@@ -2,11 +2,11 @@
 #include "engine/frontend/validate/validation.h"
 
 #include "engine/core/format.h"
-#include "engine/frontend/validate/comparison.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/lowering/lowerer.h"
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/sizepoints.h"
+#include "engine/frontend/validate/comparison.h"
 #include "engine/graph/lifting.h"
 #include "engine/ir/interpreter.h"
 #include "engine/ir/parser.h"
@@ -477,13 +477,15 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
                 sourceRun.isCancelled = options.isCancelled;
                 for (const auto& [name, tensor] : reference->tensors)
                     if (const auto alir = lowered->alirNameOf.find(name); alir != lowered->alirNameOf.end())
-                        sourceRun.inputs[alir->second] = ir::TensorValue {alir->second, ir::TensorKind::In, ir::DType::F32, tensor.shape, tensor.data};
+                        sourceRun.inputs[alir->second]
+                            = ir::TensorValue {alir->second, ir::TensorKind::In, ir::DType::F32, tensor.shape, tensor.data};
                 const auto source = ir::runProgram(lowered->program, sourceRun);
                 if (source && compareOutputs(reference->outputs, *source, lowered->outputs, sizes).difference.empty()) {
                     const IntermediateCheck check = compareIntermediates(program, *result, *lowered, *source, *judgeSizes, sizes);
                     if (!check.difference.empty()) {
                         v.status = ValidationStatus::Mismatch;
-                        v.details = check.difference + " (seed " + std::to_string(seed) + (reference->signedInputs ? ", signed inputs" : "") + ")";
+                        v.details = check.difference + " (seed " + std::to_string(seed) + (reference->signedInputs ? ", signed inputs" : "")
+                            + ")";
                         return v;
                     }
                     intermediates = std::max(intermediates, check.compared);
@@ -516,8 +518,9 @@ done:
         + (signedRuns > 0     ? ", seed " + std::to_string(options.seed + 1) + " with signed inputs"
                : unsignedOnly ? ", the source's own inputs only: its outputs are not finite on signed ones"
                               : "")
-        + (toleranceFromSource ? ", tolerance from the source's reductions" : ", tolerance from the program's reductions: the source has no trace")
-        + (intermediates == 1 ? "; the @op block result compared also matches what its source line computes)"
+        + (toleranceFromSource ? ", tolerance from the source's reductions"
+                               : ", tolerance from the program's reductions: the source has no trace")
+        + (intermediates == 1      ? "; the @op block result compared also matches what its source line computes)"
                : intermediates > 1 ? "; " + std::to_string(intermediates) + " @op block results also match what their source lines compute)"
                                    : ")");
     if (counted < kPointsNeeded)
