@@ -134,6 +134,54 @@ private slots:
         }
     }
 
+    // Issue 31, item 7: a correct reply's speed of light (F3, F4) is the trace route's within 1 %, whatever its
+    // blocks. Its eager levels follow its blocks: never above the trace route's F0, and equal (within 1 %) where the
+    // reply has one block per traced op (the prompt's rule) — a reply that writes `x * w + b` as one block is one
+    // kernel where eager PyTorch runs two (gelu, rmsnorm, logsoftplus and affine merge ops or have no blocks).
+    void goodRepliesHaveTheTraceRoutesBounds_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("reply");
+        QTest::addColumn<bool>("blockPerOp");
+        for (const char* name : {"heads", "layernorm", "maxpool", "softmax", "linsum", "gelu_pool", "conv", "rnn"})
+            QTest::newRow(name) << QStringLiteral("%1.py").arg(QLatin1String(name)) << QStringLiteral("%1_good.alir").arg(QLatin1String(name))
+                                << true;
+        for (const char* name : {"gelu", "rmsnorm", "logsoftplus", "affine"})
+            QTest::newRow(name) << QStringLiteral("%1.py").arg(QLatin1String(name)) << QStringLiteral("%1_good.alir").arg(QLatin1String(name))
+                                << false;
+    }
+
+    void goodRepliesHaveTheTraceRoutesBounds()
+    {
+        if (!trace::locatePython())
+            QSKIP("no Python interpreter with torch on this machine");
+        QFETCH(QString, source);
+        QFETCH(QString, reply);
+        QFETCH(bool, blockPerOp);
+        const auto reg = hw::loadDefaultHwRegistry();
+        const hw::HwProfile& gpu = *reg.find("h100-pcie");
+        const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/" + source.toStdString();
+        SourceAnalysisOptions traced;
+        traced.frontend = "trace";
+        const auto t = analyzeSource(path, {}, gpu, traced);
+        QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
+        ScriptedServer server({{200, completion("```alir\n" + testutil::readData("llm/" + reply.toStdString()) + "```")}});
+        QTemporaryDir cache;
+        const auto r = serve([&] { return analyzeSource(path, {}, gpu, llmSource(server, cache.path().toStdString(), 1)); });
+        QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
+        QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
+        std::string ratios;
+        for (bounds::Level level : bounds::kLevels)
+            ratios += std::string(bounds::levelShortName(level)) + " "
+                + std::to_string(r->result.ladder.at(level).seconds / t->result.ladder.at(level).seconds) + "  ";
+        auto ratio = [&](bounds::Level level) { return r->result.ladder.at(level).seconds / t->result.ladder.at(level).seconds; };
+        QVERIFY2(std::fabs(ratio(bounds::Level::Fused) - 1) <= 0.01, ratios.c_str());
+        QVERIFY2(std::fabs(ratio(bounds::Level::CacheAware) - 1) <= 0.01, ratios.c_str());
+        QVERIFY2(ratio(bounds::Level::UnfusedPerKernel) <= 1.01, ratios.c_str());
+        if (blockPerOp)
+            QVERIFY2(std::fabs(ratio(bounds::Level::UnfusedPerKernel) - 1) <= 0.01, ratios.c_str());
+    }
+
     // An @op block inside a loop is one kernel per iteration (issue 31, item 5), as the trace route runs one ATen
     // op per step of a Python loop: the RNN's weights are read again at every step. Counted as one kernel, the
     // correct reply's F0 was 0.038 ms against the trace route's 5.84 ms (KernelBench's VanillaRNNHidden).
