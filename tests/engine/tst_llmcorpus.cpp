@@ -22,6 +22,38 @@ using namespace solar;
 using testutil::llmSource;
 using testutil::serve;
 
+namespace {
+
+// Every comparison here is on the H100 PCIe profile.
+const hw::HwProfile& gpu()
+{
+    static const auto registry = hw::loadDefaultHwRegistry();
+    return *registry.find("h100-pcie");
+}
+
+// The source analysed by the trace route.
+Expected<SourceAnalysis> traced(const std::string& path)
+{
+    SourceAnalysisOptions o;
+    o.frontend = "trace";
+    return analyzeSource(path, {}, gpu(), o);
+}
+
+// The source analysed by the LLM route, `server` playing the model, one attempt.
+Expected<SourceAnalysis> replied(const std::string& path, const ScriptedServer& server)
+{
+    QTemporaryDir cache;
+    return serve([&] { return analyzeSource(path, {}, gpu(), llmSource(server, cache.path().toStdString(), 1)); });
+}
+
+// A model whose only reply is `alir`.
+std::vector<Scripted> replyWith(const std::string& alir)
+{
+    return {{200, completion("```alir\n" + alir + "```")}};
+}
+
+} // namespace
+
 class TestLlmCorpus : public QObject
 {
     Q_OBJECT
@@ -110,13 +142,8 @@ private slots:
         QFETCH(QString, reply);
         QFETCH(bool, good);
         QFETCH(QString, says);
-        const std::string alir = testutil::readData("llm/" + reply.toStdString());
-        ScriptedServer server({{200, completion("```alir\n" + alir + "```")}});
-        QTemporaryDir cache;
-        const SourceAnalysisOptions o = llmSource(server, cache.path().toStdString(), 1);
-        const auto reg = hw::loadDefaultHwRegistry();
-        const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/" + source.toStdString();
-        const auto r = serve([&] { return analyzeSource(path, {}, *reg.find("h100-pcie"), o); });
+        ScriptedServer server(replyWith(testutil::readData("llm/" + reply.toStdString())));
+        const auto r = replied(std::string(SOLAR_TEST_DATA) + "/llm/" + source.toStdString(), server);
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
         const Validation& v = r->result.validation;
         QVERIFY2(v.status == (good ? ValidationStatus::Validated : ValidationStatus::Mismatch), v.details.c_str());
@@ -144,11 +171,11 @@ private slots:
         QTest::addColumn<QString>("reply");
         QTest::addColumn<bool>("blockPerOp");
         for (const char* name : {"heads", "layernorm", "maxpool", "softmax", "linsum", "gelu_pool", "conv", "rnn"})
-            QTest::newRow(name) << QStringLiteral("%1.py").arg(QLatin1String(name)) << QStringLiteral("%1_good.alir").arg(QLatin1String(name))
-                                << true;
+            QTest::newRow(name) << QStringLiteral("%1.py").arg(QLatin1String(name))
+                                << QStringLiteral("%1_good.alir").arg(QLatin1String(name)) << true;
         for (const char* name : {"gelu", "rmsnorm", "logsoftplus", "affine"})
-            QTest::newRow(name) << QStringLiteral("%1.py").arg(QLatin1String(name)) << QStringLiteral("%1_good.alir").arg(QLatin1String(name))
-                                << false;
+            QTest::newRow(name) << QStringLiteral("%1.py").arg(QLatin1String(name))
+                                << QStringLiteral("%1_good.alir").arg(QLatin1String(name)) << false;
     }
 
     void goodRepliesHaveTheTraceRoutesBounds()
@@ -158,16 +185,11 @@ private slots:
         QFETCH(QString, source);
         QFETCH(QString, reply);
         QFETCH(bool, blockPerOp);
-        const auto reg = hw::loadDefaultHwRegistry();
-        const hw::HwProfile& gpu = *reg.find("h100-pcie");
         const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/" + source.toStdString();
-        SourceAnalysisOptions traced;
-        traced.frontend = "trace";
-        const auto t = analyzeSource(path, {}, gpu, traced);
+        const auto t = traced(path);
         QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
-        ScriptedServer server({{200, completion("```alir\n" + testutil::readData("llm/" + reply.toStdString()) + "```")}});
-        QTemporaryDir cache;
-        const auto r = serve([&] { return analyzeSource(path, {}, gpu, llmSource(server, cache.path().toStdString(), 1)); });
+        ScriptedServer server(replyWith(testutil::readData("llm/" + reply.toStdString())));
+        const auto r = replied(path, server);
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
         QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
         std::string ratios;
@@ -189,16 +211,11 @@ private slots:
     {
         if (!trace::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
-        const auto reg = hw::loadDefaultHwRegistry();
-        const hw::HwProfile& gpu = *reg.find("h100-pcie");
         const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/rnn.py";
-        SourceAnalysisOptions traced;
-        traced.frontend = "trace";
-        const auto t = analyzeSource(path, {}, gpu, traced);
+        const auto t = traced(path);
         QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
-        ScriptedServer server({{200, completion("```alir\n" + testutil::readData("llm/rnn_good.alir") + "```")}});
-        QTemporaryDir cache;
-        const auto r = serve([&] { return analyzeSource(path, {}, gpu, llmSource(server, cache.path().toStdString(), 1)); });
+        ScriptedServer server(replyWith(testutil::readData("llm/rnn_good.alir")));
+        const auto r = replied(path, server);
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
         QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
         // The trace route: a cat, an addmm, a tanh and an addmm per step, then the stack: 4 x 16 + 1 kernels.
@@ -238,17 +255,11 @@ private slots:
         QFETCH(QString, source);
         QFETCH(QString, reply);
         QFETCH(bool, annotated);
-        const auto reg = hw::loadDefaultHwRegistry();
-        const hw::HwProfile& gpu = *reg.find("h100-pcie");
         const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/" + source.toStdString();
-        SourceAnalysisOptions traced;
-        traced.frontend = "trace";
-        const auto t = analyzeSource(path, {}, gpu, traced);
+        const auto t = traced(path);
         QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
-        const std::string alir = testutil::readData("llm/" + reply.toStdString());
-        ScriptedServer server({{200, completion("```alir\n" + alir + "```")}});
-        QTemporaryDir cache;
-        const auto r = serve([&] { return analyzeSource(path, {}, gpu, llmSource(server, cache.path().toStdString(), 1)); });
+        ScriptedServer server(replyWith(testutil::readData("llm/" + reply.toStdString())));
+        const auto r = replied(path, server);
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
         QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
         const double f0Trace = t->result.ladder.at(bounds::Level::UnfusedPerKernel).seconds;
@@ -284,12 +295,8 @@ private slots:
         if (!trace::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         const std::string mlp = testutil::readData("alir/mlp_for_llm.alir");
-        const auto reg = hw::loadDefaultHwRegistry();
-        const hw::HwProfile& gpu = *reg.find("h100-pcie");
-        SourceAnalysisOptions traced;
-        traced.frontend = "trace";
         const std::string path = SOLAR_TEST_DATA "/py/mlp.py";
-        const auto t = analyzeSource(path, {}, gpu, traced);
+        const auto t = traced(path);
         QVERIFY(t);
         auto analysed = [&](const std::string& label, int fc1Line, int fc2Line, bool blocks) {
             // The Linear layers in blocks labelled `label` at their lines (mlp.py: fc1 on 12, fc2 on 13); the softmax
@@ -305,9 +312,8 @@ private slots:
                 text.replace(text.find(soft), 0, "  }\n  @op(\"torch.softmax\", 13) {\n");
                 text.replace(text.rfind('}'), 1, "}\n}");
             }
-            ScriptedServer server({{200, completion("```alir\n" + text + "```")}});
-            QTemporaryDir cache;
-            auto r = serve([&] { return analyzeSource(path, {}, gpu, llmSource(server, cache.path().toStdString(), 1)); });
+            ScriptedServer server(replyWith(text));
+            auto r = replied(path, server);
             if (!r)
                 qFatal("%s", formatAll(r.diagnostics()).c_str());
             return std::move(r).value();
