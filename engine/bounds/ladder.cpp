@@ -253,11 +253,14 @@ double kernelFloorSeconds(const Digest& d, std::size_t k, const MachineModel& m,
 {
     if (level != Level::UnfusedPerKernel || m.opFloorSeconds <= 0 || k >= d.kernels.size())
         return 0;
-    const Digest::Kernel& kernel = d.kernels[k];
+    return launchesWork(d.kernels[k]) ? m.opFloorSeconds * d.kernels[k].launches : 0;
+}
+
+bool launchesWork(const Digest::Kernel& kernel)
+{
     const Work& w = kernel.work;
-    const bool any = kernel.unfusedBytes > 0 || w.simtOps > 0 || w.simtHalfOps > 0 || w.simtFp64Ops > 0
+    return kernel.unfusedBytes > 0 || w.simtOps > 0 || w.simtHalfOps > 0 || w.simtFp64Ops > 0
         || std::any_of(w.macs.begin(), w.macs.end(), [](double v) { return v > 0; });
-    return any ? m.opFloorSeconds * kernel.launches : 0;
 }
 
 std::vector<double> kernelComputeSeconds(const Digest& d, const MachineModel& m, PrecisionPolicy policy)

@@ -183,6 +183,9 @@ Ladder solve(const Digest& digest, const MachineModel& machine, PrecisionPolicy 
 /// report lists them (docs/sol-model.md, "What the bounds assume").
 const std::vector<std::string>& uncoveredAssumptions();
 
+/// Whether a kernel does anything (work or bytes): an empty one, a view's, launches nothing.
+bool launchesWork(const Digest::Kernel& kernel);
+
 /// The per-operator floor kernel `k` costs at `level` on `machine`: the machine's floor at unfused_per_kernel for a
 /// kernel that does anything (work or bytes; an empty one, a view's, launches nothing), once per launch, else 0.
 double kernelFloorSeconds(const Digest& digest, std::size_t k, const MachineModel& machine, Level level);

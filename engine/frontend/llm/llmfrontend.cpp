@@ -8,6 +8,8 @@
 #include "engine/frontend/llm/provenance.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/trace/traceworker.h"
+#include "engine/frontend/trace/lowering.h"
+#include "engine/frontend/validate/statedwork.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/ir/parser.h"
 
@@ -50,6 +52,7 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     std::string noReference;
     std::optional<trace::TraceWorker> worker;
     std::map<int, std::vector<std::string>> tracedOps; // source line -> the ATen ops run there
+    std::optional<trace::Lowered> lowered; // the trace route's program at the analysed sizes, where it lowers
     // PyTorch models are run as models; NumPy and JAX programs (get_inputs() and forward(*inputs)) as arrays. Both
     // in the Python worker, which for a model also traces it for the prompt.
     const bool model = request.language == "pytorch";
@@ -75,6 +78,8 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                             tracedOps[op.line].push_back(op.op);
                     }
                     request.ops = llm::opListText(ops);
+                    if (auto l = trace::lowerTrace(*traced))
+                        lowered = std::move(l).value();
                 }
             } else {
                 // A NumPy or JAX source gets the same block: its constants and what get_inputs() and forward()
@@ -127,7 +132,19 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     if (!program)
         return Result::failure(program.diagnostics());
     // A reply's statement split is not evidence of how eager code launches kernels, and its labels are claims.
-    auto analysed = analyzeProgram(*program, hardware, o.analysis, [&](graph::EinsumGraph& g) { llm::applyReplyProvenance(g, tracedOps); });
+    // A validated reply runs the traced kernels (validation compares them line by line): their elementwise counts
+    // are the trace route's, whatever the reply's spelling.
+    const bool sameKernels = lowered && translation->validation.status == ValidationStatus::Validated;
+    auto analysed = analyzeProgram(*program, hardware, o.analysis, [&](graph::EinsumGraph& g) {
+        llm::applyReplyProvenance(g, tracedOps);
+        if (!sameKernels)
+            return;
+        if (const auto sizes = ir::bindSizes(lowered->program))
+            if (const int n = validate::adoptTracedElementwiseCounts(g, *lowered, *sizes); n > 0)
+                g.notes.push_back({Severity::Note, {}, {}, "llm.traced-counts",
+                                   std::to_string(n) + " kernel(s) count the elementwise operations of the traced op they implement "
+                                                       "(the trace route's count), not the reply's spelling of them"});
+    });
     if (!analysed)
         return Result::failure(analysed.diagnostics());
     SourceAnalysis out;

@@ -45,8 +45,11 @@ Rules:
 - Prefer a full rectangular loop with an if guard to a loop whose bound depends on another loop variable.
 - Say which source operation each statement implements: put the statements of one call of an operation in
   @op("name", line) { ... }, name as the source writes it (nn.Conv2d, F.layer_norm, torch.matmul, jnp.einsum) and
-  line its line in the source (the source below is numbered). One block per call: a layer applied twice is two
-  blocks; an operation's initialisation (a bias, a running max) belongs to its block. Blocks do not nest; loops
+  line its line in the source (the source below is numbered). One block per operation the source runs, as the
+  trace lists them: a layer applied twice is two blocks, and `x * w + b` is two (a mul, then an add, the mul's
+  result in a tmp), since PyTorch runs each as a kernel of its own; validation counts the blocks per line against
+  the trace and compares the bytes each moves, so give tmps the source's dtypes (a comparison's result is bool).
+  An operation's initialisation (a bias, a running max) belongs to its block. Blocks do not nest; loops
   may enclose a block (a Python loop over operations: the block is one kernel per iteration, as PyTorch runs
   it). Every statement belongs to a block. The tensor a block writes for later statements must
   hold what its source line computes: validation compares it with the source's value there.

@@ -7,6 +7,7 @@
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/trace/sizepoints.h"
 #include "engine/frontend/validate/comparison.h"
+#include "engine/frontend/validate/statedwork.h"
 #include "engine/graph/lifting.h"
 #include "engine/ir/interpreter.h"
 #include "engine/ir/parser.h"
@@ -225,32 +226,6 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
 
 namespace {
 
-// The arithmetic a program states at these sizes: its multiply-accumulates and its other (SIMT) operations; zero
-// when it does not lift.
-struct StatedWork
-{
-    double macs = 0, otherOps = 0;
-    double flops() const { return 2 * macs + otherOps; }
-};
-
-// The work in total (key 0) and per source line (the line an @op block names, or for the source's own lowering
-// the line its traced op ran on); `lineOf` gives a node's line, 0 when it has none.
-std::map<int, StatedWork> statedWork(const ir::Program& program, const ir::SizeBindings& sizes,
-                                     const std::function<int(const graph::Node&)>& lineOf)
-{
-    std::map<int, StatedWork> w;
-    if (const auto g = graph::liftProgram(program, sizes))
-        for (const auto& n : g->nodes) {
-            for (int key : {0, lineOf(n)}) {
-                w[key].macs += n.macs;
-                w[key].otherOps += n.otherOps;
-                if (key == 0 && lineOf(n) == 0)
-                    w[-1].macs += n.macs; // contractions on no line: the per-line comparison cannot be made
-            }
-        }
-    return w;
-}
-
 // A size set "collapses" a dimension when a tensor dimension is 1 there but larger at the program's own sizes:
 // a head size of 1 makes a wrong head layout match exactly, so such a point does not count towards the schedule.
 bool collapses(const ir::SizeBindings& reduced, const ir::SizeBindings& full)
@@ -416,50 +391,15 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
                 : judge && judgeSizes                      ? programTolerance(*judge, *judgeSizes, reference->outputs.front().dtype)
                                                            : programTolerance(program, *bound, reference->outputs.front().dtype);
             toleranceFromSource = toleranceFromSource && judge && judgeSizes;
-            // The work the source states is the work bounded: a reply with the same outputs but fewer
-            // multiply-accumulates (sum(x W^T + b) rewritten as x . colsum(W) + sum(b): 8.4e6 MACs for 6.9e10) would
-            // have a speed of light the source never had, one with several times the arithmetic (repeated passes) a
-            // slower one. The trace's lowering spells elementwise work its own way (a max-pool's indices, LayerNorm's
-            // passes), so the shortfall is judged on the contractions — a product written out and then summed
-            // counts as its multiplies and adds — and only an excess beyond 4x on all of it. Once per point.
-            // Per source line as well, where every contraction of the reply is in an @op block: a block's work
-            // against the traced ops of the line it names.
-            if (judge && judgeSizes && seed == options.seed) {
-                auto sourceLineOf = [&](const graph::Node& n) {
-                    const auto it = lowered->originOfLine.find(n.line);
-                    return it != lowered->originOfLine.end() ? it->second.sourceLine : 0;
-                };
-                auto works = statedWork(*judge, *judgeSizes, sourceLineOf);
-                auto replies = statedWork(program, *bound, [](const graph::Node& n) { return n.sourceLine; });
-                StatedWork want = works[0], have = replies[0];
-                bool less = want.macs > 0 && have.macs + have.otherOps / 2 < 0.9 * want.macs;
-                std::string where;
-                if (!less && replies[-1].macs == 0 && !program.ops.empty())
-                    for (const auto& [line, w] : works)
-                        if (line > 0 && w.macs > 0) {
-                            const StatedWork& h = replies[line];
-                            if (h.macs + h.otherOps / 2 < 0.9 * w.macs) {
-                                less = true;
-                                want = w;
-                                have = h;
-                                where = " on source line " + std::to_string(line) + " (the @op blocks naming it)";
-                                break;
-                            }
-                        }
-                if (less || have.flops() > 4 * want.flops()) {
+            // The work the source states is the work bounded (statedwork.h), once per point, before the outputs:
+            // a rewrite's outputs may well match, so the feedback must not say they differ.
+            if (judge && judgeSizes && seed == options.seed)
+                if (const std::string why = workDifference(program, *bound, *lowered, *judgeSizes, sizesText(sizes)); !why.empty()) {
                     v.status = ValidationStatus::Mismatch;
-                    v.ran = false; // the feedback must not say its outputs differ: they may well match
-                    v.details = "at " + sizesText(sizes) + " the source's operations" + where + " do "
-                        + (less ? std::to_string(static_cast<long long>(want.macs)) + " multiply-accumulates and the program "
-                                   + std::to_string(static_cast<long long>(have.macs))
-                                   + " (less work than the source states: an algebraic rewrite or a dropped term)"
-                                : std::to_string(static_cast<long long>(want.flops())) + " FLOP and the program "
-                                   + std::to_string(static_cast<long long>(have.flops()))
-                                   + " (several times the work the source states: repeated passes or extra terms)")
-                        + "; write the operations as the source states them";
+                    v.ran = false;
+                    v.details = why;
                     return v;
                 }
-            }
             if (const OutputCheck check = compareOutputs(reference->outputs, *result, outputs, sizes, rtol); !check.difference.empty()) {
                 v.status = ValidationStatus::Mismatch;
                 v.ran = !check.structural;
@@ -491,6 +431,14 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
                     intermediates = std::max(intermediates, check.compared);
                 }
             }
+            // Right outputs, and the kernels eager runs: one per traced op, moving what the op moves (statedwork.h).
+            if (judge && judgeSizes && seed == options.seed)
+                if (const std::string why = kernelDifference(program, *bound, *lowered, *judgeSizes, sizesText(sizes)); !why.empty()) {
+                    v.status = ValidationStatus::Mismatch;
+                    v.ran = false;
+                    v.details = why;
+                    return v;
+                }
             ranHere = true;
             signedRuns += reference->signedInputs;
         }

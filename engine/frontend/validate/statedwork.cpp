@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: MIT
+#include "engine/frontend/validate/statedwork.h"
+
+#include "engine/bounds/ladder.h"
+#include "engine/core/format.h"
+#include "engine/graph/lifting.h"
+
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace solar::validate {
+
+namespace {
+
+// The arithmetic a program states at these sizes: its multiply-accumulates and its other (SIMT) operations.
+struct StatedWork
+{
+    double macs = 0, otherOps = 0;
+    double flops() const { return 2 * macs + otherOps; }
+};
+
+// The work in total (key 0) and per source line (key: the line; -1 collects contractions on no line, where the
+// per-line comparison cannot be made).
+std::map<int, StatedWork> statedWork(const graph::EinsumGraph& g)
+{
+    std::map<int, StatedWork> w;
+    for (const auto& n : g.nodes)
+        for (int key : {0, n.sourceLine}) {
+            w[key].macs += n.macs;
+            w[key].otherOps += n.otherOps;
+            if (key == 0 && n.sourceLine == 0)
+                w[-1].macs += n.macs;
+        }
+    return w;
+}
+
+// The source's lowering as the trace route analyses it: one kernel per traced op, on its source line. Without
+// `provenance` only the lines are set and the counts stay as lifted (a sort's comparisons included).
+std::optional<graph::EinsumGraph> sourceGraph(const trace::Lowered& source, const ir::SizeBindings& sizes, bool provenance)
+{
+    auto lifted = graph::liftProgram(source.program, sizes);
+    if (!lifted)
+        return std::nullopt;
+    graph::EinsumGraph g = std::move(lifted).value();
+    if (provenance) {
+        trace::applyProvenance(g, source);
+    } else {
+        for (auto& n : g.nodes)
+            if (const auto it = source.originOfLine.find(n.line); it != source.originOfLine.end())
+                n.sourceLine = it->second.sourceLine;
+    }
+    return g;
+}
+
+// The kernels that launch work, per source line: how often they run and the bytes they move (both summed over the
+// launches), and the ops (the labels) they run, in program order.
+struct LineKernels
+{
+    double launches = 0, bytes = 0;
+    std::vector<std::string> ops;
+    std::vector<std::vector<int>> nodes; // each kernel's node ids
+    std::vector<double> kernelLaunches;
+};
+
+std::map<int, LineKernels> kernelsPerLine(const graph::EinsumGraph& g)
+{
+    const bounds::Digest d = bounds::prepare(g);
+    std::map<int, LineKernels> lines;
+    for (const auto& k : d.kernels) {
+        if (k.nodeCount == 0 || !bounds::launchesWork(k))
+            continue;
+        const graph::Node& first = g.nodes[static_cast<size_t>(d.kernelNodes[static_cast<size_t>(k.firstNode)])];
+        LineKernels& l = lines[first.sourceLine];
+        l.launches += k.launches;
+        l.bytes += k.unfusedBytes;
+        l.ops.push_back(first.sourceOp);
+        l.kernelLaunches.push_back(k.launches);
+        l.nodes.emplace_back(d.kernelNodes.begin() + k.firstNode, d.kernelNodes.begin() + k.firstNode + k.nodeCount);
+    }
+    return lines;
+}
+
+// "aten::add, aten::sqrt, aten::div" with runs of one op written once with a count ("aten::addmm (x64)").
+std::string opsText(const std::vector<std::string>& ops)
+{
+    std::string out;
+    for (size_t i = 0; i < ops.size();) {
+        size_t j = i;
+        while (j < ops.size() && ops[j] == ops[i])
+            ++j;
+        out += (out.empty() ? "" : ", ") + ops[i] + (j - i > 1 ? " (x" + std::to_string(j - i) + ")" : "");
+        i = j;
+    }
+    return out;
+}
+
+std::string count(double n)
+{
+    return std::to_string(static_cast<long long>(n + 0.5));
+}
+
+} // namespace
+
+std::string workDifference(const ir::Program& program, const ir::SizeBindings& sizes, const trace::Lowered& source,
+                           const ir::SizeBindings& sourceSizes, const std::string& where)
+{
+    const auto reply = graph::liftProgram(program, sizes);
+    const auto judge = sourceGraph(source, sourceSizes, false);
+    if (!reply || !judge)
+        return {};
+    auto works = statedWork(*judge), replies = statedWork(*reply);
+    // The trace's lowering spells elementwise work its own way (a max-pool's indices, LayerNorm's passes), so the
+    // shortfall is judged on the contractions — a product written out and then summed counts as its multiplies
+    // and adds — and only an excess beyond 4x on all of it. Per source line as well, where every contraction of
+    // the reply is in an @op block: a block's work against the traced ops of the line it names.
+    StatedWork want = works[0], have = replies[0];
+    bool less = want.macs > 0 && have.macs + have.otherOps / 2 < 0.9 * want.macs;
+    std::string onLine;
+    if (!less && replies[-1].macs == 0 && !program.ops.empty())
+        for (const auto& [line, w] : works)
+            if (line > 0 && w.macs > 0) {
+                const StatedWork& h = replies[line];
+                if (h.macs + h.otherOps / 2 < 0.9 * w.macs) {
+                    less = true;
+                    want = w;
+                    have = h;
+                    onLine = " on source line " + std::to_string(line) + " (the @op blocks naming it)";
+                    break;
+                }
+            }
+    if (!less && have.flops() <= 4 * want.flops())
+        return {};
+    return "at " + where + " the source's operations" + onLine + " do "
+        + (less ? count(want.macs) + " multiply-accumulates and the program " + count(have.macs)
+                       + " (less work than the source states: an algebraic rewrite or a dropped term)"
+                : count(want.flops()) + " FLOP and the program " + count(have.flops())
+                       + " (several times the work the source states: repeated passes or extra terms)")
+        + "; write the operations as the source states them";
+}
+
+std::string kernelDifference(const ir::Program& program, const ir::SizeBindings& sizes, const trace::Lowered& source,
+                             const ir::SizeBindings& sourceSizes, const std::string& where)
+{
+    const auto reply = graph::liftProgram(program, sizes);
+    const auto judge = sourceGraph(source, sourceSizes, true);
+    if (!reply || !judge)
+        return {};
+    // Statements in no block run as one merged kernel (graph::mergeUnattributedKernels), which no eager run has.
+    std::set<int> outside;
+    for (const auto& n : reply->nodes)
+        if (n.sourceLine <= 0 && !n.view && (n.macs > 0 || n.otherOps > 0 || n.bytesRead + n.bytesWritten > 0))
+            outside.insert(n.line);
+    if (!outside.empty()) {
+        std::string lines;
+        for (int line : outside)
+            lines += (lines.empty() ? "" : ", ") + std::to_string(line);
+        return "the statements on line" + std::string(outside.size() > 1 ? "s " : " ") + lines
+            + " of the program are in no @op block; the source was traced, and its eager run launches one kernel per "
+              "operation: put every statement in the @op block of the operation it implements";
+    }
+    const auto want = kernelsPerLine(*judge), have = kernelsPerLine(*reply);
+    for (const auto& [line, w] : want) {
+        if (line <= 0)
+            continue;
+        const auto it = have.find(line);
+        const LineKernels h = it != have.end() ? it->second : LineKernels {};
+        // Launch counts are whole numbers at a point; half a kernel apart is a different count.
+        if (std::abs(h.launches - w.launches) >= 0.5)
+            return "at " + where + " source line " + std::to_string(line) + " runs " + count(w.launches)
+                + (w.launches == 1 ? " operation" : " operations") + " as kernels of their own (" + opsText(w.ops)
+                + ") and the program's @op blocks for it launch " + count(h.launches)
+                + (h.launches < w.launches ? " (operations merged into one block, or left out)" : " (one operation split into several blocks)")
+                + ": write one @op block per operation the source runs, several blocks naming one line where the line runs "
+                  "several, each writing its result to a tmp the next block reads";
+        // The same kernels must move what the source's move: a tmp declared narrower than the source's tensor or
+        // a value recomputed instead of read is less traffic than eager's.
+        if (h.bytes < 0.9 * w.bytes || h.bytes > 1.1 * w.bytes)
+            return "at " + where + " the kernels for source line " + std::to_string(line) + " (" + opsText(w.ops) + ") move "
+                + formatBytes(w.bytes) + " in the source and " + formatBytes(h.bytes) + " in the program"
+                + (h.bytes < w.bytes ? " (a narrower dtype, or a tensor the source reads or writes that the program does not)"
+                                     : " (a wider dtype, or a tensor the source does not read or write)")
+                + ": give each block's tensors the source's dtypes and shapes";
+    }
+    for (const auto& [line, h] : have)
+        if (line > 0 && !want.count(line))
+            return "at " + where + " the program's @op blocks for source line " + std::to_string(line) + " launch " + count(h.launches)
+                + " kernels, but the source launches none there (its line only aliases or reshapes): fold that view into the "
+                  "indices of the blocks that read it";
+    return {};
+}
+
+int adoptTracedElementwiseCounts(graph::EinsumGraph& reply, const trace::Lowered& source, const ir::SizeBindings& sourceSizes)
+{
+    const auto judge = sourceGraph(source, sourceSizes, true);
+    if (!judge)
+        return 0;
+    const auto want = kernelsPerLine(*judge), have = kernelsPerLine(reply);
+    // Pairs only where every line's kernels pair up in program order, one launch each (a block inside a loop
+    // stands for a kernel per step, interleaved with the other blocks' in the trace).
+    for (const auto& [line, h] : have) {
+        const auto it = want.find(line);
+        if (line <= 0 || it == want.end() || it->second.nodes.size() != h.nodes.size())
+            return 0;
+        for (size_t k = 0; k < h.nodes.size(); ++k)
+            if (h.kernelLaunches[k] != 1 || it->second.kernelLaunches[k] != 1)
+                return 0;
+    }
+    if (have.size() != want.size() - want.count(0))
+        return 0;
+    auto sum = [](const graph::EinsumGraph& g, const std::vector<int>& nodes, double graph::Node::*field) {
+        double total = 0;
+        for (int id : nodes)
+            total += g.nodes[static_cast<size_t>(id)].*field;
+        return total;
+    };
+    int adopted = 0;
+    for (const auto& [line, h] : have) {
+        const LineKernels& w = want.at(line);
+        for (size_t k = 0; k < h.nodes.size(); ++k) {
+            const double traced = sum(*judge, w.nodes[k], &graph::Node::otherOps);
+            const double stated = sum(reply, h.nodes[k], &graph::Node::otherOps);
+            const double tracedTranscendental = sum(*judge, w.nodes[k], &graph::Node::transcendentalOps);
+            const double statedTranscendental = sum(reply, h.nodes[k], &graph::Node::transcendentalOps);
+            if (stated <= 0 || traced == stated)
+                continue;
+            // Spread over the kernel's statements in proportion to what each states.
+            for (int id : h.nodes[k]) {
+                graph::Node& n = reply.nodes[static_cast<size_t>(id)];
+                const double share = n.otherOps / stated;
+                n.otherOps = traced * share;
+                n.transcendentalOps = statedTranscendental > 0 ? tracedTranscendental * n.transcendentalOps / statedTranscendental
+                                                               : tracedTranscendental * share;
+            }
+            ++adopted;
+        }
+    }
+    return adopted;
+}
+
+} // namespace solar::validate
