@@ -87,6 +87,11 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
     // A fitted program first where it was checked against a trace no fit used (every constant apart).
     if (model.symbolic && !model.heldOut.empty() && std::find(candidates.begin(), candidates.end(), model.heldOut) == candidates.end())
         candidates.push_back(model.heldOut);
+    // Then points that tell every size constant apart (sizepoints.h): at a uniform reduction, where every large
+    // constant is 8, a template that uses one dimension for another matches too.
+    for (const auto& sizes : trace::separatingSizes(model.trace.constants))
+        if (std::find(candidates.begin(), candidates.end(), sizes) == candidates.end())
+            candidates.push_back(sizes);
     // The ones so far are not in increasing size: one over a limit does not end the search.
     const size_t leading = candidates.size();
     if (model.symbolic)
@@ -211,6 +216,11 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
                                  : "; compared: the model lowered again at these sizes (" + model.sizesNote + ")");
         if (!firstDifference.empty()) {
             v.caveat = "at smaller sizes they did not (" + firstDifference + ")";
+            v.details += "; " + v.caveat;
+        } else if (!atFullSize && !trace::equalConstants(sizes).empty() && !trace::separatingSizes(model.trace.constants).empty()) {
+            v.caveat = "no size point that tells the size constants apart could be compared"
+                + (lastProblem.empty() ? std::string() : " (" + lastProblem + ")") + ", and where "
+                + trace::equalConstants(sizes) + " a lowering that uses one for the other matches too";
             v.details += "; " + v.caveat;
         }
         return v;
