@@ -598,7 +598,7 @@
         <translation>ALIR wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="159"/>
+        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="180"/>
         <source>LLM (any source, validated when a reference runs)</source>
         <translation>LLM (jede Quelle, validiert, wenn eine Referenz läuft)</translation>
     </message>
@@ -2741,32 +2741,32 @@
         <translation>wird validiert</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="495"/>
+        <location filename="../engine/bounds/ladder.cpp" line="498"/>
         <source>cache_aware adds %1 bytes of capacity-forced traffic (on-chip capacity %2 bytes)</source>
         <translation>cache_aware fügt %1 Bytes kapazitätsbedingten Verkehr hinzu (On-Chip-Kapazität %2 Bytes)</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="500"/>
+        <location filename="../engine/bounds/ladder.cpp" line="503"/>
         <source>fused_per_op (F2) is above unfused_overlapped (F1): F2 adds up each kernel&apos;s own max(compute, memory) one after another, F1 overlaps compute and memory across the whole program; both are lower bounds, and fused (F3) is below both</source>
         <translation>fused_per_op (F2) liegt über unfused_overlapped (F1): F2 addiert das max(Rechnen, Speicher) jedes Kernels nacheinander, F1 überlappt Rechnen und Speicher über das ganze Programm; beide sind untere Schranken, und fused (F3) liegt unter beiden</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="508"/>
+        <location filename="../engine/bounds/ladder.cpp" line="511"/>
         <source>cache_aware has no L2 -&gt; SM floor: the profile lists no L2 bandwidth</source>
         <translation>cache_aware hat keine L2 -&gt; SM-Schranke: das Profil nennt keine L2-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="511"/>
+        <location filename="../engine/bounds/ladder.cpp" line="514"/>
         <source>cache_aware is bound by the L2 -&gt; SM level: %1 bytes cross L2 at %2 B/s</source>
         <translation>cache_aware ist durch die Ebene L2 -&gt; SM begrenzt: %1 Bytes laufen mit %2 B/s durch L2</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="520"/>
+        <location filename="../engine/bounds/ladder.cpp" line="523"/>
         <source>%1 contractions run on SIMT fp32: the machine lists no tensor-core peak for them</source>
         <translation>%1-Kontraktionen laufen auf SIMT fp32: die Maschine nennt für sie keine Tensor-Core-Spitze</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="524"/>
+        <location filename="../engine/bounds/ladder.cpp" line="527"/>
         <source>unfused_per_kernel includes the profile&apos;s per-operator floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
         <translation>unfused_per_kernel enthält die Untergrenze des Profils je Operator von %1 bei %2 von %3 Kernels: +%4 (nur das Eager-Modell; keine andere Ebene hat sie)</translation>
     </message>

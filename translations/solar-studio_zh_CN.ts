@@ -597,7 +597,7 @@
         <translation>按原样的 ALIR</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="159"/>
+        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="180"/>
         <source>LLM (any source, validated when a reference runs)</source>
         <translation>LLM（任意源代码，有参考运行时进行验证）</translation>
     </message>
@@ -2734,32 +2734,32 @@
         <translation>正在验证</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="495"/>
+        <location filename="../engine/bounds/ladder.cpp" line="498"/>
         <source>cache_aware adds %1 bytes of capacity-forced traffic (on-chip capacity %2 bytes)</source>
         <translation>cache_aware 增加 %1 字节由容量导致的流量（片上容量 %2 字节）</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="500"/>
+        <location filename="../engine/bounds/ladder.cpp" line="503"/>
         <source>fused_per_op (F2) is above unfused_overlapped (F1): F2 adds up each kernel&apos;s own max(compute, memory) one after another, F1 overlaps compute and memory across the whole program; both are lower bounds, and fused (F3) is below both</source>
         <translation>fused_per_op (F2) 高于 unfused_overlapped (F1)：F2 依次累加每个内核自身的 max(计算, 内存)，F1 在整个程序中重叠计算与内存；二者都是下界，且 fused (F3) 低于二者</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="508"/>
+        <location filename="../engine/bounds/ladder.cpp" line="511"/>
         <source>cache_aware has no L2 -&gt; SM floor: the profile lists no L2 bandwidth</source>
         <translation>cache_aware 没有 L2 -&gt; SM 下限：该配置未列出 L2 带宽</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="511"/>
+        <location filename="../engine/bounds/ladder.cpp" line="514"/>
         <source>cache_aware is bound by the L2 -&gt; SM level: %1 bytes cross L2 at %2 B/s</source>
         <translation>cache_aware 受 L2 -&gt; SM 层级限制：%1 字节以 %2 B/s 经过 L2</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="520"/>
+        <location filename="../engine/bounds/ladder.cpp" line="523"/>
         <source>%1 contractions run on SIMT fp32: the machine lists no tensor-core peak for them</source>
         <translation>%1 收缩在 SIMT fp32 上运行：该机器未列出其张量核心峰值</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="524"/>
+        <location filename="../engine/bounds/ladder.cpp" line="527"/>
         <source>unfused_per_kernel includes the profile&apos;s per-operator floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
         <translation>unfused_per_kernel 包含该配置每个算子的下限 %1，作用于 %3 个内核中的 %2 个：+%4（仅 eager 模型；其他层级没有）</translation>
     </message>

@@ -184,9 +184,10 @@ private slots:
     {
         QTest::addColumn<QString>("source");
         QTest::addColumn<QString>("reply");
-        for (const char* name :
-             {"heads", "layernorm", "maxpool", "softmax", "linsum", "gelu_pool", "conv", "rnn", "gelu", "rmsnorm", "logsoftplus", "affine", "mask"})
-            QTest::newRow(name) << QStringLiteral("%1.py").arg(QLatin1String(name)) << QStringLiteral("%1_good.alir").arg(QLatin1String(name));
+        for (const char* name : {"heads", "layernorm", "maxpool", "softmax", "linsum", "gelu_pool", "conv", "rnn", "gelu", "rmsnorm",
+                                 "logsoftplus", "affine", "mask"})
+            QTest::newRow(name) << QStringLiteral("%1.py").arg(QLatin1String(name))
+                                << QStringLiteral("%1_good.alir").arg(QLatin1String(name));
     }
 
     void goodRepliesHaveTheTraceRoutesBounds()

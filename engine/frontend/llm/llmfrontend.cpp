@@ -6,9 +6,9 @@
 #include "engine/core/textfile.h"
 #include "engine/frontend/frontend.h"
 #include "engine/frontend/llm/provenance.h"
+#include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/trace/traceworker.h"
-#include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/validate/statedwork.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/ir/parser.h"
@@ -141,9 +141,13 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
             return;
         if (const auto sizes = ir::bindSizes(lowered->program))
             if (const int n = validate::adoptTracedElementwiseCounts(g, *lowered, *sizes); n > 0)
-                g.notes.push_back({Severity::Note, {}, {}, "llm.traced-counts",
-                                   std::to_string(n) + " kernel(s) count the elementwise operations of the traced op they implement "
-                                                       "(the trace route's count), not the reply's spelling of them"});
+                g.notes.push_back({Severity::Note,
+                                   {},
+                                   {},
+                                   "llm.traced-counts",
+                                   std::to_string(n)
+                                       + " kernel(s) count the elementwise operations of the traced op they implement "
+                                         "(the trace route's count), not the reply's spelling of them"});
     });
     if (!analysed)
         return Result::failure(analysed.diagnostics());

@@ -135,9 +135,9 @@ std::string workDifference(const ir::Program& program, const ir::SizeBindings& s
         return {};
     return "at " + where + " the source's operations" + onLine + " do "
         + (less ? count(want.macs) + " multiply-accumulates and the program " + count(have.macs)
-                       + " (less work than the source states: an algebraic rewrite or a dropped term)"
+                   + " (less work than the source states: an algebraic rewrite or a dropped term)"
                 : count(want.flops()) + " FLOP and the program " + count(have.flops())
-                       + " (several times the work the source states: repeated passes or extra terms)")
+                   + " (several times the work the source states: repeated passes or extra terms)")
         + "; write the operations as the source states them";
 }
 
@@ -172,7 +172,8 @@ std::string kernelDifference(const ir::Program& program, const ir::SizeBindings&
             return "at " + where + " source line " + std::to_string(line) + " runs " + count(w.launches)
                 + (w.launches == 1 ? " operation" : " operations") + " as kernels of their own (" + opsText(w.ops)
                 + ") and the program's @op blocks for it launch " + count(h.launches)
-                + (h.launches < w.launches ? " (operations merged into one block, or left out)" : " (one operation split into several blocks)")
+                + (h.launches < w.launches ? " (operations merged into one block, or left out)"
+                                           : " (one operation split into several blocks)")
                 + ": write one @op block per operation the source runs, several blocks naming one line where the line runs "
                   "several, each writing its result to a tmp the next block reads";
         // The same kernels must move what the source's move: a tmp declared narrower than the source's tensor or

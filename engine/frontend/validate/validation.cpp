@@ -219,8 +219,8 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
             v.details += "; " + v.caveat;
         } else if (!atFullSize && !trace::equalConstants(sizes).empty() && !trace::separatingSizes(model.trace.constants).empty()) {
             v.caveat = "no size point that tells the size constants apart could be compared"
-                + (lastProblem.empty() ? std::string() : " (" + lastProblem + ")") + ", and where "
-                + trace::equalConstants(sizes) + " a lowering that uses one for the other matches too";
+                + (lastProblem.empty() ? std::string() : " (" + lastProblem + ")") + ", and where " + trace::equalConstants(sizes)
+                + " a lowering that uses one for the other matches too";
             v.details += "; " + v.caveat;
         }
         return v;
