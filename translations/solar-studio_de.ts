@@ -125,14 +125,39 @@
 <context>
     <name>AnalysisToolbar</name>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="11"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="13"/>
         <source>Analysis</source>
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="14"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="16"/>
         <source> Frontend: </source>
         <translation> Frontend: </translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="19"/>
+        <source> Execution: </source>
+        <translation> Ausführung: </translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="22"/>
+        <source>eager</source>
+        <translation>eager</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="23"/>
+        <source>CUDA graph / compiled</source>
+        <translation>CUDA-Graph / kompiliert</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="24"/>
+        <source>no floor</source>
+        <translation>ohne Untergrenze</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="25"/>
+        <source>How the program runs, for the eager level F0: eager pays the profile&apos;s host dispatch and kernel-launch floors, a CUDA graph or compiled program the launch floor only, no floor neither. The SOL levels never pay them.</source>
+        <translation>Wie das Programm läuft, für die Eager-Stufe F0: eager zahlt die Host-Dispatch- und Kernel-Start-Untergrenzen des Profils, ein CUDA-Graph oder kompiliertes Programm nur die Start-Untergrenze, ohne Untergrenze keine. Die SOL-Stufen zahlen sie nie.</translation>
     </message>
 </context>
 <context>
@@ -212,7 +237,7 @@
         <translation>Wohin sich der Engpass verschiebt: </translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="215"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="216"/>
         <source>%1 (%2 per operator, %3 in all)</source>
         <translation>%1 (%2 je Operator, %3 insgesamt)</translation>
     </message>
@@ -1156,13 +1181,13 @@
     <name>MainWindow</name>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="68"/>
-        <location filename="../app/studio/mainwindow.cpp" line="211"/>
+        <location filename="../app/studio/mainwindow.cpp" line="212"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="73"/>
-        <location filename="../app/studio/mainwindow.cpp" line="326"/>
+        <location filename="../app/studio/mainwindow.cpp" line="327"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1232,22 +1257,22 @@
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="239"/>
+        <location filename="../app/studio/mainwindow.cpp" line="240"/>
         <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
         <translation>%1 geöffnet; der Profiler-Trace %2 gehörte zu %3 und wurde verworfen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="259"/>
+        <location filename="../app/studio/mainwindow.cpp" line="260"/>
         <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
         <translation>Modelle, Konfigurationen, IR und Projekte (*.py *.json *.alir *.solar);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="297"/>
+        <location filename="../app/studio/mainwindow.cpp" line="298"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="358"/>
+        <location filename="../app/studio/mainwindow.cpp" line="360"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1: %2% seiner ATen-Zeit den Operatoren zugeordnet</translation>
     </message>
@@ -1317,7 +1342,7 @@
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="213"/>
+        <location filename="../app/studio/mainwindow.cpp" line="214"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -1332,47 +1357,47 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="217"/>
+        <location filename="../app/studio/mainwindow.cpp" line="218"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="253"/>
+        <location filename="../app/studio/mainwindow.cpp" line="254"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="233"/>
+        <location filename="../app/studio/mainwindow.cpp" line="234"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="282"/>
+        <location filename="../app/studio/mainwindow.cpp" line="283"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="258"/>
+        <location filename="../app/studio/mainwindow.cpp" line="259"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="290"/>
+        <location filename="../app/studio/mainwindow.cpp" line="291"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="290"/>
+        <location filename="../app/studio/mainwindow.cpp" line="291"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="328"/>
+        <location filename="../app/studio/mainwindow.cpp" line="329"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="341"/>
+        <location filename="../app/studio/mainwindow.cpp" line="342"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
@@ -1574,32 +1599,37 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="53"/>
+        <location filename="../app/studio/projectfile.cpp" line="55"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>kein gültiges JSON bei Byte %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="56"/>
+        <location filename="../app/studio/projectfile.cpp" line="58"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>kein SOLAR-Studio-Projekt (Schema solar.project/1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="59"/>
+        <location filename="../app/studio/projectfile.cpp" line="61"/>
         <source>&apos;source.text&apos; is missing</source>
         <translation>„source.text“ fehlt</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="69"/>
+        <location filename="../app/studio/projectfile.cpp" line="70"/>
+        <source>&apos;mode&apos; must be eager, graph or none</source>
+        <translation>&apos;mode&apos; muss eager, graph oder none sein</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="75"/>
         <source>&apos;serving.phase&apos; must be prefill or decode</source>
         <translation>&apos;serving.phase&apos; muss prefill oder decode sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="76"/>
+        <location filename="../app/studio/projectfile.cpp" line="82"/>
         <source>&apos;serving.%1&apos; must be a positive whole number</source>
         <translation>&apos;serving.%1&apos; muss eine positive ganze Zahl sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="85"/>
+        <location filename="../app/studio/projectfile.cpp" line="91"/>
         <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>„hardware.factors.%1“ muss eine positive Zahl sein</translation>
     </message>
@@ -2741,34 +2771,39 @@
         <translation>wird validiert</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="498"/>
+        <location filename="../engine/bounds/ladder.cpp" line="537"/>
         <source>cache_aware adds %1 bytes of capacity-forced traffic (on-chip capacity %2 bytes)</source>
         <translation>cache_aware fügt %1 Bytes kapazitätsbedingten Verkehr hinzu (On-Chip-Kapazität %2 Bytes)</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="503"/>
+        <location filename="../engine/bounds/ladder.cpp" line="542"/>
         <source>fused_per_op (F2) is above unfused_overlapped (F1): F2 adds up each kernel&apos;s own max(compute, memory) one after another, F1 overlaps compute and memory across the whole program; both are lower bounds, and fused (F3) is below both</source>
         <translation>fused_per_op (F2) liegt über unfused_overlapped (F1): F2 addiert das max(Rechnen, Speicher) jedes Kernels nacheinander, F1 überlappt Rechnen und Speicher über das ganze Programm; beide sind untere Schranken, und fused (F3) liegt unter beiden</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="511"/>
+        <location filename="../engine/bounds/ladder.cpp" line="550"/>
         <source>cache_aware has no L2 -&gt; SM floor: the profile lists no L2 bandwidth</source>
         <translation>cache_aware hat keine L2 -&gt; SM-Schranke: das Profil nennt keine L2-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="514"/>
+        <location filename="../engine/bounds/ladder.cpp" line="553"/>
         <source>cache_aware is bound by the L2 -&gt; SM level: %1 bytes cross L2 at %2 B/s</source>
         <translation>cache_aware ist durch die Ebene L2 -&gt; SM begrenzt: %1 Bytes laufen mit %2 B/s durch L2</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="523"/>
+        <location filename="../engine/bounds/ladder.cpp" line="562"/>
         <source>%1 contractions run on SIMT fp32: the machine lists no tensor-core peak for them</source>
         <translation>%1-Kontraktionen laufen auf SIMT fp32: die Maschine nennt für sie keine Tensor-Core-Spitze</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="527"/>
-        <source>unfused_per_kernel includes the profile&apos;s per-operator floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
-        <translation>unfused_per_kernel enthält die Untergrenze des Profils je Operator von %1 bei %2 von %3 Kernels: +%4 (nur das Eager-Modell; keine andere Ebene hat sie)</translation>
+        <location filename="../engine/bounds/ladder.cpp" line="566"/>
+        <source>unfused_per_kernel is the host&apos;s eager dispatch: %1 launches at the profile&apos;s %2 each take %3, more than the device needs for them (+%4; the eager model only, no other level has it)</source>
+        <translation>unfused_per_kernel ist der Eager-Dispatch des Hosts: %1 Starts zu je %2 laut Profil dauern %3, länger als das Gerät für sie braucht (+%4; nur das Eager-Modell, keine andere Stufe enthält es)</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="572"/>
+        <source>unfused_per_kernel includes the profile&apos;s kernel-launch floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
+        <translation>unfused_per_kernel enthält die Kernel-Start-Untergrenze des Profils von %1 bei %2 von %3 Kernels: +%4 (nur das Eager-Modell; keine andere Stufe enthält sie)</translation>
     </message>
 </context>
 </TS>

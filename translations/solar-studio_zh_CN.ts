@@ -125,14 +125,39 @@
 <context>
     <name>AnalysisToolbar</name>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="11"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="13"/>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="14"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="16"/>
         <source> Frontend: </source>
         <translation> 前端： </translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="19"/>
+        <source> Execution: </source>
+        <translation> 执行方式： </translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="22"/>
+        <source>eager</source>
+        <translation>eager（逐算子）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="23"/>
+        <source>CUDA graph / compiled</source>
+        <translation>CUDA 图 / 编译</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="24"/>
+        <source>no floor</source>
+        <translation>无下限</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysistoolbar.cpp" line="25"/>
+        <source>How the program runs, for the eager level F0: eager pays the profile&apos;s host dispatch and kernel-launch floors, a CUDA graph or compiled program the launch floor only, no floor neither. The SOL levels never pay them.</source>
+        <translation>程序的运行方式（用于 eager 级别 F0）：eager 计入配置文件的主机分发下限和内核启动下限，CUDA 图或编译程序只计入启动下限，无下限则都不计入。SOL 级别从不计入它们。</translation>
     </message>
 </context>
 <context>
@@ -212,7 +237,7 @@
         <translation>瓶颈的变化：</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="215"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="216"/>
         <source>%1 (%2 per operator, %3 in all)</source>
         <translation>%1（每个算子 %2，共 %3）</translation>
     </message>
@@ -1154,13 +1179,13 @@
     <name>MainWindow</name>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="68"/>
-        <location filename="../app/studio/mainwindow.cpp" line="211"/>
+        <location filename="../app/studio/mainwindow.cpp" line="212"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="73"/>
-        <location filename="../app/studio/mainwindow.cpp" line="326"/>
+        <location filename="../app/studio/mainwindow.cpp" line="327"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1230,22 +1255,22 @@
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="239"/>
+        <location filename="../app/studio/mainwindow.cpp" line="240"/>
         <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
         <translation>已打开 %1；性能分析跟踪 %2 属于 %3，已清除</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="259"/>
+        <location filename="../app/studio/mainwindow.cpp" line="260"/>
         <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
         <translation>模型、配置、IR 和项目 (*.py *.json *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="297"/>
+        <location filename="../app/studio/mainwindow.cpp" line="298"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="358"/>
+        <location filename="../app/studio/mainwindow.cpp" line="360"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1:其 ATen 时间的 %2% 已匹配到运算符</translation>
     </message>
@@ -1315,7 +1340,7 @@
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="213"/>
+        <location filename="../app/studio/mainwindow.cpp" line="214"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1330,47 +1355,47 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="217"/>
+        <location filename="../app/studio/mainwindow.cpp" line="218"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="253"/>
+        <location filename="../app/studio/mainwindow.cpp" line="254"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="233"/>
+        <location filename="../app/studio/mainwindow.cpp" line="234"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="282"/>
+        <location filename="../app/studio/mainwindow.cpp" line="283"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="258"/>
+        <location filename="../app/studio/mainwindow.cpp" line="259"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="290"/>
+        <location filename="../app/studio/mainwindow.cpp" line="291"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="290"/>
+        <location filename="../app/studio/mainwindow.cpp" line="291"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="328"/>
+        <location filename="../app/studio/mainwindow.cpp" line="329"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="341"/>
+        <location filename="../app/studio/mainwindow.cpp" line="342"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
@@ -1572,32 +1597,37 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="53"/>
+        <location filename="../app/studio/projectfile.cpp" line="55"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>第 %1 字节处不是有效的 JSON：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="56"/>
+        <location filename="../app/studio/projectfile.cpp" line="58"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>不是 SOLAR Studio 项目（模式 solar.project/1）</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="59"/>
+        <location filename="../app/studio/projectfile.cpp" line="61"/>
         <source>&apos;source.text&apos; is missing</source>
         <translation>缺少“source.text”</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="69"/>
+        <location filename="../app/studio/projectfile.cpp" line="70"/>
+        <source>&apos;mode&apos; must be eager, graph or none</source>
+        <translation>&apos;mode&apos; 必须是 eager、graph 或 none</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="75"/>
         <source>&apos;serving.phase&apos; must be prefill or decode</source>
         <translation>&apos;serving.phase&apos; 必须是 prefill 或 decode</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="76"/>
+        <location filename="../app/studio/projectfile.cpp" line="82"/>
         <source>&apos;serving.%1&apos; must be a positive whole number</source>
         <translation>&apos;serving.%1&apos; 必须是正整数</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="85"/>
+        <location filename="../app/studio/projectfile.cpp" line="91"/>
         <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>“hardware.factors.%1”必须是正数</translation>
     </message>
@@ -2734,34 +2764,39 @@
         <translation>正在验证</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="498"/>
+        <location filename="../engine/bounds/ladder.cpp" line="537"/>
         <source>cache_aware adds %1 bytes of capacity-forced traffic (on-chip capacity %2 bytes)</source>
         <translation>cache_aware 增加 %1 字节由容量导致的流量（片上容量 %2 字节）</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="503"/>
+        <location filename="../engine/bounds/ladder.cpp" line="542"/>
         <source>fused_per_op (F2) is above unfused_overlapped (F1): F2 adds up each kernel&apos;s own max(compute, memory) one after another, F1 overlaps compute and memory across the whole program; both are lower bounds, and fused (F3) is below both</source>
         <translation>fused_per_op (F2) 高于 unfused_overlapped (F1)：F2 依次累加每个内核自身的 max(计算, 内存)，F1 在整个程序中重叠计算与内存；二者都是下界，且 fused (F3) 低于二者</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="511"/>
+        <location filename="../engine/bounds/ladder.cpp" line="550"/>
         <source>cache_aware has no L2 -&gt; SM floor: the profile lists no L2 bandwidth</source>
         <translation>cache_aware 没有 L2 -&gt; SM 下限：该配置未列出 L2 带宽</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="514"/>
+        <location filename="../engine/bounds/ladder.cpp" line="553"/>
         <source>cache_aware is bound by the L2 -&gt; SM level: %1 bytes cross L2 at %2 B/s</source>
         <translation>cache_aware 受 L2 -&gt; SM 层级限制：%1 字节以 %2 B/s 经过 L2</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="523"/>
+        <location filename="../engine/bounds/ladder.cpp" line="562"/>
         <source>%1 contractions run on SIMT fp32: the machine lists no tensor-core peak for them</source>
         <translation>%1 收缩在 SIMT fp32 上运行：该机器未列出其张量核心峰值</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="527"/>
-        <source>unfused_per_kernel includes the profile&apos;s per-operator floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
-        <translation>unfused_per_kernel 包含该配置每个算子的下限 %1，作用于 %3 个内核中的 %2 个：+%4（仅 eager 模型；其他层级没有）</translation>
+        <location filename="../engine/bounds/ladder.cpp" line="566"/>
+        <source>unfused_per_kernel is the host&apos;s eager dispatch: %1 launches at the profile&apos;s %2 each take %3, more than the device needs for them (+%4; the eager model only, no other level has it)</source>
+        <translation>unfused_per_kernel 由主机的 eager 分发决定：%1 次启动、按配置文件每次 %2，共需 %3，多于设备执行它们所需的时间（+%4；仅 eager 模型，其他级别不含此项）</translation>
+    </message>
+    <message>
+        <location filename="../engine/bounds/ladder.cpp" line="572"/>
+        <source>unfused_per_kernel includes the profile&apos;s kernel-launch floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
+        <translation>unfused_per_kernel 包含配置文件的内核启动下限 %1，作用于 %3 个内核中的 %2 个：+%4（仅 eager 模型；其他级别不含此项）</translation>
     </message>
 </context>
 </TS>

@@ -26,6 +26,16 @@ llm::LlmSettings llmSettingsFromEnvironment()
 
 } // namespace
 
+bounds::ExecutionMode executionMode(const Args& args)
+{
+    if (args.has("--no-op-floor")) {
+        if (args.has("--mode") && args.value("--mode") != "none")
+            throw UsageError {"--no-op-floor is --mode none; it contradicts --mode " + args.value("--mode")};
+        return bounds::ExecutionMode::None;
+    }
+    return args.has("--mode") ? *bounds::parseMode(args.value("--mode")) : bounds::ExecutionMode::Eager;
+}
+
 std::vector<OptionSpec> hardwareOptions()
 {
     return {{"--hw", "NAME", "the hardware profile: an id (see 'solar hw list') or a profile file's path"}};
@@ -36,7 +46,12 @@ std::vector<OptionSpec> modelOptions()
     return {{"--set", "NAME=VALUE", "a size parameter's value (repeatable)", {}, {}, true},
             {"--policy", "P", "precision policy", {"pytorch-default", "strict-fp32", "allow-tf32"}},
             {"--cache", "C", "cache assumption: cold (default) or warm", {"cold", "warm"}},
-            {"--no-op-floor", "", "leave the profile's per-operator floor (dispatch, launch) out of unfused_per_kernel"}};
+            {"--mode",
+             "M",
+             "how the program runs, for unfused_per_kernel: eager (default: the profile's host dispatch and kernel-launch floors), "
+             "graph (a CUDA graph or compiled program: the launch floor only) or none (no floor)",
+             {"eager", "graph", "none"}},
+            {"--no-op-floor", "", "the same as --mode none"}};
 }
 
 std::vector<OptionSpec> validateOption()
@@ -118,7 +133,7 @@ AnalysisArgs analysisArgs(const Args& args, const std::string& defaultFormat)
         a.options.policy = *bounds::parsePolicy(args.value("--policy"));
     if (args.has("--cache"))
         a.options.cache = *bounds::parseCache(args.value("--cache"));
-    a.options.opFloor = !args.has("--no-op-floor");
+    a.options.mode = executionMode(args);
     for (const auto& kv : args.values("--set")) {
         const auto eq = kv.find('=');
         if (eq == std::string::npos || eq == 0)

@@ -22,7 +22,9 @@ namespace solar::cli {
 
 // Option groups, combined per command.
 std::vector<OptionSpec> hardwareOptions(); // --hw
-std::vector<OptionSpec> modelOptions(); // --set, --policy, --cache
+std::vector<OptionSpec> modelOptions(); // --set, --policy, --cache, --mode (--no-op-floor)
+/// --mode (eager when absent), or none for --no-op-floor; a usage error when they contradict.
+bounds::ExecutionMode executionMode(const Args& args);
 std::vector<OptionSpec> validateOption(); // --no-validate
 std::vector<OptionSpec> frontendOptions(); // --frontend and the LLM endpoint
 OptionSpec formatOption(const std::vector<std::string>& formats);

@@ -5,7 +5,9 @@
 #include "widgets/editor/frontendselector.h"
 #include "widgets/hardware/servingcontrols.h"
 
+#include <QComboBox>
 #include <QLabel>
+#include <QSignalBlocker>
 
 AnalysisToolbar::AnalysisToolbar(QWidget* parent)
     : QToolBar(tr("Analysis"), parent)
@@ -14,6 +16,17 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent)
     addWidget(new QLabel(tr(" Frontend: "), this));
     m_frontend = new FrontendSelector(this);
     addWidget(m_frontend);
+    addWidget(new QLabel(tr(" Execution: "), this));
+    m_mode = new QComboBox(this);
+    m_mode->setObjectName(QStringLiteral("execution-mode"));
+    m_mode->addItem(tr("eager"), static_cast<int>(solar::bounds::ExecutionMode::Eager));
+    m_mode->addItem(tr("CUDA graph / compiled"), static_cast<int>(solar::bounds::ExecutionMode::Graph));
+    m_mode->addItem(tr("no floor"), static_cast<int>(solar::bounds::ExecutionMode::None));
+    m_mode->setToolTip(tr("How the program runs, for the eager level F0: eager pays the profile's host dispatch and kernel-launch "
+                          "floors, a CUDA graph or compiled program the launch floor only, no floor neither. The SOL levels never "
+                          "pay them."));
+    addWidget(m_mode);
+    connect(m_mode, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::modeChanged);
     m_serving = new ServingControls(this);
     m_servingAction = addWidget(m_serving);
     connect(m_serving, &ServingControls::changed, this, &AnalysisToolbar::servingChanged);
@@ -29,6 +42,17 @@ std::string AnalysisToolbar::frontend() const
 void AnalysisToolbar::setFrontend(const std::string& frontend)
 {
     m_frontend->setFrontend(frontend);
+}
+
+solar::bounds::ExecutionMode AnalysisToolbar::mode() const
+{
+    return static_cast<solar::bounds::ExecutionMode>(m_mode->currentData().toInt());
+}
+
+void AnalysisToolbar::setMode(solar::bounds::ExecutionMode mode)
+{
+    const QSignalBlocker quiet(m_mode); // restoring a project analyses once, after everything is restored
+    m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(mode)));
 }
 
 solar::serving::ServingPoint AnalysisToolbar::serving() const

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The window's analysis toolbar: which frontend reads the source and, while a model config.json is open, which
-// serving step of it is analysed (phase, batch, tokens). A change of the step asks for a new analysis; projects
-// keep both.
+// The window's analysis toolbar: which frontend reads the source, how the program is run (the execution mode of
+// the eager level F0: eager, CUDA graph, none) and, while a model config.json is open, which serving step of it is
+// analysed (phase, batch, tokens). A change of the mode or the step asks for a new analysis; projects keep all three.
 #pragma once
 
+#include "engine/bounds/ladder.h"
 #include "engine/serving/servingsource.h"
 
 #include <QToolBar>
@@ -11,6 +12,7 @@
 #include <string>
 
 class FrontendSelector;
+class QComboBox;
 class ServingControls;
 
 class AnalysisToolbar : public QToolBar
@@ -22,6 +24,8 @@ public:
     /// "auto" or a registered frontend's id; an unknown one selects "auto".
     std::string frontend() const;
     void setFrontend(const std::string& frontend);
+    solar::bounds::ExecutionMode mode() const;
+    void setMode(solar::bounds::ExecutionMode mode); // quietly, like setServing
     solar::serving::ServingPoint serving() const;
     void setServing(const solar::serving::ServingPoint& point);
     /// The source's path decides, with the frontend, whether the serving step is offered.
@@ -30,11 +34,13 @@ public:
 
 signals:
     void servingChanged();
+    void modeChanged();
 
 private:
     void updateServing();
 
     FrontendSelector* m_frontend = nullptr;
+    QComboBox* m_mode = nullptr;
     ServingControls* m_serving = nullptr;
     QAction* m_servingAction = nullptr;
     QString m_sourcePath;

@@ -207,6 +207,7 @@ void MainWindow::createMenus()
     addToolBar(bar);
     m_toolbar = bar;
     connect(bar, &AnalysisToolbar::servingChanged, this, &MainWindow::analyze);
+    connect(bar, &AnalysisToolbar::modeChanged, this, &MainWindow::analyze);
     bar->addAction(run);
     bar->addAction(tr("Cancel"), this, [this] { cancelAnalysis(); });
 
@@ -345,6 +346,7 @@ void MainWindow::analyze()
     options.frontend = frontend();
     options.llm = m_llm;
     options.serving = m_toolbar->serving();
+    options.analysis.mode = m_toolbar->mode();
     m_session->analyze(*profile, options);
 }
 

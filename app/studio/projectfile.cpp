@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/projectfile.h"
 
+#include "engine/bounds/ladder.h"
 #include "engine/core/atomicwrite.h"
 
 #include <QCoreApplication>
@@ -20,6 +21,7 @@ bool writeProject(const QString& path, const Project& p, QString* why)
          QJsonObject {
              {QStringLiteral("path"), p.sourcePath}, {QStringLiteral("name"), p.sourceName}, {QStringLiteral("text"), p.sourceText}}},
         {QStringLiteral("frontend"), p.frontend},
+        {QStringLiteral("mode"), p.mode},
         {QStringLiteral("serving"),
          QJsonObject {{QStringLiteral("phase"), QString::fromStdString(solar::serving::phaseName(p.serving.phase))},
                       {QStringLiteral("batch"), static_cast<double>(p.serving.batch)},
@@ -62,6 +64,10 @@ std::optional<Project> readProject(const QString& path, QString* why)
     p.sourceName = source.toObject().value(QStringLiteral("name")).toString();
     p.sourceText = source.toObject().value(QStringLiteral("text")).toString();
     p.frontend = o.value(QStringLiteral("frontend")).toString();
+    // Projects written before execution modes were kept have none: eager, as they were analysed.
+    p.mode = o.value(QStringLiteral("mode")).toString(QStringLiteral("eager"));
+    if (!solar::bounds::parseMode(p.mode.toStdString()))
+        return fail(QCoreApplication::translate("Project", "'mode' must be eager, graph or none"));
     // Projects written before the serving step was kept have none: the controls' defaults then.
     const QJsonObject serving = o.value(QStringLiteral("serving")).toObject();
     const QString phase = serving.value(QStringLiteral("phase")).toString(QStringLiteral("decode"));

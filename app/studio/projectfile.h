@@ -17,6 +17,7 @@ struct Project
     QString sourceName; // its file name, which picks the language (model.py, program.alir)
     QString sourceText;
     QString frontend = QStringLiteral("auto"); // auto, trace (PyTorch), alir or llm
+    QString mode = QStringLiteral("eager"); // execution mode for unfused_per_kernel: eager, graph or none
     QString hardware; // profile id
     QMap<QString, double> factors; // slider factors by knob name ("bandwidth", ...)
     double targetMs = 0;

@@ -9,8 +9,10 @@ namespace solar {
 bounds::MachineModel machineFor(const hw::HwProfile& hardware, const AnalysisOptions& options)
 {
     bounds::MachineModel m = bounds::machineFromProfile(hardware);
-    if (!options.opFloor)
-        m.opFloorSeconds = 0;
+    if (options.mode != bounds::ExecutionMode::Eager)
+        m.opFloorSeconds = 0; // a graph or a compiled program is not dispatched op by op from the host
+    if (options.mode == bounds::ExecutionMode::None)
+        m.launchFloorSeconds = 0;
     return m;
 }
 

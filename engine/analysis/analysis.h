@@ -52,7 +52,9 @@ struct AnalysisOptions
     std::map<std::string, std::int64_t> sizes;
     bounds::PrecisionPolicy policy = bounds::PrecisionPolicy::PytorchDefault;
     bounds::CacheAssumption cache = bounds::CacheAssumption::Cold;
-    bool opFloor = true; // the profile's per-operator floor in unfused_per_kernel (when it has one)
+    // Which of the profile's floors unfused_per_kernel pays (bounds::ExecutionMode): eager both, graph the
+    // device's launch floor only, none neither.
+    bounds::ExecutionMode mode = bounds::ExecutionMode::Eager;
 };
 
 struct AnalysisResult

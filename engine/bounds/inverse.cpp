@@ -78,7 +78,19 @@ struct Solver
     Level level;
     double T;
 
-    bool floored() const { return level == Level::UnfusedPerKernel && m.opFloorSeconds > 0; }
+    bool floored() const { return level == Level::UnfusedPerKernel && m.launchFloorSeconds > 0; }
+
+    // The host's eager dispatch of every launch is a term no hardware slider moves: a target below it is out of reach.
+    bool dispatchBelowTarget(std::string* why) const
+    {
+        const double host = level == Level::UnfusedPerKernel ? hostDispatchSeconds(d, m) : 0;
+        if (host <= T)
+            return true;
+        if (why)
+            *why = "the host's eager dispatch of the kernels alone takes " + aboveTarget(host, T)
+                + ": no device is fast enough (a CUDA graph or a compiled program, --mode graph, removes it)";
+        return false;
+    }
 
     std::vector<double> kernelBytes() const
     {
@@ -109,6 +121,8 @@ struct Solver
             }
             return r.bytes / T;
         }
+        if (!dispatchBelowTarget(why))
+            return std::nullopt;
         const auto compute = kernelComputeSeconds(d, scaled, policy);
         const auto bytes = kernelBytes();
         std::vector<Segment> segs; // kernel time = max(compute, floor, bytes / BW): the floor is a fixed term, like compute
@@ -121,8 +135,8 @@ struct Solver
         const auto x = solvePiecewise(segs, T);
         if (!x) {
             if (why)
-                *why = std::string(floored() ? "the kernels' compute and per-operator floor alone sum to "
-                                             : "the kernels' compute alone sums to ")
+                *why
+                    = std::string(floored() ? "the kernels' compute and launch floor alone sum to " : "the kernels' compute alone sums to ")
                     + seconds(computeSum) + ", not below the target: no bandwidth is enough";
             return std::nullopt;
         }
@@ -140,6 +154,8 @@ struct Solver
             }
             return r.computeSeconds / T;
         }
+        if (!dispatchBelowTarget(why))
+            return std::nullopt;
         const auto compute = kernelComputeSeconds(d, m, policy);
         const auto bytes = kernelBytes();
         std::vector<Segment> segs; // x = 1 / scale: kernel time = max(bytes / BW, floor, compute * x)
@@ -151,7 +167,7 @@ struct Solver
         }
         const auto y = solvePiecewise(segs, T);
         if (!y) {
-            *why = std::string(floored() ? "the kernels' memory time and per-operator floor alone sum to "
+            *why = std::string(floored() ? "the kernels' memory time and launch floor alone sum to "
                                          : "the kernels' memory time alone sums to ")
                 + seconds(memorySum) + ", not below the target: no compute is enough";
             return std::nullopt;

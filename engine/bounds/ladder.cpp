@@ -185,6 +185,7 @@ MachineModel machineFromProfile(const hw::HwProfile& p)
     m.smCount = p.smCount ? p.smCount->value : 0.0;
     m.clusterSms = p.clusterSms ? std::max(1.0, p.clusterSms->value) : 1.0;
     m.opFloorSeconds = p.opFloorSeconds ? p.opFloorSeconds->value : 0.0;
+    m.launchFloorSeconds = p.launchFloorSeconds ? p.launchFloorSeconds->value : 0.0;
     return m;
 }
 
@@ -251,9 +252,20 @@ Placement placeContraction(graph::MacType type, bool convLike, PrecisionPolicy p
 
 double kernelFloorSeconds(const Digest& d, std::size_t k, const MachineModel& m, Level level)
 {
-    if (level != Level::UnfusedPerKernel || m.opFloorSeconds <= 0 || k >= d.kernels.size())
+    if (level != Level::UnfusedPerKernel || m.launchFloorSeconds <= 0 || k >= d.kernels.size())
         return 0;
-    return launchesWork(d.kernels[k]) ? m.opFloorSeconds * d.kernels[k].launches : 0;
+    return launchesWork(d.kernels[k]) ? m.launchFloorSeconds * d.kernels[k].launches : 0;
+}
+
+double hostDispatchSeconds(const Digest& d, const MachineModel& m)
+{
+    if (m.opFloorSeconds <= 0)
+        return 0;
+    double launches = 0;
+    for (const auto& k : d.kernels)
+        if (launchesWork(k))
+            launches += k.launches;
+    return m.opFloorSeconds * launches;
 }
 
 bool launchesWork(const Digest::Kernel& kernel)
@@ -418,7 +430,7 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
             const double bytes = level == Level::UnfusedPerKernel ? k.unfusedBytes : k.externalBytes;
             const double memory = safeDiv(bytes, m.dramBps);
             double t = std::max(compute, memory);
-            // The eager model's per-operator floor (dispatch, launch): its own term, F0 only.
+            // The device's launch floor: its own term, F0 only (the host's dispatch below).
             if (const double floor = kernelFloorSeconds(d, ki, m, level); floor > t) {
                 r.opFloorSeconds += floor - t;
                 ++r.flooredKernels;
@@ -441,6 +453,33 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
                 weights += weightOf(ids[j]);
             for (int j = 0; j < k.nodeCount; ++j)
                 r.nodeSeconds[ids[j]] = weights > 0 ? t * weightOf(ids[j]) / weights : t / static_cast<double>(k.nodeCount);
+        }
+        // The host's dispatch runs ahead of the device: F0 is the larger of the two, never their sum. Where the
+        // host is slower, the difference spreads over the kernels by their launches (and within one by its nodes'
+        // shares), so the nodes' seconds still sum to the level's.
+        if (level == Level::UnfusedPerKernel && (r.dispatchSeconds = hostDispatchSeconds(d, m)) > r.seconds) {
+            const double extra = r.dispatchSeconds - r.seconds;
+            double launches = 0;
+            r.flooredKernels = 0;
+            for (const auto& k : d.kernels)
+                if (launchesWork(k)) {
+                    launches += k.launches;
+                    ++r.flooredKernels;
+                }
+            for (const auto& k : d.kernels) {
+                if (!launchesWork(k))
+                    continue;
+                const double add = extra * k.launches / launches;
+                const int* ids = d.kernelNodes.data() + k.firstNode;
+                double kernelSeconds = 0;
+                for (int j = 0; j < k.nodeCount; ++j)
+                    kernelSeconds += r.nodeSeconds[ids[j]];
+                for (int j = 0; j < k.nodeCount; ++j)
+                    r.nodeSeconds[ids[j]] += kernelSeconds > 0 ? add * r.nodeSeconds[ids[j]] / kernelSeconds : add / k.nodeCount;
+            }
+            r.opFloorSeconds += extra;
+            r.seconds = r.dispatchSeconds;
+            r.dispatchBound = true;
         }
         r.computeSeconds = computeSum;
         r.memorySeconds = memorySum;
@@ -523,12 +562,20 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
                 {QT_TRANSLATE_NOOP("solar::engine", "%1 contractions run on SIMT fp32: the machine lists no tensor-core peak for them"),
                  {std::string(graph::macTypeName(static_cast<graph::MacType>(c / 2)))}});
     }
-    if (const LevelResult& f0 = ladder.at(Level::UnfusedPerKernel); f0.opFloorSeconds > 0)
-        ladder.notes.push_back({QT_TRANSLATE_NOOP("solar::engine",
-                                                  "unfused_per_kernel includes the profile's per-operator floor of %1 on %2 of %3 kernels: "
-                                                  "+%4 (the eager model only; no other level has it)"),
-                                {formatSeconds(m.opFloorSeconds), std::to_string(f0.flooredKernels), std::to_string(d.kernels.size()),
-                                 formatSeconds(f0.opFloorSeconds)}});
+    if (const LevelResult& f0 = ladder.at(Level::UnfusedPerKernel); f0.dispatchBound)
+        ladder.notes.push_back(
+            {QT_TRANSLATE_NOOP("solar::engine",
+                               "unfused_per_kernel is the host's eager dispatch: %1 launches at the profile's %2 each take "
+                               "%3, more than the device needs for them (+%4; the eager model only, no other level has it)"),
+             {count(f0.dispatchSeconds / m.opFloorSeconds + 0.5), formatSeconds(m.opFloorSeconds), formatSeconds(f0.dispatchSeconds),
+              formatSeconds(f0.opFloorSeconds)}});
+    else if (f0.opFloorSeconds > 0)
+        ladder.notes.push_back(
+            {QT_TRANSLATE_NOOP("solar::engine",
+                               "unfused_per_kernel includes the profile's kernel-launch floor of %1 on %2 of %3 kernels: "
+                               "+%4 (the eager model only; no other level has it)"),
+             {formatSeconds(m.launchFloorSeconds), std::to_string(f0.flooredKernels), std::to_string(d.kernels.size()),
+              formatSeconds(f0.opFloorSeconds)}});
     return ladder;
 }
 

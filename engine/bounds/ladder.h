@@ -54,6 +54,13 @@ enum class CacheAssumption {
 std::string_view cacheName(CacheAssumption cache);
 std::optional<CacheAssumption> parseCache(std::string_view name);
 
+/// How the program is run, for the eager level F0: eager (every op dispatched by the framework from the host, and
+/// launched: both floors), graph (a CUDA graph or a compiled program replays the kernels: the launch floor only)
+/// or none (no floor: the kernels' own work).
+enum class ExecutionMode { Eager, Graph, None };
+std::string_view modeName(ExecutionMode mode); // "eager", "graph", "none"
+std::optional<ExecutionMode> parseMode(std::string_view name);
+
 /// Concurrency groups of execution units.
 enum class UnitGroup { Tensor, SimtFp32, SimtFp64 };
 inline constexpr int kUnitGroupCount = 3;
@@ -72,9 +79,13 @@ struct MachineModel
     double smBytes = 0; // per SM: registers + shared memory/L1 (+ tensor memory); 0: unknown
     double smCount = 0;
     double clusterSms = 1; // SMs whose shared memory one thread-block cluster shares
-    // unfused_per_kernel only: the least time one kernel (a framework operator: a CPU's ATen dispatch, a GPU's
-    // launch) costs however little it does; 0: off. Never part of the other levels.
+    // unfused_per_kernel only, never part of the other levels (0: off). Two floors with two causes:
+    // the host's: what eager dispatch of one operator costs the framework (Python -> ATen -> the launch call
+    // returns; a CPU's ATen dispatch), paid once per launch on the host, which runs ahead of the device;
     double opFloorSeconds = 0;
+    // the device's: the least time a kernel takes between launches however little it does, also replayed in a
+    // CUDA graph (back-to-back launches of an empty kernel).
+    double launchFloorSeconds = 0;
 
     double peak(hw::Unit unit, hw::Precision precision) const
     {
@@ -159,8 +170,10 @@ struct LevelResult
     double bytes = 0; // DRAM bytes this level charges
     double l2Bytes = 0; // cache_aware: bytes that must cross L2 to the SMs (0 when the profile has no L2 bandwidth)
     double l2Seconds = 0; // l2Bytes / L2 bandwidth; part of memorySeconds (the larger of the two levels)
-    double opFloorSeconds = 0; // unfused_per_kernel: what the per-kernel floor adds over max(compute, memory)
-    int flooredKernels = 0; // kernels the floor binds
+    double opFloorSeconds = 0; // unfused_per_kernel: what the floors add over the kernels' max(compute, memory)
+    int flooredKernels = 0; // kernels a floor binds (every launched one when the host's dispatch binds)
+    double dispatchSeconds = 0; // unfused_per_kernel: the host's dispatch of every launch (0 without that floor)
+    bool dispatchBound = false; // the host's dispatch, not the device, sets unfused_per_kernel
     double flops = 0;
     std::string bottleneck; // "memory", "compute:tensor", "compute:simt_fp32", ...
     double intensity = 0; // flops / bytes
@@ -186,9 +199,15 @@ const std::vector<std::string>& uncoveredAssumptions();
 /// Whether a kernel does anything (work or bytes): an empty one, a view's, launches nothing.
 bool launchesWork(const Digest::Kernel& kernel);
 
-/// The per-operator floor kernel `k` costs at `level` on `machine`: the machine's floor at unfused_per_kernel for a
-/// kernel that does anything (work or bytes; an empty one, a view's, launches nothing), once per launch, else 0.
+/// The device's launch floor kernel `k` costs at `level` on `machine`: the machine's launch floor at
+/// unfused_per_kernel for a kernel that does anything (work or bytes; an empty one, a view's, launches nothing),
+/// once per launch, else 0.
 double kernelFloorSeconds(const Digest& digest, std::size_t k, const MachineModel& machine, Level level);
+
+/// The host's dispatch of every launch at unfused_per_kernel: the machine's dispatch floor times the launches of
+/// the kernels that do anything. The host runs ahead of the device, so unfused_per_kernel is the larger of this
+/// and the device's sum of per-kernel times, never their sum (a long kernel hides the next ones' dispatch).
+double hostDispatchSeconds(const Digest& digest, const MachineModel& machine);
 
 /// Per kernel, its compute time (the largest unit) at the machine's peaks; the inverse solver's a_k.
 std::vector<double> kernelComputeSeconds(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy);

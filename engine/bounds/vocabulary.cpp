@@ -91,6 +91,24 @@ std::optional<CacheAssumption> parseCache(std::string_view name)
     return std::nullopt;
 }
 
+std::string_view modeName(ExecutionMode mode)
+{
+    switch (mode) {
+    case ExecutionMode::Eager: return "eager";
+    case ExecutionMode::Graph: return "graph";
+    case ExecutionMode::None: return "none";
+    }
+    return "eager";
+}
+
+std::optional<ExecutionMode> parseMode(std::string_view name)
+{
+    for (auto m : {ExecutionMode::Eager, ExecutionMode::Graph, ExecutionMode::None})
+        if (modeName(m) == name)
+            return m;
+    return std::nullopt;
+}
+
 std::string_view unitGroupName(UnitGroup group)
 {
     switch (group) {

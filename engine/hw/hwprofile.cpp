@@ -149,6 +149,8 @@ HwProfile parse(const json& doc, const std::string& file)
             throw FieldError {"eager", "expected an object"};
         if (eager.contains("op_floor_seconds"))
             p.opFloorSeconds = number(eager, "op_floor_seconds", "eager", p);
+        if (eager.contains("launch_floor_seconds"))
+            p.launchFloorSeconds = number(eager, "launch_floor_seconds", "eager", p);
     }
     if (doc.contains("host")) {
         const json& h = doc.at("host");
@@ -300,6 +302,8 @@ std::string profileToJson(const HwProfile& p)
         doc["onchip"]["cluster_sms"] = numberJson(*p.clusterSms);
     if (p.opFloorSeconds)
         doc["eager"]["op_floor_seconds"] = numberJson(*p.opFloorSeconds);
+    if (p.launchFloorSeconds)
+        doc["eager"]["launch_floor_seconds"] = numberJson(*p.launchFloorSeconds);
     if (p.host) {
         json h = {{"cpu", p.host->cpu}, {"isa", p.host->isa}, {"calibrated", p.host->calibratedAt}};
         if (p.host->cores > 0)

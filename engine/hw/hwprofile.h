@@ -90,9 +90,12 @@ struct HwProfile
     std::optional<Number> smBytes;
     std::optional<Number> smCount;
     std::optional<Number> clusterSms;
-    // The eager model only (unfused_per_kernel): the least time one framework operator costs however little it
-    // does (a CPU's ATen dispatch, a GPU's kernel launch). Never part of the SOL levels.
+    // The eager model only (unfused_per_kernel), never part of the SOL levels. `eager.op_floor_seconds`: the host
+    // and framework's least time to dispatch one operator (Python -> ATen -> the launch call; a CPU's ATen
+    // dispatch), paid per launch in eager mode only. `eager.launch_floor_seconds`: the device's least time per
+    // kernel launched back to back (an empty kernel, also inside a CUDA graph), paid in eager and graph modes.
     std::optional<Number> opFloorSeconds;
+    std::optional<Number> launchFloorSeconds;
     std::optional<HostDetails> host;
 
     const Source* source(const std::string& key) const;

@@ -95,35 +95,58 @@ struct Context
 
 std::optional<Opportunity> launchOpportunity(const Context& c)
 {
-    if (c.m.opFloorSeconds <= 0)
+    const auto& f0 = c.r.ladder.at(Level::UnfusedPerKernel);
+    if (f0.opFloorSeconds <= 0)
         return std::nullopt;
     Opportunity o;
     o.kind = Kind::Launch;
     int busy = 0;
+    double launchFloors = 0; // what the device's launch floor adds over the kernels' own times
+    std::vector<int> allNodes;
     for (std::size_t k = 0; k < c.d.kernels.size(); ++k) {
         const double floor = bounds::kernelFloorSeconds(c.d, k, c.m, Level::UnfusedPerKernel);
         // A kernel launched once per loop iteration counts as that many kernels, as the trace route's steps do.
         const int launches = static_cast<int>(c.d.kernels[k].launches);
-        if (floor > 0)
-            busy += launches;
+        if (!bounds::launchesWork(c.d.kernels[k]))
+            continue;
+        busy += launches;
+        for (int id : c.nodesOfKernel(k))
+            allNodes.push_back(id);
         const double t = c.unfusedSeconds(k);
         if (floor <= t)
             continue;
-        o.estimatedSeconds += floor - t;
+        launchFloors += floor - t;
         o.kernels += launches;
         for (int id : c.nodesOfKernel(k))
             o.nodes.push_back(id);
     }
-    if (o.kernels == 0)
-        return std::nullopt;
-    const auto& f0 = c.r.ladder.at(Level::UnfusedPerKernel);
+    o.estimatedSeconds = f0.opFloorSeconds;
     o.fromSeconds = f0.seconds;
     o.toSeconds = f0.seconds - o.estimatedSeconds;
+    const double graphSaves = f0.opFloorSeconds - launchFloors; // the host's part: 0 unless its dispatch binds
+    if (f0.dispatchBound) {
+        o.kernels = busy;
+        o.nodes = allNodes;
+        o.title = "eager dispatch of " + std::to_string(busy) + " kernels costs more than running them";
+        o.explanation = "In eager execution the host dispatches every kernel: " + std::to_string(busy) + " launches at the profile's "
+            + formatSeconds(c.m.opFloorSeconds) + " each take " + formatSeconds(f0.dispatchSeconds)
+            + ", more than the device needs for them (" + formatSeconds(f0.seconds - graphSaves)
+            + "). Replaying them as one CUDA graph (or a compiled program; --mode graph) saves " + formatSeconds(graphSaves)
+            + " of unfused_per_kernel (F0 " + formatSeconds(f0.seconds) + ")"
+            + (launchFloors > 0 ? "; fusing them into fewer kernels (torch.compile) also saves the device's launch floor on them, "
+                       + formatSeconds(launchFloors)
+                                : std::string())
+            + ".";
+        return o;
+    }
+    if (o.kernels == 0)
+        return std::nullopt;
     o.title = std::to_string(o.kernels) + " of " + std::to_string(busy) + " kernels cost more to launch than to run";
-    o.explanation = "In eager execution every kernel costs at least the profile's per-op floor, " + formatSeconds(c.m.opFloorSeconds)
-        + " (dispatch or launch); " + std::to_string(o.kernels) + " kernels do less work than that, so the floor adds "
-        + formatSeconds(o.estimatedSeconds) + " to unfused_per_kernel (F0 " + formatSeconds(f0.seconds)
-        + "). Fusing them (torch.compile) or replaying them as one graph (CUDA graphs) removes it.";
+    o.explanation = "Every kernel costs at least the device's launch floor, " + formatSeconds(c.m.launchFloorSeconds) + "; "
+        + std::to_string(o.kernels) + " kernels do less work than that, so the floor adds " + formatSeconds(launchFloors)
+        + " to unfused_per_kernel (F0 " + formatSeconds(f0.seconds)
+        + "). Fusing them into fewer kernels (torch.compile) removes it; a CUDA graph does not (the floor stays inside a graph), "
+          "though it removes the host's dispatch where that binds.";
     return o;
 }
 

@@ -85,6 +85,8 @@ std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
                                                      {"compute_seconds_per_unit", units},
                                                      {"memory_seconds", x.memorySeconds},
                                                      {"op_floor_seconds", x.opFloorSeconds},
+                                                     {"dispatch_seconds", x.dispatchSeconds},
+                                                     {"dispatch_bound", x.dispatchBound},
                                                      {"bytes", x.bytes},
                                                      {"flops", x.flops},
                                                      {"intensity_flops_per_byte", x.intensity}};
@@ -140,6 +142,7 @@ std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
                               {"hardware", hardwareJson(r)},
                               {"policy", bounds::policyName(r.options.policy)},
                               {"cache", bounds::cacheName(r.options.cache)},
+                              {"mode", bounds::modeName(r.options.mode)},
                               {"totals",
                                {{"macs", r.digest.totalMacs},
                                 {"flops", L.at(Level::Fused).flops},
@@ -202,8 +205,9 @@ std::string analysisTable(const AnalysisResult& r, const ReportExtras& extras)
         out += "\n          " + r.programNote;
     out += "\nhardware  " + r.hardware.name + " (" + r.hardware.id + "): DRAM " + formatSi(r.machine.dramBps, "B/s") + ", on-chip "
         + formatSi(r.machine.onchipBytes, "B") + "\npolicy    " + std::string(bounds::policyName(r.options.policy)) + ", "
-        + std::string(bounds::cacheName(r.options.cache)) + " caches\nwork      " + formatSi(r.digest.totalMacs, "MAC") + ", "
-        + formatSi(r.ladder.at(Level::Fused).flops, "FLOP") + " total, " + formatSi(r.digest.totalOtherOps, "op") + " elementwise\n";
+        + std::string(bounds::cacheName(r.options.cache)) + " caches, " + std::string(bounds::modeName(r.options.mode))
+        + " execution\nwork      " + formatSi(r.digest.totalMacs, "MAC") + ", " + formatSi(r.ladder.at(Level::Fused).flops, "FLOP")
+        + " total, " + formatSi(r.digest.totalOtherOps, "op") + " elementwise\n";
     out += "validation " + r.validation.label() + "; coverage " + (r.coverage.complete ? r.coverage.status() : std::string("INCOMPLETE"))
         + "\n";
     if (r.validation.status == ValidationStatus::Mismatch)

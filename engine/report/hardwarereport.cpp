@@ -41,7 +41,9 @@ std::string hwShowTable(const hw::HwProfile& p)
         line(p.host ? "L3" : "memory-side cache", formatSi(p.llcBytes->value, "B"), *p.llcBytes);
     line("on-chip total", formatSi(p.onchipBytes.value, "B"), p.onchipBytes);
     if (p.opFloorSeconds)
-        line("eager op floor", formatSeconds(p.opFloorSeconds->value), *p.opFloorSeconds);
+        line("eager dispatch floor", formatSeconds(p.opFloorSeconds->value), *p.opFloorSeconds);
+    if (p.launchFloorSeconds)
+        line("kernel launch floor", formatSeconds(p.launchFloorSeconds->value), *p.launchFloorSeconds);
     if (p.host) {
         out += "\ncalibrated " + p.host->calibratedAt + " on " + p.host->cpu + ": " + std::to_string(p.host->cores) + " cores, "
             + std::to_string(p.host->threads) + " threads used, " + p.host->isa + "\n";

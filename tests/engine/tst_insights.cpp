@@ -52,7 +52,7 @@ const char* kTwoRelus = R"(kernel two_relus(N=8) {
 )";
 
 // SIMT fp32 1 TFLOP/s, TF32 tensor 8 TFLOP/s, bf16 tensor 16 TFLOP/s; DRAM and on-chip capacity as given.
-hw::HwProfile profile(double dramBps, double onchipBytes, double opFloorSeconds = 0)
+hw::HwProfile profile(double dramBps, double onchipBytes, double launchFloorSeconds = 0)
 {
     nlohmann::json j {
         {"schema", "solar.hwprofile/1"},
@@ -69,8 +69,8 @@ hw::HwProfile profile(double dramBps, double onchipBytes, double opFloorSeconds 
         {"dram", {{"bandwidth_Bps", {{"value", dramBps}, {"source", "T"}}}, {"capacity_bytes", {{"value", 1e10}, {"source", "T"}}}}},
         {"onchip",
          {{"l2_bytes", {{"value", onchipBytes / 2}, {"source", "T"}}}, {"total_bytes", {{"value", onchipBytes}, {"source", "T"}}}}}};
-    if (opFloorSeconds > 0)
-        j["eager"] = {{"op_floor_seconds", {{"value", opFloorSeconds}, {"source", "T"}}}};
+    if (launchFloorSeconds > 0)
+        j["eager"] = {{"launch_floor_seconds", {{"value", launchFloorSeconds}, {"source", "T"}}}};
     auto p = hw::parseHwProfile(j.dump(), "insights-test.json");
     if (!p)
         qFatal("%s", formatAll(p.diagnostics()).c_str());
@@ -221,7 +221,7 @@ private slots:
 
     void launchIsThePerOpFloorsPart()
     {
-        // A 10 us per-op floor on the compute-bound profile: the ReLU kernel's own time is max(65536 / 1e12,
+        // A 10 us kernel-launch floor on the compute-bound profile: the ReLU kernel's own time is max(65536 / 1e12,
         // 524288 / 1e12) = 0.524288 us, so the floor adds 9.475712 us; the matmul (33.55 us) is above it.
         const auto r = analyze(kMmRelu, profile(1e12, 1e6, 10e-6));
         const auto in = insights::computeInsights(r);

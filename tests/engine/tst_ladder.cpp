@@ -524,10 +524,11 @@ private slots:
         VERIFY_4SIG(leastMakespan({{0.02, 0.02, std::numeric_limits<double>::infinity()}}), 0.01);
     }
 
-    // The eager model's per-operator floor (issue 18): unfused_per_kernel = sum over kernels of max(compute, memory,
-    // floor), its own term, and no other level moves. Hand-derived: two elementwise kernels over N = 1000 fp32
-    // elements, each reads 4,000 B and writes 4,000 B: 8 us at 1 GB/s, compute 1 ns at 1 TFLOP/s. F0 = 16 us; with
-    // a 10 us floor each kernel costs 10 us (F0 = 20 us, +4 us, both kernels floored); a 5 us floor binds neither.
+    // The eager model's dispatch floor (issue 18; issue 32 splits it from the launch floor, tst_modes): unfused_per_kernel
+    // = max(the host's dispatch of every kernel, the device's sum), its own term, and no other level moves.
+    // Hand-derived: two elementwise kernels over N = 1000 fp32 elements, each reads 4,000 B and writes 4,000 B: 8 us
+    // at 1 GB/s, compute 1 ns at 1 TFLOP/s. F0 = 16 us; a 10 us dispatch floor makes it 2 x 10 = 20 us (+4 us, both
+    // kernels floored); a 5 us one (10 us in all) hides behind the device's 16 us.
     void testOpFloorOnlyInTheEagerModel()
     {
         const ir::Program p = testutil::parseOk("kernel k(N=1000) {\n  in A: f32[N];\n  out C: f32[N];\n  tmp B: f32[N];\n"
@@ -551,20 +552,21 @@ private slots:
             QCOMPARE(floored.at(l).opFloorSeconds, 0.0);
         }
         verifyInvariants(floored, "op floor");
-        QVERIFY(std::any_of(floored.notes.begin(), floored.notes.end(),
-                            [](const solar::Message& n) { return n.text().find("per-operator floor") != std::string::npos; }));
+        QVERIFY(std::any_of(floored.notes.begin(), floored.notes.end(), [](const solar::Message& n) {
+            return n.text().find("host's eager dispatch: 2 launches") != std::string::npos;
+        }));
         m.opFloorSeconds = 5e-6;
         const Ladder loose = solve(d, m, PrecisionPolicy::PytorchDefault, CacheAssumption::Cold);
         VERIFY_4SIG(loose.at(Level::UnfusedPerKernel).seconds, 16e-6);
         QCOMPARE(loose.at(Level::UnfusedPerKernel).flooredKernels, 0);
 
-        // Through a profile: on by default, off with AnalysisOptions::opFloor = false.
+        // Through a profile: on by default (eager), off with --mode none.
         hw::HwProfile profile = *hw::loadHwRegistry({kShipped}).find("a100-sxm");
         profile.opFloorSeconds = hw::Number {1e-3, "T", "a test floor"};
         const auto on = analyzeProgram(p, profile);
         VERIFY_4SIG(on->ladder.at(Level::UnfusedPerKernel).seconds, 2e-3);
         AnalysisOptions noFloor;
-        noFloor.opFloor = false;
+        noFloor.mode = ExecutionMode::None;
         const auto off = analyzeProgram(p, profile, noFloor);
         QVERIFY(off->ladder.at(Level::UnfusedPerKernel).seconds < 1e-4);
         QCOMPARE(off->ladder.at(Level::Fused).seconds, on->ladder.at(Level::Fused).seconds);

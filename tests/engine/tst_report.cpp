@@ -80,7 +80,7 @@ private slots:
         const json j = json::parse(report::analysisJson(r));
         QCOMPARE(j["schema"].get<std::string>(), std::string("solar.analysis/1"));
         QCOMPARE(keysOf(j),
-                 (std::vector<std::string> {"schema", "tool", "program", "hardware", "policy", "cache", "totals", "bounds", "ops",
+                 (std::vector<std::string> {"schema", "tool", "program", "hardware", "policy", "cache", "mode", "totals", "bounds", "ops",
                                             "coverage", "insights", "validation", "notes", "assumptions_not_covered", "diagnostics"}));
         // What no bound covers is stated in every report: Winograd/FFT, emulation, sparsity.
         const std::string assumptions = j["assumptions_not_covered"].dump();
@@ -98,7 +98,8 @@ private slots:
         for (const auto& level : levels)
             QCOMPARE(keysOf(j["bounds"][level]),
                      (std::vector<std::string> {"label", "seconds", "bottleneck", "compute_seconds", "compute_seconds_per_unit",
-                                                "memory_seconds", "op_floor_seconds", "bytes", "flops", "intensity_flops_per_byte"}));
+                                                "memory_seconds", "op_floor_seconds", "dispatch_seconds", "dispatch_bound", "bytes",
+                                                "flops", "intensity_flops_per_byte"}));
         QCOMPARE(j["ops"].size(), size_t(1));
         QCOMPARE(keysOf(j["ops"][0]),
                  (std::vector<std::string> {"id",          "name",       "kind",          "equation",       "combiner",

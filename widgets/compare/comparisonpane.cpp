@@ -211,9 +211,10 @@ void ComparisonPane::refresh()
     for (const auto& col : m_comparison.profiles) {
         const double total = col.ladder.at(Level::UnfusedPerKernel).opFloorSeconds;
         const auto* p = m_registry ? m_registry->find(col.id) : nullptr;
-        if (total > 0 && p && p->opFloorSeconds)
+        const auto& perOp = p && p->opFloorSeconds ? p->opFloorSeconds : p ? p->launchFloorSeconds : std::nullopt;
+        if (total > 0 && perOp)
             floored << tr("%1 (%2 per operator, %3 in all)")
-                           .arg(QString::fromStdString(col.name), secondsText(p->opFloorSeconds->value), secondsText(total));
+                           .arg(QString::fromStdString(col.name), secondsText(perOp->value), secondsText(total));
         else
             bare << QString::fromStdString(col.name);
     }
