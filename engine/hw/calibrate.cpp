@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/hw/calibrate.h"
 
+#include "engine/hw/cpuclock.h"
+
 #include "engine/core/format.h"
 
 #include <algorithm>
@@ -302,7 +304,14 @@ double memAvailableBytes()
 
 } // namespace
 
-double measureFmaFlops(const CpuIsa& isa, Precision precision, int threads, double seconds, int repeats)
+double loadAverage()
+{
+    std::ifstream in("/proc/loadavg");
+    double load = -1;
+    return in >> load ? load : -1;
+}
+
+double measureFmaFlops(const CpuIsa& isa, Precision precision, int threads, double seconds, int repeats, double* worst)
 {
     const auto kernel = kernelFor(isa, precision);
     if (!kernel || threads < 1)
@@ -319,14 +328,18 @@ double measureFmaFlops(const CpuIsa& isa, Precision precision, int threads, doub
         }
         n *= 4;
     }
-    double best = 0;
+    double best = 0, slowest = 0;
     for (int r = 0; r < std::max(1, repeats); ++r) {
         std::vector<double> sums(threads);
         const double wall = runTogether(threads, [&](int t) { sums[t] = kernel->run(n); });
         for (double s : sums)
             g_sink = g_sink + s;
-        best = std::max(best, kernel->flopsPerIteration * static_cast<double>(n) * threads / wall);
+        const double rate = kernel->flopsPerIteration * static_cast<double>(n) * threads / wall;
+        best = std::max(best, rate);
+        slowest = r == 0 ? rate : std::min(slowest, rate);
     }
+    if (worst)
+        *worst = slowest;
     return best;
 }
 
@@ -423,6 +436,28 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
         {"SYS", "Linux sysfs (/sys/devices/system/cpu/*/cache, topology, cpufreq) and /proc/meminfo, /proc/cpuinfo", "", when});
     p.sources.push_back({"ISA", "cpuid leaves 1 and 7, checked against the OS-enabled state (XCR0)", "", when});
 
+    // A busy machine measures low: said in the profile (a peak is a ceiling anyway, see below).
+    const double loadBefore = loadAverage();
+    std::string busy;
+    if (loadBefore > 0.5 * std::max(1, host.logicalCpus))
+        busy = "load average " + shortNumber(loadBefore) + " on " + std::to_string(host.logicalCpus) + " CPUs before calibrating";
+    // The highest clock any source gives: the theoretical peaks use it.
+    say("clock: cpufreq, cpuid, /proc/cpuinfo, the model name and a dependent-addition chain ...");
+    std::vector<ClockReading> clocks = host.clocks;
+    if (options.measureClock)
+        if (const double hz = measuredClockHz(); hz > 0)
+            clocks.push_back({hz, "measured: a chain of dependent additions on one thread (one per cycle)"});
+    std::sort(clocks.begin(), clocks.end(), [](const ClockReading& a, const ClockReading& b) { return a.hz > b.hz; });
+    for (const auto& c : clocks)
+        details.measurements.push_back({"clock: " + c.source, c.hz, "Hz", c.source.rfind("measured", 0) == 0 ? "measured" : "read"});
+    const double clockHz = clocks.empty() ? 0 : clocks.front().hz;
+    if (!clocks.empty())
+        say("  highest " + formatSi(clockHz, "Hz") + " (" + clocks.front().source + ")");
+    p.sources.push_back({"CLK",
+                         "the highest of cpufreq's maximum, cpuid leaf 0x16, the model name's clock, /proc/cpuinfo's cpu MHz "
+                         "(sampled) and a clock measured by a dependent-addition chain",
+                         "", when});
+
     // Compute: fp32 (required), fp64, bf16.
     const struct
     {
@@ -436,8 +471,12 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
         if (!kernel)
             continue;
         say(std::string("compute: ") + kernel->name + " on 1 thread and on " + std::to_string(threads) + " ...");
+        double slowest = 0;
         const double one = measureFmaFlops(host.isa, step.precision, 1, options.kernelSeconds, options.repeats);
-        const double all = threads == 1 ? one : measureFmaFlops(host.isa, step.precision, threads, options.kernelSeconds, options.repeats);
+        const double all
+            = threads == 1 ? one : measureFmaFlops(host.isa, step.precision, threads, options.kernelSeconds, options.repeats, &slowest);
+        if (threads > 1 && slowest > 0 && all > 1.25 * slowest && busy.empty())
+            busy = std::string(step.label) + " FMA runs spread " + shortNumber(all / slowest) + "x between repeats";
         details.measurements.push_back({std::string(step.label) + " " + kernel->name + ", 1 thread", one, "FLOP/s", "measured"});
         details.measurements.push_back(
             {std::string(step.label) + " " + kernel->name + ", " + std::to_string(threads) + " threads", all, "FLOP/s", "measured"});
@@ -450,18 +489,20 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
         peak.flops = {all, "FMA",
                       std::string("measured: ") + step.label + " " + kernel->name + " on " + std::to_string(threads)
                           + " threads (1 thread: " + formatSi(one, "FLOP/s") + "); a measured peak is a floor of the true one"};
-        // The theoretical peak at the maximum clock: at most two FMA pipes per core at the vector width measured
-        // (no x86 core issues more), so it can only be above the real peak: sound, maybe loose.
-        if (host.maxClockHz > 0 && threads >= host.cores) {
+        // The theoretical peak at the highest clock: at most two FMA pipes per core at the vector width measured
+        // (no x86 core issues more; a double-pumped AVX-512 core has half), on the cores the threads can use — so
+        // it is above the real peak: sound, maybe loose. The measurement where it is higher (a clock source low).
+        if (clockHz > 0) {
             const double lanesFlops = kernel->flopsPerIteration / kAccumulators; // FLOP per instruction
-            const double theory = host.maxClockHz * host.cores * 2.0 * lanesFlops;
-            details.measurements.push_back(
-                {std::string(step.label) + " theoretical (max clock x cores x 2 pipes x FLOP/instruction)", theory, "FLOP/s", "derived"});
+            const int cores = std::min(threads, host.cores);
+            const double theory = clockHz * cores * 2.0 * lanesFlops;
+            details.measurements.push_back({std::string(step.label) + " theoretical (highest clock x cores x 2 pipes x FLOP/instruction)",
+                                            theory, "FLOP/s", "derived"});
             if (theory > all)
-                peak.flops
-                    = {theory, "SYS",
-                       "derived: " + formatSi(host.maxClockHz, "Hz") + " x " + std::to_string(host.cores) + " cores x 2 FMA pipes x "
-                           + shortNumber(lanesFlops) + " FLOP/instruction; measured " + formatSi(all, "FLOP/s") + " (the higher is used)"};
+                peak.flops = {theory, "CLK",
+                              "derived, a ceiling: " + formatSi(clockHz, "Hz") + " (" + clocks.front().source + ") x "
+                                  + std::to_string(cores) + " cores x 2 FMA pipes x " + shortNumber(lanesFlops)
+                                  + " FLOP/instruction; measured " + formatSi(all, "FLOP/s") + " (the higher is used)"};
         }
         p.peaks.push_back(peak);
     }
@@ -503,9 +544,15 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
                               + formatSi(buffer, "B") + " per array (" + shortNumber(buffer / caches) + " x the caches)"};
     const double memTotal = memTotalBytes();
     p.dramCapacityBytes = {memTotal > 0 ? memTotal : buffer, "SYS", "MemTotal in /proc/meminfo"};
-    p.clockHz = host.maxClockHz > 0
-        ? Number {host.maxClockHz, "SYS", "cpufreq cpuinfo_max_freq"}
-        : Number {1e9, "SYS", "unknown (no cpufreq in sysfs): a nominal 1 GHz so the clock slider scales the measured peaks"};
+    p.clockHz = clockHz > 0
+        ? Number {clockHz, "CLK", "the highest reading: " + clocks.front().source}
+        : Number {1e9, "SYS", "unknown (no clock source): a nominal 1 GHz so the clock slider scales the measured peaks"};
+    if (const double loadAfter = loadAverage(); busy.empty() && loadAfter > 0.5 * std::max(1, host.logicalCpus) + threads)
+        busy = "load average " + shortNumber(loadAfter) + " on " + std::to_string(host.logicalCpus) + " CPUs while calibrating";
+    if (!busy.empty()) {
+        details.busy = "the machine was busy (" + busy + "): measured figures may be low; the peaks are ceilings regardless";
+        say("warning: " + details.busy);
+    }
     // Warm caches credit what outlives one run: the L2s and the L3 (the persistent cache of the GPU model).
     p.l2Bytes = {std::max(l2, 1.0), "SYS", "all L2 caches (sysfs)"};
     if (l3 > 0)

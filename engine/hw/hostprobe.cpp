@@ -194,6 +194,7 @@ HostInfo probeHost(const std::string& sysRoot, const std::string& cpuinfoPath)
         }
     }
     info.cores = std::max(1, static_cast<int>(cores.size()));
+    info.clocks = clockReadings(info.maxClockHz, info.modelName, cpuinfoPath, 3);
     for (const auto& [key, lists] : instances)
         info.caches.push_back({key.first, key.second, sizes[key], static_cast<int>(lists.size())});
     std::sort(info.caches.begin(), info.caches.end(), [](const CacheLevel& a, const CacheLevel& b) { return a.level < b.level; });

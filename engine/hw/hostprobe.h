@@ -4,6 +4,8 @@
 // the kernel exposes one (virtual machines often do not). The calibration (calibrate.h) measures the rest.
 #pragma once
 
+#include "engine/hw/cpuclock.h"
+
 #include <string>
 #include <vector>
 
@@ -36,7 +38,8 @@ struct HostInfo
     int cores = 0; // distinct (package, core) pairs among them
     CpuIsa isa;
     std::vector<CacheLevel> caches; // data and unified, by level
-    double maxClockHz = 0; // cpufreq cpuinfo_max_freq; 0: unknown (then no theoretical peak can be given)
+    double maxClockHz = 0; // cpufreq cpuinfo_max_freq; 0: unknown
+    std::vector<ClockReading> clocks; // every clock source that needs no measuring, highest first (cpuclock.h)
 
     double cacheBytes(int level) const; // all instances of that level (0 when absent)
 };

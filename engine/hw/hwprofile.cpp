@@ -160,6 +160,7 @@ HwProfile parse(const json& doc, const std::string& file)
         d.cpu = text(h, "cpu", "host", false);
         d.isa = text(h, "isa", "host", false);
         d.calibratedAt = text(h, "calibrated", "host", false);
+        d.busy = text(h, "busy", "host", false);
         auto count = [&](const char* key) {
             if (!h.contains(key))
                 return 0;
@@ -310,6 +311,8 @@ std::string profileToJson(const HwProfile& p)
             h["cores"] = p.host->cores;
         if (p.host->threads > 0)
             h["threads"] = p.host->threads;
+        if (!p.host->busy.empty())
+            h["busy"] = p.host->busy;
         json ms = json::array();
         for (const auto& m : p.host->measurements)
             ms.push_back({{"what", m.what}, {"value", m.value}, {"unit", m.unit}, {"how", m.how}});

@@ -53,6 +53,7 @@ struct HostDetails
     int threads = 0; // threads the measurements (and `solar measure`) use
     std::string isa; // "AVX2, FMA, AVX-512, AVX512_BF16"
     std::string calibratedAt; // UTC, ISO 8601
+    std::string busy; // why the machine looked busy while calibrating (load average, spread); empty when it did not
     struct Measurement
     {
         std::string what; // "fp32 FMA, 1 thread"

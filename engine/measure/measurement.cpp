@@ -307,6 +307,7 @@ Expected<Measurement> measureModel(const std::string& file, trace::TraceWorker& 
         m.sizesNote = whyNotLarger;
     m.seconds = r["seconds"].get<double>();
     m.runs = r.value("runs", 0);
+    m.maxSeconds = r.value("max_seconds", 0.0);
     m.threads = r.value("threads", 0);
     m.device = r.value("device", std::string("cpu"));
     m.torchVersion = r.value("torch", std::string());

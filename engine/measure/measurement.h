@@ -59,6 +59,7 @@ struct Measurement
     bool reduced = false; // not the file's own sizes
     std::string sizesNote; // why it ran at reduced sizes
     double seconds = 0; // min of the timed runs
+    double maxSeconds = 0; // the slowest of them: max / min is the run-to-run spread (0: not reported)
     int runs = 0;
     int threads = 0;
     std::string device;

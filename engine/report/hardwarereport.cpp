@@ -47,6 +47,8 @@ std::string hwShowTable(const hw::HwProfile& p)
     if (p.host) {
         out += "\ncalibrated " + p.host->calibratedAt + " on " + p.host->cpu + ": " + std::to_string(p.host->cores) + " cores, "
             + std::to_string(p.host->threads) + " threads used, " + p.host->isa + "\n";
+        if (!p.host->busy.empty())
+            out += "  warning: " + p.host->busy + "\n";
         for (const auto& m : p.host->measurements)
             out += "  " + padText(m.what, 56) + padText(m.unit == "B" ? formatBytes(m.value) : formatSi(m.value, m.unit), 14, true) + "  "
                 + m.how + "\n";

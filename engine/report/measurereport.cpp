@@ -46,6 +46,7 @@ std::string measurementJson(const Measurement& m)
     j["cache"] = bounds::cacheName(m.analysis.options.cache);
     j["coverage"] = m.analysis.coverage.status();
     j["measured_seconds"] = m.seconds;
+    j["measured_max_seconds"] = m.maxSeconds > 0 ? ordered_json(m.maxSeconds) : ordered_json();
     j["compiled_seconds"] = m.compiledSeconds ? ordered_json(*m.compiledSeconds) : ordered_json();
     if (!m.compileError.empty())
         j["compile_error"] = m.compileError;
@@ -94,7 +95,11 @@ std::string measurementTable(const Measurement& m)
         + m.torchVersion + ") at " + measure::describeSizes(m.sizes) + "\n";
     if (m.reduced)
         out += "  reduced sizes: " + m.sizesNote + "\n";
-    out += "measured, eager: " + formatSeconds(m.seconds) + " (min of " + std::to_string(m.runs) + " runs after a warm-up)\n";
+    out += "measured, eager: " + formatSeconds(m.seconds) + " (min of " + std::to_string(m.runs) + " runs after a warm-up"
+        + (m.maxSeconds > 0 && m.runs > 1
+               ? "; the slowest " + formatSeconds(m.maxSeconds) + ", a spread of " + formatSignificant(m.maxSeconds / m.seconds, 3) + "x"
+               : std::string())
+        + ")\n";
     if (m.compiledSeconds)
         out += "measured, torch.compile: " + formatSeconds(*m.compiledSeconds) + "\n";
     else if (!m.compileError.empty())

@@ -3,6 +3,7 @@
 // files are rejected naming the file and the field while the others still load; user profiles override shipped
 // ones; profiles round-trip through profileToJson.
 #include "engine/hw/calibrate.h"
+#include "engine/hw/cpuclock.h"
 #include "engine/hw/hostprobe.h"
 #include "engine/hw/registry.h"
 
@@ -34,7 +35,8 @@ void put(const std::filesystem::path& path, const std::string& text)
 }
 
 // A sysfs tree of a 4-thread, 2-core CPU (SMT pairs 0-1 and 2-3): private L1d (48K) and L2 (1 MiB) per core, one
-// shared 16 MiB L3, an L1 instruction cache that must be skipped, a 3.5 GHz maximum clock.
+// shared 16 MiB L3, an L1 instruction cache that must be skipped, a 3.5 GHz maximum clock in cpufreq, a 1 GHz base
+// clock in the model name and 3,700.5 MHz in one "cpu MHz" line (the highest reading).
 std::string fakeSysfs(const QString& root)
 {
     namespace fs = std::filesystem;
@@ -58,7 +60,9 @@ std::string fakeSysfs(const QString& root)
         cache(3, 3, "Unified", "16384K", "0-3");
         put(d / "cpufreq" / "cpuinfo_max_freq", "3500000");
     }
-    put(r / "cpuinfo", "processor\t: 0\nmodel name\t: Test CPU @ 1.00GHz\nflags\t\t: fpu");
+    put(r / "cpuinfo",
+        "processor\t: 0\nmodel name\t: Test CPU @ 1.00GHz\ncpu MHz\t\t: 2400.000\nflags\t\t: fpu\n\nprocessor\t: 1\nmodel name\t: "
+        "Test CPU @ 1.00GHz\ncpu MHz\t\t: 3700.500\nflags\t\t: fpu");
     return (r / "cpuinfo").string();
 }
 
@@ -227,20 +231,38 @@ private slots:
         QCOMPARE(h.cacheBytes(2), 2.0 * 1024 * 1024);
         QCOMPARE(h.cacheBytes(3), 16.0 * 1024 * 1024);
         QCOMPARE(h.maxClockHz, 3.5e9);
+        // Every clock source that needs no measuring (cpuid's is the real machine's, so it is left out here).
+        std::vector<ClockReading> clocks = h.clocks;
+        std::erase_if(clocks, [](const ClockReading& c) { return c.source.rfind("cpuid", 0) == 0; });
+        QCOMPARE(clocks.size(), size_t(3));
+        QCOMPARE(clocks[0].hz, 3.7005e9);
+        QVERIFY(clocks[0].source.find("cpu MHz") != std::string::npos);
+        QCOMPARE(clocks[1].hz, 3.5e9);
+        QCOMPARE(clocks[2].hz, 1e9);
+        QCOMPARE(brandStringClockHz("Intel(R) Xeon(R) CPU @ 2.80GHz"), 2.8e9);
+        QCOMPARE(brandStringClockHz("AMD EPYC 7B13"), 0.0);
+        QCOMPARE(cpuinfoClockHz("cpu MHz\t: 2000.5\ncpu MHz\t: 1999\n"), 2.0005e9);
+        QCOMPARE(cpuinfoClockHz("no clock here"), 0.0);
+#if defined(__x86_64__)
+        QVERIFY(measuredClockHz(0.002, 1) > 0); // a chain of additions ran and was timed
+#endif
         QCOMPARE(parseCpuList("0-3,8,10-11"), (std::vector<int> {0, 1, 2, 3, 8, 10, 11}));
         QCOMPARE(parseCacheSize("260M"), 260.0 * 1024 * 1024);
         QCOMPARE(parseCacheSize("bogus"), 0.0);
     }
 
-    // A short calibration with that host's caches and clock: the theoretical fp32 peak is known by hand (3.5 GHz x 2
-    // cores x 2 FMA pipes x FLOP per instruction of the widest ISA) and is used when above the measured one; the
+    // A short calibration with that host's caches and clocks: the theoretical fp32 peak is known by hand (the highest
+    // clock, 3,700.5 MHz from "cpu MHz", x 2 cores x 2 FMA pipes x FLOP per instruction of the widest ISA) and is used
+    // when above the measured one — a ceiling, never below a run; the
     // capacities are the tree's; every number cites a source the profile lists; the profile round-trips with its
     // host details and eager per-op floor.
     void testCalibrateProfile()
     {
         QTemporaryDir dir;
         HostInfo h = probeHost(dir.path().toStdString(), fakeSysfs(dir.path()));
+        std::erase_if(h.clocks, [](const ClockReading& c) { return c.source.rfind("cpuid", 0) == 0; }); // the real CPU's
         CalibrationOptions o;
+        o.measureClock = false; // the fake host's clocks only
         o.id = "test-host";
         o.threads = 2;
         o.kernelSeconds = 0.002;
@@ -254,7 +276,7 @@ private slots:
                 measured = m.value;
         QVERIFY(measured > 0);
         const double flopsPerInstruction = h.isa.avx512f ? 32 : h.isa.fma ? 16 : 0;
-        const double theory = 3.5e9 * 2 * 2 * flopsPerInstruction;
+        const double theory = 3.7005e9 * 2 * 2 * flopsPerInstruction;
         const double peak = p->peakFlops(Unit::Simt, Precision::FP32);
         QCOMPARE(peak, std::max(theory, measured)); // the higher figure: a higher peak can only lower a bound
         QCOMPARE(p->peakFlops(Unit::Tensor, Precision::FP32), 0.0); // a CPU has no tensor cores
@@ -263,6 +285,7 @@ private slots:
         QVERIFY(p->dramBandwidthBps.value > 0);
         QCOMPARE(p->host->threads, 2);
         QCOMPARE(p->host->cores, 2);
+        QCOMPARE(p->clockHz.value, 3.7005e9);
         for (const Number* n : {&p->clockHz, &p->dramBandwidthBps, &p->dramCapacityBytes, &p->l2Bytes, &p->onchipBytes, &*p->llcBytes})
             QVERIFY2(p->source(n->source), n->source.c_str());
         for (const auto& peakEntry : p->peaks)

@@ -56,14 +56,17 @@ def _timed(torch, device, fn):
     return time.perf_counter() - t0
 
 
-def _time_runs(torch, device, fn, runs, max_total_seconds):
-    """The minimum of up to `runs` runs, stopping early once `max_total_seconds` are spent (at least one run)."""
+def _time_runs(torch, device, fn, runs, max_total_seconds, spread=None):
+    """The minimum of up to `runs` runs, stopping early once `max_total_seconds` are spent (at least one run);
+    `spread`, a dict, gets the slowest run too (a noisy machine shows as a wide spread)."""
     times = []
     spent = 0.0
     while len(times) < runs and (not times or spent < max_total_seconds):
         t = _timed(torch, device, fn)
         times.append(t)
         spent += t
+    if spread is not None:
+        spread["max_seconds"] = max(times)
     return min(times), len(times)
 
 
@@ -193,7 +196,9 @@ def _measure(request, build, user_code, import_torch, user_error):
             reply["probe_seconds"] = min(times)
         return reply
     with user_code(filename, "forward()"):
-        reply["seconds"], reply["runs"] = _time_runs(torch, device, eager, runs, max_total)
+        spread = {}
+        reply["seconds"], reply["runs"] = _time_runs(torch, device, eager, runs, max_total, spread)
+        reply["max_seconds"] = spread["max_seconds"]
         if request.get("profile", True):
             reply["ops"], reply["unmatched_ops"] = _profile(torch, device, eager, request.get("op_names", []))
     if request.get("compile"):
