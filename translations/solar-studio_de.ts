@@ -242,17 +242,17 @@
         <translation>%1 (%2 je Operator, %3 insgesamt)</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="223"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="224"/>
         <source>F0 has no per-operator floor on any of these profiles: it is the pure bound everywhere.</source>
         <translation>F0 hat auf keinem dieser Profile eine Untergrenze je Operator: überall die reine Schranke.</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="224"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="225"/>
         <source>F0 includes the eager per-operator floor on %1; none on %2, whose F0 is the pure bound.</source>
         <translation>F0 enthält die Eager-Untergrenze je Operator auf %1; keine auf %2, dort ist F0 die reine Schranke.</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="225"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="226"/>
         <source>no other profile</source>
         <translation>keinem anderen Profil</translation>
     </message>
@@ -2796,12 +2796,12 @@
         <translation>%1-Kontraktionen laufen auf SIMT fp32: die Maschine nennt für sie keine Tensor-Core-Spitze</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="566"/>
+        <location filename="../engine/bounds/ladder.cpp" line="567"/>
         <source>unfused_per_kernel is the host&apos;s eager dispatch: %1 launches at the profile&apos;s %2 each take %3, more than the device needs for them (+%4; the eager model only, no other level has it)</source>
         <translation>unfused_per_kernel ist der Eager-Dispatch des Hosts: %1 Starts zu je %2 laut Profil dauern %3, länger als das Gerät für sie braucht (+%4; nur das Eager-Modell, keine andere Stufe enthält es)</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="572"/>
+        <location filename="../engine/bounds/ladder.cpp" line="574"/>
         <source>unfused_per_kernel includes the profile&apos;s kernel-launch floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
         <translation>unfused_per_kernel enthält die Kernel-Start-Untergrenze des Profils von %1 bei %2 von %3 Kernels: +%4 (nur das Eager-Modell; keine andere Stufe enthält sie)</translation>
     </message>

@@ -242,17 +242,17 @@
         <translation>%1（每个算子 %2，共 %3）</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="223"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="224"/>
         <source>F0 has no per-operator floor on any of these profiles: it is the pure bound everywhere.</source>
         <translation>这些配置文件均无每算子下限：F0 处处都是纯界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="224"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="225"/>
         <source>F0 includes the eager per-operator floor on %1; none on %2, whose F0 is the pure bound.</source>
         <translation>F0 在 %1 上包含 eager 每算子下限；%2 上没有，其 F0 为纯界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/compare/comparisonpane.cpp" line="225"/>
+        <location filename="../widgets/compare/comparisonpane.cpp" line="226"/>
         <source>no other profile</source>
         <translation>无其他配置文件</translation>
     </message>
@@ -2789,12 +2789,12 @@
         <translation>%1 收缩在 SIMT fp32 上运行：该机器未列出其张量核心峰值</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="566"/>
+        <location filename="../engine/bounds/ladder.cpp" line="567"/>
         <source>unfused_per_kernel is the host&apos;s eager dispatch: %1 launches at the profile&apos;s %2 each take %3, more than the device needs for them (+%4; the eager model only, no other level has it)</source>
         <translation>unfused_per_kernel 由主机的 eager 分发决定：%1 次启动、按配置文件每次 %2，共需 %3，多于设备执行它们所需的时间（+%4；仅 eager 模型，其他级别不含此项）</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="572"/>
+        <location filename="../engine/bounds/ladder.cpp" line="574"/>
         <source>unfused_per_kernel includes the profile&apos;s kernel-launch floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
         <translation>unfused_per_kernel 包含配置文件的内核启动下限 %1，作用于 %3 个内核中的 %2 个：+%4（仅 eager 模型；其他级别不含此项）</translation>
     </message>

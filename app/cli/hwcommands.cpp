@@ -9,6 +9,7 @@
 #include "engine/frontend/trace/traceworker.h"
 #include "engine/hw/calibrate.h"
 #include "engine/hw/registry.h"
+#include "engine/measure/cudacalibration.h"
 #include "engine/measure/measurement.h"
 #include "engine/report/hardwarereport.h"
 
@@ -57,14 +58,56 @@ bool writeProfile(const std::string& path, const std::string& json, std::ostream
     return true;
 }
 
+// Writes the calibrated profile as a user profile (and to --out) and shows it.
+int saveCalibrated(const hw::HwProfile& profile, const Args& args, std::ostream& out, std::ostream& err)
+{
+    const std::string json = hw::profileToJson(profile);
+    const std::string userPath = (std::filesystem::path(hw::userHwProfileDir()) / (profile.id + ".json")).string();
+    if (!writeProfile(userPath, json, err))
+        return ExitBadInput;
+    if (args.has("--out") && !writeProfile(args.value("--out"), json, err))
+        return ExitBadInput;
+    out << report::hwShowTable(profile);
+    return ExitOk;
+}
+
+// --device cuda: the CUDA device torch sees, on its datasheet profile.
+int hwCalibrateCuda(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const auto python = trace::locatePython();
+    if (!python) {
+        err << "solar: calibrating a CUDA device needs a Python with torch: " << python.diagnostics().front().message << '\n';
+        return ExitBadInput;
+    }
+    trace::TraceWorker worker(*python);
+    measure::CudaCalibrationOptions options;
+    options.id = args.value("--id", "");
+    options.base = args.value("--base", "");
+    options.progress = [&err](const std::string& line) { err << "solar: calibrate: " << line << '\n' << std::flush; };
+    const hw::HwRegistry registry = hw::loadDefaultHwRegistry();
+    auto profile = measure::calibrateCuda(worker, registry, options);
+    if (!profile) {
+        for (const auto& d : profile.diagnostics())
+            err << d.format() << '\n';
+        return ExitBadInput;
+    }
+    return saveCalibrated(*profile, args, out, err);
+}
+
 int hwCalibrate(const Args& args, std::ostream& out, std::ostream& err)
 {
-    hw::CalibrationOptions options;
-    options.id = args.value("--id", "host");
-    for (char c : options.id) {
+    const std::string id = args.value("--id", "");
+    for (char c : id) {
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
             throw UsageError {"--id takes letters, digits, '-', '_' and '.' (it names a file)"};
     }
+    const std::string device = args.value("--device", "cpu");
+    if (device == "cuda")
+        return hwCalibrateCuda(args, out, err);
+    if (args.has("--base"))
+        throw UsageError {"--base names a GPU's datasheet profile: it goes with --device cuda"};
+    hw::CalibrationOptions options;
+    options.id = id.empty() ? std::string("host") : id;
     if (const auto n = args.integer("--threads", 1))
         options.threads = static_cast<int>(*n);
     options.progress = [&err](const std::string& line) { err << "solar: calibrate: " << line << '\n' << std::flush; };
@@ -77,14 +120,7 @@ int hwCalibrate(const Args& args, std::ostream& out, std::ostream& err)
             err << d.format() << '\n';
         return ExitBadInput;
     }
-    const std::string json = hw::profileToJson(*profile);
-    const std::string userPath = (std::filesystem::path(hw::userHwProfileDir()) / (options.id + ".json")).string();
-    if (!writeProfile(userPath, json, err))
-        return ExitBadInput;
-    if (args.has("--out") && !writeProfile(args.value("--out"), json, err))
-        return ExitBadInput;
-    out << report::hwShowTable(*profile);
-    return ExitOk;
+    return saveCalibrated(*profile, args, out, err);
 }
 
 } // namespace
@@ -97,10 +133,14 @@ std::vector<Command> hwCommands()
         {"hw calibrate",
          "",
          "measure this machine's CPU (FMA throughput per ISA on one and on all threads, memory bandwidth by read, copy, triad and "
-         "non-temporal-store passes, caches from sysfs) and save it as a user profile usable wherever a profile is named",
-         {{"--id", "NAME", "the profile's id and file name (default host)"},
+         "non-temporal-store passes, caches from sysfs) or, with --device cuda, the CUDA device torch sees (copy and L2-resident "
+         "bandwidth, GEMM rates per dtype as achievable ceilings beside the datasheet's bound, the kernel-launch floor in a CUDA "
+         "graph, the eager dispatch floor) and save it as a user profile usable wherever a profile is named",
+         {{"--id", "NAME", "the profile's id and file name (default host; with --device cuda the base's id + -calibrated)"},
           {"--out", "FILE", "also write the profile to FILE"},
-          {"--threads", "N", "threads to measure with (default every online CPU)"}},
+          {"--threads", "N", "threads to measure with (default every online CPU)"},
+          {"--device", "D", "cpu (default) or cuda", {"cpu", "cuda"}},
+          {"--base", "NAME", "with --device cuda: the device's datasheet profile (default: the one its name matches)"}},
          0,
          0,
          hwCalibrate},

@@ -152,6 +152,37 @@ HwProfile parse(const json& doc, const std::string& file)
         if (eager.contains("launch_floor_seconds"))
             p.launchFloorSeconds = number(eager, "launch_floor_seconds", "eager", p);
     }
+    if (doc.contains("achievable")) {
+        const json& a = doc.at("achievable");
+        if (!a.is_object())
+            throw FieldError {"achievable", "expected an object"};
+        HwProfile::Achievable ach;
+        if (a.contains("dram_bandwidth_Bps"))
+            ach.dramBandwidthBps = number(a, "dram_bandwidth_Bps", "achievable", p);
+        if (a.contains("l2_bandwidth_Bps"))
+            ach.l2BandwidthBps = number(a, "l2_bandwidth_Bps", "achievable", p);
+        if (a.contains("compute")) {
+            const json& c = a.at("compute");
+            if (!c.is_array())
+                throw FieldError {"achievable.compute", "expected an array"};
+            for (size_t i = 0; i < c.size(); ++i) {
+                const std::string where = "achievable.compute[" + std::to_string(i) + "]";
+                if (!c[i].is_object())
+                    throw FieldError {where, "expected an object"};
+                Peak peak;
+                const std::string unit = text(c[i], "unit", where), dtype = text(c[i], "dtype", where);
+                const auto u = parseUnit(unit);
+                const auto pr = parsePrecision(dtype);
+                if (!u || !pr)
+                    throw FieldError {where, "unknown unit or dtype '" + unit + " " + dtype + "'"};
+                peak.unit = *u;
+                peak.precision = *pr;
+                peak.flops = number(c[i], "flops", where, p);
+                ach.peaks.push_back(std::move(peak));
+            }
+        }
+        p.achievable = std::move(ach);
+    }
     if (doc.contains("host")) {
         const json& h = doc.at("host");
         if (!h.is_object())
@@ -305,6 +336,19 @@ std::string profileToJson(const HwProfile& p)
         doc["eager"]["op_floor_seconds"] = numberJson(*p.opFloorSeconds);
     if (p.launchFloorSeconds)
         doc["eager"]["launch_floor_seconds"] = numberJson(*p.launchFloorSeconds);
+    if (p.achievable) {
+        json a = json::object();
+        if (p.achievable->dramBandwidthBps)
+            a["dram_bandwidth_Bps"] = numberJson(*p.achievable->dramBandwidthBps);
+        if (p.achievable->l2BandwidthBps)
+            a["l2_bandwidth_Bps"] = numberJson(*p.achievable->l2BandwidthBps);
+        json c = json::array();
+        for (const auto& peak : p.achievable->peaks)
+            c.push_back({{"unit", unitName(peak.unit)}, {"dtype", precisionName(peak.precision)}, {"flops", numberJson(peak.flops)}});
+        if (!c.empty())
+            a["compute"] = c;
+        doc["achievable"] = a;
+    }
     if (p.host) {
         json h = {{"cpu", p.host->cpu}, {"isa", p.host->isa}, {"calibrated", p.host->calibratedAt}};
         if (p.host->cores > 0)

@@ -98,6 +98,16 @@ struct HwProfile
     std::optional<Number> opFloorSeconds;
     std::optional<Number> launchFloorSeconds;
     std::optional<HostDetails> host;
+    // Measured ceilings (`solar hw calibrate --device cuda`): what this very device reached — a copy's bandwidth,
+    // an L2-resident copy's, GEMM rates per dtype — beside the datasheet figures that bound. Never a bound: a
+    // measurement is a floor of the true ceiling. Shown as the roofline's dashed roof and a column of reports.
+    struct Achievable
+    {
+        std::optional<Number> dramBandwidthBps;
+        std::optional<Number> l2BandwidthBps;
+        std::vector<Peak> peaks;
+    };
+    std::optional<Achievable> achievable;
 
     const Source* source(const std::string& key) const;
     /// 0 when the profile has no such peak.

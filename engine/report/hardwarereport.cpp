@@ -44,6 +44,17 @@ std::string hwShowTable(const hw::HwProfile& p)
         line("eager dispatch floor", formatSeconds(p.opFloorSeconds->value), *p.opFloorSeconds);
     if (p.launchFloorSeconds)
         line("kernel launch floor", formatSeconds(p.launchFloorSeconds->value), *p.launchFloorSeconds);
+    if (p.achievable) {
+        // Beside the bound, never instead of it.
+        out += "\nachievable on this device (measured ceilings; the figures above bound):\n";
+        for (const auto& peak : p.achievable->peaks)
+            line(std::string(hw::unitName(peak.unit)) + " " + std::string(hw::precisionName(peak.precision)),
+                 formatSi(peak.flops.value, "FLOP/s"), peak.flops);
+        if (p.achievable->dramBandwidthBps)
+            line("DRAM bandwidth", formatSi(p.achievable->dramBandwidthBps->value, "B/s"), *p.achievable->dramBandwidthBps);
+        if (p.achievable->l2BandwidthBps)
+            line("L2 bandwidth", formatSi(p.achievable->l2BandwidthBps->value, "B/s"), *p.achievable->l2BandwidthBps);
+    }
     if (p.host) {
         out += "\ncalibrated " + p.host->calibratedAt + " on " + p.host->cpu + ": " + std::to_string(p.host->cores) + " cores, "
             + std::to_string(p.host->threads) + " threads used, " + p.host->isa + "\n";

@@ -6,6 +6,7 @@ per line on stdout, so torch is imported once for a whole sweep. Requests:
   {"id": 3, "cmd": "constants", "file": "model.py"}                               (the module's size constants)
   {"id": 4, "cmd": "reference", "file": "model.py", "sizes": {...}, "seed": 0, "max_elements": N, "dir": D}
   {"id": 5, "cmd": "reference_arrays", ...}     (the same for NumPy/JAX sources: get_inputs() and forward(*inputs))
+  {"id": 6, "cmd": "cuda_calibrate"}  (a CUDA device's ceilings and floors; SOLAR_FAKE_CUDA=spec.json fakes the device)
 Replies carry the same id and "ok"; failures say what went wrong and, where the user's file is to blame, its line.
 
 Each framework is a module of this package: torch_trace (PyTorch), jax_trace (JAX and Flax), torch_measure (timing
@@ -81,6 +82,16 @@ def handle(request):
             return {"ok": False, "kind": "import", "error": "measuring the per-op floor needs torch in this Python (%s)" % e}
         except RuntimeError as e:
             return {"ok": False, "kind": "measure", "error": str(e)}
+    if cmd == "cuda_calibrate":
+        try:
+            from . import cuda_calibrate
+            reply = cuda_calibrate.handle(request, torch_trace.import_torch)
+            reply["ok"] = True
+            return reply
+        except ImportError as e:
+            return {"ok": False, "kind": "import", "error": "calibrating a CUDA device needs torch in this Python (%s)" % e}
+        except (RuntimeError, OSError, ValueError, KeyError) as e:
+            return {"ok": False, "kind": "measure", "error": "%s: %s" % (type(e).__name__, e)}
     if cmd == "constants":
         try:
             _, constants = source.load_source(request["file"], request.get("sizes"))
