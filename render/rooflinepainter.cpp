@@ -181,11 +181,16 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
         if (!r.dram && sameValue[{r.machine, r.value}].isEmpty())
             continue; // drawn with the first of its group
         const QPointF a = map(r.x0, r.y0), b = map(r.x1, r.y1);
-        // Several units at once (a split schedule's summed peaks) dash-dot, an overlay's roofs dashed.
-        QPen pen(roofColour(r.primary), (r.dram ? 2.4 : 1.6) * mark,
-                 !r.primary       ? Qt::DashLine
-                     : r.combined ? Qt::DashDotLine
-                                  : Qt::SolidLine);
+        // Several units at once (a split schedule's summed peaks) dash-dot, an overlay's roofs and the measured
+        // achievable ceilings dashed (the latter in the machine's colour, thinner).
+        QPen pen(roofColour(r.primary),
+                 (r.achievable ? 1.0
+                      : r.dram ? 2.4
+                               : 1.6)
+                     * mark,
+                 !r.primary || r.achievable ? Qt::DashLine
+                     : r.combined           ? Qt::DashDotLine
+                                            : Qt::SolidLine);
         p.setPen(pen);
         p.drawLine(a, b);
         solar::RooflineRoof named = r;
@@ -326,6 +331,8 @@ void paintRoofline(QPainter& p, const QSizeF& size, const solar::RooflinePlot& p
     legendText(QCoreApplication::translate("RooflinePainter", "size: share of the time"));
     if (std::any_of(plot.roofs.begin(), plot.roofs.end(), [](const auto& r) { return !r.primary; }))
         legendText(QCoreApplication::translate("RooflinePainter", "dashed: overlaid profiles"));
+    if (std::any_of(plot.roofs.begin(), plot.roofs.end(), [](const auto& r) { return r.achievable; }))
+        legendText(QCoreApplication::translate("RooflinePainter", "thin dashed: measured on this device (achievable, not a bound)"));
     if (std::any_of(plot.roofs.begin(), plot.roofs.end(), [](const auto& r) { return r.combined && r.primary; }))
         legendText(QCoreApplication::translate("RooflinePainter", "dash-dot: units working at once (peaks summed)"));
     if (plot.skipped > 0)

@@ -2228,48 +2228,53 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="303"/>
+        <location filename="../render/rooflinepainter.cpp" line="304"/>
         <source>memory-bound operator</source>
         <translation>speichergebundener Operator</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="304"/>
+        <location filename="../render/rooflinepainter.cpp" line="305"/>
         <source>compute-bound operator</source>
         <translation>rechengebundener Operator</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="306"/>
-        <location filename="../render/rooflinepainter.cpp" line="312"/>
+        <location filename="../render/rooflinepainter.cpp" line="307"/>
+        <location filename="../render/rooflinepainter.cpp" line="313"/>
         <source>measured (trace)</source>
         <translation>gemessen (Trace)</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="317"/>
+        <location filename="../render/rooflinepainter.cpp" line="318"/>
         <source>the program at this level</source>
         <translation>das Programm auf dieser Stufe</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="325"/>
+        <location filename="../render/rooflinepainter.cpp" line="326"/>
         <source>operators standing alone, each on or under the roof that bounds it</source>
         <translation>Operatoren allein, jeder auf oder unter dem Dach, das ihn begrenzt</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="326"/>
+        <location filename="../render/rooflinepainter.cpp" line="327"/>
         <source>size: share of the time</source>
         <translation>Größe: Anteil an der Zeit</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="328"/>
+        <location filename="../render/rooflinepainter.cpp" line="329"/>
         <source>dashed: overlaid profiles</source>
         <translation>gestrichelt: überlagerte Profile</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="330"/>
+        <location filename="../render/rooflinepainter.cpp" line="331"/>
+        <source>thin dashed: measured on this device (achievable, not a bound)</source>
+        <translation>dünn gestrichelt: auf diesem Gerät gemessen (erreichbar, keine Schranke)</translation>
+    </message>
+    <message>
+        <location filename="../render/rooflinepainter.cpp" line="333"/>
         <source>dash-dot: units working at once (peaks summed)</source>
         <translation>strichpunktiert: Einheiten gleichzeitig (Spitzenwerte addiert)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="332"/>
+        <location filename="../render/rooflinepainter.cpp" line="335"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>%n Operator ohne Arithmetik nicht gezeigt</numerusform>
@@ -2277,7 +2282,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="334"/>
+        <location filename="../render/rooflinepainter.cpp" line="337"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>%n Operator ohne DRAM-Bytes auf dieser Stufe (Operanden auf dem Chip) nicht gezeigt</numerusform>

@@ -2225,55 +2225,60 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="303"/>
+        <location filename="../render/rooflinepainter.cpp" line="304"/>
         <source>memory-bound operator</source>
         <translation>内存受限算子</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="304"/>
+        <location filename="../render/rooflinepainter.cpp" line="305"/>
         <source>compute-bound operator</source>
         <translation>计算受限算子</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="306"/>
-        <location filename="../render/rooflinepainter.cpp" line="312"/>
+        <location filename="../render/rooflinepainter.cpp" line="307"/>
+        <location filename="../render/rooflinepainter.cpp" line="313"/>
         <source>measured (trace)</source>
         <translation>实测(trace)</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="317"/>
+        <location filename="../render/rooflinepainter.cpp" line="318"/>
         <source>the program at this level</source>
         <translation>此级别的整个程序</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="325"/>
+        <location filename="../render/rooflinepainter.cpp" line="326"/>
         <source>operators standing alone, each on or under the roof that bounds it</source>
         <translation>单独运行的算子，各自位于限制它的屋顶上或其下</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="326"/>
+        <location filename="../render/rooflinepainter.cpp" line="327"/>
         <source>size: share of the time</source>
         <translation>大小：时间份额</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="328"/>
+        <location filename="../render/rooflinepainter.cpp" line="329"/>
         <source>dashed: overlaid profiles</source>
         <translation>虚线：叠加的配置</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="330"/>
+        <location filename="../render/rooflinepainter.cpp" line="331"/>
+        <source>thin dashed: measured on this device (achievable, not a bound)</source>
+        <translation>细虚线：在此设备上测得（可达值，不是界限）</translation>
+    </message>
+    <message>
+        <location filename="../render/rooflinepainter.cpp" line="333"/>
         <source>dash-dot: units working at once (peaks summed)</source>
         <translation>点划线：多个单元同时工作（峰值相加）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="332"/>
+        <location filename="../render/rooflinepainter.cpp" line="335"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>未显示 %n 个无运算的算子</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="334"/>
+        <location filename="../render/rooflinepainter.cpp" line="337"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>未显示 %n 个在此级别没有 DRAM 字节的算子（操作数在片上）</numerusform>

@@ -184,6 +184,25 @@ RooflinePlot rooflinePlot(const AnalysisResult& r, const std::vector<RooflineMac
         }
         primary = false;
     }
+    // What this very device reached (solar hw calibrate --device cuda): dashed roofs under the bound's.
+    if (const auto& ach = r.hardware.achievable) {
+        const std::string name = r.hardware.name + " (achievable)";
+        double top = 0;
+        for (const auto& roof : usedRoofs)
+            for (const auto& peak : ach->peaks)
+                if (roof.units.size() == 1 && roof.units.front().unit == peak.unit && roof.units.front().precision == peak.precision) {
+                    top = std::max(top, peak.flops.value);
+                    if (ach->dramBandwidthBps)
+                        plot.roofs.push_back({name, roof.label, peak.flops.value, false, true, false,
+                                              peak.flops.value / ach->dramBandwidthBps->value, peak.flops.value, plot.xMax,
+                                              peak.flops.value, true});
+                }
+        if (const auto& dram = ach->dramBandwidthBps) {
+            const double x1 = std::min(plot.xMax, (top > 0 ? top : plot.yMax) / dram->value);
+            plot.roofs.push_back(
+                {name, "DRAM", dram->value, true, true, false, plot.xMin, dram->value * plot.xMin, x1, dram->value * x1, true});
+        }
+    }
     return plot;
 }
 

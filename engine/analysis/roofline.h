@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The roofline as geometry, computed once for every view of it (the interactive chart, the painted figure of
 // exports and reports): the axis ranges, the roofs relevant to the program (DRAM and the compute roofs its work
-// runs on under the policy) for the analysed machine and any overlaid ones, one point per operator and one for the
-// whole program. No drawing and no Qt: views turn it into pixels and translated labels.
+// runs on under the policy) for the analysed machine and any overlaid ones, the ceilings a calibration measured
+// on the analysed device (dashed, never a bound), one point per operator and one for the whole program. No drawing and no Qt: views turn it into pixels and translated labels.
 //
 // What a point means, so that every point sits on or under the roof that bounds it (docs/sol-model.md):
 // - an operator is drawn standing alone at the level's notion of bytes (F0, F1: every tensor it touches; F2-F4:
@@ -32,6 +32,7 @@ struct RooflineRoof
     bool primary = true; // of the analysed machine (false: an overlay)
     bool combined = false; // several units at once, at their peaks summed per concurrency group ("tensor tf32 + simt fp32")
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0; // the segment in (FLOP/byte, FLOP/s)
+    bool achievable = false; // a ceiling measured on this device (HwProfile::achievable): beside the bound, never it
 };
 
 struct RooflinePoint

@@ -47,11 +47,11 @@ Expected<hw::HwProfile> cudaBaseProfile(const hw::HwRegistry& registry, const st
     std::string names;
     for (const auto* p : candidates)
         names += (names.empty() ? "" : ", ") + p->id;
-    return Expected<hw::HwProfile>::failure(error(
-        "calibrate.base", "name the datasheet profile of \"" + deviceName + "\" with --base (" + (candidates.empty() ? std::string("no")
-                                                                                                              : std::to_string(candidates.size()))
-                              + " shipped GPU profile" + (candidates.size() == 1 ? "" : "s") + " match its name"
-                              + (names.empty() ? std::string() : ": " + names) + ")"));
+    return Expected<hw::HwProfile>::failure(error("calibrate.base",
+                                                  "name the datasheet profile of \"" + deviceName + "\" with --base ("
+                                                      + (candidates.empty() ? std::string("no") : std::to_string(candidates.size()))
+                                                      + " shipped GPU profile" + (candidates.size() == 1 ? "" : "s") + " match its name"
+                                                      + (names.empty() ? std::string() : ": " + names) + ")"));
 }
 
 Expected<hw::HwProfile> cudaProfileFromReply(const nlohmann::json& r, const hw::HwProfile& base, const std::string& id,
@@ -116,8 +116,8 @@ Expected<hw::HwProfile> cudaProfileFromReply(const nlohmann::json& r, const hw::
             if (!precision)
                 continue;
             const double datasheet = p.peakFlops(unit, *precision);
-            const std::string how = std::to_string(n) + "^3 " + dtype + " GEMM, " + percentOf(flops, datasheet)
-                + formatSi(datasheet, "FLOP/s");
+            const std::string how
+                = std::to_string(n) + "^3 " + dtype + " GEMM, " + percentOf(flops, datasheet) + formatSi(datasheet, "FLOP/s");
             ach.peaks.push_back({unit, *precision, hw::Number {flops, "CUDA", "measured: " + how}});
             record(dtype + " GEMM", flops, "FLOP/s", "measured: " + how);
             for (auto& peak : p.peaks)
@@ -137,8 +137,7 @@ Expected<hw::HwProfile> cudaProfileFromReply(const nlohmann::json& r, const hw::
         record("eager one-element add from Python, back to back (device time)", eager, "s", "measured");
     if (const double dispatch = positive(r, "dispatch_seconds"); dispatch > 0) {
         p.opFloorSeconds = hw::Number {dispatch / 2, "CUDA",
-                                       "measured: half the host's time per eager one-element add from Python ("
-                                           + formatSeconds(dispatch)
+                                       "measured: half the host's time per eager one-element add from Python (" + formatSeconds(dispatch)
                                            + "), since a composite's inner operators skip the Python binding; eager mode only"};
         record("host time per eager op from Python", dispatch, "s", "measured (the dispatch floor is half of it)");
     }
@@ -156,9 +155,8 @@ Expected<hw::HwProfile> calibrateCuda(trace::TraceWorker& worker, const hw::HwRe
     auto reply = worker.command({{"cmd", "cuda_calibrate"}}, "", options.timeoutMs, "calibrate");
     if (!reply)
         return Expected<hw::HwProfile>::failure(reply.diagnostics());
-    const std::string device = reply->contains("device") && (*reply)["device"].is_object()
-        ? (*reply)["device"].value("name", std::string())
-        : std::string();
+    const std::string device
+        = reply->contains("device") && (*reply)["device"].is_object() ? (*reply)["device"].value("name", std::string()) : std::string();
     auto base = cudaBaseProfile(registry, device, options.base);
     if (!base)
         return base;

@@ -2,6 +2,7 @@
 // `solar hw calibrate --device cuda` on a fake device layer (issue 32, item 3): the worker's measurements run against
 // a device whose timings a spec gives (SOLAR_FAKE_CUDA), so every figure of the profile is known by hand; the
 // profile keeps the datasheet's bound and records the measured ceilings beside it.
+#include "engine/analysis/roofline.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
 #include "engine/measure/cudacalibration.h"
@@ -12,6 +13,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
 
 using namespace solar;
 
@@ -83,6 +85,19 @@ private slots:
         QCOMPARE(back->achievable->peaks.size(), size_t(3));
         QCOMPARE(back->achievable->dramBandwidthBps->value, 4.23e12);
         QCOMPARE(back->launchFloorSeconds->value, 1.5e-6);
+
+        // The roofline draws the measured ceilings beside the bound: an fp32 product on SIMT, DRAM.
+        const auto analysed = analyzeProgram(testutil::parseOk(testutil::readData("alir/matmul.alir")), *p);
+        QVERIFY(analysed);
+        const RooflinePlot plot = rooflinePlot(*analysed, {}, bounds::Level::Fused);
+        std::map<std::string, double> achievable, bound;
+        for (const auto& roof : plot.roofs) {
+            (roof.achievable ? achievable : bound)[roof.label] = roof.value;
+        }
+        QCOMPARE(achievable["DRAM"], 4.23e12);
+        QCOMPARE(achievable["simt fp32"], 5.1e13);
+        QCOMPARE(bound["DRAM"], h200.dramBandwidthBps.value);
+        QCOMPARE(bound["simt fp32"], h200.peakFlops(hw::Unit::Simt, hw::Precision::FP32));
 
         // A copy faster than the datasheet's bandwidth: the datasheet is too low for a bound, and the bound takes it.
         nlohmann::json fast = reply;
