@@ -74,18 +74,24 @@ int saveCalibrated(const hw::HwProfile& profile, const Args& args, std::ostream&
 // --device cuda: the CUDA device torch sees, on its datasheet profile.
 int hwCalibrateCuda(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto python = trace::locatePython();
-    if (!python) {
-        err << "solar: calibrating a CUDA device needs a Python with torch: " << python.diagnostics().front().message << '\n';
-        return ExitBadInput;
-    }
-    trace::TraceWorker worker(*python);
     measure::CudaCalibrationOptions options;
     options.id = args.value("--id", "");
     options.base = args.value("--base", "");
     options.progress = [&err](const std::string& line) { err << "solar: calibrate: " << line << '\n' << std::flush; };
     const hw::HwRegistry registry = hw::loadDefaultHwRegistry();
-    auto profile = measure::calibrateCuda(worker, registry, options);
+    Expected<hw::HwProfile> profile = Expected<hw::HwProfile>::failure(Diagnostic {});
+    if (args.has("--from")) {
+        // Measured elsewhere (scripts/gpu-check on a machine that cannot build this project), built here.
+        profile = measure::cudaProfileFromFile(args.value("--from"), registry, options);
+    } else {
+        const auto python = trace::locatePython();
+        if (!python) {
+            err << "solar: calibrating a CUDA device needs a Python with torch: " << python.diagnostics().front().message << '\n';
+            return ExitBadInput;
+        }
+        trace::TraceWorker worker(*python);
+        profile = measure::calibrateCuda(worker, registry, options);
+    }
     if (!profile) {
         for (const auto& d : profile.diagnostics())
             err << d.format() << '\n';
@@ -104,8 +110,8 @@ int hwCalibrate(const Args& args, std::ostream& out, std::ostream& err)
     const std::string device = args.value("--device", "cpu");
     if (device == "cuda")
         return hwCalibrateCuda(args, out, err);
-    if (args.has("--base"))
-        throw UsageError {"--base names a GPU's datasheet profile: it goes with --device cuda"};
+    if (args.has("--base") || args.has("--from"))
+        throw UsageError {"--base and --from are for a GPU: they go with --device cuda"};
     hw::CalibrationOptions options;
     options.id = id.empty() ? std::string("host") : id;
     if (const auto n = args.integer("--threads", 1))
@@ -140,7 +146,9 @@ std::vector<Command> hwCommands()
           {"--out", "FILE", "also write the profile to FILE"},
           {"--threads", "N", "threads to measure with (default every online CPU)"},
           {"--device", "D", "cpu (default) or cuda", {"cpu", "cuda"}},
-          {"--base", "NAME", "with --device cuda: the device's datasheet profile (default: the one its name matches)"}},
+          {"--base", "NAME", "with --device cuda: the device's datasheet profile (default: the one its name matches)"},
+          {"--from", "FILE",
+           "with --device cuda: build the profile from a reply measured elsewhere (scripts/gpu-check's cuda_calibrate.json)"}},
          0,
          0,
          hwCalibrate},

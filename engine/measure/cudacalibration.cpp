@@ -2,6 +2,7 @@
 #include "engine/measure/cudacalibration.h"
 
 #include "engine/core/format.h"
+#include "engine/core/textfile.h"
 #include "engine/hw/hardwarenames.h"
 
 #include <QDateTime>
@@ -148,6 +149,33 @@ Expected<hw::HwProfile> cudaProfileFromReply(const nlohmann::json& r, const hw::
     return p;
 }
 
+namespace {
+
+Expected<hw::HwProfile> profileFor(const nlohmann::json& reply, const hw::HwRegistry& registry, const CudaCalibrationOptions& options)
+{
+    const std::string device
+        = reply.contains("device") && reply["device"].is_object() ? reply["device"].value("name", std::string()) : std::string();
+    auto base = cudaBaseProfile(registry, device, options.base);
+    if (!base)
+        return base;
+    const std::string when = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+    return cudaProfileFromReply(reply, *base, options.id, when);
+}
+
+} // namespace
+
+Expected<hw::HwProfile> cudaProfileFromFile(const std::string& path, const hw::HwRegistry& registry, const CudaCalibrationOptions& options)
+{
+    const auto text = readTextFile(path);
+    if (!text)
+        return Expected<hw::HwProfile>::failure(text.diagnostics());
+    try {
+        return profileFor(nlohmann::json::parse(*text), registry, options);
+    } catch (const nlohmann::json::parse_error& e) {
+        return Expected<hw::HwProfile>::failure(Diagnostic {Severity::Error, path, {}, "calibrate.json", e.what()});
+    }
+}
+
 Expected<hw::HwProfile> calibrateCuda(trace::TraceWorker& worker, const hw::HwRegistry& registry, const CudaCalibrationOptions& options)
 {
     if (options.progress)
@@ -155,13 +183,7 @@ Expected<hw::HwProfile> calibrateCuda(trace::TraceWorker& worker, const hw::HwRe
     auto reply = worker.command({{"cmd", "cuda_calibrate"}}, "", options.timeoutMs, "calibrate");
     if (!reply)
         return Expected<hw::HwProfile>::failure(reply.diagnostics());
-    const std::string device
-        = reply->contains("device") && (*reply)["device"].is_object() ? (*reply)["device"].value("name", std::string()) : std::string();
-    auto base = cudaBaseProfile(registry, device, options.base);
-    if (!base)
-        return base;
-    const std::string when = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
-    return cudaProfileFromReply(*reply, *base, options.id, when);
+    return profileFor(*reply, registry, options);
 }
 
 } // namespace solar::measure

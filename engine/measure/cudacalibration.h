@@ -36,6 +36,10 @@ Expected<hw::HwProfile> cudaBaseProfile(const hw::HwRegistry& registry, const st
 Expected<hw::HwProfile> cudaProfileFromReply(const nlohmann::json& reply, const hw::HwProfile& base, const std::string& id,
                                              const std::string& when);
 
+/// The profile from a reply saved as JSON elsewhere (scripts/gpu-check writes cuda_calibrate.json on the device);
+/// a file that does not read or parse is an error naming it.
+Expected<hw::HwProfile> cudaProfileFromFile(const std::string& path, const hw::HwRegistry& registry, const CudaCalibrationOptions& options);
+
 /// Runs the calibration in `worker` and builds the profile.
 Expected<hw::HwProfile> calibrateCuda(trace::TraceWorker& worker, const hw::HwRegistry& registry, const CudaCalibrationOptions& options);
 

@@ -108,6 +108,22 @@ private slots:
         QCOMPARE(raised->dramBandwidthBps.value, 5.0e12);
         QVERIFY(raised->dramBandwidthBps.note.find("too low for a bound") != std::string::npos);
 
+        // Measured elsewhere (scripts/gpu-check's cuda_calibrate.json), built here: the same profile.
+        QTemporaryDir dir;
+        const std::string file = dir.filePath(QStringLiteral("cuda_calibrate.json")).toStdString();
+        std::ofstream(file) << reply.dump();
+        measure::CudaCalibrationOptions o;
+        o.id = "my-h200";
+        const auto fromFile = measure::cudaProfileFromFile(file, registry(), o);
+        QVERIFY2(fromFile, fromFile ? "" : formatAll(fromFile.diagnostics()).c_str());
+        QCOMPARE(fromFile->achievable->dramBandwidthBps->value, 4.23e12);
+        QCOMPARE(fromFile->launchFloorSeconds->value, 1.5e-6);
+        std::ofstream(file) << "{ not json";
+        const auto broken = measure::cudaProfileFromFile(file, registry(), o);
+        QVERIFY(!broken);
+        QCOMPARE(broken.diagnostics().front().file, file);
+        QVERIFY(!measure::cudaProfileFromFile(file + ".absent", registry(), o));
+
         QVERIFY(!measure::cudaProfileFromReply(nlohmann::json::object(), h200, "x", "t"));
         QVERIFY(!measure::cudaProfileFromReply({{"device", {{"name", "NVIDIA H200"}}}}, h200, "x", "t")); // nothing measured
     }
