@@ -136,6 +136,7 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     // are the trace route's, whatever the reply's spelling.
     const bool sameKernels = lowered && translation->validation.status == ValidationStatus::Validated;
     auto analysed = analyzeProgram(*program, hardware, o.analysis, [&](graph::EinsumGraph& g) {
+        validate::markReturnedViews(g, validate::viewOnlyLines(tracedOps));
         llm::applyReplyProvenance(g, tracedOps);
         if (!sameKernels)
             return;

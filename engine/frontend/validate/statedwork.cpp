@@ -5,6 +5,7 @@
 #include "engine/core/format.h"
 #include "engine/graph/lifting.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -102,7 +103,40 @@ std::string count(double n)
     return std::to_string(static_cast<long long>(n + 0.5));
 }
 
+// The ops the trace ran per source line, from the lowering's provenance.
+std::map<int, std::vector<std::string>> tracedOpsOf(const trace::Lowered& source)
+{
+    std::map<int, std::vector<std::string>> ops;
+    for (const auto& [line, origin] : source.originOfLine)
+        if (origin.sourceLine > 0)
+            ops[origin.sourceLine].push_back(origin.aten);
+    return ops;
+}
+
 } // namespace
+
+std::set<int> viewOnlyLines(const std::map<int, std::vector<std::string>>& tracedOps)
+{
+    std::set<int> lines;
+    for (const auto& [line, ops] : tracedOps)
+        if (line > 0 && !ops.empty() && std::all_of(ops.begin(), ops.end(), [](const std::string& op) { return trace::isViewOp(op); }))
+            lines.insert(line);
+    return lines;
+}
+
+int markReturnedViews(graph::EinsumGraph& reply, const std::set<int>& viewOnly)
+{
+    int marked = 0;
+    for (auto& n : reply.nodes)
+        if (viewOnly.count(n.sourceLine) && n.kind == graph::NodeKind::Copy && !n.view
+            && reply.tensors[static_cast<size_t>(n.write.tensor)].role == graph::TensorRole::Output) {
+            n.view = true;
+            ++marked;
+        }
+    if (marked > 0)
+        graph::countExternalTraffic(reply);
+    return marked;
+}
 
 std::string workDifference(const ir::Program& program, const ir::SizeBindings& sizes, const trace::Lowered& source,
                            const ir::SizeBindings& sourceSizes, const std::string& where)
@@ -144,10 +178,13 @@ std::string workDifference(const ir::Program& program, const ir::SizeBindings& s
 std::string kernelDifference(const ir::Program& program, const ir::SizeBindings& sizes, const trace::Lowered& source,
                              const ir::SizeBindings& sourceSizes, const std::string& where)
 {
-    const auto reply = graph::liftProgram(program, sizes);
+    auto lifted = graph::liftProgram(program, sizes);
     const auto judge = sourceGraph(source, sourceSizes, true);
-    if (!reply || !judge)
+    if (!lifted || !judge)
         return {};
+    graph::EinsumGraph replyGraph = std::move(lifted).value();
+    markReturnedViews(replyGraph, viewOnlyLines(tracedOpsOf(source)));
+    const graph::EinsumGraph* reply = &replyGraph;
     // Statements in no block run as one merged kernel (graph::mergeUnattributedKernels), which no eager run has.
     std::set<int> outside;
     for (const auto& n : reply->nodes)

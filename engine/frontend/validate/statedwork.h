@@ -16,7 +16,10 @@
 #include "engine/ir/ast.h"
 #include "engine/ir/bindings.h"
 
+#include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace solar::validate {
 
@@ -28,6 +31,14 @@ std::string workDifference(const ir::Program& program, const ir::SizeBindings& s
 /// Why the kernels `program` runs per source line differ from the ones `source` runs (see above), or empty.
 std::string kernelDifference(const ir::Program& program, const ir::SizeBindings& sizes, const trace::Lowered& source,
                              const ir::SizeBindings& sourceSizes, const std::string& where);
+
+/// Source lines where the trace ran operations and every one of them was a view (`tracedOps`: line -> ATen ops).
+std::set<int> viewOnlyLines(const std::map<int, std::vector<std::string>>& tracedOps);
+
+/// Eager PyTorch returns `x.transpose(1, 2)` as a view: no kernel runs, while a reply must write its output. The
+/// reply's copies into an output on a view-only line become views (no kernel, no bytes), as the trace route's
+/// lowering marks them; external traffic is recounted. Returns how many nodes were marked.
+int markReturnedViews(graph::EinsumGraph& reply, const std::set<int>& viewOnlyLines);
 
 /// The trace route counts an op's elementwise arithmetic from its own template (aten::gelu is one call), a reply
 /// from its spelling (0.5 * x * (1 + erf(x * c)) is five operations): where `reply`'s kernels on every source line
