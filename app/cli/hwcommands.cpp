@@ -117,7 +117,14 @@ int hwCalibrate(const Args& args, std::ostream& out, std::ostream& err)
     if (const auto n = args.integer("--threads", 1))
         options.threads = static_cast<int>(*n);
     options.progress = [&err](const std::string& line) { err << "solar: calibrate: " << line << '\n' << std::flush; };
-    const hw::HostInfo host = hw::probeHost();
+    hw::HostInfo host = hw::probeHost();
+    // Without cpufreq the highest clock is a measurement, a floor of the turbo clock that differs between runs
+    // (4.12 and 4.31 GHz in two calibrations here): a recalibration never lowers it below the highest an earlier
+    // calibration of this same CPU measured, so the peak stays the highest ceiling seen.
+    const hw::HwRegistry userProfiles = hw::loadHwRegistry({hw::userHwProfileDir()}, {true});
+    if (const hw::HwProfile* earlier = userProfiles.find(options.id);
+        earlier && earlier->host && earlier->host->cpu == host.modelName && earlier->clockHz.source == "CLK")
+        host.clocks.push_back({earlier->clockHz.value, "an earlier calibration of this CPU (" + earlier->host->calibratedAt + ")"});
     err << "solar: calibrate: " << (host.modelName.empty() ? "unknown CPU" : host.modelName) << ", " << host.cores << " cores, "
         << host.logicalCpus << " logical CPUs, " << host.isa.describe() << '\n';
     auto profile = measure::calibrateThisMachine(options, host);

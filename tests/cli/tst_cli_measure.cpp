@@ -356,6 +356,15 @@ private slots:
         const Result r = cli({"hw", "calibrate", "--id", "tst-host", "--out", out});
         const Result listed = cli({"hw", "list"});
         const Result analyzed = cli({"analyze", data("matmul.alir"), "--hw", "tst-host", "--format", "json"});
+        // A recalibration never lowers the clock below an earlier calibration's of this CPU: that profile's clock set
+        // to 9.99 GHz by hand comes back as the highest reading, and the fp32 ceiling follows it.
+        const QString userFile = dir.filePath(QStringLiteral("solar-studio/hwprofiles/tst-host.json"));
+        auto earlier = nlohmann::json::parse(readFile(userFile.toStdString()));
+        earlier["clock_Hz"]["value"] = 9.99e9;
+        earlier["clock_Hz"]["source"] = "CLK";
+        writeFile(userFile, earlier.dump());
+        const Result again = cli({"hw", "calibrate", "--id", "tst-host"});
+        const auto recalibrated = nlohmann::json::parse(readFile(userFile.toStdString()));
         if (before.isEmpty())
             qunsetenv("XDG_CONFIG_HOME");
         else
@@ -374,6 +383,9 @@ private slots:
             QVERIFY2(profile["eager"]["op_floor_seconds"]["value"].get<double>() > 0, r.err.c_str());
         QCOMPARE(cli({"hw", "show", out}).code, 0);
         QCOMPARE(cli({"hw", "calibrate", "--id", "../x"}).code, 2);
+        QCOMPARE(again.code, 0);
+        QCOMPARE(recalibrated["clock_Hz"]["value"].get<double>(), 9.99e9);
+        QVERIFY(recalibrated["clock_Hz"]["note"].get<std::string>().find("an earlier calibration") != std::string::npos);
     }
 };
 
