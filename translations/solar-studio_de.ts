@@ -623,7 +623,7 @@
         <translation>ALIR wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="180"/>
+        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="181"/>
         <source>LLM (any source, validated when a reference runs)</source>
         <translation>LLM (jede Quelle, validiert, wenn eine Referenz läuft)</translation>
     </message>
@@ -2228,53 +2228,53 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="304"/>
+        <location filename="../render/rooflinepainter.cpp" line="308"/>
         <source>memory-bound operator</source>
         <translation>speichergebundener Operator</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="305"/>
+        <location filename="../render/rooflinepainter.cpp" line="309"/>
         <source>compute-bound operator</source>
         <translation>rechengebundener Operator</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="307"/>
-        <location filename="../render/rooflinepainter.cpp" line="313"/>
+        <location filename="../render/rooflinepainter.cpp" line="311"/>
+        <location filename="../render/rooflinepainter.cpp" line="317"/>
         <source>measured (trace)</source>
         <translation>gemessen (Trace)</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="318"/>
+        <location filename="../render/rooflinepainter.cpp" line="322"/>
         <source>the program at this level</source>
         <translation>das Programm auf dieser Stufe</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="326"/>
+        <location filename="../render/rooflinepainter.cpp" line="330"/>
         <source>operators standing alone, each on or under the roof that bounds it</source>
         <translation>Operatoren allein, jeder auf oder unter dem Dach, das ihn begrenzt</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="327"/>
+        <location filename="../render/rooflinepainter.cpp" line="331"/>
         <source>size: share of the time</source>
         <translation>Größe: Anteil an der Zeit</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="329"/>
+        <location filename="../render/rooflinepainter.cpp" line="333"/>
         <source>dashed: overlaid profiles</source>
         <translation>gestrichelt: überlagerte Profile</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="331"/>
+        <location filename="../render/rooflinepainter.cpp" line="335"/>
         <source>thin dashed: measured on this device (achievable, not a bound)</source>
         <translation>dünn gestrichelt: auf diesem Gerät gemessen (erreichbar, keine Schranke)</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="333"/>
+        <location filename="../render/rooflinepainter.cpp" line="337"/>
         <source>dash-dot: units working at once (peaks summed)</source>
         <translation>strichpunktiert: Einheiten gleichzeitig (Spitzenwerte addiert)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="335"/>
+        <location filename="../render/rooflinepainter.cpp" line="339"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>%n Operator ohne Arithmetik nicht gezeigt</numerusform>
@@ -2282,7 +2282,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="337"/>
+        <location filename="../render/rooflinepainter.cpp" line="341"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>%n Operator ohne DRAM-Bytes auf dieser Stufe (Operanden auf dem Chip) nicht gezeigt</numerusform>

@@ -622,7 +622,7 @@
         <translation>按原样的 ALIR</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="180"/>
+        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="181"/>
         <source>LLM (any source, validated when a reference runs)</source>
         <translation>LLM（任意源代码，有参考运行时进行验证）</translation>
     </message>
@@ -2225,60 +2225,60 @@
         <translation>FLOP/s</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="304"/>
+        <location filename="../render/rooflinepainter.cpp" line="308"/>
         <source>memory-bound operator</source>
         <translation>内存受限算子</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="305"/>
+        <location filename="../render/rooflinepainter.cpp" line="309"/>
         <source>compute-bound operator</source>
         <translation>计算受限算子</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="307"/>
-        <location filename="../render/rooflinepainter.cpp" line="313"/>
+        <location filename="../render/rooflinepainter.cpp" line="311"/>
+        <location filename="../render/rooflinepainter.cpp" line="317"/>
         <source>measured (trace)</source>
         <translation>实测(trace)</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="318"/>
+        <location filename="../render/rooflinepainter.cpp" line="322"/>
         <source>the program at this level</source>
         <translation>此级别的整个程序</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="326"/>
+        <location filename="../render/rooflinepainter.cpp" line="330"/>
         <source>operators standing alone, each on or under the roof that bounds it</source>
         <translation>单独运行的算子，各自位于限制它的屋顶上或其下</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="327"/>
+        <location filename="../render/rooflinepainter.cpp" line="331"/>
         <source>size: share of the time</source>
         <translation>大小：时间份额</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="329"/>
+        <location filename="../render/rooflinepainter.cpp" line="333"/>
         <source>dashed: overlaid profiles</source>
         <translation>虚线：叠加的配置</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="331"/>
+        <location filename="../render/rooflinepainter.cpp" line="335"/>
         <source>thin dashed: measured on this device (achievable, not a bound)</source>
         <translation>细虚线：在此设备上测得（可达值，不是界限）</translation>
     </message>
     <message>
-        <location filename="../render/rooflinepainter.cpp" line="333"/>
+        <location filename="../render/rooflinepainter.cpp" line="337"/>
         <source>dash-dot: units working at once (peaks summed)</source>
         <translation>点划线：多个单元同时工作（峰值相加）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="335"/>
+        <location filename="../render/rooflinepainter.cpp" line="339"/>
         <source>%n operator(s) without arithmetic not shown</source>
         <translation>
             <numerusform>未显示 %n 个无运算的算子</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../render/rooflinepainter.cpp" line="337"/>
+        <location filename="../render/rooflinepainter.cpp" line="341"/>
         <source>%n operator(s) with no DRAM bytes at this level (operands on chip) not shown</source>
         <translation>
             <numerusform>未显示 %n 个在此级别没有 DRAM 字节的算子（操作数在片上）</numerusform>
