@@ -59,6 +59,33 @@ Number number(const json& obj, const std::string& key, const std::string& path, 
     return n;
 }
 
+std::optional<Number> optionalNumber(const json& obj, const std::string& key, const std::string& path, const HwProfile& p)
+{
+    return obj.contains(key) ? std::optional<Number>(number(obj, key, path, p)) : std::nullopt;
+}
+
+// A peak's unit and dtype (compute[] and achievable.compute[] alike) and its FLOP/s under `flopsKey`.
+Peak peakAt(const json& c, const std::string& where, const std::string& flopsKey, const HwProfile& p)
+{
+    if (!c.is_object())
+        throw FieldError {where, "expected an object"};
+    Peak peak;
+    const std::string unit = text(c, "unit", where);
+    const auto u = parseUnit(unit);
+    if (!u)
+        throw FieldError {where + ".unit", "unknown unit '" + unit + "' (tensor, simt)"};
+    peak.unit = *u;
+    const std::string dtype = text(c, "dtype", where);
+    const auto pr = parsePrecision(dtype);
+    if (!pr)
+        throw FieldError {where + ".dtype", "unknown precision '" + dtype + "' (fp64, fp32, tf32, bf16, fp16, fp8, int8, fp4)"};
+    peak.precision = *pr;
+    if (c.contains("sparse") && c.at("sparse").is_boolean() && c.at("sparse").get<bool>())
+        throw FieldError {where + ".sparse", "peaks must be dense; halve a 2:4-sparse figure and say so in the note"};
+    peak.flops = number(c, flopsKey, where, p);
+    return peak;
+}
+
 HwProfile parse(const json& doc, const std::string& file)
 {
     HwProfile p;
@@ -97,23 +124,8 @@ HwProfile parse(const json& doc, const std::string& file)
         throw FieldError {"compute", "expected a non-empty array of peaks"};
     for (size_t i = 0; i < compute.size(); ++i) {
         const std::string where = "compute[" + std::to_string(i) + "]";
-        const json& c = compute[i];
-        if (!c.is_object())
-            throw FieldError {where, "expected an object"};
-        Peak peak;
-        const std::string unit = text(c, "unit", where);
-        const auto u = parseUnit(unit);
-        if (!u)
-            throw FieldError {where + ".unit", "unknown unit '" + unit + "' (tensor, simt)"};
-        peak.unit = *u;
-        const std::string dtype = text(c, "dtype", where);
-        const auto pr = parsePrecision(dtype);
-        if (!pr)
-            throw FieldError {where + ".dtype", "unknown precision '" + dtype + "' (fp64, fp32, tf32, bf16, fp16, fp8, int8, fp4)"};
-        peak.precision = *pr;
-        if (c.contains("sparse") && c.at("sparse").is_boolean() && c.at("sparse").get<bool>())
-            throw FieldError {where + ".sparse", "peaks must be dense; halve a 2:4-sparse figure and say so in the note"};
-        peak.flops = number(c, "peak_flops", where, p);
+        Peak peak = peakAt(compute[i], where, "peak_flops", p);
+        const std::string unit(unitName(peak.unit)), dtype(precisionName(peak.precision));
         if (p.peakFlops(peak.unit, peak.precision) > 0)
             throw FieldError {where, "duplicate peak for " + unit + " " + dtype};
         p.peaks.push_back(std::move(peak));
@@ -130,11 +142,7 @@ HwProfile parse(const json& doc, const std::string& file)
         p.llcBytes = number(onchip, "llc_bytes", "onchip", p);
     if (p.onchipBytes.value < p.l2Bytes.value)
         throw FieldError {"onchip.total_bytes", "is smaller than onchip.l2_bytes"};
-    auto optional = [&](const char* key) -> std::optional<Number> {
-        if (!onchip.contains(key))
-            return std::nullopt;
-        return number(onchip, key, "onchip", p);
-    };
+    auto optional = [&](const char* key) { return optionalNumber(onchip, key, "onchip", p); };
     p.l2BandwidthBps = optional("l2_bandwidth_Bps");
     p.smBytes = optional("sm_bytes");
     p.smCount = optional("sm_count");
@@ -147,39 +155,22 @@ HwProfile parse(const json& doc, const std::string& file)
         const json& eager = doc.at("eager");
         if (!eager.is_object())
             throw FieldError {"eager", "expected an object"};
-        if (eager.contains("op_floor_seconds"))
-            p.opFloorSeconds = number(eager, "op_floor_seconds", "eager", p);
-        if (eager.contains("launch_floor_seconds"))
-            p.launchFloorSeconds = number(eager, "launch_floor_seconds", "eager", p);
+        p.opFloorSeconds = optionalNumber(eager, "op_floor_seconds", "eager", p);
+        p.launchFloorSeconds = optionalNumber(eager, "launch_floor_seconds", "eager", p);
     }
     if (doc.contains("achievable")) {
         const json& a = doc.at("achievable");
         if (!a.is_object())
             throw FieldError {"achievable", "expected an object"};
         HwProfile::Achievable ach;
-        if (a.contains("dram_bandwidth_Bps"))
-            ach.dramBandwidthBps = number(a, "dram_bandwidth_Bps", "achievable", p);
-        if (a.contains("l2_bandwidth_Bps"))
-            ach.l2BandwidthBps = number(a, "l2_bandwidth_Bps", "achievable", p);
+        ach.dramBandwidthBps = optionalNumber(a, "dram_bandwidth_Bps", "achievable", p);
+        ach.l2BandwidthBps = optionalNumber(a, "l2_bandwidth_Bps", "achievable", p);
         if (a.contains("compute")) {
             const json& c = a.at("compute");
             if (!c.is_array())
                 throw FieldError {"achievable.compute", "expected an array"};
-            for (size_t i = 0; i < c.size(); ++i) {
-                const std::string where = "achievable.compute[" + std::to_string(i) + "]";
-                if (!c[i].is_object())
-                    throw FieldError {where, "expected an object"};
-                Peak peak;
-                const std::string unit = text(c[i], "unit", where), dtype = text(c[i], "dtype", where);
-                const auto u = parseUnit(unit);
-                const auto pr = parsePrecision(dtype);
-                if (!u || !pr)
-                    throw FieldError {where, "unknown unit or dtype '" + unit + " " + dtype + "'"};
-                peak.unit = *u;
-                peak.precision = *pr;
-                peak.flops = number(c[i], "flops", where, p);
-                ach.peaks.push_back(std::move(peak));
-            }
+            for (size_t i = 0; i < c.size(); ++i)
+                ach.peaks.push_back(peakAt(c[i], "achievable.compute[" + std::to_string(i) + "]", "flops", p));
         }
         p.achievable = std::move(ach);
     }

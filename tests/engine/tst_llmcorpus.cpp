@@ -47,10 +47,31 @@ Expected<SourceAnalysis> replied(const std::string& path, const ScriptedServer& 
     return serve([&] { return analyzeSource(path, {}, gpu(), llmSource(server, cache.path().toStdString(), 1)); });
 }
 
+// The source in tests/data/llm by both routes, the LLM's with `reply` (a file there) as the model's only answer,
+// and the user prompt the model was sent.
+struct Routes
+{
+    Expected<SourceAnalysis> traced, replied;
+    std::string prompt;
+};
+Routes bothRoutes(const QString& source, const QString& reply);
+
 // A model whose only reply is `alir`.
 std::vector<Scripted> replyWith(const std::string& alir)
 {
     return {{200, completion("```alir\n" + alir + "```")}};
+}
+
+Routes bothRoutes(const QString& source, const QString& reply)
+{
+    const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/" + source.toStdString();
+    ScriptedServer server(replyWith(testutil::readData("llm/" + reply.toStdString())));
+    auto t = traced(path);
+    auto r = replied(path, server);
+    const std::string prompt = server.requests.empty()
+        ? std::string()
+        : nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
+    return {std::move(t), std::move(r), prompt};
 }
 
 } // namespace
@@ -200,11 +221,8 @@ private slots:
             QSKIP("no Python interpreter with torch on this machine");
         QFETCH(QString, source);
         QFETCH(QString, reply);
-        const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/" + source.toStdString();
-        const auto t = traced(path);
+        const auto [t, r, user] = bothRoutes(source, reply);
         QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
-        ScriptedServer server(replyWith(testutil::readData("llm/" + reply.toStdString())));
-        const auto r = replied(path, server);
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
         QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
         std::string ratios;
@@ -269,11 +287,8 @@ private slots:
         QFETCH(QString, source);
         QFETCH(QString, reply);
         QFETCH(bool, annotated);
-        const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/" + source.toStdString();
-        const auto t = traced(path);
+        const auto [t, r, user] = bothRoutes(source, reply);
         QVERIFY2(t, t ? "" : formatAll(t.diagnostics()).c_str());
-        ScriptedServer server(replyWith(testutil::readData("llm/" + reply.toStdString())));
-        const auto r = replied(path, server);
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
         if (!annotated) {
             QCOMPARE(r->result.validation.statusName(), std::string("mismatch"));
@@ -297,8 +312,6 @@ private slots:
             QCOMPARE(node.sourceLine, source == QStringLiteral("conv.py") ? 18 : 15);
         }
         // The prompt numbers the source's lines, so that a block can name its line.
-        const std::string user
-            = nlohmann::json::parse(server.requests.at(0).body.toStdString())["messages"][1]["content"].get<std::string>();
         QVERIFY2(user.find("  15|") != std::string::npos, user.c_str());
     }
 

@@ -182,12 +182,11 @@ std::string kernelDifference(const ir::Program& program, const ir::SizeBindings&
     const auto judge = sourceGraph(source, sourceSizes, true);
     if (!lifted || !judge)
         return {};
-    graph::EinsumGraph replyGraph = std::move(lifted).value();
-    markReturnedViews(replyGraph, viewOnlyLines(tracedOpsOf(source)));
-    const graph::EinsumGraph* reply = &replyGraph;
+    graph::EinsumGraph reply = std::move(lifted).value();
+    markReturnedViews(reply, viewOnlyLines(tracedOpsOf(source)));
     // Statements in no block run as one merged kernel (graph::mergeUnattributedKernels), which no eager run has.
     std::set<int> outside;
-    for (const auto& n : reply->nodes)
+    for (const auto& n : reply.nodes)
         if (n.sourceLine <= 0 && !n.view && (n.macs > 0 || n.otherOps > 0 || n.bytesRead + n.bytesWritten > 0))
             outside.insert(n.line);
     if (!outside.empty()) {
@@ -198,7 +197,7 @@ std::string kernelDifference(const ir::Program& program, const ir::SizeBindings&
             + " of the program are in no @op block; the source was traced, and its eager run launches one kernel per "
               "operation: put every statement in the @op block of the operation it implements";
     }
-    const auto want = kernelsPerLine(*judge), have = kernelsPerLine(*reply);
+    const auto want = kernelsPerLine(*judge), have = kernelsPerLine(reply);
     for (const auto& [line, w] : want) {
         if (line <= 0)
             continue;

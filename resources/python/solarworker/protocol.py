@@ -32,6 +32,20 @@ def _is_jax_file(filename, framework=None):
     return jax_trace.is_jax_source(text)
 
 
+def _measured(run, what):
+    """A measurement's reply: its result, or why it could not be taken (no torch, or the device refused)."""
+    try:
+        reply = run()
+        reply["ok"] = True
+        return reply
+    except ImportError as e:
+        return {"ok": False, "kind": "import", "error": "%s needs torch in this Python (%s)" % (what, e)}
+    except RuntimeError as e:
+        return {"ok": False, "kind": "measure", "error": str(e)}
+    except (OSError, ValueError, KeyError) as e:  # a fake device's spec that does not read
+        return {"ok": False, "kind": "measure", "error": "%s: %s" % (type(e).__name__, e)}
+
+
 def handle(request):
     cmd = request.get("cmd")
     if cmd == "ping":  # either framework will do: a JAX-only environment traces JAX sources
@@ -73,25 +87,11 @@ def handle(request):
         except ImportError as e:
             return {"ok": False, "kind": "import", "error": "measuring needs torch in this Python (%s)" % e}
     if cmd == "op_floor":
-        try:
-            from . import torch_measure
-            reply = torch_measure.op_floor(request, torch_trace.import_torch)
-            reply["ok"] = True
-            return reply
-        except ImportError as e:
-            return {"ok": False, "kind": "import", "error": "measuring the per-op floor needs torch in this Python (%s)" % e}
-        except RuntimeError as e:
-            return {"ok": False, "kind": "measure", "error": str(e)}
+        from . import torch_measure
+        return _measured(lambda: torch_measure.op_floor(request, torch_trace.import_torch), "measuring the per-op floor")
     if cmd == "cuda_calibrate":
-        try:
-            from . import cuda_calibrate
-            reply = cuda_calibrate.handle(request, torch_trace.import_torch)
-            reply["ok"] = True
-            return reply
-        except ImportError as e:
-            return {"ok": False, "kind": "import", "error": "calibrating a CUDA device needs torch in this Python (%s)" % e}
-        except (RuntimeError, OSError, ValueError, KeyError) as e:
-            return {"ok": False, "kind": "measure", "error": "%s: %s" % (type(e).__name__, e)}
+        from . import cuda_calibrate
+        return _measured(lambda: cuda_calibrate.handle(request, torch_trace.import_torch), "calibrating a CUDA device")
     if cmd == "constants":
         try:
             _, constants = source.load_source(request["file"], request.get("sizes"))
