@@ -31,6 +31,10 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
     const AnalysisArgs a = analysisArgs(args);
     if (a.hw.empty())
         throw UsageError {"'analyze' needs --hw NAME (see 'solar hw list')"};
+    if (namesProblem(args))
+        return analyzeProblem(args, out, err);
+    if (args.positional.empty())
+        throw UsageError {"'analyze' needs FILE (or a problem: PROBLEM_DIR, --definition FILE)"};
     const auto result = runAnalysis(a, err);
     if (!result)
         return ExitBadInput;
@@ -238,15 +242,18 @@ std::vector<Command> analysisCommands()
                             "the level the target is for (default fused)",
                             {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"}};
     return {
-        {"analyze", "FILE",
+        {"analyze", "FILE | PROBLEM_DIR",
          "the bound ladder (unfused_per_kernel, unfused_overlapped, fused_per_op, fused, cache_aware) and every operator's counts and "
-         "times, for an ALIR program, a PyTorch model (traced and validated at reduced sizes) or any source through an LLM",
+         "times, for an ALIR program, a PyTorch model (traced and validated at reduced sizes) or any source through an LLM; for a "
+         "SOL-ExecBench problem (a folder with definition.json and workload.jsonl), every workload at its own axes (json: "
+         "solar.workloads/1)",
          concat({hardwareOptions(),
                  modelOptions(),
                  {formatOption({"table", "json", "csv"}), profileTraceOption()},
                  validateOption(),
-                 frontendOptions()}),
-         1, 1, analyze},
+                 frontendOptions(),
+                 problemOptions()}),
+         0, 1, analyze},
         {"inverse", "FILE", "the least DRAM bandwidth, compute and on-chip memory that reach a target time",
          concat({hardwareOptions(),
                  modelOptions(),

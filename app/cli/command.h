@@ -81,4 +81,10 @@ std::vector<Command> measureCommands();
 std::vector<Command> insightsCommands();
 std::vector<Command> servingCommands();
 
+// A SOL-ExecBench problem (problemcommands.cpp): whether `analyze`'s arguments name one, its options, and the
+// analysis of its workloads.
+bool namesProblem(const Args& args);
+std::vector<OptionSpec> problemOptions();
+int analyzeProblem(const Args& args, std::ostream& out, std::ostream& err);
+
 } // namespace solar::cli

@@ -49,6 +49,8 @@ struct SourceAnalysisOptions
     /// A model config (the hf-config frontend): which serving step of it is analysed (phase, batch, tokens, dtype;
     /// an empty dtype: the config's).
     serving::ServingPoint serving = defaultServingPoint();
+    /// A problem with workloads (the sol-execbench frontend): the uuid of the one analysed; empty: the first.
+    std::string workload;
     /// Size points validation tries first (constant -> value), before the uniform reductions: what a frontend
     /// that knows how the sizes relate picks (serving/validationsizes.h).
     std::vector<std::map<std::string, std::int64_t>> validationSizes;
@@ -97,6 +99,9 @@ public:
     /// Whether the source is a model served step by step (a config.json): SourceAnalysisOptions::serving picks the
     /// step, and the GUI offers its controls.
     virtual bool servesSteps() const { return false; }
+    /// Whether the source is a problem with workloads (SourceAnalysisOptions::workload picks one; the GUI offers a
+    /// workload selector).
+    virtual bool hasWorkloads() const { return false; }
 
     virtual Expected<SourceAnalysis> analyze(const std::string& path, const std::string& text, const hw::HwProfile& hardware,
                                              const SourceAnalysisOptions& options) const = 0;

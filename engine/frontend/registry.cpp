@@ -10,11 +10,13 @@ const Frontend& jaxFrontend(); // engine/frontend/jax/jaxfrontend.cpp
 const Frontend& alirFrontend(); // engine/frontend/alir/alirfrontend.cpp
 const Frontend& llmFrontend(); // engine/frontend/llm/llmfrontend.cpp
 const Frontend& hfConfigFrontend(); // engine/frontend/hfconfig/hfconfigfrontend.cpp
+const Frontend& solExecFrontend(); // engine/frontend/solexec/solexecfrontend.cpp
 
 const std::vector<const Frontend*>& frontends()
 {
-    // Order matters for the automatic choice: the first that claims a file gets it (ALIR takes what is left).
-    static const std::vector<const Frontend*> all {&pytorchFrontend(), &jaxFrontend(), &hfConfigFrontend(), &alirFrontend(),
+    // Order matters for the automatic choice: the first that claims a file gets it (a problem's definition.json before
+    // the config.json reader, which claims every .json; ALIR takes what is left).
+    static const std::vector<const Frontend*> all {&pytorchFrontend(), &jaxFrontend(), &solExecFrontend(), &hfConfigFrontend(), &alirFrontend(),
                                                    &llmFrontend()};
     return all;
 }

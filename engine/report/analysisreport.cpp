@@ -66,15 +66,20 @@ insights::Insights ReportExtras::insightsFor(const AnalysisResult& result) const
     return insights ? *insights : insights::computeInsights(result);
 }
 
-std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
+nlohmann::ordered_json totalsJson(const AnalysisResult& r)
 {
     const bounds::Ladder& L = r.ladder;
-    ordered_json sizes = ordered_json::object();
-    for (const auto& [k, v] : r.sizes.values)
-        sizes[k] = v;
-    ordered_json levels = ordered_json::object();
+    return {{"macs", r.digest.totalMacs},
+            {"flops", L.at(Level::Fused).flops},
+            {"other_ops", r.digest.totalOtherOps},
+            {"bytes", levelMap([&](Level l) { return L.at(l).bytes; })}};
+}
+
+nlohmann::ordered_json boundsJson(const AnalysisResult& r)
+{
+    nlohmann::ordered_json levels = ordered_json::object();
     for (Level l : bounds::kLevels) {
-        const auto& x = L.at(l);
+        const auto& x = r.ladder.at(l);
         ordered_json units = ordered_json::object();
         for (int u = 0; u < bounds::kUnitGroupCount; ++u)
             units[std::string(bounds::unitGroupName(static_cast<bounds::UnitGroup>(u)))] = x.unitSeconds[u];
@@ -91,6 +96,15 @@ std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
                                                      {"flops", x.flops},
                                                      {"intensity_flops_per_byte", x.intensity}};
     }
+    return levels;
+}
+
+std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
+{
+    const bounds::Ladder& L = r.ladder;
+    ordered_json sizes = ordered_json::object();
+    for (const auto& [k, v] : r.sizes.values)
+        sizes[k] = v;
     ordered_json ops = ordered_json::array();
     for (const OperatorRow& o : operatorRows(r)) {
         const auto& n = r.graph.nodes[static_cast<size_t>(o.node)];
@@ -143,12 +157,8 @@ std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
                               {"policy", bounds::policyName(r.options.policy)},
                               {"cache", bounds::cacheName(r.options.cache)},
                               {"mode", bounds::modeName(r.options.mode)},
-                              {"totals",
-                               {{"macs", r.digest.totalMacs},
-                                {"flops", L.at(Level::Fused).flops},
-                                {"other_ops", r.digest.totalOtherOps},
-                                {"bytes", levelMap([&](Level l) { return L.at(l).bytes; })}}},
-                              {"bounds", levels},
+                              {"totals", totalsJson(r)},
+                              {"bounds", boundsJson(r)},
                               {"ops", ops},
                               {"coverage", coverage},
                               {"insights", opportunities},

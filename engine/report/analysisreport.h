@@ -9,6 +9,8 @@
 #include "engine/insights/insights.h"
 #include "engine/measure/profiletrace.h"
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +31,10 @@ struct ReportExtras
 };
 
 std::string analysisJson(const AnalysisResult& result, const ReportExtras& extras = {});
+/// solar.analysis/1's "totals" (macs, flops, other_ops, bytes per level) and "bounds" (each level), for the reports
+/// that embed an analysis's numbers (solar.workloads/1).
+nlohmann::ordered_json totalsJson(const AnalysisResult& result);
+nlohmann::ordered_json boundsJson(const AnalysisResult& result);
 /// The operator table; with measured times, measured_seconds and headroom (measured / unfused_per_kernel) columns.
 std::string analysisCsv(const AnalysisResult& result, const ReportExtras& extras = {});
 std::string analysisTable(const AnalysisResult& result, const ReportExtras& extras = {});

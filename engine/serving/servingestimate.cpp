@@ -2,6 +2,7 @@
 #include "engine/serving/servingestimate.h"
 
 #include "engine/core/atomicwrite.h"
+#include "engine/core/tempfolder.h"
 #include "engine/frontend/trace/traceworker.h"
 #include "engine/ir/dtype.h"
 #include "engine/serving/validationsizes.h"
@@ -12,7 +13,6 @@
 #include <cctype>
 #include <filesystem>
 #include <memory>
-#include <random>
 #include <set>
 
 namespace solar::serving {
@@ -21,36 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using bounds::Level;
-
-// Where the generated sources go: the folder asked for (kept), or a fresh temporary one (removed).
-class SourceFolder
-{
-public:
-    explicit SourceFolder(const std::string& dir)
-    {
-        if (!dir.empty()) {
-            m_path = dir;
-            return;
-        }
-        std::random_device random;
-        m_path = fs::temp_directory_path() / ("solar-llm-" + std::to_string(random()) + std::to_string(random()));
-        m_owned = true;
-    }
-    ~SourceFolder()
-    {
-        std::error_code ignored;
-        if (m_owned)
-            fs::remove_all(m_path, ignored);
-    }
-    SourceFolder(const SourceFolder&) = delete;
-    SourceFolder& operator=(const SourceFolder&) = delete;
-    const fs::path& path() const { return m_path; }
-    bool kept() const { return !m_owned; }
-
-private:
-    fs::path m_path;
-    bool m_owned = false;
-};
 
 double declBytes(const AnalysisResult& r, const ir::Decl& d)
 {
@@ -147,7 +117,7 @@ Expected<PhaseBound> analyzePhase(const ModelConfig& config, ServingPoint point,
                                   const SourceAnalysisOptions& options, const std::string& sourceDir)
 {
     point.dtype = defaultDtype(config, point.dtype);
-    const SourceFolder folder(sourceDir);
+    const SourceFolder folder(sourceDir, "solar-llm");
     return runPhase(config, point, folder, hardware, options);
 }
 
@@ -183,7 +153,7 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
                                                     const hw::HwProfile& hardware, const SourceAnalysisOptions& options)
 {
     using Result = Expected<std::vector<ServingEstimate>>;
-    const SourceFolder folder(request.sourceDir);
+    const SourceFolder folder(request.sourceDir, "solar-llm");
     // One Python worker for every phase and point: torch and transformers are imported once.
     std::unique_ptr<trace::TraceWorker> worker;
     SourceAnalysisOptions o = options;

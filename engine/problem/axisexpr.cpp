@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: MIT
+#include "engine/problem/axisexpr.h"
+
+#include <cctype>
+#include <cmath>
+#include <stdexcept>
+
+namespace solar::problem {
+
+namespace {
+
+struct ExprError : std::runtime_error
+{
+    ExprError(size_t at, const std::string& what)
+        : std::runtime_error(what)
+        , column(static_cast<int>(at) + 1)
+    { }
+    int column;
+};
+
+// Recursive descent over the text; `values` null: syntax and names only.
+class Evaluator
+{
+public:
+    Evaluator(const std::string& text, const AxisValues* values)
+        : m_text(text)
+        , m_values(values)
+    { }
+
+    double run()
+    {
+        const double v = orExpr();
+        skip();
+        if (m_at != m_text.size())
+            throw ExprError(m_at, "unexpected '" + m_text.substr(m_at, 1) + "'");
+        return v;
+    }
+    const std::vector<std::string>& names() const { return m_names; }
+
+private:
+    void skip()
+    {
+        while (m_at < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_at])))
+            ++m_at;
+    }
+    bool symbol(const char* s)
+    {
+        skip();
+        const std::string_view sv(s);
+        if (m_text.compare(m_at, sv.size(), sv) != 0)
+            return false;
+        // "*" must not take the first half of "**", "/" of "//", "<" of "<=".
+        const char next = m_at + sv.size() < m_text.size() ? m_text[m_at + sv.size()] : '\0';
+        if ((sv == "*" && next == '*') || (sv == "/" && next == '/') || ((sv == "<" || sv == ">" || sv == "=" || sv == "!") && next == '='))
+            return false;
+        m_at += sv.size();
+        return true;
+    }
+    bool keyword(const char* word)
+    {
+        skip();
+        const std::string_view w(word);
+        if (m_text.compare(m_at, w.size(), w) != 0)
+            return false;
+        const size_t end = m_at + w.size();
+        if (end < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[end])) || m_text[end] == '_'))
+            return false;
+        m_at = end;
+        return true;
+    }
+    static double truth(bool b) { return b ? 1.0 : 0.0; }
+
+    double orExpr()
+    {
+        double v = andExpr();
+        while (keyword("or")) {
+            const double r = andExpr();
+            v = v != 0 ? v : r;
+        }
+        return v;
+    }
+    double andExpr()
+    {
+        double v = notExpr();
+        while (keyword("and")) {
+            const double r = notExpr();
+            v = v == 0 ? v : r;
+        }
+        return v;
+    }
+    double notExpr()
+    {
+        if (keyword("not"))
+            return truth(notExpr() == 0);
+        return comparison();
+    }
+    double comparison()
+    {
+        double left = arith();
+        bool all = true, any = false;
+        for (;;) {
+            int op = -1;
+            static const char* const ops[] = {"==", "!=", "<=", ">=", "<", ">"};
+            for (int i = 0; i < 6 && op < 0; ++i)
+                if (symbol(ops[i]))
+                    op = i;
+            if (op < 0)
+                break;
+            any = true;
+            const double right = arith();
+            const bool holds = op == 0 ? left == right
+                : op == 1              ? left != right
+                : op == 2              ? left <= right
+                : op == 3              ? left >= right
+                : op == 4              ? left < right
+                                       : left > right;
+            all = all && holds;
+            left = right;
+        }
+        return any ? truth(all) : left;
+    }
+    double arith()
+    {
+        double v = term();
+        for (;;) {
+            if (symbol("+"))
+                v += term();
+            else if (symbol("-"))
+                v -= term();
+            else
+                return v;
+        }
+    }
+    double term()
+    {
+        double v = factor();
+        for (;;) {
+            const size_t at = m_at;
+            if (symbol("*")) {
+                v *= factor();
+            } else if (symbol("//")) {
+                const double d = factor();
+                v = std::floor(divide(v, d, at));
+            } else if (symbol("/")) {
+                v = divide(v, factor(), at);
+            } else if (symbol("%")) {
+                const double d = factor();
+                divide(v, d, at);
+                if (m_values)
+                    v = v - d * std::floor(v / d);
+            } else {
+                return v;
+            }
+        }
+    }
+    double divide(double a, double b, size_t at) const
+    {
+        if (m_values && b == 0)
+            throw ExprError(at, "division by zero");
+        return m_values ? a / b : 0;
+    }
+    double factor()
+    {
+        if (symbol("+"))
+            return factor();
+        if (symbol("-"))
+            return -factor();
+        return power();
+    }
+    double power()
+    {
+        const double base = atom();
+        if (symbol("**"))
+            return std::pow(base, factor());
+        return base;
+    }
+    double atom()
+    {
+        skip();
+        if (m_at >= m_text.size())
+            throw ExprError(m_at, "the expression ends where a value was expected");
+        const char c = m_text[m_at];
+        if (symbol("(")) {
+            const double v = orExpr();
+            if (!symbol(")"))
+                throw ExprError(m_at, "')' expected");
+            return v;
+        }
+        if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
+            size_t used = 0;
+            double v = 0;
+            try {
+                v = std::stod(m_text.substr(m_at), &used);
+            } catch (const std::exception&) {
+                throw ExprError(m_at, "not a number");
+            }
+            m_at += used;
+            return v;
+        }
+        if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+            const size_t start = m_at;
+            while (m_at < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_at])) || m_text[m_at] == '_'))
+                ++m_at;
+            const std::string name = m_text.substr(start, m_at - start);
+            if (name == "True" || name == "False")
+                return truth(name == "True");
+            if (name == "and" || name == "or" || name == "not")
+                throw ExprError(start, "'" + name + "' where a value was expected");
+            if (m_text.compare(m_at, 1, "(") == 0 || (skip(), m_at < m_text.size() && m_text[m_at] == '('))
+                throw ExprError(start, "'" + name + "(...)': calls are not part of an axis expression");
+            m_names.push_back(name);
+            if (!m_values)
+                return 1;
+            const auto it = m_values->find(name);
+            if (it == m_values->end())
+                throw ExprError(start, "'" + name + "' is not an axis with a value here");
+            return it->second;
+        }
+        throw ExprError(m_at, std::string("unexpected '") + c + "'");
+    }
+
+    const std::string& m_text;
+    const AxisValues* m_values;
+    size_t m_at = 0;
+    std::vector<std::string> m_names;
+};
+
+Diagnostic exprError(const ExprError& e, const std::string& text)
+{
+    return {Severity::Error, {}, {1, e.column}, "problem.expression", "'" + text + "', column " + std::to_string(e.column) + ": " + e.what()};
+}
+
+} // namespace
+
+Expected<double> evaluateAxisExpression(const std::string& text, const AxisValues& values)
+{
+    Evaluator e(text, &values);
+    try {
+        return e.run();
+    } catch (const ExprError& error) {
+        return Expected<double>::failure(exprError(error, text));
+    }
+}
+
+Expected<std::vector<std::string>> axisExpressionNames(const std::string& text)
+{
+    Evaluator e(text, nullptr);
+    try {
+        e.run();
+    } catch (const ExprError& error) {
+        return Expected<std::vector<std::string>>::failure(exprError(error, text));
+    }
+    return e.names();
+}
+
+} // namespace solar::problem

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// The arithmetic of SOL-ExecBench definitions: an `expr` axis ("attention_head_dim // 2") and a constraint
+// ("H_qo == H_kv * H_r") are Python expressions over axis names. This is that subset of Python — integers and
+// decimals, names, + - * / // % **, unary + -, comparisons (chained as Python chains them), and/or/not, parentheses —
+// evaluated with Python's semantics (floor division and modulo round toward negative infinity, / is true
+// division). Nothing else is accepted, so a definition's expression is never run as Python.
+#pragma once
+
+#include "engine/core/expected.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace solar::problem {
+
+using AxisValues = std::map<std::string, double>;
+
+/// The value of `text` with the names bound by `values` (true is 1, false 0). Errors name the column.
+Expected<double> evaluateAxisExpression(const std::string& text, const AxisValues& values);
+
+/// The names `text` refers to (its syntax checked; an error for text outside the subset).
+Expected<std::vector<std::string>> axisExpressionNames(const std::string& text);
+
+} // namespace solar::problem
