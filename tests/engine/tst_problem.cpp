@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: MIT
+// SOL-ExecBench problems (issue 33): the axis arithmetic by Python's rules, definitions and workloads read with
+// positions for every error, the generated source's call order, then every example of ../shared/sol-execbench
+// analysed workload by workload with MACs and fused bytes counted by hand (a GEMM, an RMSNorm, a fused residual
+// RMSNorm, a gated GELU MLP, a linear layer's backward), and the fixture tests/data/problems/scaled_add whose
+// workloads cover each status (ok, a failing constraint, an absent safetensors file) through the CLI's exit code.
+// The traced parts need a Python with torch; without one they are skipped with the reason.
+#include "app/cli/cli.h"
+#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/hw/registry.h"
+#include "engine/problem/axisexpr.h"
+#include "engine/problem/problemanalysis.h"
+#include "engine/problem/problemsource.h"
+#include "../shareddata.h"
+
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <sstream>
+
+using namespace solar;
+using namespace solar::problem;
+
+namespace {
+
+std::string fixture(const std::string& name)
+{
+    return std::string(SOLAR_TEST_DATA) + "/problems/" + name;
+}
+
+std::string sharedProblem(const std::string& name)
+{
+    return testing::sharedDataDir() + "/sol-execbench/" + name;
+}
+
+double eval(const std::string& text, const AxisValues& values = {})
+{
+    const auto v = evaluateAxisExpression(text, values);
+    if (!v)
+        QTest::qFail(("'" + text + "': " + v.diagnostics().front().message).c_str(), __FILE__, __LINE__);
+    return v ? *v : -12345;
+}
+
+const Workload workloadOf(const Definition& d, const std::string& jsonl)
+{
+    auto w = parseWorkloads(jsonl, "w.jsonl", d);
+    return w ? w->front() : Workload {};
+}
+
+} // namespace
+
+class TestProblem : public QObject
+{
+    Q_OBJECT
+
+    hw::HwRegistry m_registry = hw::loadDefaultHwRegistry();
+    std::string m_noTorch;
+
+    ProblemAnalysis analysed(const std::string& dir, const std::string& hw = "h100-sxm")
+    {
+        const auto files = locateProblem(dir);
+        if (!files)
+            QTest::qFail(files.diagnostics().front().format().c_str(), __FILE__, __LINE__);
+        const auto p = analyzeProblem(*files, *m_registry.find(hw), {});
+        if (!p)
+            QTest::qFail(formatAll(p.diagnostics()).c_str(), __FILE__, __LINE__);
+        return p ? *p : ProblemAnalysis {};
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (!trace::locatePython())
+            m_noTorch = "no Python interpreter with torch on this machine";
+    }
+
+    void axisArithmeticIsPythons()
+    {
+        QCOMPARE(eval("attention_head_dim // 2", {{"attention_head_dim", 128}}), 64.0);
+        QCOMPARE(eval("-7 // 2"), -4.0); // floor, not truncation
+        QCOMPARE(eval("-7 % 3"), 2.0); // the divisor's sign
+        QCOMPARE(eval("7 % -3"), -2.0);
+        QCOMPARE(eval("7 / 2"), 3.5);
+        QCOMPARE(eval("2 ** 3 ** 2"), 512.0); // right-associative
+        QCOMPARE(eval("-2 ** 2"), -4.0); // ** binds tighter than unary minus
+        QCOMPARE(eval("(B + 1) * H - 3", {{"B", 4}, {"H", 8}}), 37.0);
+        QCOMPARE(eval("H_qo == H_kv * H_r", {{"H_qo", 32}, {"H_kv", 8}, {"H_r", 4}}), 1.0);
+        QCOMPARE(eval("H_qo == H_kv * H_r", {{"H_qo", 32}, {"H_kv", 8}, {"H_r", 3}}), 0.0);
+        QCOMPARE(eval("1 < 2 < 3"), 1.0); // chained as Python chains it
+        QCOMPARE(eval("3 > 2 > 2"), 0.0);
+        QCOMPARE(eval("M % 2 == 0 and not M > 8 or False", {{"M", 6}}), 1.0);
+        QCOMPARE(eval("1 <= 1 != 2"), 1.0);
+    }
+
+    void axisArithmeticRefusesPython()
+    {
+        for (const char* text : {"__import__('os')", "len(x)", "M +", "M = 3", "a.b", "M if M else 2", "[M]", "1 // 0"}) {
+            const auto v = evaluateAxisExpression(text, {{"M", 3}, {"x", 1}, {"a", 1}});
+            QVERIFY2(!v, text);
+            QVERIFY2(v.diagnostics().front().message.find("column") != std::string::npos, text);
+        }
+        const auto unknown = evaluateAxisExpression("M * Q", {{"M", 3}});
+        QVERIFY(!unknown);
+        QVERIFY(unknown.diagnostics().front().message.find("'Q'") != std::string::npos);
+        const auto names = axisExpressionNames("(a + b_2) // c");
+        QVERIFY(names);
+        QCOMPARE(*names, (std::vector<std::string> {"a", "b_2", "c"}));
+    }
+
+    void definitionErrorsHavePositions()
+    {
+        struct Case
+        {
+            const char* text;
+            int line;
+            const char* says;
+        };
+        const std::vector<Case> cases {
+            {"{\n  \"name\": \"x\",\n  \"axes\": {,\n}", 3, "not valid JSON"},
+            {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\",\n \"axes\": {\"M\": {\"type\": \"var\"}},\n \"inputs\": {\"a\": "
+             "{\"shape\": [\"M\"], \"dtype\": \"float33\"}},\n \"outputs\": {\"b\": {\"shape\": [\"M\"], \"dtype\": \"float32\"}}}",
+             3, "float33"},
+            {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\",\n \"axes\": {\"M\": {\"type\": \"var\"}},\n \"inputs\": {\"a\": "
+             "{\"shape\": [\"Q\"], \"dtype\": \"float32\"}},\n \"outputs\": {\"b\": {\"shape\": [\"M\"], \"dtype\": \"float32\"}}}",
+             3, "\"Q\" is not an axis"},
+            {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\",\n \"axes\": {\"M\": {\"type\": \"expr\", \"expression\": "
+             "\"K * 2\"}},\n \"inputs\": {}, \"outputs\": {\"b\": {\"shape\": [\"M\"], \"dtype\": \"float32\"}}}",
+             2, "'K'"},
+            {"{\"name\": \"x\",\n \"reference\": \"import os\", \"axes\": {}, \"inputs\": {}, \"outputs\": {}}", 2, "run(...)"},
+            {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\", \"custom_inputs_entrypoint\": \"make\",\n \"axes\": {}, "
+             "\"inputs\": {}, \"outputs\": {}}",
+             1, "'make'"},
+            {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\",\n \"axes\": {\"M\": {\"type\": \"var\"}},\n \"inputs\": {},\n "
+             "\"outputs\": {\"b\": {\"shape\": [\"M\"], \"dtype\": \"float32\"}},\n \"constraints\": [\"M > __class__\"]}",
+             5, "__class__"},
+        };
+        for (const Case& c : cases) {
+            const auto d = parseDefinition(c.text, "definition.json");
+            QVERIFY2(!d, c.says);
+            const Diagnostic& e = d.diagnostics().front();
+            QVERIFY2(e.message.find(c.says) != std::string::npos, e.message.c_str());
+            QVERIFY2(e.loc.line == c.line, e.format().c_str());
+            QCOMPARE(e.file, std::string("definition.json"));
+        }
+    }
+
+    void workloadErrorsNameTheirLine()
+    {
+        const auto d = readDefinition(fixture("scaled_add") + "/definition.json");
+        QVERIFY(d);
+        QCOMPARE(d->axes.size(), size_t(3));
+        QCOMPARE(d->inputs.front().name, std::string("x")); // the file's order, not sorted
+        QCOMPARE(d->inputs[1].name, std::string("alpha"));
+        QVERIFY(d->inputs[1].scalar());
+        const std::string ok = R"({"uuid": "a", "axes": {"M": 4}, "inputs": {"x": {"type": "random"}, "alpha": {"type": "scalar", "value": 1}, "w": {"type": "random"}}})";
+        struct Case
+        {
+            std::string text;
+            int line;
+            const char* says;
+        };
+        const std::vector<Case> cases {
+            {ok + "\n\n{\"uuid\": \"b\", \"axes\": {}, ", 3, "not valid JSON"},
+            {ok + "\n" + ok, 2, "earlier line"},
+            {R"({"uuid": "a", "axes": {}, "inputs": {}})", 1, "'M' has no value"},
+            {R"({"uuid": "a", "axes": {"M": 0}, "inputs": {}})", 1, "positive"},
+            {R"({"uuid": "a", "axes": {"M": 4, "N": 25}, "inputs": {}})", 1, "const 24"},
+            {R"({"uuid": "a", "axes": {"M": 4}, "inputs": {"x": {"type": "scalar", "value": 2}}})", 1, "a tensor"},
+            {R"({"uuid": "a", "axes": {"M": 4}, "inputs": {"x": {"type": "custom"}}})", 1, "custom_inputs_entrypoint"},
+            {R"({"uuid": "a", "axes": {"M": 4}, "inputs": {"x": {"type": "random"}, "alpha": {"type": "scalar", "value": 1}}})", 1, "'w' has no source"},
+            {"", 1, "no workload"},
+        };
+        for (const Case& c : cases) {
+            const auto w = parseWorkloads(c.text, "workload.jsonl", *d);
+            QVERIFY2(!w, c.says);
+            const Diagnostic& e = w.diagnostics().front();
+            QVERIFY2(e.message.find(c.says) != std::string::npos, e.message.c_str());
+            QCOMPARE(e.loc.line, c.line);
+        }
+    }
+
+    void axesAndConstraints()
+    {
+        const auto d = readDefinition(fixture("scaled_add") + "/definition.json");
+        QVERIFY(d);
+        const auto axes = resolveAxes(*d, {{"M", 6}});
+        QVERIFY(axes);
+        QCOMPARE(axes->at("half_n"), std::int64_t(12));
+        QCOMPARE(axes->at("N"), std::int64_t(24));
+        const auto holds = failedConstraint(*d, *axes);
+        QVERIFY(holds && holds->empty());
+        const auto fails = failedConstraint(*d, *resolveAxes(*d, {{"M", 7}}));
+        QVERIFY(fails);
+        QCOMPARE(*fails, std::string("M % 2 == 0"));
+    }
+
+    void sourceCallsRunInTheDefinitionsOrder()
+    {
+        const auto d = readDefinition(fixture("scaled_add") + "/definition.json");
+        QVERIFY(d);
+        const Workload w = workloadOf(*d, R"({"uuid": "a", "axes": {"M": 6}, "inputs": {"x": {"type": "random"}, "alpha": {"type": "scalar", "value": 0.25}, "w": {"type": "safetensors", "path": "blob/w.safetensors", "tensor_key": "weight"}}})");
+        const std::string s = problemSource(*d, w, "/p");
+        // The reference first, verbatim (its lines keep their numbers), then the constants and the harness.
+        QCOMPARE(s.substr(0, d->reference.size()), d->reference);
+        QVERIFY(s.find("\nM = 6\n") != std::string::npos);
+        QVERIFY(s.find("\nN = 24\n") != std::string::npos);
+        QVERIFY(s.find("half_n = int(N // 2)") != std::string::npos); // follows N when validation scales it
+        QVERIFY(s.find("def forward(self, x, w):\n        return run(x, 0.25, w)") != std::string::npos);
+        QVERIFY(s.find("_solar_load(\"/p/blob/w.safetensors\", \"weight\", (axes[\"N\"], ))") != std::string::npos);
+        QVERIFY(s.find("if not (M % 2 == 0):") != std::string::npos);
+        const auto c = sourceConstants(*d, w);
+        QCOMPARE(c.size(), size_t(2)); // M and N; the expr axis is computed, never a constant of its own
+    }
+
+    void fixtureStatusesAndExitCode()
+    {
+        if (!m_noTorch.empty())
+            QSKIP(m_noTorch.c_str());
+        const ProblemAnalysis p = analysed(fixture("scaled_add"));
+        QCOMPARE(p.workloads.size(), size_t(3));
+        const WorkloadAnalysis& ok = p.workloads[0];
+        QCOMPARE(ok.status, WorkloadStatus::Ok);
+        QCOMPARE(ok.analysis->result.validation.status, ValidationStatus::Validated);
+        // y = x * 0.5 + w, float32, M = 6, N = 24: x and y are 6 x 24 x 4 B, w is 24 x 4 B; 2 ops per element.
+        QCOMPARE(ok.analysis->result.ladder.at(bounds::Level::Fused).bytes, (6.0 * 24 + 24 + 6 * 24) * 4);
+        QCOMPARE(ok.analysis->result.ladder.at(bounds::Level::Fused).flops, 2.0 * 6 * 24);
+        QCOMPARE(p.workloads[1].status, WorkloadStatus::ConstraintFailed);
+        QVERIFY(p.workloads[1].message.find("M % 2 == 0") != std::string::npos);
+        QCOMPARE(p.workloads[2].status, WorkloadStatus::MissingInput);
+        QVERIFY(p.workloads[2].message.find("blob/rows40.safetensors") != std::string::npos);
+        QVERIFY(p.workloads[2].message.find("'x'") != std::string::npos);
+        QVERIFY(!p.allOk());
+
+        std::ostringstream out, err;
+        QCOMPARE(cli::runCli({"analyze", fixture("scaled_add"), "--hw", "h100-sxm", "--format", "json"}, out, err), 1);
+        const auto j = nlohmann::json::parse(out.str());
+        QCOMPARE(j["schema"].get<std::string>(), std::string("solar.workloads/1"));
+        QCOMPARE(j["workloads"][0]["status"].get<std::string>(), std::string("ok"));
+        QCOMPARE(j["workloads"][0]["axes"]["half_n"].get<int>(), 12);
+        QCOMPARE(j["workloads"][0]["totals"]["bytes"]["fused"].get<double>(), 1248.0);
+        QCOMPARE(j["workloads"][2]["status"].get<std::string>(), std::string("missing_input"));
+        QVERIFY(j["workloads"][2]["bounds"].is_null());
+        QVERIFY(err.str().find("workload.jsonl:4: error: workload rows-40-recorded") != std::string::npos);
+        // One workload by uuid: the runnable one alone exits 0.
+        std::ostringstream out1, err1;
+        QCOMPARE(cli::runCli({"analyze", "--definition", fixture("scaled_add") + "/definition.json", "--workload-uuid", "rows-6", "--hw",
+                              "h100-sxm"},
+                             out1, err1),
+                 0);
+        QVERIFY(out1.str().find("rows-6") != std::string::npos);
+        QVERIFY(out1.str().find("rows-7") == std::string::npos);
+        std::ostringstream out2, err2;
+        QCOMPARE(cli::runCli({"analyze", fixture("scaled_add"), "--workload-uuid", "nope", "--hw", "h100-sxm"}, out2, err2), 1);
+        QVERIFY(err2.str().find("no workload has uuid 'nope'") != std::string::npos);
+    }
+
+    // Every shared example, each workload's MACs and fused bytes by hand from its definition.
+    void sharedExamplesByHand()
+    {
+        if (!std::filesystem::is_directory(testing::sharedDataDir() + "/sol-execbench"))
+            QSKIP("../shared/sol-execbench is absent");
+        if (!m_noTorch.empty())
+            QSKIP(m_noTorch.c_str());
+        using bounds::Level;
+        struct Expect
+        {
+            std::string problem;
+            std::function<double(const std::map<std::string, std::int64_t>&)> macs, fusedBytes;
+        };
+        auto a = [](const std::map<std::string, std::int64_t>& x, const char* k) { return static_cast<double>(x.at(k)); };
+        const std::vector<Expect> expected {
+            // C = A @ B, fp32: M x K x N MACs; A, B and C once.
+            {"gemm", [&](auto& x) { return a(x, "M") * a(x, "K") * a(x, "N"); },
+             [&](auto& x) { return 4 * (a(x, "M") * a(x, "K") + a(x, "K") * a(x, "N") + a(x, "M") * a(x, "N")); }},
+            {"custom_inputs_matmul", [&](auto& x) { return a(x, "M") * a(x, "K") * a(x, "N"); },
+             [&](auto& x) { return 4 * (a(x, "M") * a(x, "K") + a(x, "K") * a(x, "N") + a(x, "M") * a(x, "N")); }},
+            // RMSNorm, bf16 in and out: no MAC; the rows in and out, the weight once.
+            {"rmsnorm", [](auto&) { return 0.0; },
+             [&](auto& x) { return 2 * (2 * a(x, "batch_size") * a(x, "hidden_size") + a(x, "hidden_size")); }},
+            // Residual add then RMSNorm, bf16: hidden_states, residual and output, the weight.
+            {"nemotron_rms_norm", [](auto&) { return 0.0; },
+             [&](auto& x) { return 2 * (3 * a(x, "batch_size") * a(x, "seq_len") * a(x, "hidden_size") + a(x, "hidden_size")); }},
+            // gelu_tanh(x W_g^T) * (x W_u^T), bf16: two projections of every token; x, both weights and the output.
+            {"gemma3_swiglu", [&](auto& x) { return 2 * a(x, "batch_size") * a(x, "seq_len") * a(x, "hidden_size") * a(x, "intermediate_size"); },
+             [&](auto& x) {
+                 const double t = a(x, "batch_size") * a(x, "seq_len");
+                 return 2 * (t * a(x, "hidden_size") + 2 * a(x, "intermediate_size") * a(x, "hidden_size") + t * a(x, "intermediate_size"));
+             }},
+            // grad_input = dY W (M x N x K), grad_weight = dY^T X (N x M x K), fp32; dY, X, W in, both gradients out.
+            {"linear_backward", [&](auto& x) { return 2 * a(x, "M") * a(x, "N") * a(x, "K"); },
+             [&](auto& x) {
+                 return 4 * (a(x, "M") * a(x, "N") + 2 * a(x, "M") * a(x, "K") + 2 * a(x, "N") * a(x, "K"));
+             }},
+            // Softmax, fp32: the rows in and out.
+            {"softmax", [](auto&) { return 0.0; }, [&](auto& x) { return 4 * 2 * a(x, "batch_size") * a(x, "hidden_size"); }},
+            // RoPE, bf16: q/k in and out, cos and sin (seq_len x head_dim) once.
+            {"flux_rope", [](auto&) { return 0.0; },
+             [&](auto& x) {
+                 const double d = a(x, "attention_head_dim");
+                 return 2 * (2 * a(x, "batch_size") * a(x, "seq_len") * a(x, "num_attention_heads") * d + 2 * a(x, "seq_len") * d);
+             }},
+        };
+        for (const Expect& e : expected) {
+            const ProblemAnalysis p = analysed(sharedProblem(e.problem));
+            QVERIFY2(!p.workloads.empty(), e.problem.c_str());
+            for (const WorkloadAnalysis& w : p.workloads) {
+                const std::string what = e.problem + " " + w.workload.uuid + ": " + w.message;
+                QVERIFY2(w.status == WorkloadStatus::Ok, what.c_str());
+                const AnalysisResult& r = w.analysis->result;
+                QVERIFY2(r.validation.status == ValidationStatus::Validated, (what + r.validation.details).c_str());
+                QCOMPARE(r.digest.totalMacs, e.macs(w.axes));
+                QCOMPARE(r.ladder.at(Level::Fused).bytes, e.fusedBytes(w.axes));
+            }
+        }
+        // A reference that needs Triton: every workload fails, saying so, and nothing crashes.
+        const ProblemAnalysis triton = analysed(sharedProblem("triton_ref_vecadd"));
+        for (const WorkloadAnalysis& w : triton.workloads) {
+            QCOMPARE(w.status, WorkloadStatus::Failed);
+            QVERIFY2(w.message.find("triton") != std::string::npos, w.message.c_str());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProblem)
+#include "tst_problem.moc"
