@@ -6,11 +6,14 @@
 
 #include "engine/batch/sweep.h"
 #include "engine/frontend/trace/pythonlocator.h"
+#include "engine/batch/score.h"
 #include "engine/report/benchreport.h"
+#include "engine/report/scorereport.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <ostream>
 
@@ -40,6 +43,66 @@ void writeSweep(const batch::SweepResult& result, const std::string& format, std
 bool allProblemsOk(const batch::SweepResult& result)
 {
     return std::all_of(result.problems.begin(), result.problems.end(), [](const auto& p) { return p.status == batch::ProblemStatus::Ok; });
+}
+
+// --level and --p: what a score is computed against and the speedups fast_p counts.
+batch::ScoreOptions scoreOptions(const Args& args)
+{
+    batch::ScoreOptions o;
+    if (args.has("--level"))
+        o.level = *bounds::parseLevel(args.value("--level"));
+    if (args.has("--p")) {
+        o.ps.clear();
+        for (const std::string& item : splitIds(args.value("--p"))) {
+            char* end = nullptr;
+            const double p = std::strtod(item.c_str(), &end);
+            if (end == item.c_str() || *end != '\0' || !(p >= 0))
+                throw UsageError {"--p takes speedups >= 0 separated by commas, got '" + item + "'"};
+            o.ps.push_back(p);
+        }
+    }
+    return o;
+}
+
+std::vector<OptionSpec> scoreOptionSpecs()
+{
+    return {{"--level", "L", "the bound a score is against (default fused)",
+             {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"}},
+            {"--p", "P,...", "the speedups fast_p counts (default 0,1,1.5,2)"}};
+}
+
+int writeScore(const batch::ScoreSummary& summary, const std::string& format, std::ostream& out)
+{
+    if (format == "json")
+        out << report::scoreJson(summary);
+    else if (format == "csv")
+        out << report::scoreCsv(summary);
+    else
+        out << report::scoreTable(summary);
+    return summary.violations == 0 && summary.unbounded == 0 ? ExitOk : ExitBadInput;
+}
+
+// solar score TIMES.json --bounds B.json ...: SOL scores and fast_p of measured kernels (docs/scoring.md).
+int score(const Args& args, std::ostream& out, std::ostream& err)
+{
+    if (!args.has("--bounds"))
+        throw UsageError {"'score' needs --bounds FILE (the JSON of 'solar bench' or of 'solar analyze PROBLEM_DIR')"};
+    const batch::ScoreOptions options = scoreOptions(args);
+    const auto bounds = batch::readBounds(args.values("--bounds"));
+    if (!bounds) {
+        printDiagnostics(bounds.diagnostics(), err);
+        return ExitBadInput;
+    }
+    const auto times = batch::readKernelTimes(args.positional.front(), args.value("--baseline"));
+    if (!times) {
+        printDiagnostics(times.diagnostics(), err);
+        return ExitBadInput;
+    }
+    if (times->empty()) {
+        err << args.positional.front() << ": error: no kernel has a time (and, with --baseline, a baseline time)\n";
+        return ExitBadInput;
+    }
+    return writeScore(batch::scoreKernels(*times, *bounds, options), args.value("--format", "table"), out);
 }
 
 // solar bench --merge A.json B.json ... [--format F]: joins the JSON outputs of --shard runs.
@@ -92,6 +155,20 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
         if (options.shardCount < 1 || options.shardIndex < 0 || options.shardIndex >= options.shardCount)
             throw UsageError {"--shard I/N needs 0 <= I < N"};
     }
+    const bool scoring = args.has("--score");
+    if (scoring && (!args.has("--timings") || !args.has("--kernel-timings")))
+        throw UsageError {"--score needs --kernel-timings FILE (the kernels' times) and --timings FILE (the baseline's)"};
+    if (!scoring && (args.has("--kernel-timings") || args.has("--level") || args.has("--p")))
+        throw UsageError {"--kernel-timings, --level and --p go with --score"};
+    std::map<std::string, double> kernelTimes;
+    if (scoring) {
+        const auto k = batch::readTimings(args.value("--kernel-timings"));
+        if (!k) {
+            printDiagnostics(k.diagnostics(), err);
+            return ExitBadInput;
+        }
+        kernelTimes = *k;
+    }
     hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
     if (!hardware)
@@ -143,6 +220,19 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
         err << line << (done == total ? "\n" : "") << std::flush;
     };
     const batch::SweepResult result = batch::runSweep(a.file, *hardware, options, *python);
+    if (scoring) {
+        // The sweep's bounds against the kernels' times, the --timings as the baseline.
+        batch::BoundsTable table;
+        for (const batch::ProblemResult& p : result.problems) {
+            if (p.status == batch::ProblemStatus::Ok)
+                table.seconds[p.file] = p.boundsSeconds;
+            else
+                table.unusable[p.file] = "its analysis is " + std::string(batch::problemStatusName(p.status));
+        }
+        const int scored = writeScore(batch::scoreKernels(batch::pairTimings(kernelTimes, options.timingsSeconds), table, scoreOptions(args)),
+                                      a.format, out);
+        return allProblemsOk(result) ? scored : ExitBadInput;
+    }
     writeSweep(result, a.format, out);
     return allProblemsOk(result) ? ExitOk : ExitBadInput;
 }
@@ -168,8 +258,21 @@ std::vector<Command> benchCommands()
                   {"--compile", "", "with --measure: torch.compile (inductor) too"},
                   {"--max-run-s", "S", "with --measure: the longest one run may take before smaller sizes are used (default 0.5)"},
                   {"--shard", "I/N", "this machine's share of the sweep"},
-                  formatOption({"table", "json", "csv"})}}),
+                  {"--score", "", "report SOL scores and fast_p (solar.score/1) of --kernel-timings against --timings as the baseline"},
+                  {"--kernel-timings", "FILE.json", "with --score: the kernels' times (KernelBench timing JSON)"},
+                  formatOption({"table", "json", "csv"})},
+                 scoreOptionSpecs()}),
          1, 1, bench},
+        {"score", "TIMES.json",
+         "SOL scores (S = 1 / (1 + (T_k - T_SOL) / (T_b - T_SOL))), fast_p and SOL violations of measured kernels: TIMES.json is "
+         "solar.times/1 (kernel and baseline seconds per problem or workload) or a KernelBench timing file with --baseline; the "
+         "bounds come from --bounds (docs/scoring.md). JSON schema solar.score/1; exit 1 when a time is below its bound or a "
+         "kernel has no bound",
+         concat({{{"--bounds", "FILE.json", "bounds: the JSON of 'solar bench' or 'solar analyze PROBLEM_DIR' (repeatable)", {}, {}, true},
+                  {"--baseline", "FILE.json", "with a KernelBench timing file of kernels: the baseline's KernelBench timings"},
+                  formatOption({"table", "json", "csv"})},
+                 scoreOptionSpecs()}),
+         1, 1, score},
         {"bench --merge",
          "SHARD.json ...",
          "join the JSON outputs of '--shard I/N' runs into one result (the summary is recomputed)",
