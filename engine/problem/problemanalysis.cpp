@@ -207,7 +207,12 @@ WorkloadAnalysis analyzeWorkload(const Definition& def, const Workload& workload
         out.message = a.result.validation.details.substr(0, 300);
     } else if (!a.result.coverage.complete) {
         out.status = WorkloadStatus::Incomplete;
-        out.message = "not every op is counted (" + a.result.coverage.status() + ")";
+        std::string missing;
+        for (const CoverageItem& item : a.result.coverage.items)
+            if (!item.counted)
+                missing += (missing.empty() ? "" : "; ") + item.what
+                    + (item.sourceLine > 0 ? " (reference line " + std::to_string(item.sourceLine) + ")" : std::string()) + ": " + item.reason;
+        out.message = "not counted: " + missing;
     } else {
         out.status = WorkloadStatus::Ok;
     }

@@ -68,7 +68,7 @@ def _solar_random(shape, dtype):
         return _solar_torch.randint(0, 2, shape).bool()
     if dtype.startswith("int"):
         return _solar_torch.randint(0, 8, shape, dtype=getattr(_solar_torch, dtype))
-    if dtype == "float4_e2m1fn_x2":
+    if dtype == "float4_e2m1fn_x2" and hasattr(_solar_torch, dtype):
         return _solar_torch.randint(0, 256, shape, dtype=_solar_torch.uint8).view(_solar_torch.float4_e2m1fn_x2)
     if not hasattr(_solar_torch, dtype):
         raise ValueError("dtype %s has no torch tensor type in torch %s" % (dtype, _solar_torch.__version__))

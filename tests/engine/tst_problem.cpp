@@ -256,6 +256,40 @@ private slots:
         QVERIFY(err2.str().find("no workload has uuid 'nope'") != std::string::npos);
     }
 
+    // The definition's dtypes are the bytes: fp8 operands are one byte each, the bf16 output two.
+    void fp8OperandsByHand()
+    {
+        if (!m_noTorch.empty())
+            QSKIP(m_noTorch.c_str());
+        const ProblemAnalysis p = analysed(fixture("fp8_gemm"));
+        QCOMPARE(p.workloads.size(), size_t(1));
+        const WorkloadAnalysis& w = p.workloads.front();
+        if (w.status == WorkloadStatus::Failed && w.message.find("no torch tensor type") != std::string::npos)
+            QSKIP(("this torch has no float8: " + w.message).c_str()); // torch 1.13 (Debian's); the torch2 run covers it
+        QVERIFY2(w.status == WorkloadStatus::Ok, w.message.c_str());
+        const AnalysisResult& r = w.analysis->result;
+        QCOMPARE(r.validation.status, ValidationStatus::Validated);
+        QCOMPARE(r.digest.totalMacs, 24.0 * 40 * 56);
+        QCOMPARE(r.ladder.at(bounds::Level::Fused).bytes, 24.0 * 56 + 40.0 * 56 + 24.0 * 40 * 2);
+    }
+
+    // nvfp4: the packed operand is one byte per pair of values; unpacking it (x & 15, x >> 4) is counted and validated.
+    void nvfp4PackedByHand()
+    {
+        if (!m_noTorch.empty())
+            QSKIP(m_noTorch.c_str());
+        const ProblemAnalysis p = analysed(fixture("nvfp4_dequant"), "b200");
+        const WorkloadAnalysis& w = p.workloads.front();
+        if (w.status == WorkloadStatus::Failed && w.message.find("no torch tensor type") != std::string::npos)
+            QSKIP(("this torch has no float4_e2m1fn_x2: " + w.message).c_str());
+        QVERIFY2(w.status == WorkloadStatus::Ok, w.message.c_str());
+        const AnalysisResult& r = w.analysis->result;
+        QVERIFY2(r.validation.status == ValidationStatus::Validated, r.validation.details.c_str());
+        // M = 20 rows of K / 2 = 32 packed bytes in, 20 x 64 bf16 out; the table lookup is a gather, whose footprint a
+        // lower bound counts at its least, one f32 element.
+        QCOMPARE(r.ladder.at(bounds::Level::Fused).bytes, 20.0 * 32 + 20.0 * 64 * 2 + 4);
+    }
+
     // Every shared example, each workload's MACs and fused bytes by hand from its definition.
     void sharedExamplesByHand()
     {

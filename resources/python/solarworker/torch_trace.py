@@ -577,6 +577,8 @@ def _dump(t, directory, counter):
     import os
     path = os.path.join(directory, "t%d.f64" % counter[0])
     counter[0] += 1
+    if _packed(torch, t):
+        t = t.view(torch.uint8)  # ALIR holds packed formats as their bytes (u8)
     t.detach().to(torch.float64).contiguous().numpy().astype("<f8").tofile(path)
     return {"shape": list(t.shape), "dtype": _dtype_name(t.dtype), "file": path}
 
@@ -604,6 +606,11 @@ def _build_model(filename, sizes, seed):
     return constants, model, inputs
 
 
+def _packed(torch, t):
+    """Formats torch stores but cannot convert (two e2m1 values per byte, an e8m0 scale): handled as their bytes."""
+    return str(t.dtype).replace("torch.", "") in ("float4_e2m1fn_x2", "float8_e8m0fnu")
+
+
 def _signed_like(torch, x, generator):
     """Signed, non-uniform values in place of an input: normal, scaled to the input's own largest magnitude (at
     least 1), one element in 64 eight times larger. get_inputs() often draws torch.rand (all non-negative), where a
@@ -627,8 +634,8 @@ def _reference(filename, sizes, seed, max_elements, directory, signed=False):
     constants, model, inputs = _build_model(filename, sizes, seed)
     if signed:
         generator = torch.Generator().manual_seed(seed + 3)
-        inputs = [_signed_like(torch, x, generator) if isinstance(x, torch.Tensor) and x.is_floating_point() else x
-                  for x in inputs]
+        inputs = [_signed_like(torch, x, generator) if isinstance(x, torch.Tensor) and x.is_floating_point()
+                  and not _packed(torch, x) else x for x in inputs]
     with _UserCode(filename, "forward()"):
         tensors = {}
         for i, x in enumerate(inputs):

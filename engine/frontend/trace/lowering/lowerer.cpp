@@ -85,7 +85,13 @@ std::string dtypeOf(const std::string& torchDtype)
                                                            {"uint64", "i64"},
                                                            {"bool", "bool"},
                                                            {"float8_e4m3fn", "fp8e4m3"},
-                                                           {"float8_e5m2", "fp8e5m2"}};
+                                                           {"float8_e5m2", "fp8e5m2"},
+                                                           {"float8_e4m3fnuz", "fp8e4m3"},
+                                                           {"float8_e5m2fnuz", "fp8e5m2"},
+                                                           // Bytes as stored: two e2m1 values per packed element; an
+                                                           // e8m0 scale is one byte (ALIR has no exponent-only type)
+                                                           {"float4_e2m1fn_x2", "u8"},
+                                                           {"float8_e8m0fnu", "u8"}};
     const auto it = map.find(torchDtype);
     return it == map.end() ? "f32" : it->second;
 }
@@ -568,8 +574,10 @@ void Lowerer::lowerOp(const TracedOp& op)
 {
     m_bodyMark = m_body.size();
     std::string name = op.op;
-    if (name.size() > 1 && name.back() == '_' && name != "aten::_")
-        name.pop_back(); // in-place variants write their first argument, which the trace names as the output
+    // In-place variants (add_) write their first argument, which the trace names as the output; dunder ops
+    // (__rshift__) are names of their own.
+    if (name.size() > 1 && name.back() == '_' && name != "aten::_" && !name.ends_with("__"))
+        name.pop_back();
     const auto& table = opTemplates();
     const auto it = table.find(name);
     if (it == table.end())

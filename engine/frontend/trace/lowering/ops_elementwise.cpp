@@ -75,12 +75,25 @@ void bitwiseNot(Lowerer& ctx, const TracedOp& op, const std::string&)
 // mask combined): the logical operators. On integers they would need bit operations ALIR does not have.
 void logicalBinary(Lowerer& ctx, const TracedOp& op, const std::string& name)
 {
+    const std::string kind = name.substr(name.rfind('_') + 1); // and, or, xor
+    bool integral = false;
     for (size_t i = 0; i < 2; ++i) {
         const TraceArg& a = ctx.arg(op, i);
-        if (name.rfind("aten::bitwise_", 0) == 0 && a.kind == TraceArg::Tensor && ctx.info(a.text).dtype != "bool")
-            throw Unsupported {"bitwise operators on integer tensors"};
+        integral = integral || (name.rfind("aten::bitwise_", 0) == 0 && a.kind == TraceArg::Tensor && ctx.info(a.text).dtype != "bool");
     }
-    const std::string kind = name.substr(name.rfind('_') + 1); // and, or, xor
+    if (integral) {
+        // x & (2^k - 1), the low bits (unpacking nvfp4 or int4 nibbles), is x mod 2^k with the floor's sign: two's
+        // complement agrees for negative x. Other masks and integer | and ^ have no ALIR form.
+        const TraceArg& mask = ctx.arg(op, 1);
+        const std::int64_t m = mask.kind == TraceArg::Int ? mask.intValue : -1;
+        if (kind != "and" || m < 0 || m > (std::int64_t(1) << 52) || ((m + 1) & m) != 0)
+            throw Unsupported {"bitwise operators on integer tensors (other than x & (2^k - 1))"};
+        const std::string modulus = std::to_string(m + 1);
+        ctx.unary(op, [&](const std::string& x) {
+            return "(" + x + " - floor(cast<f64>(" + x + ") / " + modulus + ") * " + modulus + ")";
+        });
+        return;
+    }
     ctx.binary(op, [&](const std::string& a, const std::string& b) {
         const std::string x = "(" + a + " != 0)", z = "(" + b + " != 0)";
         if (kind == "and")
@@ -89,6 +102,16 @@ void logicalBinary(Lowerer& ctx, const TracedOp& op, const std::string& name)
             return "(" + x + " || " + z + ")";
         return "(" + x + " != " + z + ")";
     });
+}
+
+// x >> k with k a constant: floor(x / 2^k), the arithmetic shift (exact for negative x too).
+void rightShift(Lowerer& ctx, const TracedOp& op, const std::string&)
+{
+    const TraceArg& k = ctx.arg(op, 1);
+    if (k.kind != TraceArg::Int || k.intValue < 0 || k.intValue > 52)
+        throw Unsupported {"a shift by a tensor or by more than 52 bits"};
+    const std::string divisor = std::to_string(std::int64_t(1) << k.intValue);
+    ctx.unary(op, [&](const std::string& x) { return "floor(cast<f64>(" + x + ") / " + divisor + ")"; });
 }
 
 // clone, contiguous, to, _to_copy: a copy (the dtype conversion is the store's).

@@ -12,6 +12,7 @@ void negate(Lowerer&, const TracedOp&, const std::string&);
 void logicalNot(Lowerer&, const TracedOp&, const std::string&);
 void recurrent(Lowerer&, const TracedOp&, const std::string&);
 void bitwiseNot(Lowerer&, const TracedOp&, const std::string&);
+void rightShift(Lowerer&, const TracedOp&, const std::string&);
 void identityCopy(Lowerer&, const TracedOp&, const std::string&);
 void gelu(Lowerer&, const TracedOp&, const std::string&);
 void copyInto(Lowerer&, const TracedOp&, const std::string&);
@@ -99,6 +100,8 @@ const std::map<std::string, OpTemplate>& atenOpTemplates()
         {"aten::bitwise_and", logicalBinary},
         {"aten::bitwise_or", logicalBinary},
         {"aten::bitwise_xor", logicalBinary},
+        {"aten::__rshift__", rightShift},
+        {"aten::bitwise_right_shift", rightShift},
         {"aten::logical_and", logicalBinary},
         {"aten::logical_or", logicalBinary},
         {"aten::logical_xor", logicalBinary},
