@@ -3,6 +3,7 @@
 
 #include "engine/frontend/frontend.h"
 #include "widgets/editor/frontendselector.h"
+#include "widgets/editor/workloadselector.h"
 #include "widgets/hardware/servingcontrols.h"
 
 #include <QComboBox>
@@ -30,6 +31,9 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent)
     m_serving = new ServingControls(this);
     m_servingAction = addWidget(m_serving);
     connect(m_serving, &ServingControls::changed, this, &AnalysisToolbar::servingChanged);
+    m_workload = new WorkloadSelector(this);
+    m_workloadAction = addWidget(m_workload);
+    connect(m_workload, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::workloadChanged);
     connect(m_frontend, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::updateServing);
     updateServing();
 }
@@ -76,10 +80,35 @@ bool AnalysisToolbar::servingShown() const
     return m_servingAction->isVisible();
 }
 
+std::string AnalysisToolbar::workload() const
+{
+    return m_workloadAction->isVisible() ? m_workload->workload() : std::string();
+}
+
+void AnalysisToolbar::setWorkload(const std::string& uuid)
+{
+    m_workload->setWorkload(uuid);
+}
+
+bool AnalysisToolbar::workloadShown() const
+{
+    return m_workloadAction->isVisible();
+}
+
+void AnalysisToolbar::reloadWorkloads()
+{
+    if (m_workloadAction->isVisible())
+        m_workload->setProblem(m_sourcePath);
+}
+
 void AnalysisToolbar::updateServing()
 {
-    // The serving step matters only to a frontend that serves a model step by step (a config.json), chosen or
-    // the automatic choice for this source.
+    // The serving step matters only to a frontend that serves a model step by step (a config.json), the workload
+    // only to a problem with workloads: the frontend chosen, or the automatic choice for this source.
     const solar::Frontend* f = solar::chooseFrontend(frontend(), m_sourcePath.toStdString());
     m_servingAction->setVisible(f && f->servesSteps());
+    const bool workloads = f && f->hasWorkloads();
+    m_workloadAction->setVisible(workloads);
+    if (workloads)
+        m_workload->setProblem(m_sourcePath);
 }

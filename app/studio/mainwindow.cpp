@@ -25,6 +25,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QDir>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
@@ -171,6 +172,7 @@ void MainWindow::createMenus()
 {
     QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openWithDialog);
+    fileMenu->addAction(tr("Open Problem &Folder…"), this, &MainWindow::openProblemFolderWithDialog);
     QMenu* recent = fileMenu->addMenu(tr("Open &Recent"));
     m_fileMenus = new FileMenus(recent, fileMenu->addMenu(tr("&Examples")), this);
     connect(m_fileMenus, &FileMenus::openRequested, this, &MainWindow::openInteractively);
@@ -208,6 +210,7 @@ void MainWindow::createMenus()
     m_toolbar = bar;
     connect(bar, &AnalysisToolbar::servingChanged, this, &MainWindow::analyze);
     connect(bar, &AnalysisToolbar::modeChanged, this, &MainWindow::analyze);
+    connect(bar, &AnalysisToolbar::workloadChanged, this, &MainWindow::analyze);
     bar->addAction(run);
     bar->addAction(tr("Cancel"), this, [this] { cancelAnalysis(); });
 
@@ -260,6 +263,29 @@ void MainWindow::openWithDialog()
                                                       tr("Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)"));
     if (!path.isEmpty())
         openInteractively(path);
+}
+
+void MainWindow::openProblemFolderWithDialog()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a problem folder (definition.json and workload.jsonl)"));
+    if (dir.isEmpty())
+        return;
+    QString why;
+    if (!openProblemFolder(dir, &why))
+        QMessageBox::warning(this, tr("Open failed"), why);
+}
+
+bool MainWindow::openProblemFolder(const QString& dir, QString* why)
+{
+    const QString definition = QDir(dir).filePath(QStringLiteral("definition.json"));
+    if (!QFileInfo::exists(definition)) {
+        if (why)
+            *why = tr("%1 holds no definition.json: a problem folder has definition.json and workload.jsonl").arg(dir);
+        return false;
+    }
+    if (!m_document->maybeKeepEdits())
+        return true;
+    return openFile(definition, why);
 }
 
 bool MainWindow::saveFile(const QString& path, QString* why)
@@ -346,6 +372,8 @@ void MainWindow::analyze()
     options.frontend = frontend();
     options.llm = m_llm;
     options.serving = m_toolbar->serving();
+    m_toolbar->reloadWorkloads(); // the workload file may have changed since it was read
+    options.workload = m_toolbar->workload();
     options.analysis.mode = m_toolbar->mode();
     m_session->analyze(*profile, options);
 }

@@ -59,6 +59,9 @@ public:
     void cancelAnalysis() { m_session->cancel(); }
     /// Whether the serving step's controls are offered (a model config.json is open).
     bool servingControlsShown() const { return m_toolbar->servingShown(); }
+    bool workloadSelectorShown() const { return m_toolbar->workloadShown(); }
+    /// Opens the definition.json of a SOL-ExecBench problem folder; false and why when it has none.
+    bool openProblemFolder(const QString& dir, QString* why = nullptr);
     bool isAnalyzing() const { return m_session->isRunning(); }
     /// Writes the shown analysis as `kind` through the export table (the same content as the CLI's).
     bool exportAs(ExportKind kind, const QString& path, QString* why = nullptr);
@@ -121,6 +124,7 @@ private:
     void createMenus();
     void openInteractively(const QString& path);
     void openWithDialog();
+    void openProblemFolderWithDialog();
     void saveProjectWithDialog();
     ReportInput reportInput() const;
     void updateTitle();

@@ -22,6 +22,7 @@ bool writeProject(const QString& path, const Project& p, QString* why)
              {QStringLiteral("path"), p.sourcePath}, {QStringLiteral("name"), p.sourceName}, {QStringLiteral("text"), p.sourceText}}},
         {QStringLiteral("frontend"), p.frontend},
         {QStringLiteral("mode"), p.mode},
+        {QStringLiteral("workload"), p.workload},
         {QStringLiteral("serving"),
          QJsonObject {{QStringLiteral("phase"), QString::fromStdString(solar::serving::phaseName(p.serving.phase))},
                       {QStringLiteral("batch"), static_cast<double>(p.serving.batch)},
@@ -68,6 +69,11 @@ std::optional<Project> readProject(const QString& path, QString* why)
     p.mode = o.value(QStringLiteral("mode")).toString(QStringLiteral("eager"));
     if (!solar::bounds::parseMode(p.mode.toStdString()))
         return fail(QCoreApplication::translate("Project", "'mode' must be eager, graph or none"));
+    // A problem's workload (a uuid); none in projects of other sources or written before workloads were kept.
+    const QJsonValue workload = o.value(QStringLiteral("workload"));
+    if (!workload.isUndefined() && !workload.isString())
+        return fail(QCoreApplication::translate("Project", "'workload' must be a workload's uuid (a string)"));
+    p.workload = workload.toString();
     // Projects written before the serving step was kept have none: the controls' defaults then.
     const QJsonObject serving = o.value(QStringLiteral("serving")).toObject();
     const QString phase = serving.value(QStringLiteral("phase")).toString(QStringLiteral("decode"));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A SOLAR Studio project (.solar, JSON, schema solar.project/1): the source text and where it came from, the
-// frontend and, for a model config, the serving step, the hardware settings (profile, slider factors, target latency and level), a measured runtime and
+// frontend and, for a model config, the serving step (for a problem, the workload), the hardware settings (profile, slider factors, target latency and level), a measured runtime and
 // the view state. Written atomically (QSaveFile); reading reports what is wrong with the file.
 #pragma once
 
@@ -26,6 +26,7 @@ struct Project
     QString rooflineLevel = QStringLiteral("unfused_per_kernel");
     QString graphColour = QStringLiteral("bottleneck");
     solar::serving::ServingPoint serving; // the step of a model config analysed (phase, batch, tokens)
+    QString workload; // the workload of a problem analysed (its uuid; empty: the first)
 
     bool operator==(const Project&) const = default;
 };

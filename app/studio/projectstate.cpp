@@ -18,6 +18,7 @@ Project captureProject(const Document& document, const AnalysisToolbar& toolbar,
     p.frontend = QString::fromStdString(toolbar.frontend());
     p.mode = QString::fromLatin1(solar::bounds::modeName(toolbar.mode()).data());
     p.serving = toolbar.serving();
+    p.workload = QString::fromStdString(toolbar.workload());
     p.hardware = panes.hardware->profileId();
     p.factors = panes.hardware->factors();
     p.targetMs = panes.hardware->targetMs();
@@ -33,6 +34,7 @@ void restoreProject(const Project& p, Document& document, AnalysisToolbar& toolb
     document.setSource(p.sourcePath, p.sourceName.isEmpty() ? QStringLiteral("model.py") : p.sourceName, p.sourceText);
     toolbar.setFrontend(p.frontend.toStdString()); // an unknown one selects "auto"
     toolbar.setServing(p.serving);
+    toolbar.setWorkload(p.workload.toStdString()); // before the source path: the workload list is read then
     toolbar.setMode(solar::bounds::parseMode(p.mode.toStdString()).value_or(solar::bounds::ExecutionMode::Eager));
     toolbar.setSourcePath(p.sourcePath.isEmpty() ? p.sourceName : p.sourcePath);
     if (!p.hardware.isEmpty())

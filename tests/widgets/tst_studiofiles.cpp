@@ -22,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QTextBrowser>
 
+#include "widgets/editor/workloadselector.h"
 #include "widgets/hardware/servingcontrols.h"
 
 using namespace solar::testing;
@@ -32,6 +33,50 @@ class TestStudioFiles : public QObject
     Q_OBJECT
 private slots:
     void initTestCase() { enterTestMode(); }
+
+    // A SOL-ExecBench problem folder opens its definition.json with the workload selector (one entry per workload of
+    // its workload.jsonl, the first selected); choosing one asks for an analysis of it, and a project keeps it.
+    void testProblemFolderShowsWorkloads()
+    {
+        MainWindow w;
+        auto* selector = w.findChild<WorkloadSelector*>();
+        QVERIFY(selector);
+        QString why;
+        QVERIFY(!w.openProblemFolder(QStringLiteral(SOLAR_TEST_DATA "/hf"), &why));
+        QVERIFY2(why.contains(QStringLiteral("definition.json")), qPrintable(why));
+        QVERIFY(!w.workloadSelectorShown());
+        QVERIFY2(w.openProblemFolder(QStringLiteral(SOLAR_TEST_DATA "/problems/scaled_add"), &why), qPrintable(why));
+        if (havePython()) {
+            // The first workload's bounds: y = x * 0.5 + w at M = 6, N = 24 in float32 moves (6*24 + 24 + 6*24) * 4 bytes.
+            QVERIFY(waitForAnalysis(w));
+            QCOMPARE(w.baseResult()->ladder.at(Level::Fused).bytes, 1248.0);
+        }
+        w.cancelAnalysis();
+        QVERIFY(w.workloadSelectorShown());
+        QVERIFY(!w.servingControlsShown());
+        QCOMPARE(selector->count(), 3);
+        QCOMPARE(selector->itemText(0), QStringLiteral("rows-6 (M=6)"));
+        QCOMPARE(selector->workload(), std::string("rows-6"));
+        QSignalSpy analysed(selector, &QComboBox::currentIndexChanged);
+        selector->setCurrentIndex(2);
+        QCOMPARE(analysed.count(), 1);
+        w.cancelAnalysis();
+        QCOMPARE(w.currentProject().workload, QStringLiteral("rows-40-recorded"));
+        QTemporaryDir dir;
+        const QString project = dir.filePath(QStringLiteral("p.solar"));
+        QVERIFY(writeProject(project, w.currentProject(), &why));
+        {
+            MainWindow again;
+            QVERIFY2(again.openFile(project, &why), qPrintable(why));
+            again.cancelAnalysis();
+            QVERIFY(again.workloadSelectorShown());
+            QCOMPARE(again.findChild<WorkloadSelector*>()->workload(), std::string("rows-40-recorded"));
+        }
+        // Another source hides it.
+        QVERIFY(w.openFile(QStringLiteral(SOLAR_TEST_DATA "/alir/matmul.alir")));
+        w.cancelAnalysis();
+        QVERIFY(!w.workloadSelectorShown());
+    }
 
     // A model config.json opens like a source (the hf-config frontend) with the serving step's controls in the
     // analysis toolbar (phase, batch, tokens), which any other file hides; what they hold is the step analysed.
