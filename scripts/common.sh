@@ -103,6 +103,7 @@ solar_setup_torch2() {
   if "$py" -c "import torch, numpy, einops, sys; sys.exit(torch.__version__.split('+')[0] != '$SOLAR_TORCH2_VERSION')" 2>/dev/null; then
     solar_setup_jax
     solar_setup_transformers
+    solar_setup_onnx
     return 0
   fi
   echo "==> Setting up torch $SOLAR_TORCH2_VERSION for the tests in $SOLAR_TORCH2_VENV"
@@ -124,6 +125,7 @@ solar_setup_torch2() {
   fi
   solar_setup_jax
   solar_setup_transformers
+  solar_setup_onnx
 }
 
 # Hugging Face transformers for the tests of real LLM code (tst_hf), in the torch 2.x environment. The version is
@@ -149,5 +151,18 @@ solar_setup_jax() {
   echo "==> Setting up JAX and Flax for the tests in $SOLAR_TORCH2_VENV"
   if ! timeout 900 "$py" -m pip install -q "torch==$SOLAR_TORCH2_VERSION" jax jaxlib flax >"$log" 2>&1; then
     echo "==> JAX: PyPI is not reachable for jax, jaxlib and flax (see $log); the JAX tests are reported as not run"
+  fi
+}
+
+# onnx and onnxruntime for the ONNX frontend's tests (tst_onnx), in the torch 2.x environment: the tests export
+# their corpus with torch.onnx (which needs onnxscript) and validate against onnxruntime on the CPU.
+solar_setup_onnx() {
+  local py="$SOLAR_TORCH2_VENV/bin/python" log="$SOLAR_BUILD_DIR/venv-onnx.log"
+  if "$py" -c "import onnx, onnxruntime, onnxscript" 2>/dev/null; then
+    return 0
+  fi
+  echo "==> Setting up onnx and onnxruntime for the tests in $SOLAR_TORCH2_VENV"
+  if ! timeout 900 "$py" -m pip install -q "torch==$SOLAR_TORCH2_VERSION" onnx onnxruntime onnxscript >"$log" 2>&1; then
+    echo "==> onnx: PyPI is not reachable for onnx, onnxruntime and onnxscript (see $log); the ONNX tests are reported as not run"
   fi
 }

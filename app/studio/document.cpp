@@ -43,6 +43,8 @@ bool Document::hasUnsavedEdits() const
 void Document::setSource(const QString& path, const QString& name, const QString& text)
 {
     m_loading = true;
+    m_binary = false;
+    m_editor->setReadOnly(false); // Scintilla ignores setText on a read-only document
     m_editor->setLanguageForFile(name);
     m_editor->setText(text);
     m_editor->clearDiagnostics();
@@ -70,12 +72,32 @@ bool Document::open(const QString& path, QString* why)
         return false;
     }
     const QByteArray bytes = file.readAll();
+    if (bytes.contains('\0')) {
+        // A binary model (ONNX): shown as a read-only note, never as text that a save would write over the file.
+        // The analysis reads the file itself.
+        const QString name = QFileInfo(path).fileName();
+        setSource(QFileInfo(path).absoluteFilePath(), name,
+                  tr("# %1 is a binary model (%2 bytes): it is analysed from the file on disk and cannot be edited here.\n"
+                     "# The IR pane shows the program it becomes; for an ONNX model, an operator's source line N is the graph's "
+                     "N-th node.\n")
+                      .arg(name)
+                      .arg(bytes.size()));
+        m_binary = true;
+        m_editor->setReadOnly(true);
+        emit stateChanged();
+        return true;
+    }
     setSource(QFileInfo(path).absoluteFilePath(), QFileInfo(path).fileName(), QString::fromUtf8(bytes));
     return true;
 }
 
 bool Document::save(const QString& path, QString* why)
 {
+    if (m_binary) {
+        if (why)
+            *why = tr("%1 is a binary model: SOLAR Studio does not write it (save a project to keep the analysis settings)").arg(m_name);
+        return false;
+    }
     if (!solar::writeFileAtomically(path, m_editor->text().toUtf8(), why))
         return false;
     m_autosave.discard(m_path);

@@ -26,6 +26,8 @@ public:
     /// The path when saved, else the name: what the analysis and the report call the source.
     QString displayPath() const { return m_path.isEmpty() ? m_name : m_path; }
     bool isPython() const;
+    /// A binary model (an .onnx file): shown as a read-only note; the analysis reads the file, saving refuses.
+    bool isBinary() const { return m_binary; }
     bool hasUnsavedEdits() const;
 
     /// Shows `text` as the document `path` (may be empty) named `name`, unmodified.
@@ -62,6 +64,7 @@ private:
     QString m_name;
     bool m_loading = false;
     bool m_neverSaved = false; // QScintilla can clear its modified flag but not set it
+    bool m_binary = false;
     Autosave m_autosave;
     QTimer* m_autosaveTimer = nullptr;
 };

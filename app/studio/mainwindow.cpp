@@ -260,7 +260,7 @@ void MainWindow::openInteractively(const QString& path)
 void MainWindow::openWithDialog()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open model, IR or project"), QString(),
-                                                      tr("Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)"));
+                                                      tr("Models, configs, IR and projects (*.py *.json *.onnx *.alir *.solar);;All files (*)"));
     if (!path.isEmpty())
         openInteractively(path);
 }

@@ -45,7 +45,8 @@ std::string formatEnvironment(const trace::EnvironmentReport& report)
         }
         auto v = [](const std::string& s) { return s.empty() ? std::string("-") : s; };
         out += "      python " + p.pythonVersion + ", torch " + v(p.torchVersion) + ", numpy " + v(p.numpyVersion) + ", einops "
-            + v(p.einopsVersion) + ", jax " + v(p.jaxVersion) + ", flax " + v(p.flaxVersion) + "\n";
+            + v(p.einopsVersion) + ", jax " + v(p.jaxVersion) + ", flax " + v(p.flaxVersion) + ", onnx " + v(p.onnxVersion)
+            + ", onnxruntime " + v(p.onnxruntimeVersion) + "\n";
         for (const auto& f : frontendAvailability(p))
             out += std::string("      ") + (f.works ? "ok    " : "no    ") + f.id + " (" + f.label + "): " + f.why + "\n";
     }

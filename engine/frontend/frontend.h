@@ -54,6 +54,9 @@ struct SourceAnalysisOptions
     /// Size points validation tries first (constant -> value), before the uniform reductions: what a frontend
     /// that knows how the sizes relate picks (serving/validationsizes.h).
     std::vector<std::map<std::string, std::int64_t>> validationSizes;
+    /// What runs a generated model file for real when it is validated (the ONNX frontend's "onnxruntime"); empty:
+    /// the framework the trace ran.
+    std::string validationReference;
     static serving::ServingPoint defaultServingPoint()
     {
         serving::ServingPoint p;

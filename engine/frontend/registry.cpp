@@ -11,12 +11,13 @@ const Frontend& alirFrontend(); // engine/frontend/alir/alirfrontend.cpp
 const Frontend& llmFrontend(); // engine/frontend/llm/llmfrontend.cpp
 const Frontend& hfConfigFrontend(); // engine/frontend/hfconfig/hfconfigfrontend.cpp
 const Frontend& solExecFrontend(); // engine/frontend/solexec/solexecfrontend.cpp
+const Frontend& onnxFrontend(); // engine/frontend/onnx/onnxfrontend.cpp
 
 const std::vector<const Frontend*>& frontends()
 {
     // Order matters for the automatic choice: the first that claims a file gets it (a problem's definition.json before
     // the config.json reader, which claims every .json; ALIR takes what is left).
-    static const std::vector<const Frontend*> all {&pytorchFrontend(), &jaxFrontend(), &solExecFrontend(), &hfConfigFrontend(), &alirFrontend(),
+    static const std::vector<const Frontend*> all {&pytorchFrontend(), &jaxFrontend(), &solExecFrontend(), &onnxFrontend(), &hfConfigFrontend(), &alirFrontend(),
                                                    &llmFrontend()};
     return all;
 }

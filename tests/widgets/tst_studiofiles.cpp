@@ -34,6 +34,34 @@ class TestStudioFiles : public QObject
 private slots:
     void initTestCase() { enterTestMode(); }
 
+    // A binary model (an .onnx file) opens as a read-only note, never as text: saving refuses and leaves the file's
+    // bytes as they were; the next text file is editable again.
+    void testBinaryModelIsNotEditable()
+    {
+        QTemporaryDir dir;
+        const QString model = dir.filePath(QStringLiteral("model.onnx"));
+        const QByteArray bytes("\x08\x07\x12\x00binary\xff\x00model", 17);
+        {
+            QFile f(model);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes);
+        }
+        MainWindow w;
+        QString why;
+        QVERIFY2(w.openFile(model, &why), qPrintable(why));
+        w.cancelAnalysis();
+        QVERIFY(w.editor()->isReadOnly());
+        QVERIFY(w.editor()->text().contains(QStringLiteral("binary model (17 bytes)")));
+        QVERIFY(!w.saveFile(model, &why));
+        QVERIFY2(why.contains(QStringLiteral("binary model")), qPrintable(why));
+        QFile f(model);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), bytes);
+        QVERIFY(w.openFile(QStringLiteral(SOLAR_TEST_DATA "/alir/matmul.alir")));
+        w.cancelAnalysis();
+        QVERIFY(!w.editor()->isReadOnly());
+    }
+
     // A SOL-ExecBench problem folder opens its definition.json with the workload selector (one entry per workload of
     // its workload.jsonl, the first selected); choosing one asks for an analysis of it, and a project keeps it.
     void testProblemFolderShowsWorkloads()

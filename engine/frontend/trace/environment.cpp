@@ -25,14 +25,17 @@ for name in ("torch", "numpy", "einops", "jax", "flax"):
         out[name] = str(getattr(module, "__version__", "unknown version"))
     except BaseException as e:
         out[name + "_error"] = ("%s: %s" % (type(e).__name__, e)).splitlines()[0][:200] if str(e) else type(e).__name__
-try:  # transformers by its metadata: importing it takes seconds, and only a config.json's model needs it
-    import importlib.metadata, importlib.util
-    if importlib.util.find_spec("transformers") is None:
-        out["transformers_error"] = "ModuleNotFoundError"
-    else:
-        out["transformers"] = importlib.metadata.version("transformers")
-except BaseException as e:
-    out["transformers_error"] = ("%s: %s" % (type(e).__name__, e)).splitlines()[0][:200]
+# transformers, onnx and onnxruntime by their metadata: importing them takes seconds, and only a config.json's model
+# or an .onnx file needs them
+for name in ("transformers", "onnx", "onnxruntime"):
+    try:
+        import importlib.metadata, importlib.util
+        if importlib.util.find_spec(name) is None:
+            out[name + "_error"] = "ModuleNotFoundError"
+        else:
+            out[name] = importlib.metadata.version(name)
+    except BaseException as e:
+        out[name + "_error"] = ("%s: %s" % (type(e).__name__, e)).splitlines()[0][:200]
 if "torch" in out:
     try:
         from torch._subclasses.fake_tensor import FakeTensorMode
@@ -77,7 +80,19 @@ void judge(PythonProbe& p, const nlohmann::json& j)
         transformers.works = true;
         transformers.why = "transformers " + p.transformersVersion + " on torch " + p.torchVersion;
     }
-    p.frameworks = {torch, numpy, jax, transformers};
+    // An .onnx model is read by onnx, traced as torch operators and validated against onnxruntime.
+    FrameworkSupport onnx {"onnx", false, {}};
+    if (p.onnxVersion.empty())
+        onnx.why = missing(j, "onnx");
+    else if (p.onnxruntimeVersion.empty())
+        onnx.why = "onnx " + p.onnxVersion + " without onnxruntime (" + missing(j, "onnxruntime") + ")";
+    else if (!torch.works)
+        onnx.why = "onnx " + p.onnxVersion + " without a supported torch (" + torch.why + ")";
+    else {
+        onnx.works = true;
+        onnx.why = "onnx " + p.onnxVersion + ", onnxruntime " + p.onnxruntimeVersion + " on torch " + p.torchVersion;
+    }
+    p.frameworks = {torch, numpy, jax, transformers, onnx};
 }
 
 } // namespace
@@ -138,12 +153,15 @@ EnvironmentReport probeEnvironment(const std::string& preferred, int timeoutMs)
                 p.jaxVersion = version("jax");
                 p.flaxVersion = version("flax");
                 p.transformersVersion = version("transformers");
+                p.onnxVersion = version("onnx");
+                p.onnxruntimeVersion = version("onnxruntime");
                 judge(p, j);
             }
         }
         if (!p.runs)
             p.frameworks
-                = {{"torch", false, p.error}, {"numpy", false, p.error}, {"jax", false, p.error}, {"transformers", false, p.error}};
+                = {{"torch", false, p.error}, {"numpy", false, p.error}, {"jax", false, p.error}, {"transformers", false, p.error},
+                   {"onnx", false, p.error}};
         report.pythons.push_back(std::move(p));
     }
     // The chosen one is the one the trace frontend uses: the first that imports a supported torch.

@@ -25,7 +25,8 @@ struct PythonProbe
     std::string origin; // why it is a candidate: "SOLAR_PYTHON", "the active virtual environment", "PATH", ...
     bool runs = false;
     std::string error; // when it does not run, or the probe failed
-    std::string pythonVersion, torchVersion, numpyVersion, einopsVersion, jaxVersion, flaxVersion, transformersVersion; // empty: absent
+    std::string pythonVersion, torchVersion, numpyVersion, einopsVersion, jaxVersion, flaxVersion, transformersVersion, onnxVersion,
+        onnxruntimeVersion; // empty: absent
     std::vector<FrameworkSupport> frameworks;
     bool chosen = false;
 

@@ -13,7 +13,7 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
                                             const std::string& framework)
 {
     using Result = Expected<SourceAnalysis>;
-    auto stage = [&](const char* s) {
+    auto stage = [&](const std::string& s) {
         if (o.progress)
             o.progress(s);
     };
@@ -98,9 +98,10 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
     if (!out)
         return out;
     if (o.validate) {
-        stage("validating against torch");
+        stage(o.validationReference.empty() ? "validating against torch" : "validating against " + o.validationReference);
         validate::ValidationOptions vo;
         vo.firstSizes = o.validationSizes;
+        vo.reference = o.validationReference;
         // A model built from a local config folder: its fields at a point that keeps the architecture's structure.
         if (auto config = structuredConfigConstants(model->trace.constants); vo.firstSizes.empty() && !config.empty())
             vo.firstSizes.push_back(std::move(config));

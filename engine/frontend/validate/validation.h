@@ -29,6 +29,8 @@ struct ValidationOptions
     /// config's heads and groups). A constant a point leaves out takes the smallest uniform reduction's value; a
     /// name that is not a constant is ignored.
     std::vector<std::map<std::string, std::int64_t>> firstSizes;
+    /// What runs the model for real, as the details name it; empty: torch or JAX, by the trace.
+    std::string reference;
 };
 
 /// Fills a Validation: "validated", "mismatch" (which output, max absolute and relative error, first bad index)

@@ -6,6 +6,7 @@ per line on stdout, so torch is imported once for a whole sweep. Requests:
   {"id": 3, "cmd": "constants", "file": "model.py"}                               (the module's size constants)
   {"id": 4, "cmd": "reference", "file": "model.py", "sizes": {...}, "seed": 0, "max_elements": N, "dir": D}
   {"id": 5, "cmd": "reference_arrays", ...}     (the same for NumPy/JAX sources: get_inputs() and forward(*inputs))
+  {"id": 7, "cmd": "onnx_source", "file": "m.onnx"}   (the model file an ONNX graph is traced as: onnx_torch.py)
   {"id": 6, "cmd": "cuda_calibrate"}  (a CUDA device's ceilings and floors; SOLAR_FAKE_CUDA=spec.json fakes the device)
 Replies carry the same id and "ok"; failures say what went wrong and, where the user's file is to blame, its line.
 
@@ -92,6 +93,14 @@ def handle(request):
     if cmd == "cuda_calibrate":
         from . import cuda_calibrate
         return _measured(lambda: cuda_calibrate.handle(request, torch_trace.import_torch), "calibrating a CUDA device")
+    if cmd == "onnx_source":
+        try:
+            from . import onnx_torch
+            reply = onnx_torch.source_for(request["file"], request.get("sizes"))
+            reply["ok"] = True
+            return reply
+        except UserError as e:
+            return {"ok": False, "kind": e.kind, "error": e.message, "line": e.line, "column": e.column}
     if cmd == "constants":
         try:
             _, constants = source.load_source(request["file"], request.get("sizes"))

@@ -18,6 +18,17 @@ class UserError(Exception):
         self.column = column
 
 
+# Set by the PyTorch tracer while it traces: a function (name, inputs, compute) recording `compute()`'s outputs as
+# one op of that name (an ONNX operator the interpreter has no torch form for); None otherwise.
+OPAQUE_HOOK = [None]
+
+
+def record_opaque(name, inputs, compute):
+    """`compute()` (a list of tensors), recorded as one op `name` when a trace is running."""
+    hook = OPAQUE_HOOK[0]
+    return hook(name, inputs, compute) if hook is not None else compute()
+
+
 def _caller_line(filename):
     """The line of the deepest active frame in the user's file: walking the frames outward, the first one there.
     (traceback.extract_stack() would build a summary of every frame and read source lines: a fifth of the tracing

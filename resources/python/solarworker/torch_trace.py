@@ -11,6 +11,7 @@ import sys
 
 from .source import UserError, UserCode as _UserCode, as_list as _as_list, caller_line as _caller_line  # noqa: F401
 from .source import load_source as _load_source  # noqa: F401
+from . import source
 from .torch_compat import _NullContext, _fake_module_conversion, _no_mkldnn, _sdpa_math
 
 _torch = None
@@ -440,9 +441,28 @@ def _trace_mode(filename, sizes, mode, symbols=None):
         torch._native_multi_head_attention = traced_native_mha
     for kind, original in recurrent.items():
         setattr(vf, kind, traced_recurrent(kind, original))
+
+    # An operator of another framework's graph with no torch form (an ONNX op the interpreter lacks): recorded as
+    # one op of that name, its outputs made with recording muted, so the lowering names it as not counted.
+    def traced_opaque(name, inputs, compute):
+        if muted[0]:
+            return compute()
+        entry = {"op": name, "overload": "", "args": [recorder.value(x) for x in inputs], "kwargs": {},
+                 "line": _caller_line(filename), "module": recorder.module()}
+        muted[0] += 1
+        try:
+            outs = compute()
+        finally:
+            muted[0] -= 1
+        entry["outputs"] = [recorder.register(o) for o in outs]
+        recorder.ops.append(entry)
+        return outs
+
+    source.OPAQUE_HOOK[0] = traced_opaque
     try:
         return _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recorder, muted, mode, symbols)
     finally:
+        source.OPAQUE_HOOK[0] = None
         for kind in recurrent:
             delattr(vf, kind)  # back to the module's own lookup
         if original_native_mha is not None:
