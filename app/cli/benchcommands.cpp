@@ -4,9 +4,9 @@
 #include "app/cli/analysisargs.h"
 #include "app/cli/cli.h"
 
+#include "engine/batch/score.h"
 #include "engine/batch/sweep.h"
 #include "engine/frontend/trace/pythonlocator.h"
-#include "engine/batch/score.h"
 #include "engine/report/benchreport.h"
 #include "engine/report/scorereport.h"
 
@@ -66,7 +66,9 @@ batch::ScoreOptions scoreOptions(const Args& args)
 
 std::vector<OptionSpec> scoreOptionSpecs()
 {
-    return {{"--level", "L", "the bound a score is against (default fused)",
+    return {{"--level",
+             "L",
+             "the bound a score is against (default fused)",
              {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"}},
             {"--p", "P,...", "the speedups fast_p counts (default 0,1,1.5,2)"}};
 }
@@ -229,8 +231,8 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
             else
                 table.unusable[p.file] = "its analysis is " + std::string(batch::problemStatusName(p.status));
         }
-        const int scored = writeScore(batch::scoreKernels(batch::pairTimings(kernelTimes, options.timingsSeconds), table, scoreOptions(args)),
-                                      a.format, out);
+        const int scored = writeScore(
+            batch::scoreKernels(batch::pairTimings(kernelTimes, options.timingsSeconds), table, scoreOptions(args)), a.format, out);
         return allProblemsOk(result) ? scored : ExitBadInput;
     }
     writeSweep(result, a.format, out);

@@ -23,9 +23,9 @@
 #include "widgets/roofline/rooflinechart.h"
 
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
-#include <QDir>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
@@ -259,8 +259,9 @@ void MainWindow::openInteractively(const QString& path)
 
 void MainWindow::openWithDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open model, IR or project"), QString(),
-                                                      tr("Models, configs, IR and projects (*.py *.json *.onnx *.alir *.solar);;All files (*)"));
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Open model, IR or project"), QString(),
+                                       tr("Models, configs, IR and projects (*.py *.json *.onnx *.alir *.solar);;All files (*)"));
     if (!path.isEmpty())
         openInteractively(path);
 }

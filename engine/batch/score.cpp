@@ -156,10 +156,14 @@ Expected<BoundsTable> readBounds(const std::vector<std::string>& paths)
                     out.seconds[key] = s;
                 }
             } catch (const nlohmann::json::exception& e) {
-                return Result::failure(Diagnostic {Severity::Error, path, {}, "score.bounds", std::string("a malformed solar.workloads/1: ") + e.what()});
+                return Result::failure(
+                    Diagnostic {Severity::Error, path, {}, "score.bounds", std::string("a malformed solar.workloads/1: ") + e.what()});
             }
         } else {
-            return Result::failure(Diagnostic {Severity::Error, path, {}, "score.bounds",
+            return Result::failure(Diagnostic {Severity::Error,
+                                               path,
+                                               {},
+                                               "score.bounds",
                                                "not a bounds file: give the JSON of 'solar bench' (solar.bench/1) or of 'solar analyze "
                                                "PROBLEM_DIR' (solar.workloads/1)"});
         }
@@ -202,7 +206,8 @@ Expected<std::vector<KernelTime>> readKernelTimes(const std::string& path, const
                     return fail(where + "\"workload\" is a uuid string");
                 k.key += "/" + t["workload"].get<std::string>();
             }
-            for (const auto& [field, target] : {std::pair {"kernel_seconds", &k.kernelSeconds}, std::pair {"baseline_seconds", &k.baselineSeconds}}) {
+            for (const auto& [field, target] :
+                 {std::pair {"kernel_seconds", &k.kernelSeconds}, std::pair {"baseline_seconds", &k.baselineSeconds}}) {
                 if (!t.contains(field) || !t[field].is_number() || !(t[field].get<double>() > 0) || !std::isfinite(t[field].get<double>()))
                     return fail(where + "\"" + field + "\" must be a positive number of seconds");
                 *target = t[field].get<double>();

@@ -84,6 +84,7 @@ Expected<BoundsTable> readBounds(const std::vector<std::string>& paths);
 /// KernelBench timing file of the baseline (matched by level/file).
 Expected<std::vector<KernelTime>> readKernelTimes(const std::string& path, const std::string& baselinePath = {});
 /// Kernel and baseline KernelBench timings paired by problem (problems in only one of them are skipped).
-std::vector<KernelTime> pairTimings(const std::map<std::string, double>& kernelSeconds, const std::map<std::string, double>& baselineSeconds);
+std::vector<KernelTime> pairTimings(const std::map<std::string, double>& kernelSeconds,
+                                    const std::map<std::string, double>& baselineSeconds);
 
 } // namespace solar::batch

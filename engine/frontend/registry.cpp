@@ -17,8 +17,8 @@ const std::vector<const Frontend*>& frontends()
 {
     // Order matters for the automatic choice: the first that claims a file gets it (a problem's definition.json before
     // the config.json reader, which claims every .json; ALIR takes what is left).
-    static const std::vector<const Frontend*> all {&pytorchFrontend(), &jaxFrontend(), &solExecFrontend(), &onnxFrontend(), &hfConfigFrontend(), &alirFrontend(),
-                                                   &llmFrontend()};
+    static const std::vector<const Frontend*> all {&pytorchFrontend(),  &jaxFrontend(),  &solExecFrontend(), &onnxFrontend(),
+                                                   &hfConfigFrontend(), &alirFrontend(), &llmFrontend()};
     return all;
 }
 

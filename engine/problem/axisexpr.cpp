@@ -227,7 +227,8 @@ private:
 
 Diagnostic exprError(const ExprError& e, const std::string& text)
 {
-    return {Severity::Error, {}, {1, e.column}, "problem.expression", "'" + text + "', column " + std::to_string(e.column) + ": " + e.what()};
+    return {
+        Severity::Error, {}, {1, e.column}, "problem.expression", "'" + text + "', column " + std::to_string(e.column) + ": " + e.what()};
 }
 
 } // namespace

@@ -18,9 +18,9 @@ namespace {
 
 using nlohmann::ordered_json;
 
-constexpr std::array<const char*, 13> kDtypes {"float64",       "float32",     "float16",          "bfloat16", "float8_e4m3fn",
-                                               "float8_e5m2",   "float4_e2m1", "float4_e2m1fn_x2", "int64",    "int32",
-                                               "int16",         "int8",        "bool"};
+constexpr std::array<const char*, 13> kDtypes {"float64",     "float32",          "float16", "bfloat16", "float8_e4m3fn", "float8_e5m2",
+                                               "float4_e2m1", "float4_e2m1fn_x2", "int64",   "int32",    "int16",         "int8",
+                                               "bool"};
 
 // Where `"key"` first occurs in `text` at or after byte `from` (nlohmann keeps no positions).
 SourceLoc keyLocation(const std::string& text, const std::string& key, size_t from = 0)
@@ -301,7 +301,8 @@ Expected<std::vector<Workload>> parseWorkloads(const std::string& text, const st
             if (!value.is_number_integer() || value.get<std::int64_t>() <= 0)
                 return fail(column(name), "axis '" + name + "' = " + value.dump() + ": sizes are positive integers");
             if (a->kind == AxisKind::Const && value.get<std::int64_t>() != a->value)
-                return fail(column(name), "axis '" + name + "' is const " + std::to_string(a->value) + " in the definition, not " + value.dump());
+                return fail(column(name),
+                            "axis '" + name + "' is const " + std::to_string(a->value) + " in the definition, not " + value.dump());
             w.axes[name] = value.get<std::int64_t>();
         }
         for (const Axis& a : d.axes)
@@ -339,8 +340,10 @@ Expected<std::vector<Workload>> parseWorkloads(const std::string& text, const st
                 return fail(column(name), "input '" + name + "': \"type\" is random, scalar, safetensors or custom, not '" + type + "'");
             }
             if ((s.kind == InputKind::Scalar) != t->scalar())
-                return fail(column(name), "input '" + name + "' is " + (t->scalar() ? "a scalar (shape null): its source is a scalar value"
-                                                                                    : "a tensor: a scalar value cannot make it"));
+                return fail(column(name),
+                            "input '" + name + "' is "
+                                + (t->scalar() ? "a scalar (shape null): its source is a scalar value"
+                                               : "a tensor: a scalar value cannot make it"));
             w.inputs[name] = s;
         }
         for (const TensorSpec& t : d.inputs)
@@ -384,7 +387,10 @@ Expected<std::map<std::string, std::int64_t>> resolveAxes(const Definition& d, c
             if (!v)
                 continue; // a name not resolved yet
             if (*v <= 0 || *v != std::floor(*v) || *v > 9.0e15)
-                return Result::failure(Diagnostic {Severity::Error, d.path, {}, "problem.axis",
+                return Result::failure(Diagnostic {Severity::Error,
+                                                   d.path,
+                                                   {},
+                                                   "problem.axis",
                                                    "expr axis '" + a.name + "' = " + a.expression + " is " + std::to_string(*v)
                                                        + " here, not a positive integer size"});
             out[a.name] = static_cast<std::int64_t>(*v);
@@ -394,7 +400,10 @@ Expected<std::map<std::string, std::int64_t>> resolveAxes(const Definition& d, c
     }
     for (const Axis& a : d.axes)
         if (!out.count(a.name))
-            return Result::failure(Diagnostic {Severity::Error, d.path, {}, "problem.axis",
+            return Result::failure(Diagnostic {Severity::Error,
+                                               d.path,
+                                               {},
+                                               "problem.axis",
                                                "axis '" + a.name + "' has no value"
                                                    + (a.kind == AxisKind::Expr ? " (its expression refers to itself)" : std::string())});
     return out;

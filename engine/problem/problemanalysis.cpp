@@ -32,7 +32,7 @@ Diagnostic aboutDefinition(Diagnostic d, const std::string& source, const Defini
         return d;
     if (d.loc.line > 0)
         d.message = (d.loc.line <= lineCount(def.reference) ? "reference line " + std::to_string(d.loc.line)
-                                                             : std::string("the generated harness"))
+                                                            : std::string("the generated harness"))
             + ": " + d.message;
     d.file = def.path;
     d.loc = {};
@@ -134,8 +134,8 @@ Expected<ProblemFiles> locateProblem(const std::string& path)
     f.workloads = (fs::path(f.dir) / "workload.jsonl").string();
     for (const std::string* file : {&f.definition, &f.workloads})
         if (!fs::is_regular_file(*file, ec))
-            return Expected<ProblemFiles>::failure(Diagnostic {Severity::Error, *file, {}, "problem.files",
-                                                               "no such file: a problem folder holds definition.json and workload.jsonl"});
+            return Expected<ProblemFiles>::failure(Diagnostic {
+                Severity::Error, *file, {}, "problem.files", "no such file: a problem folder holds definition.json and workload.jsonl"});
     return f;
 }
 
@@ -211,7 +211,8 @@ WorkloadAnalysis analyzeWorkload(const Definition& def, const Workload& workload
         for (const CoverageItem& item : a.result.coverage.items)
             if (!item.counted)
                 missing += (missing.empty() ? "" : "; ") + item.what
-                    + (item.sourceLine > 0 ? " (reference line " + std::to_string(item.sourceLine) + ")" : std::string()) + ": " + item.reason;
+                    + (item.sourceLine > 0 ? " (reference line " + std::to_string(item.sourceLine) + ")" : std::string()) + ": "
+                    + item.reason;
         out.message = "not counted: " + missing;
     } else {
         out.status = WorkloadStatus::Ok;

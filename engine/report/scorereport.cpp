@@ -81,8 +81,9 @@ std::string scoreCsv(const batch::ScoreSummary& s)
     std::string out = "key,kernel_seconds,baseline_seconds,sol_seconds,speedup,correct,sol_score,flag,note\n";
     for (const batch::ScoreRow& r : s.rows)
         out += csvField(r.time.key) + "," + number(r.time.kernelSeconds) + "," + number(r.time.baselineSeconds) + ","
-            + (r.solSeconds ? number(*r.solSeconds) : std::string()) + "," + number(r.speedup) + "," + (r.time.correct ? "true" : "false") + ","
-            + (r.score ? number(*r.score) : std::string()) + "," + std::string(batch::scoreFlagName(r.flag)) + "," + csvField(r.note) + "\n";
+            + (r.solSeconds ? number(*r.solSeconds) : std::string()) + "," + number(r.speedup) + "," + (r.time.correct ? "true" : "false")
+            + "," + (r.score ? number(*r.score) : std::string()) + "," + std::string(batch::scoreFlagName(r.flag)) + "," + csvField(r.note)
+            + "\n";
     return out;
 }
 
@@ -97,9 +98,10 @@ std::string scoreTable(const batch::ScoreSummary& s)
     for (const batch::ScoreRow& r : s.rows) {
         const std::string key = r.time.key.size() > 60 ? r.time.key.substr(0, 59) + "…" : r.time.key;
         out += padText(key, keyWidth) + padText(formatSeconds(r.time.kernelSeconds), 11, true)
-            + padText(formatSeconds(r.time.baselineSeconds), 11, true) + padText(r.solSeconds ? formatSeconds(*r.solSeconds) : "-", 11, true)
-            + padText(formatFixed(r.speedup, 2) + "x", 9, true) + padText(r.score ? formatFixed(*r.score, 3) : "-", 8, true) + "  "
-            + std::string(batch::scoreFlagName(r.flag)) + (r.note.empty() ? "" : " (" + r.note + ")") + "\n";
+            + padText(formatSeconds(r.time.baselineSeconds), 11, true)
+            + padText(r.solSeconds ? formatSeconds(*r.solSeconds) : "-", 11, true) + padText(formatFixed(r.speedup, 2) + "x", 9, true)
+            + padText(r.score ? formatFixed(*r.score, 3) : "-", 8, true) + "  " + std::string(batch::scoreFlagName(r.flag))
+            + (r.note.empty() ? "" : " (" + r.note + ")") + "\n";
     }
     out += "\n" + std::to_string(s.rows.size()) + " kernels, " + std::to_string(s.scored) + " scored";
     if (s.scored > 0)

@@ -103,8 +103,8 @@ std::string workloadsTable(const problem::ProblemAnalysis& p, const hw::HwProfil
         if (!header)
             out += "\nnot ok:\n";
         header = true;
-        out += "  " + w.workload.uuid + " (line " + std::to_string(w.workload.line) + "): " + std::string(problem::workloadStatusName(w.status))
-            + ": " + w.message + "\n";
+        out += "  " + w.workload.uuid + " (line " + std::to_string(w.workload.line)
+            + "): " + std::string(problem::workloadStatusName(w.status)) + ": " + w.message + "\n";
     }
     return out;
 }

@@ -27,9 +27,8 @@ std::string fixture(const std::string& name)
 
 bool notCounted(const AnalysisResult& r, const std::string& what)
 {
-    return std::any_of(r.coverage.items.begin(), r.coverage.items.end(), [&](const CoverageItem& i) {
-        return !i.counted && (i.what + " " + i.reason).find(what) != std::string::npos;
-    });
+    return std::any_of(r.coverage.items.begin(), r.coverage.items.end(),
+                       [&](const CoverageItem& i) { return !i.counted && (i.what + " " + i.reason).find(what) != std::string::npos; });
 }
 
 std::string messages(const Diagnostics& d)
@@ -66,7 +65,8 @@ private:
         return out;
     }
 
-    Expected<SourceAnalysis> analyse(const std::string& path, const std::string& frontend, const std::map<std::string, std::int64_t>& sizes = {})
+    Expected<SourceAnalysis> analyse(const std::string& path, const std::string& frontend,
+                                     const std::map<std::string, std::int64_t>& sizes = {})
     {
         SourceAnalysisOptions o;
         o.frontend = frontend;
@@ -123,7 +123,8 @@ private slots:
         QVERIFY2(onnx, onnx ? "" : messages(onnx.diagnostics()).c_str());
         QCOMPARE(onnx->frontend, std::string("onnx"));
         const AnalysisResult& a = onnx->result;
-        QVERIFY2(a.coverage.complete, a.coverage.items.empty() ? "" : (a.coverage.items.front().what + ": " + a.coverage.items.front().reason).c_str());
+        QVERIFY2(a.coverage.complete,
+                 a.coverage.items.empty() ? "" : (a.coverage.items.front().what + ": " + a.coverage.items.front().reason).c_str());
         QVERIFY2(a.validation.status == ValidationStatus::Validated, a.validation.details.c_str());
         QVERIFY2(a.validation.details.find("onnxruntime") != std::string::npos, a.validation.details.c_str());
         const auto torch = analyse(fixture(name.toStdString()), "trace");
@@ -178,7 +179,8 @@ private slots:
     {
         if (!m_skip.empty())
             QSKIP(m_skip.c_str());
-        const QString file = exportFixture("mlp", {QStringLiteral("--dynamic"), QStringLiteral("0:0:batch")}, QStringLiteral("mlp_dynamic"));
+        const QString file
+            = exportFixture("mlp", {QStringLiteral("--dynamic"), QStringLiteral("0:0:batch")}, QStringLiteral("mlp_dynamic"));
         QVERIFY(!file.isEmpty());
         for (const std::int64_t batch : {5, 1000}) {
             const auto r = analyse(file.toStdString(), "onnx", {{"batch", batch}});

@@ -5,13 +5,13 @@
 // RMSNorm, a gated GELU MLP, a linear layer's backward), and the fixture tests/data/problems/scaled_add whose
 // workloads cover each status (ok, a failing constraint, an absent safetensors file) through the CLI's exit code.
 // The traced parts need a Python with torch; without one they are skipped with the reason.
+#include "../shareddata.h"
 #include "app/cli/cli.h"
 #include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
 #include "engine/problem/axisexpr.h"
 #include "engine/problem/problemanalysis.h"
 #include "engine/problem/problemsource.h"
-#include "../shareddata.h"
 
 #include <QTest>
 
@@ -119,10 +119,12 @@ private slots:
         };
         const std::vector<Case> cases {
             {"{\n  \"name\": \"x\",\n  \"axes\": {,\n}", 3, "not valid JSON"},
-            {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\",\n \"axes\": {\"M\": {\"type\": \"var\"}},\n \"inputs\": {\"a\": "
+            {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\",\n \"axes\": {\"M\": {\"type\": \"var\"}},\n \"inputs\": "
+             "{\"a\": "
              "{\"shape\": [\"M\"], \"dtype\": \"float33\"}},\n \"outputs\": {\"b\": {\"shape\": [\"M\"], \"dtype\": \"float32\"}}}",
              3, "float33"},
-            {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\",\n \"axes\": {\"M\": {\"type\": \"var\"}},\n \"inputs\": {\"a\": "
+            {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\",\n \"axes\": {\"M\": {\"type\": \"var\"}},\n \"inputs\": "
+             "{\"a\": "
              "{\"shape\": [\"Q\"], \"dtype\": \"float32\"}},\n \"outputs\": {\"b\": {\"shape\": [\"M\"], \"dtype\": \"float32\"}}}",
              3, "\"Q\" is not an axis"},
             {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\",\n \"axes\": {\"M\": {\"type\": \"expr\", \"expression\": "
@@ -132,7 +134,8 @@ private slots:
             {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\", \"custom_inputs_entrypoint\": \"make\",\n \"axes\": {}, "
              "\"inputs\": {}, \"outputs\": {}}",
              1, "'make'"},
-            {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\",\n \"axes\": {\"M\": {\"type\": \"var\"}},\n \"inputs\": {},\n "
+            {"{\"name\": \"x\", \"reference\": \"def run(a):\\n    return a\",\n \"axes\": {\"M\": {\"type\": \"var\"}},\n \"inputs\": "
+             "{},\n "
              "\"outputs\": {\"b\": {\"shape\": [\"M\"], \"dtype\": \"float32\"}},\n \"constraints\": [\"M > __class__\"]}",
              5, "__class__"},
         };
@@ -154,7 +157,8 @@ private slots:
         QCOMPARE(d->inputs.front().name, std::string("x")); // the file's order, not sorted
         QCOMPARE(d->inputs[1].name, std::string("alpha"));
         QVERIFY(d->inputs[1].scalar());
-        const std::string ok = R"({"uuid": "a", "axes": {"M": 4}, "inputs": {"x": {"type": "random"}, "alpha": {"type": "scalar", "value": 1}, "w": {"type": "random"}}})";
+        const std::string ok
+            = R"({"uuid": "a", "axes": {"M": 4}, "inputs": {"x": {"type": "random"}, "alpha": {"type": "scalar", "value": 1}, "w": {"type": "random"}}})";
         struct Case
         {
             std::string text;
@@ -169,7 +173,8 @@ private slots:
             {R"({"uuid": "a", "axes": {"M": 4, "N": 25}, "inputs": {}})", 1, "const 24"},
             {R"({"uuid": "a", "axes": {"M": 4}, "inputs": {"x": {"type": "scalar", "value": 2}}})", 1, "a tensor"},
             {R"({"uuid": "a", "axes": {"M": 4}, "inputs": {"x": {"type": "custom"}}})", 1, "custom_inputs_entrypoint"},
-            {R"({"uuid": "a", "axes": {"M": 4}, "inputs": {"x": {"type": "random"}, "alpha": {"type": "scalar", "value": 1}}})", 1, "'w' has no source"},
+            {R"({"uuid": "a", "axes": {"M": 4}, "inputs": {"x": {"type": "random"}, "alpha": {"type": "scalar", "value": 1}}})", 1,
+             "'w' has no source"},
             {"", 1, "no workload"},
         };
         for (const Case& c : cases) {
@@ -200,7 +205,9 @@ private slots:
     {
         const auto d = readDefinition(fixture("scaled_add") + "/definition.json");
         QVERIFY(d);
-        const Workload w = workloadOf(*d, R"({"uuid": "a", "axes": {"M": 6}, "inputs": {"x": {"type": "random"}, "alpha": {"type": "scalar", "value": 0.25}, "w": {"type": "safetensors", "path": "blob/w.safetensors", "tensor_key": "weight"}}})");
+        const Workload w = workloadOf(
+            *d,
+            R"({"uuid": "a", "axes": {"M": 6}, "inputs": {"x": {"type": "random"}, "alpha": {"type": "scalar", "value": 0.25}, "w": {"type": "safetensors", "path": "blob/w.safetensors", "tensor_key": "weight"}}})");
         const std::string s = problemSource(*d, w, "/p");
         // The reference first, verbatim (its lines keep their numbers), then the constants and the harness.
         QCOMPARE(s.substr(0, d->reference.size()), d->reference);
@@ -317,16 +324,15 @@ private slots:
             {"nemotron_rms_norm", [](auto&) { return 0.0; },
              [&](auto& x) { return 2 * (3 * a(x, "batch_size") * a(x, "seq_len") * a(x, "hidden_size") + a(x, "hidden_size")); }},
             // gelu_tanh(x W_g^T) * (x W_u^T), bf16: two projections of every token; x, both weights and the output.
-            {"gemma3_swiglu", [&](auto& x) { return 2 * a(x, "batch_size") * a(x, "seq_len") * a(x, "hidden_size") * a(x, "intermediate_size"); },
+            {"gemma3_swiglu",
+             [&](auto& x) { return 2 * a(x, "batch_size") * a(x, "seq_len") * a(x, "hidden_size") * a(x, "intermediate_size"); },
              [&](auto& x) {
                  const double t = a(x, "batch_size") * a(x, "seq_len");
                  return 2 * (t * a(x, "hidden_size") + 2 * a(x, "intermediate_size") * a(x, "hidden_size") + t * a(x, "intermediate_size"));
              }},
             // grad_input = dY W (M x N x K), grad_weight = dY^T X (N x M x K), fp32; dY, X, W in, both gradients out.
             {"linear_backward", [&](auto& x) { return 2 * a(x, "M") * a(x, "N") * a(x, "K"); },
-             [&](auto& x) {
-                 return 4 * (a(x, "M") * a(x, "N") + 2 * a(x, "M") * a(x, "K") + 2 * a(x, "N") * a(x, "K"));
-             }},
+             [&](auto& x) { return 4 * (a(x, "M") * a(x, "N") + 2 * a(x, "M") * a(x, "K") + 2 * a(x, "N") * a(x, "K")); }},
             // Softmax, fp32: the rows in and out.
             {"softmax", [](auto&) { return 0.0; }, [&](auto& x) { return 4 * 2 * a(x, "batch_size") * a(x, "hidden_size"); }},
             // RoPE, bf16: q/k in and out, cos and sin (seq_len x head_dim) once.

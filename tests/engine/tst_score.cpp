@@ -98,8 +98,8 @@ private slots:
     void filesAndCli()
     {
         QTemporaryDir dir;
-        const QString workloads = dir.filePath(QStringLiteral("w.json")), times = dir.filePath(QStringLiteral("t.json")), kernels = dir.filePath(QStringLiteral("k.json")),
-                      baseline = dir.filePath(QStringLiteral("b.json"));
+        const QString workloads = dir.filePath(QStringLiteral("w.json")), times = dir.filePath(QStringLiteral("t.json")),
+                      kernels = dir.filePath(QStringLiteral("k.json")), baseline = dir.filePath(QStringLiteral("b.json"));
         nlohmann::json w = {{"schema", "solar.workloads/1"}, {"definition", {{"name", "gemm"}}}, {"workloads", nlohmann::json::array()}};
         for (const char* uuid : {"a", "c"}) {
             nlohmann::json bounds = nlohmann::json::object();
@@ -119,7 +119,9 @@ private slots:
         QCOMPARE(j["rows"][1]["flag"].get<std::string>(), std::string("kernel_below_bound"));
         QCOMPARE(j["summary"]["violations"].get<int>(), 1);
         // Only the first: no violation, exit 0; the table names the score.
-        write(times, R"({"schema": "solar.times/1", "times": [{"problem": "gemm", "workload": "a", "kernel_seconds": 4e-5, "baseline_seconds": 1e-4}]})");
+        write(
+            times,
+            R"({"schema": "solar.times/1", "times": [{"problem": "gemm", "workload": "a", "kernel_seconds": 4e-5, "baseline_seconds": 1e-4}]})");
         std::ostringstream out1, err1;
         QCOMPARE(cli::runCli({"score", times.toStdString(), "--bounds", workloads.toStdString()}, out1, err1), 0);
         QVERIFY2(out1.str().find("0.800") != std::string::npos, out1.str().c_str());
@@ -138,10 +140,12 @@ private slots:
             std::vector<std::string> args;
             const char* says;
         };
-        write(dir.filePath(QStringLiteral("bad.json")), R"({"schema": "solar.times/1", "times": [{"problem": "gemm", "kernel_seconds": -1, "baseline_seconds": 1}]})");
+        write(dir.filePath(QStringLiteral("bad.json")),
+              R"({"schema": "solar.times/1", "times": [{"problem": "gemm", "kernel_seconds": -1, "baseline_seconds": 1}]})");
         const std::vector<Case> cases {
             {{"score", kernels.toStdString(), "--bounds", workloads.toStdString()}, "--baseline"},
-            {{"score", dir.filePath(QStringLiteral("bad.json")).toStdString(), "--bounds", workloads.toStdString()}, "times[0]: \"kernel_seconds\""},
+            {{"score", dir.filePath(QStringLiteral("bad.json")).toStdString(), "--bounds", workloads.toStdString()},
+             "times[0]: \"kernel_seconds\""},
             {{"score", times.toStdString(), "--bounds", times.toStdString()}, "not a bounds file"},
         };
         for (const Case& c : cases) {
@@ -180,13 +184,16 @@ def get_init_inputs():
 )");
         // fp32 x + y at n = 4096 moves 3 x 64 MiB (60 us cold on an H100 SXM at 3.35 TB/s); the kernel is timed at
         // 0.1 ms, the baseline at 0.2 ms.
-        const std::string kernels = dir.filePath(QStringLiteral("k.json")).toStdString(), base = dir.filePath(QStringLiteral("b.json")).toStdString(),
-                          sweep = dir.filePath(QStringLiteral("s.json")).toStdString(), problems = dir.filePath(QStringLiteral("problems")).toStdString();
+        const std::string kernels = dir.filePath(QStringLiteral("k.json")).toStdString(),
+                          base = dir.filePath(QStringLiteral("b.json")).toStdString(),
+                          sweep = dir.filePath(QStringLiteral("s.json")).toStdString(),
+                          problems = dir.filePath(QStringLiteral("problems")).toStdString();
         write(QString::fromStdString(kernels), R"({"level1": {"1_add.py": {"min": 0.1}}})");
         write(QString::fromStdString(base), R"({"level1": {"1_add.py": {"min": 0.2}}})");
         std::ostringstream out, err;
-        QCOMPARE(cli::runCli({"bench", problems, "--hw", "h100-sxm", "--score", "--kernel-timings", kernels, "--timings", base, "--format", "json"},
-                             out, err),
+        QCOMPARE(cli::runCli(
+                     {"bench", problems, "--hw", "h100-sxm", "--score", "--kernel-timings", kernels, "--timings", base, "--format", "json"},
+                     out, err),
                  0);
         const auto direct = nlohmann::json::parse(out.str());
         std::ostringstream s1, e1;

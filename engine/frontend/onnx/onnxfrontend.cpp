@@ -66,7 +66,10 @@ public:
                 std::string known;
                 for (const auto& p : params)
                     known += (known.empty() ? "" : ", ") + p;
-                return Result::failure(Diagnostic {Severity::Error, path, {}, "onnx.sizes",
+                return Result::failure(Diagnostic {Severity::Error,
+                                                   path,
+                                                   {},
+                                                   "onnx.sizes",
                                                    "--set " + name + ": not a symbolic dimension (dim_param) of the model's inputs"
                                                        + (known.empty() ? std::string(" (it has none)") : " (" + known + ")")});
             }

@@ -30,7 +30,8 @@ public:
         if (!files)
             return Result::failure(files.diagnostics());
         // The editor's text when it holds the definition (unsaved edits count), else the file.
-        auto def = !text.empty() && path == files->definition ? problem::parseDefinition(text, path) : problem::readDefinition(files->definition);
+        auto def = !text.empty() && path == files->definition ? problem::parseDefinition(text, path)
+                                                              : problem::readDefinition(files->definition);
         if (!def)
             return Result::failure(def.diagnostics());
         const auto workloads = problem::readWorkloads(files->workloads, *def);
@@ -43,14 +44,17 @@ public:
                 if (w.uuid == options.workload)
                     chosen = &w;
             if (!chosen)
-                return Result::failure(Diagnostic {Severity::Error, files->workloads, {}, "problem.workload",
-                                                   "no workload has uuid '" + options.workload + "'"});
+                return Result::failure(Diagnostic {
+                    Severity::Error, files->workloads, {}, "problem.workload", "no workload has uuid '" + options.workload + "'"});
         }
         problem::WorkloadAnalysis w = problem::analyzeWorkload(*def, *chosen, *files, hardware, options);
         if (!w.analysis)
-            return Result::failure(Diagnostic {Severity::Error, files->workloads, {chosen->line, 1}, "problem.workload",
-                                               "workload " + chosen->uuid + " (" + std::string(problem::workloadStatusName(w.status))
-                                                   + "): " + w.message});
+            return Result::failure(
+                Diagnostic {Severity::Error,
+                            files->workloads,
+                            {chosen->line, 1},
+                            "problem.workload",
+                            "workload " + chosen->uuid + " (" + std::string(problem::workloadStatusName(w.status)) + "): " + w.message});
         SourceAnalysis out = std::move(*w.analysis);
         out.frontend = std::string(id());
         return out;

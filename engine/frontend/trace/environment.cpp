@@ -159,9 +159,11 @@ EnvironmentReport probeEnvironment(const std::string& preferred, int timeoutMs)
             }
         }
         if (!p.runs)
-            p.frameworks
-                = {{"torch", false, p.error}, {"numpy", false, p.error}, {"jax", false, p.error}, {"transformers", false, p.error},
-                   {"onnx", false, p.error}};
+            p.frameworks = {{"torch", false, p.error},
+                            {"numpy", false, p.error},
+                            {"jax", false, p.error},
+                            {"transformers", false, p.error},
+                            {"onnx", false, p.error}};
         report.pythons.push_back(std::move(p));
     }
     // The chosen one is the one the trace frontend uses: the first that imports a supported torch.

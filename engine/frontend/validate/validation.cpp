@@ -209,8 +209,11 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
             continue;
         }
         v.status = ValidationStatus::Validated;
-        v.details = "outputs match " + (!options.reference.empty() ? options.reference : model.trace.mode == "jax" ? "JAX" : "torch") + " at " + sizesText(sizes) + " (seed "
-            + std::to_string(options.seed) + ")"
+        v.details = "outputs match "
+            + (!options.reference.empty()      ? options.reference
+                   : model.trace.mode == "jax" ? "JAX"
+                                               : "torch")
+            + " at " + sizesText(sizes) + " (seed " + std::to_string(options.seed) + ")"
             + (atFullSize        ? "; compared: the analysed program itself"
                    : sameProgram ? "; compared: the analysed program with its size parameters set to these sizes"
                                  : "; compared: the model lowered again at these sizes (" + model.sizesNote + ")");

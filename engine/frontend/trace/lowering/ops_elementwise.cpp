@@ -89,9 +89,8 @@ void logicalBinary(Lowerer& ctx, const TracedOp& op, const std::string& name)
         if (kind != "and" || m < 0 || m > (std::int64_t(1) << 52) || ((m + 1) & m) != 0)
             throw Unsupported {"bitwise operators on integer tensors (other than x & (2^k - 1))"};
         const std::string modulus = std::to_string(m + 1);
-        ctx.unary(op, [&](const std::string& x) {
-            return "(" + x + " - floor(cast<f64>(" + x + ") / " + modulus + ") * " + modulus + ")";
-        });
+        ctx.unary(op,
+                  [&](const std::string& x) { return "(" + x + " - floor(cast<f64>(" + x + ") / " + modulus + ") * " + modulus + ")"; });
         return;
     }
     ctx.binary(op, [&](const std::string& a, const std::string& b) {
