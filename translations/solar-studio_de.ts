@@ -125,37 +125,37 @@
 <context>
     <name>AnalysisToolbar</name>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="13"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="14"/>
         <source>Analysis</source>
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="16"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="17"/>
         <source> Frontend: </source>
         <translation> Frontend: </translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="19"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="20"/>
         <source> Execution: </source>
         <translation> Ausführung: </translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="22"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="23"/>
         <source>eager</source>
         <translation>eager</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="23"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="24"/>
         <source>CUDA graph / compiled</source>
         <translation>CUDA-Graph / kompiliert</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="24"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="25"/>
         <source>no floor</source>
         <translation>ohne Untergrenze</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="25"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="26"/>
         <source>How the program runs, for the eager level F0: eager pays the profile&apos;s host dispatch and kernel-launch floors, a CUDA graph or compiled program the launch floor only, no floor neither. The SOL levels never pay them.</source>
         <translation>Wie das Programm läuft, für die Eager-Stufe F0: eager zahlt die Host-Dispatch- und Kernel-Start-Untergrenzen des Profils, ein CUDA-Graph oder kompiliertes Programm nur die Start-Untergrenze, ohne Untergrenze keine. Die SOL-Stufen zahlen sie nie.</translation>
     </message>
@@ -260,58 +260,72 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../app/studio/document.cpp" line="69"/>
+        <location filename="../app/studio/document.cpp" line="71"/>
         <source>Cannot open %1: %2</source>
         <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="97"/>
-        <location filename="../app/studio/document.cpp" line="109"/>
+        <location filename="../app/studio/document.cpp" line="80"/>
+        <source># %1 is a binary model (%2 bytes): it is analysed from the file on disk and cannot be edited here.
+# The IR pane shows the program it becomes; for an ONNX model, an operator&apos;s source line N is the graph&apos;s N-th node.
+</source>
+        <translation># %1 ist ein binäres Modell (%2 Bytes): Es wird aus der Datei auf der Festplatte analysiert und kann hier nicht bearbeitet werden.
+# Der IR-Bereich zeigt das Programm, zu dem es wird; bei einem ONNX-Modell ist die Quellzeile N eines Operators der N-te Knoten des Graphen.
+</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="98"/>
+        <source>%1 is a binary model: SOLAR Studio does not write it (save a project to keep the analysis settings)</source>
+        <translation>%1 ist ein binäres Modell: SOLAR Studio schreibt es nicht (speichern Sie ein Projekt, um die Analyseeinstellungen zu behalten)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="119"/>
+        <location filename="../app/studio/document.cpp" line="131"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="103"/>
+        <location filename="../app/studio/document.cpp" line="125"/>
         <source>Save source</source>
         <translation>Quelle speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="103"/>
+        <location filename="../app/studio/document.cpp" line="125"/>
         <source>Models and IR (*.py *.alir)</source>
         <translation>Modelle und IR (*.py *.alir)</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="117"/>
+        <location filename="../app/studio/document.cpp" line="139"/>
         <source>Unsaved edits</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="117"/>
+        <location filename="../app/studio/document.cpp" line="139"/>
         <source>The source has unsaved edits. Save them first?</source>
         <translation>Die Quelle hat ungespeicherte Änderungen. Zuerst speichern?</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="133"/>
+        <location filename="../app/studio/document.cpp" line="155"/>
         <source>Autosave failed: %1</source>
         <translation>Automatisches Speichern fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="139"/>
+        <location filename="../app/studio/document.cpp" line="161"/>
         <source>an unsaved %1</source>
         <translation>ein ungespeichertes %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="140"/>
+        <location filename="../app/studio/document.cpp" line="162"/>
         <source>Recover unsaved edits?</source>
         <translation>Ungespeicherte Änderungen wiederherstellen?</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="141"/>
+        <location filename="../app/studio/document.cpp" line="163"/>
         <source>SOLAR Studio closed with unsaved edits to %1 (autosaved %2). Recover them?</source>
         <translation>SOLAR Studio wurde mit ungespeicherten Änderungen an %1 beendet (automatisch gespeichert %2). Wiederherstellen?</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="157"/>
+        <location filename="../app/studio/document.cpp" line="179"/>
         <source>Recovered unsaved edits; save them to keep them</source>
         <translation>Ungespeicherte Änderungen wiederhergestellt; speichern Sie sie, um sie zu behalten</translation>
     </message>
@@ -636,6 +650,16 @@
         <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="19"/>
         <source>Hugging Face config.json</source>
         <translation>Hugging-Face-config.json</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/onnx/onnxfrontend.cpp" line="32"/>
+        <source>ONNX model</source>
+        <translation>ONNX-Modell</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/solexec/solexecfrontend.cpp" line="18"/>
+        <source>SOL-ExecBench problem</source>
+        <translation>SOL-ExecBench-Problem</translation>
     </message>
 </context>
 <context>
@@ -1180,14 +1204,14 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="68"/>
-        <location filename="../app/studio/mainwindow.cpp" line="212"/>
+        <location filename="../app/studio/mainwindow.cpp" line="69"/>
+        <location filename="../app/studio/mainwindow.cpp" line="215"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="73"/>
-        <location filename="../app/studio/mainwindow.cpp" line="327"/>
+        <location filename="../app/studio/mainwindow.cpp" line="74"/>
+        <location filename="../app/studio/mainwindow.cpp" line="354"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1232,67 +1256,67 @@
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="172"/>
+        <location filename="../app/studio/mainwindow.cpp" line="173"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="173"/>
+        <location filename="../app/studio/mainwindow.cpp" line="174"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="174"/>
+        <location filename="../app/studio/mainwindow.cpp" line="175"/>
+        <source>Open Problem &amp;Folder…</source>
+        <translation>Problem&amp;ordner öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="175"/>
+        <location filename="../app/studio/mainwindow.cpp" line="177"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="178"/>
+        <location filename="../app/studio/mainwindow.cpp" line="180"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="240"/>
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
         <translation>%1 geöffnet; der Profiler-Trace %2 gehörte zu %3 und wurde verworfen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="260"/>
-        <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
-        <translation>Modelle, Konfigurationen, IR und Projekte (*.py *.json *.alir *.solar);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="298"/>
+        <location filename="../app/studio/mainwindow.cpp" line="325"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="360"/>
+        <location filename="../app/studio/mainwindow.cpp" line="389"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1: %2% seiner ATen-Zeit den Operatoren zugeordnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="183"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="149"/>
+        <location filename="../app/studio/mainwindow.cpp" line="150"/>
         <source>Load a torch.profiler trace</source>
         <translation>Einen torch.profiler-Trace laden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="150"/>
+        <location filename="../app/studio/mainwindow.cpp" line="151"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome-Traces (*.json *.pt.trace.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="153"/>
+        <location filename="../app/studio/mainwindow.cpp" line="154"/>
         <source>Profiler trace</source>
         <translation>Profiler-Trace</translation>
     </message>
@@ -1302,47 +1326,47 @@
         <translation>Einsichten</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="187"/>
+        <location filename="../app/studio/mainwindow.cpp" line="189"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="189"/>
+        <location filename="../app/studio/mainwindow.cpp" line="191"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="194"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="198"/>
+        <location filename="../app/studio/mainwindow.cpp" line="200"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="199"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="203"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="203"/>
+        <location filename="../app/studio/mainwindow.cpp" line="205"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204"/>
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="214"/>
+        <location filename="../app/studio/mainwindow.cpp" line="217"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -1357,47 +1381,63 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="218"/>
+        <location filename="../app/studio/mainwindow.cpp" line="221"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="254"/>
+        <location filename="../app/studio/mainwindow.cpp" line="257"/>
+        <location filename="../app/studio/mainwindow.cpp" line="276"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="234"/>
+        <location filename="../app/studio/mainwindow.cpp" line="237"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="283"/>
+        <location filename="../app/studio/mainwindow.cpp" line="310"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="259"/>
+        <location filename="../app/studio/mainwindow.cpp" line="263"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="291"/>
+        <location filename="../app/studio/mainwindow.cpp" line="264"/>
+        <source>Models, configs, IR and projects (*.py *.json *.onnx *.alir *.solar);;All files (*)</source>
+        <translation>Modelle, Konfigurationen, IR und Projekte (*.py *.json *.onnx *.alir *.solar);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="271"/>
+        <source>Open a problem folder (definition.json and workload.jsonl)</source>
+        <translation>Einen Problemordner öffnen (definition.json und workload.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="284"/>
+        <source>%1 holds no definition.json: a problem folder has definition.json and workload.jsonl</source>
+        <translation>%1 enthält keine definition.json: Ein Problemordner hat definition.json und workload.jsonl</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="318"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="291"/>
+        <location filename="../app/studio/mainwindow.cpp" line="318"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="329"/>
+        <location filename="../app/studio/mainwindow.cpp" line="356"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="342"/>
+        <location filename="../app/studio/mainwindow.cpp" line="369"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
@@ -1599,37 +1639,42 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="55"/>
+        <location filename="../app/studio/projectfile.cpp" line="56"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>kein gültiges JSON bei Byte %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="58"/>
+        <location filename="../app/studio/projectfile.cpp" line="59"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>kein SOLAR-Studio-Projekt (Schema solar.project/1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="61"/>
+        <location filename="../app/studio/projectfile.cpp" line="62"/>
         <source>&apos;source.text&apos; is missing</source>
         <translation>„source.text“ fehlt</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="70"/>
+        <location filename="../app/studio/projectfile.cpp" line="71"/>
         <source>&apos;mode&apos; must be eager, graph or none</source>
         <translation>&apos;mode&apos; muss eager, graph oder none sein</translation>
     </message>
     <message>
         <location filename="../app/studio/projectfile.cpp" line="75"/>
+        <source>&apos;workload&apos; must be a workload&apos;s uuid (a string)</source>
+        <translation>&apos;workload&apos; muss die UUID eines Workloads sein (eine Zeichenkette)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="81"/>
         <source>&apos;serving.phase&apos; must be prefill or decode</source>
         <translation>&apos;serving.phase&apos; muss prefill oder decode sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="82"/>
+        <location filename="../app/studio/projectfile.cpp" line="88"/>
         <source>&apos;serving.%1&apos; must be a positive whole number</source>
         <translation>&apos;serving.%1&apos; muss eine positive ganze Zahl sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="91"/>
+        <location filename="../app/studio/projectfile.cpp" line="97"/>
         <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>„hardware.factors.%1“ muss eine positive Zahl sein</translation>
     </message>
@@ -2726,6 +2771,20 @@
         <location filename="../widgets/llm/transcriptpane.cpp" line="45"/>
         <source>The LLM frontend has not run. Choose it as the frontend and analyse (Ctrl+R).</source>
         <translation>Das LLM-Frontend ist nicht gelaufen. Wählen Sie es als Frontend und analysieren Sie (Strg+R).</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadSelector</name>
+    <message>
+        <location filename="../widgets/editor/workloadselector.cpp" line="14"/>
+        <location filename="../widgets/editor/workloadselector.cpp" line="37"/>
+        <source>The workload of the problem that is analysed: its axes are the sizes every pane shows</source>
+        <translation>Der analysierte Workload des Problems: Seine Achsen sind die Größen, die jeder Bereich zeigt</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/workloadselector.cpp" line="24"/>
+        <source>(no workloads: %1)</source>
+        <translation>(keine Workloads: %1)</translation>
     </message>
 </context>
 <context>

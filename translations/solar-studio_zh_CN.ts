@@ -125,37 +125,37 @@
 <context>
     <name>AnalysisToolbar</name>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="13"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="14"/>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="16"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="17"/>
         <source> Frontend: </source>
         <translation> 前端： </translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="19"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="20"/>
         <source> Execution: </source>
         <translation> 执行方式： </translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="22"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="23"/>
         <source>eager</source>
         <translation>eager（逐算子）</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="23"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="24"/>
         <source>CUDA graph / compiled</source>
         <translation>CUDA 图 / 编译</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="24"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="25"/>
         <source>no floor</source>
         <translation>无下限</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="25"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="26"/>
         <source>How the program runs, for the eager level F0: eager pays the profile&apos;s host dispatch and kernel-launch floors, a CUDA graph or compiled program the launch floor only, no floor neither. The SOL levels never pay them.</source>
         <translation>程序的运行方式（用于 eager 级别 F0）：eager 计入配置文件的主机分发下限和内核启动下限，CUDA 图或编译程序只计入启动下限，无下限则都不计入。SOL 级别从不计入它们。</translation>
     </message>
@@ -260,58 +260,72 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../app/studio/document.cpp" line="69"/>
+        <location filename="../app/studio/document.cpp" line="71"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="97"/>
-        <location filename="../app/studio/document.cpp" line="109"/>
+        <location filename="../app/studio/document.cpp" line="80"/>
+        <source># %1 is a binary model (%2 bytes): it is analysed from the file on disk and cannot be edited here.
+# The IR pane shows the program it becomes; for an ONNX model, an operator&apos;s source line N is the graph&apos;s N-th node.
+</source>
+        <translation># %1 是二进制模型（%2 字节）：从磁盘上的文件进行分析，无法在此编辑。
+# IR 面板显示它转换成的程序；对于 ONNX 模型，算子的源代码行 N 即图的第 N 个节点。
+</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="98"/>
+        <source>%1 is a binary model: SOLAR Studio does not write it (save a project to keep the analysis settings)</source>
+        <translation>%1 是二进制模型：SOLAR Studio 不会写入它（保存项目以保留分析设置）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/document.cpp" line="119"/>
+        <location filename="../app/studio/document.cpp" line="131"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="103"/>
+        <location filename="../app/studio/document.cpp" line="125"/>
         <source>Save source</source>
         <translation>保存源代码</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="103"/>
+        <location filename="../app/studio/document.cpp" line="125"/>
         <source>Models and IR (*.py *.alir)</source>
         <translation>模型与 IR (*.py *.alir)</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="117"/>
+        <location filename="../app/studio/document.cpp" line="139"/>
         <source>Unsaved edits</source>
         <translation>未保存的编辑</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="117"/>
+        <location filename="../app/studio/document.cpp" line="139"/>
         <source>The source has unsaved edits. Save them first?</source>
         <translation>源代码有未保存的编辑。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="133"/>
+        <location filename="../app/studio/document.cpp" line="155"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="139"/>
+        <location filename="../app/studio/document.cpp" line="161"/>
         <source>an unsaved %1</source>
         <translation>一个未保存的 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="140"/>
+        <location filename="../app/studio/document.cpp" line="162"/>
         <source>Recover unsaved edits?</source>
         <translation>恢复未保存的编辑？</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="141"/>
+        <location filename="../app/studio/document.cpp" line="163"/>
         <source>SOLAR Studio closed with unsaved edits to %1 (autosaved %2). Recover them?</source>
         <translation>SOLAR Studio 关闭时 %1 有未保存的编辑（自动保存于 %2）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="157"/>
+        <location filename="../app/studio/document.cpp" line="179"/>
         <source>Recovered unsaved edits; save them to keep them</source>
         <translation>已恢复未保存的编辑；请保存以保留它们</translation>
     </message>
@@ -635,6 +649,16 @@
         <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="19"/>
         <source>Hugging Face config.json</source>
         <translation>Hugging Face config.json</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/onnx/onnxfrontend.cpp" line="32"/>
+        <source>ONNX model</source>
+        <translation>ONNX 模型</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/solexec/solexecfrontend.cpp" line="18"/>
+        <source>SOL-ExecBench problem</source>
+        <translation>SOL-ExecBench 问题</translation>
     </message>
 </context>
 <context>
@@ -1178,14 +1202,14 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="68"/>
-        <location filename="../app/studio/mainwindow.cpp" line="212"/>
+        <location filename="../app/studio/mainwindow.cpp" line="69"/>
+        <location filename="../app/studio/mainwindow.cpp" line="215"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="73"/>
-        <location filename="../app/studio/mainwindow.cpp" line="327"/>
+        <location filename="../app/studio/mainwindow.cpp" line="74"/>
+        <location filename="../app/studio/mainwindow.cpp" line="354"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1230,67 +1254,67 @@
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="172"/>
+        <location filename="../app/studio/mainwindow.cpp" line="173"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="173"/>
+        <location filename="../app/studio/mainwindow.cpp" line="174"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="174"/>
+        <location filename="../app/studio/mainwindow.cpp" line="175"/>
+        <source>Open Problem &amp;Folder…</source>
+        <translation>打开问题文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="175"/>
+        <location filename="../app/studio/mainwindow.cpp" line="177"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="178"/>
+        <location filename="../app/studio/mainwindow.cpp" line="180"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="240"/>
+        <location filename="../app/studio/mainwindow.cpp" line="243"/>
         <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
         <translation>已打开 %1；性能分析跟踪 %2 属于 %3，已清除</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="260"/>
-        <source>Models, configs, IR and projects (*.py *.json *.alir *.solar);;All files (*)</source>
-        <translation>模型、配置、IR 和项目 (*.py *.json *.alir *.solar);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="298"/>
+        <location filename="../app/studio/mainwindow.cpp" line="325"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="360"/>
+        <location filename="../app/studio/mainwindow.cpp" line="389"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1:其 ATen 时间的 %2% 已匹配到运算符</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="183"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="149"/>
+        <location filename="../app/studio/mainwindow.cpp" line="150"/>
         <source>Load a torch.profiler trace</source>
         <translation>加载 torch.profiler trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="150"/>
+        <location filename="../app/studio/mainwindow.cpp" line="151"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome trace (*.json *.pt.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="153"/>
+        <location filename="../app/studio/mainwindow.cpp" line="154"/>
         <source>Profiler trace</source>
         <translation>性能分析 trace</translation>
     </message>
@@ -1300,47 +1324,47 @@
         <translation>优化建议</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="187"/>
+        <location filename="../app/studio/mainwindow.cpp" line="189"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="189"/>
+        <location filename="../app/studio/mainwindow.cpp" line="191"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="194"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="198"/>
+        <location filename="../app/studio/mainwindow.cpp" line="200"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="199"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="203"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="203"/>
+        <location filename="../app/studio/mainwindow.cpp" line="205"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="204"/>
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="214"/>
+        <location filename="../app/studio/mainwindow.cpp" line="217"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1355,47 +1379,63 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="218"/>
+        <location filename="../app/studio/mainwindow.cpp" line="221"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="254"/>
+        <location filename="../app/studio/mainwindow.cpp" line="257"/>
+        <location filename="../app/studio/mainwindow.cpp" line="276"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="234"/>
+        <location filename="../app/studio/mainwindow.cpp" line="237"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="283"/>
+        <location filename="../app/studio/mainwindow.cpp" line="310"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="259"/>
+        <location filename="../app/studio/mainwindow.cpp" line="263"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="291"/>
+        <location filename="../app/studio/mainwindow.cpp" line="264"/>
+        <source>Models, configs, IR and projects (*.py *.json *.onnx *.alir *.solar);;All files (*)</source>
+        <translation>模型、配置、IR 和项目 (*.py *.json *.onnx *.alir *.solar);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="271"/>
+        <source>Open a problem folder (definition.json and workload.jsonl)</source>
+        <translation>打开问题文件夹（definition.json 和 workload.jsonl）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="284"/>
+        <source>%1 holds no definition.json: a problem folder has definition.json and workload.jsonl</source>
+        <translation>%1 中没有 definition.json：问题文件夹包含 definition.json 和 workload.jsonl</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="318"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="291"/>
+        <location filename="../app/studio/mainwindow.cpp" line="318"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="329"/>
+        <location filename="../app/studio/mainwindow.cpp" line="356"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="342"/>
+        <location filename="../app/studio/mainwindow.cpp" line="369"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
@@ -1597,37 +1637,42 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="55"/>
+        <location filename="../app/studio/projectfile.cpp" line="56"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>第 %1 字节处不是有效的 JSON：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="58"/>
+        <location filename="../app/studio/projectfile.cpp" line="59"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>不是 SOLAR Studio 项目（模式 solar.project/1）</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="61"/>
+        <location filename="../app/studio/projectfile.cpp" line="62"/>
         <source>&apos;source.text&apos; is missing</source>
         <translation>缺少“source.text”</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="70"/>
+        <location filename="../app/studio/projectfile.cpp" line="71"/>
         <source>&apos;mode&apos; must be eager, graph or none</source>
         <translation>&apos;mode&apos; 必须是 eager、graph 或 none</translation>
     </message>
     <message>
         <location filename="../app/studio/projectfile.cpp" line="75"/>
+        <source>&apos;workload&apos; must be a workload&apos;s uuid (a string)</source>
+        <translation>&apos;workload&apos; 必须是某个工作负载的 uuid（字符串）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="81"/>
         <source>&apos;serving.phase&apos; must be prefill or decode</source>
         <translation>&apos;serving.phase&apos; 必须是 prefill 或 decode</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="82"/>
+        <location filename="../app/studio/projectfile.cpp" line="88"/>
         <source>&apos;serving.%1&apos; must be a positive whole number</source>
         <translation>&apos;serving.%1&apos; 必须是正整数</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="91"/>
+        <location filename="../app/studio/projectfile.cpp" line="97"/>
         <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>“hardware.factors.%1”必须是正数</translation>
     </message>
@@ -2719,6 +2764,20 @@
         <location filename="../widgets/llm/transcriptpane.cpp" line="45"/>
         <source>The LLM frontend has not run. Choose it as the frontend and analyse (Ctrl+R).</source>
         <translation>LLM 前端尚未运行。请将其选为前端并分析（Ctrl+R）。</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadSelector</name>
+    <message>
+        <location filename="../widgets/editor/workloadselector.cpp" line="14"/>
+        <location filename="../widgets/editor/workloadselector.cpp" line="37"/>
+        <source>The workload of the problem that is analysed: its axes are the sizes every pane shows</source>
+        <translation>被分析的问题工作负载：其轴即各面板显示的尺寸</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/workloadselector.cpp" line="24"/>
+        <source>(no workloads: %1)</source>
+        <translation>（无工作负载：%1）</translation>
     </message>
 </context>
 <context>

@@ -207,7 +207,7 @@ private slots:
                 if (ids.back() == "alir")
                     QVERIFY(f["works"].get<bool>());
             }
-            QCOMPARE(ids, (std::vector<std::string> {"trace", "jax", "hf-config", "alir", "llm"}));
+            QCOMPARE(ids, (std::vector<std::string> {"trace", "jax", "sol-execbench", "onnx", "hf-config", "alir", "llm"}));
             QProcess probe;
             probe.start(QString::fromStdString(chosen), {QStringLiteral("-c"), QStringLiteral("import torch; print(torch.__version__)")});
             QVERIFY(probe.waitForFinished(60000));
@@ -426,7 +426,7 @@ private slots:
         QCOMPARE(help.code, 0);
         for (const char* option :
              {"--hw NAME", "--set NAME=VALUE", "--policy pytorch-default|strict-fp32|allow-tf32", "--format table|json|csv",
-              "--no-validate", "--frontend auto|trace|jax|hf-config|alir|llm", "--llm-url URL"})
+              "--no-validate", "--frontend auto|trace|jax|sol-execbench|onnx|hf-config|alir|llm", "--llm-url URL"})
             QVERIFY2(contains(help.out, option), option);
         const Result unknown = cli({"analyze", data("matmul.alir"), "--hw", "h100-sxm", "--bogus"});
         QCOMPARE(unknown.code, 2);

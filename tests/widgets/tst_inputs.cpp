@@ -78,7 +78,7 @@ private slots:
     {
         FrontendSelector selector;
         // Automatic, then the registry's frontends, each by its id; an unknown id selects automatic.
-        const std::vector<std::string> ids {"auto", "trace", "jax", "hf-config", "alir", "llm"};
+        const std::vector<std::string> ids {"auto", "trace", "jax", "sol-execbench", "onnx", "hf-config", "alir", "llm"};
         QCOMPARE(solar::frontendIds(), ids);
         for (const auto& id : ids) {
             selector.setFrontend(id);
@@ -88,7 +88,7 @@ private slots:
         selector.setFrontend("onnx-someday");
         QCOMPARE(selector.frontend(), std::string("auto"));
         QVERIFY(!solar::isFrontendId("onnx-someday"));
-        QCOMPARE(selector.count(), 6);
+        QCOMPARE(selector.count(), 8);
     }
 };
 
