@@ -5,6 +5,7 @@
 #include "app/cli/cli.h"
 
 #include "engine/bounds/inverse.h"
+#include "engine/core/atomicwrite.h"
 #include "engine/core/format.h"
 #include "engine/frontend/availability.h"
 #include "engine/frontend/trace/modelprogram.h"
@@ -13,9 +14,12 @@
 #include "engine/graph/export.h"
 #include "engine/graph/lifting.h"
 #include "engine/ir/checker.h"
+#include "engine/ir/printer.h"
+#include "engine/parallel/parallelanalysis.h"
 #include "engine/report/analysisreport.h"
 #include "engine/report/comparereport.h"
 #include "engine/report/inversereport.h"
+#include "engine/report/parallelreport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +30,37 @@ namespace solar::cli {
 
 namespace {
 
+// The program split over `devices` devices (tensor parallel): the per-device bounds, the collectives and the
+// system's levels; exit 1 for a plan the profile cannot run, a program that does not fit or a split that fails its
+// validation.
+int analyzeParallel(const Args& args, const AnalysisResult& whole, int devices, const std::string& format, std::ostream& out,
+                    std::ostream& err)
+{
+    const auto pa = parallel::analyzeTensorParallel(whole, devices);
+    if (!pa) {
+        for (const auto& d : pa.diagnostics())
+            err << d.format() << '\n';
+        return ExitBadInput;
+    }
+    if (args.has("--tp-program")) {
+        QString why;
+        const QString path = QString::fromStdString(args.value("--tp-program"));
+        if (!writeFileAtomically(path, ir::printProgram(pa->split.device), &why)) {
+            err << "solar: error: " << why.toStdString() << '\n';
+            return ExitBadInput;
+        }
+    }
+    out << (format == "json" ? report::parallelJson(*pa) : report::parallelTable(*pa));
+    const bool fits = pa->residentBytes <= whole.hardware.dramCapacityBytes.value;
+    if (!fits)
+        err << "solar: error: the split program does not fit: " << formatBytes(pa->residentBytes) << " per device, over "
+            << formatBytes(whole.hardware.dramCapacityBytes.value) << '\n';
+    if (pa->validation && !pa->validation->ok)
+        err << "solar: error: the split does not compute what the program does: " << pa->validation->detail << '\n';
+    const bool valid = !pa->validation || pa->validation->ok;
+    return fits && valid && pa->device.coverage.complete && whole.coverage.complete ? ExitOk : ExitBadInput;
+}
+
 int analyze(const Args& args, std::ostream& out, std::ostream& err)
 {
     const AnalysisArgs a = analysisArgs(args);
@@ -35,6 +70,11 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
         return analyzeProblem(args, out, err);
     if (args.positional.empty())
         throw UsageError {"'analyze' needs FILE (or a problem: PROBLEM_DIR, --definition FILE)"};
+    const auto tp = args.integer("--tp", 1);
+    if (tp && a.format == "csv")
+        throw UsageError {"--tp prints a table or json"};
+    if (args.has("--tp-program") && !tp)
+        throw UsageError {"--tp-program needs --tp N"};
     const auto result = runAnalysis(a, err);
     if (!result)
         return ExitBadInput;
@@ -42,6 +82,8 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
         if (d.severity != Severity::Note)
             err << d.format() << '\n';
     }
+    if (tp)
+        return analyzeParallel(args, *result, static_cast<int>(*tp), a.format, out, err);
     // With a profiler trace: per-op measured times and headroom in the ops table, measured gaps in the insights.
     std::optional<insights::TracedInsights> traced;
     report::ReportExtras extras;
@@ -250,6 +292,10 @@ std::vector<Command> analysisCommands()
          concat({hardwareOptions(),
                  modelOptions(),
                  {formatOption({"table", "json", "csv"}), profileTraceOption()},
+                 {{"--tp", "N",
+                   "split the program over N devices (tensor parallel, derived from the program: docs/parallel.md): per-device "
+                   "bounds, collectives over the profile's links, and the system's levels (json: solar.parallel/1)"},
+                  {"--tp-program", "FILE", "with --tp: write the per-device ALIR program to FILE"}},
                  validateOption(),
                  frontendOptions(),
                  problemOptions()}),

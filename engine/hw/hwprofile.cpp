@@ -86,6 +86,28 @@ Peak peakAt(const json& c, const std::string& where, const std::string& flopsKey
     return peak;
 }
 
+Link linkAt(const json& doc, const std::string& where, const HwProfile& p)
+{
+    if (!doc.is_object())
+        throw FieldError {where, "expected an object"};
+    Link link;
+    link.name = text(doc, "name", where);
+    link.bandwidthBps = number(doc, "bandwidth_Bps", where, p);
+    link.latencySeconds = optionalNumber(doc, "latency_seconds", where, p);
+    if (doc.contains("in_network_reduction")) {
+        const json& r = doc.at("in_network_reduction");
+        const std::string rw = where + ".in_network_reduction";
+        if (!r.is_object() || !r.contains("value") || !r.at("value").is_boolean())
+            throw FieldError {rw, "expected {\"value\": true or false, \"source\": ...}"};
+        const std::string key = text(r, "source", rw);
+        if (!p.source(key))
+            throw FieldError {rw + ".source", "'" + key + "' is not listed under \"sources\""};
+        if (r.at("value").get<bool>())
+            link.inNetworkReductionSource = key;
+    }
+    return link;
+}
+
 HwProfile parse(const json& doc, const std::string& file)
 {
     HwProfile p;
@@ -174,6 +196,19 @@ HwProfile parse(const json& doc, const std::string& file)
         }
         p.achievable = std::move(ach);
     }
+    if (doc.contains("interconnect")) {
+        const json& ic = doc.at("interconnect");
+        if (!ic.is_object())
+            throw FieldError {"interconnect", "expected an object"};
+        Interconnect i;
+        i.intraNode = linkAt(member(ic, "intra_node", "interconnect"), "interconnect.intra_node", p);
+        i.nodeDevices = number(ic, "node_devices", "interconnect", p);
+        if (i.nodeDevices.value < 1 || i.nodeDevices.value != std::floor(i.nodeDevices.value))
+            throw FieldError {"interconnect.node_devices.value", "expected a whole number of devices, at least 1"};
+        if (ic.contains("inter_node"))
+            i.interNode = linkAt(ic.at("inter_node"), "interconnect.inter_node", p);
+        p.interconnect = std::move(i);
+    }
     if (doc.contains("host")) {
         const json& h = doc.at("host");
         if (!h.is_object())
@@ -216,6 +251,16 @@ json numberJson(const Number& n)
     json j = {{"value", n.value}, {"source", n.source}};
     if (!n.note.empty())
         j["note"] = n.note;
+    return j;
+}
+
+json linkJson(const Link& link)
+{
+    json j = {{"name", link.name}, {"bandwidth_Bps", numberJson(link.bandwidthBps)}};
+    if (link.latencySeconds)
+        j["latency_seconds"] = numberJson(*link.latencySeconds);
+    if (link.inNetworkReduction())
+        j["in_network_reduction"] = {{"value", true}, {"source", link.inNetworkReductionSource}};
     return j;
 }
 
@@ -339,6 +384,12 @@ std::string profileToJson(const HwProfile& p)
         if (!c.empty())
             a["compute"] = c;
         doc["achievable"] = a;
+    }
+    if (p.interconnect) {
+        json ic = {{"intra_node", linkJson(p.interconnect->intraNode)}, {"node_devices", numberJson(p.interconnect->nodeDevices)}};
+        if (p.interconnect->interNode)
+            ic["inter_node"] = linkJson(*p.interconnect->interNode);
+        doc["interconnect"] = ic;
     }
     if (p.host) {
         json h = {{"cpu", p.host->cpu}, {"isa", p.host->isa}, {"calibrated", p.host->calibratedAt}};

@@ -64,6 +64,27 @@ struct HostDetails
     std::vector<Measurement> measurements; // every figure taken, including those no peak uses
 };
 
+/// A link between devices (docs/hwprofiles.md, docs/parallel.md): what each device can send, and at the same time
+/// receive, per second over it — one direction, never the bidirectional sum datasheets quote.
+struct Link
+{
+    std::string name; // "NVLink 4 through NVSwitch", "InfiniBand NDR, one 400 Gb/s port per GPU"
+    Number bandwidthBps; // per device, per direction
+    std::optional<Number> latencySeconds; // per hop; absent: no sourced figure, the latency terms are 0
+    // The switch reduces in the network (NVLink SHARP, InfiniBand SHARP): an all-reduce then moves each device's
+    // buffer once each way instead of a ring's 2(n-1)/n. Its source key; empty when the link cannot.
+    std::string inNetworkReductionSource;
+    bool inNetworkReduction() const { return !inNetworkReductionSource.empty(); }
+};
+
+/// How devices of this kind are connected: a node of `nodeDevices` on one link, nodes joined by another.
+struct Interconnect
+{
+    Link intraNode;
+    Number nodeDevices; // devices one intraNode link joins (8 on an HGX board)
+    std::optional<Link> interNode; // absent: plans cannot span nodes with this profile
+};
+
 struct HwProfile
 {
     std::string id;
@@ -108,6 +129,7 @@ struct HwProfile
         std::vector<Peak> peaks;
     };
     std::optional<Achievable> achievable;
+    std::optional<Interconnect> interconnect; // absent: one device only
 
     const Source* source(const std::string& key) const;
     /// 0 when the profile has no such peak.

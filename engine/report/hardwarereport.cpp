@@ -44,6 +44,22 @@ std::string hwShowTable(const hw::HwProfile& p)
         line("eager dispatch floor", formatSeconds(p.opFloorSeconds->value), *p.opFloorSeconds);
     if (p.launchFloorSeconds)
         line("kernel launch floor", formatSeconds(p.launchFloorSeconds->value), *p.launchFloorSeconds);
+    if (p.interconnect) {
+        const auto& ic = *p.interconnect;
+        auto link = [&](const std::string& where, const hw::Link& l) {
+            line(where + " link", formatSi(l.bandwidthBps.value, "B/s"), l.bandwidthBps);
+            out += "  " + padText("", 22) + padText("", 16) + "  " + l.name + ", per device and direction\n";
+            if (l.latencySeconds)
+                line(where + " latency", formatSeconds(l.latencySeconds->value), *l.latencySeconds);
+            if (l.inNetworkReduction())
+                out += "  " + padText(where + " reduction", 22) + padText("in network", 16, true) + "  [" + l.inNetworkReductionSource
+                    + "]\n";
+        };
+        line("devices per node", formatFixed(ic.nodeDevices.value, 0), ic.nodeDevices);
+        link("intra-node", ic.intraNode);
+        if (ic.interNode)
+            link("inter-node", *ic.interNode);
+    }
     if (p.achievable) {
         // Beside the bound, never instead of it.
         out += "\nachievable on this device (measured ceilings; the figures above bound):\n";

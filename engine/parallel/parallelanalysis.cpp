@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+#include "engine/parallel/parallelanalysis.h"
+
+#include "engine/core/format.h"
+
+#include <algorithm>
+#include <set>
+
+namespace solar::parallel {
+
+std::optional<std::string> planError(const hw::HwProfile& hardware, int devices)
+{
+    if (devices < 1)
+        return "a plan needs at least 1 device, not " + std::to_string(devices);
+    if (devices == 1)
+        return std::nullopt;
+    if (!hardware.interconnect)
+        return std::to_string(devices) + " devices: the profile " + hardware.id
+            + " states no link between devices (interconnect); write a user profile with one (docs/hwprofiles.md)";
+    const auto& ic = *hardware.interconnect;
+    const int node = static_cast<int>(ic.nodeDevices.value);
+    if (devices > node && !ic.interNode)
+        return std::to_string(devices) + " devices: a node of " + hardware.id + " joins " + std::to_string(node)
+            + " on its link and the profile states no inter-node link";
+    return std::nullopt;
+}
+
+double ParallelAnalysis::communicationShare(bounds::Level l) const
+{
+    const double total = levels[static_cast<size_t>(l)].serialSeconds;
+    return total > 0 ? communicationSeconds / total : 0.0;
+}
+
+namespace {
+
+// The same split: the same collectives of the same tensors and the same placements.
+bool sameShape(const TensorParallelSplit& a, const TensorParallelSplit& b)
+{
+    if (a.exchanges.size() != b.exchanges.size() || a.inputs.size() != b.inputs.size() || a.outputs.size() != b.outputs.size())
+        return false;
+    for (size_t i = 0; i < a.exchanges.size(); ++i)
+        if (a.exchanges[i].source != b.exchanges[i].source || a.exchanges[i].collective.kind != b.exchanges[i].collective.kind)
+            return false;
+    auto same = [](const std::map<std::string, Placement>& x, const std::map<std::string, Placement>& y) {
+        return std::equal(x.begin(), x.end(), y.begin(), [](const auto& p, const auto& q) {
+            return p.first == q.first && p.second.kind == q.second.kind && p.second.dim == q.second.dim;
+        });
+    };
+    return same(a.inputs, b.inputs) && same(a.outputs, b.outputs);
+}
+
+// Small sizes at which the split has the same shape, every parameter different from the others and a multiple of
+// the device count (so the split loops still divide): devices x 2, x 3, ... in parameter order.
+std::optional<SplitValidation> validateAtSmallSizes(const AnalysisResult& whole, const TensorParallelSplit& split, int devices,
+                                                    std::vector<std::string>& notes)
+{
+    const ir::Program& program = whole.program;
+    if (program.params.empty()) {
+        notes.push_back("the split is not validated: the program has no size parameters to make small");
+        return std::nullopt;
+    }
+    std::map<std::string, std::int64_t> sizes;
+    std::int64_t factor = 2;
+    for (const auto& p : program.params)
+        sizes[p.name] = devices * factor++;
+    auto bound = ir::bindSizes(program, sizes);
+    if (!bound) {
+        notes.push_back("the split is not validated: " + bound.diagnostics().front().message);
+        return std::nullopt;
+    }
+    auto small = splitTensorParallel(program, *bound, devices);
+    if (!small || !sameShape(*small, split)) {
+        notes.push_back("the split is not validated: at small sizes the program splits differently");
+        return std::nullopt;
+    }
+    auto v = validateSplit(program, *small, sizes);
+    if (!v) {
+        notes.push_back("the split is not validated: " + v.diagnostics().front().message);
+        return std::nullopt;
+    }
+    return *v;
+}
+
+} // namespace
+
+Expected<ParallelAnalysis> analyzeTensorParallel(const AnalysisResult& whole, int devices)
+{
+    using Fail = Expected<ParallelAnalysis>;
+    if (const auto error = planError(whole.hardware, devices))
+        return Fail::failure(Diagnostic {Severity::Error, whole.program.file, {}, "parallel.plan", *error});
+    auto split = splitTensorParallel(whole.program, whole.sizes, devices);
+    if (!split)
+        return Fail::failure(split.diagnostics());
+    ParallelAnalysis pa;
+    pa.devices = devices;
+    pa.split = std::move(*split);
+    AnalysisOptions options = whole.options;
+    options.sizes.clear();
+    for (const auto& p : whole.program.params)
+        options.sizes[p.name] = whole.sizes.values.at(p.name);
+    auto device = analyzeProgram(pa.split.device, whole.hardware, options);
+    if (!device)
+        return Fail::failure(device.diagnostics());
+    pa.device = std::move(*device);
+    for (const Exchange& x : pa.split.exchanges) {
+        const CollectiveBound b = boundCollective(x.collective, whole.hardware);
+        pa.communicationSeconds += b.seconds * x.collective.count;
+        pa.communicationBytes += b.linkBytes * x.collective.count;
+        pa.collectives.push_back(b);
+    }
+    for (bounds::Level l : bounds::kLevels) {
+        SystemLevel& s = pa.levels[static_cast<size_t>(l)];
+        s.deviceSeconds = pa.device.ladder.at(l).seconds;
+        s.overlappedSeconds = std::max(s.deviceSeconds, pa.communicationSeconds);
+        s.serialSeconds = s.deviceSeconds + pa.communicationSeconds;
+        s.communicationBinds = pa.communicationSeconds > s.deviceSeconds;
+    }
+    std::set<std::string> results;
+    for (const Exchange& x : pa.split.exchanges)
+        results.insert(x.result);
+    for (const auto& t : pa.device.graph.tensors)
+        if ((t.role == graph::TensorRole::Input || t.role == graph::TensorRole::Weight || t.role == graph::TensorRole::Constant)
+            && !results.count(t.name))
+            pa.residentBytes += t.elements * t.bytesPerElement;
+    const double capacity = whole.hardware.dramCapacityBytes.value;
+    if (capacity > 0 && pa.residentBytes > capacity)
+        pa.notes.push_back("does not fit: each device holds " + formatBytes(pa.residentBytes) + " of inputs and weights, over its "
+                           + formatBytes(capacity));
+    pa.notes.insert(pa.notes.end(), pa.split.notes.begin(), pa.split.notes.end());
+    if (pa.split.splitStatements == 0)
+        pa.notes.push_back("nothing was split: every device runs the whole program");
+    else
+        pa.validation = validateAtSmallSizes(whole, pa.split, devices, pa.notes);
+    return pa;
+}
+
+} // namespace solar::parallel

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+// The speed of light of a program split over devices (docs/parallel.md): the per-device program's own ladder (each
+// device runs it at the same time), the collectives' bounds over the profile's links, and the system's levels with
+// communication serialised after the compute and, a true lower bound, overlapped with it. The per-device memory
+// check uses the tensors a device holds.
+#pragma once
+
+#include "engine/analysis/analysis.h"
+#include "engine/parallel/splitvalidation.h"
+#include "engine/parallel/tensorparallel.h"
+
+#include <array>
+#include <optional>
+
+namespace solar::parallel {
+
+/// Why `devices` devices cannot run on `hardware`'s interconnect (no link, more devices than a node without an
+/// inter-node link), naming the numbers; nullopt when they can.
+std::optional<std::string> planError(const hw::HwProfile& hardware, int devices);
+
+struct SystemLevel
+{
+    double deviceSeconds = 0; // the per-device program at this level
+    double overlappedSeconds = 0; // max(device, communication): the bound
+    double serialSeconds = 0; // device + communication: collectives that wait for the compute and block it
+    bool communicationBinds = false; // overlapped: the links, not the device, set it
+};
+
+struct ParallelAnalysis
+{
+    int devices = 1;
+    TensorParallelSplit split;
+    AnalysisResult device; // the per-device program's analysis
+    std::vector<CollectiveBound> collectives; // one per split.exchanges entry
+    double communicationSeconds = 0; // every collective, one after another
+    double communicationBytes = 0; // per device over its links, summed
+    double residentBytes = 0; // inputs and weights one device holds
+    std::array<SystemLevel, bounds::kLevelCount> levels;
+    std::optional<SplitValidation> validation; // at reduced sizes; absent when none could be chosen (see notes)
+    std::vector<std::string> notes;
+    double communicationShare(bounds::Level l) const; // communication / serialised time at that level
+};
+
+/// Splits `whole.program` at `whole.sizes` over `devices` devices of `whole.hardware` and analyses the per-device
+/// program with `whole.options`. Fails with the plan's error (planError) or when the per-device program does not
+/// analyse. Validates the split at small sizes the split divides when the program has size parameters.
+Expected<ParallelAnalysis> analyzeTensorParallel(const AnalysisResult& whole, int devices);
+
+} // namespace solar::parallel

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// A program split over devices (`solar analyze --tp N`) as JSON (schema solar.parallel/1) and text: the plan, where
+// each input lives, the collectives with their bytes and bounds, the per-device and system levels (communication
+// overlapped and serialised), the memory each device holds, the split's validation and what was not split.
+#pragma once
+
+#include "engine/parallel/parallelanalysis.h"
+
+#include <string>
+
+namespace solar::report {
+
+std::string parallelJson(const parallel::ParallelAnalysis& pa);
+std::string parallelTable(const parallel::ParallelAnalysis& pa);
+
+} // namespace solar::report
