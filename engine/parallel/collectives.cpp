@@ -8,16 +8,11 @@ namespace solar::parallel {
 std::string_view collectiveKindName(CollectiveKind kind)
 {
     switch (kind) {
-    case CollectiveKind::AllReduce:
-        return "all-reduce";
-    case CollectiveKind::AllGather:
-        return "all-gather";
-    case CollectiveKind::ReduceScatter:
-        return "reduce-scatter";
-    case CollectiveKind::AllToAll:
-        return "all-to-all";
-    case CollectiveKind::SendRecv:
-        return "send/recv";
+    case CollectiveKind::AllReduce: return "all-reduce";
+    case CollectiveKind::AllGather: return "all-gather";
+    case CollectiveKind::ReduceScatter: return "reduce-scatter";
+    case CollectiveKind::AllToAll: return "all-to-all";
+    case CollectiveKind::SendRecv: return "send/recv";
     }
     return "collective";
 }
@@ -35,10 +30,8 @@ double linkBytesPerDevice(CollectiveKind kind, double bytes, int n, bool inNetwo
         return inNetworkReduction ? bytes : 2 * share * bytes;
     case CollectiveKind::AllGather:
     case CollectiveKind::ReduceScatter:
-    case CollectiveKind::AllToAll:
-        return share * bytes;
-    case CollectiveKind::SendRecv:
-        return bytes;
+    case CollectiveKind::AllToAll: return share * bytes;
+    case CollectiveKind::SendRecv: return bytes;
     }
     return 0;
 }

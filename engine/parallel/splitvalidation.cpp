@@ -70,17 +70,12 @@ ir::TensorValue sum(const std::vector<const ir::TensorValue*>& parts)
 double toleranceFor(ir::DType t)
 {
     switch (t) {
-    case ir::DType::F64:
-        return 1e-12;
+    case ir::DType::F64: return 1e-12;
     case ir::DType::F32:
-    case ir::DType::TF32:
-        return 1e-5;
-    case ir::DType::F16:
-        return 4e-3;
-    case ir::DType::BF16:
-        return 3e-2;
-    default:
-        return 0.13; // fp8 / fp4: a few units of their coarse grid
+    case ir::DType::TF32: return 1e-5;
+    case ir::DType::F16: return 4e-3;
+    case ir::DType::BF16: return 3e-2;
+    default: return 0.13; // fp8 / fp4: a few units of their coarse grid
     }
 }
 
@@ -128,7 +123,8 @@ Expected<SplitValidation> validateSplit(const ir::Program& program, const Tensor
             for (const auto& r : runs)
                 parts.push_back(r.find(x.source));
             if (std::find(parts.begin(), parts.end(), nullptr) != parts.end())
-                return Fail::failure(Diagnostic {Severity::Error, program.file, {}, "parallel.validate", "no tensor " + x.source + " to exchange"});
+                return Fail::failure(
+                    Diagnostic {Severity::Error, program.file, {}, "parallel.validate", "no tensor " + x.source + " to exchange"});
             ir::TensorValue value = x.collective.kind == CollectiveKind::AllGather ? join(parts, x.dim) : sum(parts);
             value.name = x.result;
             value.kind = ir::TensorKind::In;
@@ -149,7 +145,8 @@ Expected<SplitValidation> validateSplit(const ir::Program& program, const Tensor
             : placement.kind == Placement::Partial                       ? sum(parts)
                                                                          : *parts.front();
         if (got.data.size() != want->data.size()) {
-            v.detail = name + ": " + std::to_string(got.data.size()) + " elements recombined, " + std::to_string(want->data.size()) + " expected";
+            v.detail = name + ": " + std::to_string(got.data.size()) + " elements recombined, " + std::to_string(want->data.size())
+                + " expected";
             return v;
         }
         double scale = 0, error = 0;
@@ -172,8 +169,8 @@ Expected<SplitValidation> validateSplit(const ir::Program& program, const Tensor
         if (std::any_of(program.params.begin(), program.params.end(), [&](const ir::Param& p) { return p.name == k; }))
             at += (at.empty() ? "" : ", ") + k + "=" + std::to_string(value);
     v.ok = compared > 0;
-    v.detail = v.ok ? std::to_string(compared) + " output" + (compared == 1 ? "" : "s") + " equal" + (at.empty() ? "" : " at " + at) + " on "
-            + std::to_string(n) + " devices"
+    v.detail = v.ok ? std::to_string(compared) + " output" + (compared == 1 ? "" : "s") + " equal" + (at.empty() ? "" : " at " + at)
+            + " on " + std::to_string(n) + " devices"
                     : "no output to compare";
     return v;
 }

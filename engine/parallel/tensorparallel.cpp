@@ -12,12 +12,9 @@ namespace solar::parallel {
 std::string placementText(const Placement& p)
 {
     switch (p.kind) {
-    case Placement::Replicated:
-        return "replicated";
-    case Placement::Sharded:
-        return "split along dim " + std::to_string(p.dim);
-    case Placement::Partial:
-        return "partial sums";
+    case Placement::Replicated: return "replicated";
+    case Placement::Sharded: return "split along dim " + std::to_string(p.dim);
+    case Placement::Partial: return "partial sums";
     }
     return {};
 }
@@ -73,8 +70,21 @@ struct LoopVar
 {
     std::int64_t extent = -1;
     bool plain = true; // every loop of it runs 0..extent step 1 with one constant extent
+    // Every value it takes lies in [lo, hi] (a triangular loop's bound over its outer loops' ranges); unbounded when
+    // a bound is not known.
+    ir::Interval range = ir::Interval::point(0);
+    bool rangeKnown = false;
     std::vector<ir::LoopRange*> ranges;
 };
+
+// Whether an index follows a loop's blocks: Local, the index written with the device's local variable lands in
+// its block of the dimension (c*v + terms spanning less than c); Shifted, the index (quasi-affine: a flattened
+// view's // and %) maps every block of the variable into the same block of the dimension, checked point by point,
+// and the device subtracts its block's start from the global index.
+enum class Block { None, Local, Shifted };
+
+// Quasi-affine indices are checked point by point up to this many points; beyond, the statement is not split.
+constexpr double kMaxCheckedPoints = 1 << 20;
 
 // A top-level statement with what the split decision needs.
 struct Nest
@@ -145,6 +155,10 @@ private:
                     v.plain = false;
                 else
                     v.extent = *hi;
+                const ir::Interval l = rangeOf(r.lo, nest), h = rangeOf(r.hi, nest);
+                const ir::Interval now {l.lo, h.hi < ir::Interval::kUnbounded ? h.hi - 1 : h.hi};
+                v.range = v.rangeKnown ? ir::Interval {std::min(v.range.lo, now.lo), std::max(v.range.hi, now.hi)} : now;
+                v.rangeKnown = true;
                 enclosing.insert(r.var);
             }
             for (auto& b : s.body)
@@ -167,15 +181,53 @@ private:
         }
     }
 
-    // ---- placements -------------------------------------------------------------------------------------------
+    // The interval of a loop bound over the loops collected so far (outer loops come first).
+    ir::Interval rangeOf(const Expr& e, const Nest& nest) const
+    {
+        std::vector<std::string> slots;
+        std::vector<ir::Interval> intervals;
+        auto resolve = [&](const std::string& name) -> ir::NameValue {
+            const auto it = nest.vars.find(name);
+            if (it == nest.vars.end() || !it->second.rangeKnown)
+                return m_sizes.lookup(name);
+            const auto at = std::find(slots.begin(), slots.end(), name);
+            if (at != slots.end())
+                return {ir::NameValue::Variable, static_cast<std::int64_t>(at - slots.begin())};
+            slots.push_back(name);
+            intervals.push_back(it->second.range);
+            return {ir::NameValue::Variable, static_cast<std::int64_t>(slots.size() - 1)};
+        };
+        // Resolve first, so that every slot has its interval before the evaluation reads them.
+        std::function<void(const Expr&)> visit = [&](const Expr& x) {
+            if (x.kind == ExprKind::Name)
+                resolve(x.name);
+            for (const auto& a : x.args)
+                visit(a);
+        };
+        visit(e);
+        return ir::intervalOf(e, resolve, intervals);
+    }
 
-    // The loop variable whose blocks dimension `d` of `access` is cut into: the index is c*v + (terms spanning less
-    // than c) with c * extent(v) the dimension's size, so v's block b covers exactly the dimension's block b.
-    std::string blockVar(const Expr& access, size_t d, const Nest& nest) const
+    // Loop variables of the nest an expression mentions, in order of first mention.
+    static void varsOf(const Expr& e, const Nest& nest, std::vector<std::string>& out)
+    {
+        if (e.kind == ExprKind::Name && nest.vars.count(e.name) && std::find(out.begin(), out.end(), e.name) == out.end())
+            out.push_back(e.name);
+        for (const auto& a : e.args)
+            varsOf(a, nest, out);
+    }
+
+    // How dimension `d` of `access` follows the blocks of loop variable `var` (Block above).
+    Block blockOf(const Expr& access, size_t d, const std::string& var, const Nest& nest) const
     {
         const auto shape = m_sizes.shapes.find(access.name);
-        if (shape == m_sizes.shapes.end() || d >= access.args.size() || d >= shape->second.size())
-            return {};
+        const auto lvIt = nest.vars.find(var);
+        if (shape == m_sizes.shapes.end() || d >= access.args.size() || d >= shape->second.size() || lvIt == nest.vars.end())
+            return Block::None;
+        const LoopVar& lv = lvIt->second;
+        const std::int64_t size = shape->second[d];
+        if (!lv.plain || lv.extent < m_n || lv.extent % m_n != 0 || size % m_n != 0 || !mentions(access.args[d], var))
+            return Block::None;
         std::vector<std::string> slots;
         auto resolve = [&](const std::string& name) -> ir::NameValue {
             if (nest.vars.count(name)) {
@@ -188,40 +240,91 @@ private:
             }
             return m_sizes.lookup(name);
         };
-        const auto form = ir::toAffine(access.args[d], resolve);
-        if (!form || form->constant != 0 || form->terms.empty())
-            return {};
-        const ir::AffineForm::Term* outer = nullptr;
-        for (const auto& t : form->terms) {
-            if (t.second <= 0)
-                return {};
-            if (!outer || t.second > outer->second)
-                outer = &t;
+        if (const auto form = ir::toAffine(access.args[d], resolve)) {
+            // c*var + rest: block b of var covers [c*b*E/n, c*(b+1)*E/n) when rest stays in [0, c) and c*E = size.
+            std::int64_t c = 0;
+            double lo = static_cast<double>(form->constant), hi = lo;
+            for (const auto& t : form->terms) {
+                const std::string& name = slots[static_cast<size_t>(t.first)];
+                if (name == var) {
+                    c = t.second;
+                    continue;
+                }
+                const LoopVar& other = nest.vars.at(name);
+                if (!other.rangeKnown || !other.range.bounded())
+                    return Block::None;
+                const double a = static_cast<double>(t.second) * static_cast<double>(other.range.lo);
+                const double b = static_cast<double>(t.second) * static_cast<double>(other.range.hi);
+                lo += std::min(a, b);
+                hi += std::max(a, b);
+            }
+            const bool local = c > 0 && lo >= 0 && hi < static_cast<double>(c)
+                && static_cast<double>(c) * static_cast<double>(lv.extent) == static_cast<double>(size);
+            return local ? Block::Local : Block::None;
         }
-        double span = 0;
-        for (const auto& t : form->terms) {
-            if (&t == outer)
-                continue;
-            const LoopVar& lv = nest.vars.at(slots[static_cast<size_t>(t.first)]);
-            if (!lv.plain || lv.extent < 1)
-                return {};
-            span += static_cast<double>(t.second) * static_cast<double>(lv.extent - 1);
+        return everyPointInBlock(access.args[d], var, nest, size) ? Block::Shifted : Block::None;
+    }
+
+    // Whether every point of the nest's loops sends the index into the block of the dimension that the point's
+    // block of `var` names (and inside the dimension).
+    bool everyPointInBlock(const Expr& index, const std::string& var, const Nest& nest, std::int64_t size) const
+    {
+        std::vector<std::string> names;
+        varsOf(index, nest, names);
+        double points = 1;
+        for (const auto& n : names) {
+            const LoopVar& lv = nest.vars.at(n);
+            if (!lv.rangeKnown || !lv.range.bounded() || lv.range.empty())
+                return false;
+            points *= static_cast<double>(lv.range.hi - lv.range.lo + 1);
         }
-        const std::string& var = slots[static_cast<size_t>(outer->first)];
-        const LoopVar& lv = nest.vars.at(var);
-        if (!lv.plain || span >= static_cast<double>(outer->second)
-            || static_cast<double>(outer->second) * static_cast<double>(lv.extent) != static_cast<double>(shape->second[d]))
-            return {};
-        return var;
+        if (points > kMaxCheckedPoints)
+            return false;
+        std::vector<std::int64_t> value(names.size());
+        for (size_t i = 0; i < names.size(); ++i)
+            value[i] = nest.vars.at(names[i]).range.lo;
+        auto resolve = [&](const std::string& name) -> ir::NameValue {
+            const auto at = std::find(names.begin(), names.end(), name);
+            if (at != names.end())
+                return {ir::NameValue::Constant, value[static_cast<size_t>(at - names.begin())]};
+            return m_sizes.lookup(name);
+        };
+        const size_t self = static_cast<size_t>(std::find(names.begin(), names.end(), var) - names.begin());
+        const std::int64_t varBlock = nest.vars.at(var).extent / m_n, dimBlock = size / m_n;
+        while (true) {
+            const auto at = ir::evalConstInt(index, resolve);
+            if (!at || *at < 0 || *at >= size || *at / dimBlock != value[self] / varBlock)
+                return false;
+            size_t i = 0;
+            for (; i < names.size(); ++i) {
+                if (++value[i] <= nest.vars.at(names[i]).range.hi)
+                    break;
+                value[i] = nest.vars.at(names[i]).range.lo;
+            }
+            if (i == names.size())
+                return true;
+        }
     }
 
     // The first dimension of `access` cut by blocks of `var`, or -1.
     int blockDim(const Expr& access, const std::string& var, const Nest& nest) const
     {
         for (size_t d = 0; d < access.args.size(); ++d)
-            if (blockVar(access, d, nest) == var)
+            if (blockOf(access, d, var, nest) != Block::None)
                 return static_cast<int>(d);
         return -1;
+    }
+
+    // The loop variables whose blocks dimension `d` of `access` follows.
+    std::vector<std::string> blockVars(const Expr& access, size_t d, const Nest& nest) const
+    {
+        std::vector<std::string> names, out;
+        if (d < access.args.size())
+            varsOf(access.args[d], nest, names);
+        for (const auto& n : names)
+            if (blockOf(access, d, n, nest) != Block::None)
+                out.push_back(n);
+        return out;
     }
 
     static bool mentions(const Expr& e, const std::string& var)
@@ -252,9 +355,9 @@ private:
             const std::string& t = a.expr->name;
             const auto state = m_state.find(t);
             if (a.target) {
-                const auto& enclosing = std::find_if(nest.assigns.begin(), nest.assigns.end(),
-                                                     [&](const Assign& x) { return x.stmt == a.assign; })
-                                            ->enclosing;
+                const auto& enclosing = std::find_if(nest.assigns.begin(), nest.assigns.end(), [&](const Assign& x) {
+                                            return x.stmt == a.assign;
+                                        })->enclosing;
                 Placement p;
                 const int dim = blockDim(*a.expr, var, nest);
                 if (dim >= 0) {
@@ -285,9 +388,9 @@ private:
                 continue;
             }
             if (state != m_state.end() && state->second.kind == Placement::Sharded) {
-                if (blockVar(*a.expr, static_cast<size_t>(state->second.dim), nest) != var) {
-                    d.why = t + " is split along dim " + std::to_string(state->second.dim) + " but read there at another index than "
-                        + var + "'s blocks";
+                if (blockOf(*a.expr, static_cast<size_t>(state->second.dim), var, nest) == Block::None) {
+                    d.why = t + " is split along dim " + std::to_string(state->second.dim) + " but read there at another index than " + var
+                        + "'s blocks";
                     return d;
                 }
             } else if (state == m_state.end() && isExternal(t) && m_decls.at(t).tensorKind != ir::TensorKind::Const) {
@@ -329,11 +432,10 @@ private:
                 if (a.target || a.assign != &s || !isExternal(a.expr->name) || m_state.count(a.expr->name)
                     || m_decls.at(a.expr->name).tensorKind != ir::TensorKind::Weight)
                     continue;
-                for (size_t dim = 0; dim < a.expr->args.size(); ++dim) {
-                    const std::string v = blockVar(*a.expr, dim, nest);
-                    if (!v.empty() && as.enclosing.count(v) && blockDim(s.target, v, nest) >= 0)
-                        return v;
-                }
+                for (size_t dim = 0; dim < a.expr->args.size(); ++dim)
+                    for (const auto& v : blockVars(*a.expr, dim, nest))
+                        if (as.enclosing.count(v) && blockDim(s.target, v, nest) >= 0)
+                            return v;
             }
         }
         return {};
@@ -437,27 +539,44 @@ private:
                 m_reduced[t] = addExchange(CollectiveKind::AllReduce, t, "_sum", "partial sums of " + t + " (row parallel)", -1);
             a.expr->name = m_reduced.at(t);
         }
-        std::string var, why;
+        // The variables every split read follows; the first the whole nest can be split along wins.
+        std::vector<std::string> candidates;
+        bool first = true;
+        std::string why;
         for (const Access& a : nest.accesses) {
             const auto state = m_state.find(a.expr->name);
             if (a.target || state == m_state.end() || state->second.kind != Placement::Sharded)
                 continue;
-            const std::string v = blockVar(*a.expr, static_cast<size_t>(state->second.dim), nest);
-            if (v.empty() || (!var.empty() && v != var)) {
+            const auto vars = blockVars(*a.expr, static_cast<size_t>(state->second.dim), nest);
+            if (first)
+                candidates = vars;
+            else
+                candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
+                                                [&](const std::string& v) { return std::find(vars.begin(), vars.end(), v) == vars.end(); }),
+                                 candidates.end());
+            first = false;
+            if (candidates.empty()) {
                 why = a.expr->name + " is split but read at an index that does not follow one loop's blocks";
-                var.clear();
                 break;
             }
-            var = v;
         }
-        if (var.empty() && why.empty())
-            var = columnVar(nest);
+        if (first) {
+            const std::string column = columnVar(nest);
+            if (!column.empty())
+                candidates.push_back(column);
+        }
+        std::string var;
         Decision decision;
-        if (!var.empty()) {
-            decision = decide(nest, var);
-            why = decision.why;
+        for (const auto& v : candidates) {
+            decision = decide(nest, v);
+            if (decision.ok()) {
+                var = v;
+                break;
+            }
+            if (why.empty())
+                why = decision.why;
         }
-        if (var.empty() || !decision.ok()) {
+        if (var.empty()) {
             replicate(nest, why);
             return;
         }
@@ -473,7 +592,8 @@ private:
             const auto state = m_state.find(t);
             if (state != m_state.end() && state->second.kind == Placement::Sharded && !a.target) {
                 if (!m_gathered.count(t))
-                    m_gathered[t] = addExchange(CollectiveKind::AllGather, t, "_all", t + " read whole at " + where(nest), state->second.dim);
+                    m_gathered[t]
+                        = addExchange(CollectiveKind::AllGather, t, "_all", t + " read whole at " + where(nest), state->second.dim);
                 a.expr->name = m_gathered.at(t);
                 gathered = true;
             } else if (!m_state.count(t) && isExternal(t)) {
@@ -499,14 +619,31 @@ private:
         for (const auto& [t, p] : decision.targets)
             m_state[t] = p;
         // Accesses along a split dimension index the device's block; every other use of the variable means the
-        // element's global position, so it becomes var + tp_device * (extent / n).
+        // element's global position, so it becomes var + tp_device * (extent / n). A quasi-affine index into a split
+        // dimension is computed globally and shifted to the device's block.
+        LoopVar& lv = nest.vars.at(var);
+        const Expr extent = lv.ranges.front()->hi;
+        auto offset = [&] {
+            return binary(BinaryOp::Add, nameRef(var),
+                          binary(BinaryOp::Mul, nameRef(deviceParam()), binary(BinaryOp::FloorDiv, extent, intLit(m_n))));
+        };
         std::set<const Expr*> keep;
+        std::vector<std::pair<Expr*, const Expr*>> shifted; // index, the dimension's size
         for (const Access& a : nest.accesses) {
             const auto state = m_state.find(a.expr->name);
-            if (state != m_state.end() && state->second.kind == Placement::Sharded)
-                keep.insert(&a.expr->args[static_cast<size_t>(state->second.dim)]);
+            if (state == m_state.end() || state->second.kind != Placement::Sharded)
+                continue;
+            const auto dim = static_cast<size_t>(state->second.dim);
+            if (blockOf(*a.expr, dim, var, nest) == Block::Shifted)
+                shifted.emplace_back(&a.expr->args[dim], &m_decls.at(a.expr->name).dims[dim]);
+            keep.insert(&a.expr->args[dim]);
         }
-        LoopVar& lv = nest.vars.at(var);
+        for (auto& [index, size] : shifted) {
+            Expr global = *index;
+            substitute(global, var, offset(), {});
+            *index = binary(BinaryOp::Sub, std::move(global),
+                            binary(BinaryOp::Mul, nameRef(deviceParam()), binary(BinaryOp::FloorDiv, *size, intLit(m_n))));
+        }
         for (ir::LoopRange* r : lv.ranges)
             r->hi = binary(BinaryOp::FloorDiv, r->hi, intLit(m_n));
         bool global = false;
@@ -533,11 +670,8 @@ private:
                 findStmt(b);
         };
         findStmt(top);
-        if (global) {
-            const Expr offset = binary(BinaryOp::Add, nameRef(var),
-                                       binary(BinaryOp::Mul, nameRef(deviceParam()), binary(BinaryOp::FloorDiv, lv.ranges.front()->hi.args[0], intLit(m_n))));
-            substituteStmt(top, var, offset, keep);
-        }
+        if (global)
+            substituteStmt(top, var, offset(), keep);
         // An initialiser of a partial sum (a bias) is added once: on device 0.
         for (const Assign& as : nest.assigns) {
             const auto p = decision.targets.find(as.stmt->target.name);
@@ -617,7 +751,11 @@ Expected<TensorParallelSplit> splitTensorParallel(const ir::Program& program, co
 {
     if (devices < 1)
         return Expected<TensorParallelSplit>::failure(
-            Diagnostic {Severity::Error, program.file, {}, "parallel.plan", "tensor parallel degree " + std::to_string(devices) + ": expected 1 or more"});
+            Diagnostic {Severity::Error,
+                        program.file,
+                        {},
+                        "parallel.plan",
+                        "tensor parallel degree " + std::to_string(devices) + ": expected 1 or more"});
     if (devices == 1) {
         TensorParallelSplit whole;
         whole.device = program;

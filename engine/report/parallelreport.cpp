@@ -17,7 +17,7 @@ std::string linkName(const hw::HwProfile& hardware, const CollectiveBound& b)
     if (!hardware.interconnect || b.binding.empty())
         return "-";
     return b.binding == "inter-node link" && hardware.interconnect->interNode ? hardware.interconnect->interNode->name
-                                                                                : hardware.interconnect->intraNode.name;
+                                                                              : hardware.interconnect->intraNode.name;
 }
 
 } // namespace
@@ -27,14 +27,20 @@ std::string parallelJson(const ParallelAnalysis& pa)
     const AnalysisResult& d = pa.device;
     ordered_json placements = ordered_json::object();
     for (const auto& [name, p] : pa.split.inputs) {
-        ordered_json entry = {{"placement", p.kind == Placement::Sharded ? "split" : p.kind == Placement::Partial ? "partial" : "replicated"}};
+        ordered_json entry = {{"placement",
+                               p.kind == Placement::Sharded       ? "split"
+                                   : p.kind == Placement::Partial ? "partial"
+                                                                  : "replicated"}};
         if (p.kind == Placement::Sharded)
             entry["dim"] = p.dim;
         placements[name] = entry;
     }
     ordered_json outputs = ordered_json::object();
     for (const auto& [name, p] : pa.split.outputs) {
-        ordered_json entry = {{"placement", p.kind == Placement::Sharded ? "split" : p.kind == Placement::Partial ? "partial" : "replicated"}};
+        ordered_json entry = {{"placement",
+                               p.kind == Placement::Sharded       ? "split"
+                                   : p.kind == Placement::Partial ? "partial"
+                                                                  : "replicated"}};
         if (p.kind == Placement::Sharded)
             entry["dim"] = p.dim;
         outputs[name] = entry;
@@ -59,10 +65,10 @@ std::string parallelJson(const ParallelAnalysis& pa)
     for (bounds::Level l : bounds::kLevels) {
         const SystemLevel& s = pa.levels[static_cast<size_t>(l)];
         levels[std::string(bounds::levelName(l))] = {{"device_seconds", s.deviceSeconds},
-                                                      {"overlapped_seconds", s.overlappedSeconds},
-                                                      {"serial_seconds", s.serialSeconds},
-                                                      {"communication_binds", s.communicationBinds},
-                                                      {"device_bottleneck", d.ladder.at(l).bottleneck}};
+                                                     {"overlapped_seconds", s.overlappedSeconds},
+                                                     {"serial_seconds", s.serialSeconds},
+                                                     {"communication_binds", s.communicationBinds},
+                                                     {"device_bottleneck", d.ladder.at(l).bottleneck}};
     }
     ordered_json validation = nullptr;
     if (pa.validation)
@@ -93,34 +99,38 @@ std::string parallelJson(const ParallelAnalysis& pa)
 std::string parallelTable(const ParallelAnalysis& pa)
 {
     const AnalysisResult& d = pa.device;
-    std::string out = d.program.name + " on " + std::to_string(pa.devices) + " x " + d.hardware.name + " (tensor parallel " + std::to_string(pa.devices)
-        + "): " + std::to_string(pa.split.splitStatements) + " statements split, " + std::to_string(pa.split.replicatedStatements)
-        + " run whole on every device\n\n";
+    std::string out = d.program.name + " on " + std::to_string(pa.devices) + " x " + d.hardware.name + " (tensor parallel "
+        + std::to_string(pa.devices) + "): " + std::to_string(pa.split.splitStatements) + " statements split, "
+        + std::to_string(pa.split.replicatedStatements) + " run whole on every device\n\n";
     out += "inputs:\n";
     for (const auto& [name, p] : pa.split.inputs)
         out += "  " + padText(name, 24) + placementText(p) + "\n";
-    out += "\ncollectives (bounds over " + (d.hardware.interconnect ? d.hardware.interconnect->intraNode.name : std::string("no link")) + "):\n";
+    out += "\ncollectives (bounds over " + (d.hardware.interconnect ? d.hardware.interconnect->intraNode.name : std::string("no link"))
+        + "):\n";
     if (pa.split.exchanges.empty())
         out += "  none\n";
     for (size_t i = 0; i < pa.split.exchanges.size(); ++i) {
         const Exchange& x = pa.split.exchanges[i];
         const CollectiveBound& b = pa.collectives[i];
-        out += "  " + padText(std::string(collectiveKindName(x.collective.kind)), 16) + padText(x.source, 16) + padText(formatBytes(x.collective.bytes), 12, true)
-            + padText(formatSeconds(b.seconds), 12, true) + "  " + linkName(d.hardware, b) + "; " + x.collective.why + "\n";
+        out += "  " + padText(std::string(collectiveKindName(x.collective.kind)), 16) + padText(x.source, 16)
+            + padText(formatBytes(x.collective.bytes), 12, true) + padText(formatSeconds(b.seconds), 12, true) + "  "
+            + linkName(d.hardware, b) + "; " + x.collective.why + "\n";
     }
-    out += "\n" + padText("level", 22) + padText("per device", 14, true) + padText("communication", 15, true) + padText("overlapped", 14, true)
-        + padText("serialised", 14, true) + padText("comm. share", 13, true) + "\n";
+    out += "\n" + padText("level", 22) + padText("per device", 14, true) + padText("communication", 15, true)
+        + padText("overlapped", 14, true) + padText("serialised", 14, true) + padText("comm. share", 13, true) + "\n";
     for (bounds::Level l : bounds::kLevels) {
         const SystemLevel& s = pa.levels[static_cast<size_t>(l)];
-        out += padText(std::string(bounds::levelShortName(l)) + " " + std::string(bounds::levelName(l)), 22) + padText(formatSeconds(s.deviceSeconds), 14, true)
-            + padText(formatSeconds(pa.communicationSeconds), 15, true) + padText(formatSeconds(s.overlappedSeconds), 14, true)
-            + padText(formatSeconds(s.serialSeconds), 14, true) + padText(formatFixed(100 * pa.communicationShare(l), 1) + " %", 13, true)
-            + (s.communicationBinds ? "  links bind" : "") + "\n";
+        out += padText(std::string(bounds::levelShortName(l)) + " " + std::string(bounds::levelName(l)), 22)
+            + padText(formatSeconds(s.deviceSeconds), 14, true) + padText(formatSeconds(pa.communicationSeconds), 15, true)
+            + padText(formatSeconds(s.overlappedSeconds), 14, true) + padText(formatSeconds(s.serialSeconds), 14, true)
+            + padText(formatFixed(100 * pa.communicationShare(l), 1) + " %", 13, true) + (s.communicationBinds ? "  links bind" : "")
+            + "\n";
     }
-    out += "\nper device: " + formatBytes(pa.residentBytes) + " of inputs and weights held, of " + formatBytes(d.hardware.dramCapacityBytes.value)
-        + "; coverage " + d.coverage.status() + "\n";
+    out += "\nper device: " + formatBytes(pa.residentBytes) + " of inputs and weights held, of "
+        + formatBytes(d.hardware.dramCapacityBytes.value) + "; coverage " + d.coverage.status() + "\n";
     out += "split validated: "
-        + (pa.validation ? std::string(pa.validation->ok ? "yes, " : "NO, ") + pa.validation->detail : std::string("not run (see notes)")) + "\n";
+        + (pa.validation ? std::string(pa.validation->ok ? "yes, " : "NO, ") + pa.validation->detail : std::string("not run (see notes)"))
+        + "\n";
     if (!pa.notes.empty()) {
         out += "\nnotes:\n";
         for (const auto& n : pa.notes)

@@ -303,6 +303,44 @@ private slots:
         QVERIFY2(v->ok, v->detail.c_str());
     }
 
+    void testTracedDecoderBlockIsMegatron()
+    {
+        // A traced LLaMA block (RMSNorm, rotary embeddings read at an offset, grouped-query attention read through a
+        // flattened view's // and %, SwiGLU) over 2 devices: q/k/v/gate/up split by output features, o and down by
+        // input features, the norms whole, and exactly the two all-reduces of Megatron's layer, each of the
+        // [2, 32, 64] f32 residual stream = 16,384 B.
+        const ir::Program p = testutil::parseOk(testutil::readData("alir/llama_block_traced.alir"));
+        const TensorParallelSplit s = splitOk(p, 2);
+        for (const char* w : {"q_weight", "k_weight", "v_weight", "gate_weight", "up_weight"}) {
+            QCOMPARE(s.inputs.at(w).kind, Placement::Sharded);
+            QCOMPARE(s.inputs.at(w).dim, 0);
+        }
+        for (const char* w : {"o_weight", "down_weight"}) {
+            QCOMPARE(s.inputs.at(w).kind, Placement::Sharded);
+            QCOMPARE(s.inputs.at(w).dim, 1);
+        }
+        QCOMPARE(s.inputs.at("norm1_weight").kind, Placement::Replicated);
+        QCOMPARE(s.inputs.at("input0").kind, Placement::Replicated);
+        QCOMPARE(s.exchanges.size(), size_t(2));
+        for (const auto& x : s.exchanges) {
+            QCOMPARE(x.collective.kind, CollectiveKind::AllReduce);
+            QCOMPARE(x.collective.bytes, 2.0 * 32 * 64 * 4);
+        }
+        QVERIFY(s.notes.empty());
+        const auto v = validateSplit(p, s, {}, 5);
+        QVERIFY(v);
+        QVERIFY2(v->ok, v->detail.c_str());
+        // With 4 devices the 2 key/value heads do not divide: k and v are gathered, and the notes say where.
+        const TensorParallelSplit four = splitOk(p, 4);
+        int gathers = 0;
+        for (const auto& x : four.exchanges)
+            gathers += x.collective.kind == CollectiveKind::AllGather;
+        QCOMPARE(gathers, 2);
+        QVERIFY(!four.notes.empty());
+        const auto v4 = validateSplit(p, four, {}, 5);
+        QVERIFY(v4 && v4->ok);
+    }
+
     void testNothingToSplit()
     {
         // No weight, no contraction: every device runs the whole program, and says so.
@@ -314,7 +352,8 @@ private slots:
         QVERIFY(pa->split.exchanges.empty());
         QCOMPARE(pa->communicationSeconds, 0.0);
         QCOMPARE(pa->device.ladder.at(bounds::Level::Fused).seconds, whole->ladder.at(bounds::Level::Fused).seconds);
-        QVERIFY(std::any_of(pa->notes.begin(), pa->notes.end(), [](const std::string& n) { return n.find("nothing was split") != std::string::npos; }));
+        QVERIFY(std::any_of(pa->notes.begin(), pa->notes.end(),
+                            [](const std::string& n) { return n.find("nothing was split") != std::string::npos; }));
     }
 
     void testBadPlans()
