@@ -6,6 +6,7 @@
 #include "app/cli/cli.h"
 
 #include "engine/core/format.h"
+#include "engine/report/parallelservingreport.h"
 #include "engine/report/servingreport.h"
 #include "engine/serving/servingestimate.h"
 
@@ -45,6 +46,36 @@ void addSweepSpec(Sweep& s, const std::string& spec)
         throw UsageError {"'" + spec + "' lists no values"};
 }
 
+// Each phase's program split over `devices` devices (docs/parallel.md); the memory check is per device.
+int llmParallel(const serving::ServingEstimate& estimate, int devices, const AnalysisArgs& a, std::ostream& out, std::ostream& err)
+{
+    report::ParallelServing split;
+    split.devices = devices;
+    for (const auto& [phase, into] : {std::pair {&estimate.prefill, &split.prefill}, std::pair {&estimate.decode, &split.decode}}) {
+        if (!*phase)
+            continue;
+        auto pa = parallel::analyzeTensorParallel((*phase)->analysis.result, devices);
+        if (!pa) {
+            printDiagnostics(pa.diagnostics(), err);
+            return ExitBadInput;
+        }
+        *into = std::move(*pa);
+    }
+    out << (a.format == "json" ? report::parallelServingJson(estimate, split) : report::parallelServingTable(estimate, split));
+    bool ok = estimate.complete();
+    if (!split.fits()) {
+        err << a.file << ": error: " << formatBytes(split.residentBytes()) << " per device over " << devices << " devices do not fit in "
+            << estimate.hardwareId << "'s " << formatBytes(estimate.capacityBytes) << "\n";
+        ok = false;
+    }
+    for (const auto* pa : {&split.prefill, &split.decode})
+        if (*pa && (*pa)->validation && !(*pa)->validation->ok) {
+            err << a.file << ": error: the split does not compute what the model does: " << (*pa)->validation->detail << "\n";
+            ok = false;
+        }
+    return ok ? ExitOk : ExitBadInput;
+}
+
 int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
 {
     const AnalysisArgs a = analysisArgs(args, "table");
@@ -76,6 +107,11 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
         addSweepSpec(sweep, args.positional[i]);
     }
     const bool sweeping = args.has("--sweep");
+    const auto tp = args.integer("--tp", 1);
+    if (tp && sweeping)
+        throw UsageError {"--tp analyses one point, not a --sweep"};
+    if (tp && a.format == "csv")
+        throw UsageError {"--tp prints a table or json"};
 
     hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
@@ -113,6 +149,8 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
         printDiagnostics(estimate.diagnostics(), err);
         return ExitBadInput;
     }
+    if (tp)
+        return llmParallel(*estimate, static_cast<int>(*tp), a, out, err);
     out << (a.format == "json"      ? report::servingJson({*estimate})
                 : a.format == "csv" ? report::servingCsv({*estimate})
                                     : report::servingTable(*estimate));
@@ -155,6 +193,10 @@ std::vector<Command> servingCommands()
                    {},
                    true},
                   {"--keep-source", "DIR", "write the generated PyTorch sources to DIR and keep them"},
+                  {"--tp", "N",
+                   "split each phase over N devices of the profile (tensor parallel, derived from the traced program: "
+                   "docs/parallel.md): per-device and system bounds, collectives over the links, memory per device (json: "
+                   "solar.llm.parallel/1)"},
                   {"--policy", "P", "precision policy", {"pytorch-default", "strict-fp32", "allow-tf32"}},
                   {"--mode", "M", "eager (default), graph or none: the floors unfused_per_kernel pays", {"eager", "graph", "none"}},
                   {"--no-op-floor", "", "the same as --mode none"},

@@ -49,34 +49,53 @@ bool sameShape(const TensorParallelSplit& a, const TensorParallelSplit& b)
     return same(a.inputs, b.inputs) && same(a.outputs, b.outputs);
 }
 
-// Small sizes at which the split has the same shape, every parameter different from the others and a multiple of
-// the device count (so the split loops still divide): devices x 2, x 3, ... in parameter order; a program without
-// parameters at its own sizes.
+// The program's own sizes when running them is cheap (the graph's iteration points under kOwnSizesPoints: a small
+// config, a test-sized trace), else small sizes at which the split has the same shape: every parameter a different
+// multiple of the device count (so the split loops still divide), devices x 2, x 3, ... in parameter order.
+constexpr double kOwnSizesPoints = 2e7;
+
 std::optional<SplitValidation> validateAtSmallSizes(const AnalysisResult& whole, const TensorParallelSplit& split, int devices,
                                                     std::vector<std::string>& notes)
 {
     const ir::Program& program = whole.program;
-    std::map<std::string, std::int64_t> sizes;
-    std::int64_t factor = 2;
-    for (const auto& p : program.params)
-        sizes[p.name] = devices * factor++;
-    // A program without size parameters (a trace at fixed sizes) is run at its own sizes, under the work cap.
-    auto bound = ir::bindSizes(program, sizes);
-    if (!bound) {
-        notes.push_back("the split is not validated: " + bound.diagnostics().front().message);
-        return std::nullopt;
+    double points = 0;
+    for (const auto& node : whole.graph.nodes)
+        points += node.points;
+    std::vector<std::map<std::string, std::int64_t>> tries;
+    if (points <= kOwnSizesPoints) {
+        std::map<std::string, std::int64_t> own;
+        for (const auto& p : program.params)
+            own[p.name] = whole.sizes.values.at(p.name);
+        tries.push_back(own);
     }
-    auto small = splitTensorParallel(program, *bound, devices);
-    if (!small || !sameShape(*small, split)) {
-        notes.push_back("the split is not validated: at small sizes the program splits differently");
-        return std::nullopt;
+    if (!program.params.empty()) {
+        std::map<std::string, std::int64_t> small;
+        std::int64_t factor = 2;
+        for (const auto& p : program.params)
+            small[p.name] = devices * factor++;
+        tries.push_back(small);
     }
-    auto v = validateSplit(program, *small, sizes);
-    if (!v) {
-        notes.push_back("the split is not validated: " + v.diagnostics().front().message);
-        return std::nullopt;
+    std::string why = "its sizes are too large to run and it has no size parameters to make small";
+    for (const auto& sizes : tries) {
+        auto bound = ir::bindSizes(program, sizes);
+        if (!bound) {
+            why = bound.diagnostics().front().message;
+            continue;
+        }
+        auto resplit = splitTensorParallel(program, *bound, devices);
+        if (!resplit || !sameShape(*resplit, split)) {
+            why = "at small sizes the program splits differently";
+            continue;
+        }
+        auto v = validateSplit(program, *resplit, sizes);
+        if (!v) {
+            why = v.diagnostics().front().message;
+            continue;
+        }
+        return *v;
     }
-    return *v;
+    notes.push_back("the split is not validated: " + why);
+    return std::nullopt;
 }
 
 } // namespace

@@ -4,7 +4,9 @@
 #include "engine/ir/intexpr.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
+#include <optional>
 #include <set>
 
 namespace solar::parallel {
@@ -97,9 +99,10 @@ struct Nest
 class Splitter
 {
 public:
-    Splitter(const ir::Program& program, const ir::SizeBindings& sizes, int n)
+    Splitter(const ir::Program& program, const ir::SizeBindings& sizes, int n, std::map<std::string, Placement> hints)
         : m_sizes(sizes)
         , m_n(n)
+        , m_hints(std::move(hints))
     {
         m_split.devices = n;
         m_split.device = program;
@@ -262,7 +265,100 @@ private:
                 && static_cast<double>(c) * static_cast<double>(lv.extent) == static_cast<double>(size);
             return local ? Block::Local : Block::None;
         }
-        return everyPointInBlock(access.args[d], var, nest, size) ? Block::Shifted : Block::None;
+        return everyBlockInBlock(access.args[d], var, nest, size) || everyPointInBlock(access.args[d], var, nest, size) ? Block::Shifted
+                                                                                                                        : Block::None;
+    }
+
+    // The values an index takes with the loop variables in `ranges`: affine parts exactly, and a flattened view's
+    // (A // m) % s with the terms of A that are multiples of m*s dropped (they add multiples of s after the
+    // division), so the head index of a [B, H, S, D] view read through its flat offset stays one head wide.
+    std::optional<ir::Interval> indexRange(const Expr& e, const Nest& nest, const std::map<std::string, ir::Interval>& ranges) const
+    {
+        auto affineRange = [&](const Expr& x, std::int64_t dropMultiplesOf) -> std::optional<ir::Interval> {
+            std::vector<std::string> slots;
+            auto resolve = [&](const std::string& name) -> ir::NameValue {
+                if (!nest.vars.count(name))
+                    return m_sizes.lookup(name);
+                auto it = std::find(slots.begin(), slots.end(), name);
+                if (it == slots.end()) {
+                    slots.push_back(name);
+                    it = slots.end() - 1;
+                }
+                return {ir::NameValue::Variable, static_cast<std::int64_t>(it - slots.begin())};
+            };
+            const auto form = ir::toAffine(x, resolve);
+            if (!form)
+                return std::nullopt;
+            double lo = static_cast<double>(form->constant), hi = lo;
+            for (const auto& t : form->terms) {
+                if (dropMultiplesOf > 0 && t.second % dropMultiplesOf == 0)
+                    continue;
+                const auto r = ranges.find(slots[static_cast<size_t>(t.first)]);
+                if (r == ranges.end() || !r->second.bounded())
+                    return std::nullopt;
+                const double a = static_cast<double>(t.second) * static_cast<double>(r->second.lo);
+                const double b = static_cast<double>(t.second) * static_cast<double>(r->second.hi);
+                lo += std::min(a, b);
+                hi += std::max(a, b);
+            }
+            if (std::abs(lo) > 1e17 || std::abs(hi) > 1e17)
+                return std::nullopt;
+            return ir::Interval {static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi)};
+        };
+        auto constant = [&](const Expr& x) -> std::optional<std::int64_t> {
+            const auto v = ir::evalConstInt(x, [&](const std::string& n) { return m_sizes.lookup(n); });
+            return v && *v > 0 ? v : std::nullopt;
+        };
+        auto floorOf = [](std::int64_t a, std::int64_t m) { return *ir::floorDiv(a, m); };
+        if (e.kind == ExprKind::Binary && e.binaryOp == BinaryOp::Mod) {
+            const auto s = constant(e.args[1]);
+            if (!s)
+                return std::nullopt;
+            std::optional<ir::Interval> q;
+            const Expr& x = e.args[0];
+            if (x.kind == ExprKind::Binary && x.binaryOp == BinaryOp::FloorDiv) {
+                const auto m = constant(x.args[1]);
+                if (!m)
+                    return std::nullopt;
+                const auto a = affineRange(x.args[0], *m * *s);
+                if (!a)
+                    return std::nullopt;
+                q = ir::Interval {floorOf(a->lo, *m), floorOf(a->hi, *m)};
+            } else {
+                q = affineRange(x, *s);
+            }
+            if (!q)
+                return std::nullopt;
+            if (q->hi - q->lo < *s && *ir::floorMod(q->lo, *s) <= *ir::floorMod(q->hi, *s))
+                return ir::Interval {*ir::floorMod(q->lo, *s), *ir::floorMod(q->hi, *s)};
+            return ir::Interval {0, *s - 1};
+        }
+        if (e.kind == ExprKind::Binary && e.binaryOp == BinaryOp::FloorDiv) {
+            const auto m = constant(e.args[1]);
+            const auto a = m ? affineRange(e.args[0], 0) : std::nullopt;
+            if (!a)
+                return std::nullopt;
+            return ir::Interval {floorOf(a->lo, *m), floorOf(a->hi, *m)};
+        }
+        return affineRange(e, 0);
+    }
+
+    // Whether, for each block of `var` (the other loops over their whole ranges), the index stays in the same block
+    // of the dimension: a sound check at any size, by intervals.
+    bool everyBlockInBlock(const Expr& index, const std::string& var, const Nest& nest, std::int64_t size) const
+    {
+        std::map<std::string, ir::Interval> ranges;
+        for (const auto& [name, lv] : nest.vars)
+            if (lv.rangeKnown)
+                ranges[name] = lv.range;
+        const std::int64_t varBlock = nest.vars.at(var).extent / m_n, dimBlock = size / m_n;
+        for (std::int64_t b = 0; b < m_n; ++b) {
+            ranges[var] = {b * varBlock, (b + 1) * varBlock - 1};
+            const auto r = indexRange(index, nest, ranges);
+            if (!r || r->lo < b * dimBlock || r->hi > (b + 1) * dimBlock - 1)
+                return false;
+        }
+        return true;
     }
 
     // Whether every point of the nest's loops sends the index into the block of the dimension that the point's
@@ -381,6 +477,10 @@ private:
                     return d;
                 }
                 if (state != m_state.end() && (state->second.kind != p.kind || state->second.dim != p.dim)) {
+                    // A tensor written in parts (a concatenation: the cached keys, then the new ones) is split only if
+                    // every part is: the next pass splits the earlier parts the same way.
+                    if (p.kind == Placement::Sharded && state->second.kind == Placement::Replicated && !m_hints.count(t))
+                        m_found[t] = p;
                     d.why = t + " was " + placementText(state->second) + " before";
                     return d;
                 }
@@ -393,6 +493,13 @@ private:
                         + "'s blocks";
                     return d;
                 }
+            } else if (state != m_state.end() && state->second.kind == Placement::Replicated && !isExternal(t) && !m_results.count(t)
+                       && !m_hints.count(t)) {
+                // A whole intermediate read here only along the split (a copy of the cached keys before they are
+                // concatenated): the next pass tries to produce it split.
+                const int dim = blockDim(*a.expr, var, nest);
+                if (dim >= 0)
+                    m_candidates[t] = {Placement::Sharded, dim};
             } else if (state == m_state.end() && isExternal(t) && m_decls.at(t).tensorKind != ir::TensorKind::Const) {
                 const int dim = blockDim(*a.expr, var, nest);
                 const auto prev = d.externalDims.find(t);
@@ -540,6 +647,7 @@ private:
             a.expr->name = m_reduced.at(t);
         }
         // The variables every split read follows; the first the whole nest can be split along wins.
+        m_candidates.clear();
         std::vector<std::string> candidates;
         bool first = true;
         std::string why;
@@ -564,6 +672,15 @@ private:
             const std::string column = columnVar(nest);
             if (!column.empty())
                 candidates.push_back(column);
+            // A part of a tensor that a later part writes split: split this part along the same dimension.
+            for (const Assign& as : nest.assigns) {
+                const auto hint = m_hints.find(as.stmt->target.name);
+                if (hint == m_hints.end())
+                    continue;
+                for (const auto& v : blockVars(as.stmt->target, static_cast<size_t>(hint->second.dim), nest))
+                    if (std::find(candidates.begin(), candidates.end(), v) == candidates.end())
+                        candidates.push_back(v);
+            }
         }
         std::string var;
         Decision decision;
@@ -614,6 +731,8 @@ private:
     void apply(Nest& nest, Stmt& top, const std::string& var, const Decision& decision)
     {
         ++m_split.splitStatements;
+        m_found.insert(m_candidates.begin(), m_candidates.end());
+        m_candidates.clear();
         for (const auto& [t, dim] : decision.externalDims)
             m_state[t] = dim >= 0 ? Placement {Placement::Sharded, dim} : Placement {Placement::Replicated, -1};
         for (const auto& [t, p] : decision.targets)
@@ -742,8 +861,35 @@ private:
     std::map<std::string, Placement> m_state;
     std::map<std::string, std::string> m_reduced, m_gathered; // tensor -> the collective's result
     std::string m_conflict;
+    std::map<std::string, Placement> m_hints; // tensors a later part writes split (from the previous pass)
+    std::map<std::string, Placement> m_candidates; // hints the nest being decided would give, if it splits
+
+public:
+    std::map<std::string, Placement> m_found; // new such tensors found in this pass
     int m_index = 0;
 };
+
+// How a split compares: its all-gathers, then the bytes each device holds and exchanges.
+std::pair<int, double> costOf(const TensorParallelSplit& split, const ir::Program& program, const ir::SizeBindings& sizes)
+{
+    int gathers = 0;
+    double bytes = 0;
+    for (const auto& x : split.exchanges) {
+        gathers += x.collective.kind == CollectiveKind::AllGather;
+        bytes += x.collective.bytes;
+    }
+    for (const auto& d : program.decls) {
+        const auto p = split.inputs.find(d.name);
+        const auto shape = sizes.shapes.find(d.name);
+        if (p == split.inputs.end() || shape == sizes.shapes.end())
+            continue;
+        double elements = 1;
+        for (auto e : shape->second)
+            elements *= static_cast<double>(e);
+        bytes += elements * ir::dtypeStorageBits(d.dtype) / 8.0 / (p->second.kind == Placement::Sharded ? split.devices : 1);
+    }
+    return {gathers, bytes};
+}
 
 } // namespace
 
@@ -761,7 +907,26 @@ Expected<TensorParallelSplit> splitTensorParallel(const ir::Program& program, co
         whole.device = program;
         return whole;
     }
-    return Splitter(program, sizes, devices).run();
+    // Propagation runs forward; a tensor written in parts, or copied before it is read split, learns only at a later
+    // statement that it could be split, so the split is redone with what each pass learnt until nothing new is. A
+    // pass can only be kept if it is no worse: fewer all-gathers first, then fewer bytes held and exchanged.
+    std::map<std::string, Placement> hints;
+    std::optional<TensorParallelSplit> best;
+    std::pair<int, double> bestScore;
+    for (int pass = 0; pass < 8; ++pass) {
+        Splitter splitter(program, sizes, devices, hints);
+        TensorParallelSplit split = splitter.run();
+        const std::pair<int, double> score = costOf(split, program, sizes);
+        if (!best || score < bestScore) {
+            best = std::move(split);
+            bestScore = score;
+        }
+        const size_t known = hints.size();
+        hints.insert(splitter.m_found.begin(), splitter.m_found.end());
+        if (hints.size() == known)
+            break;
+    }
+    return std::move(*best);
 }
 
 } // namespace solar::parallel

@@ -5,12 +5,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 namespace solar::report {
 
 using nlohmann::ordered_json;
 using namespace solar::parallel;
 
 namespace {
+
+// More collectives than this are summarised by kind and size (a model's layers repeat them).
+constexpr size_t kListedCollectives = 12;
 
 std::string linkName(const hw::HwProfile& hardware, const CollectiveBound& b)
 {
@@ -109,12 +114,26 @@ std::string parallelTable(const ParallelAnalysis& pa)
         + "):\n";
     if (pa.split.exchanges.empty())
         out += "  none\n";
-    for (size_t i = 0; i < pa.split.exchanges.size(); ++i) {
-        const Exchange& x = pa.split.exchanges[i];
-        const CollectiveBound& b = pa.collectives[i];
-        out += "  " + padText(std::string(collectiveKindName(x.collective.kind)), 16) + padText(x.source, 16)
-            + padText(formatBytes(x.collective.bytes), 12, true) + padText(formatSeconds(b.seconds), 12, true) + "  "
-            + linkName(d.hardware, b) + "; " + x.collective.why + "\n";
+    if (pa.split.exchanges.size() <= kListedCollectives) {
+        for (size_t i = 0; i < pa.split.exchanges.size(); ++i) {
+            const Exchange& x = pa.split.exchanges[i];
+            const CollectiveBound& b = pa.collectives[i];
+            out += "  " + padText(std::string(collectiveKindName(x.collective.kind)), 16) + padText(x.source, 16)
+                + padText(formatBytes(x.collective.bytes), 12, true) + padText(formatSeconds(b.seconds), 12, true) + "  "
+                + linkName(d.hardware, b) + "; " + x.collective.why + "\n";
+        }
+    } else {
+        // A model's layers repeat the same collectives: one line per kind and size, with how many and their total.
+        std::map<std::pair<std::string, double>, std::pair<int, double>> groups;
+        for (size_t i = 0; i < pa.split.exchanges.size(); ++i) {
+            auto& g
+                = groups[{std::string(collectiveKindName(pa.split.exchanges[i].collective.kind)), pa.split.exchanges[i].collective.bytes}];
+            ++g.first;
+            g.second += pa.collectives[i].seconds;
+        }
+        for (const auto& [key, g] : groups)
+            out += "  " + padText(std::to_string(g.first) + " x " + key.first, 22) + padText(formatBytes(key.second) + " each", 16, true)
+                + padText(formatSeconds(g.second) + " in all", 16, true) + "\n";
     }
     out += "\n" + padText("level", 22) + padText("per device", 14, true) + padText("communication", 15, true)
         + padText("overlapped", 14, true) + padText("serialised", 14, true) + padText("comm. share", 13, true) + "\n";

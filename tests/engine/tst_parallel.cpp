@@ -245,7 +245,7 @@ private slots:
         const auto v = validateSplit(p, s, sizes, 7);
         QVERIFY(v);
         QVERIFY2(v->ok, v->detail.c_str());
-        QVERIFY(v->maxRelativeError < 1e-5);
+        QVERIFY(v->maxRelativeError < 1e-9);
     }
 
     void testBrokenSplitIsCaught()
