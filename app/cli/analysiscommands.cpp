@@ -148,9 +148,35 @@ int inverse(const Args& args, std::ostream& out, std::ostream& err)
     if (!targetMs)
         throw UsageError {"'inverse' needs --target-ms T"};
     const bounds::Level level = args.has("--level") ? *bounds::parseLevel(args.value("--level")) : bounds::Level::Fused;
+    const auto tp = args.integer("--tp", 1);
     const auto result = runAnalysis(a, err);
     if (!result)
         return ExitBadInput;
+    if (tp) {
+        // Split: what each device needs (the per-device program's inverse) and what the links need.
+        const auto pa = parallel::analyzeTensorParallel(*result, static_cast<int>(*tp));
+        if (!pa) {
+            for (const auto& d : pa.diagnostics())
+                err << d.format() << '\n';
+            return ExitBadInput;
+        }
+        const AnalysisResult& device = pa->device;
+        const bounds::Inverse inv
+            = bounds::solveInverse(device.digest, device.machine, a.options.policy, a.options.cache, level, *targetMs * 1e-3);
+        const parallel::LinkInverse links = parallel::linkInverse(*pa, level, *targetMs * 1e-3);
+        if (a.format == "json") {
+            nlohmann::ordered_json doc = {{"schema", "solar.inverse.parallel/1"},
+                                          {"tp", *tp},
+                                          {"device", nlohmann::ordered_json::parse(report::inverseJson(device, inv))},
+                                          {"links", report::linkInverseJson(links, level, *targetMs * 1e-3)}};
+            out << doc.dump(2) << '\n';
+        } else {
+            out << "each device (the per-device program):\n"
+                << report::inverseTable(device, inv) << '\n'
+                << report::linkInverseText(*pa, links, level, *targetMs * 1e-3);
+        }
+        return ExitOk;
+    }
     const bounds::Inverse inv
         = bounds::solveInverse(result->digest, result->machine, a.options.policy, a.options.cache, level, *targetMs * 1e-3);
     out << (a.format == "json" ? report::inverseJson(*result, inv) : report::inverseTable(*result, inv));
@@ -303,7 +329,10 @@ std::vector<Command> analysisCommands()
         {"inverse", "FILE", "the least DRAM bandwidth, compute and on-chip memory that reach a target time",
          concat({hardwareOptions(),
                  modelOptions(),
-                 {{"--target-ms", "T", "the target time in milliseconds"}, level, formatOption({"table", "json"})},
+                 {{"--target-ms", "T", "the target time in milliseconds"},
+                  level,
+                  formatOption({"table", "json"}),
+                  {"--tp", "N", "split over N devices (docs/parallel.md): each device's inverse and the link bandwidth the target needs"}},
                  validateOption()}),
          1, 1, inverse},
         {"compare", "FILE",

@@ -31,6 +31,35 @@ double ParallelAnalysis::communicationShare(bounds::Level l) const
     return total > 0 ? communicationSeconds / total : 0.0;
 }
 
+LinkInverse linkInverse(const ParallelAnalysis& pa, bounds::Level level, double targetSeconds)
+{
+    LinkInverse inv;
+    const SystemLevel& s = pa.levels[static_cast<size_t>(level)];
+    const hw::HwProfile& hardware = pa.device.hardware;
+    const double intra = hardware.interconnect ? hardware.interconnect->intraNode.bandwidthBps.value : 0.0;
+    // The inter-node link matters only when some collective spans nodes.
+    const bool spans = std::any_of(pa.collectives.begin(), pa.collectives.end(), [](const CollectiveBound& b) { return b.interNode; });
+    const double inter
+        = spans && hardware.interconnect && hardware.interconnect->interNode ? hardware.interconnect->interNode->bandwidthBps.value : 0.0;
+    if (s.deviceSeconds > targetSeconds) {
+        inv.why = "each device's own work takes " + formatSeconds(s.deviceSeconds) + " at " + std::string(bounds::levelName(level))
+            + ", above the target whatever the links: more devices or a faster device are needed";
+        return inv;
+    }
+    inv.feasible = true;
+    inv.scale = pa.communicationSeconds / targetSeconds;
+    inv.intraNodeBps = intra * inv.scale;
+    inv.interNodeBps = inter * inv.scale;
+    const double left = targetSeconds - s.deviceSeconds;
+    inv.serialFeasible = left > 0 || pa.communicationSeconds == 0;
+    if (inv.serialFeasible && pa.communicationSeconds > 0) {
+        inv.serialScale = pa.communicationSeconds / left;
+        inv.serialIntraNodeBps = intra * inv.serialScale;
+        inv.serialInterNodeBps = inter * inv.serialScale;
+    }
+    return inv;
+}
+
 namespace {
 
 // The same split: the same collectives of the same tensors and the same placements.

@@ -41,6 +41,21 @@ struct ParallelAnalysis
     double communicationShare(bounds::Level l) const; // communication / serialised time at that level
 };
 
+/// The inverse for the links: how fast the profile's links must be for the split program to reach `targetSeconds`
+/// at `level`, with the collectives overlapped (the bound) and serialised. Every collective's time is its bytes over
+/// a link bandwidth (no latency is sourced), so scaling every link by s scales the communication by 1/s.
+struct LinkInverse
+{
+    bool feasible = false; // some link bandwidth reaches the target (overlapped)
+    std::string why; // why not: the per-device program alone takes longer
+    double scale = 0; // the links' bandwidths times this (0: nothing to exchange)
+    double intraNodeBps = 0, interNodeBps = 0; // the profile's links times scale (inter: 0 when there is none)
+    bool serialFeasible = false;
+    double serialScale = 0; // the same with the collectives waiting for the compute
+    double serialIntraNodeBps = 0, serialInterNodeBps = 0;
+};
+LinkInverse linkInverse(const ParallelAnalysis& pa, bounds::Level level, double targetSeconds);
+
 /// Splits `whole.program` at `whole.sizes` over `devices` devices of `whole.hardware` and analyses the per-device
 /// program with `whole.options`. Fails with the plan's error (planError) or when the per-device program does not
 /// analyse. Validates the split at small sizes the split divides when the program has size parameters.

@@ -158,4 +158,45 @@ std::string parallelTable(const ParallelAnalysis& pa)
     return out;
 }
 
+std::string linkInverseText(const ParallelAnalysis& pa, const LinkInverse& inv, bounds::Level level, double targetSeconds)
+{
+    const hw::HwProfile& hardware = pa.device.hardware;
+    std::string out = "links for " + formatSeconds(targetSeconds) + " at " + std::string(bounds::levelName(level)) + " on "
+        + std::to_string(pa.devices) + " devices (" + formatBytes(pa.communicationBytes) + " per device over its links, "
+        + formatSeconds(pa.communicationSeconds) + " at today's bandwidth):\n";
+    if (!inv.feasible)
+        return out + "  no link bandwidth reaches it: " + inv.why + "\n";
+    if (pa.communicationSeconds == 0)
+        return out + "  nothing is exchanged: the links do not matter\n";
+    auto line = [&](const std::string& how, double scale, double intra, double inter) {
+        out += "  " + padText(how, 34) + formatSignificant(scale, 3) + " x today's: " + formatSi(intra, "B/s")
+            + " per device and direction on " + (hardware.interconnect ? hardware.interconnect->intraNode.name : std::string("-"))
+            + (inter > 0 ? ", " + formatSi(inter, "B/s") + " on " + hardware.interconnect->interNode->name : std::string()) + "\n";
+    };
+    line("overlapped with the compute", inv.scale, inv.intraNodeBps, inv.interNodeBps);
+    if (inv.serialFeasible)
+        line("after the compute (serialised)", inv.serialScale, inv.serialIntraNodeBps, inv.serialInterNodeBps);
+    else
+        out += "  serialised: the compute alone fills the target\n";
+    return out;
+}
+
+nlohmann::ordered_json linkInverseJson(const LinkInverse& inv, bounds::Level level, double targetSeconds)
+{
+    ordered_json j = {{"level", bounds::levelName(level)}, {"target_seconds", targetSeconds}, {"feasible", inv.feasible}};
+    if (!inv.feasible) {
+        j["why"] = inv.why;
+        return j;
+    }
+    j["overlapped"]
+        = {{"scale", inv.scale}, {"intra_node_bandwidth_Bps", inv.intraNodeBps}, {"inter_node_bandwidth_Bps", inv.interNodeBps}};
+    if (inv.serialFeasible)
+        j["serialised"] = {{"scale", inv.serialScale},
+                           {"intra_node_bandwidth_Bps", inv.serialIntraNodeBps},
+                           {"inter_node_bandwidth_Bps", inv.serialInterNodeBps}};
+    else
+        j["serialised"] = nullptr;
+    return j;
+}
+
 } // namespace solar::report

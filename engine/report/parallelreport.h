@@ -6,11 +6,17 @@
 
 #include "engine/parallel/parallelanalysis.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 namespace solar::report {
 
 std::string parallelJson(const parallel::ParallelAnalysis& pa);
 std::string parallelTable(const parallel::ParallelAnalysis& pa);
+/// `solar inverse --tp N`: the links' part of reaching a target (the device's part is the per-device inverse).
+std::string linkInverseText(const parallel::ParallelAnalysis& pa, const parallel::LinkInverse& inv, bounds::Level level,
+                            double targetSeconds);
+nlohmann::ordered_json linkInverseJson(const parallel::LinkInverse& inv, bounds::Level level, double targetSeconds);
 
 } // namespace solar::report

@@ -27,8 +27,8 @@ std::string phaseRow(const std::string& name, const parallel::ParallelAnalysis& 
     const auto& s = sol(pa);
     return padText(name, 10) + padText(formatSeconds(s.deviceSeconds), 14, true) + padText(formatSeconds(pa.communicationSeconds), 15, true)
         + padText(formatSeconds(s.overlappedSeconds), 14, true) + padText(formatSeconds(s.serialSeconds), 14, true)
-        + padText(formatFixed(100 * pa.communicationShare(kSol), 1) + " %", 13, true) + padText(std::to_string(pa.split.exchanges.size()), 13, true)
-        + (s.communicationBinds ? "  links bind" : "") + "\n";
+        + padText(formatFixed(100 * pa.communicationShare(kSol), 1) + " %", 13, true)
+        + padText(std::to_string(pa.split.exchanges.size()), 13, true) + (s.communicationBinds ? "  links bind" : "") + "\n";
 }
 
 } // namespace
@@ -52,7 +52,8 @@ std::string parallelServingTable(const serving::ServingEstimate& e, const Parall
     const hw::HwProfile& hardware = any->device.hardware;
     std::string out = "model     " + e.config.modelType + " (" + e.config.path + "); " + e.dtype + "\n";
     out += "hardware  " + std::to_string(split.devices) + " x " + hardware.name + " (" + hardware.id + "), tensor parallel "
-        + std::to_string(split.devices) + " over " + (hardware.interconnect ? hardware.interconnect->intraNode.name : std::string("-")) + "\n\n";
+        + std::to_string(split.devices) + " over " + (hardware.interconnect ? hardware.interconnect->intraNode.name : std::string("-"))
+        + "\n\n";
     out += padText("phase", 10) + padText("per device", 14, true) + padText("communication", 15, true) + padText("overlapped", 14, true)
         + padText("serialised", 14, true) + padText("comm. share", 13, true) + padText("collectives", 13, true) + "\n";
     if (split.prefill)
@@ -65,8 +66,9 @@ std::string parallelServingTable(const serving::ServingEstimate& e, const Parall
             + formatSeconds(sol(*split.prefill).serialSeconds) + ")\n";
     if (split.decode && e.decode) {
         const double step = sol(*split.decode).overlappedSeconds;
-        out += padText("decode, per step", 23) + formatSeconds(step) + " (serialised " + formatSeconds(sol(*split.decode).serialSeconds) + "; "
-            + formatSignificant(e.decode->tokens() / step, 3) + " token/s ceiling at batch " + std::to_string(e.decode->point.batch) + ")\n";
+        out += padText("decode, per step", 23) + formatSeconds(step) + " (serialised " + formatSeconds(sol(*split.decode).serialSeconds)
+            + "; " + formatSignificant(e.decode->tokens() / step, 3) + " token/s ceiling at batch " + std::to_string(e.decode->point.batch)
+            + ")\n";
     }
     out += padText("memory per device", 23) + formatBytes(split.residentBytes()) + " of weights, inputs and KV cache held, of "
         + formatBytes(hardware.dramCapacityBytes.value) + (split.fits() ? ": fits" : ": DOES NOT FIT") + "\n";

@@ -407,6 +407,46 @@ private slots:
         QVERIFY(contains(table.out, "on-chip memory"));
     }
 
+    void testTensorParallel()
+    {
+        // sol-model.md C.5 over 4 H100s: one all-reduce of Y (256 x 4096 bf16 = 2 MiB) through NVLink SHARP.
+        const Result r = cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--tp", "4", "--format", "json"});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
+        QCOMPARE(o[QStringLiteral("schema")].toString(), QStringLiteral("solar.parallel/1"));
+        const QJsonArray collectives = o[QStringLiteral("collectives")].toArray();
+        QCOMPARE(collectives.size(), 1);
+        QCOMPARE(collectives[0].toObject()[QStringLiteral("kind")].toString(), QStringLiteral("all-reduce"));
+        QCOMPARE(collectives[0].toObject()[QStringLiteral("buffer_bytes")].toDouble(), 2097152.0);
+        QCOMPARE(o[QStringLiteral("communication_seconds")].toDouble(), 2097152.0 / 450e9);
+        QCOMPARE(o[QStringLiteral("inputs")].toObject()[QStringLiteral("W1")].toObject()[QStringLiteral("dim")].toInt(), 0);
+        QVERIFY(o[QStringLiteral("validation")].toObject()[QStringLiteral("ok")].toBool());
+        // The per-device program is ALIR that checks.
+        const std::string program
+            = QDir::temp().filePath(QStringLiteral("solar-tp-%1.alir").arg(QCoreApplication::applicationPid())).toStdString();
+        QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--tp", "4", "--tp-program", program}).code, 0);
+        const Result check = cli({"ir", "check", program});
+        QCOMPARE(check.code, 0);
+        QVERIFY(contains(readFile(program), "weight W1: bf16[H // 4, D];"));
+        QFile::remove(QString::fromStdString(program));
+        // The links a target needs: A100's ring moves 2 x 3/4 x 2 MiB per device; in 50 us that is 62.9 GB/s.
+        const Result inv
+            = cli({"inverse", data("mlp_c5.alir"), "--hw", "a100-sxm", "--tp", "4", "--target-ms", "0.05", "--format", "json"});
+        QCOMPARE(inv.code, 0);
+        const QJsonObject links = QJsonDocument::fromJson(QByteArray::fromStdString(inv.out)).object()[QStringLiteral("links")].toObject();
+        QVERIFY(std::abs(links[QStringLiteral("overlapped")].toObject()[QStringLiteral("intra_node_bandwidth_Bps")].toDouble()
+                         - 2 * 0.75 * 2097152 / 50e-6)
+                < 1);
+        // Bad plans: more devices than an MI300X node without an inter-node link, a profile without links, usage.
+        const Result over = cli({"analyze", data("mlp_c5.alir"), "--hw", "mi300x", "--tp", "16"});
+        QCOMPARE(over.code, 1);
+        QVERIFY(contains(over.err, "joins 8"));
+        QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-pcie", "--tp", "2"}).code, 1);
+        QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--tp", "0"}).code, 2);
+        QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--tp-program", program}).code, 2);
+        QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--tp", "2", "--format", "csv"}).code, 2);
+    }
+
     void testGraphExports()
     {
         const Result yaml = cli({"graph", data("matmul.alir"), "--format", "yaml"});

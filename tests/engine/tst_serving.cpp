@@ -10,6 +10,8 @@
 #include "engine/hw/registry.h"
 #include "engine/serving/servingestimate.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -208,6 +210,38 @@ private slots:
         const auto ok = runSolar({"llm", config("llama_small"), "--hw", "h200", "--prompt", "20", "--no-validate", "--format", "csv"});
         QCOMPARE(ok.code, 0);
         QVERIFY2(ok.out.rfind("phase,batch,tokens,", 0) == 0, ok.out.c_str());
+    }
+
+    // Both phases over 2 devices (issue 34): Megatron's two all-reduces per layer of the [batch, tokens, hidden]
+    // residual stream, each device holding half of every projection and of the LM head, the embedding and the
+    // norms whole, and half of the KV cache (one of the two key/value heads); both split programs validated.
+    void testTensorParallel()
+    {
+        const auto r = runSolar({"llm", config("llama_small"), "--hw", "h200", "--batch", "3", "--prompt", "20", "--context", "28", "--tp",
+                                 "2", "--format", "json"});
+        QCOMPARE(r.code, 0);
+        const auto doc = nlohmann::json::parse(r.out);
+        QCOMPARE(doc["schema"].get<std::string>(), std::string("solar.llm.parallel/1"));
+        const double weightsPerDevice
+            = (kVocab * kHidden + kVocab * kHidden / 2 + kLayers * (kLayerMacs / 2 + 2 * kHidden) + kHidden) * kBf16;
+        const double tokens[] = {kPrompt, 1};
+        const double cache[] = {0, kContext * kBatch * kCachePositionBytes / 2};
+        int i = 0;
+        for (const char* phase : {"prefill", "decode"}) {
+            const auto& p = doc[phase];
+            QCOMPARE(p["collectives"].size(), size_t(2 * kLayers));
+            for (const auto& c : p["collectives"]) {
+                QCOMPARE(c["kind"].get<std::string>(), std::string("all-reduce"));
+                QCOMPARE(c["buffer_bytes"].get<double>(), kBatch * tokens[i] * kHidden * kBf16);
+            }
+            QVERIFY(p["validation"]["ok"].get<bool>());
+            // Beyond the weights and the cache, only the token ids and positions.
+            const double extra = p["resident_bytes_per_device"].get<double>() - weightsPerDevice - cache[i];
+            QVERIFY2(extra >= 0 && extra <= kBatch * kPrompt * 8 + 64, std::to_string(extra).c_str());
+            ++i;
+        }
+        QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "h200", "--tp", "2", "--sweep", "batch=1,2"}).code, 2);
+        QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "l40s", "--tp", "2", "--no-validate"}).code, 1);
     }
 };
 
