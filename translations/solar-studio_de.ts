@@ -721,82 +721,82 @@
         <translation>Was wäre, wenn (Faktor auf den Profilwert)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor-Core-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>SIMT peaks</source>
         <translation>SIMT-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>On-chip capacity</source>
         <translation>On-Chip-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>Clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="127"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="129"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="132"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
         <source>Target latency (inverse roofline)</source>
         <translation>Ziellatenz (inverse Roofline)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="142"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="144"/>
         <source>Apply bandwidth</source>
         <translation>Bandbreite übernehmen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="143"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="145"/>
         <source>Sets the DRAM bandwidth slider to the bandwidth the target needs at today&apos;s compute</source>
         <translation>Setzt den DRAM-Bandbreitenregler auf die Bandbreite, die das Ziel bei heutiger Rechenleistung braucht</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="144"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="146"/>
         <source>Apply compute</source>
         <translation>Rechenleistung übernehmen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="145"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="147"/>
         <source>Sets the Clock slider, which scales every compute peak, to the factor the target needs</source>
         <translation>Setzt den Taktregler, der alle Rechen-Spitzenwerte skaliert, auf den Faktor, den das Ziel braucht</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="146"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="148"/>
         <source>Apply on-chip</source>
         <translation>On-Chip übernehmen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="159"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="161"/>
         <source>Save as user profile…</source>
         <translation>Als Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="160"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="162"/>
         <source>Save the profile with the sliders&apos; values as a user profile (offered in Compare and the overlays)</source>
         <translation>Das Profil mit den Reglerwerten als Benutzerprofil speichern (angeboten im Vergleich und in den Überlagerungen)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="282"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="284"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="136"/>
         <source>Target:</source>
         <translation>Ziel:</translation>
     </message>
@@ -816,142 +816,167 @@
         <translation>Die CPU dieses Rechners messen (Rechenleistung, Speicherbandbreite, Caches, die Mindestzeit je Eager-Operator) und als Benutzerprofil „host“ speichern, um Modelle auf der Hardware vor Ihnen zu beschränken und die Schranken mit „solar measure“ zu prüfen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="84"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <source>Link bandwidth</source>
+        <translation>Link-Bandbreite</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="85"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM-Bandbreite: skaliert das Speicherdach und die Speicherzeit jeder Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="85"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>Jede Tensor-Core-Spitze (alle Genauigkeiten): skaliert die Tensor-Rechendächer</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>Jede SIMT-(CUDA-Core-)Spitze: skaliert elementweise Arbeit und SIMT-Kontraktionen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="88"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>On-Chip-Kapazität (Register, Shared Memory, L2): ändert nur die Cache-bewusste Stufe (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="88"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="89"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>Der Takt: skaliert alle Rechenspitzen gemeinsam (die Bandbreite hängt nicht am Takt)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="96"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="90"/>
+        <source>Every link between devices (NVLink, InfiniBand): changes the collectives of a program split over devices only</source>
+        <translation>Jede Verbindung zwischen Geräten (NVLink, InfiniBand): ändert nur die kollektiven Operationen eines auf Geräte verteilten Programms</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="98"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation> (×0,01 bis ×100 des Profilwerts)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="103"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="105"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>Faktor auf den Profilwert eingeben</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="104"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="106"/>
         <source> factor</source>
         <translation> Faktor</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="138"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="140"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="190"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="192"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="283"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="285"/>
         <source>This profile has no tensor-core peak</source>
         <translation>Dieses Profil hat keinen Tensor-Core-Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="284"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="286"/>
         <source>Every tensor-core peak the slider scales: %1</source>
         <translation>Alle Tensor-Core-Spitzenwerte, die der Regler skaliert: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="286"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="288"/>
         <source>Every SIMT peak the slider scales: %1</source>
         <translation>Alle SIMT-Spitzenwerte, die der Regler skaliert: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="337"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="294"/>
+        <source>no link</source>
+        <translation>keine Verbindung</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="295"/>
+        <source>, per device and direction</source>
+        <translation>, pro Gerät und Richtung</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="296"/>
+        <source>This profile states no link between devices</source>
+        <translation>Dieses Profil nennt keine Verbindung zwischen Geräten</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="347"/>
         <source>Sets the on-chip capacity slider to the capacity the target needs</source>
         <translation>Setzt den On-Chip-Kapazitätsregler auf die Kapazität, die das Ziel braucht</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="338"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="348"/>
         <source>On-chip capacity changes only the cache-aware level (F4): choose it as the target level</source>
         <translation>Die On-Chip-Kapazität ändert nur die Cache-bewusste Stufe (F4): wählen Sie sie als Zielstufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="347"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="361"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="371"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="374"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="365"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="375"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="369"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="379"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="376"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="386"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="372"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="382"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="374"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="375"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="385"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="414"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="424"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="441"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="451"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="441"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="451"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="448"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="458"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -1204,169 +1229,174 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="69"/>
-        <location filename="../app/studio/mainwindow.cpp" line="215"/>
+        <location filename="../app/studio/mainwindow.cpp" line="70"/>
+        <location filename="../app/studio/mainwindow.cpp" line="220"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="74"/>
-        <location filename="../app/studio/mainwindow.cpp" line="354"/>
+        <location filename="../app/studio/mainwindow.cpp" line="75"/>
+        <location filename="../app/studio/mainwindow.cpp" line="359"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="49"/>
+        <location filename="../app/studio/docklayout.cpp" line="51"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="48"/>
+        <location filename="../app/studio/docklayout.cpp" line="50"/>
         <source>Einsum graph</source>
         <translation>Einsum-Graph</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="46"/>
+        <location filename="../app/studio/docklayout.cpp" line="48"/>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="60"/>
+        <location filename="../app/studio/docklayout.cpp" line="62"/>
+        <source>Devices</source>
+        <translation>Geräte</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/docklayout.cpp" line="64"/>
         <source>Hardware</source>
         <translation>Hardware</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="50"/>
+        <location filename="../app/studio/docklayout.cpp" line="52"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="53"/>
+        <location filename="../app/studio/docklayout.cpp" line="55"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="54"/>
+        <location filename="../app/studio/docklayout.cpp" line="56"/>
         <source>LLM transcript</source>
         <translation>LLM-Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="56"/>
+        <location filename="../app/studio/docklayout.cpp" line="58"/>
         <source>Compare hardware</source>
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="173"/>
+        <location filename="../app/studio/mainwindow.cpp" line="178"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="174"/>
+        <location filename="../app/studio/mainwindow.cpp" line="179"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="175"/>
+        <location filename="../app/studio/mainwindow.cpp" line="180"/>
         <source>Open Problem &amp;Folder…</source>
         <translation>Problem&amp;ordner öffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="176"/>
+        <location filename="../app/studio/mainwindow.cpp" line="181"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="177"/>
+        <location filename="../app/studio/mainwindow.cpp" line="182"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="180"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="248"/>
         <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
         <translation>%1 geöffnet; der Profiler-Trace %2 gehörte zu %3 und wurde verworfen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="325"/>
+        <location filename="../app/studio/mainwindow.cpp" line="330"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="389"/>
+        <location filename="../app/studio/mainwindow.cpp" line="394"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1: %2% seiner ATen-Zeit den Operatoren zugeordnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="190"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="150"/>
+        <location filename="../app/studio/mainwindow.cpp" line="155"/>
         <source>Load a torch.profiler trace</source>
         <translation>Einen torch.profiler-Trace laden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="151"/>
+        <location filename="../app/studio/mainwindow.cpp" line="156"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome-Traces (*.json *.pt.trace.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="154"/>
+        <location filename="../app/studio/mainwindow.cpp" line="159"/>
         <source>Profiler trace</source>
         <translation>Profiler-Trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="58"/>
+        <location filename="../app/studio/docklayout.cpp" line="60"/>
         <source>Insights</source>
         <translation>Einsichten</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="189"/>
+        <location filename="../app/studio/mainwindow.cpp" line="194"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="191"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="200"/>
+        <location filename="../app/studio/mainwindow.cpp" line="205"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="203"/>
+        <location filename="../app/studio/mainwindow.cpp" line="208"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="205"/>
+        <location filename="../app/studio/mainwindow.cpp" line="210"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
+        <location filename="../app/studio/mainwindow.cpp" line="211"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="217"/>
+        <location filename="../app/studio/mainwindow.cpp" line="222"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -1381,63 +1411,63 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="221"/>
+        <location filename="../app/studio/mainwindow.cpp" line="226"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="257"/>
-        <location filename="../app/studio/mainwindow.cpp" line="276"/>
+        <location filename="../app/studio/mainwindow.cpp" line="262"/>
+        <location filename="../app/studio/mainwindow.cpp" line="281"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="237"/>
+        <location filename="../app/studio/mainwindow.cpp" line="242"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="310"/>
+        <location filename="../app/studio/mainwindow.cpp" line="315"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="263"/>
+        <location filename="../app/studio/mainwindow.cpp" line="268"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="264"/>
+        <location filename="../app/studio/mainwindow.cpp" line="269"/>
         <source>Models, configs, IR and projects (*.py *.json *.onnx *.alir *.solar);;All files (*)</source>
         <translation>Modelle, Konfigurationen, IR und Projekte (*.py *.json *.onnx *.alir *.solar);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="271"/>
+        <location filename="../app/studio/mainwindow.cpp" line="276"/>
         <source>Open a problem folder (definition.json and workload.jsonl)</source>
         <translation>Einen Problemordner öffnen (definition.json und workload.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="284"/>
+        <location filename="../app/studio/mainwindow.cpp" line="289"/>
         <source>%1 holds no definition.json: a problem folder has definition.json and workload.jsonl</source>
         <translation>%1 enthält keine definition.json: Ein Problemordner hat definition.json und workload.jsonl</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="318"/>
+        <location filename="../app/studio/mainwindow.cpp" line="323"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="318"/>
+        <location filename="../app/studio/mainwindow.cpp" line="323"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="356"/>
+        <location filename="../app/studio/mainwindow.cpp" line="361"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="369"/>
+        <location filename="../app/studio/mainwindow.cpp" line="374"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
@@ -1634,6 +1664,99 @@
         <location filename="../widgets/analysis/operatortablemodel.cpp" line="161"/>
         <source>% of SOL</source>
         <translation>% von SOL</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelPane</name>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="30"/>
+        <source>Split the program over this many devices of the profile (tensor parallel, derived from the program)</source>
+        <translation>Das Programm auf so viele Geräte des Profils aufteilen (Tensor-Parallelität, aus dem Programm abgeleitet)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="31"/>
+        <source>Devices</source>
+        <translation>Geräte</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="41"/>
+        <source>Devices (tensor parallel):</source>
+        <translation>Geräte (Tensor-Parallelität):</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="114"/>
+        <source>One device: set two or more to split the program over them.</source>
+        <translation>Ein Gerät: zwei oder mehr einstellen, um das Programm aufzuteilen.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="114"/>
+        <source>No analysis yet.</source>
+        <translation>Noch keine Analyse.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="118"/>
+        <source>Splitting over %1 devices…</source>
+        <translation>Aufteilen auf %1 Geräte…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Per device</source>
+        <translation>Pro Gerät</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Overlapped (bound)</source>
+        <translation>Überlappt (Schranke)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Serialised</source>
+        <translation>Nacheinander</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Comm. share</source>
+        <translation>Anteil Komm.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="152"/>
+        <source> (links bind)</source>
+        <translation> (Verbindungen begrenzen)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="157"/>
+        <source>%1 statements split, %2 run whole on every device; %3 collectives; each device holds %4 of %5%6; split %7</source>
+        <translation>%1 Anweisungen aufgeteilt, %2 laufen ganz auf jedem Gerät; %3 kollektive Operationen; jedes Gerät hält %4 von %5%6; Aufteilung %7</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="162"/>
+        <source> (does not fit)</source>
+        <translation> (passt nicht)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="163"/>
+        <source>validated</source>
+        <translation>validiert</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="163"/>
+        <source>NOT validated: the recombined outputs differ</source>
+        <translation>NICHT validiert: die zusammengesetzten Ausgaben weichen ab</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="164"/>
+        <source>not validated (see the notes)</source>
+        <translation>nicht validiert (siehe Hinweise)</translation>
     </message>
 </context>
 <context>

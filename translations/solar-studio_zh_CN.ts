@@ -720,82 +720,82 @@
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor Core 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>SIMT peaks</source>
         <translation>SIMT 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>On-chip capacity</source>
         <translation>片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="82"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="127"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="129"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="132"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
         <source>Target latency (inverse roofline)</source>
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="142"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="144"/>
         <source>Apply bandwidth</source>
         <translation>应用带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="143"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="145"/>
         <source>Sets the DRAM bandwidth slider to the bandwidth the target needs at today&apos;s compute</source>
         <translation>将 DRAM 带宽滑块设为在当前算力下达到目标所需的带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="144"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="146"/>
         <source>Apply compute</source>
         <translation>应用算力</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="145"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="147"/>
         <source>Sets the Clock slider, which scales every compute peak, to the factor the target needs</source>
         <translation>将时钟滑块（缩放所有计算峰值）设为达到目标所需的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="146"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="148"/>
         <source>Apply on-chip</source>
         <translation>应用片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="159"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="161"/>
         <source>Save as user profile…</source>
         <translation>另存为用户配置文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="160"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="162"/>
         <source>Save the profile with the sliders&apos; values as a user profile (offered in Compare and the overlays)</source>
         <translation>将带有滑块值的配置文件保存为用户配置文件（可在比较和叠加中使用）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="282"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="284"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="136"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
@@ -815,142 +815,167 @@
         <translation>测量本机 CPU（算力、内存带宽、缓存、eager 模式下每个算子的最短时间）并保存为用户配置“host”，以便在眼前的硬件上为模型求界限，并用“solar measure”检验这些界限</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="84"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <source>Link bandwidth</source>
+        <translation>互连带宽</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="85"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM 带宽：缩放内存屋顶和每一级的内存时间</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="85"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>所有张量核心峰值（全部精度）：缩放张量计算屋顶</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>所有 SIMT（CUDA 核心）峰值：缩放逐元素运算和 SIMT 缩并</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="88"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>片上容量（寄存器、共享内存、L2）：只影响缓存感知级别 (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="88"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="89"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>时钟：同时缩放所有计算峰值（带宽不受时钟约束）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="96"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="90"/>
+        <source>Every link between devices (NVLink, InfiniBand): changes the collectives of a program split over devices only</source>
+        <translation>设备之间的每条互连（NVLink、InfiniBand）：只影响拆分到多设备的程序的集合通信</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="98"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation>（配置值的 ×0.01 到 ×100）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="103"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="105"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>输入相对配置值的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="104"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="106"/>
         <source> factor</source>
         <translation> 倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="138"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="140"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="190"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="192"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="283"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="285"/>
         <source>This profile has no tensor-core peak</source>
         <translation>此配置文件没有张量核心峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="284"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="286"/>
         <source>Every tensor-core peak the slider scales: %1</source>
         <translation>此滑块缩放的所有张量核心峰值：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="286"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="288"/>
         <source>Every SIMT peak the slider scales: %1</source>
         <translation>此滑块缩放的所有 SIMT 峰值：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="337"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="294"/>
+        <source>no link</source>
+        <translation>无互连</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="295"/>
+        <source>, per device and direction</source>
+        <translation>，每设备每方向</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="296"/>
+        <source>This profile states no link between devices</source>
+        <translation>此配置未给出设备之间的互连</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="347"/>
         <source>Sets the on-chip capacity slider to the capacity the target needs</source>
         <translation>将片上容量滑块设为达到目标所需的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="338"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="348"/>
         <source>On-chip capacity changes only the cache-aware level (F4): choose it as the target level</source>
         <translation>片上容量只影响缓存感知级别（F4）：请将其选为目标级别</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="347"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="361"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="371"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="364"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="374"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="365"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="375"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="369"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="379"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="376"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="386"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="372"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="382"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="374"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="375"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="385"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="414"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="424"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="441"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="451"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="441"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="451"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="448"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="458"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1202,169 +1227,174 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="69"/>
-        <location filename="../app/studio/mainwindow.cpp" line="215"/>
+        <location filename="../app/studio/mainwindow.cpp" line="70"/>
+        <location filename="../app/studio/mainwindow.cpp" line="220"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="74"/>
-        <location filename="../app/studio/mainwindow.cpp" line="354"/>
+        <location filename="../app/studio/mainwindow.cpp" line="75"/>
+        <location filename="../app/studio/mainwindow.cpp" line="359"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="49"/>
+        <location filename="../app/studio/docklayout.cpp" line="51"/>
         <source>IR</source>
         <translation>IR</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="48"/>
+        <location filename="../app/studio/docklayout.cpp" line="50"/>
         <source>Einsum graph</source>
         <translation>Einsum 图</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="46"/>
+        <location filename="../app/studio/docklayout.cpp" line="48"/>
         <source>Roofline</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="60"/>
+        <location filename="../app/studio/docklayout.cpp" line="62"/>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/docklayout.cpp" line="64"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="50"/>
+        <location filename="../app/studio/docklayout.cpp" line="52"/>
         <source>Operators</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="53"/>
+        <location filename="../app/studio/docklayout.cpp" line="55"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="54"/>
+        <location filename="../app/studio/docklayout.cpp" line="56"/>
         <source>LLM transcript</source>
         <translation>LLM 记录</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="56"/>
+        <location filename="../app/studio/docklayout.cpp" line="58"/>
         <source>Compare hardware</source>
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="173"/>
+        <location filename="../app/studio/mainwindow.cpp" line="178"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="174"/>
+        <location filename="../app/studio/mainwindow.cpp" line="179"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="175"/>
+        <location filename="../app/studio/mainwindow.cpp" line="180"/>
         <source>Open Problem &amp;Folder…</source>
         <translation>打开问题文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="176"/>
+        <location filename="../app/studio/mainwindow.cpp" line="181"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="177"/>
+        <location filename="../app/studio/mainwindow.cpp" line="182"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="180"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="243"/>
+        <location filename="../app/studio/mainwindow.cpp" line="248"/>
         <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
         <translation>已打开 %1；性能分析跟踪 %2 属于 %3，已清除</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="325"/>
+        <location filename="../app/studio/mainwindow.cpp" line="330"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="389"/>
+        <location filename="../app/studio/mainwindow.cpp" line="394"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1:其 ATen 时间的 %2% 已匹配到运算符</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="190"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="150"/>
+        <location filename="../app/studio/mainwindow.cpp" line="155"/>
         <source>Load a torch.profiler trace</source>
         <translation>加载 torch.profiler trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="151"/>
+        <location filename="../app/studio/mainwindow.cpp" line="156"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome trace (*.json *.pt.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="154"/>
+        <location filename="../app/studio/mainwindow.cpp" line="159"/>
         <source>Profiler trace</source>
         <translation>性能分析 trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="58"/>
+        <location filename="../app/studio/docklayout.cpp" line="60"/>
         <source>Insights</source>
         <translation>优化建议</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="189"/>
+        <location filename="../app/studio/mainwindow.cpp" line="194"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="191"/>
+        <location filename="../app/studio/mainwindow.cpp" line="196"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="201"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="200"/>
+        <location filename="../app/studio/mainwindow.cpp" line="205"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="206"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="203"/>
+        <location filename="../app/studio/mainwindow.cpp" line="208"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="205"/>
+        <location filename="../app/studio/mainwindow.cpp" line="210"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
+        <location filename="../app/studio/mainwindow.cpp" line="211"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="217"/>
+        <location filename="../app/studio/mainwindow.cpp" line="222"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1379,63 +1409,63 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="221"/>
+        <location filename="../app/studio/mainwindow.cpp" line="226"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="257"/>
-        <location filename="../app/studio/mainwindow.cpp" line="276"/>
+        <location filename="../app/studio/mainwindow.cpp" line="262"/>
+        <location filename="../app/studio/mainwindow.cpp" line="281"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="237"/>
+        <location filename="../app/studio/mainwindow.cpp" line="242"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="310"/>
+        <location filename="../app/studio/mainwindow.cpp" line="315"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="263"/>
+        <location filename="../app/studio/mainwindow.cpp" line="268"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="264"/>
+        <location filename="../app/studio/mainwindow.cpp" line="269"/>
         <source>Models, configs, IR and projects (*.py *.json *.onnx *.alir *.solar);;All files (*)</source>
         <translation>模型、配置、IR 和项目 (*.py *.json *.onnx *.alir *.solar);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="271"/>
+        <location filename="../app/studio/mainwindow.cpp" line="276"/>
         <source>Open a problem folder (definition.json and workload.jsonl)</source>
         <translation>打开问题文件夹（definition.json 和 workload.jsonl）</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="284"/>
+        <location filename="../app/studio/mainwindow.cpp" line="289"/>
         <source>%1 holds no definition.json: a problem folder has definition.json and workload.jsonl</source>
         <translation>%1 中没有 definition.json：问题文件夹包含 definition.json 和 workload.jsonl</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="318"/>
+        <location filename="../app/studio/mainwindow.cpp" line="323"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="318"/>
+        <location filename="../app/studio/mainwindow.cpp" line="323"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="356"/>
+        <location filename="../app/studio/mainwindow.cpp" line="361"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="369"/>
+        <location filename="../app/studio/mainwindow.cpp" line="374"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
@@ -1632,6 +1662,99 @@
         <location filename="../widgets/analysis/operatortablemodel.cpp" line="161"/>
         <source>% of SOL</source>
         <translation>占 SOL 的 %</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelPane</name>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="30"/>
+        <source>Split the program over this many devices of the profile (tensor parallel, derived from the program)</source>
+        <translation>将程序拆分到该配置的这么多设备上（张量并行，由程序推导）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="31"/>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="41"/>
+        <source>Devices (tensor parallel):</source>
+        <translation>设备（张量并行）：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="114"/>
+        <source>One device: set two or more to split the program over them.</source>
+        <translation>单个设备：设置为两个或更多以拆分程序。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="114"/>
+        <source>No analysis yet.</source>
+        <translation>尚无分析。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="118"/>
+        <source>Splitting over %1 devices…</source>
+        <translation>正在拆分到 %1 个设备…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Per device</source>
+        <translation>每设备</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Overlapped (bound)</source>
+        <translation>重叠（界限）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Serialised</source>
+        <translation>串行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <source>Comm. share</source>
+        <translation>通信占比</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="152"/>
+        <source> (links bind)</source>
+        <translation>（互连受限）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="157"/>
+        <source>%1 statements split, %2 run whole on every device; %3 collectives; each device holds %4 of %5%6; split %7</source>
+        <translation>已拆分 %1 条语句，%2 条在每个设备上完整运行；%3 个集合通信；每个设备占用 %4 / %5%6；拆分%7</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="162"/>
+        <source> (does not fit)</source>
+        <translation>（放不下）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="163"/>
+        <source>validated</source>
+        <translation>已验证</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="163"/>
+        <source>NOT validated: the recombined outputs differ</source>
+        <translation>未通过验证：重组后的输出不同</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="164"/>
+        <source>not validated (see the notes)</source>
+        <translation>未验证（见说明）</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "widgets/hardware/hardwarepane.h"
 #include "widgets/insights/insightspane.h"
 #include "widgets/llm/transcriptpane.h"
+#include "widgets/parallel/parallelpane.h"
 #include "widgets/roofline/rooflinepane.h"
 
 #include <QCoreApplication>
@@ -36,6 +37,7 @@ Panes createDockedPanes(QMainWindow* window)
     p.transcript = new TranscriptPane(window);
     p.compare = new ComparisonPane(window);
     p.insights = new InsightsPane(window);
+    p.parallel = new ParallelPane(window);
     // First start at 1600 x 1000: the editor with the roofline and the graph (IR behind it) above; operators,
     // summary (LLM transcript and comparison behind it) and the hardware sliders below, side by side, every one
     // wide enough for its key columns. Bottom corners belong to the bottom area so that row spans the window.
@@ -57,6 +59,8 @@ Panes createDockedPanes(QMainWindow* window)
                              Qt::BottomDockWidgetArea);
     auto* insightsDock = dock(QCoreApplication::translate("MainWindow", "Insights"), QStringLiteral("dock-insights"), p.insights,
                               Qt::BottomDockWidgetArea);
+    auto* parallelDock
+        = dock(QCoreApplication::translate("MainWindow", "Devices"), QStringLiteral("dock-parallel"), p.parallel, Qt::BottomDockWidgetArea);
     auto* hardwareDock = dock(QCoreApplication::translate("MainWindow", "Hardware"), QStringLiteral("dock-hardware"), p.hardware,
                               Qt::BottomDockWidgetArea);
     window->splitDockWidget(rooflineDock, graphDock, Qt::Horizontal);
@@ -67,6 +71,7 @@ Panes createDockedPanes(QMainWindow* window)
     window->tabifyDockWidget(summaryDock, transcriptDock);
     window->tabifyDockWidget(summaryDock, compareDock);
     window->tabifyDockWidget(summaryDock, insightsDock);
+    window->tabifyDockWidget(summaryDock, parallelDock);
     summaryDock->raise();
     window->resizeDocks({rooflineDock, graphDock}, {560, 440}, Qt::Horizontal);
     window->resizeDocks({tableDock, summaryDock, hardwareDock}, {580, 610, 410}, Qt::Horizontal);

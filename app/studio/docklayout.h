@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The window's panes and where they dock on a first start (a saved state restores the user's arrangement over
 // it): the editor in the middle, the roofline and the graph (IR behind it) on the right, the operators, the summary
-// (LLM transcript, comparison and insights behind it) and the hardware sliders along the bottom.
+// (LLM transcript, comparison, insights and the split over devices behind it) and the hardware sliders along the bottom.
 #pragma once
 
 class ComparisonPane;
@@ -10,6 +10,7 @@ class HardwarePane;
 class InsightsPane;
 class IrPane;
 class OperatorPane;
+class ParallelPane;
 class QMainWindow;
 class RooflinePane;
 class SummaryPane;
@@ -26,6 +27,7 @@ struct Panes
     TranscriptPane* transcript = nullptr;
     ComparisonPane* compare = nullptr;
     InsightsPane* insights = nullptr;
+    ParallelPane* parallel = nullptr;
 };
 
 /// Creates every pane in a dock of `window` (object names "dock-…", which saveState() keys on).

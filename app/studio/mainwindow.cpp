@@ -20,6 +20,7 @@
 #include "widgets/insights/insightspane.h"
 #include "widgets/llm/llmsettingsdialog.h"
 #include "widgets/llm/transcriptpane.h"
+#include "widgets/parallel/parallelpane.h"
 #include "widgets/roofline/rooflinechart.h"
 
 #include <QCloseEvent>
@@ -95,6 +96,7 @@ void MainWindow::wirePanes()
     m_panes.summary->follow(*m_results);
     m_panes.insights->follow(*m_results);
     m_panes.compare->follow(*m_results);
+    m_panes.parallel->follow(*m_results);
     m_panes.hardware->follow(*m_results);
     HardwarePane* hardware = m_panes.hardware;
     connect(hardware, &HardwarePane::profileChanged, this, [this, hardware](const QString& id) {
@@ -103,6 +105,9 @@ void MainWindow::wirePanes()
         m_panes.roofline->setCurrentProfileId(id);
     });
     connect(hardware, &HardwarePane::whatIfChanged, m_results, &ResultsModel::setWhatIf);
+    // The links are not part of one device's machine: the link slider goes to the split's collectives.
+    connect(hardware, &HardwarePane::whatIfChanged, m_panes.parallel,
+            [this](const solar::hw::WhatIfFactors& factors) { m_panes.parallel->setLinkFactor(factors.link); });
     // A profile saved from the sliders or by calibration is offered everywhere at once.
     connect(hardware, &HardwarePane::userProfilesChanged, this, &MainWindow::reloadRegistry);
 

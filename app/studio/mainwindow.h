@@ -31,6 +31,7 @@ class FindBar;
 class GraphView;
 class HardwarePane;
 class InsightsPane;
+class ParallelPane;
 class IrPane;
 class QMenu;
 class QProgressBar;
@@ -88,6 +89,7 @@ public:
     TranscriptPane* transcript() const { return m_panes.transcript; }
     ComparisonPane* comparisonPane() const { return m_panes.compare; }
     InsightsPane* insightsPane() const { return m_panes.insights; }
+    ParallelPane* parallelPane() const { return m_panes.parallel; }
     /// Loads a torch.profiler Chrome trace: the operators get measured times (table, roofline), the insights
     /// measured gaps. False and why (nothing changes) when it cannot be read.
     bool loadProfileTrace(const QString& path, QString* why = nullptr);

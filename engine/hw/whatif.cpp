@@ -29,6 +29,11 @@ HwProfile whatIfProfile(const HwProfile& base, const WhatIfFactors& f, const std
     edited(p.clockHz, f.clock);
     for (auto& peak : p.peaks)
         edited(peak.flops, peak.unit == Unit::Tensor ? f.tensorPeak : f.simtPeak, f.clock);
+    if (p.interconnect) {
+        edited(p.interconnect->intraNode.bandwidthBps, f.link);
+        if (p.interconnect->interNode)
+            edited(p.interconnect->interNode->bandwidthBps, f.link);
+    }
     return p;
 }
 

@@ -18,6 +18,7 @@ struct WhatIfFactors
     double simtPeak = 1; // every SIMT peak
     double onchip = 1; // on-chip capacity
     double clock = 1; // the clock, and with it every compute peak
+    double link = 1; // every link between devices (interconnect bandwidths)
 
     bool operator==(const WhatIfFactors&) const = default;
 };

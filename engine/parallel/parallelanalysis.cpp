@@ -31,6 +31,26 @@ double ParallelAnalysis::communicationShare(bounds::Level l) const
     return total > 0 ? communicationSeconds / total : 0.0;
 }
 
+ParallelAnalysis withLinks(ParallelAnalysis pa, const hw::HwProfile& hardware)
+{
+    pa.collectives.clear();
+    pa.communicationSeconds = pa.communicationBytes = 0;
+    for (const Exchange& x : pa.split.exchanges) {
+        const CollectiveBound b = boundCollective(x.collective, hardware);
+        pa.communicationSeconds += b.seconds * x.collective.count;
+        pa.communicationBytes += b.linkBytes * x.collective.count;
+        pa.collectives.push_back(b);
+    }
+    for (bounds::Level l : bounds::kLevels) {
+        SystemLevel& s = pa.levels[static_cast<size_t>(l)];
+        s.deviceSeconds = pa.device.ladder.at(l).seconds;
+        s.overlappedSeconds = std::max(s.deviceSeconds, pa.communicationSeconds);
+        s.serialSeconds = s.deviceSeconds + pa.communicationSeconds;
+        s.communicationBinds = pa.communicationSeconds > s.deviceSeconds;
+    }
+    return pa;
+}
+
 LinkInverse linkInverse(const ParallelAnalysis& pa, bounds::Level level, double targetSeconds)
 {
     LinkInverse inv;
@@ -148,19 +168,7 @@ Expected<ParallelAnalysis> analyzeTensorParallel(const AnalysisResult& whole, in
     if (!device)
         return Fail::failure(device.diagnostics());
     pa.device = std::move(*device);
-    for (const Exchange& x : pa.split.exchanges) {
-        const CollectiveBound b = boundCollective(x.collective, whole.hardware);
-        pa.communicationSeconds += b.seconds * x.collective.count;
-        pa.communicationBytes += b.linkBytes * x.collective.count;
-        pa.collectives.push_back(b);
-    }
-    for (bounds::Level l : bounds::kLevels) {
-        SystemLevel& s = pa.levels[static_cast<size_t>(l)];
-        s.deviceSeconds = pa.device.ladder.at(l).seconds;
-        s.overlappedSeconds = std::max(s.deviceSeconds, pa.communicationSeconds);
-        s.serialSeconds = s.deviceSeconds + pa.communicationSeconds;
-        s.communicationBinds = pa.communicationSeconds > s.deviceSeconds;
-    }
+    pa = withLinks(std::move(pa), whole.hardware);
     std::set<std::string> results;
     for (const Exchange& x : pa.split.exchanges)
         results.insert(x.result);

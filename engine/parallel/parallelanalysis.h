@@ -41,6 +41,10 @@ struct ParallelAnalysis
     double communicationShare(bounds::Level l) const; // communication / serialised time at that level
 };
 
+/// `pa` with its collectives bounded over `hardware`'s links instead (the GUI's link slider: a what-if profile of the
+/// same device); the split and the per-device analysis stay.
+ParallelAnalysis withLinks(ParallelAnalysis pa, const hw::HwProfile& hardware);
+
 /// The inverse for the links: how fast the profile's links must be for the split program to reach `targetSeconds`
 /// at `level`, with the collectives overlapped (the bound) and serialised. Every collective's time is its bytes over
 /// a link bandwidth (no latency is sourced), so scaling every link by s scales the communication by 1/s.

@@ -79,13 +79,15 @@ HardwarePane::HardwarePane(QWidget* parent)
     // Each label above its slider: a long one (German "Tensorkern-Spitzen:") never widens the pane past its dock,
     // and the sliders line up.
     form->setRowWrapPolicy(QFormLayout::WrapAllRows);
-    const QString names[KnobCount] = {tr("DRAM bandwidth"), tr("Tensor-core peaks"), tr("SIMT peaks"), tr("On-chip capacity"), tr("Clock")};
+    const QString names[KnobCount]
+        = {tr("DRAM bandwidth"), tr("Tensor-core peaks"), tr("SIMT peaks"), tr("On-chip capacity"), tr("Clock"), tr("Link bandwidth")};
     const QString tips[KnobCount] = {
         tr("DRAM bandwidth: scales the memory roof and every level's memory time"),
         tr("Every tensor-core peak (all precisions): scales the tensor compute roofs"),
         tr("Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions"),
         tr("On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only"),
         tr("The clock: scales every compute peak together (bandwidth is not clock-bound)"),
+        tr("Every link between devices (NVLink, InfiniBand): changes the collectives of a program split over devices only"),
     };
     for (int k = 0; k < KnobCount; ++k) {
         m_sliders[k] = new QSlider(Qt::Horizontal, sliders);
@@ -232,7 +234,7 @@ void HardwarePane::setFactor(Knob knob, double f)
 
 solar::hw::WhatIfFactors HardwarePane::whatIf() const
 {
-    return {factor(Bandwidth), factor(TensorPeak), factor(SimtPeak), factor(Onchip), factor(Clock)};
+    return {factor(Bandwidth), factor(TensorPeak), factor(SimtPeak), factor(Onchip), factor(Clock), factor(Link)};
 }
 
 solar::bounds::MachineModel HardwarePane::machine() const
@@ -286,6 +288,14 @@ void HardwarePane::updateLabels()
     m_values[SimtPeak]->setToolTip(tr("Every SIMT peak the slider scales: %1").arg(simtAll));
     m_values[Onchip]->setText(siText(m.onchipBytes, "B"));
     m_values[Clock]->setText(siText(m.clockHz, "Hz"));
+    // The links are not part of one device's machine: the profile's intra-node link under the factor.
+    const solar::hw::HwProfile* p = profile();
+    const bool linked = p && p->interconnect;
+    m_values[Link]->setText(linked ? siText(p->interconnect->intraNode.bandwidthBps.value * factor(Link), "B/s") : tr("no link"));
+    m_values[Link]->setToolTip(linked ? QString::fromStdString(p->interconnect->intraNode.name) + tr(", per device and direction")
+                                      : tr("This profile states no link between devices"));
+    m_sliders[Link]->setEnabled(linked);
+    m_typed[Link]->setEnabled(linked);
     // Never narrower than what it says (a CJK font sets "fp32 51.2 TFLOP/s" wider than the reserved width).
     for (QLabel* value : m_values)
         value->setMinimumWidth(std::max(value->minimumWidth(), value->sizeHint().width()));
@@ -451,7 +461,7 @@ bool HardwarePane::saveAsUserProfileInteractively()
 
 namespace {
 
-const char* const kKnobNames[HardwarePane::KnobCount] = {"bandwidth", "tensor", "simt", "onchip", "clock"};
+const char* const kKnobNames[HardwarePane::KnobCount] = {"bandwidth", "tensor", "simt", "onchip", "clock", "link"};
 
 } // namespace
 

@@ -29,7 +29,7 @@ class HardwarePane : public QWidget
 {
     Q_OBJECT
 public:
-    enum Knob { Bandwidth, TensorPeak, SimtPeak, Onchip, Clock, KnobCount };
+    enum Knob { Bandwidth, TensorPeak, SimtPeak, Onchip, Clock, Link, KnobCount };
 
     explicit HardwarePane(QWidget* parent = nullptr);
 
@@ -46,7 +46,7 @@ public:
     double factor(Knob knob) const;
     /// Sets a slider to a factor of the profile's value (clamped to the slider's range, 1/100 to 100).
     void setFactor(Knob knob, double factor);
-    /// Every slider's factor by knob name ("bandwidth", "tensor", "simt", "onchip", "clock"), as projects keep them;
+    /// Every slider's factor by knob name ("bandwidth", "tensor", "simt", "onchip", "clock", "link"), as projects keep them;
     /// a knob missing from the map is reset to 1.
     QMap<QString, double> factors() const;
     void setFactors(const QMap<QString, double>& factors);
@@ -98,7 +98,7 @@ private:
     QSlider* m_sliders[KnobCount] = {};
     QLabel* m_values[KnobCount] = {};
     QDoubleSpinBox* m_typed[KnobCount] = {};
-    double m_factors[KnobCount] = {1, 1, 1, 1, 1}; // exact; the sliders show the nearest position
+    double m_factors[KnobCount] = {1, 1, 1, 1, 1, 1}; // exact; the sliders show the nearest position
     SecondsEdit* m_target = nullptr;
     QComboBox* m_level = nullptr;
     QLabel* m_inverseLabel = nullptr;

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+// The Devices pane and the hardware panel's link slider (issue 34): sol-model.md C.5 split over 4 H100s shows one
+// all-reduce of 2 MiB through NVLink SHARP (2,097,152 B / 450 GB/s, by hand), a link factor of 1/100 makes the links
+// bind, the DRAM slider re-solves each device without splitting again, a count nothing divides splits nothing, and
+// a profile without links says so and disables its link slider.
+#include "engine/hw/registry.h"
+#include "engine/ir/parser.h"
+#include "widgets/hardware/hardwarepane.h"
+#include "widgets/parallel/parallelpane.h"
+#include "widgets/results/resultsmodel.h"
+
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTest>
+
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+std::shared_ptr<const solar::AnalysisResult> analysed(const std::string& file, const solar::hw::HwProfile& hardware)
+{
+    std::ifstream in(std::string(SOLAR_TEST_DATA) + "/alir/" + file);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    const auto program = solar::ir::parseProgram(ss.str(), file);
+    return std::make_shared<solar::AnalysisResult>(solar::analyzeProgram(*program, hardware).value());
+}
+
+} // namespace
+
+class TestParallelPane : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void splitFollowsTheSlidersAndTheCount()
+    {
+        const solar::hw::HwRegistry registry = solar::hw::loadDefaultHwRegistry();
+        const solar::hw::HwProfile* sxm = registry.find("h100-sxm");
+        QVERIFY(sxm);
+        HardwarePane panel;
+        ResultsModel results;
+        ParallelPane pane;
+        panel.setRegistry(&registry);
+        QVERIFY(panel.selectProfile(QStringLiteral("h100-sxm")));
+        results.setHardware(*sxm, panel.whatIf());
+        connect(&panel, &HardwarePane::whatIfChanged, &results, &ResultsModel::setWhatIf);
+        connect(&panel, &HardwarePane::whatIfChanged, &pane, [&pane](const solar::hw::WhatIfFactors& f) { pane.setLinkFactor(f.link); });
+        pane.follow(results);
+        results.setAnalysis(analysed("mlp_c5.alir", *sxm), true);
+        pane.waitForSplit();
+        QVERIFY(!pane.analysis()); // one device: nothing to split
+        QVERIFY(pane.status()->text().contains(ParallelPane::tr("One device").left(10)));
+
+        QSignalSpy split(&pane, &ParallelPane::splitChanged);
+        pane.setDevices(4);
+        pane.waitForSplit();
+        QVERIFY(pane.analysis());
+        QCOMPARE(pane.analysis()->split.exchanges.size(), size_t(1));
+        QVERIFY(std::abs(pane.analysis()->communicationSeconds - 2097152.0 / 450e9) < 1e-15);
+        QCOMPARE(pane.table()->rowCount(), solar::bounds::kLevelCount);
+        QVERIFY(pane.analysis()->validation && pane.analysis()->validation->ok);
+        const auto& fused = pane.analysis()->device.ladder.at(solar::bounds::Level::Fused);
+        const double compute = fused.computeSeconds, memory = fused.memorySeconds;
+        QVERIFY(memory > compute); // memory-bound at one times the bandwidth
+
+        // The link slider: a hundredth of NVLink makes the all-reduce 466 us, above each device's 21 us.
+        QVERIFY(panel.slider(HardwarePane::Link)->isEnabled());
+        panel.setFactor(HardwarePane::Link, 0.01);
+        QVERIFY(std::abs(pane.analysis()->communicationSeconds - 2097152.0 / 4.5e9) < 1e-12);
+        QVERIFY(pane.analysis()->levels[static_cast<size_t>(solar::bounds::Level::Fused)].communicationBinds);
+        QCOMPARE(panel.factors().value(QStringLiteral("link")), 0.01);
+        panel.setFactor(HardwarePane::Link, 1);
+
+        // Twice the DRAM bandwidth: each device re-solved (the larger of its compute and half its memory time), no
+        // new split.
+        panel.setFactor(HardwarePane::Bandwidth, 2.0);
+        QVERIFY(pane.analysis()); // shown at once: a split would have cleared it until the background job ends
+        const double now = pane.analysis()->levels[static_cast<size_t>(solar::bounds::Level::Fused)].deviceSeconds;
+        QVERIFY2(std::abs(now / std::max(compute, memory / 2) - 1) < 1e-9, qPrintable(QString::number(now)));
+        QVERIFY(split.count() > 0);
+
+        // 7 devices: none of 256, 4096 and 16384 divides, so every device runs the whole program.
+        pane.setDevices(7);
+        pane.waitForSplit();
+        QVERIFY(pane.analysis());
+        QCOMPARE(pane.analysis()->split.splitStatements, 0);
+        QVERIFY(pane.details()->toPlainText().contains(QStringLiteral("nothing was split")));
+    }
+
+    void profileWithoutLinks()
+    {
+        const solar::hw::HwRegistry registry = solar::hw::loadDefaultHwRegistry();
+        HardwarePane panel;
+        panel.setRegistry(&registry);
+        QVERIFY(panel.selectProfile(QStringLiteral("h100-pcie")));
+        QVERIFY(!panel.slider(HardwarePane::Link)->isEnabled());
+        QCOMPARE(panel.valueLabel(HardwarePane::Link)->text(), HardwarePane::tr("no link"));
+        ResultsModel results;
+        ParallelPane pane;
+        pane.follow(results);
+        results.setHardware(*registry.find("h100-pcie"), panel.whatIf());
+        results.setAnalysis(analysed("mlp_c5.alir", *registry.find("h100-pcie")), true);
+        pane.setDevices(2);
+        pane.waitForSplit();
+        QVERIFY(!pane.analysis());
+        QVERIFY2(pane.status()->text().contains(QStringLiteral("no link")), qPrintable(pane.status()->text()));
+    }
+};
+
+QTEST_MAIN(TestParallelPane)
+#include "tst_parallelpane.moc"

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/parallel/parallelpane.h"
+
+#include "render/units.h"
+#include "widgets/results/resultsmodel.h"
+
+#include "engine/hw/whatif.h"
+#include "engine/report/parallelreport.h"
+
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+using solar::bounds::Level;
+
+ParallelPane::ParallelPane(QWidget* parent)
+    : QWidget(parent)
+    , m_devices(new QSpinBox(this))
+    , m_table(new QTableWidget(this))
+    , m_status(new QLabel(this))
+    , m_details(new QPlainTextEdit(this))
+{
+    m_devices->setRange(1, 4096);
+    m_devices->setValue(1);
+    m_devices->setToolTip(tr("Split the program over this many devices of the profile (tensor parallel, derived from the program)"));
+    m_devices->setAccessibleName(tr("Devices"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_details->setReadOnly(true);
+    m_details->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto* form = new QFormLayout;
+    form->addRow(tr("Devices (tensor parallel):"), m_devices);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_status);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_details, 2);
+    connect(m_devices, &QSpinBox::valueChanged, this, [this] { split(); });
+    connect(&m_watcher, &QFutureWatcher<std::pair<int, solar::Expected<solar::parallel::ParallelAnalysis>>>::finished, this, [this] {
+        auto [generation, result] = m_watcher.result();
+        if (generation != m_generation)
+            return; // a newer program or count was asked for meanwhile
+        if (!result) {
+            m_split.reset();
+            m_shown.reset();
+            m_status->setText(QString::fromStdString(result.diagnostics().front().message));
+            m_table->setRowCount(0);
+            m_details->clear();
+            emit splitChanged();
+            return;
+        }
+        m_split = std::move(*result);
+        show();
+    });
+    split();
+}
+
+void ParallelPane::follow(const ResultsModel& results)
+{
+    connect(&results, &ResultsModel::resultChanged, this, [this](ResultsModel::Result shown, bool newProgram) { setResult(std::move(shown), newProgram); });
+}
+
+void ParallelPane::setResult(std::shared_ptr<const solar::AnalysisResult> result, bool newProgram)
+{
+    const bool again = newProgram || !m_result || !result || m_result->program.name != result->program.name;
+    m_result = std::move(result);
+    if (again)
+        split();
+    else
+        show(); // the same program on other machine numbers: re-solve each device and re-bound the links
+}
+
+void ParallelPane::setLinkFactor(double factor)
+{
+    m_linkFactor = factor;
+    show();
+}
+
+void ParallelPane::setDevices(int devices)
+{
+    m_devices->setValue(devices);
+}
+
+int ParallelPane::devices() const
+{
+    return m_devices->value();
+}
+
+void ParallelPane::waitForSplit()
+{
+    m_watcher.waitForFinished();
+    QCoreApplication::sendPostedEvents(&m_watcher);
+    QCoreApplication::processEvents();
+}
+
+void ParallelPane::split()
+{
+    ++m_generation;
+    m_split.reset();
+    m_shown.reset();
+    m_table->setRowCount(0);
+    m_details->clear();
+    const int n = devices();
+    if (!m_result || n < 2) {
+        m_status->setText(m_result ? tr("One device: set two or more to split the program over them.") : tr("No analysis yet."));
+        emit splitChanged();
+        return;
+    }
+    m_status->setText(tr("Splitting over %1 devices…").arg(n));
+    // In the background: the split, the per-device analysis and the validation run the interpreter.
+    const std::shared_ptr<const solar::AnalysisResult> whole = m_result;
+    const int generation = m_generation;
+    m_watcher.setFuture(QtConcurrent::run([whole, n, generation] {
+        return std::make_pair(generation, solar::parallel::analyzeTensorParallel(*whole, n));
+    }));
+}
+
+void ParallelPane::show()
+{
+    if (!m_split || !m_result) {
+        emit splitChanged();
+        return;
+    }
+    solar::parallel::ParallelAnalysis pa = *m_split;
+    // The shown machine (the hardware sliders) for each device, the link factor for the collectives.
+    pa.device = solar::reSolve(std::move(pa.device), m_result->machine);
+    solar::hw::WhatIfFactors links;
+    links.link = m_linkFactor;
+    pa = solar::parallel::withLinks(std::move(pa), solar::hw::whatIfProfile(m_result->hardware, links, m_result->hardware.id));
+    m_shown = std::move(pa);
+    const auto& s = *m_shown;
+    const QStringList headers {tr("Level"), tr("Per device"), tr("Communication"), tr("Overlapped (bound)"), tr("Serialised"), tr("Comm. share")};
+    m_table->setColumnCount(static_cast<int>(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(solar::bounds::kLevelCount);
+    for (Level l : solar::bounds::kLevels) {
+        const auto& lv = s.levels[static_cast<size_t>(l)];
+        const int r = static_cast<int>(l);
+        m_table->setItem(r, 0, new QTableWidgetItem(QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
+                                                    + QString::fromLatin1(solar::bounds::levelName(l).data())));
+        m_table->setItem(r, 1, new QTableWidgetItem(secondsText(lv.deviceSeconds)));
+        m_table->setItem(r, 2, new QTableWidgetItem(secondsText(s.communicationSeconds)));
+        m_table->setItem(r, 3, new QTableWidgetItem(secondsText(lv.overlappedSeconds) + (lv.communicationBinds ? tr(" (links bind)") : QString())));
+        m_table->setItem(r, 4, new QTableWidgetItem(secondsText(lv.serialSeconds)));
+        m_table->setItem(r, 5, new QTableWidgetItem(fixedText(100 * s.communicationShare(l), 1) + QStringLiteral(" %")));
+    }
+    const bool fits = s.residentBytes <= m_result->hardware.dramCapacityBytes.value;
+    m_status->setText(tr("%1 statements split, %2 run whole on every device; %3 collectives; each device holds %4 of %5%6; split %7")
+                          .arg(s.split.splitStatements)
+                          .arg(s.split.replicatedStatements)
+                          .arg(s.split.exchanges.size())
+                          .arg(siText(s.residentBytes, "B"), siText(m_result->hardware.dramCapacityBytes.value, "B"),
+                               fits ? QString() : tr(" (does not fit)"),
+                               s.validation ? (s.validation->ok ? tr("validated") : tr("NOT validated: the recombined outputs differ"))
+                                            : tr("not validated (see the notes)")));
+    m_details->setPlainText(QString::fromStdString(solar::report::parallelTable(s)));
+    emit splitChanged();
+}

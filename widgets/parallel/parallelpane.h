@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// The program split over devices in the GUI (docs/parallel.md): a device count, then the system's levels (each
+// device's bound, the collectives over the links, overlapped and serialised, the communication's share), the
+// collectives, what each device holds, the split's validation and what was not split. The split runs in the
+// background when the program or the count changes; the hardware pane's sliders (the link slider included)
+// re-bound it without splitting again.
+#pragma once
+
+#include "engine/parallel/parallelanalysis.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QLabel;
+class QPlainTextEdit;
+class QSpinBox;
+class QTableWidget;
+class ResultsModel;
+
+class ParallelPane : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ParallelPane(QWidget* parent = nullptr);
+    /// Splits what `results` holds and follows its changes (a new program splits again; new machine numbers re-bound).
+    void follow(const ResultsModel& results);
+    void setResult(std::shared_ptr<const solar::AnalysisResult> result, bool newProgram = true);
+    /// The hardware pane's link factor (1: the profile's links).
+    void setLinkFactor(double factor);
+    void setDevices(int devices);
+    int devices() const;
+    /// The split shown (nullopt: one device, no result, a failed plan — the status says which — or still running).
+    const std::optional<solar::parallel::ParallelAnalysis>& analysis() const { return m_shown; }
+    /// Waits for a split in progress (tests, exports).
+    void waitForSplit();
+
+    QSpinBox* devicesBox() const { return m_devices; }
+    QTableWidget* table() const { return m_table; }
+    QLabel* status() const { return m_status; }
+    QPlainTextEdit* details() const { return m_details; }
+
+signals:
+    void splitChanged();
+
+private:
+    void split();
+    void show();
+
+    std::shared_ptr<const solar::AnalysisResult> m_result;
+    std::optional<solar::parallel::ParallelAnalysis> m_split; // as computed on the profile's links
+    std::optional<solar::parallel::ParallelAnalysis> m_shown; // under the current machine and link factor
+    double m_linkFactor = 1;
+    int m_generation = 0;
+    QFutureWatcher<std::pair<int, solar::Expected<solar::parallel::ParallelAnalysis>>> m_watcher;
+    QSpinBox* m_devices = nullptr;
+    QTableWidget* m_table = nullptr;
+    QLabel* m_status = nullptr;
+    QPlainTextEdit* m_details = nullptr;
+};
