@@ -2,6 +2,7 @@
 #include "engine/parallel/tensorparallel.h"
 
 #include "engine/ir/intexpr.h"
+#include "engine/parallel/blockindex.h"
 
 #include <algorithm>
 #include <cmath>
@@ -68,30 +69,10 @@ struct Assign
     std::set<std::string> enclosing; // loop variables around it
 };
 
-struct LoopVar
-{
-    std::int64_t extent = -1;
-    bool plain = true; // every loop of it runs 0..extent step 1 with one constant extent
-    // Every value it takes lies in [lo, hi] (a triangular loop's bound over its outer loops' ranges); unbounded when
-    // a bound is not known.
-    ir::Interval range = ir::Interval::point(0);
-    bool rangeKnown = false;
-    std::vector<ir::LoopRange*> ranges;
-};
-
-// Whether an index follows a loop's blocks: Local, the index written with the device's local variable lands in
-// its block of the dimension (c*v + terms spanning less than c); Shifted, the index (quasi-affine: a flattened
-// view's // and %) maps every block of the variable into the same block of the dimension, checked point by point,
-// and the device subtracts its block's start from the global index.
-enum class Block { None, Local, Shifted };
-
-// Quasi-affine indices are checked point by point up to this many points; beyond, the statement is not split.
-constexpr double kMaxCheckedPoints = 1 << 20;
-
 // A top-level statement with what the split decision needs.
 struct Nest
 {
-    std::map<std::string, LoopVar> vars;
+    LoopVars vars;
     std::vector<Assign> assigns;
     std::vector<Access> accesses;
 };
@@ -102,6 +83,7 @@ public:
     Splitter(const ir::Program& program, const ir::SizeBindings& sizes, int n, std::map<std::string, Placement> hints)
         : m_sizes(sizes)
         , m_n(n)
+        , m_blocks(sizes, n)
         , m_hints(std::move(hints))
     {
         m_split.devices = n;
@@ -158,7 +140,7 @@ private:
                     v.plain = false;
                 else
                     v.extent = *hi;
-                const ir::Interval l = rangeOf(r.lo, nest), h = rangeOf(r.hi, nest);
+                const ir::Interval l = m_blocks.rangeOf(r.lo, nest.vars), h = m_blocks.rangeOf(r.hi, nest.vars);
                 const ir::Interval now {l.lo, h.hi < ir::Interval::kUnbounded ? h.hi - 1 : h.hi};
                 v.range = v.rangeKnown ? ir::Interval {std::min(v.range.lo, now.lo), std::max(v.range.hi, now.hi)} : now;
                 v.rangeKnown = true;
@@ -182,252 +164,6 @@ private:
             collectExpr(s.value, &s, nest);
             break;
         }
-    }
-
-    // The interval of a loop bound over the loops collected so far (outer loops come first).
-    ir::Interval rangeOf(const Expr& e, const Nest& nest) const
-    {
-        std::vector<std::string> slots;
-        std::vector<ir::Interval> intervals;
-        auto resolve = [&](const std::string& name) -> ir::NameValue {
-            const auto it = nest.vars.find(name);
-            if (it == nest.vars.end() || !it->second.rangeKnown)
-                return m_sizes.lookup(name);
-            const auto at = std::find(slots.begin(), slots.end(), name);
-            if (at != slots.end())
-                return {ir::NameValue::Variable, static_cast<std::int64_t>(at - slots.begin())};
-            slots.push_back(name);
-            intervals.push_back(it->second.range);
-            return {ir::NameValue::Variable, static_cast<std::int64_t>(slots.size() - 1)};
-        };
-        // Resolve first, so that every slot has its interval before the evaluation reads them.
-        std::function<void(const Expr&)> visit = [&](const Expr& x) {
-            if (x.kind == ExprKind::Name)
-                resolve(x.name);
-            for (const auto& a : x.args)
-                visit(a);
-        };
-        visit(e);
-        return ir::intervalOf(e, resolve, intervals);
-    }
-
-    // Loop variables of the nest an expression mentions, in order of first mention.
-    static void varsOf(const Expr& e, const Nest& nest, std::vector<std::string>& out)
-    {
-        if (e.kind == ExprKind::Name && nest.vars.count(e.name) && std::find(out.begin(), out.end(), e.name) == out.end())
-            out.push_back(e.name);
-        for (const auto& a : e.args)
-            varsOf(a, nest, out);
-    }
-
-    // How dimension `d` of `access` follows the blocks of loop variable `var` (Block above).
-    Block blockOf(const Expr& access, size_t d, const std::string& var, const Nest& nest) const
-    {
-        const auto shape = m_sizes.shapes.find(access.name);
-        const auto lvIt = nest.vars.find(var);
-        if (shape == m_sizes.shapes.end() || d >= access.args.size() || d >= shape->second.size() || lvIt == nest.vars.end())
-            return Block::None;
-        const LoopVar& lv = lvIt->second;
-        const std::int64_t size = shape->second[d];
-        if (!lv.plain || lv.extent < m_n || lv.extent % m_n != 0 || size % m_n != 0 || !mentions(access.args[d], var))
-            return Block::None;
-        std::vector<std::string> slots;
-        auto resolve = [&](const std::string& name) -> ir::NameValue {
-            if (nest.vars.count(name)) {
-                auto it = std::find(slots.begin(), slots.end(), name);
-                if (it == slots.end()) {
-                    slots.push_back(name);
-                    it = slots.end() - 1;
-                }
-                return {ir::NameValue::Variable, static_cast<std::int64_t>(it - slots.begin())};
-            }
-            return m_sizes.lookup(name);
-        };
-        if (const auto form = ir::toAffine(access.args[d], resolve)) {
-            // c*var + rest: block b of var covers [c*b*E/n, c*(b+1)*E/n) when rest stays in [0, c) and c*E = size.
-            std::int64_t c = 0;
-            double lo = static_cast<double>(form->constant), hi = lo;
-            for (const auto& t : form->terms) {
-                const std::string& name = slots[static_cast<size_t>(t.first)];
-                if (name == var) {
-                    c = t.second;
-                    continue;
-                }
-                const LoopVar& other = nest.vars.at(name);
-                if (!other.rangeKnown || !other.range.bounded())
-                    return Block::None;
-                const double a = static_cast<double>(t.second) * static_cast<double>(other.range.lo);
-                const double b = static_cast<double>(t.second) * static_cast<double>(other.range.hi);
-                lo += std::min(a, b);
-                hi += std::max(a, b);
-            }
-            const bool local = c > 0 && lo >= 0 && hi < static_cast<double>(c)
-                && static_cast<double>(c) * static_cast<double>(lv.extent) == static_cast<double>(size);
-            return local ? Block::Local : Block::None;
-        }
-        return everyBlockInBlock(access.args[d], var, nest, size) || everyPointInBlock(access.args[d], var, nest, size) ? Block::Shifted
-                                                                                                                        : Block::None;
-    }
-
-    // The values an index takes with the loop variables in `ranges`: affine parts exactly, and a flattened view's
-    // (A // m) % s with the terms of A that are multiples of m*s dropped (they add multiples of s after the
-    // division), so the head index of a [B, H, S, D] view read through its flat offset stays one head wide.
-    std::optional<ir::Interval> indexRange(const Expr& e, const Nest& nest, const std::map<std::string, ir::Interval>& ranges) const
-    {
-        auto affineRange = [&](const Expr& x, std::int64_t dropMultiplesOf) -> std::optional<ir::Interval> {
-            std::vector<std::string> slots;
-            auto resolve = [&](const std::string& name) -> ir::NameValue {
-                if (!nest.vars.count(name))
-                    return m_sizes.lookup(name);
-                auto it = std::find(slots.begin(), slots.end(), name);
-                if (it == slots.end()) {
-                    slots.push_back(name);
-                    it = slots.end() - 1;
-                }
-                return {ir::NameValue::Variable, static_cast<std::int64_t>(it - slots.begin())};
-            };
-            const auto form = ir::toAffine(x, resolve);
-            if (!form)
-                return std::nullopt;
-            double lo = static_cast<double>(form->constant), hi = lo;
-            for (const auto& t : form->terms) {
-                if (dropMultiplesOf > 0 && t.second % dropMultiplesOf == 0)
-                    continue;
-                const auto r = ranges.find(slots[static_cast<size_t>(t.first)]);
-                if (r == ranges.end() || !r->second.bounded())
-                    return std::nullopt;
-                const double a = static_cast<double>(t.second) * static_cast<double>(r->second.lo);
-                const double b = static_cast<double>(t.second) * static_cast<double>(r->second.hi);
-                lo += std::min(a, b);
-                hi += std::max(a, b);
-            }
-            if (std::abs(lo) > 1e17 || std::abs(hi) > 1e17)
-                return std::nullopt;
-            return ir::Interval {static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi)};
-        };
-        auto constant = [&](const Expr& x) -> std::optional<std::int64_t> {
-            const auto v = ir::evalConstInt(x, [&](const std::string& n) { return m_sizes.lookup(n); });
-            return v && *v > 0 ? v : std::nullopt;
-        };
-        auto floorOf = [](std::int64_t a, std::int64_t m) { return *ir::floorDiv(a, m); };
-        if (e.kind == ExprKind::Binary && e.binaryOp == BinaryOp::Mod) {
-            const auto s = constant(e.args[1]);
-            if (!s)
-                return std::nullopt;
-            std::optional<ir::Interval> q;
-            const Expr& x = e.args[0];
-            if (x.kind == ExprKind::Binary && x.binaryOp == BinaryOp::FloorDiv) {
-                const auto m = constant(x.args[1]);
-                if (!m)
-                    return std::nullopt;
-                const auto a = affineRange(x.args[0], *m * *s);
-                if (!a)
-                    return std::nullopt;
-                q = ir::Interval {floorOf(a->lo, *m), floorOf(a->hi, *m)};
-            } else {
-                q = affineRange(x, *s);
-            }
-            if (!q)
-                return std::nullopt;
-            if (q->hi - q->lo < *s && *ir::floorMod(q->lo, *s) <= *ir::floorMod(q->hi, *s))
-                return ir::Interval {*ir::floorMod(q->lo, *s), *ir::floorMod(q->hi, *s)};
-            return ir::Interval {0, *s - 1};
-        }
-        if (e.kind == ExprKind::Binary && e.binaryOp == BinaryOp::FloorDiv) {
-            const auto m = constant(e.args[1]);
-            const auto a = m ? affineRange(e.args[0], 0) : std::nullopt;
-            if (!a)
-                return std::nullopt;
-            return ir::Interval {floorOf(a->lo, *m), floorOf(a->hi, *m)};
-        }
-        return affineRange(e, 0);
-    }
-
-    // Whether, for each block of `var` (the other loops over their whole ranges), the index stays in the same block
-    // of the dimension: a sound check at any size, by intervals.
-    bool everyBlockInBlock(const Expr& index, const std::string& var, const Nest& nest, std::int64_t size) const
-    {
-        std::map<std::string, ir::Interval> ranges;
-        for (const auto& [name, lv] : nest.vars)
-            if (lv.rangeKnown)
-                ranges[name] = lv.range;
-        const std::int64_t varBlock = nest.vars.at(var).extent / m_n, dimBlock = size / m_n;
-        for (std::int64_t b = 0; b < m_n; ++b) {
-            ranges[var] = {b * varBlock, (b + 1) * varBlock - 1};
-            const auto r = indexRange(index, nest, ranges);
-            if (!r || r->lo < b * dimBlock || r->hi > (b + 1) * dimBlock - 1)
-                return false;
-        }
-        return true;
-    }
-
-    // Whether every point of the nest's loops sends the index into the block of the dimension that the point's
-    // block of `var` names (and inside the dimension).
-    bool everyPointInBlock(const Expr& index, const std::string& var, const Nest& nest, std::int64_t size) const
-    {
-        std::vector<std::string> names;
-        varsOf(index, nest, names);
-        double points = 1;
-        for (const auto& n : names) {
-            const LoopVar& lv = nest.vars.at(n);
-            if (!lv.rangeKnown || !lv.range.bounded() || lv.range.empty())
-                return false;
-            points *= static_cast<double>(lv.range.hi - lv.range.lo + 1);
-        }
-        if (points > kMaxCheckedPoints)
-            return false;
-        std::vector<std::int64_t> value(names.size());
-        for (size_t i = 0; i < names.size(); ++i)
-            value[i] = nest.vars.at(names[i]).range.lo;
-        auto resolve = [&](const std::string& name) -> ir::NameValue {
-            const auto at = std::find(names.begin(), names.end(), name);
-            if (at != names.end())
-                return {ir::NameValue::Constant, value[static_cast<size_t>(at - names.begin())]};
-            return m_sizes.lookup(name);
-        };
-        const size_t self = static_cast<size_t>(std::find(names.begin(), names.end(), var) - names.begin());
-        const std::int64_t varBlock = nest.vars.at(var).extent / m_n, dimBlock = size / m_n;
-        while (true) {
-            const auto at = ir::evalConstInt(index, resolve);
-            if (!at || *at < 0 || *at >= size || *at / dimBlock != value[self] / varBlock)
-                return false;
-            size_t i = 0;
-            for (; i < names.size(); ++i) {
-                if (++value[i] <= nest.vars.at(names[i]).range.hi)
-                    break;
-                value[i] = nest.vars.at(names[i]).range.lo;
-            }
-            if (i == names.size())
-                return true;
-        }
-    }
-
-    // The first dimension of `access` cut by blocks of `var`, or -1.
-    int blockDim(const Expr& access, const std::string& var, const Nest& nest) const
-    {
-        for (size_t d = 0; d < access.args.size(); ++d)
-            if (blockOf(access, d, var, nest) != Block::None)
-                return static_cast<int>(d);
-        return -1;
-    }
-
-    // The loop variables whose blocks dimension `d` of `access` follows.
-    std::vector<std::string> blockVars(const Expr& access, size_t d, const Nest& nest) const
-    {
-        std::vector<std::string> names, out;
-        if (d < access.args.size())
-            varsOf(access.args[d], nest, names);
-        for (const auto& n : names)
-            if (blockOf(access, d, n, nest) != Block::None)
-                out.push_back(n);
-        return out;
-    }
-
-    static bool mentions(const Expr& e, const std::string& var)
-    {
-        if (e.kind == ExprKind::Name && e.name == var)
-            return true;
-        return std::any_of(e.args.begin(), e.args.end(), [&](const Expr& a) { return mentions(a, var); });
     }
 
     // Where a nest would leave its targets if split along `var`; empty with `why` when it cannot be.
@@ -455,10 +191,10 @@ private:
                                             return x.stmt == a.assign;
                                         })->enclosing;
                 Placement p;
-                const int dim = blockDim(*a.expr, var, nest);
+                const int dim = m_blocks.blockDim(*a.expr, var, nest.vars);
                 if (dim >= 0) {
                     p = {Placement::Sharded, dim};
-                } else if (mentions(*a.expr, var)) {
+                } else if (BlockIndex::mentions(*a.expr, var)) {
                     d.why = t + " is written at an index of " + var + " that is not a block of it";
                     return d;
                 } else if (enclosing.count(var)) {
@@ -488,7 +224,7 @@ private:
                 continue;
             }
             if (state != m_state.end() && state->second.kind == Placement::Sharded) {
-                if (blockOf(*a.expr, static_cast<size_t>(state->second.dim), var, nest) == Block::None) {
+                if (m_blocks.blockOf(*a.expr, static_cast<size_t>(state->second.dim), var, nest.vars) == Block::None) {
                     d.why = t + " is split along dim " + std::to_string(state->second.dim) + " but read there at another index than " + var
                         + "'s blocks";
                     return d;
@@ -497,11 +233,11 @@ private:
                        && !m_hints.count(t)) {
                 // A whole intermediate read here only along the split (a copy of the cached keys before they are
                 // concatenated): the next pass tries to produce it split.
-                const int dim = blockDim(*a.expr, var, nest);
+                const int dim = m_blocks.blockDim(*a.expr, var, nest.vars);
                 if (dim >= 0)
                     m_candidates[t] = {Placement::Sharded, dim};
             } else if (state == m_state.end() && isExternal(t) && m_decls.at(t).tensorKind != ir::TensorKind::Const) {
-                const int dim = blockDim(*a.expr, var, nest);
+                const int dim = m_blocks.blockDim(*a.expr, var, nest.vars);
                 const auto prev = d.externalDims.find(t);
                 if (prev != d.externalDims.end() && prev->second != dim)
                     d.externalDims[t] = -1; // read both along and across the split: kept whole
@@ -540,8 +276,8 @@ private:
                     || m_decls.at(a.expr->name).tensorKind != ir::TensorKind::Weight)
                     continue;
                 for (size_t dim = 0; dim < a.expr->args.size(); ++dim)
-                    for (const auto& v : blockVars(*a.expr, dim, nest))
-                        if (as.enclosing.count(v) && blockDim(s.target, v, nest) >= 0)
+                    for (const auto& v : m_blocks.blockVars(*a.expr, dim, nest.vars))
+                        if (as.enclosing.count(v) && m_blocks.blockDim(s.target, v, nest.vars) >= 0)
                             return v;
             }
         }
@@ -655,7 +391,7 @@ private:
             const auto state = m_state.find(a.expr->name);
             if (a.target || state == m_state.end() || state->second.kind != Placement::Sharded)
                 continue;
-            const auto vars = blockVars(*a.expr, static_cast<size_t>(state->second.dim), nest);
+            const auto vars = m_blocks.blockVars(*a.expr, static_cast<size_t>(state->second.dim), nest.vars);
             if (first)
                 candidates = vars;
             else
@@ -677,7 +413,7 @@ private:
                 const auto hint = m_hints.find(as.stmt->target.name);
                 if (hint == m_hints.end())
                     continue;
-                for (const auto& v : blockVars(as.stmt->target, static_cast<size_t>(hint->second.dim), nest))
+                for (const auto& v : m_blocks.blockVars(as.stmt->target, static_cast<size_t>(hint->second.dim), nest.vars))
                     if (std::find(candidates.begin(), candidates.end(), v) == candidates.end())
                         candidates.push_back(v);
             }
@@ -753,7 +489,7 @@ private:
             if (state == m_state.end() || state->second.kind != Placement::Sharded)
                 continue;
             const auto dim = static_cast<size_t>(state->second.dim);
-            if (blockOf(*a.expr, dim, var, nest) == Block::Shifted)
+            if (m_blocks.blockOf(*a.expr, dim, var, nest.vars) == Block::Shifted)
                 shifted.emplace_back(&a.expr->args[dim], &m_decls.at(a.expr->name).dims[dim]);
             keep.insert(&a.expr->args[dim]);
         }
@@ -854,6 +590,7 @@ private:
 
     const ir::SizeBindings& m_sizes;
     int m_n = 1;
+    BlockIndex m_blocks;
     TensorParallelSplit m_split;
     std::map<std::string, ir::Decl> m_decls; // the original's tensors
     ir::Program m_original;

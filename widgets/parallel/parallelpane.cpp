@@ -66,7 +66,8 @@ ParallelPane::ParallelPane(QWidget* parent)
 
 void ParallelPane::follow(const ResultsModel& results)
 {
-    connect(&results, &ResultsModel::resultChanged, this, [this](ResultsModel::Result shown, bool newProgram) { setResult(std::move(shown), newProgram); });
+    connect(&results, &ResultsModel::resultChanged, this,
+            [this](ResultsModel::Result shown, bool newProgram) { setResult(std::move(shown), newProgram); });
 }
 
 void ParallelPane::setResult(std::shared_ptr<const solar::AnalysisResult> result, bool newProgram)
@@ -119,9 +120,8 @@ void ParallelPane::split()
     // In the background: the split, the per-device analysis and the validation run the interpreter.
     const std::shared_ptr<const solar::AnalysisResult> whole = m_result;
     const int generation = m_generation;
-    m_watcher.setFuture(QtConcurrent::run([whole, n, generation] {
-        return std::make_pair(generation, solar::parallel::analyzeTensorParallel(*whole, n));
-    }));
+    m_watcher.setFuture(QtConcurrent::run(
+        [whole, n, generation] { return std::make_pair(generation, solar::parallel::analyzeTensorParallel(*whole, n)); }));
 }
 
 void ParallelPane::show()
@@ -138,18 +138,21 @@ void ParallelPane::show()
     pa = solar::parallel::withLinks(std::move(pa), solar::hw::whatIfProfile(m_result->hardware, links, m_result->hardware.id));
     m_shown = std::move(pa);
     const auto& s = *m_shown;
-    const QStringList headers {tr("Level"), tr("Per device"), tr("Communication"), tr("Overlapped (bound)"), tr("Serialised"), tr("Comm. share")};
+    const QStringList headers {tr("Level"),      tr("Per device"), tr("Communication"), tr("Overlapped (bound)"),
+                               tr("Serialised"), tr("Comm. share")};
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
     m_table->setRowCount(solar::bounds::kLevelCount);
     for (Level l : solar::bounds::kLevels) {
         const auto& lv = s.levels[static_cast<size_t>(l)];
         const int r = static_cast<int>(l);
-        m_table->setItem(r, 0, new QTableWidgetItem(QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
-                                                    + QString::fromLatin1(solar::bounds::levelName(l).data())));
+        m_table->setItem(r, 0,
+                         new QTableWidgetItem(QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
+                                              + QString::fromLatin1(solar::bounds::levelName(l).data())));
         m_table->setItem(r, 1, new QTableWidgetItem(secondsText(lv.deviceSeconds)));
         m_table->setItem(r, 2, new QTableWidgetItem(secondsText(s.communicationSeconds)));
-        m_table->setItem(r, 3, new QTableWidgetItem(secondsText(lv.overlappedSeconds) + (lv.communicationBinds ? tr(" (links bind)") : QString())));
+        m_table->setItem(
+            r, 3, new QTableWidgetItem(secondsText(lv.overlappedSeconds) + (lv.communicationBinds ? tr(" (links bind)") : QString())));
         m_table->setItem(r, 4, new QTableWidgetItem(secondsText(lv.serialSeconds)));
         m_table->setItem(r, 5, new QTableWidgetItem(fixedText(100 * s.communicationShare(l), 1) + QStringLiteral(" %")));
     }
