@@ -3,6 +3,7 @@
 // program across profiles, its einsum graph, a model's trace, and the Python environments.
 #include "app/cli/analysisargs.h"
 #include "app/cli/cli.h"
+#include "app/cli/parallelcli.h"
 
 #include "engine/bounds/inverse.h"
 #include "engine/core/atomicwrite.h"
@@ -30,37 +31,6 @@ namespace solar::cli {
 
 namespace {
 
-// The program split over `devices` devices (tensor parallel): the per-device bounds, the collectives and the
-// system's levels; exit 1 for a plan the profile cannot run, a program that does not fit or a split that fails its
-// validation.
-int analyzeParallel(const Args& args, const AnalysisResult& whole, int devices, const std::string& format, std::ostream& out,
-                    std::ostream& err)
-{
-    const auto pa = parallel::analyzeTensorParallel(whole, devices);
-    if (!pa) {
-        for (const auto& d : pa.diagnostics())
-            err << d.format() << '\n';
-        return ExitBadInput;
-    }
-    if (args.has("--tp-program")) {
-        QString why;
-        const QString path = QString::fromStdString(args.value("--tp-program"));
-        if (!writeFileAtomically(path, ir::printProgram(pa->split.device), &why)) {
-            err << "solar: error: " << why.toStdString() << '\n';
-            return ExitBadInput;
-        }
-    }
-    out << (format == "json" ? report::parallelJson(*pa) : report::parallelTable(*pa));
-    const bool fits = pa->residentBytes <= whole.hardware.dramCapacityBytes.value;
-    if (!fits)
-        err << "solar: error: the split program does not fit: " << formatBytes(pa->residentBytes) << " per device, over "
-            << formatBytes(whole.hardware.dramCapacityBytes.value) << '\n';
-    if (pa->validation && !pa->validation->ok)
-        err << "solar: error: the split does not compute what the program does: " << pa->validation->detail << '\n';
-    const bool valid = !pa->validation || pa->validation->ok;
-    return fits && valid && pa->device.coverage.complete && whole.coverage.complete ? ExitOk : ExitBadInput;
-}
-
 int analyze(const Args& args, std::ostream& out, std::ostream& err)
 {
     const AnalysisArgs a = analysisArgs(args);
@@ -75,6 +45,9 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
         throw UsageError {"--tp prints a table or json"};
     if (args.has("--tp-program") && !tp)
         throw UsageError {"--tp-program needs --tp N"};
+    const std::vector<int> sweep = parseTpSweep(args.values("--sweep"));
+    if (!sweep.empty() && (tp || a.format == "csv"))
+        throw UsageError {"--sweep tp=LIST replaces --tp and prints a table or json"};
     const auto result = runAnalysis(a, err);
     if (!result)
         return ExitBadInput;
@@ -84,6 +57,8 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
     }
     if (tp)
         return analyzeParallel(args, *result, static_cast<int>(*tp), a.format, out, err);
+    if (!sweep.empty())
+        return analyzeParallelSweep(*result, sweep, a.format, out, err);
     // With a profiler trace: per-op measured times and headroom in the ops table, measured gaps in the insights.
     std::optional<insights::TracedInsights> traced;
     report::ReportExtras extras;
@@ -321,7 +296,13 @@ std::vector<Command> analysisCommands()
                  {{"--tp", "N",
                    "split the program over N devices (tensor parallel, derived from the program: docs/parallel.md): per-device "
                    "bounds, collectives over the profile's links, and the system's levels (json: solar.parallel/1)"},
-                  {"--tp-program", "FILE", "with --tp: write the per-device ALIR program to FILE"}},
+                  {"--tp-program", "FILE", "with --tp: write the per-device ALIR program to FILE"},
+                  {"--sweep",
+                   "tp=LIST",
+                   "one row per device count (e.g. tp=1,2,4,8): per-device and system bounds, communication, memory per device",
+                   {},
+                   {},
+                   true}},
                  validateOption(),
                  frontendOptions(),
                  problemOptions()}),

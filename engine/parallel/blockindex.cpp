@@ -107,13 +107,14 @@ Block BlockIndex::blockOf(const Expr& access, size_t d, const std::string& var, 
         return local ? Block::Local : Block::None;
     }
     return everyBlockInBlock(access.args[d], var, loops, size) || everyPointInBlock(access.args[d], var, loops, size) ? Block::Shifted
-                                                                                                                    : Block::None;
+                                                                                                                      : Block::None;
 }
 
 // The values an index takes with the loop variables in `ranges`: affine parts exactly, and a flattened view's
 // (A // m) % s with the terms of A that are multiples of m*s dropped (they add multiples of s after the
 // division), so the head index of a [B, H, S, D] view read through its flat offset stays one head wide.
-std::optional<ir::Interval> BlockIndex::indexRange(const Expr& e, const LoopVars& loops, const std::map<std::string, ir::Interval>& ranges) const
+std::optional<ir::Interval> BlockIndex::indexRange(const Expr& e, const LoopVars& loops,
+                                                   const std::map<std::string, ir::Interval>& ranges) const
 {
     auto affineRange = [&](const Expr& x, std::int64_t dropMultiplesOf) -> std::optional<ir::Interval> {
         std::vector<std::string> slots;

@@ -56,7 +56,8 @@ public:
     static bool mentions(const ir::Expr& e, const std::string& var);
 
 private:
-    std::optional<ir::Interval> indexRange(const ir::Expr& e, const LoopVars& loops, const std::map<std::string, ir::Interval>& ranges) const;
+    std::optional<ir::Interval> indexRange(const ir::Expr& e, const LoopVars& loops,
+                                           const std::map<std::string, ir::Interval>& ranges) const;
     bool everyBlockInBlock(const ir::Expr& index, const std::string& var, const LoopVars& loops, std::int64_t size) const;
     bool everyPointInBlock(const ir::Expr& index, const std::string& var, const LoopVars& loops, std::int64_t size) const;
 

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace solar::parallel {
 
@@ -106,6 +107,7 @@ public:
             m_index = static_cast<int>(i);
             Nest nest;
             collect(body[i], {}, nest);
+            m_wholePoints += pointsOf(nest);
             if (!nest.assigns.empty())
                 splitNest(nest, body[i]);
         }
@@ -114,7 +116,7 @@ public:
     }
 
 private:
-    bool isExternal(const std::string& t) const { return !m_written.count(t); }
+    bool isExternal(const std::string& t) const { return !m_written.count(t) && !m_results.count(t); }
 
     // ---- collecting -------------------------------------------------------------------------------------------
 
@@ -171,6 +173,7 @@ private:
     {
         std::map<std::string, Placement> targets;
         std::map<std::string, int> externalDims; // unplaced inputs and weights stored as slices
+        std::map<std::string, Placement> hints; // earlier writes that would have to be placed so (the next pass)
         std::string why;
         bool ok() const { return why.empty(); }
     };
@@ -215,8 +218,12 @@ private:
                 if (state != m_state.end() && (state->second.kind != p.kind || state->second.dim != p.dim)) {
                     // A tensor written in parts (a concatenation: the cached keys, then the new ones) is split only if
                     // every part is: the next pass splits the earlier parts the same way.
-                    if (p.kind == Placement::Sharded && state->second.kind == Placement::Replicated && !m_hints.count(t))
-                        m_found[t] = p;
+                    const auto hinted = m_hints.find(t);
+                    const bool fromHint = hinted != m_hints.end();
+                    if (p.kind != Placement::Replicated
+                        && (fromHint ? hinted->second.kind != p.kind || hinted->second.dim != p.dim
+                                     : state->second.kind == Placement::Replicated))
+                        d.hints[t] = p; // a hint this statement contradicts is replaced by what it wants
                     d.why = t + " was " + placementText(state->second) + " before";
                     return d;
                 }
@@ -284,6 +291,29 @@ private:
         return {};
     }
 
+    // Why a contraction reading an unplaced weight found no variable to split: the loops over the weight's and the
+    // result's shared variables do not divide (empty when there is no such contraction).
+    std::string columnWhy(const Nest& nest) const
+    {
+        for (const Assign& as : nest.assigns) {
+            if (as.stmt->op != ir::AssignOp::Add)
+                continue;
+            for (const Access& a : nest.accesses) {
+                if (a.target || a.assign != as.stmt || !isExternal(a.expr->name) || m_state.count(a.expr->name)
+                    || m_decls.at(a.expr->name).tensorKind != ir::TensorKind::Weight)
+                    continue;
+                std::vector<std::string> vars;
+                BlockIndex::varsOf(*a.expr, nest.vars, vars);
+                for (const auto& v : vars) {
+                    const LoopVar& lv = nest.vars.at(v);
+                    if (as.enclosing.count(v) && BlockIndex::mentions(as.stmt->target, v) && lv.plain && lv.extent % m_n != 0)
+                        return "the loop over " + v + " (" + std::to_string(lv.extent) + ") does not divide into " + std::to_string(m_n);
+                }
+            }
+        }
+        return {};
+    }
+
     // ---- rewriting --------------------------------------------------------------------------------------------
 
     std::string freshName(const std::string& base)
@@ -329,6 +359,7 @@ private:
         Exchange x;
         x.collective = {kind, t, why, tensorBytes(t), m_n, 1};
         x.source = t;
+        m_exchanged.insert(t);
         x.result = result;
         x.dim = dim;
         x.beforeStatement = m_index;
@@ -373,6 +404,12 @@ private:
 
     void splitNest(Nest& nest, Stmt& top)
     {
+        // Tensors the program now holds as other versions are read and written there.
+        for (Access& a : nest.accesses) {
+            const auto r = m_renamed.find(a.expr->name);
+            if (r != m_renamed.end())
+                a.expr->name = r->second;
+        }
         // Partial sums are summed before anything reads them.
         for (Access& a : nest.accesses) {
             const std::string t = a.expr->name;
@@ -382,6 +419,15 @@ private:
                 m_reduced[t] = addExchange(CollectiveKind::AllReduce, t, "_sum", "partial sums of " + t + " (row parallel)", -1);
             a.expr->name = m_reduced.at(t);
         }
+        // A tensor a collective has read keeps those values (the collective's buffer): a statement that writes it
+        // again writes a new version, which later statements read.
+        for (size_t i = 0; i < nest.assigns.size(); ++i) {
+            const std::string t = nest.assigns[i].stmt->target.name;
+            if (m_exchanged.count(t) && !newVersion(nest, i, t))
+                m_conflict = t + " is written again after a collective read it";
+        }
+        if (partialInit(nest))
+            return;
         // The variables every split read follows; the first the whole nest can be split along wins.
         m_candidates.clear();
         std::vector<std::string> candidates;
@@ -408,6 +454,8 @@ private:
             const std::string column = columnVar(nest);
             if (!column.empty())
                 candidates.push_back(column);
+            else
+                why = columnWhy(nest);
             // A part of a tensor that a later part writes split: split this part along the same dimension.
             for (const Assign& as : nest.assigns) {
                 const auto hint = m_hints.find(as.stmt->target.name);
@@ -426,8 +474,11 @@ private:
                 var = v;
                 break;
             }
-            if (why.empty())
+            if (why.empty()) {
                 why = decision.why;
+                // What the preferred variable would need of earlier statements: the next pass tries it.
+                m_found.insert(decision.hints.begin(), decision.hints.end());
+            }
         }
         if (var.empty()) {
             replicate(nest, why);
@@ -436,9 +487,132 @@ private:
         apply(nest, top, var, decision);
     }
 
+    // Iteration points of the nest's statements (the passes compare what one device runs).
+    static double pointsOf(const Nest& nest)
+    {
+        double points = 0;
+        for (const Assign& as : nest.assigns) {
+            double p = 1;
+            for (const auto& v : as.enclosing) {
+                const LoopVar& lv = nest.vars.at(v);
+                p *= lv.rangeKnown && lv.range.bounded() ? static_cast<double>(lv.range.hi - lv.range.lo + 1) : 1.0;
+            }
+            points += p;
+        }
+        return points;
+    }
+
+    // An initialiser of a sum a later statement leaves partial (a convolution's bias written before its loops):
+    // device 0 writes the value, the others zero, so the sums add up to it once.
+    bool partialInit(Nest& nest)
+    {
+        for (const Assign& as : nest.assigns) {
+            const auto hint = m_hints.find(as.stmt->target.name);
+            if (as.stmt->op != ir::AssignOp::Set || hint == m_hints.end() || hint->second.kind != Placement::Partial)
+                return false;
+        }
+        // Only an initialiser: it reads nothing the program computes (a bias, a constant), and nothing split.
+        for (const Access& a : nest.accesses) {
+            const auto state = m_state.find(a.expr->name);
+            if (!a.target && (!isExternal(a.expr->name) || (state != m_state.end() && state->second.kind != Placement::Replicated)))
+                return false;
+        }
+        for (const Access& a : nest.accesses)
+            if (!a.target && !m_state.count(a.expr->name))
+                m_state[a.expr->name] = {Placement::Replicated, -1};
+        for (const Assign& as : nest.assigns) {
+            keepOnDeviceZero(*as.stmt);
+            m_state[as.stmt->target.name] = {Placement::Partial, -1};
+            m_gathered.erase(as.stmt->target.name);
+            m_reduced.erase(as.stmt->target.name);
+        }
+        ++m_split.replicatedStatements;
+        m_split.deviceWorkPoints += pointsOf(nest);
+        return true;
+    }
+
+    // `value` on device 0, zero elsewhere (a bias added once to partial sums).
+    void keepOnDeviceZero(Stmt& assign)
+    {
+        const Expr& v = assign.value;
+        if ((v.kind == ExprKind::Int && v.intValue == 0) || (v.kind == ExprKind::Float && v.floatValue == 0))
+            return;
+        Expr zeroValue;
+        zeroValue.kind = ExprKind::Float;
+        Expr select;
+        select.kind = ExprKind::Select;
+        select.args = {binary(BinaryOp::Eq, nameRef(deviceParam()), intLit(0)), v, zeroValue};
+        assign.value = std::move(select);
+    }
+
+    // Writes of `t` from assignment `first` of the nest on go to a new version `<t>_v`, and the reads after that
+    // assignment too (a read in the assignment itself is of the old values). Not for an output.
+    bool newVersion(Nest& nest, size_t first, const std::string& t)
+    {
+        if (m_decls.at(t).tensorKind == ir::TensorKind::Out)
+            return false;
+        const std::string base = m_origin.count(t) ? m_origin.at(t) : t;
+        ir::Decl decl = m_decls.at(base);
+        decl.name = freshName(base + "_v");
+        decl.tensorKind = ir::TensorKind::Tmp;
+        auto& decls = m_split.device.decls;
+        const auto at = std::find_if(decls.begin(), decls.end(), [&](const ir::Decl& x) { return x.name == t; });
+        decls.insert(at == decls.end() ? decls.end() : at + 1, decl);
+        m_decls[decl.name] = decl;
+        m_sizes.shapes[decl.name] = m_sizes.shapes.at(base);
+        m_written.insert(decl.name);
+        m_origin[decl.name] = base;
+        m_renamed[base] = decl.name;
+        m_renamed[t] = decl.name;
+        std::set<const Stmt*> after;
+        for (size_t i = first; i < nest.assigns.size(); ++i)
+            after.insert(nest.assigns[i].stmt);
+        for (Access& a : nest.accesses)
+            if (a.expr->name == t && a.assign && after.count(a.assign) && (a.target || a.assign != nest.assigns[first].stmt))
+                a.expr->name = decl.name;
+        return true;
+    }
+
+    // A split tensor overwritten whole (an in-place operation the split cannot follow: relu(t) after t's gather):
+    // from here on the program uses a whole copy, `<t>_whole`, which this statement writes. Only for an
+    // intermediate whose reads here are the very elements written (so they read the gathered old values), else no.
+    bool wholeCopy(Nest& nest, const std::string& t)
+    {
+        if (m_decls.at(t).tensorKind == ir::TensorKind::Out)
+            return false;
+        for (const Assign& as : nest.assigns) // an accumulation reads the old values, which the copy does not have
+            if (as.stmt->target.name == t && as.stmt->op != ir::AssignOp::Set)
+                return false;
+        const auto gathered = m_gathered.find(t);
+        for (const Access& a : nest.accesses) {
+            if (a.target || gathered == m_gathered.end() || a.expr->name != gathered->second)
+                continue;
+            // The read was renamed to the gathered copy; it must be the element its own statement writes.
+            if (!a.assign || a.assign->target.name != t || a.expr->args.size() != a.assign->target.args.size())
+                return false;
+            for (size_t i = 0; i < a.expr->args.size(); ++i)
+                if (!ir::structurallyEqual(a.expr->args[i], a.assign->target.args[i]))
+                    return false;
+        }
+        ir::Decl decl = m_decls.at(t);
+        decl.name = freshName(t + "_whole");
+        decl.tensorKind = ir::TensorKind::Tmp;
+        auto& decls = m_split.device.decls;
+        const auto at = std::find_if(decls.begin(), decls.end(), [&](const ir::Decl& x) { return x.name == t; });
+        decls.insert(at == decls.end() ? decls.end() : at + 1, decl);
+        m_decls[decl.name] = decl;
+        m_results.insert(decl.name);
+        m_renamed[t] = decl.name;
+        for (Access& a : nest.accesses) // the targets' accesses are the statements' own
+            if (a.target && a.expr->name == t)
+                a.expr->name = decl.name;
+        return true;
+    }
+
     void replicate(Nest& nest, const std::string& why)
     {
         ++m_split.replicatedStatements;
+        m_split.deviceWorkPoints += pointsOf(nest);
         bool gathered = false;
         for (Access& a : nest.accesses) {
             const std::string t = a.expr->name;
@@ -454,11 +628,16 @@ private:
             }
         }
         for (const Assign& as : nest.assigns) {
-            const std::string& t = as.stmt->target.name;
+            const std::string t = as.stmt->target.name;
             const auto state = m_state.find(t);
-            if (state != m_state.end() && state->second.kind != Placement::Replicated)
+            if (state != m_state.end() && state->second.kind == Placement::Sharded && !wholeCopy(nest, t))
                 m_conflict = t + " is written split and whole";
-            m_state[t] = {Placement::Replicated, -1};
+        }
+        for (const Assign& as : nest.assigns) {
+            const std::string& t = as.stmt->target.name;
+            m_state[t] = {Placement::Replicated, -1}; // partial sums overwritten whole are whole (full-size storage)
+            m_gathered.erase(t);
+            m_reduced.erase(t);
         }
         if (gathered || !why.empty())
             m_split.notes.push_back("runs whole on every device: " + where(nest) + (why.empty() ? "" : ": " + why));
@@ -471,8 +650,11 @@ private:
         m_candidates.clear();
         for (const auto& [t, dim] : decision.externalDims)
             m_state[t] = dim >= 0 ? Placement {Placement::Sharded, dim} : Placement {Placement::Replicated, -1};
-        for (const auto& [t, p] : decision.targets)
+        for (const auto& [t, p] : decision.targets) {
             m_state[t] = p;
+            m_gathered.erase(t); // written anew: an earlier gather or sum of it is stale
+            m_reduced.erase(t);
+        }
         // Accesses along a split dimension index the device's block; every other use of the variable means the
         // element's global position, so it becomes var + tp_device * (extent / n). A quasi-affine index into a split
         // dimension is computed globally and shifted to the device's block.
@@ -533,17 +715,9 @@ private:
             if (p == decision.targets.end() || p->second.kind != Placement::Partial || as.stmt->op != ir::AssignOp::Set
                 || as.enclosing.count(var))
                 continue;
-            const Expr& v = as.stmt->value;
-            const bool zero = (v.kind == ExprKind::Int && v.intValue == 0) || (v.kind == ExprKind::Float && v.floatValue == 0);
-            if (zero)
-                continue;
-            Expr zeroValue;
-            zeroValue.kind = ExprKind::Float;
-            Expr select;
-            select.kind = ExprKind::Select;
-            select.args = {binary(BinaryOp::Eq, nameRef(deviceParam()), intLit(0)), v, zeroValue};
-            as.stmt->value = std::move(select);
+            keepOnDeviceZero(*as.stmt);
         }
+        m_split.deviceWorkPoints += pointsOf(nest) / m_n;
     }
 
     void finish()
@@ -552,6 +726,7 @@ private:
             TensorParallelSplit whole;
             whole.devices = m_n;
             whole.device = m_original;
+            whole.deviceWorkPoints = m_wholePoints; // every device runs everything
             whole.notes.push_back("not split: " + m_conflict);
             m_split = std::move(whole);
             return;
@@ -588,7 +763,7 @@ private:
         }
     }
 
-    const ir::SizeBindings& m_sizes;
+    ir::SizeBindings m_sizes; // a copy: tensors the split adds get their shapes here
     int m_n = 1;
     BlockIndex m_blocks;
     TensorParallelSplit m_split;
@@ -597,7 +772,11 @@ private:
     std::set<std::string> m_names, m_written, m_results;
     std::map<std::string, Placement> m_state;
     std::map<std::string, std::string> m_reduced, m_gathered; // tensor -> the collective's result
+    std::map<std::string, std::string> m_renamed; // tensor -> the version the program now reads and writes
+    std::set<std::string> m_exchanged; // tensors a collective has read: never written again (a new version is)
+    std::map<std::string, std::string> m_origin; // a version -> the original tensor
     std::string m_conflict;
+    double m_wholePoints = 0; // the whole program's iteration points
     std::map<std::string, Placement> m_hints; // tensors a later part writes split (from the previous pass)
     std::map<std::string, Placement> m_candidates; // hints the nest being decided would give, if it splits
 
@@ -606,8 +785,9 @@ public:
     int m_index = 0;
 };
 
-// How a split compares: its all-gathers, then the bytes each device holds and exchanges.
-std::pair<int, double> costOf(const TensorParallelSplit& split, const ir::Program& program, const ir::SizeBindings& sizes)
+// How a split compares: the work one device runs (iteration points), then its all-gathers, then the bytes each
+// device holds and exchanges.
+std::tuple<double, int, double> costOf(const TensorParallelSplit& split, const ir::Program& program, const ir::SizeBindings& sizes)
 {
     int gathers = 0;
     double bytes = 0;
@@ -625,7 +805,7 @@ std::pair<int, double> costOf(const TensorParallelSplit& split, const ir::Progra
             elements *= static_cast<double>(e);
         bytes += elements * ir::dtypeStorageBits(d.dtype) / 8.0 / (p->second.kind == Placement::Sharded ? split.devices : 1);
     }
-    return {gathers, bytes};
+    return {split.deviceWorkPoints, gathers, bytes};
 }
 
 } // namespace
@@ -646,21 +826,28 @@ Expected<TensorParallelSplit> splitTensorParallel(const ir::Program& program, co
     }
     // Propagation runs forward; a tensor written in parts, or copied before it is read split, learns only at a later
     // statement that it could be split, so the split is redone with what each pass learnt until nothing new is. A
-    // pass can only be kept if it is no worse: fewer all-gathers first, then fewer bytes held and exchanged.
+    // pass is kept only if it is better: less work on one device first, then fewer all-gathers, then fewer bytes held
+    // and exchanged.
     std::map<std::string, Placement> hints;
     std::optional<TensorParallelSplit> best;
-    std::pair<int, double> bestScore;
+    std::tuple<double, int, double> bestScore;
     for (int pass = 0; pass < 8; ++pass) {
         Splitter splitter(program, sizes, devices, hints);
         TensorParallelSplit split = splitter.run();
-        const std::pair<int, double> score = costOf(split, program, sizes);
+        const auto score = costOf(split, program, sizes);
         if (!best || score < bestScore) {
             best = std::move(split);
             bestScore = score;
         }
-        const size_t known = hints.size();
-        hints.insert(splitter.m_found.begin(), splitter.m_found.end());
-        if (hints.size() == known)
+        bool learnt = false;
+        for (const auto& [t, p] : splitter.m_found) {
+            const auto known = hints.find(t);
+            if (known != hints.end() && known->second.kind == p.kind && known->second.dim == p.dim)
+                continue;
+            hints[t] = p;
+            learnt = true;
+        }
+        if (!learnt)
             break;
     }
     return std::move(*best);

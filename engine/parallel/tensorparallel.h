@@ -54,6 +54,7 @@ struct TensorParallelSplit
     std::map<std::string, Placement> outputs; // out tensors after the program (sharded outputs stay distributed)
     std::vector<Exchange> exchanges; // in program order
     int splitStatements = 0, replicatedStatements = 0;
+    double deviceWorkPoints = 0; // iteration points one device runs (what the split's passes compare)
     std::vector<std::string> notes; // what could not be split and why, with ALIR lines
 };
 

@@ -158,6 +158,53 @@ std::string parallelTable(const ParallelAnalysis& pa)
     return out;
 }
 
+std::string parallelSweepTable(const std::vector<ParallelSweepRow>& rows)
+{
+    constexpr auto kSol = bounds::Level::CacheAware;
+    std::string out;
+    for (const auto& r : rows)
+        if (r.analysis) {
+            const AnalysisResult& d = r.analysis->device;
+            out = d.program.name + " on " + d.hardware.name + ", tensor parallel (cache_aware per device; overlapped is the bound)\n\n";
+            break;
+        }
+    out += padText("devices", 9, true) + padText("per device", 14, true) + padText("communication", 15, true)
+        + padText("overlapped", 14, true) + padText("serialised", 14, true) + padText("comm. share", 13, true)
+        + padText("held/device", 13, true) + padText("split", 8, true) + "  validated\n";
+    for (const auto& r : rows) {
+        out += padText(std::to_string(r.devices), 9, true);
+        if (!r.analysis) {
+            out += "  " + r.error + "\n";
+            continue;
+        }
+        const ParallelAnalysis& pa = *r.analysis;
+        const SystemLevel& s = pa.levels[static_cast<size_t>(kSol)];
+        const bool fits = pa.residentBytes <= pa.device.hardware.dramCapacityBytes.value;
+        out += padText(formatSeconds(s.deviceSeconds), 14, true) + padText(formatSeconds(pa.communicationSeconds), 15, true)
+            + padText(formatSeconds(s.overlappedSeconds), 14, true) + padText(formatSeconds(s.serialSeconds), 14, true)
+            + padText(formatFixed(100 * pa.communicationShare(kSol), 1) + " %", 13, true)
+            + padText(formatBytes(pa.residentBytes) + (fits ? "" : "!"), 13, true)
+            + padText(std::to_string(pa.split.splitStatements), 8, true) + "  " + (pa.validation ? (pa.validation->ok ? "yes" : "NO") : "-")
+            + (r.error.empty() ? "" : "  " + r.error) + "\n";
+    }
+    out += "(held/device with ! does not fit in the device's memory; split: statements split; validated: - where not run)\n";
+    return out;
+}
+
+std::string parallelSweepJson(const std::vector<ParallelSweepRow>& rows)
+{
+    ordered_json points = ordered_json::array();
+    for (const auto& r : rows) {
+        ordered_json p = {{"devices", r.devices}};
+        if (r.analysis)
+            p["analysis"] = ordered_json::parse(parallelJson(*r.analysis));
+        if (!r.error.empty())
+            p["error"] = r.error;
+        points.push_back(p);
+    }
+    return ordered_json({{"schema", "solar.parallel.sweep/1"}, {"points", points}}).dump(2) + "\n";
+}
+
 std::string linkInverseText(const ParallelAnalysis& pa, const LinkInverse& inv, bounds::Level level, double targetSeconds)
 {
     const hw::HwProfile& hardware = pa.device.hardware;

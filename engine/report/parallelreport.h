@@ -8,12 +8,25 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace solar::report {
 
 std::string parallelJson(const parallel::ParallelAnalysis& pa);
 std::string parallelTable(const parallel::ParallelAnalysis& pa);
+/// One device count of `solar analyze --sweep tp=LIST`: its split, or why there is none (a plan the profile cannot
+/// run, nothing split).
+struct ParallelSweepRow
+{
+    int devices = 1;
+    std::optional<parallel::ParallelAnalysis> analysis;
+    std::string error;
+};
+std::string parallelSweepTable(const std::vector<ParallelSweepRow>& rows);
+std::string parallelSweepJson(const std::vector<ParallelSweepRow>& rows); // solar.parallel.sweep/1
+
 /// `solar inverse --tp N`: the links' part of reaching a target (the device's part is the per-device inverse).
 std::string linkInverseText(const parallel::ParallelAnalysis& pa, const parallel::LinkInverse& inv, bounds::Level level,
                             double targetSeconds);

@@ -445,6 +445,33 @@ private slots:
         QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--tp", "0"}).code, 2);
         QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--tp-program", program}).code, 2);
         QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--tp", "2", "--format", "csv"}).code, 2);
+        // 7 divides none of 256, 4096 and 16384: nothing splits, and the error says why.
+        const Result seven = cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--tp", "7"});
+        QCOMPARE(seven.code, 1);
+        QVERIFY2(contains(seven.err, "nothing splits over 7 devices") && contains(seven.err, "does not divide into 7"), seven.err.c_str());
+    }
+
+    void testTensorParallelSweep()
+    {
+        // One row per count: no communication on one device; 2 MiB through NVLink SHARP within a node; across two
+        // nodes each node's reduced 2 MiB leaves through its 8 InfiniBand ports (2 MiB / 8 / 50 GB/s).
+        const Result r = cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--sweep", "tp=1,2,4,16", "--format", "json"});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
+        QCOMPARE(o[QStringLiteral("schema")].toString(), QStringLiteral("solar.parallel.sweep/1"));
+        const QJsonArray points = o[QStringLiteral("points")].toArray();
+        QCOMPARE(points.size(), 4);
+        const double expected[] = {0, 2097152.0 / 450e9, 2097152.0 / 450e9, 2097152.0 / 8 / 50e9};
+        for (int i = 0; i < 4; ++i) {
+            const QJsonObject a = points[i].toObject()[QStringLiteral("analysis")].toObject();
+            QVERIFY2(std::abs(a[QStringLiteral("communication_seconds")].toDouble() - expected[i]) < 1e-15, qPrintable(QString::number(i)));
+        }
+        const Result table = cli({"analyze", data("mlp_c5.alir"), "--hw", "mi300x", "--sweep", "tp=8,16"});
+        QCOMPARE(table.code, 1); // 16 MI300X need an inter-node link the profile does not state
+        QVERIFY(contains(table.out, "joins 8"));
+        QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--sweep", "tp=0"}).code, 2);
+        QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--sweep", "batch=2"}).code, 2);
+        QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--sweep", "tp=2", "--tp", "2"}).code, 2);
     }
 
     void testGraphExports()

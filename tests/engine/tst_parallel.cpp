@@ -341,6 +341,29 @@ private slots:
         QVERIFY(v4 && v4->ok);
     }
 
+    void testConvolutionsWithSeparateBiasesAndInPlaceRelu()
+    {
+        // KernelBench's SqueezeNet fire module as traced: the squeeze convolution split by output channels (its
+        // bias written before its loops splits with it), both expand convolutions by input channels with their
+        // biases kept on device 0, relu in place after each all-reduce (a new version of the tensor: the collective
+        // keeps the sums it read), then the concatenation. Two all-reduces of [B, 64, H, W] f32.
+        const ir::Program p = testutil::parseOk(testutil::readData("alir/squeeze_fire_traced.alir"));
+        const std::map<std::string, std::int64_t> sizes {
+            {"batch_size", 2}, {"expand1x1_channels", 4}, {"expand3x3_channels", 6}, {"height", 5}, {"width", 3}};
+        const TensorParallelSplit s = splitOk(p, 2, sizes);
+        QCOMPARE(s.inputs.at("squeeze_weight").dim, 0);
+        QCOMPARE(s.inputs.at("squeeze_bias").dim, 0);
+        QCOMPARE(s.inputs.at("expand1x1_weight").dim, 1);
+        QCOMPARE(s.inputs.at("expand3x3_weight").dim, 1);
+        QCOMPARE(kindOf(s.inputs, "expand1x1_bias"), Placement::Replicated);
+        QCOMPARE(s.exchanges.size(), size_t(2));
+        QCOMPARE(s.exchanges[0].collective.bytes, 2.0 * 4 * 5 * 3 * 4);
+        QCOMPARE(s.exchanges[1].collective.bytes, 2.0 * 6 * 5 * 3 * 4);
+        const auto v = validateSplit(p, s, sizes, 9);
+        QVERIFY(v);
+        QVERIFY2(v->ok, v->detail.c_str());
+    }
+
     void testNothingToSplit()
     {
         // No weight, no contraction: every device runs the whole program, and says so.
