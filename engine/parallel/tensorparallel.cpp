@@ -3,6 +3,7 @@
 
 #include "engine/ir/intexpr.h"
 #include "engine/parallel/blockindex.h"
+#include "engine/parallel/loopnest.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,53 +31,6 @@ using ir::Expr;
 using ir::ExprKind;
 using ir::Stmt;
 using ir::StmtKind;
-
-Expr intLit(std::int64_t v)
-{
-    Expr e;
-    e.kind = ExprKind::Int;
-    e.intValue = v;
-    return e;
-}
-
-Expr nameRef(const std::string& n)
-{
-    Expr e;
-    e.kind = ExprKind::Name;
-    e.name = n;
-    return e;
-}
-
-Expr binary(BinaryOp op, Expr a, Expr b)
-{
-    Expr e;
-    e.kind = ExprKind::Binary;
-    e.binaryOp = op;
-    e.args = {std::move(a), std::move(b)};
-    return e;
-}
-
-// One access in a nest, with where it sits.
-struct Access
-{
-    Expr* expr = nullptr;
-    bool target = false;
-    Stmt* assign = nullptr;
-};
-
-struct Assign
-{
-    Stmt* stmt = nullptr;
-    std::set<std::string> enclosing; // loop variables around it
-};
-
-// A top-level statement with what the split decision needs.
-struct Nest
-{
-    LoopVars vars;
-    std::vector<Assign> assigns;
-    std::vector<Access> accesses;
-};
 
 class Splitter
 {
@@ -106,7 +60,7 @@ public:
         for (size_t i = 0; i < body.size(); ++i) {
             m_index = static_cast<int>(i);
             Nest nest;
-            collect(body[i], {}, nest);
+            collectNest(body[i], {}, nest, m_sizes, m_blocks);
             m_wholePoints += pointsOf(nest);
             if (!nest.assigns.empty())
                 splitNest(nest, body[i]);
@@ -117,56 +71,6 @@ public:
 
 private:
     bool isExternal(const std::string& t) const { return !m_written.count(t) && !m_results.count(t); }
-
-    // ---- collecting -------------------------------------------------------------------------------------------
-
-    void collectExpr(Expr& e, Stmt* assign, Nest& nest)
-    {
-        if (e.kind == ExprKind::Access)
-            nest.accesses.push_back({&e, false, assign});
-        for (auto& a : e.args)
-            collectExpr(a, assign, nest);
-    }
-
-    void collect(Stmt& s, std::set<std::string> enclosing, Nest& nest)
-    {
-        switch (s.kind) {
-        case StmtKind::For:
-            for (auto& r : s.ranges) {
-                LoopVar& v = nest.vars[r.var];
-                v.ranges.push_back(&r);
-                std::string error;
-                const auto lo = ir::evalConstInt(r.lo, m_sizes.resolver(), &error);
-                const auto hi = ir::evalConstInt(r.hi, m_sizes.resolver(), &error);
-                if (!lo || !hi || *lo != 0 || r.step != 1 || (v.extent >= 0 && v.extent != *hi))
-                    v.plain = false;
-                else
-                    v.extent = *hi;
-                const ir::Interval l = m_blocks.rangeOf(r.lo, nest.vars), h = m_blocks.rangeOf(r.hi, nest.vars);
-                const ir::Interval now {l.lo, h.hi < ir::Interval::kUnbounded ? h.hi - 1 : h.hi};
-                v.range = v.rangeKnown ? ir::Interval {std::min(v.range.lo, now.lo), std::max(v.range.hi, now.hi)} : now;
-                v.rangeKnown = true;
-                enclosing.insert(r.var);
-            }
-            for (auto& b : s.body)
-                collect(b, enclosing, nest);
-            break;
-        case StmtKind::If:
-            collectExpr(s.cond, nullptr, nest);
-            for (auto& b : s.body)
-                collect(b, enclosing, nest);
-            for (auto& b : s.orelse)
-                collect(b, enclosing, nest);
-            break;
-        case StmtKind::Assign:
-            nest.assigns.push_back({&s, enclosing});
-            nest.accesses.push_back({&s.target, true, &s});
-            for (auto& a : s.target.args)
-                collectExpr(a, &s, nest);
-            collectExpr(s.value, &s, nest);
-            break;
-        }
-    }
 
     // Where a nest would leave its targets if split along `var`; empty with `why` when it cannot be.
     struct Decision
@@ -367,35 +271,6 @@ private:
         return result;
     }
 
-    void substitute(Expr& e, const std::string& var, const Expr& replacement, const std::set<const Expr*>& keep)
-    {
-        if (keep.count(&e))
-            return;
-        if (e.kind == ExprKind::Name && e.name == var) {
-            e = replacement;
-            return;
-        }
-        for (auto& a : e.args)
-            substitute(a, var, replacement, keep);
-    }
-
-    void substituteStmt(Stmt& s, const std::string& var, const Expr& replacement, const std::set<const Expr*>& keep)
-    {
-        for (auto& r : s.ranges) {
-            substitute(r.lo, var, replacement, keep);
-            if (r.var != var)
-                substitute(r.hi, var, replacement, keep);
-        }
-        substitute(s.cond, var, replacement, keep);
-        for (auto& a : s.target.args)
-            substitute(a, var, replacement, keep);
-        substitute(s.value, var, replacement, keep);
-        for (auto& b : s.body)
-            substituteStmt(b, var, replacement, keep);
-        for (auto& b : s.orelse)
-            substituteStmt(b, var, replacement, keep);
-    }
-
     std::string where(const Nest& nest) const
     {
         const Stmt& s = *nest.assigns.front().stmt;
@@ -485,21 +360,6 @@ private:
             return;
         }
         apply(nest, top, var, decision);
-    }
-
-    // Iteration points of the nest's statements (the passes compare what one device runs).
-    static double pointsOf(const Nest& nest)
-    {
-        double points = 0;
-        for (const Assign& as : nest.assigns) {
-            double p = 1;
-            for (const auto& v : as.enclosing) {
-                const LoopVar& lv = nest.vars.at(v);
-                p *= lv.rangeKnown && lv.range.bounded() ? static_cast<double>(lv.range.hi - lv.range.lo + 1) : 1.0;
-            }
-            points += p;
-        }
-        return points;
     }
 
     // An initialiser of a sum a later statement leaves partial (a convolution's bias written before its loops):
@@ -683,31 +543,7 @@ private:
         }
         for (ir::LoopRange* r : lv.ranges)
             r->hi = binary(BinaryOp::FloorDiv, r->hi, intLit(m_n));
-        bool global = false;
-        std::function<void(const Expr&)> find = [&](const Expr& e) {
-            if (keep.count(&e))
-                return;
-            if (e.kind == ExprKind::Name && e.name == var)
-                global = true;
-            for (const auto& a : e.args)
-                find(a);
-        };
-        for (const Access& a : nest.accesses)
-            find(*a.expr);
-        std::function<void(const Stmt&)> findStmt = [&](const Stmt& s) {
-            find(s.cond);
-            if (s.kind == StmtKind::Assign)
-                find(s.value);
-            for (const auto& r : s.ranges)
-                if (r.var != var)
-                    find(r.hi);
-            for (const auto& b : s.body)
-                findStmt(b);
-            for (const auto& b : s.orelse)
-                findStmt(b);
-        };
-        findStmt(top);
-        if (global)
+        if (usesOutside(top, var, keep))
             substituteStmt(top, var, offset(), keep);
         // An initialiser of a partial sum (a bias) is added once: on device 0.
         for (const Assign& as : nest.assigns) {
