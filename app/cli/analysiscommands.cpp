@@ -36,8 +36,11 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
     const AnalysisArgs a = analysisArgs(args);
     if (a.hw.empty())
         throw UsageError {"'analyze' needs --hw NAME (see 'solar hw list')"};
-    if (namesProblem(args))
+    if (namesProblem(args)) {
+        if (args.has("--tp") || args.has("--sweep") || args.has("--tp-program"))
+            throw UsageError {"--tp and --sweep split one program; a problem's workloads are analysed one device each"};
         return analyzeProblem(args, out, err);
+    }
     if (args.positional.empty())
         throw UsageError {"'analyze' needs FILE (or a problem: PROBLEM_DIR, --definition FILE)"};
     const auto tp = args.integer("--tp", 1);

@@ -472,6 +472,8 @@ private slots:
         QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--sweep", "tp=0"}).code, 2);
         QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--sweep", "batch=2"}).code, 2);
         QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--sweep", "tp=2", "--tp", "2"}).code, 2);
+        const std::string problem = std::string(SOLAR_TEST_DATA) + "/problems/scaled_add";
+        QCOMPARE(cli({"analyze", problem, "--hw", "h100-sxm", "--tp", "2"}).code, 2);
     }
 
     void testGraphExports()
