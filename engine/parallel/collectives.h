@@ -43,7 +43,7 @@ struct CollectiveBound
 };
 
 /// The bound of one run of `c` (not multiplied by c.count). Requires an interconnect on the profile when c.group > 1
-/// (the caller checks the plan first: planError in plan.h).
+/// (the caller checks the plan first: planError in parallelanalysis.h).
 CollectiveBound boundCollective(const Collective& c, const hw::HwProfile& hardware);
 
 /// Bytes each device must move, per direction, over a link joining `n` peers (the first-principles factor above).

@@ -25,31 +25,29 @@ std::string linkName(const hw::HwProfile& hardware, const CollectiveBound& b)
                                                                               : hardware.interconnect->intraNode.name;
 }
 
+// Each tensor's placement: {"placement": "split", "dim": 1}, "replicated" or "partial".
+ordered_json placementsJson(const std::map<std::string, Placement>& placements)
+{
+    ordered_json out = ordered_json::object();
+    for (const auto& [name, p] : placements) {
+        ordered_json entry = {{"placement",
+                               p.kind == Placement::Sharded       ? "split"
+                                   : p.kind == Placement::Partial ? "partial"
+                                                                  : "replicated"}};
+        if (p.kind == Placement::Sharded)
+            entry["dim"] = p.dim;
+        out[name] = entry;
+    }
+    return out;
+}
+
 } // namespace
 
 std::string parallelJson(const ParallelAnalysis& pa)
 {
     const AnalysisResult& d = pa.device;
-    ordered_json placements = ordered_json::object();
-    for (const auto& [name, p] : pa.split.inputs) {
-        ordered_json entry = {{"placement",
-                               p.kind == Placement::Sharded       ? "split"
-                                   : p.kind == Placement::Partial ? "partial"
-                                                                  : "replicated"}};
-        if (p.kind == Placement::Sharded)
-            entry["dim"] = p.dim;
-        placements[name] = entry;
-    }
-    ordered_json outputs = ordered_json::object();
-    for (const auto& [name, p] : pa.split.outputs) {
-        ordered_json entry = {{"placement",
-                               p.kind == Placement::Sharded       ? "split"
-                                   : p.kind == Placement::Partial ? "partial"
-                                                                  : "replicated"}};
-        if (p.kind == Placement::Sharded)
-            entry["dim"] = p.dim;
-        outputs[name] = entry;
-    }
+    const ordered_json placements = placementsJson(pa.split.inputs);
+    const ordered_json outputs = placementsJson(pa.split.outputs);
     ordered_json collectives = ordered_json::array();
     for (size_t i = 0; i < pa.split.exchanges.size(); ++i) {
         const Exchange& x = pa.split.exchanges[i];

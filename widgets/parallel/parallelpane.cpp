@@ -82,6 +82,10 @@ void ParallelPane::setResult(std::shared_ptr<const solar::AnalysisResult> result
 
 void ParallelPane::setLinkFactor(double factor)
 {
+    // Every slider move reports all factors: re-bound only when the links changed (the others come through the
+    // results model, which re-solves each device once).
+    if (factor == m_linkFactor)
+        return;
     m_linkFactor = factor;
     show();
 }
