@@ -37,8 +37,9 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
     if (a.hw.empty())
         throw UsageError {"'analyze' needs --hw NAME (see 'solar hw list')"};
     if (namesProblem(args)) {
-        if (args.has("--tp") || args.has("--sweep") || args.has("--tp-program"))
-            throw UsageError {"--tp and --sweep split one program; a problem's workloads are analysed one device each"};
+        for (const char* option : {"--tp", "--sweep", "--tp-program", "--pp", "--dp", "--cp", "--plan", "--shard"})
+            if (args.has(option))
+                throw UsageError {std::string(option) + ": a plan splits one program; a problem's workloads are analysed one device each"};
         return analyzeProblem(args, out, err);
     }
     if (args.positional.empty())
@@ -48,9 +49,20 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
         throw UsageError {"--tp prints a table or json"};
     if (args.has("--tp-program") && !tp)
         throw UsageError {"--tp-program needs --tp N"};
-    const std::vector<int> sweep = parseTpSweep(args.values("--sweep"));
+    std::vector<int> sweep = parseTpSweep(args.values("--sweep"));
     if (!sweep.empty() && (tp || a.format == "csv"))
         throw UsageError {"--sweep tp=LIST replaces --tp and prints a table or json"};
+    if (args.has("--shard") && sweep.empty())
+        throw UsageError {"--shard I/N takes a share of a --sweep"};
+    sweep = shardOf(sweep, shardOption(args));
+    const auto plan = planOption(args);
+    if (!plan) {
+        for (const auto& d : plan.diagnostics())
+            err << d.format() << '\n';
+        return ExitBadInput;
+    }
+    if (*plan && (a.format == "csv" || !sweep.empty() || args.has("--tp-program")))
+        throw UsageError {"a plan (--pp, --dp, --cp, --plan) prints a table or json, without --sweep or --tp-program"};
     const auto result = runAnalysis(a, err);
     if (!result)
         return ExitBadInput;
@@ -58,6 +70,8 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
         if (d.severity != Severity::Note)
             err << d.format() << '\n';
     }
+    if (*plan)
+        return analyzeWithPlan(*result, **plan, a.format, out, err);
     if (tp)
         return analyzeParallel(args, *result, static_cast<int>(*tp), a.format, out, err);
     if (!sweep.empty())
@@ -293,22 +307,39 @@ std::vector<Command> analysisCommands()
          "times, for an ALIR program, a PyTorch model (traced and validated at reduced sizes) or any source through an LLM; for a "
          "SOL-ExecBench problem (a folder with definition.json and workload.jsonl), every workload at its own axes (json: "
          "solar.workloads/1)",
-         concat({hardwareOptions(),
-                 modelOptions(),
-                 {formatOption({"table", "json", "csv"}), profileTraceOption()},
-                 {{"--tp", "N",
-                   "split the program over N devices (tensor parallel, derived from the program: docs/parallel.md): per-device "
-                   "bounds, collectives over the profile's links, and the system's levels (json: solar.parallel/1)"},
-                  {"--tp-program", "FILE", "with --tp: write the per-device ALIR program to FILE"},
-                  {"--sweep",
-                   "tp=LIST",
-                   "one row per device count (e.g. tp=1,2,4,8): per-device and system bounds, communication, memory per device",
-                   {},
-                   {},
-                   true}},
-                 validateOption(),
-                 frontendOptions(),
-                 problemOptions()}),
+         concat(
+             {hardwareOptions(),
+              modelOptions(),
+              {formatOption({"table", "json", "csv"}), profileTraceOption()},
+              {{"--tp", "N",
+                "split the program over N devices (tensor parallel, derived from the program: docs/parallel.md): per-device "
+                "bounds, collectives over the profile's links, and the system's levels (json: solar.parallel/1)"},
+               {"--tp-program", "FILE", "with --tp: write the per-device ALIR program to FILE"},
+               {"--pp", "N",
+                "pipeline parallel: cut the program's statements into N stages that balance (docs/parallel.md); with --tp, each "
+                "stage split over tp devices (json: solar.parallel.plan/1)"},
+               {"--micro-batches", "M", "with --pp: the micro-batches a step is run as (the pipeline's fill and drain)"},
+               {"--dp", "N", "data parallel: the inputs cut along --dp-dim (default 0, the batch); sums over it (gradients) all-reduced"},
+               {"--cp", "N",
+                "context parallel: the inputs cut along --cp-dim (default 1, the sequence); what reads across it (attention's "
+                "keys) is all-gathered"},
+               {"--dp-dim", "D", "the inputs' dimension --dp cuts"},
+               {"--cp-dim", "D", "the inputs' dimension --cp cuts"},
+               {"--optimizer", "NAME", "training: the optimizer's state per parameter in the memory check", {"adam"}},
+               {"--zero", "S", "1: the optimizer's state split over the --dp replicas (ZeRO stage 1)", {"0", "1"}},
+               {"--plan", "FILE",
+                "the whole plan as JSON: {\"tp\": 8, \"pp\": 2, \"dp\": 1, \"cp\": 1, \"micro_batches\": 8, \"optimizer\": "
+                "\"adam\", \"zero\": 1}"},
+               {"--shard", "I/N", "with --sweep: this machine's share of the points (join the JSON outputs with 'solar bench --merge')"},
+               {"--sweep",
+                "tp=LIST",
+                "one row per device count (e.g. tp=1,2,4,8): per-device and system bounds, communication, memory per device",
+                {},
+                {},
+                true}},
+              validateOption(),
+              frontendOptions(),
+              problemOptions()}),
          0, 1, analyze},
         {"inverse", "FILE", "the least DRAM bandwidth, compute and on-chip memory that reach a target time",
          concat({hardwareOptions(),

@@ -3,6 +3,7 @@
 // machines and joined again.
 #include "app/cli/analysisargs.h"
 #include "app/cli/cli.h"
+#include "app/cli/parallelcli.h"
 
 #include "engine/batch/score.h"
 #include "engine/batch/sweep.h"
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <ostream>
+#include <tuple>
 
 #include <unistd.h>
 
@@ -110,6 +112,8 @@ int score(const Args& args, std::ostream& out, std::ostream& err)
 // solar bench --merge A.json B.json ... [--format F]: joins the JSON outputs of --shard runs.
 int benchMerge(const Args& args, std::ostream& out, std::ostream& err)
 {
+    if (!args.positional.empty() && isParallelSweepFile(args.positional.front()))
+        return mergeParallelSweeps(args.positional, args.value("--format", "table"), out, err);
     const auto merged = batch::readSweepFiles(args.positional);
     if (!merged) {
         printDiagnostics(merged.diagnostics(), err);
@@ -147,16 +151,7 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
         throw UsageError {"--measure and --timings are two sources of measured times: give one"};
     if (const auto jobs = args.integer("--jobs", 1))
         options.jobs = static_cast<int>(*jobs);
-    if (args.has("--shard")) {
-        const std::string shard = args.value("--shard");
-        const auto slash = shard.find('/');
-        if (slash == std::string::npos)
-            throw UsageError {"--shard needs I/N, got '" + shard + "'"};
-        options.shardIndex = static_cast<int>(parseInteger(shard.substr(0, slash), "--shard"));
-        options.shardCount = static_cast<int>(parseInteger(shard.substr(slash + 1), "--shard"));
-        if (options.shardCount < 1 || options.shardIndex < 0 || options.shardIndex >= options.shardCount)
-            throw UsageError {"--shard I/N needs 0 <= I < N"};
-    }
+    std::tie(options.shardIndex, options.shardCount) = shardOption(args);
     const bool scoring = args.has("--score");
     if (scoring && (!args.has("--timings") || !args.has("--kernel-timings")))
         throw UsageError {"--score needs --kernel-timings FILE (the kernels' times) and --timings FILE (the baseline's)"};
@@ -277,7 +272,8 @@ std::vector<Command> benchCommands()
          1, 1, score},
         {"bench --merge",
          "SHARD.json ...",
-         "join the JSON outputs of '--shard I/N' runs into one result (the summary is recomputed)",
+         "join the JSON outputs of '--shard I/N' runs into one result (the summary is recomputed): bench sweeps (solar.bench/1) or "
+         "device-count sweeps of 'analyze --sweep tp=LIST' (solar.parallel.sweep/1, table or json)",
          {formatOption({"table", "json", "csv"})},
          1,
          -1,

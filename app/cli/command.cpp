@@ -153,4 +153,19 @@ std::string overviewHelp(const std::vector<Command>& commands)
     return out;
 }
 
+std::pair<int, int> shardOption(const Args& args)
+{
+    if (!args.has("--shard"))
+        return {0, 1};
+    const std::string shard = args.value("--shard");
+    const auto slash = shard.find('/');
+    if (slash == std::string::npos)
+        throw UsageError {"--shard needs I/N, got '" + shard + "'"};
+    const auto index = parseInteger(shard.substr(0, slash), "--shard");
+    const auto count = parseInteger(shard.substr(slash + 1), "--shard");
+    if (count < 1 || count > 1 << 20 || index < 0 || index >= count)
+        throw UsageError {"--shard I/N needs 0 <= I < N"};
+    return {static_cast<int>(index), static_cast<int>(count)};
+}
+
 } // namespace solar::cli

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace solar::cli {
@@ -70,6 +71,8 @@ std::string commandHelp(const Command& command);
 std::string overviewHelp(const std::vector<Command>& commands);
 
 std::int64_t parseInteger(const std::string& text, const std::string& what);
+/// --shard I/N: this machine's share of a sweep, {I, N}; {0, 1} when absent; a usage error unless 0 <= I < N.
+std::pair<int, int> shardOption(const Args& args);
 
 // The commands, one file per group.
 std::vector<Command> irCommands();

@@ -5,11 +5,18 @@
 
 #include "engine/core/atomicwrite.h"
 #include "engine/core/format.h"
+#include "engine/core/textfile.h"
 #include "engine/ir/printer.h"
 #include "engine/parallel/parallelanalysis.h"
+#include "engine/parallel/plananalysis.h"
 #include "engine/report/parallelreport.h"
+#include "engine/report/planreport.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <iterator>
+#include <map>
 #include <ostream>
 
 namespace solar::cli {
@@ -116,6 +123,168 @@ int analyzeParallelSweep(const AnalysisResult& whole, const std::vector<int>& co
         rows.push_back(std::move(row));
     }
     out << (format == "json" ? report::parallelSweepJson(rows) : report::parallelSweepTable(rows));
+    return ok ? ExitOk : ExitBadInput;
+}
+
+} // namespace solar::cli
+
+namespace solar::cli {
+
+std::vector<int> shardOf(const std::vector<int>& counts, std::pair<int, int> shard)
+{
+    std::vector<int> mine;
+    for (size_t i = 0; i < counts.size(); ++i)
+        if (static_cast<int>(i % static_cast<size_t>(shard.second)) == shard.first)
+            mine.push_back(counts[i]);
+    return mine;
+}
+
+Expected<std::optional<parallel::Plan>> planOption(const Args& args)
+{
+    using Result = Expected<std::optional<parallel::Plan>>;
+    const char* const planFlags[] = {"--pp", "--dp", "--cp", "--micro-batches", "--optimizer", "--zero", "--cp-dim", "--dp-dim"};
+    const bool flags = std::any_of(std::begin(planFlags), std::end(planFlags), [&](const char* f) { return args.has(f); });
+    if (args.has("--plan")) {
+        if (flags || args.has("--tp"))
+            throw UsageError {"--plan FILE gives the whole plan: leave out --tp, --pp, --dp, --cp and the rest"};
+        const std::string path = args.value("--plan");
+        const auto text = readTextFile(path, "parallel.plan");
+        if (!text)
+            return Result::failure(text.diagnostics());
+        auto plan = parallel::parsePlan(*text, path);
+        if (!plan)
+            return Result::failure(plan.diagnostics());
+        return std::optional<parallel::Plan>(*plan);
+    }
+    if (!flags)
+        return std::optional<parallel::Plan> {};
+    parallel::Plan plan;
+    auto degree = [&](const char* option, int& into, std::int64_t minimum) {
+        if (const auto v = args.integer(option, minimum)) {
+            if (*v > 1 << 20)
+                throw UsageError {std::string(option) + " " + std::to_string(*v) + " is more than 1048576"};
+            into = static_cast<int>(*v);
+        }
+    };
+    degree("--tp", plan.tp, 1);
+    degree("--pp", plan.pp, 1);
+    degree("--dp", plan.dp, 1);
+    degree("--cp", plan.cp, 1);
+    degree("--micro-batches", plan.microBatches, 1);
+    degree("--cp-dim", plan.cpDim, 0);
+    degree("--dp-dim", plan.dpDim, 0);
+    plan.optimizer = args.value("--optimizer");
+    plan.shardOptimizer = args.value("--zero", "0") == "1";
+    if (plan.microBatches > 1 && plan.pp == 1)
+        throw UsageError {"--micro-batches goes with --pp (a pipeline's micro-batches)"};
+    if (const std::string why = parallel::planShapeError(plan); !why.empty())
+        throw UsageError {why};
+    return std::optional<parallel::Plan>(plan);
+}
+
+int analyzeWithPlan(const AnalysisResult& whole, const parallel::Plan& plan, const std::string& format, std::ostream& out,
+                    std::ostream& err)
+{
+    const auto pa = parallel::analyzePlan(whole, plan);
+    if (!pa) {
+        for (const auto& d : pa.diagnostics())
+            err << d.format() << '\n';
+        return ExitBadInput;
+    }
+    out << (format == "json" ? report::planJson(*pa, whole) : report::planTable(*pa, whole));
+    bool ok = whole.coverage.complete && std::all_of(pa->stages.begin(), pa->stages.end(), [](const parallel::StageAnalysis& s) {
+                  return s.tensor.device.coverage.complete;
+              });
+    if (!pa->fits()) {
+        err << "solar: error: the plan does not fit: " << formatBytes(pa->memory.totalBytes()) << " per device (stage "
+            << pa->memory.stage + 1 << "), over " << formatBytes(pa->capacityBytes) << '\n';
+        ok = false;
+    }
+    if (!pa->validated()) {
+        err << "solar: error: a split of the plan does not compute what the program does (see the validation lines)\n";
+        ok = false;
+    }
+    return ok ? ExitOk : ExitBadInput;
+}
+
+bool isParallelSweepFile(const std::string& path)
+{
+    const auto text = readTextFile(path);
+    if (!text)
+        return false;
+    const auto j = nlohmann::json::parse(*text, nullptr, false);
+    return j.is_object() && j.value("schema", "") == "solar.parallel.sweep/1";
+}
+
+int mergeParallelSweeps(const std::vector<std::string>& paths, const std::string& format, std::ostream& out, std::ostream& err)
+{
+    std::map<int, nlohmann::ordered_json> points;
+    std::string program, hardware;
+    bool ok = true;
+    for (const auto& path : paths) {
+        const auto text = readTextFile(path);
+        if (!text) {
+            for (const auto& d : text.diagnostics())
+                err << d.format() << '\n';
+            return ExitBadInput;
+        }
+        const auto j = nlohmann::ordered_json::parse(*text, nullptr, false);
+        if (!j.is_object() || j.value("schema", "") != "solar.parallel.sweep/1" || !j.contains("points") || !j["points"].is_array()) {
+            err << path << ": error: not a solar.parallel.sweep/1 document (the JSON of 'analyze --sweep tp=LIST --format json')\n";
+            return ExitBadInput;
+        }
+        for (const auto& p : j["points"]) {
+            if (!p.is_object() || !p.contains("devices") || !p["devices"].is_number_integer()) {
+                err << path << ": error: a sweep point without its device count\n";
+                return ExitBadInput;
+            }
+            const int devices = p["devices"].get<int>();
+            if (p.contains("analysis")) {
+                const auto& a = p["analysis"];
+                const std::string prog = a.value("program", ""), hw = a.contains("hardware") ? a["hardware"].value("id", "") : "";
+                if ((!program.empty() && prog != program) || (!hardware.empty() && hw != hardware)) {
+                    err << path << ": error: " << prog << " on " << hw << " is another sweep than " << program << " on " << hardware
+                        << '\n';
+                    return ExitBadInput;
+                }
+                program = prog;
+                hardware = hw;
+                if (a.contains("validation") && a["validation"].is_object() && !a["validation"].value("ok", true))
+                    ok = false;
+            }
+            if (p.contains("error"))
+                ok = false;
+            if (!points.emplace(devices, p).second) {
+                err << path << ": error: " << devices << " devices appear in two shards\n";
+                return ExitBadInput;
+            }
+        }
+    }
+    nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    for (auto& [devices, p] : points)
+        all.push_back(p);
+    if (format == "json") {
+        out << nlohmann::ordered_json({{"schema", "solar.parallel.sweep/1"}, {"points", all}}).dump(2) << '\n';
+    } else {
+        out << program << " on " << hardware << ", tensor parallel (cache_aware; overlapped is the bound), " << paths.size()
+            << " shards joined\n\n"
+            << padText("devices", 9, true) << padText("per device", 14, true) << padText("communication", 15, true)
+            << padText("overlapped", 14, true) << padText("serialised", 14, true) << padText("held/device", 13, true) << '\n';
+        for (const auto& p : all) {
+            out << padText(std::to_string(p["devices"].get<int>()), 9, true);
+            if (!p.contains("analysis")) {
+                out << "  " << p.value("error", "") << '\n';
+                continue;
+            }
+            const auto& a = p["analysis"];
+            const auto& l = a["levels"]["cache_aware"];
+            out << padText(formatSeconds(l.value("device_seconds", 0.0)), 14, true)
+                << padText(formatSeconds(a.value("communication_seconds", 0.0)), 15, true)
+                << padText(formatSeconds(l.value("overlapped_seconds", 0.0)), 14, true)
+                << padText(formatSeconds(l.value("serial_seconds", 0.0)), 14, true)
+                << padText(formatBytes(a.value("resident_bytes_per_device", 0.0)), 13, true) << '\n';
+        }
+    }
     return ok ? ExitOk : ExitBadInput;
 }
 

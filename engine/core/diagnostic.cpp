@@ -59,4 +59,10 @@ SourceLoc locationOf(std::string_view text, std::size_t byte)
     return loc;
 }
 
+SourceLoc fieldLocation(std::string_view text, const std::string& key)
+{
+    const auto at = text.find("\"" + key + "\"");
+    return at == std::string_view::npos ? SourceLoc {} : locationOf(text, at);
+}
+
 } // namespace solar

@@ -39,5 +39,7 @@ std::string formatAll(const Diagnostics& diagnostics);
 /// The 1-based line:column of byte `byte` of `text` (parsers such as nlohmann report byte offsets; editors want
 /// line:column).
 SourceLoc locationOf(std::string_view text, std::size_t byte);
+/// Where a field of a JSON file sits: its key's first occurrence (nlohmann keeps no positions); {} when absent.
+SourceLoc fieldLocation(std::string_view text, const std::string& key);
 
 } // namespace solar

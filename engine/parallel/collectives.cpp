@@ -44,7 +44,9 @@ CollectiveBound boundCollective(const Collective& c, const hw::HwProfile& hardwa
     const hw::Interconnect& ic = *hardware.interconnect;
     const int node = std::max(1, static_cast<int>(ic.nodeDevices.value));
     const hw::Link& intra = ic.intraNode;
-    b.interNode = c.group > node && ic.interNode;
+    // Members `stride` devices apart: a node holds node / stride of them (one when the stride fills a node).
+    const int perNode = std::min(c.group, std::max(1, node / std::max(1, c.stride)));
+    b.interNode = c.group > perNode && ic.interNode;
     const bool reduces = intra.inNetworkReduction() || (b.interNode && ic.interNode->inNetworkReduction());
     const double deviceBytes = linkBytesPerDevice(c.kind, c.bytes, c.group, reduces);
     auto latency = [](const hw::Link& l) { return l.latencySeconds ? l.latencySeconds->value : 0.0; };
@@ -59,7 +61,6 @@ CollectiveBound boundCollective(const Collective& c, const hw::HwProfile& hardwa
     // so its term uses both; each node's traffic to the other nodes (reduced or gathered inside the node first)
     // crosses its devices' inter-node ports, and that term uses those alone.
     const hw::Link& inter = *ic.interNode;
-    const int perNode = std::min(node, c.group);
     const int nodes = (c.group + perNode - 1) / perNode;
     b.intraSeconds = deviceBytes / (intra.bandwidthBps.value + inter.bandwidthBps.value) + latency(intra);
     const bool perDevice = c.kind == CollectiveKind::AllToAll || c.kind == CollectiveKind::SendRecv;

@@ -30,6 +30,7 @@ struct Collective
     double bytes = 0; // per device: the full buffer (all-gather: the gathered result)
     int group = 1; // devices taking part
     double count = 1; // how often it runs per step (a layer repeated by a loop)
+    int stride = 1; // devices between two members (a plan's outer groups: plan.h), which decides how many share a node
 };
 
 /// Where a group sits: `group` devices, spread over nodes of the profile's node size.

@@ -103,8 +103,10 @@ bool sameShape(const TensorParallelSplit& a, const TensorParallelSplit& b)
 // multiple of the device count (so the split loops still divide), devices x 2, x 3, ... in parameter order.
 constexpr double kOwnSizesPoints = 2e7;
 
+} // namespace
+
 std::optional<SplitValidation> validateAtSmallSizes(const AnalysisResult& whole, const TensorParallelSplit& split, int devices,
-                                                    std::vector<std::string>& notes)
+                                                    std::vector<std::string>& notes, const SplitSeed& seed)
 {
     const ir::Program& program = whole.program;
     double points = 0;
@@ -121,7 +123,7 @@ std::optional<SplitValidation> validateAtSmallSizes(const AnalysisResult& whole,
         std::map<std::string, std::int64_t> small;
         std::int64_t factor = 2;
         for (const auto& p : program.params)
-            small[p.name] = devices * factor++;
+            small[p.name] = isDeviceParam(p.name) ? 0 : devices * factor++; // an earlier cut's device: its device 0
         tries.push_back(small);
     }
     std::string why = "its sizes are too large to run and it has no size parameters to make small";
@@ -131,7 +133,7 @@ std::optional<SplitValidation> validateAtSmallSizes(const AnalysisResult& whole,
             why = bound.diagnostics().front().message;
             continue;
         }
-        auto resplit = splitTensorParallel(program, *bound, devices);
+        auto resplit = splitTensorParallel(program, *bound, devices, seed);
         if (!resplit || !sameShape(*resplit, split)) {
             why = "at small sizes the program splits differently";
             continue;
@@ -147,14 +149,12 @@ std::optional<SplitValidation> validateAtSmallSizes(const AnalysisResult& whole,
     return std::nullopt;
 }
 
-} // namespace
-
-Expected<ParallelAnalysis> analyzeTensorParallel(const AnalysisResult& whole, int devices)
+Expected<ParallelAnalysis> analyzeTensorParallel(const AnalysisResult& whole, int devices, const SplitSeed& seed)
 {
     using Fail = Expected<ParallelAnalysis>;
     if (const auto error = planError(whole.hardware, devices))
         return Fail::failure(Diagnostic {Severity::Error, whole.program.file, {}, "parallel.plan", *error});
-    auto split = splitTensorParallel(whole.program, whole.sizes, devices);
+    auto split = splitTensorParallel(whole.program, whole.sizes, devices, seed);
     if (!split)
         return Fail::failure(split.diagnostics());
     ParallelAnalysis pa;
@@ -181,10 +181,12 @@ Expected<ParallelAnalysis> analyzeTensorParallel(const AnalysisResult& whole, in
         pa.notes.push_back("does not fit: each device holds " + formatBytes(pa.residentBytes) + " of inputs and weights, over its "
                            + formatBytes(capacity));
     pa.notes.insert(pa.notes.end(), pa.split.notes.begin(), pa.split.notes.end());
-    if (pa.split.splitStatements == 0)
+    if (pa.split.splitStatements == 0 && devices > 1)
         pa.notes.push_back("nothing was split: every device runs the whole program");
+    else if (devices == 1)
+        return pa;
     else
-        pa.validation = validateAtSmallSizes(whole, pa.split, devices, pa.notes);
+        pa.validation = validateAtSmallSizes(whole, pa.split, devices, pa.notes, seed);
     return pa;
 }
 

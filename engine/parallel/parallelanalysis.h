@@ -60,9 +60,16 @@ struct LinkInverse
 };
 LinkInverse linkInverse(const ParallelAnalysis& pa, bounds::Level level, double targetSeconds);
 
+/// Runs `split` (of `whole.program`, made with `seed`) against the program: at its own sizes when that is cheap, else
+/// at small sizes the split divides (each size parameter a different multiple of `devices`), re-split there first.
+/// Nullopt, with a note saying why, when no size could run it.
+std::optional<SplitValidation> validateAtSmallSizes(const AnalysisResult& whole, const TensorParallelSplit& split, int devices,
+                                                    std::vector<std::string>& notes, const SplitSeed& seed = {});
+
 /// Splits `whole.program` at `whole.sizes` over `devices` devices of `whole.hardware` and analyses the per-device
 /// program with `whole.options`. Fails with the plan's error (planError) or when the per-device program does not
-/// analyse. Validates the split at small sizes the split divides when the program has size parameters.
-Expected<ParallelAnalysis> analyzeTensorParallel(const AnalysisResult& whole, int devices);
+/// analyse. Validates the split at small sizes the split divides when the program has size parameters. `seed`: inputs
+/// that arrive split (a pipeline stage's, as the stage before left them).
+Expected<ParallelAnalysis> analyzeTensorParallel(const AnalysisResult& whole, int devices, const SplitSeed& seed = {});
 
 } // namespace solar::parallel

@@ -4,6 +4,7 @@
 #include "engine/ir/intexpr.h"
 #include "engine/parallel/blockindex.h"
 #include "engine/parallel/loopnest.h"
+#include "engine/parallel/splitcost.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,16 +14,6 @@
 #include <tuple>
 
 namespace solar::parallel {
-
-std::string placementText(const Placement& p)
-{
-    switch (p.kind) {
-    case Placement::Replicated: return "replicated";
-    case Placement::Sharded: return "split along dim " + std::to_string(p.dim);
-    case Placement::Partial: return "partial sums";
-    }
-    return {};
-}
 
 namespace {
 
@@ -35,12 +26,16 @@ using ir::StmtKind;
 class Splitter
 {
 public:
-    Splitter(const ir::Program& program, const ir::SizeBindings& sizes, int n, std::map<std::string, Placement> hints)
+    Splitter(const ir::Program& program, const ir::SizeBindings& sizes, int n, std::map<std::string, Placement> hints,
+             const SplitSeed& seed)
         : m_sizes(sizes)
         , m_n(n)
         , m_blocks(sizes, n)
         , m_hints(std::move(hints))
+        , m_seed(seed)
     {
+        for (const auto& [t, dim] : seed.inputs)
+            m_state[t] = {Placement::Sharded, dim};
         m_split.devices = n;
         m_split.device = program;
         m_original = program;
@@ -78,6 +73,8 @@ private:
         std::map<std::string, Placement> targets;
         std::map<std::string, int> externalDims; // unplaced inputs and weights stored as slices
         std::map<std::string, Placement> hints; // earlier writes that would have to be placed so (the next pass)
+        std::set<std::string> gathers; // split tensors read across the split: all-gathered first (SplitSeed::gatherToFollow)
+        double gatheredBytes = 0;
         std::string why;
         bool ok() const { return why.empty(); }
     };
@@ -136,6 +133,11 @@ private:
             }
             if (state != m_state.end() && state->second.kind == Placement::Sharded) {
                 if (m_blocks.blockOf(*a.expr, static_cast<size_t>(state->second.dim), var, nest.vars) == Block::None) {
+                    if (m_seed.gatherToFollow) {
+                        if (d.gathers.insert(t).second)
+                            d.gatheredBytes += tensorBytes(t);
+                        continue;
+                    }
                     d.why = t + " is split along dim " + std::to_string(state->second.dim) + " but read there at another index than " + var
                         + "'s blocks";
                     return d;
@@ -178,6 +180,8 @@ private:
     // both the weight and the result into blocks.
     std::string columnVar(const Nest& nest) const
     {
+        if (!m_seed.splitWeights)
+            return {};
         for (const Assign& as : nest.assigns) {
             const Stmt& s = *as.stmt;
             if (s.op != ir::AssignOp::Add)
@@ -313,9 +317,11 @@ private:
             if (a.target || state == m_state.end() || state->second.kind != Placement::Sharded)
                 continue;
             const auto vars = m_blocks.blockVars(*a.expr, static_cast<size_t>(state->second.dim), nest.vars);
-            if (first)
-                candidates = vars;
-            else
+            if (first || m_seed.gatherToFollow) {
+                for (const auto& v : vars)
+                    if (std::find(candidates.begin(), candidates.end(), v) == candidates.end())
+                        candidates.push_back(v);
+            } else
                 candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
                                                 [&](const std::string& v) { return std::find(vars.begin(), vars.end(), v) == vars.end(); }),
                                  candidates.end());
@@ -344,15 +350,21 @@ private:
         std::string var;
         Decision decision;
         for (const auto& v : candidates) {
-            decision = decide(nest, v);
-            if (decision.ok()) {
-                var = v;
-                break;
+            Decision tried = decide(nest, v);
+            if (tried.ok()) {
+                // Gathering: the variable whose split gathers the fewest bytes (the first, without gathers).
+                if (var.empty() || tried.gatheredBytes < decision.gatheredBytes) {
+                    var = v;
+                    decision = std::move(tried);
+                }
+                if (decision.gathers.empty())
+                    break;
+                continue;
             }
             if (why.empty()) {
-                why = decision.why;
+                why = tried.why;
                 // What the preferred variable would need of earlier statements: the next pass tries it.
-                m_found.insert(decision.hints.begin(), decision.hints.end());
+                m_found.insert(tried.hints.begin(), tried.hints.end());
             }
         }
         if (var.empty()) {
@@ -510,6 +522,17 @@ private:
         m_candidates.clear();
         for (const auto& [t, dim] : decision.externalDims)
             m_state[t] = dim >= 0 ? Placement {Placement::Sharded, dim} : Placement {Placement::Replicated, -1};
+        // Reads across the split read the whole tensor, gathered before the statement.
+        for (Access& a : nest.accesses) {
+            const std::string t = a.expr->name;
+            if (a.target || !decision.gathers.count(t)
+                || m_blocks.blockOf(*a.expr, static_cast<size_t>(m_state.at(t).dim), var, nest.vars) != Block::None)
+                continue;
+            if (!m_gathered.count(t))
+                m_gathered[t]
+                    = addExchange(CollectiveKind::AllGather, t, "_all", t + " read across the split at " + where(nest), m_state.at(t).dim);
+            a.expr->name = m_gathered.at(t);
+        }
         for (const auto& [t, p] : decision.targets) {
             m_state[t] = p;
             m_gathered.erase(t); // written anew: an earlier gather or sum of it is stale
@@ -615,38 +638,17 @@ private:
     double m_wholePoints = 0; // the whole program's iteration points
     std::map<std::string, Placement> m_hints; // tensors a later part writes split (from the previous pass)
     std::map<std::string, Placement> m_candidates; // hints the nest being decided would give, if it splits
+    SplitSeed m_seed;
 
 public:
     std::map<std::string, Placement> m_found; // new such tensors found in this pass
     int m_index = 0;
 };
 
-// How a split compares: the work one device runs (iteration points), then its all-gathers, then the bytes each
-// device holds and exchanges.
-std::tuple<double, int, double> costOf(const TensorParallelSplit& split, const ir::Program& program, const ir::SizeBindings& sizes)
-{
-    int gathers = 0;
-    double bytes = 0;
-    for (const auto& x : split.exchanges) {
-        gathers += x.collective.kind == CollectiveKind::AllGather;
-        bytes += x.collective.bytes;
-    }
-    for (const auto& d : program.decls) {
-        const auto p = split.inputs.find(d.name);
-        const auto shape = sizes.shapes.find(d.name);
-        if (p == split.inputs.end() || shape == sizes.shapes.end())
-            continue;
-        double elements = 1;
-        for (auto e : shape->second)
-            elements *= static_cast<double>(e);
-        bytes += elements * ir::dtypeStorageBits(d.dtype) / 8.0 / (p->second.kind == Placement::Sharded ? split.devices : 1);
-    }
-    return {split.deviceWorkPoints, gathers, bytes};
-}
-
 } // namespace
 
-Expected<TensorParallelSplit> splitTensorParallel(const ir::Program& program, const ir::SizeBindings& sizes, int devices)
+Expected<TensorParallelSplit> splitTensorParallel(const ir::Program& program, const ir::SizeBindings& sizes, int devices,
+                                                  const SplitSeed& seed)
 {
     if (devices < 1)
         return Expected<TensorParallelSplit>::failure(
@@ -668,9 +670,9 @@ Expected<TensorParallelSplit> splitTensorParallel(const ir::Program& program, co
     std::optional<TensorParallelSplit> best;
     std::tuple<double, int, double> bestScore;
     for (int pass = 0; pass < 8; ++pass) {
-        Splitter splitter(program, sizes, devices, hints);
+        Splitter splitter(program, sizes, devices, hints, seed);
         TensorParallelSplit split = splitter.run();
-        const auto score = costOf(split, program, sizes);
+        const auto score = splitCost(split, program, sizes);
         if (!best || score < bestScore) {
             best = std::move(split);
             bestScore = score;

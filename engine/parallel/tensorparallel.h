@@ -58,8 +58,24 @@ struct TensorParallelSplit
     std::vector<std::string> notes; // what could not be split and why, with ALIR lines
 };
 
-/// Splits `program` (checked) at `sizes` over `devices` devices. Fails only for devices < 1; a program with nothing
-/// to split comes back replicated with notes saying why.
-Expected<TensorParallelSplit> splitTensorParallel(const ir::Program& program, const ir::SizeBindings& sizes, int devices);
+/// Whether a parameter is a split's device index (`tp_device`, `tp_device_2`, ...: what a per-device program reads
+/// to find its block), which a later split or validation keeps at device 0.
+bool isDeviceParam(const std::string& name);
+
+/// Where a split starts besides the weights (data and context parallelism, plan.h): data inputs cut from the start.
+struct SplitSeed
+{
+    std::map<std::string, int> inputs; // `in` tensors cut along this dimension before the first statement
+    bool splitWeights = true; // column-parallel splits of unplaced weights (tensor parallelism); else weights stay whole
+    // A statement that reads a split tensor across the split (attention's keys under a sequence split) reads it whole
+    // after an all-gather and still splits along its own variable, instead of running whole.
+    bool gatherToFollow = false;
+};
+
+/// Splits `program` (checked) at `sizes` over `devices` devices. Fails only for devices < 1 (the caller checks that a
+/// seeded input's dimension divides: plananalysis.cpp); a program with nothing to split comes back replicated with
+/// notes saying why.
+Expected<TensorParallelSplit> splitTensorParallel(const ir::Program& program, const ir::SizeBindings& sizes, int devices,
+                                                  const SplitSeed& seed = {});
 
 } // namespace solar::parallel

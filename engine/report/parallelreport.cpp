@@ -25,6 +25,8 @@ std::string linkName(const hw::HwProfile& hardware, const CollectiveBound& b)
                                                                               : hardware.interconnect->intraNode.name;
 }
 
+} // namespace
+
 // Each tensor's placement: {"placement": "split", "dim": 1}, "replicated" or "partial".
 ordered_json placementsJson(const std::map<std::string, Placement>& placements)
 {
@@ -40,8 +42,6 @@ ordered_json placementsJson(const std::map<std::string, Placement>& placements)
     }
     return out;
 }
-
-} // namespace
 
 std::string parallelJson(const ParallelAnalysis& pa)
 {

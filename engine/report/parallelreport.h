@@ -8,12 +8,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace solar::report {
 
+/// Each tensor's placement: {"placement": "split", "dim": 1}, "replicated" or "partial" (solar.parallel/1 and
+/// solar.parallel.plan/1).
+nlohmann::ordered_json placementsJson(const std::map<std::string, parallel::Placement>& placements);
 std::string parallelJson(const parallel::ParallelAnalysis& pa);
 std::string parallelTable(const parallel::ParallelAnalysis& pa);
 /// One device count of `solar analyze --sweep tp=LIST`: its split, or why there is none (a plan the profile cannot

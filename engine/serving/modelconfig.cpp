@@ -16,13 +16,6 @@ bool endsWith(const std::string& s, std::string_view suffix)
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// Where a top-level field sits in the file: its key's first occurrence (nlohmann keeps no positions).
-SourceLoc fieldLocation(const std::string& text, const std::string& key)
-{
-    const auto at = text.find("\"" + key + "\"");
-    return at == std::string::npos ? SourceLoc {} : locationOf(text, at);
-}
-
 // The names the common architectures give each dimension (transformers maps them onto one attribute).
 struct Dimension
 {

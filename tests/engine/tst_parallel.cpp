@@ -8,6 +8,7 @@
 #include "engine/ir/bindings.h"
 #include "engine/ir/printer.h"
 #include "engine/parallel/parallelanalysis.h"
+#include "paralleltestutil.h"
 #include "testutil.h"
 
 #include <QTest>
@@ -20,20 +21,14 @@ using namespace solar::parallel;
 
 namespace {
 
-const std::string kShipped = SOLAR_TEST_DATA "/../../hwprofiles";
-
 const hw::HwProfile& profile(const std::string& id)
 {
-    static const hw::HwRegistry registry = hw::loadHwRegistry({kShipped});
-    const hw::HwProfile* p = registry.find(id);
-    if (!p)
-        qFatal("no shipped profile %s", id.c_str());
-    return *p;
+    return testutil::shippedProfile(id);
 }
 
 bool near(double a, double b, double rel = 1e-12)
 {
-    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
+    return testutil::nearRel(a, b, rel);
 }
 
 // The traced shape of nn.Linear -> ReLU -> nn.Linear -> softmax (solar trace tests/data/py/mlp.py --format alir).
@@ -126,13 +121,7 @@ Placement::Kind kindOf(const std::map<std::string, Placement>& m, const std::str
     return it == m.end() ? Placement::Replicated : it->second.kind;
 }
 
-double totalMacs(const graph::EinsumGraph& g)
-{
-    double macs = 0;
-    for (const auto& node : g.nodes)
-        macs += node.macs;
-    return macs;
-}
+using testutil::totalMacs;
 
 } // namespace
 

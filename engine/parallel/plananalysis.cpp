@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: MIT
+#include "engine/parallel/plananalysis.h"
+
+#include "engine/core/format.h"
+
+#include <algorithm>
+
+namespace solar::parallel {
+
+bool PlanAnalysis::validated() const
+{
+    if (dataValidation && !dataValidation->ok)
+        return false;
+    return std::none_of(stages.begin(), stages.end(), [](const StageAnalysis& s) { return s.tensor.validation && !s.tensor.validation->ok; });
+}
+
+namespace {
+
+using Fail = Expected<PlanAnalysis>;
+
+Fail failure(const AnalysisResult& whole, const std::string& message)
+{
+    return Fail::failure(Diagnostic {Severity::Error, whole.program.file, {}, "parallel.plan", message});
+}
+
+// The data inputs (`in` tensors; not weights or constants) cut along `dim`: each must divide into `devices`.
+SplitSeed dataSeed(const ir::Program& program, const ir::SizeBindings& sizes, int dim, int devices, bool gather, std::string& error)
+{
+    SplitSeed seed;
+    seed.splitWeights = false;
+    seed.gatherToFollow = gather;
+    for (const auto& d : program.decls) {
+        if (d.kind != ir::DeclKind::Tensor || d.tensorKind != ir::TensorKind::In || d.dims.size() <= static_cast<size_t>(dim))
+            continue;
+        const std::int64_t extent = sizes.shapes.at(d.name)[static_cast<size_t>(dim)];
+        if (extent % devices != 0) {
+            error = "the input " + d.name + " has " + std::to_string(extent) + " along dim " + std::to_string(dim) + ", which does not divide into "
+                + std::to_string(devices);
+            return seed;
+        }
+        seed.inputs[d.name] = dim;
+    }
+    if (seed.inputs.empty())
+        error = "no input of the program has a dim " + std::to_string(dim) + " to cut";
+    return seed;
+}
+
+using Sizes = std::map<std::string, std::int64_t>;
+
+// A program derived from `whole`'s (a cut, a stage) analysed at `sizes` (its parameters'), with the same options.
+Expected<AnalysisResult> reanalyze(const ir::Program& program, const AnalysisResult& whole, const Sizes& sizes)
+{
+    AnalysisOptions options = whole.options;
+    options.sizes = sizes;
+    return analyzeProgram(program, whole.hardware, options);
+}
+
+// The size parameter every data input's dimension `dim` is (the batch of [B, S, ...] inputs), or empty when they
+// differ or one is an expression: what a micro-batch divides.
+std::string batchParam(const ir::Program& program, int dim)
+{
+    std::string param;
+    for (const auto& d : program.decls) {
+        if (d.kind != ir::DeclKind::Tensor || d.tensorKind != ir::TensorKind::In || d.dims.size() <= static_cast<size_t>(dim))
+            continue;
+        const ir::Expr& e = d.dims[static_cast<size_t>(dim)];
+        const bool isParam = e.kind == ir::ExprKind::Name
+            && std::any_of(program.params.begin(), program.params.end(), [&](const ir::Param& p) { return p.name == e.name; });
+        if (!isParam || (!param.empty() && param != e.name))
+            return {};
+        param = e.name;
+    }
+    return param;
+}
+
+// Each top-level statement's share of the unfused bound (its nodes' times): what the stages balance.
+std::vector<double> statementSeconds(const AnalysisResult& r)
+{
+    const auto& body = r.program.body;
+    std::vector<double> cost(body.size(), 0.0);
+    const auto& level = r.ladder.at(bounds::Level::UnfusedOverlapped);
+    for (size_t j = 0; j < r.graph.nodes.size() && j < level.nodeSeconds.size(); ++j) {
+        const int line = r.graph.nodes[j].line;
+        const auto at = std::upper_bound(body.begin(), body.end(), line, [](int l, const ir::Stmt& s) { return l < s.loc.line; });
+        if (at != body.begin())
+            cost[static_cast<size_t>(at - body.begin() - 1)] += level.nodeSeconds[j];
+    }
+    return cost;
+}
+
+double deviceBytesAfter(const Exchange& x, const StageAnalysis& stage, int tp)
+{
+    const auto& split = stage.tensor.split;
+    const auto in = split.inputs.find(x.result);
+    const auto out = split.outputs.find(x.source);
+    const bool sharded = (!x.result.empty() && in != split.inputs.end() && in->second.kind == Placement::Sharded)
+        || (x.result.empty() && out != split.outputs.end() && out->second.kind == Placement::Sharded);
+    return sharded ? x.collective.bytes / tp : x.collective.bytes;
+}
+
+} // namespace
+
+Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan, const std::function<bool(const std::string&)>& progress)
+{
+    if (const std::string why = planShapeError(plan); !why.empty())
+        return failure(whole, why);
+    if (const auto why = planError(whole.hardware, plan.devices()))
+        return failure(whole, *why + " (" + plan.text() + ")");
+    auto cancelled = [&](const std::string& step) { return progress && !progress(step); };
+    PlanAnalysis pa;
+    pa.plan = plan;
+    pa.capacityBytes = whole.hardware.dramCapacityBytes.value;
+
+    // A pipeline runs micro-batches: everything below is one micro-batch's, the program at batch / M where the data
+    // inputs' batch is a size parameter that divides; else the step's work / M, which no micro-batch beats (its FLOPs
+    // scale with the batch, its weights are read again).
+    Sizes sizes;
+    for (const auto& p : whole.program.params)
+        sizes[p.name] = whole.sizes.values.at(p.name);
+    double perMicroBatch = 1; // what the analyses below are multiplied by for one micro-batch
+    if (plan.pp > 1 && plan.microBatches > 1) {
+        const std::string batch = batchParam(whole.program, plan.dpDim);
+        if (!batch.empty() && sizes.at(batch) % (static_cast<std::int64_t>(plan.microBatches) * plan.dp) == 0) {
+            sizes[batch] /= plan.microBatches;
+            pa.microBatchSizes = batch + "=" + std::to_string(sizes[batch]);
+        } else {
+            perMicroBatch = 1.0 / plan.microBatches;
+            pa.notes.push_back("a micro-batch is taken as 1/" + std::to_string(plan.microBatches)
+                               + " of the step's work: "
+                               + (batch.empty() ? std::string("the inputs' batch is no size parameter")
+                                                : batch + " (" + std::to_string(sizes.at(batch)) + ") does not divide into "
+                                                      + std::to_string(plan.microBatches * plan.dp) + " micro-batches")
+                               + ", so the analyses run the whole step");
+        }
+    }
+    AnalysisResult current = whole;
+    if (!pa.microBatchSizes.empty()) {
+        auto micro = reanalyze(whole.program, whole, sizes);
+        if (!micro)
+            return Fail::failure(micro.diagnostics());
+        current = std::move(*micro);
+    }
+
+    // 1. The data and context cuts of the whole program, outermost first.
+    struct Cut
+    {
+        int degree, dim;
+        bool gather;
+        int stride;
+        const char* what;
+    };
+    const Cut cuts[] = {{plan.dp, plan.dpDim, false, plan.tp * plan.cp * plan.pp, "data parallel"},
+                        {plan.cp, plan.cpDim, true, plan.tp, "context parallel"}};
+    std::vector<std::pair<Exchange, int>> dataExchanges; // with their stride
+    pa.dataSplit.device = whole.program;
+    for (const Cut& cut : cuts) {
+        if (cut.degree == 1)
+            continue;
+        if (cancelled(std::string(cut.what) + " cut"))
+            return failure(whole, "cancelled");
+        std::string error;
+        const SplitSeed seed = dataSeed(current.program, current.sizes, cut.dim, cut.degree, cut.gather, error);
+        if (!error.empty())
+            return failure(whole, std::string(cut.what) + " " + std::to_string(cut.degree) + ": " + error);
+        auto split = splitTensorParallel(current.program, current.sizes, cut.degree, seed);
+        if (!split)
+            return Fail::failure(split.diagnostics());
+        if (split->splitStatements == 0)
+            return failure(whole, std::string(cut.what) + " " + std::to_string(cut.degree) + ": no statement follows the cut inputs");
+        std::vector<std::string> notes;
+        auto validation = validateAtSmallSizes(current, *split, cut.degree, notes, seed);
+        if (validation && (!pa.dataValidation || !validation->ok))
+            pa.dataValidation = validation;
+        for (const auto& n : notes)
+            pa.notes.push_back(std::string(cut.what) + ": " + n);
+        for (const auto& n : split->notes)
+            pa.notes.push_back(std::string(cut.what) + ": " + n);
+        for (const Exchange& x : split->exchanges)
+            dataExchanges.emplace_back(x, cut.stride);
+        for (const auto& [t, p] : split->inputs)
+            if (!pa.dataSplit.inputs.count(t) || p.kind == Placement::Sharded)
+                pa.dataSplit.inputs[t] = p;
+        pa.dataSplit.outputs = split->outputs;
+        pa.dataSplit.devices *= cut.degree;
+        pa.dataSplit.device = split->device;
+        pa.dataSplit.splitStatements += split->splitStatements;
+        auto next = reanalyze(split->device, whole, sizes);
+        if (!next)
+            return Fail::failure(next.diagnostics());
+        current = std::move(*next);
+    }
+
+    // 2. The stages, each split over the tensor-parallel devices.
+    auto cut = cutStages(current.program, current.sizes, statementSeconds(current), plan.pp);
+    if (!cut)
+        return Fail::failure(cut.diagnostics());
+    for (const Stage& stage : *cut) {
+        if (cancelled("stage " + std::to_string(pa.stages.size() + 1) + " of " + std::to_string(cut->size())))
+            return failure(whole, "cancelled");
+        auto result = plan.pp == 1 ? Expected<AnalysisResult>(current) : reanalyze(stage.program, whole, sizes);
+        if (!result)
+            return Fail::failure(result.diagnostics());
+        // What the stages before left split arrives split: each device sends its block to its peer of this stage.
+        SplitSeed seed;
+        for (const auto& t : stage.receives)
+            for (const StageAnalysis& before : pa.stages) {
+                const auto out = before.tensor.split.outputs.find(t);
+                if (out != before.tensor.split.outputs.end() && out->second.kind == Placement::Sharded)
+                    seed.inputs[t] = out->second.dim;
+            }
+        auto tensor = analyzeTensorParallel(*result, plan.tp, seed);
+        if (!tensor)
+            return Fail::failure(tensor.diagnostics());
+        StageAnalysis sa;
+        sa.cut = stage;
+        sa.tensor = std::move(*tensor);
+        // A split output the next stages read is sent as it is, not gathered.
+        std::erase_if(sa.tensor.notes, [&](const std::string& n) {
+            return std::any_of(stage.sends.begin(), stage.sends.end(),
+                               [&](const std::string& t) { return n.rfind("the output " + t + " stays split", 0) == 0; });
+        });
+        pa.stages.push_back(std::move(sa));
+    }
+
+    // 3. The data collectives in the stage that reads their result (or writes their source), over its devices. One
+    //    read mid-program (a context split's keys) runs for every micro-batch; a sum left at the end (gradients)
+    //    once per step, after the last micro-batch.
+    for (auto& [x, stride] : dataExchanges) {
+        PlacedCollective c;
+        c.exchange = x;
+        c.stride = stride;
+        for (size_t s = 0; s < pa.stages.size(); ++s) {
+            const auto& st = pa.stages[s];
+            const bool reads = !x.result.empty()
+                && std::any_of(st.cut.program.decls.begin(), st.cut.program.decls.end(), [&](const ir::Decl& d) { return d.name == x.result; });
+            if (reads || (x.result.empty() && st.cut.writes.count(x.source))) {
+                c.stage = static_cast<int>(s);
+                break;
+            }
+        }
+        c.exchange.collective.bytes = deviceBytesAfter(x, pa.stages[static_cast<size_t>(c.stage)], plan.tp);
+        c.exchange.collective.stride = stride;
+        c.bound = boundCollective(c.exchange.collective, whole.hardware);
+        StageAnalysis& st = pa.stages[static_cast<size_t>(c.stage)];
+        (x.result.empty() ? st.stepCommunicationSeconds : st.dataCommunicationSeconds) += c.bound.seconds * c.exchange.collective.count;
+        pa.dataCollectives.push_back(std::move(c));
+    }
+
+    // 4. Sends between stages: the activations crossing a cut, spread over the tensor-parallel devices' links (each
+    //    sends its share; the receivers gather it on their node).
+    for (size_t s = 0; s + 1 < pa.stages.size(); ++s) {
+        StageAnalysis& st = pa.stages[s];
+        const Collective send {CollectiveKind::SendRecv, "", "activations to stage " + std::to_string(s + 2), st.cut.sendBytes / plan.tp,
+                               2, 1, plan.tp * plan.cp};
+        st.send = boundCollective(send, whole.hardware);
+    }
+
+    // 5. The levels: each stage's micro-batch with its collectives overlapped or after it, through the pipeline; the
+    //    once-a-step collectives overlapped with everything, or after the last micro-batch.
+    const int m = plan.microBatches;
+    double stepCommunication = 0;
+    for (StageAnalysis& st : pa.stages) {
+        st.microCollectiveSeconds = (st.tensor.communicationSeconds + st.dataCommunicationSeconds) * perMicroBatch;
+        st.microSendSeconds = st.send.seconds * perMicroBatch;
+        st.microSendBytes = st.cut.sendBytes * perMicroBatch;
+        stepCommunication = std::max(stepCommunication, st.stepCommunicationSeconds);
+        pa.communicationSeconds += m * st.microCommunicationSeconds() + st.stepCommunicationSeconds;
+    }
+    for (bounds::Level l : bounds::kLevels) {
+        const auto li = static_cast<size_t>(l);
+        std::vector<double> device, overlapped, serial;
+        double links = 0;
+        for (StageAnalysis& st : pa.stages) {
+            const double d = st.tensor.levels[li].deviceSeconds * perMicroBatch;
+            const double c = st.microCollectiveSeconds;
+            st.deviceSeconds[li] = d;
+            st.overlappedSeconds[li] = std::max(d, c);
+            st.serialSeconds[li] = d + st.microCommunicationSeconds();
+            device.push_back(d);
+            overlapped.push_back(st.overlappedSeconds[li]);
+            serial.push_back(st.serialSeconds[li]);
+            links = std::max({links, m * c + st.stepCommunicationSeconds, m * st.microSendSeconds});
+        }
+        SystemLevel& level = pa.levels[li];
+        level.deviceSeconds = pipelineTime(device, m).seconds;
+        const PipelineTime over = pipelineTime(overlapped, m);
+        level.overlappedSeconds = std::max(over.seconds, links);
+        level.serialSeconds = pipelineTime(serial, m).seconds + stepCommunication;
+        level.communicationBinds = level.overlappedSeconds > level.deviceSeconds;
+        pa.bindingStage[li] = over.bindingStage;
+    }
+
+    // 6. Memory per device: the stage whose devices hold the most.
+    for (size_t s = 0; s < pa.stages.size(); ++s) {
+        const ParallelAnalysis& t = pa.stages[s].tensor;
+        DeviceMemory mem;
+        mem.stage = static_cast<int>(s);
+        mem.heldBytes = t.residentBytes;
+        // One micro-batch's intermediates at least are live at once.
+        mem.activationBytes = peakLiveBytes(t.split.device, t.device.sizes) * perMicroBatch;
+        double parameters = 0;
+        for (const auto& tensor : t.device.graph.tensors)
+            if (tensor.role == graph::TensorRole::Weight)
+                parameters += tensor.elements;
+        mem.optimizerBytes = parameters * optimizerBytesPerParameter(plan.optimizer) / (plan.shardOptimizer ? plan.dp : 1);
+        if (s == 0 || mem.totalBytes() > pa.memory.totalBytes())
+            pa.memory = mem;
+    }
+
+    // 7. Notes: what binds, what the pipeline adds, what does not fit.
+    const auto fused = static_cast<size_t>(bounds::Level::Fused);
+    const SystemLevel& f = pa.levels[fused];
+    if (plan.pp > 1) {
+        const double busiest = m * pa.stages[static_cast<size_t>(pa.bindingStage[fused])].overlappedSeconds[fused];
+        pa.notes.insert(pa.notes.begin(), "fused: stage " + std::to_string(pa.bindingStage[fused] + 1) + " of " + std::to_string(plan.pp)
+                                              + " binds; the pipeline's fill and drain add " + formatSeconds(f.overlappedSeconds - busiest)
+                                              + " over its " + formatSeconds(busiest) + " with " + std::to_string(plan.microBatches)
+                                              + (plan.microBatches == 1 ? " micro-batch" : " micro-batches"));
+    }
+    pa.notes.insert(pa.notes.begin(), std::string("fused: ") + (f.communicationBinds ? "communication binds" : "each device's own work binds")
+                                          + " when overlapped (" + formatSeconds(f.overlappedSeconds) + "); serialised "
+                                          + formatSeconds(f.serialSeconds));
+    if (!pa.fits())
+        pa.notes.push_back("does not fit: a device of stage " + std::to_string(pa.memory.stage + 1) + " holds at least "
+                           + formatBytes(pa.memory.totalBytes()) + " (inputs and weights " + formatBytes(pa.memory.heldBytes) + ", intermediates "
+                           + formatBytes(pa.memory.activationBytes) + ", optimizer state " + formatBytes(pa.memory.optimizerBytes)
+                           + "), over its " + formatBytes(pa.capacityBytes));
+    for (size_t s = 0; s < pa.stages.size(); ++s)
+        for (const auto& n : pa.stages[s].tensor.notes)
+            pa.notes.push_back((plan.pp > 1 ? "stage " + std::to_string(s + 1) + ": " : std::string()) + n);
+    return pa;
+}
+
+} // namespace solar::parallel

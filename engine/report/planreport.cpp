@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+#include "engine/report/planreport.h"
+
+#include "engine/core/format.h"
+#include "engine/report/parallelreport.h"
+
+#include <nlohmann/json.hpp>
+
+namespace solar::report {
+
+using nlohmann::ordered_json;
+using namespace solar::parallel;
+
+namespace {
+
+ordered_json collectiveJson(const Collective& c, const CollectiveBound& b)
+{
+    return {{"kind", collectiveKindName(c.kind)},
+            {"tensor", c.tensor},
+            {"why", c.why},
+            {"buffer_bytes", c.bytes},
+            {"devices", c.group},
+            {"stride_devices", c.stride},
+            {"count", c.count},
+            {"link_bytes", b.linkBytes},
+            {"seconds", b.seconds},
+            {"binding", b.binding}};
+}
+
+std::string levelRow(const std::string& name, double device, double comm, double overlapped, double serial)
+{
+    return padText(name, 22) + padText(formatSeconds(device), 14, true) + padText(formatSeconds(comm), 15, true)
+        + padText(formatSeconds(overlapped), 14, true) + padText(formatSeconds(serial), 14, true) + "\n";
+}
+
+} // namespace
+
+std::string planJson(const PlanAnalysis& pa, const AnalysisResult& whole)
+{
+    const Plan& p = pa.plan;
+    ordered_json data = ordered_json::array();
+    for (const PlacedCollective& c : pa.dataCollectives) {
+        ordered_json j = collectiveJson(c.exchange.collective, c.bound);
+        j["stage"] = c.stage + 1;
+        data.push_back(j);
+    }
+    ordered_json stages = ordered_json::array();
+    for (size_t s = 0; s < pa.stages.size(); ++s) {
+        const StageAnalysis& st = pa.stages[s];
+        ordered_json levels = ordered_json::object();
+        for (bounds::Level l : bounds::kLevels) {
+            const auto li = static_cast<size_t>(l);
+            levels[std::string(bounds::levelName(l))] = {{"micro_batch_device_seconds", st.deviceSeconds[li]},
+                                                         {"micro_batch_overlapped_seconds", st.overlappedSeconds[li]},
+                                                         {"micro_batch_serial_seconds", st.serialSeconds[li]}};
+        }
+        ordered_json tp = ordered_json::array();
+        for (size_t i = 0; i < st.tensor.split.exchanges.size(); ++i)
+            tp.push_back(collectiveJson(st.tensor.split.exchanges[i].collective, st.tensor.collectives[i]));
+        ordered_json validation = nullptr;
+        if (st.tensor.validation)
+            validation = {{"ok", st.tensor.validation->ok}, {"detail", st.tensor.validation->detail}};
+        stages.push_back({{"stage", s + 1},
+                          {"first_statement", st.cut.first},
+                          {"statements", st.cut.last - st.cut.first},
+                          {"receives", st.cut.receives},
+                          {"sends", st.cut.sends},
+                          {"micro_batch_send_bytes", st.microSendBytes},
+                          {"micro_batch_send_seconds", st.microSendSeconds},
+                          {"micro_batch_collective_seconds", st.microCollectiveSeconds},
+                          {"step_collective_seconds", st.stepCommunicationSeconds},
+                          {"send_binding", st.send.binding},
+                          {"split_statements", st.tensor.split.splitStatements},
+                          {"replicated_statements", st.tensor.split.replicatedStatements},
+                          {"inputs", placementsJson(st.tensor.split.inputs)},
+                          {"tensor_collectives", tp},
+                          {"resident_bytes_per_device", st.tensor.residentBytes},
+                          {"levels", levels},
+                          {"validation", validation}});
+    }
+    ordered_json levels = ordered_json::object();
+    for (bounds::Level l : bounds::kLevels) {
+        const auto li = static_cast<size_t>(l);
+        const SystemLevel& s = pa.levels[li];
+        levels[std::string(bounds::levelName(l))] = {{"device_seconds", s.deviceSeconds},
+                                                     {"overlapped_seconds", s.overlappedSeconds},
+                                                     {"serial_seconds", s.serialSeconds},
+                                                     {"communication_binds", s.communicationBinds},
+                                                     {"binding_stage", pa.bindingStage[li] + 1}};
+    }
+    ordered_json validation = nullptr;
+    if (pa.dataValidation)
+        validation = {{"ok", pa.dataValidation->ok}, {"detail", pa.dataValidation->detail}};
+    ordered_json doc = {
+        {"schema", "solar.parallel.plan/1"},
+        {"program", whole.program.name},
+        {"hardware", {{"id", whole.hardware.id}, {"name", whole.hardware.name}}},
+        {"plan",
+         {{"tp", p.tp},
+          {"cp", p.cp},
+          {"pp", p.pp},
+          {"dp", p.dp},
+          {"micro_batches", p.microBatches},
+          {"micro_batch_sizes", pa.microBatchSizes},
+          {"devices", p.devices()},
+          {"optimizer", p.optimizer.empty() ? ordered_json(nullptr) : ordered_json(p.optimizer)},
+          {"zero", p.shardOptimizer ? 1 : 0}}},
+        {"data_inputs", placementsJson(pa.dataSplit.inputs)},
+        {"data_collectives", data},
+        {"data_validation", validation},
+        {"stages", stages},
+        {"communication_seconds", pa.communicationSeconds},
+        {"levels", levels},
+        {"memory_per_device",
+         {{"stage", pa.memory.stage + 1},
+          {"held_bytes", pa.memory.heldBytes},
+          {"activation_bytes", pa.memory.activationBytes},
+          {"optimizer_bytes", pa.memory.optimizerBytes},
+          {"total_bytes", pa.memory.totalBytes()},
+          {"capacity_bytes", pa.capacityBytes},
+          {"fits", pa.fits()}}},
+        {"coverage", whole.coverage.status()},
+        {"notes", pa.notes}};
+    return doc.dump(2) + "\n";
+}
+
+std::string planTable(const PlanAnalysis& pa, const AnalysisResult& whole)
+{
+    const Plan& p = pa.plan;
+    std::string out = whole.program.name + " on " + std::to_string(p.devices()) + " x " + whole.hardware.name + " (" + p.text() + ")\n";
+    if (!pa.dataCollectives.empty() || pa.dataSplit.devices > 1) {
+        out += "\ndata inputs cut over " + std::to_string(pa.dataSplit.devices) + " replicas:\n";
+        for (const auto& [name, placement] : pa.dataSplit.inputs)
+            if (placement.kind == Placement::Sharded)
+                out += "  " + padText(name, 24) + placementText(placement) + "\n";
+        for (const PlacedCollective& c : pa.dataCollectives)
+            out += "  " + padText(std::string(collectiveKindName(c.exchange.collective.kind)), 16) + padText(c.exchange.source, 16)
+                + padText(formatBytes(c.exchange.collective.bytes), 12, true) + padText(formatSeconds(c.bound.seconds), 12, true) + "  "
+                + (c.bound.binding.empty() ? "-" : c.bound.binding) + ", stage " + std::to_string(c.stage + 1) + "; "
+                + c.exchange.collective.why + "\n";
+    }
+    const auto fused = static_cast<size_t>(bounds::Level::Fused);
+    out += "\n" + padText("stage", 8) + padText("statements", 12, true) + padText("split", 8, true) + padText("own work", 12, true)
+        + padText("collectives", 13, true) + padText("send", 12, true) + padText("held", 12, true) + "   (fused"
+        + (p.microBatches > 1 ? ", one micro-batch" + (pa.microBatchSizes.empty() ? ": 1/" + std::to_string(p.microBatches) + " of the step"
+                                                                                  : " at " + pa.microBatchSizes)
+                              : std::string())
+        + ")\n";
+    for (size_t s = 0; s < pa.stages.size(); ++s) {
+        const StageAnalysis& st = pa.stages[s];
+        out += padText(std::to_string(s + 1), 8) + padText(std::to_string(st.cut.last - st.cut.first), 12, true)
+            + padText(std::to_string(st.tensor.split.splitStatements), 8, true) + padText(formatSeconds(st.deviceSeconds[fused]), 12, true)
+            + padText(formatSeconds(st.microCollectiveSeconds), 13, true)
+            + padText(st.microSendBytes > 0 ? formatBytes(st.microSendBytes) : std::string("-"), 12, true)
+            + padText(formatBytes(st.tensor.residentBytes), 12, true) + "\n";
+    }
+    out += "\n" + padText("level", 22) + padText("per device", 14, true) + padText("communication", 15, true)
+        + padText("overlapped", 14, true) + padText("serialised", 14, true) + "\n";
+    for (bounds::Level l : bounds::kLevels) {
+        const SystemLevel& s = pa.levels[static_cast<size_t>(l)];
+        out += levelRow(std::string(bounds::levelShortName(l)) + " " + std::string(bounds::levelName(l)), s.deviceSeconds,
+                        pa.communicationSeconds, s.overlappedSeconds, s.serialSeconds);
+    }
+    const DeviceMemory& m = pa.memory;
+    out += "\nper device (stage " + std::to_string(m.stage + 1) + "): " + formatBytes(m.heldBytes) + " of inputs and weights, "
+        + formatBytes(m.activationBytes) + " of intermediates"
+        + (m.optimizerBytes > 0 ? ", " + formatBytes(m.optimizerBytes) + " of optimizer state" : std::string()) + " = "
+        + formatBytes(m.totalBytes()) + " of " + formatBytes(pa.capacityBytes) + (pa.fits() ? ": fits" : ": does not fit") + "\n";
+    if (pa.dataValidation)
+        out += "data cut validated: " + std::string(pa.dataValidation->ok ? "yes, " : "NO, ") + pa.dataValidation->detail + "\n";
+    for (size_t s = 0; s < pa.stages.size(); ++s)
+        if (pa.stages[s].tensor.validation)
+            out += "stage " + std::to_string(s + 1) + " split validated: " + (pa.stages[s].tensor.validation->ok ? "yes, " : "NO, ")
+                + pa.stages[s].tensor.validation->detail + "\n";
+    if (!pa.notes.empty()) {
+        out += "\nnotes:\n";
+        for (const auto& n : pa.notes)
+            out += "  - " + n + "\n";
+    }
+    return out;
+}
+
+} // namespace solar::report

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: MIT
+// Whole parallel plans (docs/parallel.md): a 4-stage pipeline's bubble by hand, data parallelism's gradient
+// all-reduce by hand (inside a node and across two), context parallelism's all-gathered keys validated, the memory
+// a device holds (intermediates live at once, optimizer state) against its capacity, and bad plans named.
+#include "engine/analysis/analysis.h"
+#include "engine/ir/bindings.h"
+#include "engine/parallel/plananalysis.h"
+#include "paralleltestutil.h"
+#include "testutil.h"
+
+#include <QTest>
+
+using namespace solar;
+using namespace solar::parallel;
+using testutil::nearRel;
+using testutil::shippedProfile;
+
+namespace {
+
+constexpr auto kFused = static_cast<size_t>(bounds::Level::Fused);
+
+AnalysisResult analyzed(const std::string& fixture, const std::string& hw, std::map<std::string, std::int64_t> sizes = {})
+{
+    const ir::Program p = testutil::parseOk(testutil::readData("alir/" + fixture));
+    AnalysisOptions options;
+    options.sizes = std::move(sizes);
+    auto r = analyzeProgram(p, shippedProfile(hw), options);
+    if (!r)
+        qFatal("%s", formatAll(r.diagnostics()).c_str());
+    return std::move(*r);
+}
+
+Plan planOf(int tp, int pp, int dp, int cp, int micro = 1)
+{
+    Plan p;
+    p.tp = tp;
+    p.pp = pp;
+    p.dp = dp;
+    p.cp = cp;
+    p.microBatches = micro;
+    return p;
+}
+
+} // namespace
+
+class TestPlan : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pipelineFormula()
+    {
+        // max over k of M t_k + the others' t: stages of 1, 2, 1 (per micro-batch) over 4 micro-batches.
+        const PipelineTime t = pipelineTime({1, 2, 1}, 4);
+        QCOMPARE(t.seconds, 4.0 * 2 + 1 + 1);
+        QCOMPARE(t.bindingStage, 1);
+        QCOMPARE(t.bubbleSeconds, 2.0);
+        // Equal stages: GPipe's (M + P - 1) t.
+        QCOMPARE(pipelineTime({3, 3, 3, 3}, 8).seconds, (8 + 4 - 1) * 3.0);
+        QCOMPARE(pipelineTime({5}, 1).seconds, 5.0);
+    }
+
+    void fourStagePipelineBubble()
+    {
+        // Four equal bf16 layers, 8192 x 8192, batch 16 over 4 stages and 8 micro-batches of 2 rows. Each stage
+        // reads its weight (128 MiB), a micro-batch in (2 x 8192 x 2 B) and out: memory-bound on the H100.
+        const AnalysisResult whole = analyzed("four_layers.alir", "h100-sxm");
+        const hw::HwProfile& h100 = shippedProfile("h100-sxm");
+        const auto pa = analyzePlan(whole, planOf(1, 4, 1, 1, 8));
+        QVERIFY2(pa, pa ? "" : formatAll(pa.diagnostics()).c_str());
+        QCOMPARE(pa->stages.size(), size_t(4));
+        for (int s = 0; s < 4; ++s) {
+            QCOMPARE(pa->stages[static_cast<size_t>(s)].cut.first, s); // one layer each: the cut balances
+            QCOMPARE(pa->stages[static_cast<size_t>(s)].cut.last, s + 1);
+        }
+        QCOMPARE(pa->microBatchSizes, std::string("B=2"));
+        const double d = 8192, rows = 2;
+        const double microBytes = d * d * 2 + 2 * rows * d * 2;
+        const double t = microBytes / h100.dramBandwidthBps.value;
+        QVERIFY(nearRel(pa->stages[0].deviceSeconds[kFused], t, 1e-9));
+        // (M + P - 1) t = 11 t; the bubble is 3 t of it.
+        QVERIFY(nearRel(pa->levels[kFused].deviceSeconds, 11 * t, 1e-9));
+        // 3 cuts x 8 micro-batches of 2 x 8192 x 2 B through NVLink (the stages' devices share a node).
+        const double send = rows * d * 2 / h100.interconnect->intraNode.bandwidthBps.value;
+        QVERIFY(nearRel(pa->communicationSeconds, 3 * 8 * send, 1e-9));
+        QCOMPARE(pa->stages[0].cut.sends, std::vector<std::string> {"H1"});
+        QCOMPARE(pa->stages[1].cut.receives, std::vector<std::string> {"H1"});
+        // Serialised: each of stages 1-3 waits for its send; stage 1 binds: M (t + s) + 2 (t + s) + t.
+        QVERIFY(nearRel(pa->levels[kFused].serialSeconds, 8 * (t + send) + 2 * (t + send) + t, 1e-9));
+
+        // Without micro-batches the stages run one after another: 4 t at the whole batch.
+        const auto serial = analyzePlan(whole, planOf(1, 4, 1, 1, 1));
+        QVERIFY(serial);
+        const double full = (d * d * 2 + 2 * 16 * d * 2) / h100.dramBandwidthBps.value;
+        QVERIFY(nearRel(serial->levels[kFused].deviceSeconds, 4 * full, 1e-9));
+        // Two intermediates live at once at most (the one read and the one written): 2 x 16 x 8192 x 2 B.
+        QCOMPARE(peakLiveBytes(whole.program, whole.sizes), 2 * 16 * d * 2);
+    }
+
+    void pipelineWithTensorParallel()
+    {
+        // The C.5 MLP cut into 2 stages of 4 devices: the second stage receives R split as the first left it, so
+        // it splits W2 by rows and all-reduces Y (Megatron's split across the cut), and each device sends its block.
+        const AnalysisResult whole = analyzed("mlp_c5.alir", "h100-sxm");
+        const auto pa = analyzePlan(whole, planOf(4, 2, 1, 1));
+        QVERIFY2(pa, pa ? "" : formatAll(pa.diagnostics()).c_str());
+        QCOMPARE(pa->stages.size(), size_t(2));
+        const auto& second = pa->stages[1].tensor.split;
+        QCOMPARE(second.inputs.at("R").kind, Placement::Sharded);
+        QCOMPARE(second.inputs.at("W2").dim, 1);
+        QCOMPARE(second.exchanges.size(), size_t(1));
+        QCOMPARE(second.exchanges[0].collective.kind, CollectiveKind::AllReduce);
+        QCOMPARE(pa->stages[0].microSendBytes, 256.0 * 16384 * 2);
+        QVERIFY(nearRel(pa->stages[0].send.seconds, 256.0 * 16384 * 2 / 4 / 450e9));
+        QVERIFY(pa->validated());
+        QVERIFY(pa->stages[0].tensor.validation && pa->stages[1].tensor.validation);
+    }
+
+    void dataParallelGradients()
+    {
+        // One training step of a linear layer (B 4096, I 2048, O 1024, f32) over 4 replicas: X and dY cut by rows,
+        // dW left as partial sums and all-reduced: 1024 x 2048 x 4 B through NVLink SHARP.
+        const AnalysisResult whole = analyzed("linear_train_step.alir", "h100-sxm");
+        Plan plan = planOf(1, 1, 4, 1);
+        plan.optimizer = "adam";
+        const auto pa = analyzePlan(whole, plan);
+        QVERIFY2(pa, pa ? "" : formatAll(pa.diagnostics()).c_str());
+        QCOMPARE(pa->dataSplit.inputs.at("X").kind, Placement::Sharded);
+        QCOMPARE(pa->dataSplit.inputs.at("dY").dim, 0);
+        QCOMPARE(pa->dataSplit.inputs.at("W").kind, Placement::Replicated);
+        QCOMPARE(pa->dataCollectives.size(), size_t(1));
+        const auto& c = pa->dataCollectives[0];
+        QCOMPARE(c.exchange.collective.kind, CollectiveKind::AllReduce);
+        QCOMPARE(c.exchange.source, std::string("dW"));
+        QCOMPARE(c.exchange.collective.bytes, 1024.0 * 2048 * 4);
+        QVERIFY(nearRel(c.bound.seconds, 1024.0 * 2048 * 4 / 450e9));
+        QCOMPARE(testutil::totalMacs(pa->stages[0].tensor.device.graph), 3.0 * 4096 * 2048 * 1024 / 4);
+        QVERIFY(pa->dataValidation && pa->dataValidation->ok);
+        // Adam: 12 B per parameter.
+        QCOMPARE(pa->memory.optimizerBytes, 1024.0 * 2048 * 12);
+        // Once a step: overlapped it hides behind the compute or binds; serialised it comes after.
+        const auto& f = pa->levels[kFused];
+        QVERIFY(nearRel(f.serialSeconds, f.deviceSeconds + c.bound.seconds, 1e-12));
+        QVERIFY(nearRel(f.overlappedSeconds, std::max(f.deviceSeconds, c.bound.seconds), 1e-12));
+
+        // tp 8 x dp 2: the replicas sit on two nodes, the all-reduce crosses InfiniBand: per device the buffer
+        // goes out once (2 nodes: a ring's 2(n-1)/n is 1) over its 50 GB/s port.
+        const auto across = analyzePlan(whole, planOf(8, 1, 2, 1));
+        QVERIFY2(across, across ? "" : formatAll(across.diagnostics()).c_str());
+        QCOMPARE(across->dataCollectives.size(), size_t(1));
+        const auto& x = across->dataCollectives[0];
+        QVERIFY(x.bound.interNode);
+        QCOMPARE(x.stride, 8);
+        const double ib = shippedProfile("h100-sxm").interconnect->interNode->bandwidthBps.value;
+        QVERIFY(nearRel(x.bound.seconds, x.exchange.collective.bytes / ib));
+    }
+
+    void contextParallelAttention()
+    {
+        // Causal attention cut along its query rows over 2 devices: K and V are read across the cut, so they are
+        // all-gathered and the scores still split by rows; the recombined output equals the original.
+        const AnalysisResult whole = analyzed("causal_attention.alir", "h100-sxm");
+        Plan plan = planOf(1, 1, 1, 2);
+        plan.cpDim = 0;
+        const auto pa = analyzePlan(whole, plan);
+        QVERIFY2(pa, pa ? "" : formatAll(pa.diagnostics()).c_str());
+        QCOMPARE(pa->dataCollectives.size(), size_t(2));
+        for (const auto& c : pa->dataCollectives) {
+            QCOMPARE(c.exchange.collective.kind, CollectiveKind::AllGather);
+            QCOMPARE(c.exchange.collective.bytes, 6.0 * 4 * 4); // T x D f32, whole
+        }
+        QCOMPARE(pa->dataSplit.outputs.at("O").kind, Placement::Sharded);
+        QVERIFY(pa->dataValidation && pa->dataValidation->ok);
+
+        // A traced LLaMA block (batch, sequence, hidden), sequence cut over 2 and heads over 2: validated.
+        const AnalysisResult block = analyzed("llama_block_traced.alir", "h100-sxm");
+        const auto both = analyzePlan(block, planOf(2, 1, 1, 2));
+        QVERIFY2(both, both ? "" : formatAll(both.diagnostics()).c_str());
+        QVERIFY(both->dataValidation && both->dataValidation->ok);
+        QVERIFY(both->validated());
+        QVERIFY(!both->dataCollectives.empty());
+    }
+
+    void memoryPerDevice()
+    {
+        // Four 131072 x 131072 bf16 layers: 34.4 GB each. Two stages hold two each (68.7 GB): they fit in 80 GB.
+        // With Adam's 12 B per parameter a stage of one layer needs 34.4 + 206 GB: it does not, and says so.
+        const AnalysisResult whole = analyzed("four_layers.alir", "h100-sxm", {{"D", 131072}});
+        const double weight = 131072.0 * 131072 * 2;
+        const auto two = analyzePlan(whole, planOf(1, 2, 1, 1));
+        QVERIFY2(two, two ? "" : formatAll(two.diagnostics()).c_str());
+        QVERIFY(two->memory.heldBytes >= 2 * weight);
+        QVERIFY(two->fits());
+        Plan training = planOf(1, 4, 1, 1);
+        training.optimizer = "adam";
+        const auto four = analyzePlan(whole, training);
+        QVERIFY(four);
+        QCOMPARE(four->memory.optimizerBytes, 131072.0 * 131072 * 12);
+        QVERIFY(!four->fits());
+        QVERIFY(std::any_of(four->notes.begin(), four->notes.end(), [](const std::string& n) { return n.rfind("does not fit", 0) == 0; }));
+    }
+
+    void badPlans()
+    {
+        const AnalysisResult step = analyzed("linear_train_step.alir", "h100-sxm");
+        auto three = analyzePlan(step, planOf(1, 1, 3, 1));
+        QVERIFY(!three);
+        QVERIFY2(three.diagnostics().front().message.find("4096") != std::string::npos
+                     && three.diagnostics().front().message.find("does not divide into 3") != std::string::npos,
+                 three.diagnostics().front().message.c_str());
+        const AnalysisResult layers = analyzed("four_layers.alir", "h100-sxm");
+        auto five = analyzePlan(layers, planOf(1, 5, 1, 1));
+        QVERIFY(!five);
+        QVERIFY2(five.diagnostics().front().message.find("cut at only 3 places") != std::string::npos,
+                 five.diagnostics().front().message.c_str());
+        // MI300X states no inter-node link: 16 devices cannot be joined.
+        const AnalysisResult mi = analyzed("four_layers.alir", "mi300x");
+        auto sixteen = analyzePlan(mi, planOf(8, 2, 1, 1));
+        QVERIFY(!sixteen);
+        QVERIFY(sixteen.diagnostics().front().message.find("16 devices") != std::string::npos);
+        auto zero = analyzePlan(layers, planOf(1, 0, 1, 1));
+        QVERIFY(!zero);
+        QVERIFY(zero.diagnostics().front().message.find("pp is 0") != std::string::npos);
+    }
+
+    void planFiles()
+    {
+        auto ok = parsePlan(R"({"tp": 8, "pp": 2, "micro_batches": 16, "optimizer": "adam", "zero": 1, "dp": 4})", "p.json");
+        QVERIFY(ok);
+        QCOMPARE(ok->devices(), 64);
+        QCOMPARE(ok->microBatches, 16);
+        QVERIFY(ok->shardOptimizer);
+        QCOMPARE(ok->text(), std::string("tp 8 x pp 2 x dp 4 (16 micro-batches)"));
+        auto unknown = parsePlan("{\n  \"tp\": 8,\n  \"ep\": 8\n}", "p.json");
+        QVERIFY(!unknown);
+        QCOMPARE(unknown.diagnostics().front().loc.line, 3);
+        QCOMPARE(unknown.diagnostics().front().loc.column, 3);
+        QVERIFY(unknown.diagnostics().front().message.find("\"ep\" is not a plan field") != std::string::npos);
+        auto broken = parsePlan("{\"tp\": 8,", "p.json");
+        QVERIFY(!broken);
+        QVERIFY(broken.diagnostics().front().message.find("not valid JSON") != std::string::npos);
+        QVERIFY(!parsePlan(R"({"tp": "eight"})", "p.json"));
+        QVERIFY(!parsePlan(R"({"pp": 0})", "p.json"));
+        QVERIFY(!parsePlan(R"({"optimizer": "lion"})", "p.json"));
+        QVERIFY(!parsePlan(R"({"zero": 1})", "p.json"));
+        QVERIFY(!parsePlan("[1, 2]", "p.json"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlan)
+#include "tst_plan.moc"
