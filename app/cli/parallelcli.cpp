@@ -288,4 +288,25 @@ int mergeParallelSweeps(const std::vector<std::string>& paths, const std::string
     return ok ? ExitOk : ExitBadInput;
 }
 
+std::vector<OptionSpec> planOptionSpecs()
+{
+    return {
+        {"--pp", "N",
+         "pipeline parallel: cut the program's statements into N stages that balance (docs/parallel.md); with --tp, each "
+         "stage split over tp devices (json: solar.parallel.plan/1)"},
+        {"--micro-batches", "M", "with --pp: the micro-batches a step is run as (the pipeline's fill and drain)"},
+        {"--dp", "N", "data parallel: the inputs cut along --dp-dim (default 0, the batch); sums over it (gradients) all-reduced"},
+        {"--cp", "N",
+         "context parallel: the inputs cut along --cp-dim (default 1, the sequence); what reads across it (attention's "
+         "keys) is all-gathered"},
+        {"--dp-dim", "D", "the inputs' dimension --dp cuts"},
+        {"--cp-dim", "D", "the inputs' dimension --cp cuts"},
+        {"--optimizer", "NAME", "training: the optimizer's state per parameter in the memory check", {"adam"}},
+        {"--zero", "S", "1: the optimizer's state split over the --dp replicas (ZeRO stage 1)", {"0", "1"}},
+        {"--plan", "FILE",
+         "the whole plan as JSON: {\"tp\": 8, \"pp\": 2, \"dp\": 1, \"cp\": 1, \"micro_batches\": 8, \"optimizer\": "
+         "\"adam\", \"zero\": 1}"},
+    };
+}
+
 } // namespace solar::cli

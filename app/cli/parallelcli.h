@@ -37,6 +37,8 @@ int analyzeWithPlan(const AnalysisResult& whole, const parallel::Plan& plan, con
                     std::ostream& err);
 /// solar bench --merge of solar.parallel.sweep/1 files (the shards of one --sweep): one sweep, points by device count.
 int mergeParallelSweeps(const std::vector<std::string>& paths, const std::string& format, std::ostream& out, std::ostream& err);
+/// The options of a plan (--pp, --dp, --cp, --micro-batches, --optimizer, --zero, --plan): analyze and llm take them.
+std::vector<OptionSpec> planOptionSpecs();
 /// Whether `path` holds a solar.parallel.sweep/1 document (what bench --merge joins here instead of solar.bench/1).
 bool isParallelSweepFile(const std::string& path);
 

@@ -4,9 +4,11 @@
 // point or a batch x context sweep. engine/serving/ does the work; engine/report/servingreport.cpp prints it.
 #include "app/cli/analysisargs.h"
 #include "app/cli/cli.h"
+#include "app/cli/parallelcli.h"
 
 #include "engine/core/format.h"
 #include "engine/report/parallelservingreport.h"
+#include "engine/report/planservingreport.h"
 #include "engine/report/servingreport.h"
 #include "engine/serving/servingestimate.h"
 
@@ -76,6 +78,40 @@ int llmParallel(const serving::ServingEstimate& estimate, int devices, const Ana
     return ok ? ExitOk : ExitBadInput;
 }
 
+// Each phase's program under a whole plan (pipeline, data, context parallel: docs/parallel.md).
+int llmPlan(const serving::ServingEstimate& estimate, const parallel::Plan& plan, const AnalysisArgs& a, std::ostream& out,
+            std::ostream& err)
+{
+    report::PlanServing split;
+    for (const auto& [phase, into] : {std::pair {&estimate.prefill, &split.prefill}, std::pair {&estimate.decode, &split.decode}}) {
+        if (!*phase)
+            continue;
+        auto pa = parallel::analyzePlan((*phase)->analysis.result, plan, [&err](const std::string& step) {
+            err << "solar: " << step << "\n" << std::flush;
+            return true;
+        });
+        if (!pa) {
+            printDiagnostics(pa.diagnostics(), err);
+            return ExitBadInput;
+        }
+        *into = std::move(*pa);
+    }
+    out << (a.format == "json" ? report::planServingJson(estimate, split) : report::planServingTable(estimate, split));
+    bool ok = estimate.complete();
+    for (const auto* pa : {&split.prefill, &split.decode}) {
+        if (*pa && !(*pa)->fits()) {
+            err << a.file << ": error: " << formatBytes((*pa)->memory.totalBytes()) << " per device under " << plan.text()
+                << " do not fit in " << formatBytes((*pa)->capacityBytes) << "\n";
+            ok = false;
+        }
+        if (*pa && !(*pa)->validated()) {
+            err << a.file << ": error: a split of the plan does not compute what the model does\n";
+            ok = false;
+        }
+    }
+    return ok ? ExitOk : ExitBadInput;
+}
+
 int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
 {
     const AnalysisArgs a = analysisArgs(args, "table");
@@ -112,6 +148,13 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
         throw UsageError {"--tp analyses one point, not a --sweep"};
     if (tp && a.format == "csv")
         throw UsageError {"--tp prints a table or json"};
+    const auto plan = planOption(args);
+    if (!plan) {
+        printDiagnostics(plan.diagnostics(), err);
+        return ExitBadInput;
+    }
+    if (*plan && (sweeping || a.format == "csv"))
+        throw UsageError {"a plan (--pp, --dp, --cp, --plan) analyses one point as a table or json, not a --sweep"};
 
     hw::HwRegistry reg = hw::loadDefaultHwRegistry();
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
@@ -149,6 +192,8 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
         printDiagnostics(estimate.diagnostics(), err);
         return ExitBadInput;
     }
+    if (*plan)
+        return llmPlan(*estimate, **plan, a, out, err);
     if (tp)
         return llmParallel(*estimate, static_cast<int>(*tp), a, out, err);
     out << (a.format == "json"      ? report::servingJson({*estimate})
@@ -201,6 +246,7 @@ std::vector<Command> servingCommands()
                   {"--mode", "M", "eager (default), graph or none: the floors unfused_per_kernel pays", {"eager", "graph", "none"}},
                   {"--no-op-floor", "", "the same as --mode none"},
                   formatOption({"table", "json", "csv"})},
+                 planOptionSpecs(),
                  validateOption()}),
          1, -1, llmCommand},
     };

@@ -68,6 +68,50 @@ std::vector<int> greedyCuts(const std::vector<double>& cost, const std::vector<b
     return cuts;
 }
 
+// The statements in the order the stages take them: a statement that reads only inputs, weights and constants (a
+// copy of the cached keys, a cast of a table) and alone writes what it writes moves down to just before the first
+// statement that reads it, so the stage that needs it computes it instead of receiving it. Moving it later changes
+// nothing: what it reads is never written, what it writes nobody reads before.
+std::vector<int> sinkSources(const std::vector<Uses>& uses)
+{
+    const int n = static_cast<int>(uses.size());
+    std::map<std::string, int> writers;
+    for (const Uses& u : uses)
+        for (const auto& t : u.writes)
+            ++writers[t];
+    std::vector<bool> movable(static_cast<size_t>(n), false);
+    for (int i = 0; i < n; ++i) {
+        const Uses& u = uses[static_cast<size_t>(i)];
+        movable[static_cast<size_t>(i)] = !u.writes.empty()
+            && std::all_of(u.reads.begin(), u.reads.end(), [&](const std::string& t) { return !writers.count(t); })
+            && std::all_of(u.writes.begin(), u.writes.end(), [&](const std::string& t) { return writers.at(t) == 1; });
+    }
+    std::vector<int> order;
+    std::vector<bool> placed(static_cast<size_t>(n), false);
+    for (int j = 0; j < n; ++j) {
+        if (movable[static_cast<size_t>(j)])
+            continue;
+        for (int i = 0; i < j; ++i) {
+            const Uses& src = uses[static_cast<size_t>(i)];
+            if (!movable[static_cast<size_t>(i)] || placed[static_cast<size_t>(i)])
+                continue;
+            const Uses& reader = uses[static_cast<size_t>(j)];
+            if (std::any_of(src.writes.begin(), src.writes.end(), [&](const std::string& t) { return reader.reads.count(t) != 0; })) {
+                order.push_back(i);
+                placed[static_cast<size_t>(i)] = true;
+            }
+        }
+        order.push_back(j);
+    }
+    // What no later statement reads (an output written from the inputs alone) keeps its place among the rest.
+    for (int i = n - 1; i >= 0; --i)
+        if (movable[static_cast<size_t>(i)] && !placed[static_cast<size_t>(i)]) {
+            const auto next = std::find_if(order.begin(), order.end(), [&](int k) { return k > i; });
+            order.insert(next, i);
+        }
+    return order;
+}
+
 } // namespace
 
 Expected<std::vector<Stage>> cutStages(const ir::Program& program, const ir::SizeBindings& sizes,
@@ -75,7 +119,16 @@ Expected<std::vector<Stage>> cutStages(const ir::Program& program, const ir::Siz
 {
     using Fail = Expected<std::vector<Stage>>;
     const int n = static_cast<int>(program.body.size());
-    const std::vector<Uses> uses = usesOf(program, sizes);
+    const std::vector<Uses> original = usesOf(program, sizes);
+    const std::vector<int> order = sinkSources(original);
+    std::vector<Uses> uses;
+    std::vector<ir::Stmt> body;
+    std::vector<double> cost;
+    for (int i : order) {
+        uses.push_back(original[static_cast<size_t>(i)]);
+        body.push_back(program.body[static_cast<size_t>(i)]);
+        cost.push_back(static_cast<size_t>(i) < statementSeconds.size() ? statementSeconds[static_cast<size_t>(i)] : 0.0);
+    }
     // A place p (before statement p) is allowed unless a tensor is written on both sides of it.
     std::map<std::string, std::pair<int, int>> writtenAt; // first and last statement writing it
     for (int i = 0; i < n; ++i)
@@ -91,12 +144,13 @@ Expected<std::vector<Stage>> cutStages(const ir::Program& program, const ir::Siz
             allowed[static_cast<size_t>(p)] = false;
     const int places = static_cast<int>(std::count(allowed.begin(), allowed.end(), true));
     if (stages < 1 || places < stages - 1)
-        return Fail::failure(Diagnostic {Severity::Error, program.file, {}, "parallel.plan",
+        return Fail::failure(Diagnostic {Severity::Error,
+                                         program.file,
+                                         {},
+                                         "parallel.plan",
                                          std::to_string(stages) + " pipeline stages: the program's " + std::to_string(n)
                                              + " statements can be cut at only " + std::to_string(places) + " places, and "
                                              + std::to_string(stages) + " stages need " + std::to_string(stages - 1)});
-    std::vector<double> cost = statementSeconds;
-    cost.resize(static_cast<size_t>(n), 0.0);
     // The least cap under which the greedy cut needs at most `stages` stages (bisection on the cap).
     double lo = *std::max_element(cost.begin(), cost.end()), hi = std::accumulate(cost.begin(), cost.end(), 0.0);
     lo = std::max(0.0, lo) * (1 - 1e-12);
@@ -110,12 +164,53 @@ Expected<std::vector<Stage>> cutStages(const ir::Program& program, const ir::Siz
         if (allowed[static_cast<size_t>(p)] && std::find(cuts.begin(), cuts.end(), p) == cuts.end())
             cuts.push_back(p);
     std::sort(cuts.begin(), cuts.end());
-    cuts.push_back(n);
 
     std::map<std::string, const ir::Decl*> decls;
     for (const auto& d : program.decls)
         if (d.kind == ir::DeclKind::Tensor)
             decls[d.name] = &d;
+    // Each cut moves to the place nearby that sends the fewest bytes (after a layer's residual add rather than after
+    // its norm, which sends both), as long as no stage grows beyond the balanced cap by more than kSlack.
+    constexpr double kSlack = 0.005;
+    std::vector<double> crossing(static_cast<size_t>(n) + 1, 0.0); // bytes crossing a cut before statement p
+    {
+        std::vector<double> delta(static_cast<size_t>(n) + 2, 0.0);
+        std::map<std::string, std::pair<int, int>> span; // first write, last read
+        for (int i = 0; i < n; ++i) {
+            for (const auto& t : uses[static_cast<size_t>(i)].writes)
+                span.try_emplace(t, i, i);
+            for (const auto& t : uses[static_cast<size_t>(i)].reads)
+                if (span.count(t))
+                    span.at(t).second = i;
+        }
+        for (const auto& [t, fl] : span) {
+            const auto d = decls.find(t);
+            if (d == decls.end() || fl.second <= fl.first)
+                continue;
+            const double bytes = tensorBytes(*d->second, sizes);
+            delta[static_cast<size_t>(fl.first) + 1] += bytes;
+            delta[static_cast<size_t>(fl.second) + 1] -= bytes;
+        }
+        double live = 0;
+        for (int p = 0; p <= n; ++p)
+            crossing[static_cast<size_t>(p)] = live += delta[static_cast<size_t>(p)];
+    }
+    std::vector<double> prefix(static_cast<size_t>(n) + 1, 0.0);
+    for (int i = 0; i < n; ++i)
+        prefix[static_cast<size_t>(i) + 1] = prefix[static_cast<size_t>(i)] + cost[static_cast<size_t>(i)];
+    const double cap = hi * (1 + kSlack);
+    for (size_t k = 0; k < cuts.size(); ++k) {
+        const int before = k == 0 ? 0 : cuts[k - 1], after = k + 1 < cuts.size() ? cuts[k + 1] : n;
+        int best = cuts[k];
+        for (int p = before + 1; p < after; ++p)
+            if (allowed[static_cast<size_t>(p)] && prefix[static_cast<size_t>(p)] - prefix[static_cast<size_t>(before)] <= cap
+                && prefix[static_cast<size_t>(after)] - prefix[static_cast<size_t>(p)]
+                    <= std::max(cap, prefix[static_cast<size_t>(after)] - prefix[static_cast<size_t>(cuts[k])])
+                && crossing[static_cast<size_t>(p)] < crossing[static_cast<size_t>(best)])
+                best = p;
+        cuts[k] = best;
+    }
+    cuts.push_back(n);
     std::vector<Stage> result;
     int first = 0;
     for (int last : cuts) {
@@ -137,7 +232,7 @@ Expected<std::vector<Stage>> cutStages(const ir::Program& program, const ir::Siz
         st.writes = written;
         st.program = program;
         st.program.name = program.name + "_stage" + std::to_string(result.size());
-        st.program.body.assign(program.body.begin() + first, program.body.begin() + last);
+        st.program.body.assign(body.begin() + first, body.begin() + last);
         st.program.decls.clear();
         for (const auto& d : program.decls) {
             if (d.kind != ir::DeclKind::Tensor) {

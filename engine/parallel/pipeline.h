@@ -26,8 +26,10 @@ struct Stage
 
 /// Cuts `program` (checked, at `sizes`) into `stages` stages, `statementSeconds` (one per top-level statement) the
 /// estimate they balance: the largest stage's sum is the least any cut at the allowed places reaches. A cut may not
-/// fall between two writes of one tensor (a concatenation written in parts). Fails when the program has fewer
-/// places to cut than the stages need, naming the numbers.
+/// fall between two writes of one tensor (a concatenation written in parts). A statement computed from the inputs
+/// alone (a copy of the cached keys) moves down to its first reader first, so the stage that reads it computes it
+/// rather than receiving it; `first`/`last` count statements in that order. Fails when the program has fewer places
+/// to cut than the stages need, naming the numbers.
 Expected<std::vector<Stage>> cutStages(const ir::Program& program, const ir::SizeBindings& sizes,
                                        const std::vector<double>& statementSeconds, int stages);
 

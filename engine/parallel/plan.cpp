@@ -81,7 +81,8 @@ Expected<Plan> parsePlan(const std::string& text, const std::string& path)
             plan.optimizer = value.get<std::string>();
         } else if (key == "zero") {
             if (!value.is_number_integer() || (value.get<std::int64_t>() != 0 && value.get<std::int64_t>() != 1))
-                return error(at, "\"zero\" is 0 or 1 (ZeRO stage 1: the optimizer state split over the data-parallel replicas), not "
+                return error(at,
+                             "\"zero\" is 0 or 1 (ZeRO stage 1: the optimizer state split over the data-parallel replicas), not "
                                  + value.dump());
             plan.shardOptimizer = value.get<int>() == 1;
         } else {

@@ -11,7 +11,8 @@ bool PlanAnalysis::validated() const
 {
     if (dataValidation && !dataValidation->ok)
         return false;
-    return std::none_of(stages.begin(), stages.end(), [](const StageAnalysis& s) { return s.tensor.validation && !s.tensor.validation->ok; });
+    return std::none_of(stages.begin(), stages.end(),
+                        [](const StageAnalysis& s) { return s.tensor.validation && !s.tensor.validation->ok; });
 }
 
 namespace {
@@ -34,8 +35,8 @@ SplitSeed dataSeed(const ir::Program& program, const ir::SizeBindings& sizes, in
             continue;
         const std::int64_t extent = sizes.shapes.at(d.name)[static_cast<size_t>(dim)];
         if (extent % devices != 0) {
-            error = "the input " + d.name + " has " + std::to_string(extent) + " along dim " + std::to_string(dim) + ", which does not divide into "
-                + std::to_string(devices);
+            error = "the input " + d.name + " has " + std::to_string(extent) + " along dim " + std::to_string(dim)
+                + ", which does not divide into " + std::to_string(devices);
             return seed;
         }
         seed.inputs[d.name] = dim;
@@ -125,11 +126,10 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
             pa.microBatchSizes = batch + "=" + std::to_string(sizes[batch]);
         } else {
             perMicroBatch = 1.0 / plan.microBatches;
-            pa.notes.push_back("a micro-batch is taken as 1/" + std::to_string(plan.microBatches)
-                               + " of the step's work: "
+            pa.notes.push_back("a micro-batch is taken as 1/" + std::to_string(plan.microBatches) + " of the step's work: "
                                + (batch.empty() ? std::string("the inputs' batch is no size parameter")
                                                 : batch + " (" + std::to_string(sizes.at(batch)) + ") does not divide into "
-                                                      + std::to_string(plan.microBatches * plan.dp) + " micro-batches")
+                                          + std::to_string(plan.microBatches * plan.dp) + " micro-batches")
                                + ", so the analyses run the whole step");
         }
     }
@@ -232,7 +232,8 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
         for (size_t s = 0; s < pa.stages.size(); ++s) {
             const auto& st = pa.stages[s];
             const bool reads = !x.result.empty()
-                && std::any_of(st.cut.program.decls.begin(), st.cut.program.decls.end(), [&](const ir::Decl& d) { return d.name == x.result; });
+                && std::any_of(st.cut.program.decls.begin(), st.cut.program.decls.end(),
+                               [&](const ir::Decl& d) { return d.name == x.result; });
             if (reads || (x.result.empty() && st.cut.writes.count(x.source))) {
                 c.stage = static_cast<int>(s);
                 break;
@@ -250,8 +251,9 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
     //    sends its share; the receivers gather it on their node).
     for (size_t s = 0; s + 1 < pa.stages.size(); ++s) {
         StageAnalysis& st = pa.stages[s];
-        const Collective send {CollectiveKind::SendRecv, "", "activations to stage " + std::to_string(s + 2), st.cut.sendBytes / plan.tp,
-                               2, 1, plan.tp * plan.cp};
+        const Collective send {CollectiveKind::SendRecv,   "", "activations to stage " + std::to_string(s + 2),
+                               st.cut.sendBytes / plan.tp, 2,  1,
+                               plan.tp * plan.cp};
         st.send = boundCollective(send, whole.hardware);
     }
 
@@ -312,19 +314,20 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
     const SystemLevel& f = pa.levels[fused];
     if (plan.pp > 1) {
         const double busiest = m * pa.stages[static_cast<size_t>(pa.bindingStage[fused])].overlappedSeconds[fused];
-        pa.notes.insert(pa.notes.begin(), "fused: stage " + std::to_string(pa.bindingStage[fused] + 1) + " of " + std::to_string(plan.pp)
-                                              + " binds; the pipeline's fill and drain add " + formatSeconds(f.overlappedSeconds - busiest)
-                                              + " over its " + formatSeconds(busiest) + " with " + std::to_string(plan.microBatches)
-                                              + (plan.microBatches == 1 ? " micro-batch" : " micro-batches"));
+        pa.notes.insert(pa.notes.begin(),
+                        "fused: stage " + std::to_string(pa.bindingStage[fused] + 1) + " of " + std::to_string(plan.pp)
+                            + " binds; the pipeline's fill and drain add " + formatSeconds(f.overlappedSeconds - busiest) + " over its "
+                            + formatSeconds(busiest) + " with " + std::to_string(plan.microBatches)
+                            + (plan.microBatches == 1 ? " micro-batch" : " micro-batches"));
     }
-    pa.notes.insert(pa.notes.begin(), std::string("fused: ") + (f.communicationBinds ? "communication binds" : "each device's own work binds")
-                                          + " when overlapped (" + formatSeconds(f.overlappedSeconds) + "); serialised "
-                                          + formatSeconds(f.serialSeconds));
+    pa.notes.insert(pa.notes.begin(),
+                    std::string("fused: ") + (f.communicationBinds ? "communication binds" : "each device's own work binds")
+                        + " when overlapped (" + formatSeconds(f.overlappedSeconds) + "); serialised " + formatSeconds(f.serialSeconds));
     if (!pa.fits())
         pa.notes.push_back("does not fit: a device of stage " + std::to_string(pa.memory.stage + 1) + " holds at least "
-                           + formatBytes(pa.memory.totalBytes()) + " (inputs and weights " + formatBytes(pa.memory.heldBytes) + ", intermediates "
-                           + formatBytes(pa.memory.activationBytes) + ", optimizer state " + formatBytes(pa.memory.optimizerBytes)
-                           + "), over its " + formatBytes(pa.capacityBytes));
+                           + formatBytes(pa.memory.totalBytes()) + " (inputs and weights " + formatBytes(pa.memory.heldBytes)
+                           + ", intermediates " + formatBytes(pa.memory.activationBytes) + ", optimizer state "
+                           + formatBytes(pa.memory.optimizerBytes) + "), over its " + formatBytes(pa.capacityBytes));
     for (size_t s = 0; s < pa.stages.size(); ++s)
         for (const auto& n : pa.stages[s].tensor.notes)
             pa.notes.push_back((plan.pp > 1 ? "stage " + std::to_string(s + 1) + ": " : std::string()) + n);

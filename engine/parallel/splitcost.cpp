@@ -15,7 +15,8 @@ std::string placementText(const Placement& p)
 
 bool isDeviceParam(const std::string& name)
 {
-    return name == "tp_device" || (name.rfind("tp_device_", 0) == 0 && name.size() > 10 && name.find_first_not_of("0123456789", 10) == std::string::npos);
+    return name == "tp_device"
+        || (name.rfind("tp_device_", 0) == 0 && name.size() > 10 && name.find_first_not_of("0123456789", 10) == std::string::npos);
 }
 
 // How a split compares: the work one device runs (iteration points), then its all-gathers, then the bytes each

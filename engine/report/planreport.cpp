@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 namespace solar::report {
 
 using nlohmann::ordered_json;
@@ -25,6 +27,39 @@ ordered_json collectiveJson(const Collective& c, const CollectiveBound& b)
             {"link_bytes", b.linkBytes},
             {"seconds", b.seconds},
             {"binding", b.binding}};
+}
+
+// The notes for a reader: "the output X stays split along dim D" once per stage and dimension, with how many and
+// the first few names (a model's KV cache is one output per layer); everything else as it is.
+std::vector<std::string> compactNotes(const std::vector<std::string>& notes)
+{
+    std::vector<std::string> out;
+    std::map<std::string, std::vector<std::string>> split; // "stage k: " + " stays split along dim D" -> names
+    std::vector<std::string> keys;
+    for (const auto& n : notes) {
+        const auto at = n.find("the output ");
+        const auto stays = n.find(" stays split along dim ");
+        if (at == std::string::npos || stays == std::string::npos || stays < at) {
+            out.push_back(n);
+            continue;
+        }
+        const std::string key = n.substr(0, at) + n.substr(stays, n.find(' ', stays + 23) - stays);
+        if (!split.count(key))
+            keys.push_back(key);
+        split[key].push_back(n.substr(at + 11, stays - at - 11));
+    }
+    for (const auto& key : keys) {
+        const auto& names = split.at(key);
+        const auto stays = key.find(" stays split");
+        std::string list;
+        for (size_t i = 0; i < names.size() && i < 4; ++i)
+            list += (i ? ", " : "") + names[i];
+        if (names.size() > 4)
+            list += ", ...";
+        out.push_back(key.substr(0, stays) + (names.size() == 1 ? "the output " : std::to_string(names.size()) + " outputs (") + list
+                      + (names.size() == 1 ? "" : ")") + key.substr(stays) + " (each device holds its block; gathering is not counted)");
+    }
+    return out;
 }
 
 std::string levelRow(const std::string& name, double device, double comm, double overlapped, double serial)
@@ -91,36 +126,35 @@ std::string planJson(const PlanAnalysis& pa, const AnalysisResult& whole)
     ordered_json validation = nullptr;
     if (pa.dataValidation)
         validation = {{"ok", pa.dataValidation->ok}, {"detail", pa.dataValidation->detail}};
-    ordered_json doc = {
-        {"schema", "solar.parallel.plan/1"},
-        {"program", whole.program.name},
-        {"hardware", {{"id", whole.hardware.id}, {"name", whole.hardware.name}}},
-        {"plan",
-         {{"tp", p.tp},
-          {"cp", p.cp},
-          {"pp", p.pp},
-          {"dp", p.dp},
-          {"micro_batches", p.microBatches},
-          {"micro_batch_sizes", pa.microBatchSizes},
-          {"devices", p.devices()},
-          {"optimizer", p.optimizer.empty() ? ordered_json(nullptr) : ordered_json(p.optimizer)},
-          {"zero", p.shardOptimizer ? 1 : 0}}},
-        {"data_inputs", placementsJson(pa.dataSplit.inputs)},
-        {"data_collectives", data},
-        {"data_validation", validation},
-        {"stages", stages},
-        {"communication_seconds", pa.communicationSeconds},
-        {"levels", levels},
-        {"memory_per_device",
-         {{"stage", pa.memory.stage + 1},
-          {"held_bytes", pa.memory.heldBytes},
-          {"activation_bytes", pa.memory.activationBytes},
-          {"optimizer_bytes", pa.memory.optimizerBytes},
-          {"total_bytes", pa.memory.totalBytes()},
-          {"capacity_bytes", pa.capacityBytes},
-          {"fits", pa.fits()}}},
-        {"coverage", whole.coverage.status()},
-        {"notes", pa.notes}};
+    ordered_json doc = {{"schema", "solar.parallel.plan/1"},
+                        {"program", whole.program.name},
+                        {"hardware", {{"id", whole.hardware.id}, {"name", whole.hardware.name}}},
+                        {"plan",
+                         {{"tp", p.tp},
+                          {"cp", p.cp},
+                          {"pp", p.pp},
+                          {"dp", p.dp},
+                          {"micro_batches", p.microBatches},
+                          {"micro_batch_sizes", pa.microBatchSizes},
+                          {"devices", p.devices()},
+                          {"optimizer", p.optimizer.empty() ? ordered_json(nullptr) : ordered_json(p.optimizer)},
+                          {"zero", p.shardOptimizer ? 1 : 0}}},
+                        {"data_inputs", placementsJson(pa.dataSplit.inputs)},
+                        {"data_collectives", data},
+                        {"data_validation", validation},
+                        {"stages", stages},
+                        {"communication_seconds", pa.communicationSeconds},
+                        {"levels", levels},
+                        {"memory_per_device",
+                         {{"stage", pa.memory.stage + 1},
+                          {"held_bytes", pa.memory.heldBytes},
+                          {"activation_bytes", pa.memory.activationBytes},
+                          {"optimizer_bytes", pa.memory.optimizerBytes},
+                          {"total_bytes", pa.memory.totalBytes()},
+                          {"capacity_bytes", pa.capacityBytes},
+                          {"fits", pa.fits()}}},
+                        {"coverage", whole.coverage.status()},
+                        {"notes", pa.notes}};
     return doc.dump(2) + "\n";
 }
 
@@ -142,8 +176,8 @@ std::string planTable(const PlanAnalysis& pa, const AnalysisResult& whole)
     const auto fused = static_cast<size_t>(bounds::Level::Fused);
     out += "\n" + padText("stage", 8) + padText("statements", 12, true) + padText("split", 8, true) + padText("own work", 12, true)
         + padText("collectives", 13, true) + padText("send", 12, true) + padText("held", 12, true) + "   (fused"
-        + (p.microBatches > 1 ? ", one micro-batch" + (pa.microBatchSizes.empty() ? ": 1/" + std::to_string(p.microBatches) + " of the step"
-                                                                                  : " at " + pa.microBatchSizes)
+        + (p.microBatches > 1 ? ", one micro-batch"
+                   + (pa.microBatchSizes.empty() ? ": 1/" + std::to_string(p.microBatches) + " of the step" : " at " + pa.microBatchSizes)
                               : std::string())
         + ")\n";
     for (size_t s = 0; s < pa.stages.size(); ++s) {
@@ -174,7 +208,7 @@ std::string planTable(const PlanAnalysis& pa, const AnalysisResult& whole)
                 + pa.stages[s].tensor.validation->detail + "\n";
     if (!pa.notes.empty()) {
         out += "\nnotes:\n";
-        for (const auto& n : pa.notes)
+        for (const auto& n : compactNotes(pa.notes))
             out += "  - " + n + "\n";
     }
     return out;

@@ -6,11 +6,13 @@
 
 #include "engine/hw/whatif.h"
 #include "engine/report/parallelreport.h"
+#include "engine/report/planreport.h"
 
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -21,6 +23,9 @@ using solar::bounds::Level;
 ParallelPane::ParallelPane(QWidget* parent)
     : QWidget(parent)
     , m_devices(new QSpinBox(this))
+    , m_stages(new QSpinBox(this))
+    , m_microBatches(new QSpinBox(this))
+    , m_replicas(new QSpinBox(this))
     , m_table(new QTableWidget(this))
     , m_status(new QLabel(this))
     , m_details(new QPlainTextEdit(this))
@@ -29,6 +34,16 @@ ParallelPane::ParallelPane(QWidget* parent)
     m_devices->setValue(1);
     m_devices->setToolTip(tr("Split the program over this many devices of the profile (tensor parallel, derived from the program)"));
     m_devices->setAccessibleName(tr("Devices"));
+    for (QSpinBox* box : {m_stages, m_microBatches, m_replicas}) {
+        box->setRange(1, 4096);
+        box->setValue(1);
+    }
+    m_stages->setToolTip(tr("Cut the program's statements into this many pipeline stages, each over the devices above"));
+    m_stages->setAccessibleName(tr("Pipeline stages"));
+    m_microBatches->setToolTip(tr("The micro-batches a step runs as through the pipeline (its fill and drain)"));
+    m_microBatches->setAccessibleName(tr("Micro-batches"));
+    m_replicas->setToolTip(tr("Data-parallel replicas: the inputs cut along their first dimension, sums over it all-reduced"));
+    m_replicas->setAccessibleName(tr("Data-parallel replicas"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -39,12 +54,28 @@ ParallelPane::ParallelPane(QWidget* parent)
     m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     auto* form = new QFormLayout;
     form->addRow(tr("Devices (tensor parallel):"), m_devices);
+    form->addRow(tr("Pipeline stages:"), m_stages);
+    form->addRow(tr("Micro-batches:"), m_microBatches);
+    form->addRow(tr("Data-parallel replicas:"), m_replicas);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_status);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_details, 2);
-    connect(m_devices, &QSpinBox::valueChanged, this, [this] { split(); });
+    for (QSpinBox* box : {m_devices, m_stages, m_microBatches, m_replicas})
+        connect(box, &QSpinBox::valueChanged, this, [this] { split(); });
+    connect(&m_planWatcher, &QFutureWatcher<std::pair<int, solar::Expected<solar::parallel::PlanAnalysis>>>::finished, this, [this] {
+        auto [generation, result] = m_planWatcher.result();
+        if (generation != m_generation)
+            return;
+        if (!result) {
+            m_status->setText(QString::fromStdString(result.diagnostics().front().message));
+            emit splitChanged();
+            return;
+        }
+        m_plan = std::move(*result);
+        showPlan();
+    });
     connect(&m_watcher, &QFutureWatcher<std::pair<int, solar::Expected<solar::parallel::ParallelAnalysis>>>::finished, this, [this] {
         auto [generation, result] = m_watcher.result();
         if (generation != m_generation)
@@ -87,7 +118,10 @@ void ParallelPane::setLinkFactor(double factor)
     if (factor == m_linkFactor)
         return;
     m_linkFactor = factor;
-    show();
+    if (planMode())
+        split();
+    else
+        show();
 }
 
 void ParallelPane::setDevices(int devices)
@@ -100,8 +134,23 @@ int ParallelPane::devices() const
     return m_devices->value();
 }
 
+void ParallelPane::setPlan(int stages, int microBatches, int replicas)
+{
+    const QSignalBlocker a(m_stages), b(m_microBatches), c(m_replicas);
+    m_stages->setValue(stages);
+    m_microBatches->setValue(microBatches);
+    m_replicas->setValue(replicas);
+    split();
+}
+
+bool ParallelPane::planMode() const
+{
+    return m_stages->value() > 1 || m_replicas->value() > 1;
+}
+
 void ParallelPane::waitForSplit()
 {
+    m_planWatcher.waitForFinished();
     m_watcher.waitForFinished();
     QCoreApplication::sendPostedEvents(&m_watcher);
     QCoreApplication::processEvents();
@@ -112,8 +161,14 @@ void ParallelPane::split()
     ++m_generation;
     m_split.reset();
     m_shown.reset();
+    m_plan.reset();
     m_table->setRowCount(0);
     m_details->clear();
+    m_microBatches->setEnabled(m_stages->value() > 1);
+    if (m_result && planMode()) {
+        splitPlan();
+        return;
+    }
     const int n = devices();
     if (!m_result || n < 2) {
         m_status->setText(m_result ? tr("One device: set two or more to split the program over them.") : tr("No analysis yet."));
@@ -170,5 +225,57 @@ void ParallelPane::show()
                                s.validation ? (s.validation->ok ? tr("validated") : tr("NOT validated: the recombined outputs differ"))
                                             : tr("not validated (see the notes)")));
     m_details->setPlainText(QString::fromStdString(solar::report::parallelTable(s)));
+    emit splitChanged();
+}
+
+void ParallelPane::splitPlan()
+{
+    solar::parallel::Plan plan;
+    plan.tp = devices();
+    plan.pp = m_stages->value();
+    plan.microBatches = plan.pp > 1 ? m_microBatches->value() : 1;
+    plan.dp = m_replicas->value();
+    m_status->setText(tr("Splitting over %1 devices (%2)…").arg(plan.devices()).arg(QString::fromStdString(plan.text())));
+    // The links as the hardware pane's slider sets them: the plan's collectives and sends are bounded on them.
+    auto whole = std::make_shared<solar::AnalysisResult>(*m_result);
+    solar::hw::WhatIfFactors links;
+    links.link = m_linkFactor;
+    whole->hardware = solar::hw::whatIfProfile(m_result->hardware, links, m_result->hardware.id);
+    const int generation = m_generation;
+    m_planWatcher.setFuture(
+        QtConcurrent::run([whole, plan, generation] { return std::make_pair(generation, solar::parallel::analyzePlan(*whole, plan)); }));
+}
+
+void ParallelPane::showPlan()
+{
+    const auto& p = *m_plan;
+    const QStringList headers {tr("Level"),      tr("Per device"), tr("Communication"), tr("Overlapped (bound)"),
+                               tr("Serialised"), tr("Comm. share")};
+    m_table->setColumnCount(static_cast<int>(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(solar::bounds::kLevelCount);
+    for (Level l : solar::bounds::kLevels) {
+        const auto& lv = p.levels[static_cast<size_t>(l)];
+        const int r = static_cast<int>(l);
+        const double share = lv.serialSeconds > 0 ? (lv.serialSeconds - lv.deviceSeconds) / lv.serialSeconds : 0.0;
+        m_table->setItem(r, 0,
+                         new QTableWidgetItem(QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
+                                              + QString::fromLatin1(solar::bounds::levelName(l).data())));
+        m_table->setItem(r, 1, new QTableWidgetItem(secondsText(lv.deviceSeconds)));
+        m_table->setItem(r, 2, new QTableWidgetItem(secondsText(p.communicationSeconds)));
+        m_table->setItem(
+            r, 3, new QTableWidgetItem(secondsText(lv.overlappedSeconds) + (lv.communicationBinds ? tr(" (links bind)") : QString())));
+        m_table->setItem(r, 4, new QTableWidgetItem(secondsText(lv.serialSeconds)));
+        m_table->setItem(r, 5, new QTableWidgetItem(fixedText(100 * share, 1) + QStringLiteral(" %")));
+    }
+    m_status->setText(tr("%1 devices (%2): %3 stages; a device holds %4 of %5%6; %7")
+                          .arg(p.plan.devices())
+                          .arg(QString::fromStdString(p.plan.text()))
+                          .arg(p.stages.size())
+                          .arg(siText(p.memory.totalBytes(), "B"), siText(p.capacityBytes, "B"),
+                               p.fits() ? QString() : tr(" (does not fit)"),
+                               p.validated() ? tr("every split run was validated or not run (see the notes)")
+                                             : tr("NOT validated: a split's recombined outputs differ")));
+    m_details->setPlainText(QString::fromStdString(solar::report::planTable(p, *m_result)));
     emit splitChanged();
 }

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The program split over devices in the GUI (docs/parallel.md): a device count, then the system's levels (each
-// device's bound, the collectives over the links, overlapped and serialised, the communication's share), the
-// collectives, what each device holds, the split's validation and what was not split. The split runs in the
-// background when the program or the count changes; the hardware pane's sliders (the link slider included)
-// re-bound it without splitting again.
+// The program split over devices in the GUI (docs/parallel.md): a device count (tensor parallel), pipeline stages
+// with their micro-batches and data-parallel replicas, then the system's levels (each device's bound, the
+// collectives over the links, overlapped and serialised, the communication's share), the collectives, what each
+// device holds, the split's validation and what was not split. The split runs in the background when the program or
+// a count changes; the hardware pane's sliders re-bound a tensor split without splitting again (a plan with stages or
+// replicas runs again on the new links).
 #pragma once
 
 #include "engine/parallel/parallelanalysis.h"
+#include "engine/parallel/plananalysis.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
@@ -32,12 +34,17 @@ public:
     void setLinkFactor(double factor);
     void setDevices(int devices);
     int devices() const;
+    /// Pipeline stages, their micro-batches and data-parallel replicas (1, 1, 1: tensor parallelism alone).
+    void setPlan(int stages, int microBatches, int replicas);
+    /// The whole plan shown when stages or replicas are more than 1 (nullopt otherwise, or while it runs).
+    const std::optional<solar::parallel::PlanAnalysis>& plan() const { return m_plan; }
     /// The split shown (nullopt: one device, no result, a failed plan — the status says which — or still running).
     const std::optional<solar::parallel::ParallelAnalysis>& analysis() const { return m_shown; }
     /// Waits for a split in progress (tests, exports).
     void waitForSplit();
 
     QSpinBox* devicesBox() const { return m_devices; }
+    QSpinBox* stagesBox() const { return m_stages; }
     QTableWidget* table() const { return m_table; }
     QLabel* status() const { return m_status; }
     QPlainTextEdit* details() const { return m_details; }
@@ -48,6 +55,9 @@ signals:
 private:
     void split();
     void show();
+    void splitPlan();
+    void showPlan();
+    bool planMode() const;
 
     std::shared_ptr<const solar::AnalysisResult> m_result;
     std::optional<solar::parallel::ParallelAnalysis> m_split; // as computed on the profile's links
@@ -55,7 +65,12 @@ private:
     double m_linkFactor = 1;
     int m_generation = 0;
     QFutureWatcher<std::pair<int, solar::Expected<solar::parallel::ParallelAnalysis>>> m_watcher;
+    std::optional<solar::parallel::PlanAnalysis> m_plan;
+    QFutureWatcher<std::pair<int, solar::Expected<solar::parallel::PlanAnalysis>>> m_planWatcher;
     QSpinBox* m_devices = nullptr;
+    QSpinBox* m_stages = nullptr;
+    QSpinBox* m_microBatches = nullptr;
+    QSpinBox* m_replicas = nullptr;
     QTableWidget* m_table = nullptr;
     QLabel* m_status = nullptr;
     QPlainTextEdit* m_details = nullptr;
