@@ -1256,7 +1256,7 @@
         <translation>Roofline</translation>
     </message>
     <message>
-        <location filename="../app/studio/docklayout.cpp" line="62"/>
+        <location filename="../app/studio/docklayout.cpp" line="63"/>
         <source>Devices</source>
         <translation>Geräte</translation>
     </message>
@@ -1669,94 +1669,167 @@
 <context>
     <name>ParallelPane</name>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="30"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="35"/>
         <source>Split the program over this many devices of the profile (tensor parallel, derived from the program)</source>
         <translation>Das Programm auf so viele Geräte des Profils aufteilen (Tensor-Parallelität, aus dem Programm abgeleitet)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="31"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="36"/>
         <source>Devices</source>
         <translation>Geräte</translation>
     </message>
     <message>
         <location filename="../widgets/parallel/parallelpane.cpp" line="41"/>
+        <source>Cut the program&apos;s statements into this many pipeline stages, each over the devices above</source>
+        <translation>Die Anweisungen des Programms in so viele Pipeline-Stufen schneiden, jede über die Geräte oben</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="42"/>
+        <source>Pipeline stages</source>
+        <translation>Pipeline-Stufen</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="43"/>
+        <source>The micro-batches a step runs as through the pipeline (its fill and drain)</source>
+        <translation>Die Micro-Batches, in denen ein Schritt durch die Pipeline läuft (ihr Füllen und Leeren)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="44"/>
+        <source>Micro-batches</source>
+        <translation>Micro-Batches</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="45"/>
+        <source>Data-parallel replicas: the inputs cut along their first dimension, sums over it all-reduced</source>
+        <translation>Datenparallele Replikate: die Eingaben entlang ihrer ersten Dimension geschnitten, Summen darüber per All-Reduce</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="46"/>
+        <source>Data-parallel replicas</source>
+        <translation>Datenparallele Replikate</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="56"/>
         <source>Devices (tensor parallel):</source>
         <translation>Geräte (Tensor-Parallelität):</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="114"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="57"/>
+        <source>Pipeline stages:</source>
+        <translation>Pipeline-Stufen:</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="58"/>
+        <source>Micro-batches:</source>
+        <translation>Micro-Batches:</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="59"/>
+        <source>Data-parallel replicas:</source>
+        <translation>Datenparallele Replikate:</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="174"/>
         <source>One device: set two or more to split the program over them.</source>
         <translation>Ein Gerät: zwei oder mehr einstellen, um das Programm aufzuteilen.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="114"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="174"/>
         <source>No analysis yet.</source>
         <translation>Noch keine Analyse.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="118"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="178"/>
         <source>Splitting over %1 devices…</source>
         <translation>Aufteilen auf %1 Geräte…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="200"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="252"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="200"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="252"/>
         <source>Per device</source>
         <translation>Pro Gerät</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="200"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="252"/>
         <source>Communication</source>
         <translation>Kommunikation</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="200"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="252"/>
         <source>Overlapped (bound)</source>
         <translation>Überlappt (Schranke)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="201"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="253"/>
         <source>Serialised</source>
         <translation>Nacheinander</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="141"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="201"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="253"/>
         <source>Comm. share</source>
         <translation>Anteil Komm.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="152"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="214"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="267"/>
         <source> (links bind)</source>
         <translation> (Verbindungen begrenzen)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="157"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="219"/>
         <source>%1 statements split, %2 run whole on every device; %3 collectives; each device holds %4 of %5%6; split %7</source>
         <translation>%1 Anweisungen aufgeteilt, %2 laufen ganz auf jedem Gerät; %3 kollektive Operationen; jedes Gerät hält %4 von %5%6; Aufteilung %7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="162"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="224"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="276"/>
         <source> (does not fit)</source>
         <translation> (passt nicht)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="163"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="225"/>
         <source>validated</source>
         <translation>validiert</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="163"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="225"/>
         <source>NOT validated: the recombined outputs differ</source>
         <translation>NICHT validiert: die zusammengesetzten Ausgaben weichen ab</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="164"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="226"/>
         <source>not validated (see the notes)</source>
         <translation>nicht validiert (siehe Hinweise)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="238"/>
+        <source>Splitting over %1 devices (%2)…</source>
+        <translation>Aufteilen auf %1 Geräte (%2)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
+        <source>%1 devices (%2): %3 stages; a device holds %4 of %5%6; %7</source>
+        <translation>%1 Geräte (%2): %3 Stufen; ein Gerät hält %4 von %5%6; %7</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="277"/>
+        <source>the splits that could run were validated (see the notes)</source>
+        <translation>die ausführbaren Aufteilungen wurden validiert (siehe Hinweise)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="278"/>
+        <source>NOT validated: a split&apos;s recombined outputs differ</source>
+        <translation>NICHT validiert: die zusammengesetzten Ausgaben einer Aufteilung weichen ab</translation>
     </message>
 </context>
 <context>

@@ -40,7 +40,8 @@ std::string planServingTable(const serving::ServingEstimate& e, const PlanServin
     const auto& phase = e.decode ? e.decode : e.prefill;
     const hw::HwProfile& hardware = phase->analysis.result.hardware;
     std::string out = "model     " + e.config.modelType + " (" + e.config.path + "); " + e.dtype + "\n";
-    out += "hardware  " + std::to_string(any->plan.devices()) + " x " + hardware.name + " (" + hardware.id + "), " + any->plan.text() + "\n\n";
+    out += "hardware  " + std::to_string(any->plan.devices()) + " x " + hardware.name + " (" + hardware.id + "), " + any->plan.text()
+        + "\n\n";
     out += padText("phase", 10) + padText("per device", 14, true) + padText("communication", 15, true) + padText("overlapped", 14, true)
         + padText("serialised", 14, true) + padText("comm. share", 13, true) + padText("held/device", 12, true) + "\n";
     if (plan.prefill)
@@ -53,12 +54,12 @@ std::string planServingTable(const serving::ServingEstimate& e, const PlanServin
             + formatSeconds(plan.prefill->levels[kSol].serialSeconds) + ")\n";
     if (plan.decode && e.decode) {
         const double step = plan.decode->levels[kSol].overlappedSeconds;
-        out += padText("decode, per step", 23) + formatSeconds(step) + " (serialised " + formatSeconds(plan.decode->levels[kSol].serialSeconds)
-            + "; " + formatSignificant(e.decode->tokens() / step, 3) + " token/s ceiling at batch " + std::to_string(e.decode->point.batch)
-            + ")\n";
+        out += padText("decode, per step", 23) + formatSeconds(step) + " (serialised "
+            + formatSeconds(plan.decode->levels[kSol].serialSeconds) + "; " + formatSignificant(e.decode->tokens() / step, 3)
+            + " token/s ceiling at batch " + std::to_string(e.decode->point.batch) + ")\n";
     }
-    out += padText("memory per device", 23) + (plan.fits() ? "fits" : "DOES NOT FIT") + " in " + formatBytes(hardware.dramCapacityBytes.value)
-        + "\n";
+    out += padText("memory per device", 23) + (plan.fits() ? "fits" : "DOES NOT FIT") + " in "
+        + formatBytes(hardware.dramCapacityBytes.value) + "\n";
     for (const auto& [name, pa, result] : {std::tuple {"prefill", &plan.prefill, e.prefill ? &e.prefill->analysis.result : nullptr},
                                            std::tuple {"decode", &plan.decode, e.decode ? &e.decode->analysis.result : nullptr}}) {
         if (*pa && result)

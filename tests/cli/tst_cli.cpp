@@ -476,6 +476,70 @@ private slots:
         QCOMPARE(cli({"analyze", problem, "--hw", "h100-sxm", "--tp", "2"}).code, 2);
     }
 
+    void testPlans()
+    {
+        // Four equal layers over a 4-stage pipeline of 8 micro-batches: (8 + 4 - 1) x one micro-batch's stage.
+        const Result r
+            = cli({"analyze", data("four_layers.alir"), "--hw", "h100-sxm", "--pp", "4", "--micro-batches", "8", "--format", "json"});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
+        QCOMPARE(o[QStringLiteral("schema")].toString(), QStringLiteral("solar.parallel.plan/1"));
+        const QJsonArray stages = o[QStringLiteral("stages")].toArray();
+        QCOMPARE(stages.size(), 4);
+        const double t = (8192.0 * 8192 * 2 + 2 * 2 * 8192 * 2) / 3.35e12;
+        const double device
+            = o[QStringLiteral("levels")].toObject()[QStringLiteral("fused")].toObject()[QStringLiteral("device_seconds")].toDouble();
+        QVERIFY2(std::abs(device - 11 * t) < 1e-9 * device, qPrintable(QString::number(device)));
+        // The same plan from a file; a file with a field that is no plan field names its line and column.
+        const QString dir = QDir::temp().filePath(QStringLiteral("solar-plan-%1").arg(QCoreApplication::applicationPid()));
+        const std::string plan = writeFile(dir + QStringLiteral("/plan.json"), R"({"pp": 4, "micro_batches": 8})");
+        const std::string bad = writeFile(dir + QStringLiteral("/bad.json"), "{\n  \"tp\": 2,\n  \"ep\": 8\n}");
+        const Result fromFile = cli({"analyze", data("four_layers.alir"), "--hw", "h100-sxm", "--plan", plan, "--format", "json"});
+        QCOMPARE(fromFile.code, 0);
+        QCOMPARE(fromFile.out, r.out);
+        const Result badFile = cli({"analyze", data("four_layers.alir"), "--hw", "h100-sxm", "--plan", bad});
+        QCOMPARE(badFile.code, 1);
+        QVERIFY2(contains(badFile.err, "bad.json:3:3") && contains(badFile.err, "\"ep\" is not a plan field"), badFile.err.c_str());
+        // Data parallel training: dW's 1024 x 2048 f32 all-reduced through NVLink SHARP; Adam's state per device.
+        const Result dp = cli({"analyze", data("linear_train_step.alir"), "--hw", "h100-sxm", "--dp", "4", "--optimizer", "adam"});
+        QCOMPARE(dp.code, 0);
+        QVERIFY2(contains(dp.out, "all-reduce      dW") && contains(dp.out, "25.2 MB of optimizer state"), dp.out.c_str());
+        // Bad plans and usage: 3 replicas do not divide the batch of 4096; five stages of four statements; a plan
+        // file beside the options; micro-batches without stages.
+        const Result three = cli({"analyze", data("linear_train_step.alir"), "--hw", "h100-sxm", "--dp", "3"});
+        QCOMPARE(three.code, 1);
+        QVERIFY2(contains(three.err, "4096 along dim 0, which does not divide into 3"), three.err.c_str());
+        QCOMPARE(cli({"analyze", data("four_layers.alir"), "--hw", "h100-sxm", "--pp", "5"}).code, 1);
+        QCOMPARE(cli({"analyze", data("four_layers.alir"), "--hw", "h100-sxm", "--plan", plan, "--pp", "2"}).code, 2);
+        QCOMPARE(cli({"analyze", data("four_layers.alir"), "--hw", "h100-sxm", "--micro-batches", "4"}).code, 2);
+        QCOMPARE(cli({"analyze", data("four_layers.alir"), "--hw", "h100-sxm", "--pp", "2", "--format", "csv"}).code, 2);
+        // Too large even when split: four 131072-wide layers with Adam over 4 stages need 240 GB a device.
+        const Result big
+            = cli({"analyze", data("four_layers.alir"), "--hw", "h100-sxm", "--set", "D=131072", "--pp", "4", "--optimizer", "adam"});
+        QCOMPARE(big.code, 1);
+        QVERIFY2(contains(big.err, "does not fit"), big.err.c_str());
+
+        // A sweep in two shards, joined by bench --merge as one sweep.
+        std::vector<std::string> shards;
+        for (const char* shard : {"0/2", "1/2"}) {
+            const Result part
+                = cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--sweep", "tp=1,2,4,8", "--shard", shard, "--format", "json"});
+            QCOMPARE(part.code, 0);
+            shards.push_back(writeFile(dir + QStringLiteral("/shard%1.json").arg(shards.size()), part.out));
+        }
+        const std::string &a = shards[0], &b = shards[1];
+        const Result merged = cli({"bench", "--merge", a, b, "--format", "json"});
+        QCOMPARE(merged.code, 0);
+        const QJsonArray points
+            = QJsonDocument::fromJson(QByteArray::fromStdString(merged.out)).object()[QStringLiteral("points")].toArray();
+        QCOMPARE(points.size(), 4);
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(points[i].toObject()[QStringLiteral("devices")].toInt(), 1 << i);
+        QCOMPARE(cli({"bench", "--merge", a, a}).code, 1); // the same points twice
+        QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--shard", "0/2"}).code, 2);
+        QDir(dir).removeRecursively();
+    }
+
     void testGraphExports()
     {
         const Result yaml = cli({"graph", data("matmul.alir"), "--format", "yaml"});

@@ -94,6 +94,41 @@ private slots:
         QVERIFY(pane.details()->toPlainText().contains(QStringLiteral("nothing was split")));
     }
 
+    void pipelineStagesAndTheirLinks()
+    {
+        // Four equal layers over 4 stages of 8 micro-batches (docs/parallel.md): 11 micro-batch stage times, by hand
+        // (128 MiB of weight and 2 x 2 x 8192 bf16 per micro-batch at 3.35 TB/s); a hundredth of NVLink slows the
+        // sends 100 times and the plan runs again on them.
+        const solar::hw::HwRegistry registry = solar::hw::loadDefaultHwRegistry();
+        const solar::hw::HwProfile* sxm = registry.find("h100-sxm");
+        ResultsModel results;
+        ParallelPane pane;
+        pane.follow(results);
+        results.setHardware(*sxm, {});
+        results.setAnalysis(analysed("four_layers.alir", *sxm), true);
+        pane.setPlan(4, 8, 1);
+        pane.waitForSplit();
+        QVERIFY2(pane.plan(), qPrintable(pane.status()->text()));
+        QCOMPARE(pane.plan()->stages.size(), size_t(4));
+        const double t = (8192.0 * 8192 * 2 + 2 * 2 * 8192 * 2) / 3.35e12;
+        const auto fused = static_cast<size_t>(solar::bounds::Level::Fused);
+        QVERIFY(std::abs(pane.plan()->levels[fused].deviceSeconds / (11 * t) - 1) < 1e-9);
+        QVERIFY(pane.details()->toPlainText().contains(QStringLiteral("fill and drain")));
+        const double sends = pane.plan()->communicationSeconds;
+        QVERIFY(std::abs(sends - 24 * 2 * 8192 * 2 / 450e9) < 1e-15);
+        pane.setLinkFactor(0.01);
+        pane.waitForSplit();
+        QVERIFY(pane.plan());
+        QVERIFY(std::abs(pane.plan()->communicationSeconds / sends - 100) < 1e-9);
+        // Back to one stage: tensor parallelism alone, in the pane's other view.
+        pane.setLinkFactor(1);
+        pane.setPlan(1, 1, 1);
+        pane.setDevices(1);
+        pane.waitForSplit();
+        QVERIFY(!pane.plan());
+        QCOMPARE(pane.stagesBox()->value(), 1);
+    }
+
     void profileWithoutLinks()
     {
         const solar::hw::HwRegistry registry = solar::hw::loadDefaultHwRegistry();

@@ -274,7 +274,7 @@ void ParallelPane::showPlan()
                           .arg(p.stages.size())
                           .arg(siText(p.memory.totalBytes(), "B"), siText(p.capacityBytes, "B"),
                                p.fits() ? QString() : tr(" (does not fit)"),
-                               p.validated() ? tr("every split run was validated or not run (see the notes)")
+                               p.validated() ? tr("the splits that could run were validated (see the notes)")
                                              : tr("NOT validated: a split's recombined outputs differ")));
     m_details->setPlainText(QString::fromStdString(solar::report::planTable(p, *m_result)));
     emit splitChanged();
