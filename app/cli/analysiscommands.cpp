@@ -37,7 +37,7 @@ int analyze(const Args& args, std::ostream& out, std::ostream& err)
     if (a.hw.empty())
         throw UsageError {"'analyze' needs --hw NAME (see 'solar hw list')"};
     if (namesProblem(args)) {
-        for (const char* option : {"--tp", "--sweep", "--tp-program", "--pp", "--dp", "--cp", "--plan", "--shard"})
+        for (const char* option : {"--tp", "--sweep", "--tp-program", "--pp", "--dp", "--cp", "--ep", "--plan", "--shard"})
             if (args.has(option))
                 throw UsageError {std::string(option) + ": a plan splits one program; a problem's workloads are analysed one device each"};
         return analyzeProblem(args, out, err);

@@ -142,7 +142,7 @@ std::vector<int> shardOf(const std::vector<int>& counts, std::pair<int, int> sha
 Expected<std::optional<parallel::Plan>> planOption(const Args& args)
 {
     using Result = Expected<std::optional<parallel::Plan>>;
-    const char* const planFlags[] = {"--pp", "--dp", "--cp", "--micro-batches", "--optimizer", "--zero", "--cp-dim", "--dp-dim"};
+    const char* const planFlags[] = {"--pp", "--dp", "--cp", "--ep", "--micro-batches", "--optimizer", "--zero", "--cp-dim", "--dp-dim"};
     const bool flags = std::any_of(std::begin(planFlags), std::end(planFlags), [&](const char* f) { return args.has(f); });
     if (args.has("--plan")) {
         if (flags || args.has("--tp"))
@@ -170,6 +170,7 @@ Expected<std::optional<parallel::Plan>> planOption(const Args& args)
     degree("--pp", plan.pp, 1);
     degree("--dp", plan.dp, 1);
     degree("--cp", plan.cp, 1);
+    degree("--ep", plan.ep, 1);
     degree("--micro-batches", plan.microBatches, 1);
     degree("--cp-dim", plan.cpDim, 0);
     degree("--dp-dim", plan.dpDim, 0);
@@ -299,6 +300,9 @@ std::vector<OptionSpec> planOptionSpecs()
         {"--cp", "N",
          "context parallel: the inputs cut along --cp-dim (default 1, the sequence); what reads across it (attention's "
          "keys) is all-gathered"},
+        {"--ep", "N",
+         "expert parallel: the experts' matrices over N devices that also cut the tokens (--dp-dim), tokens sent to their "
+         "experts and back all-to-all (routing taken as even)"},
         {"--dp-dim", "D", "the inputs' dimension --dp cuts"},
         {"--cp-dim", "D", "the inputs' dimension --cp cuts"},
         {"--optimizer", "NAME", "training: the optimizer's state per parameter in the memory check", {"adam"}},

@@ -25,6 +25,11 @@ bool BlockIndex::mentions(const Expr& e, const std::string& var)
     return std::any_of(e.args.begin(), e.args.end(), [&](const Expr& a) { return mentions(a, var); });
 }
 
+bool BlockIndex::indirect(const Expr& e)
+{
+    return e.kind == ExprKind::Access || std::any_of(e.args.begin(), e.args.end(), [](const Expr& a) { return indirect(a); });
+}
+
 // The interval of a loop bound over the loops collected so far (outer loops come first).
 ir::Interval BlockIndex::rangeOf(const Expr& e, const LoopVars& loops) const
 {

@@ -54,6 +54,8 @@ public:
     /// Loop variables of `loops` an expression mentions, in order of first mention.
     static void varsOf(const ir::Expr& e, const LoopVars& loops, std::vector<std::string>& out);
     static bool mentions(const ir::Expr& e, const std::string& var);
+    /// Whether `e` reads a tensor: a data-dependent index (a token's expert, a routed row's token).
+    static bool indirect(const ir::Expr& e);
 
 private:
     std::optional<ir::Interval> indexRange(const ir::Expr& e, const LoopVars& loops,

@@ -143,6 +143,12 @@ bool usesOutside(const Stmt& s, const std::string& var, const std::set<const Exp
         || std::any_of(s.orelse.begin(), s.orelse.end(), [&](const Stmt& b) { return usesOutside(b, var, keep); });
 }
 
+std::string describeNest(const Nest& nest)
+{
+    const ir::Stmt& s = *nest.assigns.front().stmt;
+    return "line " + std::to_string(s.loc.line) + " (" + s.target.name + ")";
+}
+
 double pointsOf(const Nest& nest)
 {
     double points = 0;

@@ -37,6 +37,8 @@ struct Nest
 
 /// Collects statement `s` (and what it holds) into `nest`; `enclosing`: the loop variables around it.
 void collectNest(ir::Stmt& s, std::set<std::string> enclosing, Nest& nest, const ir::SizeBindings& sizes, const BlockIndex& blocks);
+/// "line 12 (Y)": where the nest's first assignment sits and what it writes, for notes.
+std::string describeNest(const Nest& nest);
 /// Iteration points of the nest's statements (what the split's passes compare).
 double pointsOf(const Nest& nest);
 

@@ -16,6 +16,7 @@ std::string Plan::text() const
     };
     add("tp", tp);
     add("cp", cp);
+    add("ep", ep);
     add("pp", pp);
     add("dp", dp);
     if (s.empty())
@@ -32,8 +33,8 @@ double optimizerBytesPerParameter(const std::string& optimizer)
 
 std::string planShapeError(const Plan& plan)
 {
-    const std::array<std::pair<const char*, int>, 5> counts {
-        {{"tp", plan.tp}, {"cp", plan.cp}, {"pp", plan.pp}, {"dp", plan.dp}, {"micro_batches", plan.microBatches}}};
+    const std::array<std::pair<const char*, int>, 6> counts {
+        {{"tp", plan.tp}, {"cp", plan.cp}, {"ep", plan.ep}, {"pp", plan.pp}, {"dp", plan.dp}, {"micro_batches", plan.microBatches}}};
     for (const auto& [name, value] : counts)
         if (value < 1 || value > 1 << 20)
             return std::string(name) + " is " + std::to_string(value) + ": expected a count from 1 to 1048576";
@@ -61,8 +62,9 @@ Expected<Plan> parsePlan(const std::string& text, const std::string& path)
     if (!j.is_object())
         return error({1, 1}, "a plan is a JSON object, e.g. {\"tp\": 8, \"pp\": 2, \"micro_batches\": 8}");
     Plan plan;
-    const std::array<std::pair<const char*, int*>, 7> ints {{{"tp", &plan.tp},
+    const std::array<std::pair<const char*, int*>, 8> ints {{{"tp", &plan.tp},
                                                              {"cp", &plan.cp},
+                                                             {"ep", &plan.ep},
                                                              {"pp", &plan.pp},
                                                              {"dp", &plan.dp},
                                                              {"micro_batches", &plan.microBatches},
@@ -86,7 +88,7 @@ Expected<Plan> parsePlan(const std::string& text, const std::string& path)
                                  + value.dump());
             plan.shardOptimizer = value.get<int>() == 1;
         } else {
-            return error(at, "\"" + key + "\" is not a plan field: tp, cp, pp, dp, micro_batches, cp_dim, dp_dim, optimizer, zero");
+            return error(at, "\"" + key + "\" is not a plan field: tp, cp, ep, pp, dp, micro_batches, cp_dim, dp_dim, optimizer, zero");
         }
     }
     if (const std::string why = planShapeError(plan); !why.empty())

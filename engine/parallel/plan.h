@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A parallel plan (docs/parallel.md): how many devices split the program in which way. The degrees multiply: the
-// devices form a grid with tensor parallelism innermost (within a node, on the fastest link), then context, then
-// pipeline, then data parallelism outermost, as Megatron-LM orders its groups; a collective's group is therefore
+// devices form a grid with tensor parallelism innermost (within a node, on the fastest link), then context, expert,
+// pipeline, and data parallelism outermost, as Megatron-LM orders its groups; a collective's group is therefore
 // strided by the degrees inside it, and that decides which link it crosses.
 #pragma once
 
@@ -15,6 +15,9 @@ struct Plan
 {
     int tp = 1; // tensor parallel: weights split column/row (tensorparallel.h)
     int cp = 1; // context parallel: the data inputs cut along cpDim (the sequence), attention gathers the keys
+    // expert parallel: the experts' matrices (weights read at a routed index) over ep devices that also cut the tokens
+    // (dpDim) as data parallelism does, tokens sent to their experts' devices and back all-to-all
+    int ep = 1;
     int pp = 1; // pipeline parallel: the statements cut into stages (pipeline.h)
     int dp = 1; // data parallel: the data inputs cut along dpDim (the batch); sums over it (gradients) all-reduced
     int microBatches = 1; // the pipeline's micro-batches per step
@@ -24,8 +27,8 @@ struct Plan
     std::string optimizer; // "" (inference) or "adam"
     bool shardOptimizer = false; // ZeRO stage 1: the optimizer state split over the data-parallel replicas
 
-    int devices() const { return tp * cp * pp * dp; }
-    bool tensorOnly() const { return cp == 1 && pp == 1 && dp == 1 && microBatches == 1 && optimizer.empty(); }
+    int devices() const { return tp * cp * ep * pp * dp; }
+    bool tensorOnly() const { return cp == 1 && ep == 1 && pp == 1 && dp == 1 && microBatches == 1 && optimizer.empty(); }
     std::string text() const; // "tp 8 x pp 2 (8 micro-batches)"
 };
 
@@ -35,7 +38,7 @@ double optimizerBytesPerParameter(const std::string& optimizer);
 /// Why `plan` is not a plan (a degree or micro-batch count below 1, an optimizer not known), naming the field.
 std::string planShapeError(const Plan& plan);
 
-/// A plan file: a JSON object {"tp": 8, "pp": 2, "dp": 1, "cp": 1, "micro_batches": 8, "cp_dim": 1, "dp_dim": 0,
+/// A plan file: a JSON object {"tp": 8, "pp": 2, "dp": 1, "cp": 1, "ep": 1, "micro_batches": 8, "cp_dim": 1, "dp_dim": 0,
 /// "optimizer": "adam", "zero": 1}, every field optional. Errors name file:line:col.
 Expected<Plan> parsePlan(const std::string& text, const std::string& path);
 

@@ -2,8 +2,10 @@
 #include "engine/parallel/plananalysis.h"
 
 #include "engine/core/format.h"
+#include "engine/parallel/blockindex.h"
 
 #include <algorithm>
+#include <set>
 
 namespace solar::parallel {
 
@@ -25,11 +27,13 @@ Fail failure(const AnalysisResult& whole, const std::string& message)
 }
 
 // The data inputs (`in` tensors; not weights or constants) cut along `dim`: each must divide into `devices`.
-SplitSeed dataSeed(const ir::Program& program, const ir::SizeBindings& sizes, int dim, int devices, bool gather, std::string& error)
+SplitSeed dataSeed(const ir::Program& program, const ir::SizeBindings& sizes, int dim, int devices, bool gather, bool routed,
+                   std::string& error)
 {
     SplitSeed seed;
     seed.splitWeights = false;
     seed.gatherToFollow = gather;
+    seed.routedAllToAll = routed;
     for (const auto& d : program.decls) {
         if (d.kind != ir::DeclKind::Tensor || d.tensorKind != ir::TensorKind::In || d.dims.size() <= static_cast<size_t>(dim))
             continue;
@@ -47,6 +51,29 @@ SplitSeed dataSeed(const ir::Program& program, const ir::SizeBindings& sizes, in
 }
 
 using Sizes = std::map<std::string, std::int64_t>;
+
+void collectRouted(const ir::Expr& e, const std::set<std::string>& weights, std::set<std::string>& into)
+{
+    if (e.kind == ir::ExprKind::Access && weights.count(e.name)
+        && std::any_of(e.args.begin(), e.args.end(), [](const ir::Expr& a) { return BlockIndex::indirect(a); }))
+        into.insert(e.name);
+    for (const auto& a : e.args)
+        collectRouted(a, weights, into);
+}
+
+// The experts' matrices: weights a contraction reads at a data-dependent index (a routed row's expert).
+std::set<std::string> routedWeights(const ir::Program& program)
+{
+    std::set<std::string> weights, routed;
+    for (const auto& d : program.decls)
+        if (d.kind == ir::DeclKind::Tensor && d.tensorKind == ir::TensorKind::Weight)
+            weights.insert(d.name);
+    ir::forEachAssign(program.body, [&](const ir::Stmt& s) {
+        if (s.op == ir::AssignOp::Add) // in a contraction, not a gather (an embedding's rows by token)
+            collectRouted(s.value, weights, routed);
+    });
+    return routed;
+}
 
 // A program derived from `whole`'s (a cut, a stage) analysed at `sizes` (its parameters'), with the same options.
 Expected<AnalysisResult> reanalyze(const ir::Program& program, const AnalysisResult& whole, const Sizes& sizes)
@@ -145,12 +172,23 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
     struct Cut
     {
         int degree, dim;
-        bool gather;
+        bool gather, routed;
         int stride;
         const char* what;
     };
-    const Cut cuts[] = {{plan.dp, plan.dpDim, false, plan.tp * plan.cp * plan.pp, "data parallel"},
-                        {plan.cp, plan.cpDim, true, plan.tp, "context parallel"}};
+    const Cut cuts[] = {{plan.dp, plan.dpDim, false, false, plan.tp * plan.cp * plan.ep * plan.pp, "data parallel"},
+                        {plan.ep, plan.dpDim, true, true, plan.tp * plan.cp, "expert parallel"},
+                        {plan.cp, plan.cpDim, true, false, plan.tp, "context parallel"}};
+    const std::set<std::string> experts = plan.ep > 1 ? routedWeights(whole.program) : std::set<std::string> {};
+    if (plan.ep > 1 && experts.empty())
+        return failure(whole,
+                       "expert parallel " + std::to_string(plan.ep)
+                           + ": no weight of the program is read at a routed index (a mixture of experts' matrices)");
+    pa.experts.assign(experts.begin(), experts.end());
+    if (plan.ep > 1)
+        pa.notes.push_back("expert parallel: the all-to-all bytes take the routed rows as spread evenly over the " + std::to_string(plan.ep)
+                           + " devices (each keeps 1/" + std::to_string(plan.ep)
+                           + " of its own); a routing that keeps rows local moves less, a skewed one more");
     std::vector<std::pair<Exchange, int>> dataExchanges; // with their stride
     pa.dataSplit.device = whole.program;
     for (const Cut& cut : cuts) {
@@ -159,7 +197,7 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
         if (cancelled(std::string(cut.what) + " cut"))
             return failure(whole, "cancelled");
         std::string error;
-        const SplitSeed seed = dataSeed(current.program, current.sizes, cut.dim, cut.degree, cut.gather, error);
+        const SplitSeed seed = dataSeed(current.program, current.sizes, cut.dim, cut.degree, cut.gather, cut.routed, error);
         if (!error.empty())
             return failure(whole, std::string(cut.what) + " " + std::to_string(cut.degree) + ": " + error);
         auto split = splitTensorParallel(current.program, current.sizes, cut.degree, seed);
@@ -298,6 +336,20 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
         DeviceMemory mem;
         mem.stage = static_cast<int>(s);
         mem.heldBytes = t.residentBytes;
+        // Each device of an expert-parallel group holds 1/ep of the experts (its program reads them by global index,
+        // which keeps them whole there so that any routing runs).
+        // The data cuts' collective results are `in` tensors of the stage, whole so that any routing runs; what a
+        // device must hold of them is not known below that, so they count as nothing (as a split's own do).
+        std::set<std::string> received;
+        for (const auto& [x, stride] : dataExchanges)
+            received.insert(x.result);
+        for (const auto& tensor : t.device.graph.tensors) {
+            const double bytes = tensor.elements * tensor.bytesPerElement;
+            if (experts.count(tensor.name))
+                mem.heldBytes -= bytes * (1 - 1.0 / plan.ep);
+            else if (received.count(tensor.name) && tensor.role == graph::TensorRole::Input)
+                mem.heldBytes -= bytes;
+        }
         // One micro-batch's intermediates at least are live at once.
         mem.activationBytes = peakLiveBytes(t.split.device, t.device.sizes) * perMicroBatch;
         double parameters = 0;
@@ -305,6 +357,7 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
             if (tensor.role == graph::TensorRole::Weight)
                 parameters += tensor.elements;
         mem.optimizerBytes = parameters * optimizerBytesPerParameter(plan.optimizer) / (plan.shardOptimizer ? plan.dp : 1);
+        pa.stages[s].heldBytes = mem.heldBytes;
         if (s == 0 || mem.totalBytes() > pa.memory.totalBytes())
             pa.memory = mem;
     }

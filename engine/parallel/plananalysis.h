@@ -35,6 +35,7 @@ struct StageAnalysis
     double microCollectiveSeconds = 0; // a micro-batch's collectives (tensor and data), one after another
     double microSendSeconds = 0, microSendBytes = 0; // a micro-batch's activations to the next stage
     double microCommunicationSeconds() const { return microCollectiveSeconds + microSendSeconds; }
+    double heldBytes = 0; // inputs and weights one of its devices holds (experts 1/ep of them; received buffers not)
     CollectiveBound send; // its activations to the next stage, as analysed (one micro-batch where microBatchSizes is set)
 };
 
@@ -53,6 +54,7 @@ struct PlanAnalysis
     std::string microBatchSizes; // "B=4": the size the analyses ran at for one micro-batch; empty: the step's, / M
     TensorParallelSplit dataSplit; // the data and context cuts of the whole program (devices: dp x cp)
     std::vector<PlacedCollective> dataCollectives;
+    std::vector<std::string> experts; // expert parallel: the experts' matrices, 1/ep of them on each device
     std::vector<StageAnalysis> stages;
     std::array<SystemLevel, bounds::kLevelCount> levels; // deviceSeconds: the pipeline over the stages' own work
     std::array<int, bounds::kLevelCount> bindingStage {};

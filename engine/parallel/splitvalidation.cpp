@@ -94,8 +94,7 @@ Expected<SplitValidation> validateSplit(const ir::Program& givenProgram, const T
     if (!original)
         return Fail::failure(original.diagnostics());
     const int n = split.devices;
-    // Each device's inputs: its blocks of the split ones, the rest whole; collective results start at zero and are
-    // filled round by round (every round reruns the devices from the start, so after one round per collective every
+    // Each device's inputs: its blocks of the split ones, the rest whole; collective results are filled round by round (every round reruns the devices from the start, so after one round per collective every
     // collective has been fed the values it would see).
     std::vector<std::map<std::string, ir::TensorValue>> inputs(static_cast<size_t>(n));
     for (const auto& [name, placement] : split.inputs) {
@@ -104,6 +103,19 @@ Expected<SplitValidation> validateSplit(const ir::Program& givenProgram, const T
             continue;
         for (int d = 0; d < n; ++d)
             inputs[static_cast<size_t>(d)][name] = placement.kind == Placement::Sharded ? block(*t, placement.dim, d, n) : *t;
+    }
+    // Before the first round a collective's result is what the original computed for its source (the whole sum, the
+    // whole tensor), where it has one: a value read as an index (a routed row's position) stays in range. The rounds
+    // then replace it by what the devices computed, so a wrong split still shows.
+    for (const Exchange& x : split.exchanges) {
+        const ir::TensorValue* t = x.result.empty() ? nullptr : original->find(x.source);
+        if (!t)
+            continue;
+        ir::TensorValue start = *t;
+        start.name = x.result;
+        start.kind = ir::TensorKind::In;
+        for (auto& in : inputs)
+            in[x.result] = start;
     }
     std::vector<ir::RunResult> runs(static_cast<size_t>(n));
     for (size_t round = 0; round <= split.exchanges.size(); ++round) {
@@ -126,7 +138,9 @@ Expected<SplitValidation> validateSplit(const ir::Program& givenProgram, const T
             if (std::find(parts.begin(), parts.end(), nullptr) != parts.end())
                 return Fail::failure(
                     Diagnostic {Severity::Error, program.file, {}, "parallel.validate", "no tensor " + x.source + " to exchange"});
-            ir::TensorValue value = x.collective.kind == CollectiveKind::AllGather ? join(parts, x.dim) : sum(parts);
+            ir::TensorValue value = x.collective.kind == CollectiveKind::AllGather || x.collective.kind == CollectiveKind::AllToAll
+                ? join(parts, x.dim) // all-to-all: every block goes where it is read, which may be anywhere
+                : sum(parts);
             value.name = x.result;
             value.kind = ir::TensorKind::In;
             for (auto& in : inputs)

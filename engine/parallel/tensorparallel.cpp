@@ -74,6 +74,7 @@ private:
         std::map<std::string, int> externalDims; // unplaced inputs and weights stored as slices
         std::map<std::string, Placement> hints; // earlier writes that would have to be placed so (the next pass)
         std::set<std::string> gathers; // split tensors read across the split: all-gathered first (SplitSeed::gatherToFollow)
+        std::set<std::string> routed; // of those, read at a data-dependent index: all-to-all (SplitSeed::routedAllToAll)
         double gatheredBytes = 0;
         std::string why;
         bool ok() const { return why.empty(); }
@@ -136,6 +137,8 @@ private:
                     if (m_seed.gatherToFollow) {
                         if (d.gathers.insert(t).second)
                             d.gatheredBytes += tensorBytes(t);
+                        if (m_seed.routedAllToAll && BlockIndex::indirect(a.expr->args[static_cast<size_t>(state->second.dim)]))
+                            d.routed.insert(t);
                         continue;
                     }
                     d.why = t + " is split along dim " + std::to_string(state->second.dim) + " but read there at another index than " + var
@@ -177,11 +180,12 @@ private:
     }
 
     // The column-parallel choice: a contraction reading a weight nobody placed yet, split along a variable that cuts
-    // both the weight and the result into blocks.
-    std::string columnVar(const Nest& nest) const
+    // both the weight and the result into blocks; with routed experts (SplitSeed::routedAllToAll) a weight read at a
+    // routed index (an expert's matrix by row) splits the rows that index it. Else why not: a loop over the weight's
+    // and the result's shared variables that does not divide (empty when there is no such contraction).
+    std::pair<std::string, std::string> columnVar(const Nest& nest) const
     {
-        if (!m_seed.splitWeights)
-            return {};
+        std::string why;
         for (const Assign& as : nest.assigns) {
             const Stmt& s = *as.stmt;
             if (s.op != ir::AssignOp::Add)
@@ -190,36 +194,26 @@ private:
                 if (a.target || a.assign != &s || !isExternal(a.expr->name) || m_state.count(a.expr->name)
                     || m_decls.at(a.expr->name).tensorKind != ir::TensorKind::Weight)
                     continue;
-                for (size_t dim = 0; dim < a.expr->args.size(); ++dim)
-                    for (const auto& v : m_blocks.blockVars(*a.expr, dim, nest.vars))
-                        if (as.enclosing.count(v) && m_blocks.blockDim(s.target, v, nest.vars) >= 0)
-                            return v;
-            }
-        }
-        return {};
-    }
-
-    // Why a contraction reading an unplaced weight found no variable to split: the loops over the weight's and the
-    // result's shared variables do not divide (empty when there is no such contraction).
-    std::string columnWhy(const Nest& nest) const
-    {
-        for (const Assign& as : nest.assigns) {
-            if (as.stmt->op != ir::AssignOp::Add)
-                continue;
-            for (const Access& a : nest.accesses) {
-                if (a.target || a.assign != as.stmt || !isExternal(a.expr->name) || m_state.count(a.expr->name)
-                    || m_decls.at(a.expr->name).tensorKind != ir::TensorKind::Weight)
-                    continue;
+                for (size_t dim = 0; dim < a.expr->args.size(); ++dim) {
+                    const Expr& index = a.expr->args[dim];
+                    const bool routed = m_seed.routedAllToAll && BlockIndex::indirect(index);
+                    for (const auto& v : routed ? std::vector<std::string>(as.enclosing.begin(), as.enclosing.end())
+                                                : m_blocks.blockVars(*a.expr, dim, nest.vars))
+                        if ((routed ? BlockIndex::mentions(index, v) : m_seed.splitWeights && as.enclosing.count(v))
+                            && m_blocks.blockDim(s.target, v, nest.vars) >= 0)
+                            return {v, {}};
+                }
                 std::vector<std::string> vars;
                 BlockIndex::varsOf(*a.expr, nest.vars, vars);
                 for (const auto& v : vars) {
                     const LoopVar& lv = nest.vars.at(v);
-                    if (as.enclosing.count(v) && BlockIndex::mentions(as.stmt->target, v) && lv.plain && lv.extent % m_n != 0)
-                        return "the loop over " + v + " (" + std::to_string(lv.extent) + ") does not divide into " + std::to_string(m_n);
+                    if (why.empty() && m_seed.splitWeights && as.enclosing.count(v) && BlockIndex::mentions(s.target, v) && lv.plain
+                        && lv.extent % m_n != 0)
+                        why = "the loop over " + v + " (" + std::to_string(lv.extent) + ") does not divide into " + std::to_string(m_n);
                 }
             }
         }
-        return {};
+        return {{}, why};
     }
 
     // ---- rewriting --------------------------------------------------------------------------------------------
@@ -275,12 +269,6 @@ private:
         return result;
     }
 
-    std::string where(const Nest& nest) const
-    {
-        const Stmt& s = *nest.assigns.front().stmt;
-        return "line " + std::to_string(s.loc.line) + " (" + s.target.name + ")";
-    }
-
     void splitNest(Nest& nest, Stmt& top)
     {
         // Tensors the program now holds as other versions are read and written there.
@@ -326,18 +314,21 @@ private:
                                                 [&](const std::string& v) { return std::find(vars.begin(), vars.end(), v) == vars.end(); }),
                                  candidates.end());
             first = false;
-            if (candidates.empty()) {
+            if (candidates.empty() && !m_seed.gatherToFollow) {
                 why = a.expr->name + " is split but read at an index that does not follow one loop's blocks";
                 break;
             }
         }
         if (first) {
-            const std::string column = columnVar(nest);
+            const auto [column, whyNot] = columnVar(nest);
             if (!column.empty())
                 candidates.push_back(column);
             else
-                why = columnWhy(nest);
-            // A part of a tensor that a later part writes split: split this part along the same dimension.
+                why = whyNot;
+        }
+        if (first || m_seed.gatherToFollow) {
+            // A part of a tensor that a later part writes split (or, gathering, a tensor a later statement reads
+            // split): split this part along the same dimension.
             for (const Assign& as : nest.assigns) {
                 const auto hint = m_hints.find(as.stmt->target.name);
                 if (hint == m_hints.end())
@@ -352,8 +343,13 @@ private:
         for (const auto& v : candidates) {
             Decision tried = decide(nest, v);
             if (tried.ok()) {
-                // Gathering: the variable whose split gathers the fewest bytes (the first, without gathers).
-                if (var.empty() || tried.gatheredBytes < decision.gatheredBytes) {
+                // Gathering: the variable whose split gathers the fewest bytes, then leaves no partial sums to reduce.
+                auto partials = [](const Decision& x) {
+                    return std::count_if(x.targets.begin(), x.targets.end(),
+                                         [](const auto& t) { return t.second.kind == Placement::Partial; });
+                };
+                if (var.empty()
+                    || std::pair(tried.gatheredBytes, partials(tried)) < std::pair(decision.gatheredBytes, partials(decision))) {
                     var = v;
                     decision = std::move(tried);
                 }
@@ -406,14 +402,17 @@ private:
     // `value` on device 0, zero elsewhere (a bias added once to partial sums).
     void keepOnDeviceZero(Stmt& assign)
     {
-        const Expr& v = assign.value;
-        if ((v.kind == ExprKind::Int && v.intValue == 0) || (v.kind == ExprKind::Float && v.floatValue == 0))
+        const Expr* v = &assign.value;
+        while (v->kind == ExprKind::Cast) // cast<i32>(0) is zero too
+            v = &v->args.front();
+        if ((v->kind == ExprKind::Int && v->intValue == 0) || (v->kind == ExprKind::Float && v->floatValue == 0))
             return;
-        Expr zeroValue;
-        zeroValue.kind = ExprKind::Float;
+        const auto decl = m_decls.find(assign.target.name);
+        Expr zeroValue; // an integer tensor takes an integer zero
+        zeroValue.kind = decl == m_decls.end() || ir::isFloat(decl->second.dtype) ? ExprKind::Float : ExprKind::Int;
         Expr select;
         select.kind = ExprKind::Select;
-        select.args = {binary(BinaryOp::Eq, nameRef(deviceParam()), intLit(0)), v, zeroValue};
+        select.args = {binary(BinaryOp::Eq, nameRef(deviceParam()), intLit(0)), assign.value, zeroValue};
         assign.value = std::move(select);
     }
 
@@ -492,7 +491,7 @@ private:
             if (state != m_state.end() && state->second.kind == Placement::Sharded && !a.target) {
                 if (!m_gathered.count(t))
                     m_gathered[t]
-                        = addExchange(CollectiveKind::AllGather, t, "_all", t + " read whole at " + where(nest), state->second.dim);
+                        = addExchange(CollectiveKind::AllGather, t, "_all", t + " read whole at " + describeNest(nest), state->second.dim);
                 a.expr->name = m_gathered.at(t);
                 gathered = true;
             } else if (!m_state.count(t) && isExternal(t)) {
@@ -512,7 +511,7 @@ private:
             m_reduced.erase(t);
         }
         if (gathered || !why.empty())
-            m_split.notes.push_back("runs whole on every device: " + where(nest) + (why.empty() ? "" : ": " + why));
+            m_split.notes.push_back("runs whole on every device: " + describeNest(nest) + (why.empty() ? "" : ": " + why));
     }
 
     void apply(Nest& nest, Stmt& top, const std::string& var, const Decision& decision)
@@ -528,9 +527,14 @@ private:
             if (a.target || !decision.gathers.count(t)
                 || m_blocks.blockOf(*a.expr, static_cast<size_t>(m_state.at(t).dim), var, nest.vars) != Block::None)
                 continue;
-            if (!m_gathered.count(t))
+            if (!m_gathered.count(t)) {
+                const bool routed = decision.routed.count(t) != 0;
                 m_gathered[t]
-                    = addExchange(CollectiveKind::AllGather, t, "_all", t + " read across the split at " + where(nest), m_state.at(t).dim);
+                    = addExchange(routed ? CollectiveKind::AllToAll : CollectiveKind::AllGather, t, routed ? "_a2a" : "_all",
+                                  t + (routed ? " routed" : " read") + " across the split at " + describeNest(nest), m_state.at(t).dim);
+                if (routed) // each device's block goes where it is read: its buffer is its block
+                    m_split.exchanges.back().collective.bytes /= m_n;
+            }
             a.expr->name = m_gathered.at(t);
         }
         for (const auto& [t, p] : decision.targets) {

@@ -70,6 +70,10 @@ struct SplitSeed
     // A statement that reads a split tensor across the split (attention's keys under a sequence split) reads it whole
     // after an all-gather and still splits along its own variable, instead of running whole.
     bool gatherToFollow = false;
+    // With gatherToFollow: a split tensor read at a data-dependent index by a statement that still splits (routed
+    // rows from their tokens, tokens from their experts' rows) is exchanged all-to-all, each device sending its block
+    // to where it is read, taken as uniform over the devices (expert parallelism: plananalysis.h).
+    bool routedAllToAll = false;
 };
 
 /// Splits `program` (checked) at `sizes` over `devices` devices. Fails only for devices < 1 (the caller checks that a

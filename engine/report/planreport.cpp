@@ -109,7 +109,7 @@ std::string planJson(const PlanAnalysis& pa, const AnalysisResult& whole)
                           {"replicated_statements", st.tensor.split.replicatedStatements},
                           {"inputs", placementsJson(st.tensor.split.inputs)},
                           {"tensor_collectives", tp},
-                          {"resident_bytes_per_device", st.tensor.residentBytes},
+                          {"resident_bytes_per_device", st.heldBytes},
                           {"levels", levels},
                           {"validation", validation}});
     }
@@ -132,6 +132,7 @@ std::string planJson(const PlanAnalysis& pa, const AnalysisResult& whole)
                         {"plan",
                          {{"tp", p.tp},
                           {"cp", p.cp},
+                          {"ep", p.ep},
                           {"pp", p.pp},
                           {"dp", p.dp},
                           {"micro_batches", p.microBatches},
@@ -140,6 +141,7 @@ std::string planJson(const PlanAnalysis& pa, const AnalysisResult& whole)
                           {"optimizer", p.optimizer.empty() ? ordered_json(nullptr) : ordered_json(p.optimizer)},
                           {"zero", p.shardOptimizer ? 1 : 0}}},
                         {"data_inputs", placementsJson(pa.dataSplit.inputs)},
+                        {"experts", pa.experts},
                         {"data_collectives", data},
                         {"data_validation", validation},
                         {"stages", stages},
@@ -173,6 +175,12 @@ std::string planTable(const PlanAnalysis& pa, const AnalysisResult& whole)
                 + (c.bound.binding.empty() ? "-" : c.bound.binding) + ", stage " + std::to_string(c.stage + 1) + "; "
                 + c.exchange.collective.why + "\n";
     }
+    if (!pa.experts.empty()) {
+        out += "experts over " + std::to_string(p.ep) + " devices (1/" + std::to_string(p.ep) + " each):";
+        for (const auto& e : pa.experts)
+            out += " " + e;
+        out += "\n";
+    }
     const auto fused = static_cast<size_t>(bounds::Level::Fused);
     out += "\n" + padText("stage", 8) + padText("statements", 12, true) + padText("split", 8, true) + padText("own work", 12, true)
         + padText("collectives", 13, true) + padText("send", 12, true) + padText("held", 12, true) + "   (fused"
@@ -186,7 +194,7 @@ std::string planTable(const PlanAnalysis& pa, const AnalysisResult& whole)
             + padText(std::to_string(st.tensor.split.splitStatements), 8, true) + padText(formatSeconds(st.deviceSeconds[fused]), 12, true)
             + padText(formatSeconds(st.microCollectiveSeconds), 13, true)
             + padText(st.microSendBytes > 0 ? formatBytes(st.microSendBytes) : std::string("-"), 12, true)
-            + padText(formatBytes(st.tensor.residentBytes), 12, true) + "\n";
+            + padText(formatBytes(st.heldBytes), 12, true) + "\n";
     }
     out += "\n" + padText("level", 22) + padText("per device", 14, true) + padText("communication", 15, true)
         + padText("overlapped", 14, true) + padText("serialised", 14, true) + "\n";

@@ -493,13 +493,13 @@ private slots:
         // The same plan from a file; a file with a field that is no plan field names its line and column.
         const QString dir = QDir::temp().filePath(QStringLiteral("solar-plan-%1").arg(QCoreApplication::applicationPid()));
         const std::string plan = writeFile(dir + QStringLiteral("/plan.json"), R"({"pp": 4, "micro_batches": 8})");
-        const std::string bad = writeFile(dir + QStringLiteral("/bad.json"), "{\n  \"tp\": 2,\n  \"ep\": 8\n}");
+        const std::string bad = writeFile(dir + QStringLiteral("/bad.json"), "{\n  \"tp\": 2,\n  \"sp\": 8\n}");
         const Result fromFile = cli({"analyze", data("four_layers.alir"), "--hw", "h100-sxm", "--plan", plan, "--format", "json"});
         QCOMPARE(fromFile.code, 0);
         QCOMPARE(fromFile.out, r.out);
         const Result badFile = cli({"analyze", data("four_layers.alir"), "--hw", "h100-sxm", "--plan", bad});
         QCOMPARE(badFile.code, 1);
-        QVERIFY2(contains(badFile.err, "bad.json:3:3") && contains(badFile.err, "\"ep\" is not a plan field"), badFile.err.c_str());
+        QVERIFY2(contains(badFile.err, "bad.json:3:3") && contains(badFile.err, "\"sp\" is not a plan field"), badFile.err.c_str());
         // Data parallel training: dW's 1024 x 2048 f32 all-reduced through NVLink SHARP; Adam's state per device.
         const Result dp = cli({"analyze", data("linear_train_step.alir"), "--hw", "h100-sxm", "--dp", "4", "--optimizer", "adam"});
         QCOMPARE(dp.code, 0);

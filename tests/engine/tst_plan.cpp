@@ -181,6 +181,42 @@ private slots:
         QVERIFY(!both->dataCollectives.empty());
     }
 
+    void expertParallelAllToAll()
+    {
+        // A top-1 mixture of experts (12 tokens, hidden 6, 4 experts, f32) over 2 devices: each holds 6 tokens and 2
+        // of the 4 experts. The routed rows come from their tokens all-to-all (each device's 6 x 6 x 4 = 144 B block,
+        // half of it to the other device: 72 B each way over NVLink), and go back the same way; the router's weight
+        // stays whole; the recombined output equals the original's for the routing the random inputs give.
+        const AnalysisResult whole = analyzed("moe_top1.alir", "h100-sxm");
+        Plan plan;
+        plan.ep = 2;
+        const auto pa = analyzePlan(whole, plan);
+        QVERIFY2(pa, pa ? "" : formatAll(pa.diagnostics()).c_str());
+        QCOMPARE(pa->experts, (std::vector<std::string> {"W1", "W2"}));
+        const double nvlink = shippedProfile("h100-sxm").interconnect->intraNode.bandwidthBps.value;
+        int allToAll = 0;
+        for (const auto& c : pa->dataCollectives) {
+            if (c.exchange.collective.kind != CollectiveKind::AllToAll)
+                continue;
+            ++allToAll;
+            QVERIFY(c.exchange.source == "X" || c.exchange.source == "Ys"); // dispatch and combine
+            QCOMPARE(c.exchange.collective.bytes, 6.0 * 6 * 4);
+            QCOMPARE(c.bound.linkBytes, 3.0 * 6 * 4);
+            QVERIFY(nearRel(c.bound.seconds, 3.0 * 6 * 4 / nvlink));
+        }
+        QCOMPARE(allToAll, 2);
+        QVERIFY(pa->dataValidation && pa->dataValidation->ok);
+        // Held: half the tokens (144 B), the router (4 x 6 x 4 B) and half of each expert matrix (2 x 960 B / 2).
+        QCOMPARE(pa->memory.heldBytes, 144.0 + 96 + 960);
+        // 5 devices do not divide 12 tokens; a program without routed weights has no experts to place.
+        plan.ep = 5;
+        QVERIFY(!analyzePlan(whole, plan));
+        plan.ep = 2;
+        const auto dense = analyzePlan(analyzed("mlp_c5.alir", "h100-sxm"), plan);
+        QVERIFY(!dense);
+        QVERIFY(dense.diagnostics().front().message.find("routed index") != std::string::npos);
+    }
+
     void memoryPerDevice()
     {
         // Four 131072 x 131072 bf16 layers: 34.4 GB each. Two stages hold two each (68.7 GB): they fit in 80 GB.
@@ -231,11 +267,11 @@ private slots:
         QCOMPARE(ok->microBatches, 16);
         QVERIFY(ok->shardOptimizer);
         QCOMPARE(ok->text(), std::string("tp 8 x pp 2 x dp 4 (16 micro-batches)"));
-        auto unknown = parsePlan("{\n  \"tp\": 8,\n  \"ep\": 8\n}", "p.json");
+        auto unknown = parsePlan("{\n  \"tp\": 8,\n  \"sp\": 8\n}", "p.json");
         QVERIFY(!unknown);
         QCOMPARE(unknown.diagnostics().front().loc.line, 3);
         QCOMPARE(unknown.diagnostics().front().loc.column, 3);
-        QVERIFY(unknown.diagnostics().front().message.find("\"ep\" is not a plan field") != std::string::npos);
+        QVERIFY(unknown.diagnostics().front().message.find("\"sp\" is not a plan field") != std::string::npos);
         auto broken = parsePlan("{\"tp\": 8,", "p.json");
         QVERIFY(!broken);
         QVERIFY(broken.diagnostics().front().message.find("not valid JSON") != std::string::npos);
