@@ -120,9 +120,16 @@ private slots:
         pane.waitForSplit();
         QVERIFY(pane.plan());
         QVERIFY(std::abs(pane.plan()->communicationSeconds / sends - 100) < 1e-9);
+        // Experts over 2 devices: tokens to their experts and back all-to-all (tst_plan checks the bytes by hand).
+        results.setAnalysis(analysed("moe_top1.alir", *sxm), true);
+        pane.setPlan(1, 1, 1, 2);
+        pane.waitForSplit();
+        QVERIFY2(pane.plan(), qPrintable(pane.status()->text()));
+        QCOMPARE(pane.plan()->experts.size(), size_t(2));
+        QVERIFY(pane.details()->toPlainText().contains(QStringLiteral("all-to-all")));
         // Back to one stage: tensor parallelism alone, in the pane's other view.
         pane.setLinkFactor(1);
-        pane.setPlan(1, 1, 1);
+        pane.setPlan(1, 1, 1, 1);
         pane.setDevices(1);
         pane.waitForSplit();
         QVERIFY(!pane.plan());

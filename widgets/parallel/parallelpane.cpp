@@ -26,6 +26,7 @@ ParallelPane::ParallelPane(QWidget* parent)
     , m_stages(new QSpinBox(this))
     , m_microBatches(new QSpinBox(this))
     , m_replicas(new QSpinBox(this))
+    , m_experts(new QSpinBox(this))
     , m_table(new QTableWidget(this))
     , m_status(new QLabel(this))
     , m_details(new QPlainTextEdit(this))
@@ -34,7 +35,7 @@ ParallelPane::ParallelPane(QWidget* parent)
     m_devices->setValue(1);
     m_devices->setToolTip(tr("Split the program over this many devices of the profile (tensor parallel, derived from the program)"));
     m_devices->setAccessibleName(tr("Devices"));
-    for (QSpinBox* box : {m_stages, m_microBatches, m_replicas}) {
+    for (QSpinBox* box : {m_stages, m_microBatches, m_replicas, m_experts}) {
         box->setRange(1, 4096);
         box->setValue(1);
     }
@@ -44,6 +45,9 @@ ParallelPane::ParallelPane(QWidget* parent)
     m_microBatches->setAccessibleName(tr("Micro-batches"));
     m_replicas->setToolTip(tr("Data-parallel replicas: the inputs cut along their first dimension, sums over it all-reduced"));
     m_replicas->setAccessibleName(tr("Data-parallel replicas"));
+    m_experts->setToolTip(tr("Expert parallelism: a mixture of experts' matrices over this many devices, which also cut the tokens; "
+                             "tokens reach their experts all-to-all"));
+    m_experts->setAccessibleName(tr("Expert-parallel devices"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -57,12 +61,13 @@ ParallelPane::ParallelPane(QWidget* parent)
     form->addRow(tr("Pipeline stages:"), m_stages);
     form->addRow(tr("Micro-batches:"), m_microBatches);
     form->addRow(tr("Data-parallel replicas:"), m_replicas);
+    form->addRow(tr("Expert-parallel devices:"), m_experts);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_status);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_details, 2);
-    for (QSpinBox* box : {m_devices, m_stages, m_microBatches, m_replicas})
+    for (QSpinBox* box : {m_devices, m_stages, m_microBatches, m_replicas, m_experts})
         connect(box, &QSpinBox::valueChanged, this, [this] { split(); });
     connect(&m_planWatcher, &QFutureWatcher<std::pair<int, solar::Expected<solar::parallel::PlanAnalysis>>>::finished, this, [this] {
         auto [generation, result] = m_planWatcher.result();
@@ -134,18 +139,19 @@ int ParallelPane::devices() const
     return m_devices->value();
 }
 
-void ParallelPane::setPlan(int stages, int microBatches, int replicas)
+void ParallelPane::setPlan(int stages, int microBatches, int replicas, int experts)
 {
-    const QSignalBlocker a(m_stages), b(m_microBatches), c(m_replicas);
+    const QSignalBlocker a(m_stages), b(m_microBatches), c(m_replicas), d(m_experts);
     m_stages->setValue(stages);
     m_microBatches->setValue(microBatches);
     m_replicas->setValue(replicas);
+    m_experts->setValue(experts);
     split();
 }
 
 bool ParallelPane::planMode() const
 {
-    return m_stages->value() > 1 || m_replicas->value() > 1;
+    return m_stages->value() > 1 || m_replicas->value() > 1 || m_experts->value() > 1;
 }
 
 void ParallelPane::waitForSplit()
@@ -235,6 +241,7 @@ void ParallelPane::splitPlan()
     plan.pp = m_stages->value();
     plan.microBatches = plan.pp > 1 ? m_microBatches->value() : 1;
     plan.dp = m_replicas->value();
+    plan.ep = m_experts->value();
     m_status->setText(tr("Splitting over %1 devices (%2)…").arg(plan.devices()).arg(QString::fromStdString(plan.text())));
     // The links as the hardware pane's slider sets them: the plan's collectives and sends are bounded on them.
     auto whole = std::make_shared<solar::AnalysisResult>(*m_result);

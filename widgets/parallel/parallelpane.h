@@ -34,8 +34,9 @@ public:
     void setLinkFactor(double factor);
     void setDevices(int devices);
     int devices() const;
-    /// Pipeline stages, their micro-batches and data-parallel replicas (1, 1, 1: tensor parallelism alone).
-    void setPlan(int stages, int microBatches, int replicas);
+    /// Pipeline stages, their micro-batches, data-parallel replicas and expert-parallel devices (1, 1, 1, 1: tensor
+    /// parallelism alone).
+    void setPlan(int stages, int microBatches, int replicas, int experts = 1);
     /// The whole plan shown when stages or replicas are more than 1 (nullopt otherwise, or while it runs).
     const std::optional<solar::parallel::PlanAnalysis>& plan() const { return m_plan; }
     /// The split shown (nullopt: one device, no result, a failed plan — the status says which — or still running).
@@ -71,6 +72,7 @@ private:
     QSpinBox* m_stages = nullptr;
     QSpinBox* m_microBatches = nullptr;
     QSpinBox* m_replicas = nullptr;
+    QSpinBox* m_experts = nullptr;
     QTableWidget* m_table = nullptr;
     QLabel* m_status = nullptr;
     QPlainTextEdit* m_details = nullptr;
