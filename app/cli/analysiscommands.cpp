@@ -141,9 +141,14 @@ int inverse(const Args& args, std::ostream& out, std::ostream& err)
         throw UsageError {"'inverse' needs --target-ms T"};
     const bounds::Level level = args.has("--level") ? *bounds::parseLevel(args.value("--level")) : bounds::Level::Fused;
     const auto tp = args.integer("--tp", 1);
+    const std::vector<int> counts = parseTpSweep(args.values("--sweep"));
+    if (tp && !counts.empty())
+        throw UsageError {"--sweep tp=LIST asks how many devices; --tp N what one count needs: give one"};
     const auto result = runAnalysis(a, err);
     if (!result)
         return ExitBadInput;
+    if (!counts.empty())
+        return inverseDevices(*result, counts, level, *targetMs * 1e-3, a.format, out, err);
     if (tp) {
         // Split: what each device needs (the per-device program's inverse) and what the links need.
         const auto pa = parallel::analyzeTensorParallel(*result, static_cast<int>(*tp));
@@ -332,7 +337,13 @@ std::vector<Command> analysisCommands()
                  {{"--target-ms", "T", "the target time in milliseconds"},
                   level,
                   formatOption({"table", "json"}),
-                  {"--tp", "N", "split over N devices (docs/parallel.md): each device's inverse and the link bandwidth the target needs"}},
+                  {"--tp", "N", "split over N devices (docs/parallel.md): each device's inverse and the link bandwidth the target needs"},
+                  {"--sweep",
+                   "tp=LIST",
+                   "how many devices the target needs: the least count of the list whose bound reaches it (json: solar.inverse.devices/1)",
+                   {},
+                   {},
+                   true}},
                  validateOption()}),
          1, 1, inverse},
         {"compare", "FILE",

@@ -313,4 +313,52 @@ std::vector<OptionSpec> planOptionSpecs()
     };
 }
 
+int inverseDevices(const AnalysisResult& whole, const std::vector<int>& counts, bounds::Level level, double targetSeconds,
+                   const std::string& format, std::ostream& out, std::ostream& err)
+{
+    const auto li = static_cast<size_t>(level);
+    nlohmann::ordered_json points = nlohmann::ordered_json::array();
+    std::string table = padText("devices", 9, true) + padText("per device", 14, true) + padText("overlapped", 14, true)
+        + padText("serialised", 14, true) + "  reaches " + formatSeconds(targetSeconds) + "\n";
+    int least = 0;
+    for (int n : counts) {
+        const auto pa = parallel::analyzeTensorParallel(whole, n);
+        if (!pa) {
+            const std::string why = pa.diagnostics().front().message;
+            points.push_back({{"devices", n}, {"error", why}});
+            table += padText(std::to_string(n), 9, true) + "  " + why + "\n";
+            continue;
+        }
+        const parallel::SystemLevel& s = pa->levels[li];
+        const bool reaches = s.overlappedSeconds <= targetSeconds;
+        if (reaches && (least == 0 || n < least))
+            least = n;
+        points.push_back({{"devices", n},
+                          {"device_seconds", s.deviceSeconds},
+                          {"overlapped_seconds", s.overlappedSeconds},
+                          {"serial_seconds", s.serialSeconds},
+                          {"reaches_target", reaches},
+                          {"serial_reaches_target", s.serialSeconds <= targetSeconds}});
+        table += padText(std::to_string(n), 9, true) + padText(formatSeconds(s.deviceSeconds), 14, true)
+            + padText(formatSeconds(s.overlappedSeconds), 14, true) + padText(formatSeconds(s.serialSeconds), 14, true) + "  "
+            + (reaches ? (s.serialSeconds <= targetSeconds ? "yes" : "yes (overlapped only)") : "no") + "\n";
+    }
+    if (format == "json") {
+        out << nlohmann::ordered_json({{"schema", "solar.inverse.devices/1"},
+                                       {"level", bounds::levelName(level)},
+                                       {"target_seconds", targetSeconds},
+                                       {"least_devices", least > 0 ? nlohmann::ordered_json(least) : nlohmann::ordered_json(nullptr)},
+                                       {"points", points}})
+                   .dump(2)
+            << '\n';
+    } else {
+        out << "devices for " << formatSeconds(targetSeconds) << " at " << bounds::levelName(level) << " on " << whole.hardware.name
+            << " (tensor parallel):\n"
+            << table << (least > 0 ? "the least: " + std::to_string(least) + " devices\n" : "no count of the list reaches it\n");
+    }
+    if (least == 0)
+        err << "solar: error: no device count of the list reaches " << formatSeconds(targetSeconds) << '\n';
+    return least > 0 ? ExitOk : ExitBadInput;
+}
+
 } // namespace solar::cli

@@ -27,6 +27,11 @@ std::vector<int> shardOf(const std::vector<int>& counts, std::pair<int, int> sha
 /// The device counts of --sweep tp=1,2,4,8 (a usage error for anything else).
 std::vector<int> parseTpSweep(const std::vector<std::string>& specs);
 
+/// `solar inverse FILE --target-ms T --sweep tp=LIST`: how many devices the target needs — the smallest count of the
+/// list whose overlapped bound at `level` reaches it (json: solar.inverse.devices/1); exit 1 when none does.
+int inverseDevices(const AnalysisResult& whole, const std::vector<int>& counts, bounds::Level level, double targetSeconds,
+                   const std::string& format, std::ostream& out, std::ostream& err);
+
 /// The plan that --plan FILE or --pp/--dp/--cp/--micro-batches/--optimizer/--zero (with --tp) give; nullopt when only
 /// --tp (or nothing) is given. Usage errors for mixing --plan with those options; a plan file that does not parse
 /// is bad input (its diagnostics).

@@ -52,19 +52,22 @@ SplitSeed dataSeed(const ir::Program& program, const ir::SizeBindings& sizes, in
 
 using Sizes = std::map<std::string, std::int64_t>;
 
-void collectRouted(const ir::Expr& e, const std::set<std::string>& weights, std::set<std::string>& into)
+void collectRouted(const ir::Expr& e, const std::set<std::string>& weights, std::map<std::string, int>& into)
 {
-    if (e.kind == ir::ExprKind::Access && weights.count(e.name)
-        && std::any_of(e.args.begin(), e.args.end(), [](const ir::Expr& a) { return BlockIndex::indirect(a); }))
-        into.insert(e.name);
+    if (e.kind == ir::ExprKind::Access && weights.count(e.name))
+        for (size_t dim = 0; dim < e.args.size(); ++dim)
+            if (BlockIndex::indirect(e.args[dim]))
+                into.emplace(e.name, static_cast<int>(dim));
     for (const auto& a : e.args)
         collectRouted(a, weights, into);
 }
 
-// The experts' matrices: weights a contraction reads at a data-dependent index (a routed row's expert).
-std::set<std::string> routedWeights(const ir::Program& program)
+// The experts' matrices: weights a contraction reads at a data-dependent index (a routed row's expert), with the
+// dimension that index picks (the experts).
+std::map<std::string, int> routedWeights(const ir::Program& program)
 {
-    std::set<std::string> weights, routed;
+    std::set<std::string> weights;
+    std::map<std::string, int> routed;
     for (const auto& d : program.decls)
         if (d.kind == ir::DeclKind::Tensor && d.tensorKind == ir::TensorKind::Weight)
             weights.insert(d.name);
@@ -179,12 +182,20 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
     const Cut cuts[] = {{plan.dp, plan.dpDim, false, false, plan.tp * plan.cp * plan.ep * plan.pp, "data parallel"},
                         {plan.ep, plan.dpDim, true, true, plan.tp * plan.cp, "expert parallel"},
                         {plan.cp, plan.cpDim, true, false, plan.tp, "context parallel"}};
-    const std::set<std::string> experts = plan.ep > 1 ? routedWeights(whole.program) : std::set<std::string> {};
+    const std::map<std::string, int> experts = plan.ep > 1 ? routedWeights(whole.program) : std::map<std::string, int> {};
     if (plan.ep > 1 && experts.empty())
         return failure(whole,
                        "expert parallel " + std::to_string(plan.ep)
                            + ": no weight of the program is read at a routed index (a mixture of experts' matrices)");
-    pa.experts.assign(experts.begin(), experts.end());
+    for (const auto& [name, dim] : experts) {
+        const std::int64_t count = whole.sizes.shapes.at(name)[static_cast<size_t>(dim)];
+        if (count % plan.ep != 0)
+            return failure(whole,
+                           "expert parallel " + std::to_string(plan.ep) + ": the " + std::to_string(count) + " experts of " + name
+                               + " do not divide into " + std::to_string(plan.ep) + " devices");
+    }
+    for (const auto& e : experts)
+        pa.experts.push_back(e.first);
     if (plan.ep > 1)
         pa.notes.push_back("expert parallel: the all-to-all bytes take the routed rows as spread evenly over the " + std::to_string(plan.ep)
                            + " devices (each keeps 1/" + std::to_string(plan.ep)

@@ -538,6 +538,19 @@ private slots:
         QCOMPARE(cli({"bench", "--merge", a, a}).code, 1); // the same points twice
         QCOMPARE(cli({"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--shard", "0/2"}).code, 2);
         QDir(dir).removeRecursively();
+
+        // How many devices 30 us needs: each device reads X and Y (2 MiB each) and 1/n of the 256 MiB of weights at
+        // 3.35 TB/s: 41.3 us on 2, 21.3 us on 4 (its 2 MiB all-reduce, 4.66 us, hidden): 4.
+        const Result many
+            = cli({"inverse", data("mlp_c5.alir"), "--hw", "h100-sxm", "--target-ms", "0.03", "--sweep", "tp=1,2,4,8", "--format", "json"});
+        QCOMPARE(many.code, 0);
+        const QJsonObject m = QJsonDocument::fromJson(QByteArray::fromStdString(many.out)).object();
+        QCOMPARE(m[QStringLiteral("schema")].toString(), QStringLiteral("solar.inverse.devices/1"));
+        QCOMPARE(m[QStringLiteral("least_devices")].toInt(), 4);
+        const double two = m[QStringLiteral("points")].toArray()[1].toObject()[QStringLiteral("overlapped_seconds")].toDouble();
+        QVERIFY(std::abs(two - (2 * 2097152.0 + 268435456.0 / 2) / 3.35e12) < 1e-12);
+        QCOMPARE(cli({"inverse", data("mlp_c5.alir"), "--hw", "h100-sxm", "--target-ms", "0.001", "--sweep", "tp=1,2"}).code, 1);
+        QCOMPARE(cli({"inverse", data("mlp_c5.alir"), "--hw", "h100-sxm", "--target-ms", "1", "--sweep", "tp=2", "--tp", "2"}).code, 2);
     }
 
     void testGraphExports()

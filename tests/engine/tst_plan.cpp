@@ -208,9 +208,15 @@ private slots:
         QVERIFY(pa->dataValidation && pa->dataValidation->ok);
         // Held: half the tokens (144 B), the router (4 x 6 x 4 B) and half of each expert matrix (2 x 960 B / 2).
         QCOMPARE(pa->memory.heldBytes, 144.0 + 96 + 960);
-        // 5 devices do not divide 12 tokens; a program without routed weights has no experts to place.
+        // 5 devices do not divide 12 tokens; 3 divide them but not the 4 experts; a program without routed weights
+        // has no experts to place.
         plan.ep = 5;
         QVERIFY(!analyzePlan(whole, plan));
+        plan.ep = 3;
+        const auto three = analyzePlan(whole, plan);
+        QVERIFY(!three);
+        QVERIFY2(three.diagnostics().front().message.find("the 4 experts of W1 do not divide into 3") != std::string::npos,
+                 three.diagnostics().front().message.c_str());
         plan.ep = 2;
         const auto dense = analyzePlan(analyzed("mlp_c5.alir", "h100-sxm"), plan);
         QVERIFY(!dense);
