@@ -3,6 +3,7 @@
 
 #include "engine/core/format.h"
 #include "engine/parallel/blockindex.h"
+#include "engine/parallel/stagevalidation.h"
 
 #include <algorithm>
 #include <set>
@@ -11,7 +12,7 @@ namespace solar::parallel {
 
 bool PlanAnalysis::validated() const
 {
-    if (dataValidation && !dataValidation->ok)
+    if ((dataValidation && !dataValidation->ok) || (stageValidation && !stageValidation->ok))
         return false;
     return std::none_of(stages.begin(), stages.end(),
                         [](const StageAnalysis& s) { return s.tensor.validation && !s.tensor.validation->ok; });
@@ -243,6 +244,25 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
     auto cut = cutStages(current.program, current.sizes, statementSeconds(current), plan.pp);
     if (!cut)
         return Fail::failure(cut.diagnostics());
+    if (plan.pp > 1) {
+        // The stages run one after another against the program: at its own sizes when that is cheap, else at small
+        // ones (the stages are the same statements whatever the sizes).
+        double points = 0;
+        for (const auto& node : current.graph.nodes)
+            points += node.points;
+        Sizes small = sizes;
+        std::int64_t factor = 2;
+        for (const auto& p : current.program.params)
+            if (!isDeviceParam(p.name) && points > 2e7)
+                small[p.name] = std::max(2, plan.tp) * factor++;
+        auto v = current.program.params.empty() && points > 2e7
+            ? Expected<SplitValidation>::failure(Diagnostic {Severity::Note, "", {}, "", "its sizes are too large to run"})
+            : validateStages(current.program, *cut, small);
+        if (v)
+            pa.stageValidation = *v;
+        else
+            pa.notes.push_back("the stages are not validated: " + v.diagnostics().front().message);
+    }
     for (const Stage& stage : *cut) {
         if (cancelled("stage " + std::to_string(pa.stages.size() + 1) + " of " + std::to_string(cut->size())))
             return failure(whole, "cancelled");

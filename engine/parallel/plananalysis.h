@@ -62,6 +62,7 @@ struct PlanAnalysis
     DeviceMemory memory;
     double capacityBytes = 0;
     std::optional<SplitValidation> dataValidation; // the data/context cut at small sizes
+    std::optional<SplitValidation> stageValidation; // the stages run one after another against the program
     std::vector<std::string> notes;
     bool fits() const { return capacityBytes <= 0 || memory.totalBytes() <= capacityBytes; }
     bool validated() const; // every split that was validated computes what the program does

@@ -144,6 +144,9 @@ std::string planJson(const PlanAnalysis& pa, const AnalysisResult& whole)
                         {"experts", pa.experts},
                         {"data_collectives", data},
                         {"data_validation", validation},
+                        {"stage_validation",
+                         pa.stageValidation ? ordered_json {{"ok", pa.stageValidation->ok}, {"detail", pa.stageValidation->detail}}
+                                            : ordered_json(nullptr)},
                         {"stages", stages},
                         {"communication_seconds", pa.communicationSeconds},
                         {"levels", levels},
@@ -208,6 +211,8 @@ std::string planTable(const PlanAnalysis& pa, const AnalysisResult& whole)
         + formatBytes(m.activationBytes) + " of intermediates"
         + (m.optimizerBytes > 0 ? ", " + formatBytes(m.optimizerBytes) + " of optimizer state" : std::string()) + " = "
         + formatBytes(m.totalBytes()) + " of " + formatBytes(pa.capacityBytes) + (pa.fits() ? ": fits" : ": does not fit") + "\n";
+    if (pa.stageValidation)
+        out += "stages validated: " + std::string(pa.stageValidation->ok ? "yes, " : "NO, ") + pa.stageValidation->detail + "\n";
     if (pa.dataValidation)
         out += "data cut validated: " + std::string(pa.dataValidation->ok ? "yes, " : "NO, ") + pa.dataValidation->detail + "\n";
     for (size_t s = 0; s < pa.stages.size(); ++s)

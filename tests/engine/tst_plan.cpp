@@ -5,6 +5,7 @@
 #include "engine/analysis/analysis.h"
 #include "engine/ir/bindings.h"
 #include "engine/parallel/plananalysis.h"
+#include "engine/parallel/stagevalidation.h"
 #include "paralleltestutil.h"
 #include "testutil.h"
 
@@ -74,6 +75,7 @@ private slots:
             QCOMPARE(pa->stages[static_cast<size_t>(s)].cut.last, s + 1);
         }
         QCOMPARE(pa->microBatchSizes, std::string("B=2"));
+        QVERIFY(pa->stageValidation && pa->stageValidation->ok);
         const double d = 8192, rows = 2;
         const double microBytes = d * d * 2 + 2 * rows * d * 2;
         const double t = microBytes / h100.dramBandwidthBps.value;
@@ -95,6 +97,22 @@ private slots:
         QVERIFY(nearRel(serial->levels[kFused].deviceSeconds, 4 * full, 1e-9));
         // Two intermediates live at once at most (the one read and the one written): 2 x 16 x 8192 x 2 B.
         QCOMPARE(peakLiveBytes(whole.program, whole.sizes), 2 * 16 * d * 2);
+    }
+
+    void stagesRunAsTheProgram()
+    {
+        // The traced LLaMA block cut into 3 stages runs as the block does; a stage that loses a statement does not.
+        const AnalysisResult block = analyzed("llama_block_traced.alir", "h100-sxm");
+        std::vector<double> cost(block.program.body.size(), 1.0);
+        auto stages = cutStages(block.program, block.sizes, cost, 3);
+        QVERIFY2(stages, stages ? "" : formatAll(stages.diagnostics()).c_str());
+        QCOMPARE(stages->size(), size_t(3));
+        const auto ok = validateStages(block.program, *stages, {});
+        QVERIFY2(ok && ok->ok, ok ? ok->detail.c_str() : formatAll(ok.diagnostics()).c_str());
+        auto broken = *stages;
+        broken[1].program.body.pop_back();
+        const auto bad = validateStages(block.program, broken, {});
+        QVERIFY(!bad || !bad->ok);
     }
 
     void pipelineWithTensorParallel()
