@@ -15,6 +15,9 @@ using namespace solar::parallel;
 
 namespace {
 
+// More than this many data collectives or cut inputs are summarised (a model's layers repeat them).
+constexpr size_t kListed = 12;
+
 ordered_json collectiveJson(const Collective& c, const CollectiveBound& b)
 {
     return {{"kind", collectiveKindName(c.kind)},
@@ -169,20 +172,36 @@ std::string planTable(const PlanAnalysis& pa, const AnalysisResult& whole)
     std::string out = whole.program.name + " on " + std::to_string(p.devices()) + " x " + whole.hardware.name + " (" + p.text() + ")\n";
     if (!pa.dataCollectives.empty() || pa.dataSplit.devices > 1) {
         out += "\ndata inputs cut over " + std::to_string(pa.dataSplit.devices) + " replicas:\n";
+        int listed = 0, more = 0;
         for (const auto& [name, placement] : pa.dataSplit.inputs)
-            if (placement.kind == Placement::Sharded)
+            if (placement.kind == Placement::Sharded && (++listed <= static_cast<int>(kListed) || (++more, false)))
                 out += "  " + padText(name, 24) + placementText(placement) + "\n";
-        for (const PlacedCollective& c : pa.dataCollectives)
-            out += "  " + padText(std::string(collectiveKindName(c.exchange.collective.kind)), 16) + padText(c.exchange.source, 16)
-                + padText(formatBytes(c.exchange.collective.bytes), 12, true) + padText(formatSeconds(c.bound.seconds), 12, true) + "  "
-                + (c.bound.binding.empty() ? "-" : c.bound.binding) + ", stage " + std::to_string(c.stage + 1) + "; "
-                + c.exchange.collective.why + "\n";
+        if (more > 0)
+            out += "  ... and " + std::to_string(more) + " more inputs cut the same way (json: data_inputs)\n";
+        if (pa.dataCollectives.size() <= kListed) {
+            for (const PlacedCollective& c : pa.dataCollectives)
+                out += "  " + padText(std::string(collectiveKindName(c.exchange.collective.kind)), 16) + padText(c.exchange.source, 16)
+                    + padText(formatBytes(c.exchange.collective.bytes), 12, true) + padText(formatSeconds(c.bound.seconds), 12, true) + "  "
+                    + (c.bound.binding.empty() ? "-" : c.bound.binding) + ", stage " + std::to_string(c.stage + 1) + "; "
+                    + c.exchange.collective.why + "\n";
+        } else {
+            // A model's layers repeat them: one line per kind and size, with how many and their total (json lists all).
+            std::map<std::pair<std::string, double>, std::pair<int, double>> groups;
+            for (const PlacedCollective& c : pa.dataCollectives) {
+                auto& g = groups[{std::string(collectiveKindName(c.exchange.collective.kind)), c.exchange.collective.bytes}];
+                ++g.first;
+                g.second += c.bound.seconds;
+            }
+            for (const auto& [key, g] : groups)
+                out += "  " + padText(std::to_string(g.first) + " x " + key.first, 22)
+                    + padText(formatBytes(key.second) + " each", 16, true) + padText(formatSeconds(g.second) + " in all", 16, true) + "\n";
+        }
     }
     if (!pa.experts.empty()) {
         out += "experts over " + std::to_string(p.ep) + " devices (1/" + std::to_string(p.ep) + " each):";
-        for (const auto& e : pa.experts)
-            out += " " + e;
-        out += "\n";
+        for (size_t i = 0; i < pa.experts.size() && i < 4; ++i)
+            out += " " + pa.experts[i];
+        out += pa.experts.size() > 4 ? " ... (" + std::to_string(pa.experts.size()) + " weights; json: experts)\n" : std::string("\n");
     }
     const auto fused = static_cast<size_t>(bounds::Level::Fused);
     out += "\n" + padText("stage", 8) + padText("statements", 12, true) + padText("split", 8, true) + padText("own work", 12, true)
