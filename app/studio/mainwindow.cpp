@@ -107,7 +107,7 @@ void MainWindow::wirePanes()
     connect(hardware, &HardwarePane::whatIfChanged, m_results, &ResultsModel::setWhatIf);
     // The links are not part of one device's machine: the link slider goes to the split's collectives.
     connect(hardware, &HardwarePane::whatIfChanged, m_panes.parallel,
-            [this](const solar::hw::WhatIfFactors& factors) { m_panes.parallel->setLinkFactor(factors.link); });
+            [this](const solar::hw::WhatIfFactors& factors) { m_panes.parallel->setWhatIf(factors); });
     // A profile saved from the sliders or by calibration is offered everywhere at once.
     connect(hardware, &HardwarePane::userProfilesChanged, this, &MainWindow::reloadRegistry);
 

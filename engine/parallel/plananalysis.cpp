@@ -172,7 +172,7 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
         current = std::move(*micro);
     }
 
-    // 1. The data and context cuts of the whole program, outermost first.
+    // 1. The data, expert and context cuts of the whole program, outermost first.
     struct Cut
     {
         int degree, dim;
@@ -255,9 +255,10 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
         for (const auto& p : current.program.params)
             if (!isDeviceParam(p.name) && points > 2e7)
                 small[p.name] = std::max(2, plan.tp) * factor++;
-        auto v = current.program.params.empty() && points > 2e7
-            ? Expected<SplitValidation>::failure(Diagnostic {Severity::Note, "", {}, "", "its sizes are too large to run"})
-            : validateStages(current.program, *cut, small);
+        const bool shrinks = factor > 2;
+        auto v = points > 2e7 && !shrinks ? Expected<SplitValidation>::failure(
+                     Diagnostic {Severity::Note, "", {}, "", "its sizes are too large to run and it has no size parameters"})
+                                          : validateStages(current.program, *cut, small);
         if (v)
             pa.stageValidation = *v;
         else

@@ -379,8 +379,8 @@ private slots:
     {
         const Result list = cli({"hw", "list"});
         QCOMPARE(list.code, 0);
-        for (const char* id :
-             {"h100-sxm", "h100-pcie", "h200", "b200", "a100-sxm", "l40s", "rtx-4090", "jetson-agx-thor", "jetson-agx-orin", "mi300x"})
+        for (const char* id : {"h100-sxm", "h100-pcie", "h200", "b200", "gb200-nvl72", "a100-sxm", "l40s", "rtx-4090", "jetson-agx-thor",
+                               "jetson-agx-orin", "mi300x"})
             QVERIFY2(contains(list.out, id), id);
         const Result show = cli({"hw", "show", "mi300x"});
         QCOMPARE(show.code, 0);

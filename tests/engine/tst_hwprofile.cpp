@@ -85,10 +85,11 @@ private slots:
         QStringList ids;
         for (const auto& p : reg.profiles)
             ids << QString::fromStdString(p.id);
-        QCOMPARE(ids,
-                 QStringList({QStringLiteral("a100-sxm"), QStringLiteral("b200"), QStringLiteral("h100-pcie"), QStringLiteral("h100-sxm"),
-                              QStringLiteral("h200"), QStringLiteral("jetson-agx-orin"), QStringLiteral("jetson-agx-thor"),
-                              QStringLiteral("l40s"), QStringLiteral("mi300x"), QStringLiteral("rtx-4090")}));
+        QCOMPARE(
+            ids,
+            QStringList({QStringLiteral("a100-sxm"), QStringLiteral("b200"), QStringLiteral("gb200-nvl72"), QStringLiteral("h100-pcie"),
+                         QStringLiteral("h100-sxm"), QStringLiteral("h200"), QStringLiteral("jetson-agx-orin"),
+                         QStringLiteral("jetson-agx-thor"), QStringLiteral("l40s"), QStringLiteral("mi300x"), QStringLiteral("rtx-4090")}));
         for (const auto& p : reg.profiles) {
             QVERIFY(p.peakFlops(Unit::Simt, Precision::FP32) > 0);
             QVERIFY(p.dramBandwidthBps.value > 0);
@@ -195,7 +196,7 @@ private slots:
         custom.replace(custom.find("\"name\": \"NVIDIA H100 SXM5 80GB\""), 31, "\"name\": \"My H100\"");
         write(user.filePath(QStringLiteral("mine.json")), custom);
         const HwRegistry reg = loadHwRegistry({kShipped, user.path().toStdString()}, {false, true});
-        QCOMPARE(reg.profiles.size(), size_t(10));
+        QCOMPARE(reg.profiles.size(), size_t(11));
         const HwProfile* p = reg.find("h100-sxm");
         QCOMPARE(p->name, std::string("My H100"));
         QVERIFY(p->user);

@@ -120,6 +120,15 @@ private slots:
         pane.waitForSplit();
         QVERIFY(pane.plan());
         QVERIFY(std::abs(pane.plan()->communicationSeconds / sends - 100) < 1e-9);
+        // Twice the DRAM bandwidth: the memory-bound stages take half as long, and the plan runs again on it.
+        solar::hw::WhatIfFactors twice;
+        twice.bandwidth = 2;
+        pane.setWhatIf(twice);
+        pane.waitForSplit();
+        QVERIFY(pane.plan());
+        QVERIFY(std::abs(pane.plan()->levels[fused].deviceSeconds / (11 * t / 2) - 1) < 1e-9);
+        QVERIFY(std::abs(pane.plan()->communicationSeconds / sends - 1) < 1e-9); // the links are the profile's again
+        pane.setWhatIf({});
         // Experts over 2 devices: tokens to their experts and back all-to-all (tst_plan checks the bytes by hand).
         results.setAnalysis(analysed("moe_top1.alir", *sxm), true);
         pane.setPlan(1, 1, 1, 2);
@@ -128,7 +137,6 @@ private slots:
         QCOMPARE(pane.plan()->experts.size(), size_t(2));
         QVERIFY(pane.details()->toPlainText().contains(QStringLiteral("all-to-all")));
         // Back to one stage: tensor parallelism alone, in the pane's other view.
-        pane.setLinkFactor(1);
         pane.setPlan(1, 1, 1, 1);
         pane.setDevices(1);
         pane.waitForSplit();

@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -118,14 +119,22 @@ void ParallelPane::setResult(std::shared_ptr<const solar::AnalysisResult> result
 
 void ParallelPane::setLinkFactor(double factor)
 {
-    // Every slider move reports all factors: re-bound only when the links changed (the others come through the
-    // results model, which re-solves each device once).
-    if (factor == m_linkFactor)
+    solar::hw::WhatIfFactors f = m_whatIf;
+    f.link = factor;
+    setWhatIf(f);
+}
+
+void ParallelPane::setWhatIf(const solar::hw::WhatIfFactors& factors)
+{
+    // Every slider move reports all factors: a tensor split re-bounds only when the links changed (the others come
+    // through the results model, which re-solves each device once); a plan's stages are analysed anew on them.
+    if (factors == m_whatIf)
         return;
-    m_linkFactor = factor;
+    const bool links = factors.link != m_whatIf.link;
+    m_whatIf = factors;
     if (planMode())
         split();
-    else
+    else if (links)
         show();
 }
 
@@ -164,7 +173,7 @@ void ParallelPane::waitForSplit()
 
 void ParallelPane::split()
 {
-    ++m_generation;
+    m_latest->store(++m_generation);
     m_split.reset();
     m_shown.reset();
     m_plan.reset();
@@ -199,7 +208,7 @@ void ParallelPane::show()
     // The shown machine (the hardware sliders) for each device, the link factor for the collectives.
     pa.device = solar::reSolve(std::move(pa.device), m_result->machine);
     solar::hw::WhatIfFactors links;
-    links.link = m_linkFactor;
+    links.link = m_whatIf.link;
     pa = solar::parallel::withLinks(std::move(pa), solar::hw::whatIfProfile(m_result->hardware, links, m_result->hardware.id));
     m_shown = std::move(pa);
     const auto& s = *m_shown;
@@ -243,14 +252,28 @@ void ParallelPane::splitPlan()
     plan.dp = m_replicas->value();
     plan.ep = m_experts->value();
     m_status->setText(tr("Splitting over %1 devices (%2)…").arg(plan.devices()).arg(QString::fromStdString(plan.text())));
-    // The links as the hardware pane's slider sets them: the plan's collectives and sends are bounded on them.
+    // The profile as the hardware pane's sliders set it: the stages are analysed, and the collectives and sends
+    // bounded, on it.
     auto whole = std::make_shared<solar::AnalysisResult>(*m_result);
-    solar::hw::WhatIfFactors links;
-    links.link = m_linkFactor;
-    whole->hardware = solar::hw::whatIfProfile(m_result->hardware, links, m_result->hardware.id);
+    whole->hardware = solar::hw::whatIfProfile(m_result->hardware, m_whatIf, m_result->hardware.id);
     const int generation = m_generation;
-    m_planWatcher.setFuture(
-        QtConcurrent::run([whole, plan, generation] { return std::make_pair(generation, solar::parallel::analyzePlan(*whole, plan)); }));
+    const auto latest = m_latest;
+    QPointer<QLabel> status = m_status;
+    const QString what = QString::fromStdString(plan.text());
+    m_planWatcher.setFuture(QtConcurrent::run([whole, plan, generation, latest, status, what] {
+        // Each step says where it is, and stops the job when a newer plan or program was asked for.
+        auto progress = [&](const std::string& step) {
+            if (latest->load() != generation)
+                return false;
+            if (status)
+                QMetaObject::invokeMethod(status.data(), [status, what, step, generation, latest] {
+                    if (status && latest->load() == generation)
+                        status->setText(ParallelPane::tr("Splitting (%1): %2…").arg(what, QString::fromStdString(step)));
+                });
+            return true;
+        };
+        return std::make_pair(generation, solar::parallel::analyzePlan(*whole, plan, progress));
+    }));
 }
 
 void ParallelPane::showPlan()

@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: MIT
 // The program split over devices in the GUI (docs/parallel.md): a device count (tensor parallel), pipeline stages
-// with their micro-batches and data-parallel replicas, then the system's levels (each device's bound, the
+// with their micro-batches, data-parallel replicas and expert-parallel devices, then the system's levels (each device's bound, the
 // collectives over the links, overlapped and serialised, the communication's share), the collectives, what each
 // device holds, the split's validation and what was not split. The split runs in the background when the program or
-// a count changes; the hardware pane's sliders re-bound a tensor split without splitting again (a plan with stages or
-// replicas runs again on the new links).
+// a count changes; the hardware pane's sliders re-bound a tensor split without splitting again (a whole plan, with
+// stages, replicas or experts, runs again on the what-if profile).
 #pragma once
 
+#include "engine/hw/whatif.h"
 #include "engine/parallel/parallelanalysis.h"
 #include "engine/parallel/plananalysis.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -32,6 +34,9 @@ public:
     void setResult(std::shared_ptr<const solar::AnalysisResult> result, bool newProgram = true);
     /// The hardware pane's link factor (1: the profile's links).
     void setLinkFactor(double factor);
+    /// All of the hardware pane's factors: a tensor split re-bounds its links (the results model re-solves each
+    /// device); a whole plan runs again on the what-if profile.
+    void setWhatIf(const solar::hw::WhatIfFactors& factors);
     void setDevices(int devices);
     int devices() const;
     /// Pipeline stages, their micro-batches, data-parallel replicas and expert-parallel devices (1, 1, 1, 1: tensor
@@ -63,8 +68,10 @@ private:
     std::shared_ptr<const solar::AnalysisResult> m_result;
     std::optional<solar::parallel::ParallelAnalysis> m_split; // as computed on the profile's links
     std::optional<solar::parallel::ParallelAnalysis> m_shown; // under the current machine and link factor
-    double m_linkFactor = 1;
+    solar::hw::WhatIfFactors m_whatIf;
     int m_generation = 0;
+    // The generation the background plan should still compute: a newer request cancels it between its steps.
+    std::shared_ptr<std::atomic<int>> m_latest = std::make_shared<std::atomic<int>>(0);
     QFutureWatcher<std::pair<int, solar::Expected<solar::parallel::ParallelAnalysis>>> m_watcher;
     std::optional<solar::parallel::PlanAnalysis> m_plan;
     QFutureWatcher<std::pair<int, solar::Expected<solar::parallel::PlanAnalysis>>> m_planWatcher;
