@@ -1669,180 +1669,185 @@
 <context>
     <name>ParallelPane</name>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="36"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="37"/>
         <source>Split the program over this many devices of the profile (tensor parallel, derived from the program)</source>
         <translation>Das Programm auf so viele Geräte des Profils aufteilen (Tensor-Parallelität, aus dem Programm abgeleitet)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="37"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="38"/>
         <source>Devices</source>
         <translation>Geräte</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="42"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="43"/>
         <source>Cut the program&apos;s statements into this many pipeline stages, each over the devices above</source>
         <translation>Die Anweisungen des Programms in so viele Pipeline-Stufen schneiden, jede über die Geräte oben</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="43"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="44"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="44"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="45"/>
         <source>The micro-batches a step runs as through the pipeline (its fill and drain)</source>
         <translation>Die Micro-Batches, in denen ein Schritt durch die Pipeline läuft (ihr Füllen und Leeren)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="45"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="46"/>
         <source>Micro-batches</source>
         <translation>Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="46"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="47"/>
         <source>Data-parallel replicas: the inputs cut along their first dimension, sums over it all-reduced</source>
         <translation>Datenparallele Replikate: die Eingaben entlang ihrer ersten Dimension geschnitten, Summen darüber per All-Reduce</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="47"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="48"/>
         <source>Data-parallel replicas</source>
         <translation>Datenparallele Replikate</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="48"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="49"/>
         <source>Expert parallelism: a mixture of experts&apos; matrices over this many devices, which also cut the tokens; tokens reach their experts all-to-all</source>
         <translation>Expertenparallelität: die Matrizen einer Mixture of Experts auf so viele Geräte verteilt, die auch die Tokens aufteilen; Tokens erreichen ihre Experten per All-to-All</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="50"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="51"/>
         <source>Expert-parallel devices</source>
         <translation>Expertenparallele Geräte</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="60"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="61"/>
         <source>Devices (tensor parallel):</source>
         <translation>Geräte (Tensor-Parallelität):</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="61"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="62"/>
         <source>Pipeline stages:</source>
         <translation>Pipeline-Stufen:</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="62"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="63"/>
         <source>Micro-batches:</source>
         <translation>Micro-Batches:</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="63"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="64"/>
         <source>Data-parallel replicas:</source>
         <translation>Datenparallele Replikate:</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="64"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="65"/>
         <source>Expert-parallel devices:</source>
         <translation>Expertenparallele Geräte:</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="180"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="189"/>
         <source>One device: set two or more to split the program over them.</source>
         <translation>Ein Gerät: zwei oder mehr einstellen, um das Programm aufzuteilen.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="180"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="189"/>
         <source>No analysis yet.</source>
         <translation>Noch keine Analyse.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="184"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="193"/>
         <source>Splitting over %1 devices…</source>
         <translation>Aufteilen auf %1 Geräte…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="206"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="259"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="206"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="259"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
         <source>Per device</source>
         <translation>Pro Gerät</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="206"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="259"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
         <source>Communication</source>
         <translation>Kommunikation</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="206"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="259"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
         <source>Overlapped (bound)</source>
         <translation>Überlappt (Schranke)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="207"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="260"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="283"/>
         <source>Serialised</source>
         <translation>Nacheinander</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="207"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="260"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="283"/>
         <source>Comm. share</source>
         <translation>Anteil Komm.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="220"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="274"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="229"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="297"/>
         <source> (links bind)</source>
         <translation> (Verbindungen begrenzen)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="225"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="234"/>
         <source>%1 statements split, %2 run whole on every device; %3 collectives; each device holds %4 of %5%6; split %7</source>
         <translation>%1 Anweisungen aufgeteilt, %2 laufen ganz auf jedem Gerät; %3 kollektive Operationen; jedes Gerät hält %4 von %5%6; Aufteilung %7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="230"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="283"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="239"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="306"/>
         <source> (does not fit)</source>
         <translation> (passt nicht)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="231"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="240"/>
         <source>validated</source>
         <translation>validiert</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="231"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="240"/>
         <source>NOT validated: the recombined outputs differ</source>
         <translation>NICHT validiert: die zusammengesetzten Ausgaben weichen ab</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="232"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="241"/>
         <source>not validated (see the notes)</source>
         <translation>nicht validiert (siehe Hinweise)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="245"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="254"/>
         <source>Splitting over %1 devices (%2)…</source>
         <translation>Aufteilen auf %1 Geräte (%2)…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="278"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
+        <source>Splitting (%1): %2…</source>
+        <translation>Aufteilen (%1): %2…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="301"/>
         <source>%1 devices (%2): %3 stages; a device holds %4 of %5%6; %7</source>
         <translation>%1 Geräte (%2): %3 Stufen; ein Gerät hält %4 von %5%6; %7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="284"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="307"/>
         <source>the splits that could run were validated (see the notes)</source>
         <translation>die ausführbaren Aufteilungen wurden validiert (siehe Hinweise)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="285"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="308"/>
         <source>NOT validated: a split&apos;s recombined outputs differ</source>
         <translation>NICHT validiert: die zusammengesetzten Ausgaben einer Aufteilung weichen ab</translation>
     </message>

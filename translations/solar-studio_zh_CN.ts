@@ -1667,180 +1667,185 @@
 <context>
     <name>ParallelPane</name>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="36"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="37"/>
         <source>Split the program over this many devices of the profile (tensor parallel, derived from the program)</source>
         <translation>将程序拆分到该配置的这么多设备上（张量并行，由程序推导）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="37"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="38"/>
         <source>Devices</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="42"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="43"/>
         <source>Cut the program&apos;s statements into this many pipeline stages, each over the devices above</source>
         <translation>将程序的语句切分为这么多流水线阶段，每个阶段使用上面的设备</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="43"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="44"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="44"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="45"/>
         <source>The micro-batches a step runs as through the pipeline (its fill and drain)</source>
         <translation>一步在流水线中分成的微批次（其填充与排空）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="45"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="46"/>
         <source>Micro-batches</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="46"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="47"/>
         <source>Data-parallel replicas: the inputs cut along their first dimension, sums over it all-reduced</source>
         <translation>数据并行副本：输入沿第一维切分，对其求和的结果做 all-reduce</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="47"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="48"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="48"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="49"/>
         <source>Expert parallelism: a mixture of experts&apos; matrices over this many devices, which also cut the tokens; tokens reach their experts all-to-all</source>
         <translation>专家并行：混合专家模型的矩阵分布到这么多设备上，这些设备也切分 token；token 通过 all-to-all 到达其专家</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="50"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="51"/>
         <source>Expert-parallel devices</source>
         <translation>专家并行设备</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="60"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="61"/>
         <source>Devices (tensor parallel):</source>
         <translation>设备（张量并行）：</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="61"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="62"/>
         <source>Pipeline stages:</source>
         <translation>流水线阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="62"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="63"/>
         <source>Micro-batches:</source>
         <translation>微批次：</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="63"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="64"/>
         <source>Data-parallel replicas:</source>
         <translation>数据并行副本：</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="64"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="65"/>
         <source>Expert-parallel devices:</source>
         <translation>专家并行设备：</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="180"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="189"/>
         <source>One device: set two or more to split the program over them.</source>
         <translation>单个设备：设置为两个或更多以拆分程序。</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="180"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="189"/>
         <source>No analysis yet.</source>
         <translation>尚无分析。</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="184"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="193"/>
         <source>Splitting over %1 devices…</source>
         <translation>正在拆分到 %1 个设备…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="206"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="259"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="206"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="259"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
         <source>Per device</source>
         <translation>每设备</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="206"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="259"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="206"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="259"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
         <source>Overlapped (bound)</source>
         <translation>重叠（界限）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="207"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="260"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="283"/>
         <source>Serialised</source>
         <translation>串行</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="207"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="260"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="283"/>
         <source>Comm. share</source>
         <translation>通信占比</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="220"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="274"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="229"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="297"/>
         <source> (links bind)</source>
         <translation>（互连受限）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="225"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="234"/>
         <source>%1 statements split, %2 run whole on every device; %3 collectives; each device holds %4 of %5%6; split %7</source>
         <translation>已拆分 %1 条语句，%2 条在每个设备上完整运行；%3 个集合通信；每个设备占用 %4 / %5%6；拆分%7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="230"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="283"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="239"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="306"/>
         <source> (does not fit)</source>
         <translation>（放不下）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="231"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="240"/>
         <source>validated</source>
         <translation>已验证</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="231"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="240"/>
         <source>NOT validated: the recombined outputs differ</source>
         <translation>未通过验证：重组后的输出不同</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="232"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="241"/>
         <source>not validated (see the notes)</source>
         <translation>未验证（见说明）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="245"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="254"/>
         <source>Splitting over %1 devices (%2)…</source>
         <translation>正在切分到 %1 个设备（%2）…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="278"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
+        <source>Splitting (%1): %2…</source>
+        <translation>正在切分（%1）：%2…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="301"/>
         <source>%1 devices (%2): %3 stages; a device holds %4 of %5%6; %7</source>
         <translation>%1 个设备（%2）：%3 个阶段；每个设备占用 %4 / %5%6；%7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="284"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="307"/>
         <source>the splits that could run were validated (see the notes)</source>
         <translation>可运行的切分均已验证（见说明）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="285"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="308"/>
         <source>NOT validated: a split&apos;s recombined outputs differ</source>
         <translation>未通过验证：某个切分重组后的输出不同</translation>
     </message>
