@@ -59,9 +59,9 @@ Expected<SplitValidation> validateStages(const ir::Program& program, const std::
         ++compared;
     }
     v.ok = compared > 0;
-    v.detail = v.ok ? std::to_string(compared) + " output" + (compared == 1 ? "" : "s") + " equal through " + std::to_string(stages.size())
-            + " stages"
-                    : "no output to compare";
+    v.detail = v.ok
+        ? std::to_string(compared) + " output" + (compared == 1 ? "" : "s") + " equal through " + std::to_string(stages.size()) + " stages"
+        : "no output to compare";
     return v;
 }
 
