@@ -149,10 +149,11 @@ Expected<std::vector<Stage>> cutStages(const ir::Program& program, const ir::Siz
                                          {},
                                          "parallel.plan",
                                          std::to_string(stages) + " pipeline stages: the program's " + std::to_string(n)
-                                             + " statements can be cut at only " + std::to_string(places) + " places, and "
-                                             + std::to_string(stages) + " stages need " + std::to_string(stages - 1)});
+                                             + (n == 1 ? " statement" : " statements") + " can be cut at only " + std::to_string(places)
+                                             + (places == 1 ? " place" : " places") + ", and " + std::to_string(stages) + " stages need "
+                                             + std::to_string(stages - 1)});
     // The least cap under which the greedy cut needs at most `stages` stages (bisection on the cap).
-    double lo = *std::max_element(cost.begin(), cost.end()), hi = std::accumulate(cost.begin(), cost.end(), 0.0);
+    double lo = cost.empty() ? 0.0 : *std::max_element(cost.begin(), cost.end()), hi = std::accumulate(cost.begin(), cost.end(), 0.0);
     lo = std::max(0.0, lo) * (1 - 1e-12);
     for (int iter = 0; iter < 100 && hi > lo * (1 + 1e-9); ++iter) {
         const double mid = (lo + hi) / 2;
