@@ -79,6 +79,15 @@ constexpr double kTolerance = 1e-9;
 
 } // namespace
 
+ir::RunOptions validationRunOptions(const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed)
+{
+    ir::RunOptions options;
+    options.sizes = sizes;
+    options.seed = seed;
+    options.maxInstances = 50'000'000;
+    return options;
+}
+
 Expected<SplitValidation> validateSplit(const ir::Program& givenProgram, const TensorParallelSplit& givenSplit,
                                         const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed)
 {
@@ -86,10 +95,7 @@ Expected<SplitValidation> validateSplit(const ir::Program& givenProgram, const T
     TensorParallelSplit split = givenSplit;
     split.device = inF64(givenSplit.device);
     using Fail = Expected<SplitValidation>;
-    ir::RunOptions options;
-    options.sizes = sizes;
-    options.seed = seed;
-    options.maxInstances = 50'000'000; // small sizes only: a validation, not a benchmark
+    const ir::RunOptions options = validationRunOptions(sizes, seed);
     auto original = ir::runProgram(program, options);
     if (!original)
         return Fail::failure(original.diagnostics());

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/core/expected.h"
+#include "engine/ir/interpreter.h"
 #include "engine/parallel/tensorparallel.h"
 
 #include <map>
@@ -19,6 +20,10 @@ struct SplitValidation
     double tolerance = 0;
     std::string detail; // "3 outputs equal at d_hidden=12, d_in=10 on 4 devices" or what differed
 };
+
+/// How the validations run programs: at `sizes` (parameter overrides), inputs drawn with `seed`, under a cap on
+/// the work (small sizes only: a validation, not a benchmark).
+ir::RunOptions validationRunOptions(const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed);
 
 /// Runs `program` and `split` at `sizes` (parameter overrides; small sizes the split divides), inputs drawn with
 /// `seed` (signed floats). Fails when a program does not run (a size the split does not divide).

@@ -12,10 +12,7 @@ Expected<SplitValidation> validateStages(const ir::Program& program, const std::
                                          const std::map<std::string, std::int64_t>& sizes, std::uint64_t seed)
 {
     using Fail = Expected<SplitValidation>;
-    ir::RunOptions options;
-    options.sizes = sizes;
-    options.seed = seed;
-    options.maxInstances = 50'000'000; // small sizes only: a validation, not a benchmark
+    const ir::RunOptions options = validationRunOptions(sizes, seed);
     auto original = ir::runProgram(program, options);
     if (!original)
         return Fail::failure(original.diagnostics());

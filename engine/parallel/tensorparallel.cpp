@@ -245,6 +245,15 @@ private:
         return elements * ir::dtypeStorageBits(m_decls.at(t).dtype) / 8.0;
     }
 
+    // A tensor the split adds (a collective's result, a new version, a whole copy), declared just after `after`.
+    void declareAfter(const std::string& after, const ir::Decl& decl)
+    {
+        auto& decls = m_split.device.decls;
+        const auto at = std::find_if(decls.begin(), decls.end(), [&](const ir::Decl& x) { return x.name == after; });
+        decls.insert(at == decls.end() ? decls.end() : at + 1, decl);
+        m_decls[decl.name] = decl;
+    }
+
     // A collective's result as an `in` tensor of the per-device program, whole, declared after its source.
     std::string addExchange(CollectiveKind kind, const std::string& t, const std::string& suffix, const std::string& why, int dim)
     {
@@ -252,10 +261,7 @@ private:
         ir::Decl decl = m_decls.at(t);
         decl.name = result;
         decl.tensorKind = ir::TensorKind::In;
-        auto& decls = m_split.device.decls;
-        const auto at = std::find_if(decls.begin(), decls.end(), [&](const ir::Decl& x) { return x.name == t; });
-        decls.insert(at == decls.end() ? decls.end() : at + 1, decl);
-        m_decls[result] = decl;
+        declareAfter(t, decl);
         m_state[result] = {Placement::Replicated, -1};
         m_results.insert(result);
         Exchange x;
@@ -426,10 +432,7 @@ private:
         ir::Decl decl = m_decls.at(base);
         decl.name = freshName(base + "_v");
         decl.tensorKind = ir::TensorKind::Tmp;
-        auto& decls = m_split.device.decls;
-        const auto at = std::find_if(decls.begin(), decls.end(), [&](const ir::Decl& x) { return x.name == t; });
-        decls.insert(at == decls.end() ? decls.end() : at + 1, decl);
-        m_decls[decl.name] = decl;
+        declareAfter(t, decl);
         m_sizes.shapes[decl.name] = m_sizes.shapes.at(base);
         m_written.insert(decl.name);
         m_origin[decl.name] = base;
@@ -468,10 +471,7 @@ private:
         ir::Decl decl = m_decls.at(t);
         decl.name = freshName(t + "_whole");
         decl.tensorKind = ir::TensorKind::Tmp;
-        auto& decls = m_split.device.decls;
-        const auto at = std::find_if(decls.begin(), decls.end(), [&](const ir::Decl& x) { return x.name == t; });
-        decls.insert(at == decls.end() ? decls.end() : at + 1, decl);
-        m_decls[decl.name] = decl;
+        declareAfter(t, decl);
         m_results.insert(decl.name);
         m_renamed[t] = decl.name;
         for (Access& a : nest.accesses) // the targets' accesses are the statements' own

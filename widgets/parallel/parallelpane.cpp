@@ -212,24 +212,10 @@ void ParallelPane::show()
     pa = solar::parallel::withLinks(std::move(pa), solar::hw::whatIfProfile(m_result->hardware, links, m_result->hardware.id));
     m_shown = std::move(pa);
     const auto& s = *m_shown;
-    const QStringList headers {tr("Level"),      tr("Per device"), tr("Communication"), tr("Overlapped (bound)"),
-                               tr("Serialised"), tr("Comm. share")};
-    m_table->setColumnCount(static_cast<int>(headers.size()));
-    m_table->setHorizontalHeaderLabels(headers);
-    m_table->setRowCount(solar::bounds::kLevelCount);
-    for (Level l : solar::bounds::kLevels) {
-        const auto& lv = s.levels[static_cast<size_t>(l)];
-        const int r = static_cast<int>(l);
-        m_table->setItem(r, 0,
-                         new QTableWidgetItem(QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
-                                              + QString::fromLatin1(solar::bounds::levelName(l).data())));
-        m_table->setItem(r, 1, new QTableWidgetItem(secondsText(lv.deviceSeconds)));
-        m_table->setItem(r, 2, new QTableWidgetItem(secondsText(s.communicationSeconds)));
-        m_table->setItem(
-            r, 3, new QTableWidgetItem(secondsText(lv.overlappedSeconds) + (lv.communicationBinds ? tr(" (links bind)") : QString())));
-        m_table->setItem(r, 4, new QTableWidgetItem(secondsText(lv.serialSeconds)));
-        m_table->setItem(r, 5, new QTableWidgetItem(fixedText(100 * s.communicationShare(l), 1) + QStringLiteral(" %")));
-    }
+    std::array<double, solar::bounds::kLevelCount> shares {};
+    for (Level l : solar::bounds::kLevels)
+        shares[static_cast<size_t>(l)] = s.communicationShare(l);
+    fillLevels(s.levels, s.communicationSeconds, shares);
     const bool fits = s.residentBytes <= m_result->hardware.dramCapacityBytes.value;
     m_status->setText(tr("%1 statements split, %2 run whole on every device; %3 collectives; each device holds %4 of %5%6; split %7")
                           .arg(s.split.splitStatements)
@@ -279,25 +265,12 @@ void ParallelPane::splitPlan()
 void ParallelPane::showPlan()
 {
     const auto& p = *m_plan;
-    const QStringList headers {tr("Level"),      tr("Per device"), tr("Communication"), tr("Overlapped (bound)"),
-                               tr("Serialised"), tr("Comm. share")};
-    m_table->setColumnCount(static_cast<int>(headers.size()));
-    m_table->setHorizontalHeaderLabels(headers);
-    m_table->setRowCount(solar::bounds::kLevelCount);
-    for (Level l : solar::bounds::kLevels) {
-        const auto& lv = p.levels[static_cast<size_t>(l)];
-        const int r = static_cast<int>(l);
-        const double share = lv.serialSeconds > 0 ? (lv.serialSeconds - lv.deviceSeconds) / lv.serialSeconds : 0.0;
-        m_table->setItem(r, 0,
-                         new QTableWidgetItem(QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
-                                              + QString::fromLatin1(solar::bounds::levelName(l).data())));
-        m_table->setItem(r, 1, new QTableWidgetItem(secondsText(lv.deviceSeconds)));
-        m_table->setItem(r, 2, new QTableWidgetItem(secondsText(p.communicationSeconds)));
-        m_table->setItem(
-            r, 3, new QTableWidgetItem(secondsText(lv.overlappedSeconds) + (lv.communicationBinds ? tr(" (links bind)") : QString())));
-        m_table->setItem(r, 4, new QTableWidgetItem(secondsText(lv.serialSeconds)));
-        m_table->setItem(r, 5, new QTableWidgetItem(fixedText(100 * share, 1) + QStringLiteral(" %")));
+    std::array<double, solar::bounds::kLevelCount> shares {}; // the communication's part of the serialised time
+    for (size_t i = 0; i < shares.size(); ++i) {
+        const auto& lv = p.levels[i];
+        shares[i] = lv.serialSeconds > 0 ? (lv.serialSeconds - lv.deviceSeconds) / lv.serialSeconds : 0.0;
     }
+    fillLevels(p.levels, p.communicationSeconds, shares);
     m_status->setText(tr("%1 devices (%2): %3 stages; a device holds %4 of %5%6; %7")
                           .arg(p.plan.devices())
                           .arg(QString::fromStdString(p.plan.text()))
@@ -308,4 +281,27 @@ void ParallelPane::showPlan()
                                              : tr("NOT validated: a split's recombined outputs differ")));
     m_details->setPlainText(QString::fromStdString(solar::report::planTable(p, *m_result)));
     emit splitChanged();
+}
+
+void ParallelPane::fillLevels(const std::array<solar::parallel::SystemLevel, solar::bounds::kLevelCount>& levels,
+                              double communicationSeconds, const std::array<double, solar::bounds::kLevelCount>& shares)
+{
+    const QStringList headers {tr("Level"),      tr("Per device"), tr("Communication"), tr("Overlapped (bound)"),
+                               tr("Serialised"), tr("Comm. share")};
+    m_table->setColumnCount(static_cast<int>(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(solar::bounds::kLevelCount);
+    for (Level l : solar::bounds::kLevels) {
+        const auto& lv = levels[static_cast<size_t>(l)];
+        const int r = static_cast<int>(l);
+        m_table->setItem(r, 0,
+                         new QTableWidgetItem(QString::fromLatin1(solar::bounds::levelShortName(l).data()) + QLatin1Char(' ')
+                                              + QString::fromLatin1(solar::bounds::levelName(l).data())));
+        m_table->setItem(r, 1, new QTableWidgetItem(secondsText(lv.deviceSeconds)));
+        m_table->setItem(r, 2, new QTableWidgetItem(secondsText(communicationSeconds)));
+        m_table->setItem(
+            r, 3, new QTableWidgetItem(secondsText(lv.overlappedSeconds) + (lv.communicationBinds ? tr(" (links bind)") : QString())));
+        m_table->setItem(r, 4, new QTableWidgetItem(secondsText(lv.serialSeconds)));
+        m_table->setItem(r, 5, new QTableWidgetItem(fixedText(100 * shares[static_cast<size_t>(l)], 1) + QStringLiteral(" %")));
+    }
 }

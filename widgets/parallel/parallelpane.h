@@ -14,6 +14,7 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include <array>
 #include <atomic>
 #include <memory>
 #include <optional>
@@ -62,6 +63,9 @@ private:
     void split();
     void show();
     void splitPlan();
+    /// The levels table: each level's per-device, communication, overlapped and serialised times and `shares`.
+    void fillLevels(const std::array<solar::parallel::SystemLevel, solar::bounds::kLevelCount>& levels, double communicationSeconds,
+                    const std::array<double, solar::bounds::kLevelCount>& shares);
     void showPlan();
     bool planMode() const;
 
