@@ -2,15 +2,15 @@
 // The analysis engine on generated programs: lifting + costing + all five levels for 10,000 nodes (issue 3:
 // under 50 ms), and re-solving all levels after a hardware change for 1,000 nodes (under 1 ms: the sliders
 // call it on every move). Parsing and size binding happen outside the timed region. Results: docs/perf.md.
-#include "engine/analysis/sourceanalysis.h"
 #include "engine/bounds/inverse.h"
 #include "engine/bounds/ladder.h"
-#include "engine/frontend/trace/traceworker.h"
 #include "engine/graph/lifting.h"
 #include "engine/hw/registry.h"
 #include "engine/insights/insights.h"
 #include "engine/ir/bindings.h"
 #include "engine/ir/parser.h"
+#include "engine/source/sourceanalysis.h"
+#include "engine/worker/session.h"
 #include "synthetic.h"
 
 #include <benchmark/benchmark.h>
@@ -104,10 +104,10 @@ void BM_BoundsOnWarmWorker(benchmark::State& state)
     const char* env = std::getenv("SOLAR_BENCH_MODEL");
     const std::string model = env ? env : SOLAR_SOURCE_DIR "/../shared/kernelbench/level3/10_ResNet101.py";
     const auto reg = solar::hw::loadDefaultHwRegistry();
-    std::unique_ptr<solar::trace::TraceWorker> worker;
+    solar::worker::Session session;
     solar::SourceAnalysisOptions options;
     options.validate = false;
-    options.reusableWorker = &worker;
+    options.session = &session;
     auto first = solar::analyzeSource(model, {}, *reg.find("h100-sxm"), options);
     if (!first) {
         state.SkipWithError(solar::formatAll(first.diagnostics()).c_str());

@@ -6,8 +6,8 @@
 #pragma once
 
 #include "engine/analysis/comparison.h"
+#include "engine/analysis/validationstatus.h"
 #include "engine/core/message.h"
-#include "engine/frontend/validate/validationstatus.h"
 
 #include <QString>
 

@@ -4,27 +4,9 @@
 #include "engine/core/textfile.h"
 #include "engine/ir/parser.h"
 
-#include <cstdlib>
 #include <ostream>
 
 namespace solar::cli {
-
-namespace {
-
-// LLM endpoint defaults from the environment (the key itself stays in the variable SOLAR_LLM_KEY_ENV names).
-llm::LlmSettings llmSettingsFromEnvironment()
-{
-    llm::LlmSettings s;
-    if (const char* v = std::getenv("SOLAR_LLM_URL"))
-        s.baseUrl = v;
-    if (const char* v = std::getenv("SOLAR_LLM_MODEL"))
-        s.model = v;
-    if (const char* v = std::getenv("SOLAR_LLM_KEY_ENV"))
-        s.apiKeyEnv = v;
-    return s;
-}
-
-} // namespace
 
 bounds::ExecutionMode executionMode(const Args& args)
 {
@@ -69,15 +51,37 @@ std::string frontendHelp()
     return help;
 }
 
+// Every frontend's declared options as --KEY VALUE (engine/source/registry.h): a new frontend's options reach
+// analyze and insights without a line here.
 std::vector<OptionSpec> frontendOptions()
 {
-    return {
-        {"--frontend", "F", frontendHelp(), frontendIds()},
-        {"--llm-url", "URL", "the endpoint (default SOLAR_LLM_URL)"},
-        {"--llm-model", "M", "the model (default SOLAR_LLM_MODEL)"},
-        {"--llm-key-env", "VAR", "the variable holding the API key (default SOLAR_LLM_KEY_ENV, else OPENAI_API_KEY); never the key itself"},
-        {"--llm-attempts", "N", "rounds of feedback before giving up"},
-        {"--llm-timeout-s", "S", "timeout of one request in seconds"}};
+    std::vector<OptionSpec> out {{"--frontend", "F", frontendHelp(), frontendIds()}};
+    for (const DeclaredOption& d : declaredOptions()) {
+        std::string ids;
+        for (const Frontend* f : d.frontends)
+            ids += (ids.empty() ? "" : ", ") + std::string(f->id());
+        const FrontendOption& o = d.option;
+        out.push_back({"--" + o.key, o.valueName.empty() ? std::string("V") : o.valueName, o.help + " [" + ids + "]",
+                       o.kind == FrontendOption::Kind::Choice && !o.choicesFromSource ? o.choices : std::vector<std::string>()});
+    }
+    return out;
+}
+
+FrontendSettings frontendSettings(const Args& args)
+{
+    FrontendSettings settings;
+    for (const DeclaredOption& d : declaredOptions()) {
+        const std::string flag = "--" + d.option.key;
+        if (!args.has(flag))
+            continue;
+        if (d.option.kind == FrontendOption::Kind::Integer) {
+            const std::int64_t v = *args.integer(flag, d.option.minimum);
+            if (v > d.option.maximum)
+                throw UsageError {flag + " " + std::to_string(v) + ": at most " + std::to_string(d.option.maximum)};
+        }
+        settings[d.option.key] = args.value(flag);
+    }
+    return settings;
 }
 
 OptionSpec formatOption(const std::vector<std::string>& formats)
@@ -143,17 +147,7 @@ AnalysisArgs analysisArgs(const Args& args, const std::string& defaultFormat)
     a.validate = !args.has("--no-validate");
     if (args.has("--frontend"))
         a.frontend = args.value("--frontend");
-    a.llm = llmSettingsFromEnvironment();
-    if (args.has("--llm-url"))
-        a.llm.baseUrl = args.value("--llm-url");
-    if (args.has("--llm-model"))
-        a.llm.model = args.value("--llm-model");
-    if (args.has("--llm-key-env"))
-        a.llm.apiKeyEnv = args.value("--llm-key-env");
-    if (const auto n = args.integer("--llm-attempts", 1))
-        a.llm.attempts = static_cast<int>(*n);
-    if (const auto t = args.integer("--llm-timeout-s", 1))
-        a.llm.timeoutMs = static_cast<int>(*t * 1000);
+    a.settings = frontendSettings(args);
     return a;
 }
 
@@ -202,8 +196,8 @@ std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& e
     options.analysis = a.options;
     options.validate = a.validate;
     options.frontend = a.frontend;
-    options.llm = a.llm;
-    options.onLlmAttempt = [&err](const llm::Attempt& at) {
+    options.settings = a.settings;
+    options.onAttempt = [&err](const FrontendAttempt& at) {
         err << "solar: LLM attempt " << at.number << ": " << at.outcome << (at.details.empty() ? "" : ": " + at.details.substr(0, 300))
             << '\n';
     };

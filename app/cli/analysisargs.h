@@ -6,12 +6,12 @@
 
 #include "app/cli/command.h"
 
-#include "engine/analysis/sourceanalysis.h"
 #include "engine/hw/registry.h"
 #include "engine/insights/insights.h"
 #include "engine/ir/ast.h"
 #include "engine/measure/measurement.h"
 #include "engine/measure/profiletrace.h"
+#include "engine/source/sourceanalysis.h"
 
 #include <iosfwd>
 #include <optional>
@@ -26,7 +26,9 @@ std::vector<OptionSpec> modelOptions(); // --set, --policy, --cache, --mode (--n
 /// --mode (eager when absent), or none for --no-op-floor; a usage error when they contradict.
 bounds::ExecutionMode executionMode(const Args& args);
 std::vector<OptionSpec> validateOption(); // --no-validate
-std::vector<OptionSpec> frontendOptions(); // --frontend and the LLM endpoint
+std::vector<OptionSpec> frontendOptions(); // --frontend and every frontend's declared options
+/// The declared frontend options given (engine/source/registry.h); integers checked against their bounds.
+FrontendSettings frontendSettings(const Args& args);
 OptionSpec formatOption(const std::vector<std::string>& formats);
 std::vector<OptionSpec> concat(std::initializer_list<std::vector<OptionSpec>> groups);
 
@@ -37,8 +39,8 @@ struct AnalysisArgs
     std::string format = "table";
     AnalysisOptions options;
     bool validate = true;
-    std::string frontend = std::string(kAutoFrontend); // a frontend's id (engine/frontend/registry.cpp) or "auto"
-    llm::LlmSettings llm;
+    std::string frontend = std::string(kAutoFrontend); // a frontend's id (engine/source/registry.cpp) or "auto"
+    FrontendSettings settings; // the frontends' declared options given (--llm-model, --workload-uuid, ...)
 };
 
 /// From the parsed options (whichever of the groups above the command has).

@@ -8,10 +8,7 @@
 #include "engine/bounds/inverse.h"
 #include "engine/core/atomicwrite.h"
 #include "engine/core/format.h"
-#include "engine/frontend/availability.h"
 #include "engine/frontend/trace/modelprogram.h"
-#include "engine/frontend/trace/pythonlocator.h"
-#include "engine/frontend/trace/traceworker.h"
 #include "engine/graph/export.h"
 #include "engine/graph/lifting.h"
 #include "engine/ir/checker.h"
@@ -21,6 +18,9 @@
 #include "engine/report/comparereport.h"
 #include "engine/report/inversereport.h"
 #include "engine/report/parallelreport.h"
+#include "engine/source/availability.h"
+#include "engine/worker/pythonlocator.h"
+#include "engine/worker/traceworker.h"
 
 #include <nlohmann/json.hpp>
 
@@ -215,12 +215,12 @@ int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
     // A frontend named by --frontend forces its framework; otherwise the worker picks by the file's imports.
     const Frontend* frontend = findFrontend(a.frontend);
     const std::string framework = frontend ? std::string(frontend->framework()) : std::string();
-    const auto python = trace::locatePython({}, 60000, framework == "jax" ? trace::Framework::Jax : trace::Framework::Torch);
+    const auto python = worker::locatePython({}, 60000, framework == "jax" ? worker::Framework::Jax : worker::Framework::Torch);
     if (!python) {
         printDiagnostics(python.diagnostics(), err);
         return ExitBadInput;
     }
-    trace::TraceWorker worker(*python);
+    worker::TraceWorker worker(*python);
     worker.setFramework(framework);
     if (a.format == "alir") {
         const auto model = trace::loadModelProgram(a.file, worker, a.options.sizes, true);
@@ -249,8 +249,8 @@ int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
     for (const auto& op : r->ops) {
         std::string shape;
         for (const auto& o : op.outputs) {
-            if (const auto* t = o.kind == trace::TraceArg::Tensor ? r->tensor(o.text) : nullptr)
-                shape += (shape.empty() ? "" : " ") + std::string(t->dtype) + formatShape(trace::values(t->shape));
+            if (const auto* t = o.kind == worker::TraceArg::Tensor ? r->tensor(o.text) : nullptr)
+                shape += (shape.empty() ? "" : " ") + std::string(t->dtype) + formatShape(worker::values(t->shape));
         }
         out << "  line " << op.line << "  " << op.op << (op.overload.empty() || op.overload == "default" ? "" : "." + op.overload)
             << "  -> " << shape << '\n';
@@ -261,7 +261,7 @@ int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
 // Which Pythons were found and probed, what each has, which frontends work with it and why not, the chosen one.
 int doctor(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const trace::EnvironmentReport report = trace::probeEnvironment();
+    const worker::EnvironmentReport report = worker::probeEnvironment();
     if (args.value("--format", "text") == "json") {
         nlohmann::json pythons = nlohmann::json::array();
         for (const auto& p : report.pythons) {

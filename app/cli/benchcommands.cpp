@@ -7,9 +7,9 @@
 
 #include "engine/batch/score.h"
 #include "engine/batch/sweep.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/report/benchreport.h"
 #include "engine/report/scorereport.h"
+#include "engine/worker/pythonlocator.h"
 
 #include <algorithm>
 #include <chrono>
@@ -27,7 +27,7 @@ namespace {
 
 std::string defaultStaleList()
 {
-    std::string script = trace::tracerScriptPath(); // .../python/solar_worker.py
+    std::string script = worker::tracerScriptPath(); // .../python/solar_worker.py
     const auto cut = script.rfind("/python/");
     return cut == std::string::npos ? std::string() : script.substr(0, cut) + "/kernelbench/stale-timings.json";
 }
@@ -193,7 +193,7 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
         err << a.file << ": error: not a folder of problems (KernelBench layout: DIR/<level>/<problem>.py)\n";
         return ExitBadInput;
     }
-    const auto python = trace::locatePython();
+    const auto python = worker::locatePython();
     if (!python) {
         printDiagnostics(python.diagnostics(), err);
         return ExitBadInput;

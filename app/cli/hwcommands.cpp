@@ -5,13 +5,13 @@
 #include "app/cli/cli.h"
 
 #include "engine/core/atomicwrite.h"
-#include "engine/frontend/trace/environment.h"
-#include "engine/frontend/trace/traceworker.h"
 #include "engine/hw/calibrate.h"
 #include "engine/hw/registry.h"
 #include "engine/measure/cudacalibration.h"
 #include "engine/measure/measurement.h"
 #include "engine/report/hardwarereport.h"
+#include "engine/worker/environment.h"
+#include "engine/worker/traceworker.h"
 
 #include <QDir>
 #include <QString>
@@ -84,12 +84,12 @@ int hwCalibrateCuda(const Args& args, std::ostream& out, std::ostream& err)
         // Measured elsewhere (scripts/gpu-check on a machine that cannot build this project), built here.
         profile = measure::cudaProfileFromFile(args.value("--from"), registry, options);
     } else {
-        const auto python = trace::locatePython();
+        const auto python = worker::locatePython();
         if (!python) {
             err << "solar: calibrating a CUDA device needs a Python with torch: " << python.diagnostics().front().message << '\n';
             return ExitBadInput;
         }
-        trace::TraceWorker worker(*python);
+        worker::TraceWorker worker(*python);
         profile = measure::calibrateCuda(worker, registry, options);
     }
     if (!profile) {

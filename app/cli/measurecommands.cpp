@@ -5,10 +5,10 @@
 #include "app/cli/cli.h"
 
 #include "engine/core/format.h"
-#include "engine/frontend/trace/pythonlocator.h"
-#include "engine/frontend/trace/traceworker.h"
 #include "engine/measure/measurement.h"
 #include "engine/report/measurereport.h"
+#include "engine/worker/pythonlocator.h"
+#include "engine/worker/traceworker.h"
 
 #include <ostream>
 
@@ -70,12 +70,12 @@ std::optional<measure::Measurement> runMeasurement(const AnalysisArgs& a, const 
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
     if (!hardware)
         return std::nullopt;
-    const auto python = trace::locatePython();
+    const auto python = worker::locatePython();
     if (!python) {
         printDiagnostics(python.diagnostics(), err);
         return std::nullopt;
     }
-    trace::TraceWorker worker(*python);
+    worker::TraceWorker worker(*python);
     auto m = measure::measureModel(a.file, worker, *hardware, options);
     if (!m) {
         printDiagnostics(m.diagnostics(), err);

@@ -24,8 +24,8 @@ bool namesProblem(const Args& args)
 std::vector<OptionSpec> problemOptions()
 {
     return {{"--definition", "FILE", "a SOL-ExecBench definition.json (instead of PROBLEM_DIR)"},
-            {"--workload", "FILE", "its workload.jsonl (default: the one beside the definition)"},
-            {"--workload-uuid", "U", "of a problem, only the workload with this uuid"}};
+            {"--workload", "FILE", "its workload.jsonl (default: the one beside the definition)"}};
+    // --workload-uuid is the sol-execbench frontend's own option (frontendOptions()).
 }
 
 int analyzeProblem(const Args& args, std::ostream& out, std::ostream& err)

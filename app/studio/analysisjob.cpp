@@ -3,7 +3,7 @@
 #include "app/studio/environmentdialog.h"
 
 #include "engine/core/atomicwrite.h"
-#include "engine/frontend/trace/traceworker.h"
+#include "engine/worker/session.h"
 
 #include <QDir>
 #include <QPointer>
@@ -58,8 +58,8 @@ bool AnalysisJob::start(const QString& path, const QString& name, const QString&
             },
             Qt::QueuedConnection);
     };
-    options.onLlmAttempt
-        = [relay](const solar::llm::Attempt& attempt) { relay([attempt](AnalysisJob* j) { emit j->llmAttempt(attempt); }); };
+    options.onAttempt
+        = [relay](const solar::FrontendAttempt& attempt) { relay([attempt](AnalysisJob* j) { emit j->llmAttempt(attempt); }); };
     options.progress = [relay](const std::string& stage) {
         const QString name = QString::fromStdString(stage);
         relay([name](AnalysisJob* j) { emit j->progress(name); });
@@ -75,13 +75,10 @@ bool AnalysisJob::start(const QString& path, const QString& name, const QString&
     auto cancelFlag = m_cancel; // keeps the flag alive for the job
     m_watcher.setFuture(QtConcurrent::run(&m_pool, [file, source, hardware, options, cancelFlag]() mutable {
         // The pool's one thread keeps the tracer: its process belongs to this thread, and torch stays imported.
-        thread_local std::unique_ptr<solar::trace::TraceWorker> worker;
-        thread_local std::string workerPython; // the setting the worker was started under
-        if (workerPython != options.python) {
-            worker.reset();
-            workerPython = options.python;
-        }
-        options.reusableWorker = &worker;
+        // A changed interpreter setting starts a new worker (Session::worker).
+        thread_local solar::worker::Session session;
+        session.setPython(options.python);
+        options.session = &session;
         return solar::analyzeSource(file, source, hardware, options);
     }));
     return true;

@@ -7,7 +7,7 @@
 // so torch is imported once per session, not once per analysis.
 #pragma once
 
-#include "engine/analysis/sourceanalysis.h"
+#include "engine/source/sourceanalysis.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -40,7 +40,7 @@ public:
 signals:
     void progress(const QString& stage);
     void boundsReady(const solar::SourceAnalysis& bounds);
-    void llmAttempt(const solar::llm::Attempt& attempt);
+    void llmAttempt(const solar::FrontendAttempt& attempt);
     void finished(const AnalysisJob::Outcome& outcome);
     void cancelled();
 

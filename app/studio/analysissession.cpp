@@ -2,7 +2,8 @@
 #include "app/studio/analysissession.h"
 
 #include "app/studio/document.h"
-#include "engine/frontend/frontend.h"
+#include "engine/frontend/llm/llmoptions.h"
+#include "engine/source/registry.h"
 #include "render/enginetext.h"
 #include "widgets/analysis/summarypane.h"
 #include "widgets/editor/irpane.h"
@@ -43,8 +44,8 @@ bool AnalysisSession::analyze(const solar::hw::HwProfile& hardware, const solar:
     const solar::Frontend* frontend = solar::findFrontend(options.frontend);
     m_llm = frontend && frontend->reportsAttempts();
     if (m_llm) {
-        m_panes.transcript->clear(
-            tr("Asking %1 at %2…").arg(QString::fromStdString(options.llm.model), QString::fromStdString(options.llm.baseUrl)));
+        const solar::llm::LlmSettings llm = solar::llm::llmSettingsFrom(options.settings);
+        m_panes.transcript->clear(tr("Asking %1 at %2…").arg(QString::fromStdString(llm.model), QString::fromStdString(llm.baseUrl)));
         if (auto* dock = qobject_cast<QDockWidget*>(m_panes.transcript->parentWidget()))
             dock->raise();
     }

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/analysistoolbar.h"
 
-#include "engine/frontend/frontend.h"
+#include "engine/source/registry.h"
+#include "widgets/editor/frontendoptionbar.h"
 #include "widgets/editor/frontendselector.h"
-#include "widgets/editor/workloadselector.h"
-#include "widgets/hardware/servingcontrols.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -28,14 +27,11 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent)
                           "pay them."));
     addWidget(m_mode);
     connect(m_mode, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::modeChanged);
-    m_serving = new ServingControls(this);
-    m_servingAction = addWidget(m_serving);
-    connect(m_serving, &ServingControls::changed, this, &AnalysisToolbar::servingChanged);
-    m_workload = new WorkloadSelector(this);
-    m_workloadAction = addWidget(m_workload);
-    connect(m_workload, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::workloadChanged);
-    connect(m_frontend, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::updateServing);
-    updateServing();
+    m_options = new FrontendOptionBar(this);
+    m_optionsAction = addWidget(m_options);
+    connect(m_options, &FrontendOptionBar::changed, this, &AnalysisToolbar::optionsChanged);
+    connect(m_frontend, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::updateOptions);
+    updateOptions();
 }
 
 std::string AnalysisToolbar::frontend() const
@@ -59,56 +55,35 @@ void AnalysisToolbar::setMode(solar::bounds::ExecutionMode mode)
     m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(mode)));
 }
 
-solar::serving::ServingPoint AnalysisToolbar::serving() const
-{
-    return m_serving->point();
-}
-
-void AnalysisToolbar::setServing(const solar::serving::ServingPoint& point)
-{
-    m_serving->setPoint(point); // quietly: restoring a project analyses once, after everything is restored
-}
-
 void AnalysisToolbar::setSourcePath(const QString& path)
 {
     m_sourcePath = path;
-    updateServing();
+    updateOptions();
 }
 
-bool AnalysisToolbar::servingShown() const
+solar::FrontendSettings AnalysisToolbar::settings() const
 {
-    return m_servingAction->isVisible();
+    return m_options->settings();
 }
 
-std::string AnalysisToolbar::workload() const
+void AnalysisToolbar::setSettings(const solar::FrontendSettings& settings)
 {
-    return m_workloadAction->isVisible() ? m_workload->workload() : std::string();
+    m_options->setSettings(settings);
 }
 
-void AnalysisToolbar::setWorkload(const std::string& uuid)
+bool AnalysisToolbar::optionsShown() const
 {
-    m_workload->setWorkload(uuid);
+    return m_optionsAction->isVisible();
 }
 
-bool AnalysisToolbar::workloadShown() const
+void AnalysisToolbar::reloadChoices()
 {
-    return m_workloadAction->isVisible();
+    m_options->reloadChoices();
 }
 
-void AnalysisToolbar::reloadWorkloads()
+void AnalysisToolbar::updateOptions()
 {
-    if (m_workloadAction->isVisible())
-        m_workload->setProblem(m_sourcePath);
-}
-
-void AnalysisToolbar::updateServing()
-{
-    // The serving step matters only to a frontend that serves a model step by step (a config.json), the workload
-    // only to a problem with workloads: the frontend chosen, or the automatic choice for this source.
-    const solar::Frontend* f = solar::chooseFrontend(frontend(), m_sourcePath.toStdString());
-    m_servingAction->setVisible(f && f->servesSteps());
-    const bool workloads = f && f->hasWorkloads();
-    m_workloadAction->setVisible(workloads);
-    if (workloads)
-        m_workload->setProblem(m_sourcePath);
+    // The options of the frontend chosen, or of the automatic choice for this source.
+    m_options->setFrontend(solar::chooseFrontend(frontend(), m_sourcePath.toStdString()), m_sourcePath);
+    m_optionsAction->setVisible(m_options->hasControls());
 }

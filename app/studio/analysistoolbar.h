@@ -1,21 +1,20 @@
 // SPDX-License-Identifier: MIT
 // The window's analysis toolbar: which frontend reads the source, how the program is run (the execution mode of
-// the eager level F0: eager, CUDA graph, none), while a model config.json is open, which serving step of it is
-// analysed (phase, batch, tokens), and while a problem's definition.json is open, which of its workloads. A change of
-// the mode, the step or the workload asks for a new analysis; projects keep them all.
+// the eager level F0: eager, CUDA graph, none), and the toolbar options the frontend that reads the open source
+// declares (a config's serving step, a problem's workload: FrontendOptionBar, generated from the declarations). A
+// change of the mode or an option asks for a new analysis; projects keep them all.
 #pragma once
 
 #include "engine/bounds/ladder.h"
-#include "engine/serving/servingsource.h"
+#include "engine/frontend/frontend.h"
 
 #include <QToolBar>
 
 #include <string>
 
+class FrontendOptionBar;
 class FrontendSelector;
 class QComboBox;
-class ServingControls;
-class WorkloadSelector;
 
 class AnalysisToolbar : public QToolBar
 {
@@ -27,32 +26,27 @@ public:
     std::string frontend() const;
     void setFrontend(const std::string& frontend);
     solar::bounds::ExecutionMode mode() const;
-    void setMode(solar::bounds::ExecutionMode mode); // quietly, like setServing
-    solar::serving::ServingPoint serving() const;
-    void setServing(const solar::serving::ServingPoint& point);
-    /// The source's path decides, with the frontend, whether the serving step is offered.
+    void setMode(solar::bounds::ExecutionMode mode); // quietly: restoring a project analyses once, at the end
+    /// The source's path decides, with the frontend, which options are offered.
     void setSourcePath(const QString& path);
-    bool servingShown() const;
-    /// The problem's workload analysed (a uuid; empty: the first).
-    std::string workload() const;
-    void setWorkload(const std::string& uuid); // quietly, like setServing
-    bool workloadShown() const;
-    /// Reads the problem's workloads again (after its workload file changed).
-    void reloadWorkloads();
+    /// The frontend options set (those shown and those kept for other frontends).
+    solar::FrontendSettings settings() const;
+    void setSettings(const solar::FrontendSettings& settings); // quietly, like setMode
+    /// Whether the frontend that reads the open source shows options here.
+    bool optionsShown() const;
+    /// Reads the choices that come from the source again (a problem's workload file changed).
+    void reloadChoices();
 
 signals:
-    void servingChanged();
+    void optionsChanged();
     void modeChanged();
-    void workloadChanged();
 
 private:
-    void updateServing();
+    void updateOptions();
 
     FrontendSelector* m_frontend = nullptr;
     QComboBox* m_mode = nullptr;
-    ServingControls* m_serving = nullptr;
-    QAction* m_servingAction = nullptr;
-    WorkloadSelector* m_workload = nullptr;
-    QAction* m_workloadAction = nullptr;
+    FrontendOptionBar* m_options = nullptr;
+    QAction* m_optionsAction = nullptr;
     QString m_sourcePath;
 };

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/document.h"
 
-#include "engine/analysis/sourceanalysis.h"
 #include "engine/core/atomicwrite.h"
+#include "engine/source/sourceanalysis.h"
+#include "widgets/editor/frontendselector.h"
 #include "widgets/editor/sourceeditor.h"
 
 #include <QFile>
@@ -122,7 +123,7 @@ bool Document::saveInteractively()
 
 bool Document::saveAsInteractively()
 {
-    const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save source"), displayPath(), tr("Models and IR (*.py *.alir)"));
+    const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save source"), displayPath(), sourceFileFilter());
     if (path.isEmpty())
         return false;
     QString why;

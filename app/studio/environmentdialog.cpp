@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/studio/environmentdialog.h"
 
-#include "engine/frontend/availability.h"
+#include "engine/source/availability.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -91,5 +91,5 @@ void EnvironmentDialog::probe()
     m_probe->setEnabled(false);
     m_report->setPlainText(tr("Probing the Python interpreters (importing torch can take a few seconds)…"));
     const std::string preferred = m_python->text().trimmed().toStdString();
-    m_watcher.setFuture(QtConcurrent::run([preferred] { return solar::formatEnvironment(solar::trace::probeEnvironment(preferred)); }));
+    m_watcher.setFuture(QtConcurrent::run([preferred] { return solar::formatEnvironment(solar::worker::probeEnvironment(preferred)); }));
 }

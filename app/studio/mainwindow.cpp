@@ -5,14 +5,17 @@
 #include "app/studio/exportactions.h"
 #include "app/studio/filemenus.h"
 #include "app/studio/helpmenu.h"
+#include "app/studio/panewiring.h"
 #include "app/studio/projectstate.h"
 #include "app/studio/translations.h"
 
 #include "engine/core/version.h"
+#include "engine/frontend/llm/llmoptions.h"
 #include "widgets/analysis/summarypane.h"
 #include "widgets/compare/comparisonpane.h"
 #include "widgets/editor/editmenu.h"
 #include "widgets/editor/findbar.h"
+#include "widgets/editor/frontendselector.h"
 #include "widgets/editor/irpane.h"
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphview.h"
@@ -38,8 +41,6 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
-
-using solar::bounds::Level;
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -86,31 +87,12 @@ MainWindow::MainWindow(QWidget* parent)
     updateTitle();
 }
 
-// Results flow one way: the analysis session and the hardware panel's factors into the results model, the model
-// into the panes (each pane's follow()); what the user picks in a view goes to the selection.
+// The panes among themselves and with the results model (panewiring.cpp); here what needs the window.
 void MainWindow::wirePanes()
 {
-    m_panes.operators->follow(*m_results);
-    m_panes.roofline->follow(*m_results);
-    m_panes.graph->follow(*m_results);
-    m_panes.summary->follow(*m_results);
-    m_panes.insights->follow(*m_results);
-    m_panes.compare->follow(*m_results);
-    m_panes.parallel->follow(*m_results);
-    m_panes.hardware->follow(*m_results);
-    HardwarePane* hardware = m_panes.hardware;
-    connect(hardware, &HardwarePane::profileChanged, this, [this, hardware](const QString& id) {
-        if (const auto* p = hardware->profile()) // the panel has reset its factors for the new profile
-            m_results->setHardware(*p, hardware->whatIf());
-        m_panes.roofline->setCurrentProfileId(id);
-    });
-    connect(hardware, &HardwarePane::whatIfChanged, m_results, &ResultsModel::setWhatIf);
-    // The links are not part of one device's machine: the link slider goes to the split's collectives.
-    connect(hardware, &HardwarePane::whatIfChanged, m_panes.parallel,
-            [this](const solar::hw::WhatIfFactors& factors) { m_panes.parallel->setWhatIf(factors); });
+    ::wirePanes(m_panes, *m_results, *m_selection);
     // A profile saved from the sliders or by calibration is offered everywhere at once.
-    connect(hardware, &HardwarePane::userProfilesChanged, this, &MainWindow::reloadRegistry);
-
+    connect(m_panes.hardware, &HardwarePane::userProfilesChanged, this, &MainWindow::reloadRegistry);
     connect(m_document, &Document::stateChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::edited, m_session, &AnalysisSession::sourceEdited);
     connect(m_document, &Document::recovered, this, &MainWindow::analyze);
@@ -133,23 +115,8 @@ void MainWindow::wirePanes()
         m_document->setUnsavedSource(m_document->path(), m_document->name(), alir);
         analyze();
     });
-    connect(m_panes.graph, &GraphPane::nodeSelected, m_selection, &SelectionSync::selectNode);
     connect(m_panes.graph, &GraphPane::message, this, [this](const QString& text) { statusBar()->showMessage(text, 4000); });
-    connect(m_panes.roofline, &RooflinePane::nodeSelected, m_selection, &SelectionSync::selectNode);
-    connect(m_panes.roofline, &RooflinePane::levelChanged, this, [this](Level l) {
-        m_panes.graph->view()->setLevel(l);
-        m_panes.operators->setShareLevel(l);
-    });
-    // The table's Share column is the roofline's level from the start (it said F3 while the roofline showed F0).
-    m_panes.graph->view()->setLevel(m_panes.roofline->level());
-    m_panes.operators->setShareLevel(m_panes.roofline->level());
-    connect(m_panes.operators, &OperatorPane::nodeSelected, m_selection, &SelectionSync::selectNode);
     connect(m_panes.operators, &OperatorPane::exportCsvRequested, this, [this] { m_exports->exportWithDialog(ExportKind::Csv); });
-    connect(m_panes.insights, &InsightsPane::opportunitySelected, this, [this](const QList<int>& nodes) {
-        graphView()->highlightNodes(std::vector<int>(nodes.begin(), nodes.end()));
-        if (!nodes.isEmpty())
-            selectNode(nodes.front());
-    });
     connect(m_panes.insights, &InsightsPane::loadTraceRequested, this, [this] {
         const QString path
             = QFileDialog::getOpenFileName(this, tr("Load a torch.profiler trace"), QFileInfo(m_document->path()).absolutePath(),
@@ -158,7 +125,6 @@ void MainWindow::wirePanes()
         if (!path.isEmpty() && !loadProfileTrace(path, &why))
             QMessageBox::warning(this, tr("Profiler trace"), why);
     });
-    connect(m_panes.insights, &InsightsPane::clearTraceRequested, m_results, &ResultsModel::clearTrace);
     connect(m_results, &ResultsModel::traceDropped, this, [this](const QString& why) { statusBar()->showMessage(why, 10000); });
     connect(m_panes.summary, &SummaryPane::importTimingsRequested, this, [this] { m_panes.summary->importTimings(m_document->path()); });
 }
@@ -213,9 +179,8 @@ void MainWindow::createMenus()
     auto* bar = new AnalysisToolbar(this);
     addToolBar(bar);
     m_toolbar = bar;
-    connect(bar, &AnalysisToolbar::servingChanged, this, &MainWindow::analyze);
+    connect(bar, &AnalysisToolbar::optionsChanged, this, &MainWindow::analyze);
     connect(bar, &AnalysisToolbar::modeChanged, this, &MainWindow::analyze);
-    connect(bar, &AnalysisToolbar::workloadChanged, this, &MainWindow::analyze);
     bar->addAction(run);
     bar->addAction(tr("Cancel"), this, [this] { cancelAnalysis(); });
 
@@ -265,8 +230,7 @@ void MainWindow::openInteractively(const QString& path)
 void MainWindow::openWithDialog()
 {
     const QString path
-        = QFileDialog::getOpenFileName(this, tr("Open model, IR or project"), QString(),
-                                       tr("Models, configs, IR and projects (*.py *.json *.onnx *.alir *.solar);;All files (*)"));
+        = QFileDialog::getOpenFileName(this, tr("Open model, IR or project"), QString(), sourceFileFilter({QStringLiteral("*.solar")}));
     if (!path.isEmpty())
         openInteractively(path);
 }
@@ -376,10 +340,9 @@ void MainWindow::analyze()
     }
     solar::SourceAnalysisOptions options;
     options.frontend = frontend();
-    options.llm = m_llm;
-    options.serving = m_toolbar->serving();
-    m_toolbar->reloadWorkloads(); // the workload file may have changed since it was read
-    options.workload = m_toolbar->workload();
+    options.settings = solar::llm::toFrontendSettings(m_llm);
+    m_toolbar->reloadChoices(); // a problem's workload file may have changed since it was read
+    options.settings.merge(m_toolbar->settings());
     options.analysis.mode = m_toolbar->mode();
     m_session->analyze(*profile, options);
 }

@@ -10,6 +10,7 @@
 #include "app/studio/document.h"
 #include "app/studio/projectfile.h"
 #include "app/studio/selectionsync.h"
+#include "engine/frontend/llm/llmclient.h"
 #include "engine/hw/registry.h"
 #include "render/exports.h"
 #include "widgets/analysis/operatorpane.h"
@@ -59,8 +60,7 @@ public:
     void analyze();
     void cancelAnalysis() { m_session->cancel(); }
     /// Whether the serving step's controls are offered (a model config.json is open).
-    bool servingControlsShown() const { return m_toolbar->servingShown(); }
-    bool workloadSelectorShown() const { return m_toolbar->workloadShown(); }
+    bool frontendOptionsShown() const { return m_toolbar->optionsShown(); }
     /// Opens the definition.json of a SOL-ExecBench problem folder; false and why when it has none.
     bool openProblemFolder(const QString& dir, QString* why = nullptr);
     bool isAnalyzing() const { return m_session->isRunning(); }

@@ -3,6 +3,7 @@
 
 #include "engine/bounds/ladder.h"
 #include "engine/core/atomicwrite.h"
+#include "engine/source/registry.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -10,11 +11,16 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include <algorithm>
+
 bool writeProject(const QString& path, const Project& p, QString* why)
 {
     QJsonObject factors;
     for (auto it = p.factors.cbegin(); it != p.factors.cend(); ++it)
         factors[it.key()] = it.value();
+    QJsonObject options;
+    for (auto it = p.frontendOptions.cbegin(); it != p.frontendOptions.cend(); ++it)
+        options[it.key()] = it.value();
     QJsonObject doc {
         {QStringLiteral("schema"), QStringLiteral("solar.project/1")},
         {QStringLiteral("source"),
@@ -22,11 +28,7 @@ bool writeProject(const QString& path, const Project& p, QString* why)
              {QStringLiteral("path"), p.sourcePath}, {QStringLiteral("name"), p.sourceName}, {QStringLiteral("text"), p.sourceText}}},
         {QStringLiteral("frontend"), p.frontend},
         {QStringLiteral("mode"), p.mode},
-        {QStringLiteral("workload"), p.workload},
-        {QStringLiteral("serving"),
-         QJsonObject {{QStringLiteral("phase"), QString::fromStdString(solar::serving::phaseName(p.serving.phase))},
-                      {QStringLiteral("batch"), static_cast<double>(p.serving.batch)},
-                      {QStringLiteral("tokens"), static_cast<double>(p.serving.tokens)}}},
+        {QStringLiteral("frontend_options"), options},
         {QStringLiteral("hardware"),
          QJsonObject {{QStringLiteral("profile"), p.hardware},
                       {QStringLiteral("factors"), factors},
@@ -69,26 +71,43 @@ std::optional<Project> readProject(const QString& path, QString* why)
     p.mode = o.value(QStringLiteral("mode")).toString(QStringLiteral("eager"));
     if (!solar::bounds::parseMode(p.mode.toStdString()))
         return fail(QCoreApplication::translate("Project", "'mode' must be eager, graph or none"));
-    // A problem's workload (a uuid); none in projects of other sources or written before workloads were kept.
+    // The frontends' toolbar options, each a key some frontend declares with a value it takes.
+    const QJsonObject options = o.value(QStringLiteral("frontend_options")).toObject();
+    const auto declared = solar::declaredOptions();
+    for (auto it = options.begin(); it != options.end(); ++it) {
+        const std::string key = it.key().toStdString();
+        const auto d = std::find_if(declared.begin(), declared.end(), [&](const solar::DeclaredOption& x) { return x.option.key == key; });
+        if (d == declared.end())
+            return fail(QCoreApplication::translate("Project", "'frontend_options.%1' is no frontend's option").arg(it.key()));
+        if (!it.value().isString())
+            return fail(QCoreApplication::translate("Project", "'frontend_options.%1' must be a string").arg(it.key()));
+        const solar::Diagnostics bad = solar::checkSettings(*d->frontends.front(), {{key, it.value().toString().toStdString()}});
+        if (!bad.empty())
+            return fail(QString::fromStdString(bad.front().message));
+        p.frontendOptions[it.key()] = it.value().toString();
+    }
+    // Projects written before the options were generated kept a problem's workload and a config's serving step
+    // under keys of their own: read as the options they are now.
     const QJsonValue workload = o.value(QStringLiteral("workload"));
     if (!workload.isUndefined() && !workload.isString())
         return fail(QCoreApplication::translate("Project", "'workload' must be a workload's uuid (a string)"));
-    p.workload = workload.toString();
-    // Projects written before the serving step was kept have none: the controls' defaults then.
-    const QJsonObject serving = o.value(QStringLiteral("serving")).toObject();
-    const QString phase = serving.value(QStringLiteral("phase")).toString(QStringLiteral("decode"));
-    if (phase != QLatin1String("decode") && phase != QLatin1String("prefill"))
-        return fail(QCoreApplication::translate("Project", "'serving.phase' must be prefill or decode"));
-    p.serving.phase = phase == QLatin1String("prefill") ? solar::serving::Phase::Prefill : solar::serving::Phase::Decode;
-    for (auto [key, field] : {std::pair {"batch", &p.serving.batch}, std::pair {"tokens", &p.serving.tokens}}) {
-        const QJsonValue v = serving.value(QLatin1String(key));
-        if (v.isUndefined())
-            continue;
-        if (!v.isDouble() || v.toDouble() < 1 || v.toDouble() != static_cast<double>(v.toInteger()))
-            return fail(QCoreApplication::translate("Project", "'serving.%1' must be a positive whole number").arg(QLatin1String(key)));
-        *field = v.toInteger();
+    if (!workload.toString().isEmpty())
+        p.frontendOptions.insert(QStringLiteral("workload-uuid"), workload.toString());
+    if (const QJsonValue old = o.value(QStringLiteral("serving")); old.isObject()) {
+        const QJsonObject serving = old.toObject();
+        const QString phase = serving.value(QStringLiteral("phase")).toString(QStringLiteral("decode"));
+        if (phase != QLatin1String("decode") && phase != QLatin1String("prefill"))
+            return fail(QCoreApplication::translate("Project", "'serving.phase' must be prefill or decode"));
+        p.frontendOptions.insert(QStringLiteral("serving-phase"), phase);
+        for (const char* key : {"batch", "tokens"}) {
+            const QJsonValue v = serving.value(QLatin1String(key));
+            if (v.isUndefined())
+                continue;
+            if (!v.isDouble() || v.toDouble() < 1 || v.toDouble() != static_cast<double>(v.toInteger()))
+                return fail(QCoreApplication::translate("Project", "'serving.%1' must be a positive whole number").arg(QLatin1String(key)));
+            p.frontendOptions.insert(QStringLiteral("serving-") + QLatin1String(key), QString::number(v.toInteger()));
+        }
     }
-    p.serving.dtype.clear(); // the GUI serves a config in its own dtype
     const QJsonObject hw = o.value(QStringLiteral("hardware")).toObject();
     p.hardware = hw.value(QStringLiteral("profile")).toString();
     const QJsonObject factors = hw.value(QStringLiteral("factors")).toObject();

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 // A SOLAR Studio project (.solar, JSON, schema solar.project/1): the source text and where it came from, the
-// frontend and, for a model config, the serving step (for a problem, the workload), the hardware settings (profile, slider factors, target latency and level), a measured runtime and
-// the view state. Written atomically (QSaveFile); reading reports what is wrong with the file.
+// frontend and its toolbar options (a model config's serving step, a problem's workload: keys the frontends
+// declare), the hardware settings (profile, slider factors, target latency and level), a measured runtime and the
+// view state. Written atomically (QSaveFile); reading reports what is wrong with the file.
 #pragma once
-
-#include "engine/serving/servingsource.h"
 
 #include <QMap>
 #include <QString>
@@ -25,8 +24,7 @@ struct Project
     std::optional<double> measuredSeconds;
     QString rooflineLevel = QStringLiteral("unfused_per_kernel");
     QString graphColour = QStringLiteral("bottleneck");
-    solar::serving::ServingPoint serving; // the step of a model config analysed (phase, batch, tokens)
-    QString workload; // the workload of a problem analysed (its uuid; empty: the first)
+    QMap<QString, QString> frontendOptions; // the toolbar options set, by the key their frontend declares
 
     bool operator==(const Project&) const = default;
 };

@@ -17,8 +17,8 @@ Project captureProject(const Document& document, const AnalysisToolbar& toolbar,
     p.sourceText = document.editor()->text();
     p.frontend = QString::fromStdString(toolbar.frontend());
     p.mode = QString::fromLatin1(solar::bounds::modeName(toolbar.mode()).data());
-    p.serving = toolbar.serving();
-    p.workload = QString::fromStdString(toolbar.workload());
+    for (const auto& [key, value] : toolbar.settings())
+        p.frontendOptions[QString::fromStdString(key)] = QString::fromStdString(value);
     p.hardware = panes.hardware->profileId();
     p.factors = panes.hardware->factors();
     p.targetMs = panes.hardware->targetMs();
@@ -33,8 +33,10 @@ void restoreProject(const Project& p, Document& document, AnalysisToolbar& toolb
 {
     document.setSource(p.sourcePath, p.sourceName.isEmpty() ? QStringLiteral("model.py") : p.sourceName, p.sourceText);
     toolbar.setFrontend(p.frontend.toStdString()); // an unknown one selects "auto"
-    toolbar.setServing(p.serving);
-    toolbar.setWorkload(p.workload.toStdString()); // before the source path: the workload list is read then
+    solar::FrontendSettings options;
+    for (auto it = p.frontendOptions.cbegin(); it != p.frontendOptions.cend(); ++it)
+        options[it.key().toStdString()] = it.value().toStdString();
+    toolbar.setSettings(options); // before the source path: a problem's workload list is read then
     toolbar.setMode(solar::bounds::parseMode(p.mode.toStdString()).value_or(solar::bounds::ExecutionMode::Eager));
     toolbar.setSourcePath(p.sourcePath.isEmpty() ? p.sourceName : p.sourcePath);
     if (!p.hardware.isEmpty())

@@ -4,9 +4,9 @@
 // takes (new machine, same digest).
 #pragma once
 
+#include "engine/analysis/validationstatus.h"
 #include "engine/bounds/ladder.h"
 #include "engine/core/expected.h"
-#include "engine/frontend/validate/validationstatus.h"
 #include "engine/graph/einsumgraph.h"
 #include "engine/hw/hwprofile.h"
 #include "engine/hw/whatif.h"

@@ -150,7 +150,7 @@ void runDifferential(const trace::ModelProgram& model, const hw::HwProfile& hard
 }
 
 ProblemResult runProblem(const std::string& dir, const std::string& rel, const hw::HwProfile& hardware, const SweepOptions& options,
-                         trace::TraceWorker& worker)
+                         worker::TraceWorker& worker)
 {
     const auto t0 = std::chrono::steady_clock::now();
     ProblemResult p;
@@ -223,10 +223,10 @@ std::string describeMeasurement(const measure::Measurement& m)
         + std::to_string(m.runs) + " runs";
 }
 
-void measureProblems(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, const trace::PythonInfo& python,
+void measureProblems(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, const worker::PythonInfo& python,
                      SweepResult& result)
 {
-    trace::TraceWorker worker(python);
+    worker::TraceWorker worker(python);
     measure::MeasureOptions mo = options.measureOptions;
     mo.analysis = options.analysis;
     const int total = static_cast<int>(result.problems.size());
@@ -272,7 +272,7 @@ const std::array<double, bounds::kLevelCount>& comparedBounds(const ProblemResul
     return p.measuredBoundsSeconds ? *p.measuredBoundsSeconds : p.boundsSeconds;
 }
 
-SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, const trace::PythonInfo& python)
+SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, const worker::PythonInfo& python)
 {
     const auto start = std::chrono::steady_clock::now();
     SweepResult result;
@@ -292,7 +292,7 @@ SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, cons
     std::mutex progressMutex;
     int done = 0;
     auto work = [&] {
-        trace::TraceWorker worker(python);
+        worker::TraceWorker worker(python);
         for (size_t i = next++; i < files.size(); i = next++) {
             {
                 std::lock_guard<std::mutex> lock(progressMutex);

@@ -6,8 +6,8 @@
 #pragma once
 
 #include "engine/analysis/analysis.h"
-#include "engine/frontend/trace/traceworker.h"
 #include "engine/measure/measurement.h"
+#include "engine/worker/traceworker.h"
 
 #include <array>
 #include <functional>
@@ -94,7 +94,7 @@ const std::array<double, bounds::kLevelCount>& comparedBounds(const ProblemResul
 
 /// `progress` may be called from several threads (one at a time); with `measure`, a second pass reports
 /// "measure: FILE" entries (done counts from 0 again).
-SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, const trace::PythonInfo& python);
+SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, const SweepOptions& options, const worker::PythonInfo& python);
 
 /// Reads a KernelBench timing file ({"level1": {"file.py": {"min": ms, ...}}}) into seconds per "level/file".
 Expected<std::map<std::string, double>> readTimings(const std::string& path);

@@ -176,7 +176,7 @@ Expected<hw::HwProfile> cudaProfileFromFile(const std::string& path, const hw::H
     }
 }
 
-Expected<hw::HwProfile> calibrateCuda(trace::TraceWorker& worker, const hw::HwRegistry& registry, const CudaCalibrationOptions& options)
+Expected<hw::HwProfile> calibrateCuda(worker::TraceWorker& worker, const hw::HwRegistry& registry, const CudaCalibrationOptions& options)
 {
     if (options.progress)
         options.progress("CUDA device: copies, GEMMs per dtype, kernel launches plain and in a CUDA graph, eager dispatch ...");

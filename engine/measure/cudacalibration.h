@@ -10,8 +10,8 @@
 #pragma once
 
 #include "engine/core/expected.h"
-#include "engine/frontend/trace/traceworker.h"
 #include "engine/hw/registry.h"
+#include "engine/worker/traceworker.h"
 
 #include <nlohmann/json.hpp>
 
@@ -41,6 +41,6 @@ Expected<hw::HwProfile> cudaProfileFromReply(const nlohmann::json& reply, const 
 Expected<hw::HwProfile> cudaProfileFromFile(const std::string& path, const hw::HwRegistry& registry, const CudaCalibrationOptions& options);
 
 /// Runs the calibration in `worker` and builds the profile.
-Expected<hw::HwProfile> calibrateCuda(trace::TraceWorker& worker, const hw::HwRegistry& registry, const CudaCalibrationOptions& options);
+Expected<hw::HwProfile> calibrateCuda(worker::TraceWorker& worker, const hw::HwRegistry& registry, const CudaCalibrationOptions& options);
 
 } // namespace solar::measure

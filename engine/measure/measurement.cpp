@@ -4,8 +4,8 @@
 #include "engine/analysis/operators.h"
 #include "engine/core/format.h"
 #include "engine/frontend/trace/lowering.h"
-#include "engine/frontend/trace/pythonlocator.h"
-#include "engine/frontend/trace/traceworker.h"
+#include "engine/worker/pythonlocator.h"
+#include "engine/worker/traceworker.h"
 
 #include <nlohmann/json.hpp>
 
@@ -83,7 +83,7 @@ int profileThreads(const hw::HwProfile& profile)
     return profile.host ? profile.host->threads : 0;
 }
 
-Expected<double> addMeasuredOpFloor(hw::HwProfile& profile, trace::TraceWorker& worker, int threads, int timeoutMs)
+Expected<double> addMeasuredOpFloor(hw::HwProfile& profile, worker::TraceWorker& worker, int threads, int timeoutMs)
 {
     auto reply = worker.command({{"cmd", "op_floor"}, {"threads", threads}}, "", timeoutMs, "calibrate");
     if (!reply)
@@ -122,7 +122,7 @@ Expected<hw::HwProfile> calibrateThisMachine(const hw::CalibrationOptions& optio
     if (!profile)
         return profile;
     // The eager model's per-operator floor needs torch; without it the profile has none (the term is off).
-    const auto python = trace::locatePython();
+    const auto python = worker::locatePython();
     if (!python || python->torchVersion.empty()) {
         say("no eager per-op floor: no Python with torch was found (solar doctor)");
         return profile;
@@ -130,7 +130,7 @@ Expected<hw::HwProfile> calibrateThisMachine(const hw::CalibrationOptions& optio
     if (options.cancel && options.cancel->load())
         return Expected<hw::HwProfile>::failure(Diagnostic {Severity::Error, "", {}, "calibrate", "calibration cancelled"});
     say("eager per-op floor: cheap ATen operators under torch " + python->torchVersion + " ...");
-    trace::TraceWorker worker(*python);
+    worker::TraceWorker worker(*python);
     worker.setCancelFlag(options.cancel);
     const int threads = options.threads > 0 ? options.threads : std::max(1, host.logicalCpus);
     if (const auto floor = addMeasuredOpFloor(profile.value(), worker, threads))
@@ -145,7 +145,7 @@ double headroom(double measuredSeconds, double boundSeconds)
     return boundSeconds > 0 ? measuredSeconds / boundSeconds : std::numeric_limits<double>::infinity();
 }
 
-Expected<Measurement> measureModel(const std::string& file, trace::TraceWorker& worker, const hw::HwProfile& hardware,
+Expected<Measurement> measureModel(const std::string& file, worker::TraceWorker& worker, const hw::HwProfile& hardware,
                                    const MeasureOptions& options)
 {
     auto say = [&](const std::string& line) {

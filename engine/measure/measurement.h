@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace solar::trace {
+namespace solar::worker {
 class TraceWorker;
 }
 
@@ -79,13 +79,13 @@ std::string describeSizes(const trace::SizeMap& sizes);
 /// The threads a profile was calibrated with (its host details), else 0.
 int profileThreads(const hw::HwProfile& profile);
 
-Expected<Measurement> measureModel(const std::string& file, trace::TraceWorker& worker, const hw::HwProfile& hardware,
+Expected<Measurement> measureModel(const std::string& file, worker::TraceWorker& worker, const hw::HwProfile& hardware,
                                    const MeasureOptions& options);
 
 /// The eager model's per-operator floor on this CPU (the least time one ATen operator with a kernel takes, measured
 /// from C++ dispatch with `threads` threads; solarworker/torch_measure.py op_floor says how) added to `profile` as
 /// `opFloorSeconds`, with its source and the per-operator figures in the host details.
-Expected<double> addMeasuredOpFloor(hw::HwProfile& profile, trace::TraceWorker& worker, int threads, int timeoutMs = 120000);
+Expected<double> addMeasuredOpFloor(hw::HwProfile& profile, worker::TraceWorker& worker, int threads, int timeoutMs = 120000);
 
 /// `solar hw calibrate` and the GUI's "Calibrate this machine" alike: the host measured (calibrate.h) and, when a
 /// Python with torch is found, the eager per-op floor added; `options.progress` hears both.

@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine/problem/problemanalysis.h"
 
-#include "engine/analysis/sourceanalysis.h"
-#include "engine/core/atomicwrite.h"
-#include "engine/core/tempfolder.h"
-#include "engine/frontend/trace/traceworker.h"
+#include "engine/frontend/trace/tracedanalysis.h"
 #include "engine/problem/problemsource.h"
-
-#include <QString>
+#include "engine/worker/session.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -26,10 +22,10 @@ int lineCount(const std::string& text)
 
 // A diagnostic about the generated source, said about the definition: the reference's lines keep their numbers
 // ("reference line 7"), the harness's are named as generated.
-Diagnostic aboutDefinition(Diagnostic d, const std::string& source, const Definition& def)
+// A diagnostic about the generated source (reference.py), said about the definition: its reference's lines are the
+// source's first lines.
+Diagnostic aboutDefinition(Diagnostic d, const Definition& def)
 {
-    if (d.file != source)
-        return d;
     if (d.loc.line > 0)
         d.message = (d.loc.line <= lineCount(def.reference) ? "reference line " + std::to_string(d.loc.line)
                                                             : std::string("the generated harness"))
@@ -173,35 +169,28 @@ WorkloadAnalysis analyzeWorkload(const Definition& def, const Workload& workload
             return out;
         }
     }
-    const SourceFolder folder({}, "solar-problem");
-    fs::create_directories(folder.path(), ec);
-    const std::string sourcePath = (folder.path() / "reference.py").string();
-    const std::string text = problemSource(def, workload, files.dir);
-    if (QString why; !writeFileAtomically(QString::fromStdString(sourcePath), text, &why)) {
-        out.message = why.toStdString();
-        return out;
-    }
-    SourceAnalysisOptions o = options;
-    o.frontend = "trace";
-    o.analysis.sizes.clear(); // the workload's axes are the source's constants
+    trace::GeneratedSource source;
+    source.text = problemSource(def, workload, files.dir);
+    source.fileName = "reference.py";
+    source.origin = def.path;
+    source.locate = [&def](Diagnostic d) { return aboutDefinition(std::move(d), def); };
     if (auto point = constKeptPoint(def, workload); !point.empty())
-        o.validationSizes.insert(o.validationSizes.begin(), std::move(point));
-    auto analysed = analyzeSource(sourcePath, text, hardware, o);
+        source.validation.firstSizes.push_back(std::move(point));
+    SourceAnalysisOptions o = options;
+    o.analysis.sizes.clear(); // the workload's axes are the source's constants
+    auto analysed = trace::analyzeGeneratedSource(source, hardware, o);
     if (!analysed) {
         const Diagnostics& d = analysed.diagnostics();
         const auto first = std::find_if(d.begin(), d.end(), [](const Diagnostic& x) { return x.severity == Severity::Error; });
-        const Diagnostic said = aboutDefinition(first == d.end() ? d.front() : *first, sourcePath, def);
+        const Diagnostic& said = first == d.end() ? d.front() : *first;
         out.message = said.file == def.path ? said.message : said.format();
         return out;
     }
     SourceAnalysis a = std::move(analysed).value();
-    a.result.program.file = def.path;
     std::string axesText;
     for (const auto& [k, v] : out.axes)
         axesText += (axesText.empty() ? "" : ", ") + k + "=" + std::to_string(v);
     a.result.programNote = "workload " + workload.uuid + " of " + def.name + " (" + axesText + "); " + a.result.programNote;
-    for (Diagnostic& d : a.result.diagnostics)
-        d = aboutDefinition(d, sourcePath, def);
     if (a.result.validation.status == ValidationStatus::Mismatch) {
         out.status = WorkloadStatus::Mismatch;
         out.message = a.result.validation.details.substr(0, 300);
@@ -242,10 +231,10 @@ Expected<ProblemAnalysis> analyzeProblem(const ProblemFiles& files, const hw::Hw
         return Result::failure(
             Diagnostic {Severity::Error, files.workloads, {}, "problem.workload", "no workload has uuid '" + uuid + "'"});
     // One Python worker for every workload: torch is imported once.
-    std::unique_ptr<trace::TraceWorker> worker;
+    std::optional<worker::Session> session;
     SourceAnalysisOptions o = options;
-    if (!o.reusableWorker)
-        o.reusableWorker = &worker;
+    if (!o.session)
+        o.session = &session.emplace(options.python);
     for (size_t i = 0; i < chosen.size(); ++i) {
         if (options.cancel && options.cancel->load())
             break;

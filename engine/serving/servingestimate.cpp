@@ -1,25 +1,21 @@
 // SPDX-License-Identifier: MIT
 #include "engine/serving/servingestimate.h"
 
-#include "engine/core/atomicwrite.h"
 #include "engine/core/tempfolder.h"
-#include "engine/frontend/trace/traceworker.h"
+#include "engine/frontend/trace/tracedanalysis.h"
 #include "engine/ir/dtype.h"
 #include "engine/serving/validationsizes.h"
-
-#include <QString>
+#include "engine/worker/session.h"
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
-#include <memory>
+#include <optional>
 #include <set>
 
 namespace solar::serving {
 
 namespace {
 
-namespace fs = std::filesystem;
 using bounds::Level;
 
 double declBytes(const AnalysisResult& r, const ir::Decl& d)
@@ -70,33 +66,28 @@ void splitBytes(PhaseBound& p)
 }
 
 Expected<PhaseBound> runPhase(const ModelConfig& config, const ServingPoint& point, const SourceFolder& folder,
-                              const hw::HwProfile& hardware, SourceAnalysisOptions options)
+                              const hw::HwProfile& hardware, const SourceAnalysisOptions& options)
 {
     PhaseBound p;
     p.point = point;
-    const std::string text = servingSource(config, point);
-    std::error_code made;
-    fs::create_directories(folder.path(), made);
-    p.sourcePath = (folder.path() / (fileStem(config.modelType) + "_" + phaseName(point.phase) + ".py")).string();
-    if (QString why; !writeFileAtomically(QString::fromStdString(p.sourcePath), text, &why))
-        return Expected<PhaseBound>::failure(Diagnostic {Severity::Error, p.sourcePath, {}, "llm.source", why.toStdString()});
-    options.frontend = "trace";
-    options.validationSizes = {validationSizes(config, point)};
-    auto analysed = analyzeSource(p.sourcePath, text, hardware, options);
-    if (!analysed) {
-        // The generated file is gone unless kept: say which config and phase failed, and where in the source.
-        Diagnostics out;
-        for (Diagnostic d : analysed.diagnostics()) {
-            if (!folder.kept() && d.file == p.sourcePath) {
-                const std::string where = d.loc.line > 0 ? " (line " + std::to_string(d.loc.line) + " of the generated source)" : "";
-                d.message = phaseName(point.phase) + where + ": " + d.message;
-                d.file = config.path;
-                d.loc = {};
-            }
-            out.push_back(std::move(d));
-        }
-        return Expected<PhaseBound>::failure(std::move(out));
-    }
+    trace::GeneratedSource source;
+    source.text = servingSource(config, point);
+    source.fileName = fileStem(config.modelType) + "_" + phaseName(point.phase) + ".py";
+    source.origin = config.path;
+    source.folder = folder.path().string();
+    source.keep = folder.kept();
+    // Say which phase failed, and where in the source it generated.
+    source.locate = [&](Diagnostic d) {
+        const std::string where = d.loc.line > 0 ? " (line " + std::to_string(d.loc.line) + " of the generated source)" : "";
+        d.message = phaseName(point.phase) + where + ": " + d.message;
+        d.file = config.path;
+        d.loc = {};
+        return d;
+    };
+    source.validation.firstSizes = {validationSizes(config, point)};
+    auto analysed = trace::analyzeGeneratedSource(source, hardware, options, &p.sourcePath);
+    if (!analysed)
+        return Expected<PhaseBound>::failure(analysed.diagnostics());
     p.analysis = std::move(analysed).value();
     splitBytes(p);
     return p;
@@ -155,10 +146,10 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
     using Result = Expected<std::vector<ServingEstimate>>;
     const SourceFolder folder(request.sourceDir, "solar-llm");
     // One Python worker for every phase and point: torch and transformers are imported once.
-    std::unique_ptr<trace::TraceWorker> worker;
+    std::optional<worker::Session> session;
     SourceAnalysisOptions o = options;
-    if (!o.reusableWorker)
-        o.reusableWorker = &worker;
+    if (!o.session)
+        o.session = &session.emplace(options.python);
     const bool single = batches.size() == 1 && contexts.size() == 1;
     std::vector<ServingEstimate> rows;
     bool first = true;

@@ -6,7 +6,7 @@
 // profile's memory. A sweep repeats the decode (and prefill) at each batch x context point.
 #pragma once
 
-#include "engine/analysis/sourceanalysis.h"
+#include "engine/frontend/frontend.h"
 #include "engine/serving/servingsource.h"
 
 #include <optional>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "app/cli/cli.h"
-#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/worker/pythonlocator.h"
 
 #include <QDir>
 #include <QFileInfo>

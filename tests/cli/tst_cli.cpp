@@ -99,7 +99,7 @@ private slots:
     // whose program was analysed (issue 15, item 7).
     void testFinalMismatchExitsOne()
     {
-        if (!solar::trace::locatePython())
+        if (!solar::worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         std::ifstream in(SOLAR_TEST_DATA "/llm/heads_wrong_layout.alir");
         std::stringstream reply;

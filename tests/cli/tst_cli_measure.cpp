@@ -60,7 +60,7 @@ private slots:
     // a broken problem is an error (exit 1) without stopping the sweep, and two shards merge into the full run.
     void testBenchSweep()
     {
-        if (!solar::trace::locatePython())
+        if (!solar::worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         QTemporaryDir dir;
         const std::string py = std::string(SOLAR_TEST_DATA) + "/py/";
@@ -143,7 +143,7 @@ private slots:
         // tests/data/profiler/mlp_block*.trace.json: one forward pass of mlp_block.py under torch.profiler on this
         // kind of machine (record_trace.py), under torch 1.13 and 2.13 (with input shapes). At least 95 % of its
         // ATen time must be matched to the program's ops, whichever torch traces the program.
-        if (!solar::trace::locatePython())
+        if (!solar::worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         QFETCH(QString, traceFile);
         const std::string data = std::string(SOLAR_TEST_DATA) + "/profiler/";
@@ -193,7 +193,7 @@ private slots:
     void testInsightsMeasured()
     {
         // insights --measure: the model run here, its per-op profiler times as the measured gaps.
-        if (!solar::trace::locatePython())
+        if (!solar::worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         QTemporaryDir dir;
         const std::string model = writeFile(dir.filePath(QStringLiteral("relu.py")), kReluModel);
@@ -217,7 +217,7 @@ private slots:
 
     void testMeasure()
     {
-        if (!solar::trace::locatePython())
+        if (!solar::worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         QTemporaryDir dir;
         const std::string model = writeFile(dir.filePath(QStringLiteral("relu.py")), kReluModel);
@@ -269,7 +269,7 @@ private slots:
     // --compile: torch.compile is measured under torch 2.x; under 1.13 the eager measurement stands and says why not.
     void testMeasureCompile()
     {
-        const auto python = solar::trace::locatePython();
+        const auto python = solar::worker::locatePython();
         if (!python)
             QSKIP("no Python interpreter with torch on this machine");
         QTemporaryDir dir;
@@ -293,7 +293,7 @@ private slots:
     // those sizes; the JSON keeps measured_sizes / measured_with, and --merge keeps them too.
     void testBenchMeasure()
     {
-        if (!solar::trace::locatePython())
+        if (!solar::worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         QTemporaryDir dir;
         writeFile(dir.filePath(QStringLiteral("level1/1_relu.py")), kReluModel);
@@ -379,7 +379,7 @@ private slots:
         QVERIFY(profile["compute"][0]["peak_flops"]["value"].get<double>() > 0);
         QVERIFY(profile["dram"]["bandwidth_Bps"]["value"].get<double>() > 0);
         QVERIFY(!profile["host"]["measurements"].empty());
-        if (solar::trace::locatePython())
+        if (solar::worker::locatePython())
             QVERIFY2(profile["eager"]["op_floor_seconds"]["value"].get<double>() > 0, r.err.c_str());
         QCOMPARE(cli({"hw", "show", out}).code, 0);
         QCOMPARE(cli({"hw", "calibrate", "--id", "../x"}).code, 2);

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "../scriptedserver.h"
-#include "engine/analysis/sourceanalysis.h"
+#include "engine/source/sourceanalysis.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -31,11 +31,11 @@ inline solar::SourceAnalysisOptions llmSource(const ScriptedServer& server, cons
 {
     solar::SourceAnalysisOptions o;
     o.frontend = "llm";
-    o.llm.baseUrl = server.url();
-    o.llm.model = "scripted-model";
-    o.llm.apiKeyEnv.clear();
-    o.llm.attempts = attempts;
-    o.llmCacheDir = cacheDir;
+    o.settings = {{"llm-url", server.url()},
+                  {"llm-model", "scripted-model"},
+                  {"llm-key-env", ""}, // no key: a local server
+                  {"llm-attempts", std::to_string(attempts)},
+                  {"llm-cache", cacheDir}};
     return o;
 }
 

@@ -3,9 +3,9 @@
 // a device whose timings a spec gives (SOLAR_FAKE_CUDA), so every figure of the profile is known by hand; the
 // profile keeps the datasheet's bound and records the measured ceilings beside it.
 #include "engine/analysis/roofline.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
 #include "engine/measure/cudacalibration.h"
+#include "engine/worker/pythonlocator.h"
 #include "testutil.h"
 
 #include <QTemporaryDir>
@@ -149,14 +149,14 @@ private slots:
     // (5 us + 2 * 8192^3 / 7.9e14 s) = 7.8717e14 FLOP/s. The L2 copy: both 7.5 MiB buffers fit, at 1.1e13 with 5 us.
     void throughTheWorkerOnAFakeDevice()
     {
-        const auto python = trace::locatePython();
+        const auto python = worker::locatePython();
         if (!python)
             QSKIP("no Python interpreter with torch on this machine");
         QTemporaryDir dir;
         const QString spec = dir.filePath(QStringLiteral("h200.json"));
         std::ofstream(spec.toStdString()) << kSpec;
         qputenv("SOLAR_FAKE_CUDA", spec.toUtf8());
-        trace::TraceWorker worker(*python);
+        worker::TraceWorker worker(*python);
         measure::CudaCalibrationOptions o;
         o.id = "fake-h200";
         const auto p = measure::calibrateCuda(worker, registry(), o);

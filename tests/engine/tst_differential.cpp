@@ -6,10 +6,10 @@
 // SOLAR_DIFFERENTIAL_CORPUS names a directory where minimised failing programs are written.
 #include "engine/analysis/differential.h"
 #include "engine/frontend/trace/lowering.h"
-#include "engine/frontend/trace/traceresult.h"
 #include "engine/graph/lifting.h"
 #include "engine/hw/registry.h"
 #include "engine/ir/parser.h"
+#include "engine/worker/traceresult.h"
 #include "randomprogram.h"
 #include "testutil.h"
 
@@ -144,7 +144,7 @@ private slots:
         int programs = 0;
         for (const QString& f : QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
             const std::string path = QString(dir + QLatin1Char('/') + f).toStdString();
-            auto traced = trace::parseTraceReply(testutil::readFile(path), f.toStdString());
+            auto traced = worker::parseTraceReply(testutil::readFile(path), f.toStdString());
             if (!traced)
                 continue; // not a single-model trace (e.g. a families file of several)
             auto lowered = trace::lowerTrace(*traced);

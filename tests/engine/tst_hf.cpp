@@ -7,10 +7,10 @@
 // torch, and have exactly the MACs of the architecture's formula below, derived by hand from the config; decode
 // reads the cache once. Runs under the torch 2.x environment (tests/torch2.sh); skipped, with the reason, where
 // transformers is not installed.
-#include "engine/analysis/sourceanalysis.h"
 #include "engine/frontend/frontend.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
+#include "engine/source/sourceanalysis.h"
+#include "engine/worker/pythonlocator.h"
 
 #include <QDir>
 #include <QFile>
@@ -60,7 +60,7 @@ class TestHf : public QObject
 private slots:
     void initTestCase()
     {
-        const auto python = trace::locatePython();
+        const auto python = worker::locatePython();
         if (!python) {
             m_skip = "no Python interpreter with torch on this machine";
             return;

@@ -4,13 +4,13 @@
 // the MACs and fused bytes of its PyTorch original, analysed independently by the trace frontend. Runs under the
 // torch 2.x environment (tests/torch2.sh), which has jax and flax; skipped, with the reason, where JAX is missing.
 #include "engine/analysis/analysis.h"
-#include "engine/analysis/sourceanalysis.h"
 #include "engine/batch/sweep.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/trace/modelprogram.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/hw/registry.h"
+#include "engine/source/sourceanalysis.h"
+#include "engine/worker/pythonlocator.h"
 #include "tests/shareddata.h"
 
 #include <QFile>
@@ -67,8 +67,8 @@ class TestJax : public QObject
 {
     Q_OBJECT
 private:
-    std::optional<trace::PythonInfo> m_python;
-    std::optional<trace::TraceWorker> m_worker;
+    std::optional<worker::PythonInfo> m_python;
+    std::optional<worker::TraceWorker> m_worker;
     hw::HwRegistry m_registry = hw::loadDefaultHwRegistry();
     const hw::HwProfile* m_h100 = nullptr;
     std::string m_skip;
@@ -78,7 +78,7 @@ private slots:
     {
         m_h100 = m_registry.find("h100-pcie");
         QVERIFY(m_h100);
-        const auto p = trace::locatePython();
+        const auto p = worker::locatePython();
         if (!p) {
             m_skip = "no Python interpreter with torch on this machine";
             return;
@@ -133,7 +133,7 @@ private slots:
         QCOMPARE(t->mode, std::string("jax"));
         QVERIFY(t->tensor("params.Dense_0.kernel"));
         QCOMPARE(t->tensor("params.Dense_0.kernel")->role, std::string("parameter"));
-        QCOMPARE(trace::values(t->tensor("params.Dense_0.kernel")->shape), (std::vector<std::int64_t> {8192, 8192}));
+        QCOMPARE(worker::values(t->tensor("params.Dense_0.kernel")->shape), (std::vector<std::int64_t> {8192, 8192}));
         std::vector<std::string> ops;
         for (const auto& op : t->ops)
             ops.push_back(op.op);
@@ -410,13 +410,13 @@ private slots:
         QVERIFY(f.setPermissions(f.permissions() | QFileDevice::ExeOwner));
         const QByteArray saved = qgetenv("SOLAR_PYTHON");
         qputenv("SOLAR_PYTHON", wrapper.toUtf8());
-        const auto python = trace::locatePython();
+        const auto python = worker::locatePython();
         qputenv("SOLAR_PYTHON", saved);
         QVERIFY2(python, python ? "" : formatAll(python.diagnostics()).c_str());
         QCOMPARE(python->executable, wrapper.toStdString());
         QVERIFY(python->torchVersion.empty());
         QVERIFY(!python->jaxVersion.empty());
-        trace::TraceWorker worker(*python);
+        worker::TraceWorker worker(*python);
         const auto model = trace::loadModelProgram(port("level1_19_ReLU"), worker, {}, true);
         QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
         QCOMPARE(validate::validateModel(port("level1_19_ReLU"), worker, *model).statusName(), std::string("validated"));

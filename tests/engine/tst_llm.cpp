@@ -6,15 +6,15 @@
 // ends in a clear status. A PyTorch model and a JAX-style source go through the whole loop.
 #include "../scriptedserver.h"
 #include "engine/analysis/analysis.h"
-#include "engine/analysis/sourceanalysis.h"
 #include "engine/frontend/llm/prompt.h"
 #include "engine/frontend/llm/translator.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/hw/registry.h"
 #include "engine/ir/checker.h"
 #include "engine/ir/interpreter.h"
 #include "engine/ir/parser.h"
+#include "engine/source/sourceanalysis.h"
+#include "engine/worker/pythonlocator.h"
 #include "llmtest.h"
 #include "testutil.h"
 
@@ -304,7 +304,7 @@ private slots:
     // naming contract), which is validated against torch at reduced sizes and analysed.
     void pytorchModelThroughTheLoop()
     {
-        if (!trace::locatePython())
+        if (!worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         const std::string mlp = testutil::readData("alir/mlp_for_llm.alir");
         ScriptedServer server({{200, completion("```alir\n" + mlp + "```")}});
@@ -330,7 +330,7 @@ private slots:
     // wrong first reply is corrected after the mismatch feedback.
     void numpySourceIsValidatedAgainstItself()
     {
-        if (!trace::locatePython())
+        if (!worker::locatePython())
             QSKIP("no Python interpreter with numpy on this machine");
         const std::string numpy
             = "import numpy as np\n\nn = 32\n\n\ndef get_inputs():\n    return [np.random.randn(n).astype(np.float32)]\n\n\n"
@@ -346,8 +346,8 @@ private slots:
         const auto reg = hw::loadDefaultHwRegistry();
         const auto r = serve([&] { return analyzeSource(path.toStdString(), {}, *reg.find("h100-pcie"), o); });
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
-        QCOMPARE(r->llmAttempts.size(), size_t(2));
-        QCOMPARE(r->llmAttempts[0].outcome, std::string("mismatch"));
+        QCOMPARE(r->attempts.size(), size_t(2));
+        QCOMPARE(r->attempts[0].outcome, std::string("mismatch"));
         QVERIFY2(r->result.validation.statusName() == "validated", r->result.validation.details.c_str());
         // At size points that are not the uniform reductions (n = 8): primes (issue 31, item 3).
         QVERIFY2(r->result.validation.details.find("the source run in Python at n=11; n=13") != std::string::npos,

@@ -5,9 +5,9 @@
 // checked against the traced ops. A scripted OpenAI-compatible server on 127.0.0.1 plays the model.
 #include "../scriptedserver.h"
 #include "engine/analysis/analysis.h"
-#include "engine/analysis/sourceanalysis.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
+#include "engine/source/sourceanalysis.h"
+#include "engine/worker/pythonlocator.h"
 #include "llmtest.h"
 #include "testutil.h"
 
@@ -174,7 +174,7 @@ private slots:
 
     void replyCorpus()
     {
-        if (!trace::locatePython())
+        if (!worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         QFETCH(QString, source);
         QFETCH(QString, reply);
@@ -189,8 +189,8 @@ private slots:
         if (good) {
             QVERIFY2(v.caveat.empty(), v.caveat.c_str());
         } else {
-            QCOMPARE(r->llmAttempts.size(), size_t(1));
-            const std::string& feedback = r->llmAttempts.front().feedback;
+            QCOMPARE(r->attempts.size(), size_t(1));
+            const std::string& feedback = r->attempts.front().feedback;
             QVERIFY(!feedback.empty());
             // A refused default never ran: the feedback must not say it did.
             QCOMPARE(feedback.find("The program runs") == 0,
@@ -217,7 +217,7 @@ private slots:
 
     void goodRepliesHaveTheTraceRoutesBounds()
     {
-        if (!trace::locatePython())
+        if (!worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         QFETCH(QString, source);
         QFETCH(QString, reply);
@@ -240,7 +240,7 @@ private slots:
     // correct reply's F0 was 0.038 ms against the trace route's 5.84 ms (KernelBench's VanillaRNNHidden).
     void blocksInsideLoopsLaunchPerIteration()
     {
-        if (!trace::locatePython())
+        if (!worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         const std::string path = std::string(SOLAR_TEST_DATA) + "/llm/rnn.py";
         const auto t = traced(path);
@@ -282,7 +282,7 @@ private slots:
 
     void opBlocksGroupKernelsLikeTheTrace()
     {
-        if (!trace::locatePython())
+        if (!worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         QFETCH(QString, source);
         QFETCH(QString, reply);
@@ -321,7 +321,7 @@ private slots:
     // wrong line are refused even when the total is right; statements in no block are refused where a trace exists.
     void opLabelsAreCheckedAgainstTheTrace()
     {
-        if (!trace::locatePython())
+        if (!worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         const std::string mlp = testutil::readData("alir/mlp_for_llm.alir");
         const std::string path = SOLAR_TEST_DATA "/py/mlp.py";
@@ -359,7 +359,7 @@ private slots:
         QCOMPARE(offByLines.result.validation.statusName(), std::string("mismatch"));
         QVERIFY2(offByLines.result.validation.details.find("names source line 3, where the source runs no operation") != std::string::npos,
                  offByLines.result.validation.details.c_str());
-        QVERIFY(offByLines.llmAttempts.front().feedback.find("lines 12, 13") != std::string::npos);
+        QVERIFY(offByLines.attempts.front().feedback.find("lines 12, 13") != std::string::npos);
 
         const auto calledConvolution = analysed("nn.Conv2d", 12, 13, true);
         QCOMPARE(calledConvolution.result.validation.statusName(), std::string("mismatch"));

@@ -30,7 +30,7 @@ trace::Lowered lowerFixture(const std::string& name, const std::string& patchFro
             qFatal("fixture %s has no '%s'", name.c_str(), patchFrom.c_str());
         json.replace(at, patchFrom.size(), patchTo);
     }
-    auto traced = trace::parseTraceReply(json, name);
+    auto traced = worker::parseTraceReply(json, name);
     if (!traced)
         qFatal("%s", formatAll(traced.diagnostics()).c_str());
     auto lowered = trace::lowerTrace(*traced);

@@ -5,9 +5,9 @@
 // Symbolic dimensions are size parameters; an operator with no torch form is listed as not counted; unreadable
 // files, old opsets and unknown --set names fail with a message. Runs under the torch 2.x environment
 // (tests/torch2.sh), which has onnx and onnxruntime; skipped, with the reason, where they are missing.
-#include "engine/analysis/sourceanalysis.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
+#include "engine/source/sourceanalysis.h"
+#include "engine/worker/pythonlocator.h"
 
 #include <QFile>
 #include <QProcess>
@@ -81,7 +81,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         m_h100 = m_registry.find("h100-pcie");
         QVERIFY(m_h100);
-        const auto p = trace::locatePython();
+        const auto p = worker::locatePython();
         if (!p) {
             m_skip = "no Python interpreter with torch on this machine";
             return;

@@ -7,11 +7,11 @@
 // The traced parts need a Python with torch; without one they are skipped with the reason.
 #include "../shareddata.h"
 #include "app/cli/cli.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
 #include "engine/problem/axisexpr.h"
 #include "engine/problem/problemanalysis.h"
 #include "engine/problem/problemsource.h"
+#include "engine/worker/pythonlocator.h"
 
 #include <QTest>
 
@@ -72,7 +72,7 @@ class TestProblem : public QObject
 private slots:
     void initTestCase()
     {
-        if (!trace::locatePython())
+        if (!worker::locatePython())
             m_noTorch = "no Python interpreter with torch on this machine";
     }
 

@@ -4,7 +4,7 @@
 // solar.times/1 and from KernelBench timing files paired with a baseline; the CLI's `score` exit codes.
 #include "app/cli/cli.h"
 #include "engine/batch/score.h"
-#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/worker/pythonlocator.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -161,7 +161,7 @@ private slots:
     // `bench --score` and `score` on the sweep's JSON are one computation: the same rows from both paths.
     void benchScoreIsScoreOfTheSweep()
     {
-        if (!trace::locatePython())
+        if (!worker::locatePython())
             QSKIP("no Python interpreter with torch on this machine");
         QTemporaryDir dir;
         QDir(dir.path()).mkpath(QStringLiteral("problems/level1"));

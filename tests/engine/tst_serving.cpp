@@ -6,9 +6,9 @@
 // codes on a config transformers does not know and on a batch that does not fit. Runs under the torch 2.x
 // environment (tests/torch2.sh); skipped, with the reason, where transformers is not installed.
 #include "app/cli/cli.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/hw/registry.h"
 #include "engine/serving/servingestimate.h"
+#include "engine/worker/pythonlocator.h"
 
 #include <nlohmann/json.hpp>
 
@@ -68,7 +68,7 @@ class TestServing : public QObject
 private slots:
     void initTestCase()
     {
-        const auto python = trace::locatePython();
+        const auto python = worker::locatePython();
         if (!python) {
             m_skip = "no Python interpreter with torch on this machine";
             return;

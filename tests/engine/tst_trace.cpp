@@ -4,8 +4,8 @@
 // recovers; one process serves many files. Skipped (with the reason) where no Python has torch.
 #include "engine/analysis/analysis.h"
 #include "engine/frontend/trace/lowering.h"
-#include "engine/frontend/trace/traceworker.h"
 #include "engine/hw/registry.h"
+#include "engine/worker/traceworker.h"
 
 #include "engine/ir/bindings.h"
 #include "engine/ir/parser.h"
@@ -20,6 +20,7 @@
 
 using namespace solar;
 using namespace solar::trace;
+using namespace solar::worker;
 
 namespace {
 

@@ -5,9 +5,9 @@
 #include "engine/analysis/analysis.h"
 #include "engine/batch/sweep.h"
 #include "engine/frontend/trace/modelprogram.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/hw/registry.h"
+#include "engine/worker/pythonlocator.h"
 #include "tests/shareddata.h"
 
 #include <QTest>
@@ -32,14 +32,14 @@ class TestValidation : public QObject
 {
     Q_OBJECT
 private:
-    std::optional<trace::PythonInfo> m_python;
+    std::optional<worker::PythonInfo> m_python;
     hw::HwRegistry m_registry = hw::loadDefaultHwRegistry();
     const hw::HwProfile* m_h100 = nullptr;
 
 private slots:
     void initTestCase()
     {
-        if (const auto p = trace::locatePython())
+        if (const auto p = worker::locatePython())
             m_python = *p;
         m_h100 = m_registry.find("h100-pcie");
         QVERIFY(m_h100);
@@ -85,7 +85,7 @@ private slots:
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
         QFETCH(QString, file);
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const auto v = validate::validateModel(file.toStdString(), worker);
         QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
         QVERIFY(v.details.find("outputs match torch at") != std::string::npos);
@@ -102,7 +102,7 @@ private slots:
     {
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const auto traced = worker.trace(data("recurrent.py"));
         QVERIFY(traced);
         std::vector<std::string> recurrent;
@@ -129,7 +129,7 @@ private slots:
     {
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const auto model = trace::loadModelProgram(data("masked_attention.py"), worker, {}, false);
         QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
         QVERIFY(model->lowered.unsupported.empty());
@@ -168,7 +168,7 @@ private slots:
     {
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const auto model = trace::loadModelProgram(data("flattened_matmul.py"), worker, {}, false);
         QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
         QVERIFY(model->lowered.unsupported.empty());
@@ -194,7 +194,7 @@ private slots:
     {
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const auto model = trace::loadModelProgram(data("routing.py"), worker, {}, false);
         QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
         std::string unsupported;
@@ -217,7 +217,7 @@ private slots:
             QSKIP("no Python interpreter with torch on this machine");
         if (m_python->torchVersion.rfind("1.", 0) == 0)
             QSKIP("float8 tensors need torch 2.1 or later (the torch2 run of this suite covers them)");
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const auto v = validate::validateModel(data("scaled_mm.py"), worker);
         QVERIFY2(v.statusName() == "validated", (v.statusName() + ": " + v.details).c_str());
         const auto model = trace::loadModelProgram(data("scaled_mm.py"), worker, {}, false);
@@ -255,7 +255,7 @@ private slots:
             QSKIP("no Python interpreter with torch on this machine");
         if (m_python->torchVersion.rfind("1.", 0) == 0)
             QSKIP("FlexAttention needs torch 2.5 or later (the torch2 run of this suite covers it)");
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const auto dense = trace::loadModelProgram(data("flex_attention.py"), worker, {}, true);
         QVERIFY2(dense, dense ? "" : formatAll(dense.diagnostics()).c_str());
         QVERIFY(dense->lowered.unsupported.empty());
@@ -274,7 +274,7 @@ private slots:
     {
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const auto model = trace::loadModelProgram(data("mlp.py"), worker, {}, true);
         QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
         QVERIFY2(model->symbolic, model->sizesNote.c_str());
@@ -326,7 +326,7 @@ private slots:
     {
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const bool torch1 = m_python->torchVersion.rfind("1.", 0) == 0;
         const std::string file = data(torch1 ? "repeat_interleave.py" : "custom_op.py");
         const std::string op = torch1 ? "aten::repeat_interleave" : "solartest::repeat_rows";
@@ -366,7 +366,7 @@ private slots:
             QSKIP("no Python interpreter with torch on this machine");
         if (m_python->torchVersion.rfind("1.", 0) == 0)
             QSKIP("symbolic sizes need torch 2.x (the torch2 run of this suite covers them)");
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const auto model = trace::loadModelProgram(data("symbolic_convnet.py"), worker, {}, true);
         QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
         QVERIFY2(model->symbolic && model->sizesNote.find("from a symbolic trace") != std::string::npos, model->sizesNote.c_str());
@@ -413,7 +413,7 @@ private slots:
     {
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const auto model = trace::loadModelProgram(data("lstm_lm.py"), worker, {}, true);
         QVERIFY2(model, model ? "" : formatAll(model.diagnostics()).c_str());
         if (!model->symbolic)
@@ -455,7 +455,7 @@ private slots:
             QSKIP("the shared KernelBench folder is not next to this checkout");
         const std::string dir = solar::testing::kernelBenchDir();
         const auto files = batch::problemFiles(dir);
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         int checked = 0, symbolic = 0;
         for (size_t i = 0; i < files.size(); i += 20) {
             if (files[i].rfind("level3/", 0) == 0)
@@ -485,7 +485,7 @@ private slots:
     {
         if (!m_python)
             QSKIP("no Python interpreter with torch on this machine");
-        trace::TraceWorker worker(*m_python);
+        worker::TraceWorker worker(*m_python);
         const auto v = validate::validateModel(data("two_faced.py"), worker);
         QCOMPARE(v.statusName(), std::string("mismatch"));
         // x*2 against x*3: confirmed at every size, reported with the first one's numbers — the held-out set, each

@@ -5,7 +5,7 @@
 // (every docs/*.md listed, gui.md first, an unknown document refused).
 #include "app/studio/documentation.h"
 #include "app/studio/environmentdialog.h"
-#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/worker/pythonlocator.h"
 #include "render/palette.h"
 #include "widgets/hardware/calibratedialog.h"
 #include "widgets/llm/llmsettingsdialog.h"
@@ -92,7 +92,7 @@ private slots:
         QSignalSpy probed(&dialog, &EnvironmentDialog::probed);
         QVERIFY(probed.wait(120000));
         const QString text = dialog.report()->toPlainText();
-        if (const auto python = solar::trace::locatePython())
+        if (const auto python = solar::worker::locatePython())
             QVERIFY2(text.contains(QString::fromStdString(python->executable) + QStringLiteral("  ("))
                          && text.contains(QStringLiteral("<- chosen")),
                      qPrintable(text));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The input widgets alone: the seconds field (typed with a unit, shown with three digits), the ALIR lexer's
 // styles and the frontend selector's ids.
-#include "engine/frontend/frontend.h"
+#include "engine/source/registry.h"
 #include "widgets/common/secondsedit.h"
 #include "widgets/editor/alirlexer.h"
 #include "widgets/editor/frontendselector.h"

@@ -50,8 +50,8 @@ private slots:
         panel.setRegistry(&registry);
         QVERIFY(panel.selectProfile(QStringLiteral("h100-sxm")));
         results.setHardware(*sxm, panel.whatIf());
+        // As the window wires them (panewiring.cpp): the sliders feed the results model alone, the pane follows it.
         connect(&panel, &HardwarePane::whatIfChanged, &results, &ResultsModel::setWhatIf);
-        connect(&panel, &HardwarePane::whatIfChanged, &pane, [&pane](const solar::hw::WhatIfFactors& f) { pane.setLinkFactor(f.link); });
         pane.follow(results);
         results.setAnalysis(analysed("mlp_c5.alir", *sxm), true);
         pane.waitForSplit();
@@ -70,9 +70,15 @@ private slots:
         const double compute = fused.computeSeconds, memory = fused.memorySeconds;
         QVERIFY(memory > compute); // memory-bound at one times the bandwidth
 
-        // The link slider: a hundredth of NVLink makes the all-reduce 466 us, above each device's 21 us.
+        // The link slider: a hundredth of NVLink makes the all-reduce 466 us, above each device's 21 us. One move is
+        // one re-solve of the model (the what-if's one owner) and one update of the split shown, no new split.
         QVERIFY(panel.slider(HardwarePane::Link)->isEnabled());
+        QSignalSpy resolved(&results, &ResultsModel::resultChanged);
+        QSignalSpy shownOnce(&pane, &ParallelPane::splitChanged);
         panel.setFactor(HardwarePane::Link, 0.01);
+        QCOMPARE(resolved.count(), 1);
+        QCOMPARE(shownOnce.count(), 1);
+        QCOMPARE(results.whatIf().link, 0.01);
         QVERIFY(std::abs(pane.analysis()->communicationSeconds - 2097152.0 / 4.5e9) < 1e-12);
         QVERIFY(pane.analysis()->levels[static_cast<size_t>(solar::bounds::Level::Fused)].communicationBinds);
         QCOMPARE(panel.factors().value(QStringLiteral("link")), 0.01);
@@ -116,19 +122,21 @@ private slots:
         QVERIFY(pane.details()->toPlainText().contains(QStringLiteral("fill and drain")));
         const double sends = pane.plan()->communicationSeconds;
         QVERIFY(std::abs(sends - 24 * 2 * 8192 * 2 / 450e9) < 1e-15);
-        pane.setLinkFactor(0.01);
+        solar::hw::WhatIfFactors slow;
+        slow.link = 0.01;
+        results.setWhatIf(slow); // what the link slider does: the model owns the factors, the pane follows
         pane.waitForSplit();
         QVERIFY(pane.plan());
         QVERIFY(std::abs(pane.plan()->communicationSeconds / sends - 100) < 1e-9);
         // Twice the DRAM bandwidth: the memory-bound stages take half as long, and the plan runs again on it.
         solar::hw::WhatIfFactors twice;
         twice.bandwidth = 2;
-        pane.setWhatIf(twice);
+        results.setWhatIf(twice);
         pane.waitForSplit();
         QVERIFY(pane.plan());
         QVERIFY(std::abs(pane.plan()->levels[fused].deviceSeconds / (11 * t / 2) - 1) < 1e-9);
         QVERIFY(std::abs(pane.plan()->communicationSeconds / sends - 1) < 1e-9); // the links are the profile's again
-        pane.setWhatIf({});
+        results.setWhatIf({});
         // Experts over 2 devices: tokens to their experts and back all-to-all (tst_plan checks the bytes by hand).
         results.setAnalysis(analysed("moe_top1.alir", *sxm), true);
         pane.setPlan(1, 1, 1, 2);

@@ -169,7 +169,7 @@ private slots:
             QSignalSpy probed(dialog, &EnvironmentDialog::probed);
             QVERIFY(probed.wait(120000));
             const QString text = dialog->report()->toPlainText();
-            if (const auto python = solar::trace::locatePython())
+            if (const auto python = solar::worker::locatePython())
                 QVERIFY2(text.contains(QString::fromStdString(python->executable) + QStringLiteral("  ("))
                              && text.contains(QStringLiteral("<- chosen")),
                          qPrintable(text));

@@ -22,8 +22,7 @@
 #include <QTemporaryDir>
 #include <QTextBrowser>
 
-#include "widgets/editor/workloadselector.h"
-#include "widgets/hardware/servingcontrols.h"
+#include "widgets/editor/frontendoptionbar.h"
 
 using namespace solar::testing;
 using solar::bounds::Level;
@@ -62,17 +61,16 @@ private slots:
         QVERIFY(!w.editor()->isReadOnly());
     }
 
-    // A SOL-ExecBench problem folder opens its definition.json with the workload selector (one entry per workload of
-    // its workload.jsonl, the first selected); choosing one asks for an analysis of it, and a project keeps it.
+    // A SOL-ExecBench problem folder opens its definition.json with the workload option the sol-execbench frontend
+    // declares (one entry per workload of its workload.jsonl, the first selected); choosing one asks for an analysis
+    // of it, and a project keeps it.
     void testProblemFolderShowsWorkloads()
     {
         MainWindow w;
-        auto* selector = w.findChild<WorkloadSelector*>();
-        QVERIFY(selector);
         QString why;
         QVERIFY(!w.openProblemFolder(QStringLiteral(SOLAR_TEST_DATA "/hf"), &why));
         QVERIFY2(why.contains(QStringLiteral("definition.json")), qPrintable(why));
-        QVERIFY(!w.workloadSelectorShown());
+        QVERIFY(!w.findChild<QComboBox*>(QStringLiteral("option-workload-uuid")));
         QVERIFY2(w.openProblemFolder(QStringLiteral(SOLAR_TEST_DATA "/problems/scaled_add"), &why), qPrintable(why));
         if (havePython()) {
             // The first workload's bounds: y = x * 0.5 + w at M = 6, N = 24 in float32 moves (6*24 + 24 + 6*24) * 4 bytes.
@@ -80,16 +78,20 @@ private slots:
             QCOMPARE(w.baseResult()->ladder.at(Level::Fused).bytes, 1248.0);
         }
         w.cancelAnalysis();
-        QVERIFY(w.workloadSelectorShown());
-        QVERIFY(!w.servingControlsShown());
+        QVERIFY(w.frontendOptionsShown());
+        QVERIFY(!w.findChild<QSpinBox*>(QStringLiteral("option-serving-batch")));
+        auto* selector = w.findChild<QComboBox*>(QStringLiteral("option-workload-uuid"));
+        QVERIFY(selector);
         QCOMPARE(selector->count(), 3);
         QCOMPARE(selector->itemText(0), QStringLiteral("rows-6 (M=6)"));
-        QCOMPARE(selector->workload(), std::string("rows-6"));
-        QSignalSpy analysed(selector, &QComboBox::currentIndexChanged);
+        QCOMPARE(selector->currentData().toString(), QStringLiteral("rows-6"));
+        auto* bar = w.findChild<FrontendOptionBar*>();
+        QVERIFY(bar);
+        QSignalSpy analysed(bar, &FrontendOptionBar::changed);
         selector->setCurrentIndex(2);
         QCOMPARE(analysed.count(), 1);
         w.cancelAnalysis();
-        QCOMPARE(w.currentProject().workload, QStringLiteral("rows-40-recorded"));
+        QCOMPARE(w.currentProject().frontendOptions.value(QStringLiteral("workload-uuid")), QStringLiteral("rows-40-recorded"));
         QTemporaryDir dir;
         const QString project = dir.filePath(QStringLiteral("p.solar"));
         QVERIFY(writeProject(project, w.currentProject(), &why));
@@ -97,65 +99,87 @@ private slots:
             MainWindow again;
             QVERIFY2(again.openFile(project, &why), qPrintable(why));
             again.cancelAnalysis();
-            QVERIFY(again.workloadSelectorShown());
-            QCOMPARE(again.findChild<WorkloadSelector*>()->workload(), std::string("rows-40-recorded"));
+            auto* restored = again.findChild<QComboBox*>(QStringLiteral("option-workload-uuid"));
+            QVERIFY(restored);
+            QCOMPARE(restored->currentData().toString(), QStringLiteral("rows-40-recorded"));
         }
+        // A project written before the options were generated kept the uuid under "workload": read as the option.
+        QFile old(dir.filePath(QStringLiteral("old.solar")));
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write(R"({"schema": "solar.project/1", "source": {"text": ""}, "workload": "rows-6",
+                      "serving": {"phase": "prefill", "batch": 4, "tokens": 99}})");
+        old.close();
+        const auto legacy = readProject(old.fileName(), &why);
+        QVERIFY2(legacy, qPrintable(why));
+        QCOMPARE(legacy->frontendOptions.value(QStringLiteral("workload-uuid")), QStringLiteral("rows-6"));
+        QCOMPARE(legacy->frontendOptions.value(QStringLiteral("serving-phase")), QStringLiteral("prefill"));
+        QCOMPARE(legacy->frontendOptions.value(QStringLiteral("serving-batch")), QStringLiteral("4"));
+        QCOMPARE(legacy->frontendOptions.value(QStringLiteral("serving-tokens")), QStringLiteral("99"));
         // Another source hides it.
         QVERIFY(w.openFile(QStringLiteral(SOLAR_TEST_DATA "/alir/matmul.alir")));
         w.cancelAnalysis();
-        QVERIFY(!w.workloadSelectorShown());
+        QVERIFY(!w.frontendOptionsShown());
+        QVERIFY(!w.findChild<QComboBox*>(QStringLiteral("option-workload-uuid")));
     }
 
-    // A model config.json opens like a source (the hf-config frontend) with the serving step's controls in the
-    // analysis toolbar (phase, batch, tokens), which any other file hides; what they hold is the step analysed.
+    // A model config.json opens like a source (the hf-config frontend) with the serving step's options in the
+    // analysis toolbar (step, batch, tokens: generated from the frontend's declarations), which any other file hides;
+    // what they hold is the step analysed.
     void testModelConfigShowsServingControls()
     {
         MainWindow w;
-        auto* controls = w.findChild<ServingControls*>();
-        QVERIFY(controls);
         QVERIFY(w.openFile(QStringLiteral(SOLAR_TEST_DATA "/hf/configs/llama_small.json")));
-        QVERIFY(w.servingControlsShown());
+        QVERIFY(w.frontendOptionsShown());
         w.cancelAnalysis(); // tracing needs transformers; the controls do not
-        auto* batch = controls->findChild<QSpinBox*>(QStringLiteral("serving-batch"));
-        auto* tokens = controls->findChild<QSpinBox*>(QStringLiteral("serving-tokens"));
-        auto* phase = controls->findChild<QComboBox*>(QStringLiteral("serving-phase"));
+        auto* batch = w.findChild<QSpinBox*>(QStringLiteral("option-serving-batch"));
+        auto* tokens = w.findChild<QSpinBox*>(QStringLiteral("option-serving-tokens"));
+        auto* phase = w.findChild<QComboBox*>(QStringLiteral("option-serving-phase"));
         QVERIFY(batch && tokens && phase);
-        QSignalSpy changed(controls, &ServingControls::changed);
+        QCOMPARE(batch->value(), 1); // the declared defaults
+        QCOMPARE(tokens->value(), 2048);
+        QCOMPARE(phase->currentData().toString(), QStringLiteral("decode"));
+        QVERIFY(!w.findChild<QWidget*>(QStringLiteral("option-serving-dtype"))); // command line only
+        auto* bar = w.findChild<FrontendOptionBar*>();
+        QSignalSpy changed(bar, &FrontendOptionBar::changed);
         batch->setValue(3);
         tokens->setValue(777);
-        phase->setCurrentIndex(phase->findData(static_cast<int>(solar::serving::Phase::Prefill)));
+        phase->setCurrentIndex(phase->findData(QStringLiteral("prefill")));
         QCOMPARE(changed.count(), 3); // each change asks for an analysis
         w.cancelAnalysis();
-        const auto point = controls->point();
-        QCOMPARE(point.batch, 3);
-        QCOMPARE(point.tokens, 777);
-        QVERIFY(point.phase == solar::serving::Phase::Prefill);
-        QVERIFY(point.dtype.empty()); // the config's own
+        const QMap<QString, QString> expected {{QStringLiteral("serving-batch"), QStringLiteral("3")},
+                                               {QStringLiteral("serving-tokens"), QStringLiteral("777")},
+                                               {QStringLiteral("serving-phase"), QStringLiteral("prefill")}};
+        QCOMPARE(w.currentProject().frontendOptions, expected);
         // A project keeps the step: a new window shows it again, with the controls offered for the config.
         QTemporaryDir dir;
         const QString project = dir.filePath(QStringLiteral("config.solar"));
         QString error;
         QVERIFY2(w.saveProject(project, &error), qPrintable(error));
-        QCOMPARE(w.currentProject().serving, point);
         {
             MainWindow again;
             QVERIFY2(again.openFile(project, &error), qPrintable(error));
             again.cancelAnalysis();
-            QVERIFY(again.servingControlsShown());
-            const auto restored = again.findChild<ServingControls*>()->point();
-            QCOMPARE(restored.batch, 3);
-            QCOMPARE(restored.tokens, 777);
-            QVERIFY(restored.phase == solar::serving::Phase::Prefill);
+            QVERIFY(again.frontendOptionsShown());
+            QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("option-serving-batch"))->value(), 3);
+            QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("option-serving-tokens"))->value(), 777);
+            QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("option-serving-phase"))->currentData().toString(),
+                     QStringLiteral("prefill"));
         }
-        // A step that cannot be served is refused with the field named.
+        // A step that cannot be served is refused with the field named, in the old form and in the new.
         QFile bad(dir.filePath(QStringLiteral("bad.solar")));
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write(R"({"schema": "solar.project/1", "source": {"text": ""}, "serving": {"phase": "decode", "batch": 0}})");
         bad.close();
         QVERIFY(!readProject(bad.fileName(), &error));
         QVERIFY2(error.contains(QStringLiteral("serving.batch")), qPrintable(error));
+        QFile bad2(dir.filePath(QStringLiteral("bad2.solar")));
+        QVERIFY(bad2.open(QIODevice::WriteOnly));
+        bad2.write(R"({"schema": "solar.project/1", "source": {"text": ""}, "frontend_options": {"serving-batch": "0"}})");
+        bad2.close();
+        QVERIFY(!readProject(bad2.fileName(), &error));
+        QVERIFY2(error.contains(QStringLiteral("serving-batch")), qPrintable(error));
         QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
-        QVERIFY(!w.servingControlsShown());
+        QVERIFY(!w.frontendOptionsShown());
         QVERIFY(waitForAnalysis(w));
     }
 

@@ -5,7 +5,7 @@
 
 #include "app/studio/autosave.h"
 #include "app/studio/mainwindow.h"
-#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/worker/pythonlocator.h"
 #include "widgets/graph/graphview.h"
 
 #include <QDir>
@@ -69,7 +69,7 @@ inline std::string readText(const QString& path)
 
 inline bool havePython()
 {
-    static const bool ok = static_cast<bool>(solar::trace::locatePython());
+    static const bool ok = static_cast<bool>(solar::worker::locatePython());
     return ok;
 }
 

@@ -103,38 +103,28 @@ ParallelPane::ParallelPane(QWidget* parent)
 
 void ParallelPane::follow(const ResultsModel& results)
 {
+    m_results = &results;
+    // The one what-if path: a slider moves the model's factors, the model re-solves once and says so here.
     connect(&results, &ResultsModel::resultChanged, this,
-            [this](ResultsModel::Result shown, bool newProgram) { setResult(std::move(shown), newProgram); });
+            [this](ResultsModel::Result shown, bool newProgram) { onResult(std::move(shown), newProgram, m_results->whatIf()); });
 }
 
 void ParallelPane::setResult(std::shared_ptr<const solar::AnalysisResult> result, bool newProgram)
 {
+    onResult(std::move(result), newProgram, {});
+}
+
+void ParallelPane::onResult(std::shared_ptr<const solar::AnalysisResult> result, bool newProgram, const solar::hw::WhatIfFactors& factors)
+{
     const bool again = newProgram || !m_result || !result || m_result->program.name != result->program.name;
+    const bool otherMachine = !(factors == m_whatIf);
     m_result = std::move(result);
-    if (again)
+    m_whatIf = factors;
+    // A plan's stages are analysed on the what-if profile: other factors run it again. A tensor split re-solves
+    // each device on the shown machine and re-bounds its links.
+    if (again || (otherMachine && planMode()))
         split();
     else
-        show(); // the same program on other machine numbers: re-solve each device and re-bound the links
-}
-
-void ParallelPane::setLinkFactor(double factor)
-{
-    solar::hw::WhatIfFactors f = m_whatIf;
-    f.link = factor;
-    setWhatIf(f);
-}
-
-void ParallelPane::setWhatIf(const solar::hw::WhatIfFactors& factors)
-{
-    // Every slider move reports all factors: a tensor split re-bounds only when the links changed (the others come
-    // through the results model, which re-solves each device once); a plan's stages are analysed anew on them.
-    if (factors == m_whatIf)
-        return;
-    const bool links = factors.link != m_whatIf.link;
-    m_whatIf = factors;
-    if (planMode())
-        split();
-    else if (links)
         show();
 }
 

@@ -30,14 +30,12 @@ class ParallelPane : public QWidget
     Q_OBJECT
 public:
     explicit ParallelPane(QWidget* parent = nullptr);
-    /// Splits what `results` holds and follows its changes (a new program splits again; new machine numbers re-bound).
+    /// Splits what `results` holds and follows its changes: a new program splits again; on new what-if factors (the
+    /// model owns them, the link factor included) a tensor split re-solves each device and re-bounds its links, and a
+    /// whole plan runs again on the what-if profile.
     void follow(const ResultsModel& results);
+    /// A result alone, on its own machine (no what-if): what follow() does on each change, without a model.
     void setResult(std::shared_ptr<const solar::AnalysisResult> result, bool newProgram = true);
-    /// The hardware pane's link factor (1: the profile's links).
-    void setLinkFactor(double factor);
-    /// All of the hardware pane's factors: a tensor split re-bounds its links (the results model re-solves each
-    /// device); a whole plan runs again on the what-if profile.
-    void setWhatIf(const solar::hw::WhatIfFactors& factors);
     void setDevices(int devices);
     int devices() const;
     /// Pipeline stages, their micro-batches, data-parallel replicas and expert-parallel devices (1, 1, 1, 1: tensor
@@ -72,7 +70,10 @@ private:
     std::shared_ptr<const solar::AnalysisResult> m_result;
     std::optional<solar::parallel::ParallelAnalysis> m_split; // as computed on the profile's links
     std::optional<solar::parallel::ParallelAnalysis> m_shown; // under the current machine and link factor
-    solar::hw::WhatIfFactors m_whatIf;
+    void onResult(std::shared_ptr<const solar::AnalysisResult> result, bool newProgram, const solar::hw::WhatIfFactors& factors);
+
+    const ResultsModel* m_results = nullptr;
+    solar::hw::WhatIfFactors m_whatIf; // the followed model's, as the split shown used them
     int m_generation = 0;
     // The generation the background plan should still compute: a newer request cancels it between its steps.
     std::shared_ptr<std::atomic<int>> m_latest = std::make_shared<std::atomic<int>>(0);

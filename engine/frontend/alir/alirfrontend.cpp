@@ -17,6 +17,7 @@ public:
     std::string_view help() const override { return {}; }
     // What no frontend before it claims: under the automatic choice a file that does not parse and is not named
     // .alir is reported as a source of another kind, not as broken ALIR.
+    std::vector<std::string> filePatterns() const override { return {"*.alir"}; }
     bool claims(const std::string&) const override { return true; }
     bool validates() const override { return false; }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// A Hugging Face model's config.json as a source: the serving step the options name (SourceAnalysisOptions::serving:
-// prefill or decode, batch, tokens) generated as a PyTorch source (engine/serving/servingsource.h) and analysed by
+// A Hugging Face model's config.json as a source: the serving step its options name (serving-phase: prefill or
+// decode, serving-batch, serving-tokens, serving-dtype) generated as a PyTorch source (engine/serving/servingsource.h) and analysed by
 // the PyTorch trace, validated against torch at reduced sizes. The analysis notes what `solar llm` reports for the
 // step (its bytes split, tokens/s); `solar llm` itself runs both phases and sweeps.
 #include "engine/core/format.h"
@@ -18,11 +18,47 @@ public:
     std::string_view id() const override { return "hf-config"; }
     const char* label() const override { return QT_TRANSLATE_NOOP("FrontendSelector", "Hugging Face config.json"); }
     std::string_view help() const override { return "a model's config.json: one serving step, built by transformers"; }
-    bool claims(const std::string& path) const override { return path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0; }
+    std::vector<std::string> filePatterns() const override { return {"config.json", "*.json"}; }
     std::string_view reference() const override { return "PyTorch"; }
     // What `solar doctor` checks: the model is built by transformers and traced by torch 2.x.
     std::string_view framework() const override { return "transformers"; }
-    bool servesSteps() const override { return true; }
+    std::vector<FrontendOption> options() const override
+    {
+        using Kind = FrontendOption::Kind;
+        FrontendOption phase {"serving-phase",
+                              Kind::Choice,
+                              FrontendOption::Place::Toolbar,
+                              "P",
+                              "the step analysed: prefill (the prompt at once) or decode (the next token of each sequence)",
+                              QT_TRANSLATE_NOOP("FrontendOption", "Step")};
+        phase.choices = {"decode", "prefill"};
+        phase.defaultValue = "decode";
+        FrontendOption batch {"serving-batch",
+                              Kind::Integer,
+                              FrontendOption::Place::Toolbar,
+                              "N",
+                              "sequences served together",
+                              QT_TRANSLATE_NOOP("FrontendOption", "Batch")};
+        batch.maximum = 1 << 20;
+        batch.defaultValue = "1";
+        FrontendOption tokens {"serving-tokens",
+                               Kind::Integer,
+                               FrontendOption::Place::Toolbar,
+                               "N",
+                               "prefill: the prompt's tokens; decode: the tokens already in the KV cache",
+                               QT_TRANSLATE_NOOP("FrontendOption", "Tokens")};
+        tokens.maximum = 1 << 24;
+        tokens.defaultValue = "2048";
+        FrontendOption dtype {"serving-dtype",
+                              Kind::Choice,
+                              FrontendOption::Place::CommandLine,
+                              "T",
+                              "weights, activations and KV cache (default: the config's torch_dtype, else bfloat16); fp8: the "
+                              "linear layers in float8_e4m3fn",
+                              QT_TRANSLATE_NOOP("FrontendOption", "Precision")};
+        dtype.choices = {"bfloat16", "float16", "float32", "fp8"};
+        return {phase, batch, tokens, dtype};
+    }
 
     Expected<SourceAnalysis> analyze(const std::string& path, const std::string& text, const hw::HwProfile& hardware,
                                      const SourceAnalysisOptions& options) const override
@@ -30,7 +66,19 @@ public:
         const auto config = text.empty() ? serving::readModelConfig(path) : serving::parseModelConfig(text, path);
         if (!config)
             return Expected<SourceAnalysis>::failure(config.diagnostics());
-        auto phase = serving::analyzePhase(*config, options.serving, hardware, options);
+        serving::ServingPoint point;
+        auto phaseName = settingText(*this, options.settings, "serving-phase");
+        auto batch = settingInteger(*this, options.settings, "serving-batch", point.batch);
+        auto tokens = settingInteger(*this, options.settings, "serving-tokens", point.tokens);
+        auto dtype = settingText(*this, options.settings, "serving-dtype");
+        for (const Diagnostics* d : {&phaseName.diagnostics(), &batch.diagnostics(), &tokens.diagnostics(), &dtype.diagnostics()})
+            if (hasErrors(*d))
+                return Expected<SourceAnalysis>::failure(*d);
+        point.phase = *phaseName == "prefill" ? serving::Phase::Prefill : serving::Phase::Decode;
+        point.batch = *batch;
+        point.tokens = *tokens;
+        point.dtype = *dtype; // empty: the config's
+        auto phase = serving::analyzePhase(*config, point, hardware, options);
         if (!phase)
             return Expected<SourceAnalysis>::failure(phase.diagnostics());
         const serving::PhaseBound& p = *phase;

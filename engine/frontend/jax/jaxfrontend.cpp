@@ -17,6 +17,8 @@ public:
     std::string_view id() const override { return "jax"; }
     const char* label() const override { return QT_TRANSLATE_NOOP("FrontendSelector", "JAX trace (jaxpr)"); }
     std::string_view help() const override { return "jaxprs"; }
+    std::vector<std::string> filePatterns() const override { return {"*.py"}; }
+    // Never by name: the PyTorch frontend claims .py files and its worker hands those that import jax to this one.
     bool claims(const std::string&) const override { return false; }
     std::string_view reference() const override { return "JAX"; }
     std::string_view framework() const override { return "jax"; }

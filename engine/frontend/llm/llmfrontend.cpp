@@ -5,13 +5,14 @@
 #include "engine/core/format.h"
 #include "engine/core/textfile.h"
 #include "engine/frontend/frontend.h"
+#include "engine/frontend/llm/llmoptions.h"
 #include "engine/frontend/llm/provenance.h"
+#include "engine/frontend/llm/translator.h"
 #include "engine/frontend/trace/lowering.h"
-#include "engine/frontend/trace/pythonlocator.h"
-#include "engine/frontend/trace/traceworker.h"
 #include "engine/frontend/validate/statedwork.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/ir/parser.h"
+#include "engine/worker/session.h"
 
 #include <QtGlobal>
 
@@ -22,7 +23,7 @@ namespace solar {
 namespace {
 
 // Candidates are run against the source itself: a PyTorch model, or (`arrays`) a NumPy/JAX program.
-llm::Validator referenceValidator(trace::TraceWorker& worker, const std::string& path, const std::atomic<bool>* cancel, bool arrays)
+llm::Validator referenceValidator(worker::TraceWorker& worker, const std::string& path, const std::atomic<bool>* cancel, bool arrays)
 {
     return [&worker, path, cancel, arrays](const ir::Program& program) {
         validate::ValidationOptions vo;
@@ -50,25 +51,37 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     request.language = llm::languageOf(path, text);
     llm::Validator validator;
     std::string noReference;
-    std::optional<trace::TraceWorker> worker;
+    std::optional<worker::Session> ownSession;
+    worker::Session* session = o.session ? o.session : &ownSession.emplace(o.python);
+    worker::TraceWorker* runner = nullptr;
+    // A kept worker must not hold this analysis's cancel flag once it returns.
+    struct Release
+    {
+        worker::TraceWorker*& w;
+        ~Release()
+        {
+            if (w)
+                w->setCancelFlag(nullptr);
+        }
+    } release {runner};
     std::map<int, std::vector<std::string>> tracedOps; // source line -> the ATen ops run there
     std::optional<trace::Lowered> lowered; // the trace route's program at the analysed sizes, where it lowers
     // PyTorch models are run as models; NumPy and JAX programs (get_inputs() and forward(*inputs)) as arrays. Both
     // in the Python worker, which for a model also traces it for the prompt.
     const bool model = request.language == "pytorch";
     if ((model || request.language == "jax" || request.language == "numpy") && isPythonFile(path)) {
-        if (const auto python = trace::locatePython(o.python)) {
-            worker.emplace(*python);
-            worker->setCancelFlag(o.cancel);
+        if (const auto started = session->worker()) {
+            runner = *started;
+            runner->setCancelFlag(o.cancel);
             if (model) {
                 if (o.progress)
                     o.progress("tracing for the prompt and the reference");
-                if (const auto traced = worker->trace(path, o.analysis.sizes)) {
+                if (const auto traced = runner->trace(path, o.analysis.sizes)) {
                     for (const auto& [k, v] : traced->constants)
                         request.shapes += k + " = " + std::to_string(v) + "\n";
                     for (const auto& t : traced->tensors)
                         if (t.role == "input" || t.role == "parameter" || t.role == "buffer")
-                            request.shapes += t.role + " " + t.name + ": " + t.dtype + formatShape(trace::values(t.shape))
+                            request.shapes += t.role + " " + t.name + ": " + t.dtype + formatShape(worker::values(t.shape))
                                 + (t.role == "input" ? std::string() : " (ALIR: weight " + validate::alirParameterName(t.name) + ")")
                                 + "\n";
                     std::vector<std::string> ops;
@@ -86,7 +99,7 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                 // return at the file's sizes (run once, capped in size; without it the prompt simply has no block).
                 if (o.progress)
                     o.progress("running the source for the prompt");
-                if (const auto run = worker->reference(path, o.analysis.sizes, 0, 30'000'000, 120000, true)) {
+                if (const auto run = runner->reference(path, o.analysis.sizes, 0, 30'000'000, 120000, true)) {
                     for (const auto& [k, v] : run->constants)
                         request.shapes += k + " = " + std::to_string(v) + "\n";
                     for (const auto& [name, t] : run->tensors)
@@ -96,7 +109,7 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                             += "output " + std::to_string(i) + ": " + run->outputs[i].dtype + formatShape(run->outputs[i].shape) + "\n";
                 }
             }
-            validator = referenceValidator(*worker, path, o.cancel, !model);
+            validator = referenceValidator(*runner, path, o.cancel, !model);
             if (model && !tracedOps.empty()) // the trace judges the labels before any comparison (provenance.h)
                 validator = [inner = std::move(validator), &tracedOps](const ir::Program& program) {
                     if (auto why = llm::labelContradiction(program, tracedOps)) {
@@ -109,18 +122,18 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                     return inner(program);
                 };
         } else {
-            noReference = python.diagnostics().front().message;
+            noReference = started.diagnostics().front().message;
         }
     } else {
         noReference = "no reference runner for " + (request.language.empty() ? std::string("this source") : request.language + " sources");
     }
     llm::TranslatorOptions to;
-    to.settings = o.llm;
-    to.cacheDir = o.llmCacheDir;
+    to.settings = llm::llmSettingsFrom(o.settings);
+    to.cacheDir = llm::llmCacheDirFrom(o.settings);
     to.cancel = o.cancel;
-    to.onAttempt = o.onLlmAttempt;
+    to.onAttempt = o.onAttempt;
     if (o.progress)
-        o.progress("asking " + o.llm.model);
+        o.progress("asking " + to.settings.model);
     auto translation = llm::translate(request, validator, to);
     if (!translation)
         return Result::failure(translation.diagnostics());
@@ -167,8 +180,8 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                                   : " in " + std::to_string(translation->attempts.size()) + " attempt(s)" + which);
     out.irText = translation->alir;
     out.irGenerated = true;
-    out.llmAttempts = translation->attempts;
-    out.llmFromCache = translation->fromCache;
+    out.attempts = translation->attempts;
+    out.fromCache = translation->fromCache;
     return out;
 }
 
@@ -181,8 +194,10 @@ public:
         return QT_TRANSLATE_NOOP("FrontendSelector", "LLM (any source, validated when a reference runs)");
     }
     std::string_view help() const override { return "any source through an OpenAI-compatible endpoint"; }
+    std::vector<std::string> filePatterns() const override { return {}; } // any file, chosen by name
     bool claims(const std::string&) const override { return false; }
     bool reportsAttempts() const override { return true; }
+    std::vector<FrontendOption> options() const override { return llm::llmOptions(); }
 
     Expected<SourceAnalysis> analyze(const std::string& path, const std::string& text, const hw::HwProfile& hardware,
                                      const SourceAnalysisOptions& options) const override

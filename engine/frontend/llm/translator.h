@@ -6,9 +6,10 @@
 // hash of (source, shapes, model); every prompt and reply is kept for audit next to the cache, without the key.
 #pragma once
 
+#include "engine/analysis/validationstatus.h"
+#include "engine/frontend/frontend.h"
 #include "engine/frontend/llm/llmclient.h"
 #include "engine/frontend/llm/prompt.h"
-#include "engine/frontend/validate/validationstatus.h"
 #include "engine/ir/ast.h"
 
 #include <functional>
@@ -17,15 +18,8 @@
 
 namespace solar::llm {
 
-struct Attempt
-{
-    int number = 0;
-    std::string reply; // what the model said
-    std::string alir; // the program found in it (empty: none)
-    std::string outcome; // no-ir | parse-error | check-error | mismatch | unvalidated | validated
-    std::string feedback; // what the next round was told (empty after the last round or on success)
-    std::string details; // diagnostics or the validation's details
-};
+/// A round: what the seam reports of any frontend that asks for its program (frontend.h).
+using Attempt = FrontendAttempt;
 
 struct Translation
 {

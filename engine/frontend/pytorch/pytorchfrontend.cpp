@@ -17,7 +17,7 @@ public:
     const char* label() const override { return QT_TRANSLATE_NOOP("FrontendSelector", "PyTorch trace"); }
     std::string_view help() const override { return "PyTorch"; }
     // Every .py file: the worker hands a file that imports jax (or flax) and not torch to the JAX tracer.
-    bool claims(const std::string& path) const override { return isPythonFile(path); }
+    std::vector<std::string> filePatterns() const override { return {"*.py"}; }
     std::string_view reference() const override { return "PyTorch"; }
     std::string_view framework() const override { return "torch"; }
 
@@ -25,7 +25,9 @@ public:
                                      const SourceAnalysisOptions& options) const override
     {
         // Chosen automatically, the worker picks the framework by the file's imports; chosen by name, torch.
-        return trace::analyzeTracedModel(path, hardware, options, options.frontend == kAutoFrontend ? std::string() : "torch");
+        // The id is left to the registry: the frontend of the framework that ran.
+        auto out = trace::analyzeTracedModel(path, hardware, options, options.frontend == kAutoFrontend ? std::string() : "torch");
+        return out;
     }
 };
 

@@ -9,16 +9,30 @@
 #pragma once
 
 #include "engine/core/expected.h"
-#include "engine/frontend/trace/traceresult.h"
 #include "engine/graph/einsumgraph.h"
 #include "engine/ir/ast.h"
+#include "engine/worker/traceresult.h"
 
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
+namespace solar::worker {
+class TraceWorker;
+}
+
 namespace solar::trace {
+
+// What the worker replies (engine/worker/traceresult.h) is what the trace lowers: its types by their names here.
+using worker::Dim;
+using worker::ReferenceRun;
+using worker::ReferenceTensor;
+using worker::TraceArg;
+using worker::TracedOp;
+using worker::TracedTensor;
+using worker::TraceResult;
+using worker::TraceWorker;
 
 struct OpOrigin
 {

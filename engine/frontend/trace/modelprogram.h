@@ -6,7 +6,7 @@
 #pragma once
 
 #include "engine/frontend/trace/lowering.h"
-#include "engine/frontend/trace/traceworker.h"
+#include "engine/worker/traceworker.h"
 
 #include <map>
 #include <string>

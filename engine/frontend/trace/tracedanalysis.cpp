@@ -1,32 +1,38 @@
 // SPDX-License-Identifier: MIT
 #include "engine/frontend/trace/tracedanalysis.h"
 
+#include "engine/core/atomicwrite.h"
+#include "engine/core/tempfolder.h"
 #include "engine/frontend/trace/configsizes.h"
-
 #include "engine/frontend/trace/modelprogram.h"
-#include "engine/frontend/trace/pythonlocator.h"
 #include "engine/frontend/validate/validation.h"
+#include "engine/worker/session.h"
+
+#include <QString>
+
+#include <filesystem>
+#include <optional>
 
 namespace solar::trace {
 
 Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::HwProfile& hardware, const SourceAnalysisOptions& o,
-                                            const std::string& framework)
+                                            const std::string& framework, const TraceValidation& validation)
 {
     using Result = Expected<SourceAnalysis>;
     auto stage = [&](const std::string& s) {
         if (o.progress)
             o.progress(s);
     };
-    std::unique_ptr<TraceWorker> own;
-    std::unique_ptr<TraceWorker>& slot = o.reusableWorker ? *o.reusableWorker : own;
-    if (!slot) {
+    std::optional<worker::Session> own;
+    worker::Session* session = o.session;
+    if (!session)
+        session = &own.emplace(o.python);
+    if (!session->started())
         stage(framework == "jax" ? "locating Python with jax" : "locating Python with torch");
-        const auto python = locatePython(o.python, 60000, framework == "jax" ? Framework::Jax : Framework::Torch);
-        if (!python)
-            return Result::failure(python.diagnostics());
-        slot = std::make_unique<TraceWorker>(*python);
-    }
-    TraceWorker& worker = *slot;
+    const auto started = session->worker(framework == "jax" ? worker::Framework::Jax : worker::Framework::Torch);
+    if (!started)
+        return Result::failure(started.diagnostics());
+    TraceWorker& worker = **started;
     worker.setCancelFlag(o.cancel);
     worker.setFramework(framework);
     // A kept worker must not hold this analysis's flag or framework once it returns.
@@ -49,8 +55,9 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
         SourceAnalysis out;
         out.result = std::move(analysed).value();
         out.result.programNote = model.sizesNote;
-        // Under the automatic choice the worker picked the framework by the file's imports: name the one that ran.
-        out.frontend = std::string(frontendForFramework(model.trace.mode == "jax" ? "jax" : "torch")->id());
+        // Under the automatic choice the worker picked the framework by the file's imports: the registry names the
+        // frontend of the one that ran.
+        out.framework = model.trace.mode == "jax" ? "jax" : "torch";
         if (model.trace.mode == "jax")
             out.result.diagnostics.push_back({Severity::Note,
                                               path,
@@ -98,10 +105,10 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
     if (!out)
         return out;
     if (o.validate) {
-        stage(o.validationReference.empty() ? "validating against torch" : "validating against " + o.validationReference);
+        stage(validation.reference.empty() ? "validating against torch" : "validating against " + validation.reference);
         validate::ValidationOptions vo;
-        vo.firstSizes = o.validationSizes;
-        vo.reference = o.validationReference;
+        vo.firstSizes = validation.firstSizes;
+        vo.reference = validation.reference;
         // A model built from a local config folder: its fields at a point that keeps the architecture's structure.
         if (auto config = structuredConfigConstants(model->trace.constants); vo.firstSizes.empty() && !config.empty())
             vo.firstSizes.push_back(std::move(config));
@@ -111,6 +118,46 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
     } else {
         out->result.validation.details = "not compared with the PyTorch reference (validation off)";
     }
+    return out;
+}
+
+Expected<SourceAnalysis> analyzeGeneratedSource(const GeneratedSource& source, const hw::HwProfile& hardware,
+                                                const SourceAnalysisOptions& options, std::string* writtenPath)
+{
+    using Result = Expected<SourceAnalysis>;
+    namespace fs = std::filesystem;
+    const bool keep = source.keep && !source.folder.empty();
+    const SourceFolder folder(keep || !source.folder.empty() ? source.folder : std::string(), "solar-generated");
+    std::error_code made;
+    fs::create_directories(folder.path(), made);
+    const std::string path = (folder.path() / source.fileName).string();
+    if (writtenPath)
+        *writtenPath = path;
+    if (QString why; !writeFileAtomically(QString::fromStdString(path), source.text, &why))
+        return Result::failure(Diagnostic {Severity::Error, path, {}, "source.generated", why.toStdString()});
+    // The file is gone once this returns unless kept: what is said about it is said about the file the user opened.
+    auto moved = [&](Diagnostic d) {
+        if (keep || d.file != path)
+            return d;
+        if (source.locate)
+            return source.locate(std::move(d));
+        if (d.loc.line > 0)
+            d.message = "line " + std::to_string(d.loc.line) + " of the generated source: " + d.message;
+        d.file = source.origin;
+        d.loc = {};
+        return d;
+    };
+    auto analysed = analyzeTracedModel(path, hardware, options, "torch", source.validation);
+    if (!analysed) {
+        Diagnostics out;
+        for (const Diagnostic& d : analysed.diagnostics())
+            out.push_back(moved(d));
+        return Result::failure(std::move(out));
+    }
+    SourceAnalysis out = std::move(analysed).value();
+    out.result.program.file = source.origin;
+    for (Diagnostic& d : out.result.diagnostics)
+        d = moved(std::move(d));
     return out;
 }
 

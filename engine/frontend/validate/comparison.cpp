@@ -47,7 +47,7 @@ std::string torchDtypeName(ir::DType type)
 
 /// Empty when `actual` matches `expected` within the tolerance; otherwise "<subject> differs<against> at <sizes>:"
 /// where and by how much.
-std::string compareValues(const std::string& subject, const std::string& against, const trace::ReferenceTensor& expected,
+std::string compareValues(const std::string& subject, const std::string& against, const worker::ReferenceTensor& expected,
                           const ir::TensorValue& actual, const std::map<std::string, std::int64_t>& sizes, double rtolOverride)
 {
     double scale = 0;
@@ -154,7 +154,7 @@ double programTolerance(const ir::Program& program, const ir::SizeBindings& size
     return 64 * eps * std::sqrt(deepest) * std::max(1, reductions);
 }
 
-OutputCheck compareOutputs(const std::vector<trace::ReferenceTensor>& expected, const ir::RunResult& run,
+OutputCheck compareOutputs(const std::vector<worker::ReferenceTensor>& expected, const ir::RunResult& run,
                            const std::vector<std::string>& names, const std::map<std::string, std::int64_t>& sizes, double rtolOverride)
 {
     if (expected.size() != names.size())
@@ -230,7 +230,7 @@ IntermediateCheck compareIntermediates(const ir::Program& reply, const ir::RunRe
                 if (value.shape != actual->shape)
                     continue;
                 comparable = true;
-                const trace::ReferenceTensor expected {value.shape, torchDtypeName(value.dtype), value.data};
+                const worker::ReferenceTensor expected {value.shape, torchDtypeName(value.dtype), value.data};
                 // The tolerance of the reductions that lead to this value, not the whole program's: an elementwise
                 // intermediate has none, and the depth of a final pool would let GELU's tanh form through again.
                 const double rtol = programTolerance(source.program, sourceSizes, expected.dtype, lastWrite[value.name]);

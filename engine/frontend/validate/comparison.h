@@ -5,9 +5,9 @@
 #pragma once
 
 #include "engine/frontend/trace/lowering.h"
-#include "engine/frontend/trace/traceresult.h"
 #include "engine/ir/ast.h"
 #include "engine/ir/interpreter.h"
+#include "engine/worker/traceresult.h"
 
 #include <limits>
 #include <map>
@@ -27,7 +27,7 @@ struct OutputCheck
 
 /// The model's outputs against the program's (`names`, in order): counts, shapes, then values within the dtype's
 /// tolerance, or within `rtolOverride` (an untrusted program's, scaled to the reference's own magnitude) when set.
-OutputCheck compareOutputs(const std::vector<trace::ReferenceTensor>& expected, const ir::RunResult& run,
+OutputCheck compareOutputs(const std::vector<worker::ReferenceTensor>& expected, const ir::RunResult& run,
                            const std::vector<std::string>& names, const std::map<std::string, std::int64_t>& sizes,
                            double rtolOverride = 0);
 

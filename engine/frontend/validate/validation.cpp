@@ -26,10 +26,10 @@ namespace {
 // format's spacing: one operand a bf16 ulp apart on either side rounds to neighbouring e4m3 values, 2^-3 apart
 // (e5m2: 2^-2), and the difference carries into the outputs. Half that spacing is the tolerance then (a wrong
 // lowering differs by the outputs' own magnitude); 0 when the model keeps 16 bits or more throughout.
-double narrowestFormatTolerance(const trace::TraceResult& trace)
+double narrowestFormatTolerance(const worker::TraceResult& trace)
 {
     double rtol = 0;
-    for (const trace::TracedTensor& t : trace.tensors) {
+    for (const worker::TracedTensor& t : trace.tensors) {
         if (t.dtype.rfind("float8_e4m3", 0) == 0)
             rtol = std::max(rtol, 0.0625);
         else if (t.dtype.rfind("float8_e5m2", 0) == 0)
@@ -40,14 +40,14 @@ double narrowestFormatTolerance(const trace::TraceResult& trace)
 
 // The elements a reference run holds before its forward pass: inputs, parameters and buffers (what the worker's
 // limit counts).
-std::int64_t givenElements(const trace::TraceResult& trace)
+std::int64_t givenElements(const worker::TraceResult& trace)
 {
     std::int64_t total = 0;
-    for (const trace::TracedTensor& t : trace.tensors) {
+    for (const worker::TracedTensor& t : trace.tensors) {
         if (t.role != "input" && t.role != "parameter" && t.role != "buffer")
             continue;
         std::int64_t n = 1;
-        for (const trace::Dim& d : t.shape)
+        for (const worker::Dim& d : t.shape)
             n *= d.value();
         total += n;
     }
@@ -56,7 +56,7 @@ std::int64_t givenElements(const trace::TraceResult& trace)
 
 } // namespace
 
-Validation validateModel(const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options)
+Validation validateModel(const std::string& file, worker::TraceWorker& worker, const ValidationOptions& options)
 {
     const auto model = trace::loadModelProgram(file, worker, {}, true, options.timeoutMs);
     if (!model) {
@@ -67,7 +67,7 @@ Validation validateModel(const std::string& file, trace::TraceWorker& worker, co
     return validateModel(file, worker, *model, options);
 }
 
-Validation validateModel(const std::string& file, trace::TraceWorker& worker, const trace::ModelProgram& model,
+Validation validateModel(const std::string& file, worker::TraceWorker& worker, const trace::ModelProgram& model,
                          const ValidationOptions& options)
 {
     Validation v;
@@ -263,7 +263,7 @@ std::string alirParameterName(const std::string& stateDictName)
     return ir::isKeyword(alir) ? alir + "_" : alir;
 }
 
-Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker,
+Validation validateProgram(const ir::Program& program, const std::string& file, worker::TraceWorker& worker,
                            const ValidationOptions& options, bool arrays)
 {
     Validation v;
@@ -338,7 +338,7 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
                 break;
             }
             // The naming contract: inputs input0.., parameters and buffers by alirParameterName.
-            std::map<std::string, const trace::ReferenceTensor*> byAlirName;
+            std::map<std::string, const worker::ReferenceTensor*> byAlirName;
             for (const auto& [name, tensor] : reference->tensors)
                 byAlirName[alirParameterName(name)] = &tensor;
             ir::RunOptions run;

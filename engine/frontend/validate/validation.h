@@ -6,8 +6,8 @@
 // divisor (not below 8), starting small and growing when the model rejects the shapes (trace::reducedSizes).
 #pragma once
 
+#include "engine/analysis/validationstatus.h"
 #include "engine/frontend/trace/modelprogram.h"
-#include "engine/frontend/validate/validationstatus.h"
 #include "engine/ir/ast.h"
 
 #include <functional>
@@ -36,7 +36,7 @@ struct ValidationOptions
 /// Fills a Validation: "validated", "mismatch" (which output, max absolute and relative error, first bad index)
 /// or "unvalidated" (why), with the sizes used in the details. When `model` has size parameters and was fitted
 /// at a reduced size, that very program runs there; other sizes are traced and lowered again.
-Validation validateModel(const std::string& file, trace::TraceWorker& worker, const trace::ModelProgram& model,
+Validation validateModel(const std::string& file, worker::TraceWorker& worker, const trace::ModelProgram& model,
                          const ValidationOptions& options = {});
 
 /// The ALIR name of a model parameter or buffer: its state_dict name with '.' -> '_' (fc1.weight -> fc1_weight),
@@ -48,10 +48,10 @@ std::string alirParameterName(const std::string& stateDictName);
 /// input0.., parameters and buffers by alirParameterName, outputs in declaration order; the
 /// program's parameters named like the model's size constants take their reduced values.
 /// With `arrays`, `file` is a NumPy or JAX source (get_inputs() and forward(*inputs)) run in the same worker.
-Validation validateProgram(const ir::Program& program, const std::string& file, trace::TraceWorker& worker,
+Validation validateProgram(const ir::Program& program, const std::string& file, worker::TraceWorker& worker,
                            const ValidationOptions& options = {}, bool arrays = false);
 
 /// Loads the model (with size parameters where they fit) and validates it.
-Validation validateModel(const std::string& file, trace::TraceWorker& worker, const ValidationOptions& options = {});
+Validation validateModel(const std::string& file, worker::TraceWorker& worker, const ValidationOptions& options = {});
 
 } // namespace solar::validate

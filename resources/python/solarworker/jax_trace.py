@@ -15,6 +15,7 @@ folds them into the reads. `reference` runs the function for real on the CPU at 
 """
 import os
 
+from .jax_values import Fixed, Offset, Scalar, Step, fold, scalar_value
 from .source import UserError, UserCode as _UserCode, load_source as _load_source, as_list as _as_list
 
 _jax = None
@@ -130,91 +131,6 @@ def _param(v):
     return {"repr": str(v)}
 
 
-class _Offset:
-    """A storage offset that may move with scan steps: const + sum(stride * step index). Inside a scan body every
-    array is one step's slice of a stacked array (one slice per step, so each step writes its own elements)."""
-
-    def __init__(self, const=0, moving=None):
-        self.const = int(const)
-        self.moving = list(moving or [])  # (stride, index expression over step variables)
-
-    def __add__(self, other):
-        if isinstance(other, _Offset):
-            return _Offset(self.const + other.const, self.moving + other.moving)
-        return _Offset(self.const + int(other), self.moving)
-
-    __radd__ = __add__
-
-    def step_terms(self):
-        """The moving part as (stride, index expression) pairs for the lowering: the stacked array's leading
-        stride and the step's index (`_s0`, `_s0 + 1`, `7 - _s0`). Offsets built by _Step.scaled only."""
-        return [{"stride": stride, "index": index} for (stride, index) in self.moving]
-
-
-class _Step:
-    """A scan step's index into a stacked array: s (+ shift), or length - 1 - s when the scan runs in reverse."""
-
-    def __init__(self, var, length, reverse, shift=0):
-        self.var, self.length, self.reverse, self.shift = var, length, reverse, shift
-
-    def scaled(self, stride):
-        if self.reverse:
-            index = "%d - %s" % (self.length - 1 - self.shift, self.var) if self.length - 1 - self.shift else "-%s" % self.var
-        else:
-            index = self.var + (" + %d" % self.shift if self.shift else "")
-        return _Offset(0, [(int(stride), index)])
-
-    def text(self):
-        return "%s%s%+d" % ("-" if self.reverse else "", self.var, self.shift)
-
-
-class _Fixed:
-    """A fixed index into a stacked array (the initial carry, the final one)."""
-
-    def __init__(self, index):
-        self.index = index
-
-    def scaled(self, stride):
-        return _Offset(self.index * stride)
-
-    def text(self):
-        return str(self.index)
-
-
-class _Scalar:
-    def __init__(self, value):
-        self.value = value
-
-
-def _scalar_value(c):
-    """The number a 0-d constant holds (finite), else None."""
-    try:
-        import numpy as np
-        if np.ndim(c) != 0:
-            return None
-        x = np.asarray(c).item()
-        if isinstance(x, bool) or not isinstance(x, (int, float)):
-            return None
-        return x if x == x and x not in (float("inf"), float("-inf")) else None
-    except Exception:
-        return None
-
-
-def _fold(prim, eqn, args):
-    """The value of a 0-d equation whose operands are all numbers, for the few primitives that stay numbers."""
-    if len(eqn.outvars) != 1 or getattr(eqn.outvars[0].aval, "shape", None) != () or not args:
-        return None
-    if not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in args):
-        return None
-    ops = {"convert_element_type": lambda a: a, "neg": lambda a: -a, "add": lambda a, b: a + b, "sub": lambda a, b: a - b,
-           "mul": lambda a, b: a * b, "max": max, "min": min}
-    if prim not in ops:
-        return None
-    value = ops[prim](*args)
-    dtype = str(eqn.outvars[0].aval.dtype)
-    return float(value) if dtype.startswith(("float", "bfloat")) else (int(value) if dtype.startswith(("int", "uint")) else None)
-
-
 class _Tracer:
     """Walks a jaxpr, inlining nested ones, naming arrays and views."""
 
@@ -240,7 +156,7 @@ class _Tracer:
         if _is_key(aval):
             shape += [int(d) for d in getattr(getattr(aval.dtype, "_impl", None), "key_shape", (2,))]
             dtype = "uint32"
-        offset = offset if isinstance(offset, _Offset) else _Offset(offset)
+        offset = offset if isinstance(offset, Offset) else Offset(offset)
         self.tensors[name] = {"shape": shape, "dtype": dtype,
                               "stride": strides if strides is not None else _contiguous(shape),
                               "offset": offset.const, "role": role}
@@ -262,7 +178,7 @@ class _Tracer:
         """(root, strides, offset) of an array: its own storage, or the one it views."""
         if name in self.view:
             return self.view[name]
-        return name, self.tensors[name]["stride"], _Offset(0)
+        return name, self.tensors[name]["stride"], Offset(0)
 
     def line(self, eqn):
         """The user's line of an equation; inside an inlined jaxpr traced elsewhere (jax.nn.relu's jit is traced
@@ -297,7 +213,7 @@ class _Tracer:
                 pass
             return {"repr": str(x)}
         entry = env[v]
-        if isinstance(entry, _Scalar):
+        if isinstance(entry, Scalar):
             return entry.value
         return {"t": entry}
 
@@ -305,8 +221,8 @@ class _Tracer:
         for var, c in zip(jaxpr.constvars, consts):
             # A captured scalar (a Python float closed over, e.g. leaky_relu's slope) is a literal, as in PyTorch's
             # trace: not an array the program reads.
-            scalar = _scalar_value(c)
-            env[var] = _Scalar(scalar) if scalar is not None else self.constant(var, c)
+            scalar = scalar_value(c)
+            env[var] = Scalar(scalar) if scalar is not None else self.constant(var, c)
         for eqn in jaxpr.eqns:
             self.equation(eqn, env)
         return env
@@ -356,9 +272,9 @@ class _Tracer:
                 self.caller_line = outer_line
             return
         args = [self.value(env, v) for v in eqn.invars]
-        folded = _fold(prim, eqn, args)
+        folded = fold(prim, eqn, args)
         if folded is not None:  # scalar arithmetic on literals (a weak-typed slope's conversion): no array, no op
-            env[eqn.outvars[0]] = _Scalar(folded)
+            env[eqn.outvars[0]] = Scalar(folded)
             return
         params = {k: _param(v) for k, v in eqn.params.items() if not k.endswith("jaxpr") and k not in ("jvp", "bwd", "fwd")}
         outputs = []
@@ -403,7 +319,7 @@ class _Tracer:
             return None
         k = carries.index(lhs)
         start = self.value(env, eqn.invars[nc + nb + k])
-        bound = _scalar_value(rhs.val)
+        bound = scalar_value(rhs.val)
         if not isinstance(start, int) or isinstance(start, bool) or not isinstance(bound, int):
             return None
         counter_in, counter_out = body.invars[nb + k], body.outvars[k]
@@ -412,7 +328,7 @@ class _Tracer:
             return None
         a, b = step[0].invars
         one = b if a is counter_in else a if b is counter_in else None
-        if not isinstance(one, jcore.Literal) or _scalar_value(one.val) != 1:
+        if not isinstance(one, jcore.Literal) or scalar_value(one.val) != 1:
             return None
         return max(0, bound - start)
 
@@ -457,7 +373,7 @@ class _Tracer:
             if isinstance(value, dict) and "t" in value:
                 sub[var] = value["t"]
             else:
-                sub[var] = _Scalar(value) if isinstance(value, (int, float)) else self.literal_array(var, value)
+                sub[var] = Scalar(value) if isinstance(value, (int, float)) else self.literal_array(var, value)
         self.run(jaxpr, sub, consts)
         if outvars is jaxpr.outvars:
             return
@@ -466,7 +382,7 @@ class _Tracer:
             if isinstance(value, dict) and "t" in value:
                 env[outer] = value["t"]
             else:
-                env[outer] = _Scalar(value) if isinstance(value, (int, float)) else self.literal_array(outer, value)
+                env[outer] = Scalar(value) if isinstance(value, (int, float)) else self.literal_array(outer, value)
 
     def loop(self, eqn, env, closed, length, reverse, nc, ncarry, invars):
         """lax.scan (and a counted while loop) as a loop: `for _sK in 0..length` around the body's equations,
@@ -477,7 +393,7 @@ class _Tracer:
         body = closed.jaxpr
         var_name = "_s%d" % self.loops
         self.loops += 1
-        step = _Step(var_name, length, reverse)
+        step = Step(var_name, length, reverse)
         line = self.line(eqn)
         outer_line, self.caller_line = self.caller_line, line
         try:
@@ -489,19 +405,19 @@ class _Tracer:
             carries = []
             for k, (var, init) in enumerate(zip(body.invars[nc:nc + ncarry], names[nc:nc + ncarry])):
                 stacked = self.new(var.aval, shape=[length + 1] + list(var.aval.shape))
-                first = self.step_view(var, stacked, _Fixed(0))
+                first = self.step_view(var, stacked, Fixed(0))
                 self.ops.append({"op": "jax::copy", "overload": "", "args": [{"t": init}], "kwargs": {}, "outputs": [first],
                                  "line": line, "module": self.module(eqn)})
                 carries.append(stacked)
             self.ops.append({"op": "jax::loop_begin", "overload": "", "args": [var_name, length], "kwargs": {},
                              "outputs": [], "line": line, "module": self.module(eqn)})
             for var, stacked in zip(body.invars[nc:nc + ncarry], carries):
-                sub[var] = self.step_view(var, stacked, _Step(var_name, length, False))
+                sub[var] = self.step_view(var, stacked, Step(var_name, length, False))
             for var, xs in zip(body.invars[nc + ncarry:], names[nc + ncarry:]):
                 sub[var] = self.step_view(var, xs, step)
             # Where each body result goes: a carry's next slice, or its own stacked array (ys). A result that is
             # two of them (`return h, h`) is computed into the first and copied into the other below.
-            places = [(carries[k], _Step(var_name, length, False, shift=1)) for k in range(ncarry)]
+            places = [(carries[k], Step(var_name, length, False, shift=1)) for k in range(ncarry)]
             ys = []
             for var in body.outvars[ncarry:]:
                 stacked = self.new(var.aval, shape=[length] + list(var.aval.shape))
@@ -529,7 +445,7 @@ class _Tracer:
             # whole [length + 1] array an output, charging every step's carry as external traffic.
             for var, stacked in zip(eqn.outvars[:ncarry], carries):
                 final = self.new(var.aval)
-                self.ops.append({"op": "jax::copy", "overload": "", "args": [{"t": self.step_view(var, stacked, _Fixed(length))}],
+                self.ops.append({"op": "jax::copy", "overload": "", "args": [{"t": self.step_view(var, stacked, Fixed(length))}],
                                  "kwargs": {}, "outputs": [final], "line": line, "module": self.module(eqn)})
                 env[var] = final
             for var, stacked in zip(eqn.outvars[ncarry:], ys):
@@ -547,7 +463,7 @@ class _Tracer:
             some = next(iter(target.values()), None)
             loop = some[1] if some else None
             stacked = self.new(var.aval, shape=[loop.length] + list(var.aval.shape))
-            where = _Step(loop.var, loop.length, False)
+            where = Step(loop.var, loop.length, False)
         name = self.step_view(var, stacked, where)
         self.placed[name] = (stacked, where.text())
         return name

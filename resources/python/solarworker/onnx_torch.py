@@ -18,14 +18,10 @@ import keyword
 import re
 import sys
 
-from . import source
+from . import ops_onnx, ops_onnx_nn, source
 from .source import UserError
 
 # TensorProto.DataType -> torch dtype name
-_DTYPES = {1: "float32", 2: "uint8", 3: "int8", 5: "int16", 6: "int32", 7: "int64", 9: "bool", 10: "float16",
-           11: "float64", 16: "bfloat16", 17: "float8_e4m3fn", 19: "float8_e5m2"}
-
-
 def _onnx():
     try:
         import onnx
@@ -115,13 +111,6 @@ def _shape_of(value_type, sizes):
     return dims
 
 
-def _torch_dtype(torch, elem_type, what):
-    name = _DTYPES.get(elem_type)
-    if name is None or not hasattr(torch, name):
-        raise UserError("onnx", "%s: ONNX element type %d has no torch dtype here" % (what, elem_type))
-    return getattr(torch, name)
-
-
 def make_inputs(path, sizes):
     """One tensor per graph input at `sizes` (dim_param -> value): normal floats, small non-negative integers."""
     import torch
@@ -131,7 +120,7 @@ def make_inputs(path, sizes):
         shape = _shape_of(i.type, sizes)
         if shape is None:
             raise UserError("onnx", "input '%s' has a dimension without a name or a value" % i.name)
-        dtype = _torch_dtype(torch, i.type.tensor_type.elem_type, "input '%s'" % i.name)
+        dtype = ops_onnx.torch_dtype(torch, i.type.tensor_type.elem_type, "input '%s'" % i.name)
         if dtype.is_floating_point:
             out.append(torch.randn(shape).to(dtype))
         elif dtype == torch.bool:
@@ -151,7 +140,6 @@ def _tracing(torch, inputs):
 
 def _define_module():
     import torch
-    from . import ops_onnx, ops_onnx_nn
     ops = dict(ops_onnx.OPS, **ops_onnx_nn.OPS)
 
     class Module(torch.nn.Module):
@@ -241,7 +229,7 @@ def _define_module():
                 if shape is None:
                     raise UserError("onnx", "node '%s' (%s) has no torch form here and ONNX shape inference gives no fixed "
                                             "shape for its output '%s'" % (node.name, node.op_type, out))
-                shapes.append((shape, _torch_dtype(torch, t.tensor_type.elem_type, "output '%s'" % out)))
+                shapes.append((shape, ops_onnx.torch_dtype(torch, t.tensor_type.elem_type, "output '%s'" % out)))
             tensors = [a for a in args if isinstance(a, torch.Tensor)]
             return source.record_opaque(name, tensors, lambda: [torch.zeros(s, dtype=d) for s, d in shapes])
 

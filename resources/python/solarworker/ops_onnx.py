@@ -7,6 +7,8 @@ raises NoTorchForm for a variant it does not cover: it is then recorded as not c
 """
 import math
 
+from .source import UserError
+
 
 class NoTorchForm(Exception):
     pass
@@ -214,9 +216,20 @@ def _clip(torch, args, attrs, opset, node):
     return [torch.clamp(x, _operand(lo) if lo is not None else None, _operand(hi) if hi is not None else None)]
 
 
+# ONNX TensorProto element types and the torch dtypes they are (the graph's inputs and Cast).
+DTYPES = {1: "float32", 2: "uint8", 3: "int8", 5: "int16", 6: "int32", 7: "int64", 9: "bool", 10: "float16",
+          11: "float64", 16: "bfloat16", 17: "float8_e4m3fn", 19: "float8_e5m2"}
+
+
+def torch_dtype(torch, elem_type, what):
+    name = DTYPES.get(elem_type)
+    if name is None or not hasattr(torch, name):
+        raise UserError("onnx", "%s: ONNX element type %d has no torch dtype here" % (what, elem_type))
+    return getattr(torch, name)
+
+
 def _cast(torch, args, attrs, opset, node):
-    from .onnx_torch import _torch_dtype
-    dtype = _torch_dtype(torch, attrs["to"], "Cast")
+    dtype = torch_dtype(torch, attrs["to"], "Cast")
     x = args[0]
     if _is_shp(x):
         convert = float if dtype.is_floating_point else (lambda v: int(bool(v))) if dtype == torch.bool else int

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-namespace solar::trace {
+namespace solar::worker {
 
 class Dim
 {
@@ -105,4 +105,4 @@ inline std::string str(const Dim& d)
     return d.text();
 }
 
-} // namespace solar::trace
+} // namespace solar::worker

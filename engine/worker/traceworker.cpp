@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "engine/frontend/trace/traceworker.h"
+#include "engine/worker/traceworker.h"
 
 #include <nlohmann/json.hpp>
 
@@ -7,7 +7,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
-namespace solar::trace {
+namespace solar::worker {
 
 TraceWorker::TraceWorker(PythonInfo python, std::string script)
     : m_python(std::move(python))
@@ -191,4 +191,4 @@ Expected<ReferenceRun> TraceWorker::reference(const std::string& file, const std
     return parseReferenceReply(*reply, file);
 }
 
-} // namespace solar::trace
+} // namespace solar::worker

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "engine/core/expected.h"
-#include "engine/frontend/trace/dim.h"
+#include "engine/worker/dim.h"
 
 #include <cstdint>
 #include <map>
@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace solar::trace {
+namespace solar::worker {
 
 struct TracedTensor
 {
@@ -105,4 +105,4 @@ Expected<ReferenceRun> parseReferenceReply(std::string_view json, const std::str
 /// Parses one reply line. A reply with "ok": false becomes a diagnostic at the user's file and line.
 Expected<TraceResult> parseTraceReply(std::string_view json, const std::string& file);
 
-} // namespace solar::trace
+} // namespace solar::worker

@@ -2,7 +2,7 @@
 // What the Python side of SOLAR Studio can do on this machine (`solar doctor`, Help -> Environment): every
 // candidate interpreter probed for torch, numpy, einops, JAX and Flax, and for each which Python frameworks work in
 // it and, where one does not, why. Which frontends that makes available is the registry's business
-// (engine/frontend/availability.h). The chosen interpreter is the one locatePython() picks: the first that imports
+// (engine/source/availability.h). The chosen interpreter is the one locatePython() picks: the first that imports
 // a supported torch.
 #pragma once
 
@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace solar::trace {
+namespace solar::worker {
 
 struct FrameworkSupport
 {
@@ -46,4 +46,4 @@ bool supportedTorch(const std::string& version);
 /// Probes every candidate of pythonCandidates(preferred) (each with a timeout).
 EnvironmentReport probeEnvironment(const std::string& preferred = {}, int timeoutMs = 60000);
 
-} // namespace solar::trace
+} // namespace solar::worker

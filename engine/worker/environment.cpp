@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "engine/frontend/trace/environment.h"
+#include "engine/worker/environment.h"
 
-#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/worker/pythonlocator.h"
 
 #include <QProcess>
 #include <QString>
@@ -10,7 +10,7 @@
 
 #include <cstdio>
 
-namespace solar::trace {
+namespace solar::worker {
 
 namespace {
 
@@ -176,4 +176,4 @@ EnvironmentReport probeEnvironment(const std::string& preferred, int timeoutMs)
     return report;
 }
 
-} // namespace solar::trace
+} // namespace solar::worker

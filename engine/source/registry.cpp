@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The one list of frontends. A new frontend adds its folder and one line here (a static library drops objects
 // that nothing references, so frontends cannot register themselves from static initialisers).
-#include "engine/frontend/frontend.h"
+#include "engine/source/registry.h"
+
+#include <algorithm>
 
 namespace solar {
 
@@ -13,13 +15,35 @@ const Frontend& hfConfigFrontend(); // engine/frontend/hfconfig/hfconfigfrontend
 const Frontend& solExecFrontend(); // engine/frontend/solexec/solexecfrontend.cpp
 const Frontend& onnxFrontend(); // engine/frontend/onnx/onnxfrontend.cpp
 
-const std::vector<const Frontend*>& frontends()
+namespace {
+
+std::vector<const Frontend*>& registered()
 {
     // Order matters for the automatic choice: the first that claims a file gets it (a problem's definition.json before
     // the config.json reader, which claims every .json; ALIR takes what is left).
-    static const std::vector<const Frontend*> all {&pytorchFrontend(),  &jaxFrontend(),  &solExecFrontend(), &onnxFrontend(),
-                                                   &hfConfigFrontend(), &alirFrontend(), &llmFrontend()};
+    static std::vector<const Frontend*> all {&pytorchFrontend(),  &jaxFrontend(),  &solExecFrontend(), &onnxFrontend(),
+                                             &hfConfigFrontend(), &alirFrontend(), &llmFrontend()};
     return all;
+}
+
+} // namespace
+
+const std::vector<const Frontend*>& frontends()
+{
+    return registered();
+}
+
+ScopedFrontend::ScopedFrontend(const Frontend& frontend)
+    : m_frontend(&frontend)
+{
+    auto& all = registered();
+    all.insert(all.begin(), m_frontend);
+}
+
+ScopedFrontend::~ScopedFrontend()
+{
+    auto& all = registered();
+    all.erase(std::remove(all.begin(), all.end(), m_frontend), all.end());
 }
 
 const Frontend* findFrontend(std::string_view id)
@@ -61,9 +85,19 @@ bool isFrontendId(std::string_view id)
     return id == kAutoFrontend || findFrontend(id);
 }
 
-bool isPythonFile(const std::string& path)
+std::vector<DeclaredOption> declaredOptions()
 {
-    return path.size() > 3 && path.compare(path.size() - 3, 3, ".py") == 0;
+    std::vector<DeclaredOption> out;
+    for (const Frontend* f : frontends()) {
+        for (FrontendOption& o : f->options()) {
+            auto it = std::find_if(out.begin(), out.end(), [&](const DeclaredOption& d) { return d.option.key == o.key; });
+            if (it == out.end())
+                out.push_back({std::move(o), {f}});
+            else
+                it->frontends.push_back(f);
+        }
+    }
+    return out;
 }
 
 } // namespace solar

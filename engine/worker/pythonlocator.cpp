@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "engine/frontend/trace/pythonlocator.h"
+#include "engine/worker/pythonlocator.h"
 
 #include <QProcess>
 #include <QStandardPaths>
@@ -15,7 +15,7 @@
 #define SOLAR_SOURCE_PYTHON_DIR ""
 #endif
 
-namespace solar::trace {
+namespace solar::worker {
 
 namespace fs = std::filesystem;
 
@@ -119,4 +119,4 @@ std::string tracerScriptPath()
     return std::string(SOLAR_SOURCE_PYTHON_DIR) + "/" + name;
 }
 
-} // namespace solar::trace
+} // namespace solar::worker

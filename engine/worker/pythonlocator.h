@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace solar::trace {
+namespace solar::worker {
 
 struct PythonInfo
 {
@@ -42,4 +42,4 @@ std::vector<PythonCandidate> pythonCandidatesWithOrigin(const std::string& prefe
 /// executable, else the source tree's resources/python.
 std::string tracerScriptPath();
 
-} // namespace solar::trace
+} // namespace solar::worker

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "engine/frontend/trace/dim.h"
+#include "engine/worker/dim.h"
 
 #include <cctype>
 #include <utility>
 
-namespace solar::trace {
+namespace solar::worker {
 
 Dim::Dim(std::int64_t value, std::string expr)
     : m_value(value)
@@ -93,4 +93,4 @@ Dim& Dim::operator*=(const Dim& o)
     return *this = *this * o;
 }
 
-} // namespace solar::trace
+} // namespace solar::worker

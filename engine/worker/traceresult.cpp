@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "engine/frontend/trace/traceresult.h"
+#include "engine/worker/traceresult.h"
 
 #include <nlohmann/json.hpp>
 
@@ -10,7 +10,7 @@
 #include <limits>
 #include <optional>
 
-namespace solar::trace {
+namespace solar::worker {
 
 namespace {
 
@@ -205,9 +205,9 @@ Expected<ReferenceRun> parseReferenceReply(std::string_view text, const std::str
     }
 }
 
-} // namespace solar::trace
+} // namespace solar::worker
 
-namespace solar::trace {
+namespace solar::worker {
 
 namespace {
 
@@ -328,4 +328,4 @@ Expected<TraceResult> instantiate(const TraceResult& t, const std::map<std::stri
     return out;
 }
 
-} // namespace solar::trace
+} // namespace solar::worker

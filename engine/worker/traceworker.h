@@ -5,8 +5,8 @@
 // thread.
 #pragma once
 
-#include "engine/frontend/trace/pythonlocator.h"
-#include "engine/frontend/trace/traceresult.h"
+#include "engine/worker/pythonlocator.h"
+#include "engine/worker/traceresult.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -18,7 +18,7 @@
 
 class QProcess;
 
-namespace solar::trace {
+namespace solar::worker {
 
 class TraceWorker
 {
@@ -75,4 +75,4 @@ private:
     std::string m_framework;
 };
 
-} // namespace solar::trace
+} // namespace solar::worker

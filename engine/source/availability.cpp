@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
-#include "engine/frontend/availability.h"
+#include "engine/source/availability.h"
 
-#include "engine/frontend/frontend.h"
+#include "engine/source/registry.h"
 
 namespace solar {
 
-std::vector<FrontendAvailability> frontendAvailability(const trace::PythonProbe& python)
+std::vector<FrontendAvailability> frontendAvailability(const worker::PythonProbe& python)
 {
     std::vector<FrontendAvailability> out;
     for (const Frontend* f : frontends()) {
         FrontendAvailability a {std::string(f->id()), f->label(), false, {}};
         if (const std::string_view framework = f->framework(); !framework.empty()) {
-            const trace::FrameworkSupport* s = python.support(framework);
+            const worker::FrameworkSupport* s = python.support(framework);
             a.works = python.runs && s && s->works;
             a.why = s ? s->why : (python.runs ? std::string(framework) + " was not probed" : python.error);
         } else if (!f->validates()) {
@@ -34,7 +34,7 @@ std::vector<FrontendAvailability> frontendAvailability(const trace::PythonProbe&
     return out;
 }
 
-std::string formatEnvironment(const trace::EnvironmentReport& report)
+std::string formatEnvironment(const worker::EnvironmentReport& report)
 {
     std::string out;
     for (const auto& p : report.pythons) {

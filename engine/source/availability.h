@@ -4,7 +4,7 @@
 // (Frontend::framework()), so a new frontend appears here without being named.
 #pragma once
 
-#include "engine/frontend/trace/environment.h"
+#include "engine/worker/environment.h"
 
 #include <string>
 #include <vector>
@@ -20,9 +20,9 @@ struct FrontendAvailability
 };
 
 /// One entry per registered frontend, in the registry's order, for `python`.
-std::vector<FrontendAvailability> frontendAvailability(const trace::PythonProbe& python);
+std::vector<FrontendAvailability> frontendAvailability(const worker::PythonProbe& python);
 
 /// The report as text, one block per interpreter with its frontends (what `solar doctor` prints).
-std::string formatEnvironment(const trace::EnvironmentReport& report);
+std::string formatEnvironment(const worker::EnvironmentReport& report);
 
 } // namespace solar
