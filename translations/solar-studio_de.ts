@@ -47,77 +47,77 @@
 <context>
     <name>AnalysisSession</name>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="29"/>
+        <location filename="../app/studio/analysissession.cpp" line="30"/>
         <source>Analysing: %1…</source>
         <translation>Analyse: %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="40"/>
+        <location filename="../app/studio/analysissession.cpp" line="41"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>Kopie für den Tracer kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="47"/>
+        <location filename="../app/studio/analysissession.cpp" line="48"/>
         <source>Asking %1 at %2…</source>
         <translation>Frage %1 unter %2…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="53"/>
+        <location filename="../app/studio/analysissession.cpp" line="54"/>
         <source>Analysing…</source>
         <translation>Analysiere…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="67"/>
+        <location filename="../app/studio/analysissession.cpp" line="68"/>
         <source>Validation cancelled; the bounds stand, unvalidated</source>
         <translation>Validierung abgebrochen; die Schranken bleiben, unvalidiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="71"/>
+        <location filename="../app/studio/analysissession.cpp" line="72"/>
         <source>Analysis cancelled</source>
         <translation>Analyse abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="79"/>
+        <location filename="../app/studio/analysissession.cpp" line="80"/>
         <source>%1: %2 — %3</source>
         <translation>%1: %2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="83"/>
+        <location filename="../app/studio/analysissession.cpp" line="84"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="88"/>
+        <location filename="../app/studio/analysissession.cpp" line="89"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>Die letzte Analyse ist fehlgeschlagen (siehe Editor); die gezeigten Zahlen stammen von der vorherigen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="89"/>
+        <location filename="../app/studio/analysissession.cpp" line="90"/>
         <source>Analysis failed: %1</source>
         <translation>Analyse fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="102"/>
+        <location filename="../app/studio/analysissession.cpp" line="103"/>
         <source>Validation finished: %1</source>
         <translation>Validierung beendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="108"/>
+        <location filename="../app/studio/analysissession.cpp" line="109"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>Analysiert: %1 Operatoren, Validierung %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="132"/>
+        <location filename="../app/studio/analysissession.cpp" line="133"/>
         <source>the comparison with the source runs in the background</source>
         <translation>der Vergleich mit der Quelle läuft im Hintergrund</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="133"/>
+        <location filename="../app/studio/analysissession.cpp" line="134"/>
         <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
         <translation>Schranken bereit; Validierung gegen die Quelle läuft im Hintergrund (Esc bricht die Validierung ab)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="187"/>
+        <location filename="../app/studio/analysissession.cpp" line="188"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>Quelle geändert: Ergebnisse sind veraltet (Strg+R analysiert erneut)</translation>
     </message>
@@ -125,37 +125,37 @@
 <context>
     <name>AnalysisToolbar</name>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="14"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="13"/>
         <source>Analysis</source>
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="17"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="16"/>
         <source> Frontend: </source>
         <translation> Frontend: </translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="20"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="19"/>
         <source> Execution: </source>
         <translation> Ausführung: </translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="23"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="22"/>
         <source>eager</source>
         <translation>eager</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="24"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="23"/>
         <source>CUDA graph / compiled</source>
         <translation>CUDA-Graph / kompiliert</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="25"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="24"/>
         <source>no floor</source>
         <translation>ohne Untergrenze</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="26"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="25"/>
         <source>How the program runs, for the eager level F0: eager pays the profile&apos;s host dispatch and kernel-launch floors, a CUDA graph or compiled program the launch floor only, no floor neither. The SOL levels never pay them.</source>
         <translation>Wie das Programm läuft, für die Eager-Stufe F0: eager zahlt die Host-Dispatch- und Kernel-Start-Untergrenzen des Profils, ein CUDA-Graph oder kompiliertes Programm nur die Start-Untergrenze, ohne Untergrenze keine. Die SOL-Stufen zahlen sie nie.</translation>
     </message>
@@ -260,12 +260,12 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../app/studio/document.cpp" line="71"/>
+        <location filename="../app/studio/document.cpp" line="72"/>
         <source>Cannot open %1: %2</source>
         <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="80"/>
+        <location filename="../app/studio/document.cpp" line="81"/>
         <source># %1 is a binary model (%2 bytes): it is analysed from the file on disk and cannot be edited here.
 # The IR pane shows the program it becomes; for an ONNX model, an operator&apos;s source line N is the graph&apos;s N-th node.
 </source>
@@ -274,58 +274,53 @@
 </translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="98"/>
+        <location filename="../app/studio/document.cpp" line="99"/>
         <source>%1 is a binary model: SOLAR Studio does not write it (save a project to keep the analysis settings)</source>
         <translation>%1 ist ein binäres Modell: SOLAR Studio schreibt es nicht (speichern Sie ein Projekt, um die Analyseeinstellungen zu behalten)</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="119"/>
-        <location filename="../app/studio/document.cpp" line="131"/>
+        <location filename="../app/studio/document.cpp" line="120"/>
+        <location filename="../app/studio/document.cpp" line="132"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="125"/>
+        <location filename="../app/studio/document.cpp" line="126"/>
         <source>Save source</source>
         <translation>Quelle speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="125"/>
-        <source>Models and IR (*.py *.alir)</source>
-        <translation>Modelle und IR (*.py *.alir)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/document.cpp" line="139"/>
+        <location filename="../app/studio/document.cpp" line="140"/>
         <source>Unsaved edits</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="139"/>
+        <location filename="../app/studio/document.cpp" line="140"/>
         <source>The source has unsaved edits. Save them first?</source>
         <translation>Die Quelle hat ungespeicherte Änderungen. Zuerst speichern?</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="155"/>
+        <location filename="../app/studio/document.cpp" line="156"/>
         <source>Autosave failed: %1</source>
         <translation>Automatisches Speichern fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="161"/>
+        <location filename="../app/studio/document.cpp" line="162"/>
         <source>an unsaved %1</source>
         <translation>ein ungespeichertes %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="162"/>
+        <location filename="../app/studio/document.cpp" line="163"/>
         <source>Recover unsaved edits?</source>
         <translation>Ungespeicherte Änderungen wiederherstellen?</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="163"/>
+        <location filename="../app/studio/document.cpp" line="164"/>
         <source>SOLAR Studio closed with unsaved edits to %1 (autosaved %2). Recover them?</source>
         <translation>SOLAR Studio wurde mit ungespeicherten Änderungen an %1 beendet (automatisch gespeichert %2). Wiederherstellen?</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="179"/>
+        <location filename="../app/studio/document.cpp" line="180"/>
         <source>Recovered unsaved edits; save them to keep them</source>
         <translation>Ungespeicherte Änderungen wiederhergestellt; speichern Sie sie, um sie zu behalten</translation>
     </message>
@@ -615,9 +610,85 @@
     </message>
 </context>
 <context>
+    <name>FrontendOption</name>
+    <message>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="33"/>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="41"/>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="49"/>
+        <source>Tokens</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="58"/>
+        <source>Precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="17"/>
+        <source>Endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="18"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="24"/>
+        <source>API key variable</source>
+        <translation>Variable des API-Schlüssels</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="26"/>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="29"/>
+        <source>Timeout (s)</source>
+        <translation>Zeitlimit (s)</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="32"/>
+        <source>Cache folder</source>
+        <translation>Cache-Ordner</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/solexec/solexecfrontend.cpp" line="32"/>
+        <source>Workload</source>
+        <translation>Workload</translation>
+    </message>
+</context>
+<context>
+    <name>FrontendOptionBar</name>
+    <message>
+        <location filename="../widgets/editor/frontendoptionbar.cpp" line="87"/>
+        <source>(none: %1)</source>
+        <translation>(keine: %1)</translation>
+    </message>
+</context>
+<context>
     <name>FrontendSelector</name>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="13"/>
+        <location filename="../widgets/editor/frontendselector.cpp" line="29"/>
+        <source>Sources (%1)</source>
+        <translation>Quellen (%1)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/frontendselector.cpp" line="31"/>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/frontendselector.cpp" line="38"/>
         <source>Automatic (PyTorch and JAX files traced, ALIR as written)</source>
         <translation>Automatisch (PyTorch- und JAX-Dateien per Trace, ALIR wie geschrieben)</translation>
     </message>
@@ -637,12 +708,12 @@
         <translation>ALIR wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="181"/>
+        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="194"/>
         <source>LLM (any source, validated when a reference runs)</source>
         <translation>LLM (jede Quelle, validiert, wenn eine Referenz läuft)</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="17"/>
+        <location filename="../widgets/editor/frontendselector.cpp" line="42"/>
         <source>How the source becomes ALIR</source>
         <translation>Wie die Quelle zu ALIR wird</translation>
     </message>
@@ -652,7 +723,7 @@
         <translation>Hugging-Face-config.json</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/onnx/onnxfrontend.cpp" line="32"/>
+        <location filename="../engine/frontend/onnx/onnxfrontend.cpp" line="29"/>
         <source>ONNX model</source>
         <translation>ONNX-Modell</translation>
     </message>
@@ -1229,14 +1300,14 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="70"/>
-        <location filename="../app/studio/mainwindow.cpp" line="220"/>
+        <location filename="../app/studio/mainwindow.cpp" line="71"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="75"/>
-        <location filename="../app/studio/mainwindow.cpp" line="359"/>
+        <location filename="../app/studio/mainwindow.cpp" line="76"/>
+        <location filename="../app/studio/mainwindow.cpp" line="323"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1286,67 +1357,67 @@
         <translation>Hardware vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="178"/>
+        <location filename="../app/studio/mainwindow.cpp" line="144"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="179"/>
+        <location filename="../app/studio/mainwindow.cpp" line="145"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="180"/>
+        <location filename="../app/studio/mainwindow.cpp" line="146"/>
         <source>Open Problem &amp;Folder…</source>
         <translation>Problem&amp;ordner öffnen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="181"/>
+        <location filename="../app/studio/mainwindow.cpp" line="147"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="182"/>
+        <location filename="../app/studio/mainwindow.cpp" line="148"/>
         <source>&amp;Examples</source>
         <translation>&amp;Beispiele</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="151"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="248"/>
+        <location filename="../app/studio/mainwindow.cpp" line="213"/>
         <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
         <translation>%1 geöffnet; der Profiler-Trace %2 gehörte zu %3 und wurde verworfen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="330"/>
+        <location filename="../app/studio/mainwindow.cpp" line="294"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="394"/>
+        <location filename="../app/studio/mainwindow.cpp" line="357"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1: %2% seiner ATen-Zeit den Operatoren zugeordnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="190"/>
+        <location filename="../app/studio/mainwindow.cpp" line="156"/>
         <source>Save &amp;As…</source>
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="155"/>
+        <location filename="../app/studio/mainwindow.cpp" line="122"/>
         <source>Load a torch.profiler trace</source>
         <translation>Einen torch.profiler-Trace laden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="156"/>
+        <location filename="../app/studio/mainwindow.cpp" line="123"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome-Traces (*.json *.pt.trace.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="159"/>
+        <location filename="../app/studio/mainwindow.cpp" line="126"/>
         <source>Profiler trace</source>
         <translation>Profiler-Trace</translation>
     </message>
@@ -1356,47 +1427,47 @@
         <translation>Einsichten</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="194"/>
+        <location filename="../app/studio/mainwindow.cpp" line="160"/>
         <source>Save &amp;Project…</source>
         <translation>&amp;Projekt speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="162"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="167"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="205"/>
+        <location filename="../app/studio/mainwindow.cpp" line="171"/>
         <source>&amp;Analysis</source>
         <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
+        <location filename="../app/studio/mainwindow.cpp" line="172"/>
         <source>&amp;Analyse</source>
         <translation>&amp;Analysieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="208"/>
+        <location filename="../app/studio/mainwindow.cpp" line="174"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="210"/>
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>Hardware als &amp;Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="211"/>
+        <location filename="../app/studio/mainwindow.cpp" line="177"/>
         <source>&amp;LLM settings…</source>
         <translation>&amp;LLM-Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="222"/>
+        <location filename="../app/studio/mainwindow.cpp" line="187"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -1411,63 +1482,58 @@
         <translation>Systemvorgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="226"/>
+        <location filename="../app/studio/mainwindow.cpp" line="191"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="262"/>
-        <location filename="../app/studio/mainwindow.cpp" line="281"/>
+        <location filename="../app/studio/mainwindow.cpp" line="227"/>
+        <location filename="../app/studio/mainwindow.cpp" line="245"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="242"/>
+        <location filename="../app/studio/mainwindow.cpp" line="207"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="315"/>
+        <location filename="../app/studio/mainwindow.cpp" line="279"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="268"/>
+        <location filename="../app/studio/mainwindow.cpp" line="233"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="269"/>
-        <source>Models, configs, IR and projects (*.py *.json *.onnx *.alir *.solar);;All files (*)</source>
-        <translation>Modelle, Konfigurationen, IR und Projekte (*.py *.json *.onnx *.alir *.solar);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="276"/>
+        <location filename="../app/studio/mainwindow.cpp" line="240"/>
         <source>Open a problem folder (definition.json and workload.jsonl)</source>
         <translation>Einen Problemordner öffnen (definition.json und workload.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="289"/>
+        <location filename="../app/studio/mainwindow.cpp" line="253"/>
         <source>%1 holds no definition.json: a problem folder has definition.json and workload.jsonl</source>
         <translation>%1 enthält keine definition.json: Ein Problemordner hat definition.json und workload.jsonl</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="323"/>
+        <location filename="../app/studio/mainwindow.cpp" line="287"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="323"/>
+        <location filename="../app/studio/mainwindow.cpp" line="287"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="361"/>
+        <location filename="../app/studio/mainwindow.cpp" line="325"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="374"/>
+        <location filename="../app/studio/mainwindow.cpp" line="338"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
@@ -1744,110 +1810,103 @@
         <translation>Expertenparallele Geräte:</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="189"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="179"/>
         <source>One device: set two or more to split the program over them.</source>
         <translation>Ein Gerät: zwei oder mehr einstellen, um das Programm aufzuteilen.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="189"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="179"/>
         <source>No analysis yet.</source>
         <translation>Noch keine Analyse.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="193"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="183"/>
         <source>Splitting over %1 devices…</source>
         <translation>Aufteilen auf %1 Geräte…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
         <source>Per device</source>
         <translation>Pro Gerät</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
         <source>Communication</source>
         <translation>Kommunikation</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
         <source>Overlapped (bound)</source>
         <translation>Überlappt (Schranke)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="283"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Serialised</source>
         <translation>Nacheinander</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="283"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Comm. share</source>
         <translation>Anteil Komm.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="229"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="297"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="293"/>
         <source> (links bind)</source>
         <translation> (Verbindungen begrenzen)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="234"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="210"/>
         <source>%1 statements split, %2 run whole on every device; %3 collectives; each device holds %4 of %5%6; split %7</source>
         <translation>%1 Anweisungen aufgeteilt, %2 laufen ganz auf jedem Gerät; %3 kollektive Operationen; jedes Gerät hält %4 von %5%6; Aufteilung %7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="239"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="306"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="269"/>
         <source> (does not fit)</source>
         <translation> (passt nicht)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="240"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
         <source>validated</source>
         <translation>validiert</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="240"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
         <source>NOT validated: the recombined outputs differ</source>
         <translation>NICHT validiert: die zusammengesetzten Ausgaben weichen ab</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="241"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="217"/>
         <source>not validated (see the notes)</source>
         <translation>nicht validiert (siehe Hinweise)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="254"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="230"/>
         <source>Splitting over %1 devices (%2)…</source>
         <translation>Aufteilen auf %1 Geräte (%2)…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="247"/>
         <source>Splitting (%1): %2…</source>
         <translation>Aufteilen (%1): %2…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="301"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="264"/>
         <source>%1 devices (%2): %3 stages; a device holds %4 of %5%6; %7</source>
         <translation>%1 Geräte (%2): %3 Stufen; ein Gerät hält %4 von %5%6; %7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="307"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="270"/>
         <source>the splits that could run were validated (see the notes)</source>
         <translation>die ausführbaren Aufteilungen wurden validiert (siehe Hinweise)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="308"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
         <source>NOT validated: a split&apos;s recombined outputs differ</source>
         <translation>NICHT validiert: die zusammengesetzten Ausgaben einer Aufteilung weichen ab</translation>
     </message>
@@ -1855,42 +1914,52 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="56"/>
+        <location filename="../app/studio/projectfile.cpp" line="58"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>kein gültiges JSON bei Byte %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="59"/>
+        <location filename="../app/studio/projectfile.cpp" line="61"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>kein SOLAR-Studio-Projekt (Schema solar.project/1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="62"/>
+        <location filename="../app/studio/projectfile.cpp" line="64"/>
         <source>&apos;source.text&apos; is missing</source>
         <translation>„source.text“ fehlt</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="71"/>
+        <location filename="../app/studio/projectfile.cpp" line="73"/>
         <source>&apos;mode&apos; must be eager, graph or none</source>
         <translation>&apos;mode&apos; muss eager, graph oder none sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="75"/>
+        <location filename="../app/studio/projectfile.cpp" line="81"/>
+        <source>&apos;frontend_options.%1&apos; is no frontend&apos;s option</source>
+        <translation>„frontend_options.%1“ ist keine Option eines Frontends</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="83"/>
+        <source>&apos;frontend_options.%1&apos; must be a string</source>
+        <translation>„frontend_options.%1“ muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="93"/>
         <source>&apos;workload&apos; must be a workload&apos;s uuid (a string)</source>
         <translation>&apos;workload&apos; muss die UUID eines Workloads sein (eine Zeichenkette)</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="81"/>
+        <location filename="../app/studio/projectfile.cpp" line="100"/>
         <source>&apos;serving.phase&apos; must be prefill or decode</source>
         <translation>&apos;serving.phase&apos; muss prefill oder decode sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="88"/>
+        <location filename="../app/studio/projectfile.cpp" line="107"/>
         <source>&apos;serving.%1&apos; must be a positive whole number</source>
         <translation>&apos;serving.%1&apos; muss eine positive ganze Zahl sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="97"/>
+        <location filename="../app/studio/projectfile.cpp" line="116"/>
         <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>„hardware.factors.%1“ muss eine positive Zahl sein</translation>
     </message>
@@ -2650,59 +2719,6 @@
     </message>
 </context>
 <context>
-    <name>ServingControls</name>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="17"/>
-        <source>Decode step</source>
-        <translation>Decode-Schritt</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="18"/>
-        <source>Prefill</source>
-        <translation>Prefill</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="19"/>
-        <source>Prefill: the prompt&apos;s tokens at once (time to first token). Decode step: the next token of every sequence, reading the KV cache of the context</source>
-        <translation>Prefill: alle Token des Prompts auf einmal (Zeit bis zum ersten Token). Decode-Schritt: das nächste Token jeder Sequenz, mit Lesen des KV-Caches des Kontexts</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="25"/>
-        <source>batch </source>
-        <translation>Batch </translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="26"/>
-        <source>Sequences served together</source>
-        <translation>Gemeinsam bediente Sequenzen</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="32"/>
-        <source> tokens</source>
-        <translation> Token</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="71"/>
-        <source>prompt</source>
-        <translation>Prompt</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="71"/>
-        <source>context</source>
-        <translation>Kontext</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="72"/>
-        <source>Prompt tokens per sequence</source>
-        <translation>Prompt-Token pro Sequenz</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="72"/>
-        <source>Tokens already in each sequence&apos;s KV cache</source>
-        <translation>Token, die schon im KV-Cache jeder Sequenz liegen</translation>
-    </message>
-</context>
-<context>
     <name>SourceEditor</name>
     <message>
         <location filename="../widgets/editor/sourceeditor.cpp" line="139"/>
@@ -2987,20 +3003,6 @@
         <location filename="../widgets/llm/transcriptpane.cpp" line="45"/>
         <source>The LLM frontend has not run. Choose it as the frontend and analyse (Ctrl+R).</source>
         <translation>Das LLM-Frontend ist nicht gelaufen. Wählen Sie es als Frontend und analysieren Sie (Strg+R).</translation>
-    </message>
-</context>
-<context>
-    <name>WorkloadSelector</name>
-    <message>
-        <location filename="../widgets/editor/workloadselector.cpp" line="14"/>
-        <location filename="../widgets/editor/workloadselector.cpp" line="37"/>
-        <source>The workload of the problem that is analysed: its axes are the sizes every pane shows</source>
-        <translation>Der analysierte Workload des Problems: Seine Achsen sind die Größen, die jeder Bereich zeigt</translation>
-    </message>
-    <message>
-        <location filename="../widgets/editor/workloadselector.cpp" line="24"/>
-        <source>(no workloads: %1)</source>
-        <translation>(keine Workloads: %1)</translation>
     </message>
 </context>
 <context>

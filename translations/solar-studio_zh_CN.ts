@@ -47,77 +47,77 @@
 <context>
     <name>AnalysisSession</name>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="29"/>
+        <location filename="../app/studio/analysissession.cpp" line="30"/>
         <source>Analysing: %1…</source>
         <translation>正在分析：%1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="40"/>
+        <location filename="../app/studio/analysissession.cpp" line="41"/>
         <source>Cannot write a copy for the tracer: %1</source>
         <translation>无法为追踪器写入副本：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="47"/>
+        <location filename="../app/studio/analysissession.cpp" line="48"/>
         <source>Asking %1 at %2…</source>
         <translation>正在询问 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="53"/>
+        <location filename="../app/studio/analysissession.cpp" line="54"/>
         <source>Analysing…</source>
         <translation>正在分析…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="67"/>
+        <location filename="../app/studio/analysissession.cpp" line="68"/>
         <source>Validation cancelled; the bounds stand, unvalidated</source>
         <translation>验证已取消；界限保留，未验证</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="71"/>
+        <location filename="../app/studio/analysissession.cpp" line="72"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="79"/>
+        <location filename="../app/studio/analysissession.cpp" line="80"/>
         <source>%1: %2 — %3</source>
         <translation>%1：%2 — %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="83"/>
+        <location filename="../app/studio/analysissession.cpp" line="84"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="88"/>
+        <location filename="../app/studio/analysissession.cpp" line="89"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>上次分析失败（见编辑器）；显示的数字来自之前的分析。</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="89"/>
+        <location filename="../app/studio/analysissession.cpp" line="90"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="102"/>
+        <location filename="../app/studio/analysissession.cpp" line="103"/>
         <source>Validation finished: %1</source>
         <translation>验证完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="108"/>
+        <location filename="../app/studio/analysissession.cpp" line="109"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>已分析：%1 个算子，验证 %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="132"/>
+        <location filename="../app/studio/analysissession.cpp" line="133"/>
         <source>the comparison with the source runs in the background</source>
         <translation>与源代码的比较在后台进行</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="133"/>
+        <location filename="../app/studio/analysissession.cpp" line="134"/>
         <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
         <translation>界限已就绪；正在后台与源代码验证（Esc 取消验证）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="187"/>
+        <location filename="../app/studio/analysissession.cpp" line="188"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
     </message>
@@ -125,37 +125,37 @@
 <context>
     <name>AnalysisToolbar</name>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="14"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="13"/>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="17"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="16"/>
         <source> Frontend: </source>
         <translation> 前端： </translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="20"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="19"/>
         <source> Execution: </source>
         <translation> 执行方式： </translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="23"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="22"/>
         <source>eager</source>
         <translation>eager（逐算子）</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="24"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="23"/>
         <source>CUDA graph / compiled</source>
         <translation>CUDA 图 / 编译</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="25"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="24"/>
         <source>no floor</source>
         <translation>无下限</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysistoolbar.cpp" line="26"/>
+        <location filename="../app/studio/analysistoolbar.cpp" line="25"/>
         <source>How the program runs, for the eager level F0: eager pays the profile&apos;s host dispatch and kernel-launch floors, a CUDA graph or compiled program the launch floor only, no floor neither. The SOL levels never pay them.</source>
         <translation>程序的运行方式（用于 eager 级别 F0）：eager 计入配置文件的主机分发下限和内核启动下限，CUDA 图或编译程序只计入启动下限，无下限则都不计入。SOL 级别从不计入它们。</translation>
     </message>
@@ -260,12 +260,12 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../app/studio/document.cpp" line="71"/>
+        <location filename="../app/studio/document.cpp" line="72"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="80"/>
+        <location filename="../app/studio/document.cpp" line="81"/>
         <source># %1 is a binary model (%2 bytes): it is analysed from the file on disk and cannot be edited here.
 # The IR pane shows the program it becomes; for an ONNX model, an operator&apos;s source line N is the graph&apos;s N-th node.
 </source>
@@ -274,58 +274,53 @@
 </translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="98"/>
+        <location filename="../app/studio/document.cpp" line="99"/>
         <source>%1 is a binary model: SOLAR Studio does not write it (save a project to keep the analysis settings)</source>
         <translation>%1 是二进制模型：SOLAR Studio 不会写入它（保存项目以保留分析设置）</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="119"/>
-        <location filename="../app/studio/document.cpp" line="131"/>
+        <location filename="../app/studio/document.cpp" line="120"/>
+        <location filename="../app/studio/document.cpp" line="132"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="125"/>
+        <location filename="../app/studio/document.cpp" line="126"/>
         <source>Save source</source>
         <translation>保存源代码</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="125"/>
-        <source>Models and IR (*.py *.alir)</source>
-        <translation>模型与 IR (*.py *.alir)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/document.cpp" line="139"/>
+        <location filename="../app/studio/document.cpp" line="140"/>
         <source>Unsaved edits</source>
         <translation>未保存的编辑</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="139"/>
+        <location filename="../app/studio/document.cpp" line="140"/>
         <source>The source has unsaved edits. Save them first?</source>
         <translation>源代码有未保存的编辑。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="155"/>
+        <location filename="../app/studio/document.cpp" line="156"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="161"/>
+        <location filename="../app/studio/document.cpp" line="162"/>
         <source>an unsaved %1</source>
         <translation>一个未保存的 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="162"/>
+        <location filename="../app/studio/document.cpp" line="163"/>
         <source>Recover unsaved edits?</source>
         <translation>恢复未保存的编辑？</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="163"/>
+        <location filename="../app/studio/document.cpp" line="164"/>
         <source>SOLAR Studio closed with unsaved edits to %1 (autosaved %2). Recover them?</source>
         <translation>SOLAR Studio 关闭时 %1 有未保存的编辑（自动保存于 %2）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../app/studio/document.cpp" line="179"/>
+        <location filename="../app/studio/document.cpp" line="180"/>
         <source>Recovered unsaved edits; save them to keep them</source>
         <translation>已恢复未保存的编辑；请保存以保留它们</translation>
     </message>
@@ -614,9 +609,85 @@
     </message>
 </context>
 <context>
+    <name>FrontendOption</name>
+    <message>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="33"/>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="41"/>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="49"/>
+        <source>Tokens</source>
+        <translation>词元数</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="58"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="17"/>
+        <source>Endpoint</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="18"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="24"/>
+        <source>API key variable</source>
+        <translation>API 密钥变量</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="26"/>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="29"/>
+        <source>Timeout (s)</source>
+        <translation>超时（秒）</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="32"/>
+        <source>Cache folder</source>
+        <translation>缓存文件夹</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/solexec/solexecfrontend.cpp" line="32"/>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+</context>
+<context>
+    <name>FrontendOptionBar</name>
+    <message>
+        <location filename="../widgets/editor/frontendoptionbar.cpp" line="87"/>
+        <source>(none: %1)</source>
+        <translation>（无：%1）</translation>
+    </message>
+</context>
+<context>
     <name>FrontendSelector</name>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="13"/>
+        <location filename="../widgets/editor/frontendselector.cpp" line="29"/>
+        <source>Sources (%1)</source>
+        <translation>源文件 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/frontendselector.cpp" line="31"/>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editor/frontendselector.cpp" line="38"/>
         <source>Automatic (PyTorch and JAX files traced, ALIR as written)</source>
         <translation>自动（追踪 PyTorch 和 JAX 文件，ALIR 按原样）</translation>
     </message>
@@ -636,12 +707,12 @@
         <translation>按原样的 ALIR</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="181"/>
+        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="194"/>
         <source>LLM (any source, validated when a reference runs)</source>
         <translation>LLM（任意源代码，有参考运行时进行验证）</translation>
     </message>
     <message>
-        <location filename="../widgets/editor/frontendselector.cpp" line="17"/>
+        <location filename="../widgets/editor/frontendselector.cpp" line="42"/>
         <source>How the source becomes ALIR</source>
         <translation>源代码如何转为 ALIR</translation>
     </message>
@@ -651,7 +722,7 @@
         <translation>Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/onnx/onnxfrontend.cpp" line="32"/>
+        <location filename="../engine/frontend/onnx/onnxfrontend.cpp" line="29"/>
         <source>ONNX model</source>
         <translation>ONNX 模型</translation>
     </message>
@@ -1227,14 +1298,14 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="70"/>
-        <location filename="../app/studio/mainwindow.cpp" line="220"/>
+        <location filename="../app/studio/mainwindow.cpp" line="71"/>
+        <location filename="../app/studio/mainwindow.cpp" line="185"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="75"/>
-        <location filename="../app/studio/mainwindow.cpp" line="359"/>
+        <location filename="../app/studio/mainwindow.cpp" line="76"/>
+        <location filename="../app/studio/mainwindow.cpp" line="323"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1284,67 +1355,67 @@
         <translation>比较硬件</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="178"/>
+        <location filename="../app/studio/mainwindow.cpp" line="144"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="179"/>
+        <location filename="../app/studio/mainwindow.cpp" line="145"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="180"/>
+        <location filename="../app/studio/mainwindow.cpp" line="146"/>
         <source>Open Problem &amp;Folder…</source>
         <translation>打开问题文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="181"/>
+        <location filename="../app/studio/mainwindow.cpp" line="147"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="182"/>
+        <location filename="../app/studio/mainwindow.cpp" line="148"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="185"/>
+        <location filename="../app/studio/mainwindow.cpp" line="151"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="248"/>
+        <location filename="../app/studio/mainwindow.cpp" line="213"/>
         <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
         <translation>已打开 %1；性能分析跟踪 %2 属于 %3，已清除</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="330"/>
+        <location filename="../app/studio/mainwindow.cpp" line="294"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="394"/>
+        <location filename="../app/studio/mainwindow.cpp" line="357"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1:其 ATen 时间的 %2% 已匹配到运算符</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="190"/>
+        <location filename="../app/studio/mainwindow.cpp" line="156"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="155"/>
+        <location filename="../app/studio/mainwindow.cpp" line="122"/>
         <source>Load a torch.profiler trace</source>
         <translation>加载 torch.profiler trace</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="156"/>
+        <location filename="../app/studio/mainwindow.cpp" line="123"/>
         <source>Chrome traces (*.json *.pt.trace.json);;All files (*)</source>
         <translation>Chrome trace (*.json *.pt.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="159"/>
+        <location filename="../app/studio/mainwindow.cpp" line="126"/>
         <source>Profiler trace</source>
         <translation>性能分析 trace</translation>
     </message>
@@ -1354,47 +1425,47 @@
         <translation>优化建议</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="194"/>
+        <location filename="../app/studio/mainwindow.cpp" line="160"/>
         <source>Save &amp;Project…</source>
         <translation>保存项目(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="196"/>
+        <location filename="../app/studio/mainwindow.cpp" line="162"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="201"/>
+        <location filename="../app/studio/mainwindow.cpp" line="167"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="205"/>
+        <location filename="../app/studio/mainwindow.cpp" line="171"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="206"/>
+        <location filename="../app/studio/mainwindow.cpp" line="172"/>
         <source>&amp;Analyse</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="208"/>
+        <location filename="../app/studio/mainwindow.cpp" line="174"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="210"/>
+        <location filename="../app/studio/mainwindow.cpp" line="176"/>
         <source>Save hardware as &amp;user profile…</source>
         <translation>将硬件保存为用户配置(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="211"/>
+        <location filename="../app/studio/mainwindow.cpp" line="177"/>
         <source>&amp;LLM settings…</source>
         <translation>LLM 设置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="222"/>
+        <location filename="../app/studio/mainwindow.cpp" line="187"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1409,63 +1480,58 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="226"/>
+        <location filename="../app/studio/mainwindow.cpp" line="191"/>
         <source>The language changes at the next start of SOLAR Studio</source>
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="262"/>
-        <location filename="../app/studio/mainwindow.cpp" line="281"/>
+        <location filename="../app/studio/mainwindow.cpp" line="227"/>
+        <location filename="../app/studio/mainwindow.cpp" line="245"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="242"/>
+        <location filename="../app/studio/mainwindow.cpp" line="207"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="315"/>
+        <location filename="../app/studio/mainwindow.cpp" line="279"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="268"/>
+        <location filename="../app/studio/mainwindow.cpp" line="233"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="269"/>
-        <source>Models, configs, IR and projects (*.py *.json *.onnx *.alir *.solar);;All files (*)</source>
-        <translation>模型、配置、IR 和项目 (*.py *.json *.onnx *.alir *.solar);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mainwindow.cpp" line="276"/>
+        <location filename="../app/studio/mainwindow.cpp" line="240"/>
         <source>Open a problem folder (definition.json and workload.jsonl)</source>
         <translation>打开问题文件夹（definition.json 和 workload.jsonl）</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="289"/>
+        <location filename="../app/studio/mainwindow.cpp" line="253"/>
         <source>%1 holds no definition.json: a problem folder has definition.json and workload.jsonl</source>
         <translation>%1 中没有 definition.json：问题文件夹包含 definition.json 和 workload.jsonl</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="323"/>
+        <location filename="../app/studio/mainwindow.cpp" line="287"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="323"/>
+        <location filename="../app/studio/mainwindow.cpp" line="287"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="361"/>
+        <location filename="../app/studio/mainwindow.cpp" line="325"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="374"/>
+        <location filename="../app/studio/mainwindow.cpp" line="338"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
@@ -1742,110 +1808,103 @@
         <translation>专家并行设备：</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="189"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="179"/>
         <source>One device: set two or more to split the program over them.</source>
         <translation>单个设备：设置为两个或更多以拆分程序。</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="189"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="179"/>
         <source>No analysis yet.</source>
         <translation>尚无分析。</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="193"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="183"/>
         <source>Splitting over %1 devices…</source>
         <translation>正在拆分到 %1 个设备…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
         <source>Per device</source>
         <translation>每设备</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="282"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
         <source>Overlapped (bound)</source>
         <translation>重叠（界限）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="283"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Serialised</source>
         <translation>串行</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="283"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Comm. share</source>
         <translation>通信占比</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="229"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="297"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="293"/>
         <source> (links bind)</source>
         <translation>（互连受限）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="234"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="210"/>
         <source>%1 statements split, %2 run whole on every device; %3 collectives; each device holds %4 of %5%6; split %7</source>
         <translation>已拆分 %1 条语句，%2 条在每个设备上完整运行；%3 个集合通信；每个设备占用 %4 / %5%6；拆分%7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="239"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="306"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="269"/>
         <source> (does not fit)</source>
         <translation>（放不下）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="240"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
         <source>validated</source>
         <translation>已验证</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="240"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
         <source>NOT validated: the recombined outputs differ</source>
         <translation>未通过验证：重组后的输出不同</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="241"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="217"/>
         <source>not validated (see the notes)</source>
         <translation>未验证（见说明）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="254"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="230"/>
         <source>Splitting over %1 devices (%2)…</source>
         <translation>正在切分到 %1 个设备（%2）…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="247"/>
         <source>Splitting (%1): %2…</source>
         <translation>正在切分（%1）：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="301"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="264"/>
         <source>%1 devices (%2): %3 stages; a device holds %4 of %5%6; %7</source>
         <translation>%1 个设备（%2）：%3 个阶段；每个设备占用 %4 / %5%6；%7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="307"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="270"/>
         <source>the splits that could run were validated (see the notes)</source>
         <translation>可运行的切分均已验证（见说明）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="308"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
         <source>NOT validated: a split&apos;s recombined outputs differ</source>
         <translation>未通过验证：某个切分重组后的输出不同</translation>
     </message>
@@ -1853,42 +1912,52 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="56"/>
+        <location filename="../app/studio/projectfile.cpp" line="58"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>第 %1 字节处不是有效的 JSON：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="59"/>
+        <location filename="../app/studio/projectfile.cpp" line="61"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>不是 SOLAR Studio 项目（模式 solar.project/1）</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="62"/>
+        <location filename="../app/studio/projectfile.cpp" line="64"/>
         <source>&apos;source.text&apos; is missing</source>
         <translation>缺少“source.text”</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="71"/>
+        <location filename="../app/studio/projectfile.cpp" line="73"/>
         <source>&apos;mode&apos; must be eager, graph or none</source>
         <translation>&apos;mode&apos; 必须是 eager、graph 或 none</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="75"/>
+        <location filename="../app/studio/projectfile.cpp" line="81"/>
+        <source>&apos;frontend_options.%1&apos; is no frontend&apos;s option</source>
+        <translation>“frontend_options.%1”不是任何前端的选项</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="83"/>
+        <source>&apos;frontend_options.%1&apos; must be a string</source>
+        <translation>“frontend_options.%1”必须是字符串</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="93"/>
         <source>&apos;workload&apos; must be a workload&apos;s uuid (a string)</source>
         <translation>&apos;workload&apos; 必须是某个工作负载的 uuid（字符串）</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="81"/>
+        <location filename="../app/studio/projectfile.cpp" line="100"/>
         <source>&apos;serving.phase&apos; must be prefill or decode</source>
         <translation>&apos;serving.phase&apos; 必须是 prefill 或 decode</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="88"/>
+        <location filename="../app/studio/projectfile.cpp" line="107"/>
         <source>&apos;serving.%1&apos; must be a positive whole number</source>
         <translation>&apos;serving.%1&apos; 必须是正整数</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="97"/>
+        <location filename="../app/studio/projectfile.cpp" line="116"/>
         <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>“hardware.factors.%1”必须是正数</translation>
     </message>
@@ -2644,59 +2713,6 @@
     </message>
 </context>
 <context>
-    <name>ServingControls</name>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="17"/>
-        <source>Decode step</source>
-        <translation>解码步</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="18"/>
-        <source>Prefill</source>
-        <translation>预填充</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="19"/>
-        <source>Prefill: the prompt&apos;s tokens at once (time to first token). Decode step: the next token of every sequence, reading the KV cache of the context</source>
-        <translation>预填充：一次处理提示的全部词元（首词元时间）。解码步：每个序列的下一个词元，读取上下文的 KV 缓存</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="25"/>
-        <source>batch </source>
-        <translation>批大小 </translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="26"/>
-        <source>Sequences served together</source>
-        <translation>同时服务的序列数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="32"/>
-        <source> tokens</source>
-        <translation> 个词元</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="71"/>
-        <source>prompt</source>
-        <translation>提示</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="71"/>
-        <source>context</source>
-        <translation>上下文</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="72"/>
-        <source>Prompt tokens per sequence</source>
-        <translation>每个序列的提示词元数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/hardware/servingcontrols.cpp" line="72"/>
-        <source>Tokens already in each sequence&apos;s KV cache</source>
-        <translation>每个序列的 KV 缓存中已有的词元数</translation>
-    </message>
-</context>
-<context>
     <name>SourceEditor</name>
     <message>
         <location filename="../widgets/editor/sourceeditor.cpp" line="139"/>
@@ -2980,20 +2996,6 @@
         <location filename="../widgets/llm/transcriptpane.cpp" line="45"/>
         <source>The LLM frontend has not run. Choose it as the frontend and analyse (Ctrl+R).</source>
         <translation>LLM 前端尚未运行。请将其选为前端并分析（Ctrl+R）。</translation>
-    </message>
-</context>
-<context>
-    <name>WorkloadSelector</name>
-    <message>
-        <location filename="../widgets/editor/workloadselector.cpp" line="14"/>
-        <location filename="../widgets/editor/workloadselector.cpp" line="37"/>
-        <source>The workload of the problem that is analysed: its axes are the sizes every pane shows</source>
-        <translation>被分析的问题工作负载：其轴即各面板显示的尺寸</translation>
-    </message>
-    <message>
-        <location filename="../widgets/editor/workloadselector.cpp" line="24"/>
-        <source>(no workloads: %1)</source>
-        <translation>（无工作负载：%1）</translation>
     </message>
 </context>
 <context>

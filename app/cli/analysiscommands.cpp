@@ -19,8 +19,8 @@
 #include "engine/report/inversereport.h"
 #include "engine/report/parallelreport.h"
 #include "engine/source/availability.h"
-#include "engine/worker/pythonlocator.h"
-#include "engine/worker/traceworker.h"
+#include "engine/worker/environment.h"
+#include "engine/worker/session.h"
 
 #include <nlohmann/json.hpp>
 
@@ -215,12 +215,13 @@ int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
     // A frontend named by --frontend forces its framework; otherwise the worker picks by the file's imports.
     const Frontend* frontend = findFrontend(a.frontend);
     const std::string framework = frontend ? std::string(frontend->framework()) : std::string();
-    const auto python = worker::locatePython({}, 60000, framework == "jax" ? worker::Framework::Jax : worker::Framework::Torch);
-    if (!python) {
-        printDiagnostics(python.diagnostics(), err);
+    worker::Session session;
+    const auto started = session.worker(framework == "jax" ? worker::Framework::Jax : worker::Framework::Torch);
+    if (!started) {
+        printDiagnostics(started.diagnostics(), err);
         return ExitBadInput;
     }
-    worker::TraceWorker worker(*python);
+    worker::TraceWorker& worker = **started;
     worker.setFramework(framework);
     if (a.format == "alir") {
         const auto model = trace::loadModelProgram(a.file, worker, a.options.sizes, true);
@@ -241,8 +242,8 @@ int traceCommand(const Args& args, std::ostream& out, std::ostream& err)
         return ExitBadInput;
     }
     out << a.file << ": " << r->model << " (" << (r->training ? "training" : "eval") << " mode), "
-        << (r->mode == "jax" ? "jax " + python->jaxVersion : "torch " + python->torchVersion) << " at " << python->executable
-        << "\nsize constants:";
+        << (r->mode == "jax" ? "jax " + worker.python().jaxVersion : "torch " + worker.python().torchVersion) << " at "
+        << worker.python().executable << "\nsize constants:";
     for (const auto& [k, v] : r->constants)
         out << ' ' << k << '=' << v;
     out << '\n' << r->ops.size() << " ops:\n";

@@ -11,7 +11,7 @@
 #include "engine/measure/measurement.h"
 #include "engine/report/hardwarereport.h"
 #include "engine/worker/environment.h"
-#include "engine/worker/traceworker.h"
+#include "engine/worker/session.h"
 
 #include <QDir>
 #include <QString>
@@ -84,13 +84,13 @@ int hwCalibrateCuda(const Args& args, std::ostream& out, std::ostream& err)
         // Measured elsewhere (scripts/gpu-check on a machine that cannot build this project), built here.
         profile = measure::cudaProfileFromFile(args.value("--from"), registry, options);
     } else {
-        const auto python = worker::locatePython();
-        if (!python) {
-            err << "solar: calibrating a CUDA device needs a Python with torch: " << python.diagnostics().front().message << '\n';
+        worker::Session session;
+        const auto started = session.worker();
+        if (!started) {
+            err << "solar: calibrating a CUDA device needs a Python with torch: " << started.diagnostics().front().message << '\n';
             return ExitBadInput;
         }
-        worker::TraceWorker worker(*python);
-        profile = measure::calibrateCuda(worker, registry, options);
+        profile = measure::calibrateCuda(**started, registry, options);
     }
     if (!profile) {
         for (const auto& d : profile.diagnostics())

@@ -7,8 +7,7 @@
 #include "engine/core/format.h"
 #include "engine/measure/measurement.h"
 #include "engine/report/measurereport.h"
-#include "engine/worker/pythonlocator.h"
-#include "engine/worker/traceworker.h"
+#include "engine/worker/session.h"
 
 #include <ostream>
 
@@ -70,13 +69,13 @@ std::optional<measure::Measurement> runMeasurement(const AnalysisArgs& a, const 
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
     if (!hardware)
         return std::nullopt;
-    const auto python = worker::locatePython();
-    if (!python) {
-        printDiagnostics(python.diagnostics(), err);
+    worker::Session session;
+    const auto started = session.worker();
+    if (!started) {
+        printDiagnostics(started.diagnostics(), err);
         return std::nullopt;
     }
-    worker::TraceWorker worker(*python);
-    auto m = measure::measureModel(a.file, worker, *hardware, options);
+    auto m = measure::measureModel(a.file, **started, *hardware, options);
     if (!m) {
         printDiagnostics(m.diagnostics(), err);
         return std::nullopt;

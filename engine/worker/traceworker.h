@@ -58,6 +58,8 @@ public:
     /// JAX tracer), "torch" or "jax" forces one (a file importing both, the GUI's frontend selector).
     void setFramework(std::string framework) { m_framework = std::move(framework); }
 
+    /// The interpreter it runs (its torch and jax versions as probed).
+    const PythonInfo& python() const { return m_python; }
     /// The worker's process id (0 when not running): tests check that one process serves many requests.
     long long processId() const;
     void stop();
