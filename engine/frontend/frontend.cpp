@@ -94,9 +94,9 @@ Expected<std::int64_t> settingInteger(const Frontend& frontend, const FrontendSe
     if (ec != std::errc() || end != text->data() + text->size())
         return Expected<std::int64_t>::failure(settingError(frontend, key, "'" + *text + "' is not an integer"));
     if (value < option.minimum || value > option.maximum)
-        return Expected<std::int64_t>::failure(settingError(frontend, key,
-                                                            std::to_string(value) + " is outside " + std::to_string(option.minimum)
-                                                                + ".." + std::to_string(option.maximum)));
+        return Expected<std::int64_t>::failure(
+            settingError(frontend, key,
+                         std::to_string(value) + " is outside " + std::to_string(option.minimum) + ".." + std::to_string(option.maximum)));
     return value;
 }
 

@@ -5,8 +5,7 @@ namespace solar::worker {
 
 Session::Session(std::string python)
     : m_python(std::move(python))
-{
-}
+{ }
 
 Session::~Session() = default;
 

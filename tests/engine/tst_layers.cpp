@@ -111,7 +111,8 @@ QStringList inversions(const Layers& layers, const QList<Include>& includes)
             continue;
         const auto from = layers.of(inc.file), to = layers.of(inc.target);
         if (!from || !to) {
-            out.append(QStringLiteral("%1:%2: %3 is in no layer of engine/LAYERS").arg(inc.file).arg(inc.line).arg(!from ? inc.file : inc.target));
+            out.append(
+                QStringLiteral("%1:%2: %3 is in no layer of engine/LAYERS").arg(inc.file).arg(inc.line).arg(!from ? inc.file : inc.target));
             continue;
         }
         if (*to > *from)
@@ -178,7 +179,8 @@ private slots:
     {
         QVERIFY(includesUnder(QStringLiteral("widgets")).size() > 100);
         QVERIFY(includesUnder(QStringLiteral("app/cli")).size() > 50);
-        const QStringList bad = forbiddenIncludes(QStringLiteral("engine"), {QStringLiteral("render/"), QStringLiteral("widgets/"), QStringLiteral("app/")})
+        const QStringList bad
+            = forbiddenIncludes(QStringLiteral("engine"), {QStringLiteral("render/"), QStringLiteral("widgets/"), QStringLiteral("app/")})
             + forbiddenIncludes(QStringLiteral("render"), {QStringLiteral("widgets/"), QStringLiteral("app/")})
             + forbiddenIncludes(QStringLiteral("widgets"), {QStringLiteral("app/")})
             + forbiddenIncludes(QStringLiteral("app/cli"), {QStringLiteral("widgets/"), QStringLiteral("app/studio/")});

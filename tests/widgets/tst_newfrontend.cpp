@@ -36,8 +36,8 @@ public:
     bool validates() const override { return false; }
     std::vector<solar::FrontendOption> options() const override
     {
-        solar::FrontendOption dtype {"shape-dtype", solar::FrontendOption::Kind::Choice, solar::FrontendOption::Place::Toolbar, "T",
-                                     "the element type of A, B and C", "Element type"};
+        solar::FrontendOption dtype {"shape-dtype", solar::FrontendOption::Kind::Choice, solar::FrontendOption::Place::Toolbar,
+                                     "T",           "the element type of A, B and C",    "Element type"};
         dtype.choices = {"f32", "f16"};
         dtype.defaultValue = "f32";
         return {dtype};

@@ -160,7 +160,8 @@ void FrontendOptionBar::setSettings(const solar::FrontendSettings& settings)
 
 void FrontendOptionBar::reloadChoices()
 {
-    const bool fromSource = std::any_of(m_controls.begin(), m_controls.end(), [](const auto& c) { return c.second.first.choicesFromSource; });
+    const bool fromSource
+        = std::any_of(m_controls.begin(), m_controls.end(), [](const auto& c) { return c.second.first.choicesFromSource; });
     if (fromSource)
         rebuild();
 }

@@ -13,22 +13,35 @@ std::vector<FrontendOption> llmOptions()
 {
     using Kind = FrontendOption::Kind;
     const auto settings = FrontendOption::Place::Settings;
-    FrontendOption url {"llm-url", Kind::Text, settings, "URL", "the endpoint (default SOLAR_LLM_URL)",
-                        QT_TRANSLATE_NOOP("FrontendOption", "Endpoint")};
-    FrontendOption model {"llm-model", Kind::Text, settings, "M", "the model (default SOLAR_LLM_MODEL)", QT_TRANSLATE_NOOP("FrontendOption", "Model")};
+    FrontendOption url {
+        "llm-url", Kind::Text, settings, "URL", "the endpoint (default SOLAR_LLM_URL)", QT_TRANSLATE_NOOP("FrontendOption", "Endpoint")};
+    FrontendOption model {
+        "llm-model", Kind::Text, settings, "M", "the model (default SOLAR_LLM_MODEL)", QT_TRANSLATE_NOOP("FrontendOption", "Model")};
     FrontendOption key {"llm-key-env",
                         Kind::Text,
                         settings,
                         "VAR",
                         "the variable holding the API key (default SOLAR_LLM_KEY_ENV, else OPENAI_API_KEY); never the key itself",
                         QT_TRANSLATE_NOOP("FrontendOption", "API key variable")};
-    FrontendOption attempts {"llm-attempts", Kind::Integer, settings, "N", "rounds of feedback before giving up",
+    FrontendOption attempts {"llm-attempts",
+                             Kind::Integer,
+                             settings,
+                             "N",
+                             "rounds of feedback before giving up",
                              QT_TRANSLATE_NOOP("FrontendOption", "Attempts")};
     attempts.maximum = 50;
-    FrontendOption timeout {"llm-timeout-s", Kind::Integer, settings, "S", "timeout of one request in seconds",
+    FrontendOption timeout {"llm-timeout-s",
+                            Kind::Integer,
+                            settings,
+                            "S",
+                            "timeout of one request in seconds",
                             QT_TRANSLATE_NOOP("FrontendOption", "Timeout (s)")};
     timeout.maximum = 3600;
-    FrontendOption cache {"llm-cache", Kind::Text, settings, "DIR", "where replies are cached and audited (default: the user's cache folder)",
+    FrontendOption cache {"llm-cache",
+                          Kind::Text,
+                          settings,
+                          "DIR",
+                          "where replies are cached and audited (default: the user's cache folder)",
                           QT_TRANSLATE_NOOP("FrontendOption", "Cache folder")};
     return {url, model, key, attempts, timeout, cache};
 }
