@@ -10,7 +10,6 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 
-#include <algorithm>
 #include <limits>
 
 namespace {
@@ -80,21 +79,7 @@ QWidget* FrontendOptionBar::makeControl(const solar::FrontendOption& o)
     if (o.kind == Kind::Choice) {
         auto* combo = new QComboBox(this);
         combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        if (o.choicesFromSource) {
-            const auto choices = m_frontend->sourceChoices(o.key, m_path.toStdString());
-            if (!choices || choices->empty()) {
-                const std::string why = choices ? std::string("none") : choices.diagnostics().front().message;
-                combo->addItem(tr("(none: %1)").arg(QString::fromStdString(why)));
-                if (auto* m = qobject_cast<QStandardItemModel*>(combo->model()))
-                    m->item(0)->setEnabled(false);
-            } else {
-                for (const auto& [value, label] : *choices)
-                    combo->addItem(QString::fromStdString(label), QString::fromStdString(value));
-            }
-        } else {
-            for (const std::string& c : o.choices)
-                combo->addItem(QString::fromStdString(c), QString::fromStdString(c));
-        }
+        fillChoices(combo, o);
         connect(combo, &QComboBox::currentIndexChanged, this, [this, key = o.key, combo] { edited(key, combo); });
         return combo;
     }
@@ -158,10 +143,38 @@ void FrontendOptionBar::setSettings(const solar::FrontendSettings& settings)
     }
 }
 
+void FrontendOptionBar::fillChoices(QComboBox* combo, const solar::FrontendOption& o) const
+{
+    const QSignalBlocker quiet(combo);
+    combo->clear();
+    if (!o.choicesFromSource) {
+        for (const std::string& c : o.choices)
+            combo->addItem(QString::fromStdString(c), QString::fromStdString(c));
+        return;
+    }
+    const auto choices = m_frontend->sourceChoices(o.key, m_path.toStdString());
+    if (!choices || choices->empty()) {
+        const std::string why = choices ? std::string("none") : choices.diagnostics().front().message;
+        combo->addItem(tr("(none: %1)").arg(QString::fromStdString(why)));
+        if (auto* m = qobject_cast<QStandardItemModel*>(combo->model()))
+            m->item(0)->setEnabled(false);
+        return;
+    }
+    for (const auto& [value, label] : *choices)
+        combo->addItem(QString::fromStdString(label), QString::fromStdString(value));
+}
+
 void FrontendOptionBar::reloadChoices()
 {
-    const bool fromSource
-        = std::any_of(m_controls.begin(), m_controls.end(), [](const auto& c) { return c.second.first.choicesFromSource; });
-    if (fromSource)
-        rebuild();
+    // In place: this runs while a control's own signal is being handled (a choice asks for an analysis, which
+    // reads the choices again), so no control may be destroyed here.
+    for (auto& [key, shown] : m_controls) {
+        auto* combo = qobject_cast<QComboBox*>(shown.second);
+        if (!combo || !shown.first.choicesFromSource)
+            continue;
+        fillChoices(combo, shown.first);
+        const auto it = m_values.find(key);
+        if (!show(combo, it != m_values.end() ? it->second : shown.first.defaultValue))
+            m_values[key] = valueOf(combo);
+    }
 }

@@ -13,6 +13,7 @@
 #include <map>
 #include <string>
 
+class QComboBox;
 class QHBoxLayout;
 
 class FrontendOptionBar : public QWidget
@@ -24,7 +25,8 @@ public:
     /// Shows the toolbar options of `frontend` (none for nullptr) for the source at `path`, keeping the values set so
     /// far; quietly (no changed()).
     void setFrontend(const solar::Frontend* frontend, const QString& path);
-    /// Reads the choices that come from the source again (a problem's workload file changed), quietly.
+    /// Reads the choices that come from the source again (a problem's workload file changed), quietly and in place:
+    /// safe from a control's own signal.
     void reloadChoices();
     /// Whether any control is shown.
     bool hasControls() const { return !m_controls.empty(); }
@@ -39,6 +41,7 @@ signals:
 private:
     void rebuild();
     QWidget* makeControl(const solar::FrontendOption& option);
+    void fillChoices(QComboBox* combo, const solar::FrontendOption& option) const;
     std::string valueOf(const QWidget* control) const;
     /// Shows `value` quietly; false when the control cannot (a choice it does not offer: it shows its first).
     bool show(QWidget* control, const std::string& value);
