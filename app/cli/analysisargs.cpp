@@ -4,6 +4,7 @@
 #include "engine/core/textfile.h"
 #include "engine/ir/parser.h"
 
+#include <algorithm>
 #include <ostream>
 
 namespace solar::cli {
@@ -192,6 +193,14 @@ std::optional<AnalysisResult> runAnalysis(const AnalysisArgs& a, std::ostream& e
     const hw::HwProfile* hardware = findHardware(reg, a.hw, err);
     if (!hardware)
         return std::nullopt;
+    // A frontend's option given for a file another frontend reads would be silently ignored: say so instead.
+    if (const Frontend* chosen = chooseFrontend(a.frontend, a.file)) {
+        const auto declared = chosen->options();
+        for (const auto& [key, value] : a.settings)
+            if (std::none_of(declared.begin(), declared.end(), [&](const FrontendOption& o) { return o.key == key; }))
+                throw UsageError {"--" + key + " is not an option of the " + std::string(chosen->id()) + " frontend, which reads "
+                                  + a.file};
+    }
     SourceAnalysisOptions options;
     options.analysis = a.options;
     options.validate = a.validate;

@@ -141,8 +141,12 @@ private slots:
         QVERIFY2(f32.code == 0, f32.err.c_str());
         const QJsonObject o32 = QJsonDocument::fromJson(QByteArray::fromStdString(f32.out)).object();
         QCOMPARE(o32[QStringLiteral("totals")].toObject()[QStringLiteral("bytes")].toObject()[QStringLiteral("fused")].toDouble(), 1136.0);
-        // A value it does not declare is a usage error, from its declaration.
+        // A value it does not declare is a usage error, from its declaration; so is its option given for a file
+        // another frontend reads (not silently ignored).
         QCOMPARE(cli({"analyze", m_file.toStdString(), "--hw", "h100-sxm", "--shape-dtype", "f64"}).code, 2);
+        const Cli other = cli({"analyze", SOLAR_TEST_DATA "/alir/matmul.alir", "--hw", "h100-sxm", "--shape-dtype", "f16"});
+        QCOMPARE(other.code, 2);
+        QVERIFY2(other.err.find("--shape-dtype is not an option of the alir frontend") != std::string::npos, other.err.c_str());
     }
 
     void testEngineChecksTheOption()
