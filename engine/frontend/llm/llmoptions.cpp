@@ -5,6 +5,7 @@
 
 #include <QtGlobal>
 
+#include <charconv>
 #include <cstdlib>
 
 namespace solar::llm {
@@ -65,10 +66,15 @@ LlmSettings llmSettingsFrom(const FrontendSettings& settings)
         s.model = *v;
     if (const auto* v = value("llm-key-env"))
         s.apiKeyEnv = *v;
-    if (const auto* v = value("llm-attempts"))
-        s.attempts = std::stoi(*v);
-    if (const auto* v = value("llm-timeout-s"))
-        s.timeoutMs = std::stoi(*v) * 1000;
+    // Checked against llmOptions() by analyzeSource; here a value that is not a whole number keeps the default.
+    auto integer = [&](const char* key, int scale, int& field) {
+        const auto* v = value(key);
+        int n = 0;
+        if (v && std::from_chars(v->data(), v->data() + v->size(), n).ec == std::errc() && n > 0 && n <= 3600)
+            field = n * scale;
+    };
+    integer("llm-attempts", 1, s.attempts);
+    integer("llm-timeout-s", 1000, s.timeoutMs);
     return s;
 }
 
