@@ -127,7 +127,7 @@ Expected<SourceAnalysis> analyzeGeneratedSource(const GeneratedSource& source, c
     using Result = Expected<SourceAnalysis>;
     namespace fs = std::filesystem;
     const bool keep = source.keep && !source.folder.empty();
-    const SourceFolder folder(keep || !source.folder.empty() ? source.folder : std::string(), "solar-generated");
+    const SourceFolder folder(source.folder, "solar-generated"); // empty: a temporary folder, removed afterwards
     std::error_code made;
     fs::create_directories(folder.path(), made);
     const std::string path = (folder.path() / source.fileName).string();
