@@ -9,9 +9,11 @@
 #include "engine/core/format.h"
 #include "engine/report/parallelservingreport.h"
 #include "engine/report/planservingreport.h"
+#include "engine/report/servingbenchmarkreport.h"
 #include "engine/report/servingreport.h"
-#include "engine/serving/servingestimate.h"
+#include "engine/serving/servingbenchmark.h"
 
+#include <cstdlib>
 #include <ostream>
 
 namespace solar::cli {
@@ -46,6 +48,54 @@ void addSweepSpec(Sweep& s, const std::string& spec)
     }
     if (list.empty())
         throw UsageError {"'" + spec + "' lists no values"};
+}
+
+// "2048/128,128/2048": ISL/OSL pairs.
+std::vector<serving::BenchmarkShape> benchmarkShapes(const std::string& text)
+{
+    std::vector<serving::BenchmarkShape> shapes;
+    for (const std::string& item : splitIds(text)) {
+        const auto slash = item.find('/');
+        if (slash == std::string::npos)
+            throw UsageError {"--benchmark takes ISL/OSL pairs (e.g. 2048/2048,128/4096), not '" + item + "'"};
+        serving::BenchmarkShape s {parseTokens(item.substr(0, slash), "--benchmark"), parseTokens(item.substr(slash + 1), "--benchmark")};
+        if (s.inputTokens < 1 || s.outputTokens < 1)
+            throw UsageError {"--benchmark: ISL and OSL are positive token counts, not '" + item + "'"};
+        shapes.push_back(s);
+    }
+    if (shapes.empty())
+        throw UsageError {"--benchmark lists no ISL/OSL pair"};
+    return shapes;
+}
+
+int llmBenchmark(const serving::ModelConfig& config, const serving::ServingRequest& request, const Args& args, const AnalysisArgs& a,
+                 const hw::HwProfile& hardware, const SourceAnalysisOptions& options, std::ostream& out, std::ostream& err)
+{
+    serving::BenchmarkSettings settings;
+    settings.concurrency = args.integer("--concurrency", 1).value_or(0);
+    if (args.has("--memory-fraction")) {
+        const std::string f = args.value("--memory-fraction");
+        char* end = nullptr;
+        settings.memoryFraction = std::strtod(f.c_str(), &end);
+        if (f.empty() || *end != '\0' || !(settings.memoryFraction > 0 && settings.memoryFraction <= 1))
+            throw UsageError {"--memory-fraction is a number in (0, 1], not '" + f + "'"};
+    }
+    settings.devices = static_cast<int>(args.integer("--tp", 1).value_or(1));
+    const auto estimate = serving::benchmarkServing(config, request, benchmarkShapes(args.value("--benchmark")), settings, hardware, options);
+    if (!estimate) {
+        printDiagnostics(estimate.diagnostics(), err);
+        return ExitBadInput;
+    }
+    out << (a.format == "json" ? report::benchmarkJson(*estimate) : report::benchmarkTable(*estimate));
+    bool ok = estimate->traced.complete();
+    for (const auto& b : estimate->bounds)
+        if (b.batch < 1) {
+            err << a.file << ": error: weights " << formatBytes(estimate->traced.weightsBytes) << " and one request's KV cache "
+                << formatBytes(b.requestKvCacheBytes) << " at " << b.shape.inputTokens + b.shape.outputTokens << " positions do not fit in "
+                << formatBytes(estimate->traced.capacityBytes * settings.memoryFraction) << "\n";
+            ok = false;
+        }
+    return ok ? ExitOk : ExitBadInput;
 }
 
 // Each phase's program split over `devices` devices (docs/parallel.md); the memory check is per device.
@@ -133,6 +183,8 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
         request.newTokens = *n;
     const std::string dtype = args.value("--dtype");
     request.dtype = dtype == "bf16" ? "bfloat16" : dtype == "fp16" ? "float16" : dtype == "fp32" ? "float32" : dtype == "fp8" ? "fp8" : "";
+    const std::string kv = args.value("--kv-dtype");
+    request.kvDtype = kv == "bf16" ? "bfloat16" : kv == "fp16" ? "float16" : kv == "fp32" ? "float32" : kv == "fp8" || kv == "fp8e4m3" ? "float8_e4m3fn" : kv == "fp8e5m2" ? "float8_e5m2" : "";
     request.sourceDir = args.value("--keep-source");
     Sweep sweep;
     for (const std::string& spec : args.values("--sweep"))
@@ -143,7 +195,14 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
         addSweepSpec(sweep, args.positional[i]);
     }
     const bool sweeping = args.has("--sweep");
-    const auto tp = args.integer("--tp", 1);
+    const bool benchmark = args.has("--benchmark");
+    if (benchmark && (sweeping || args.has("--phase") || args.has("--batch") || args.has("--prompt") || args.has("--context")))
+        throw UsageError {"--benchmark sets its own batches and token counts: not with --sweep, --phase, --batch, --prompt or --context"};
+    if (benchmark && a.format == "csv")
+        throw UsageError {"--benchmark prints a table or json"};
+    if (!benchmark && (args.has("--concurrency") || args.has("--memory-fraction")))
+        throw UsageError {"--concurrency and --memory-fraction go with --benchmark"};
+    const auto tp = benchmark ? std::nullopt : args.integer("--tp", 1);
     if (tp && sweeping)
         throw UsageError {"--tp analyses one point, not a --sweep"};
     if (tp && a.format == "csv")
@@ -153,7 +212,7 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
         printDiagnostics(plan.diagnostics(), err);
         return ExitBadInput;
     }
-    if (*plan && (sweeping || a.format == "csv"))
+    if (*plan && (sweeping || benchmark || a.format == "csv"))
         throw UsageError {"a plan (--pp, --dp, --cp, --plan) analyses one point as a table or json, not a --sweep"};
 
     hw::HwRegistry reg = hw::loadDefaultHwRegistry();
@@ -169,6 +228,8 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
     options.analysis = a.options;
     options.validate = a.validate;
     options.progress = [&err](const std::string& stage) { err << "solar: " << stage << "\n" << std::flush; };
+    if (benchmark)
+        return llmBenchmark(*config, request, args, a, *hardware, options, out, err);
     if (sweeping) {
         if (sweep.batches.empty())
             sweep.batches = {request.batch};
@@ -231,12 +292,24 @@ std::vector<Command> servingCommands()
                    "weights, activations and KV cache (default: the config's torch_dtype, else bf16); fp8: the linear layers in "
                    "float8_e4m3fn through torch._scaled_mm, the rest in bf16",
                    {"bf16", "fp16", "fp32", "fp8"}},
+                  {"--kv-dtype",
+                   "D",
+                   "the KV cache's storage (default: the activations' dtype, bf16 under --dtype fp8); fp8 (= fp8e4m3) or "
+                   "fp8e5m2: written as float8 and cast up where attention reads it, as TensorRT-LLM's and vLLM's fp8 caches",
+                   {"bf16", "fp16", "fp32", "fp8", "fp8e4m3", "fp8e5m2"}},
                   {"--sweep",
                    "batch=LIST context=LIST",
                    "a batch x context table instead of one point (values comma-separated)",
                    {},
                    {},
                    true},
+                  {"--benchmark",
+                   "ISL/OSL[,ISL/OSL...]",
+                   "the most output throughput any engine can reach for requests of ISL prompt and OSL output tokens under "
+                   "unlimited load (what trtllm-bench throughput and vLLM's throughput benchmark measure): an upper bound, every "
+                   "step re-solved from one traced prefill and decode (docs/llm-models.md); with --tp N, N devices as one"},
+                  {"--concurrency", "C", "with --benchmark: at most C live requests (default: as many as memory holds)"},
+                  {"--memory-fraction", "F", "with --benchmark: the share of DRAM weights and KV caches may use (default 1)"},
                   {"--keep-source", "DIR", "write the generated PyTorch sources to DIR and keep them"},
                   {"--tp", "N",
                    "split each phase over N devices of the profile (tensor parallel, derived from the traced program: "

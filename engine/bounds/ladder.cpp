@@ -147,13 +147,13 @@ double warmBytes(double reads, double writes, double cache)
 
 } // namespace
 
-void Work::add(const Work& o)
+void Work::add(const Work& o, double times)
 {
     for (int c = 0; c < kMacClassCount; ++c)
-        macs[c] += o.macs[c];
-    simtOps += o.simtOps;
-    simtHalfOps += o.simtHalfOps;
-    simtFp64Ops += o.simtFp64Ops;
+        macs[c] += times * o.macs[c];
+    simtOps += times * o.simtOps;
+    simtHalfOps += times * o.simtHalfOps;
+    simtFp64Ops += times * o.simtFp64Ops;
 }
 
 int macClassIndex(graph::MacType type, bool convLike)
@@ -273,6 +273,19 @@ bool launchesWork(const Digest::Kernel& kernel)
     const Work& w = kernel.work;
     return kernel.unfusedBytes > 0 || w.simtOps > 0 || w.simtHalfOps > 0 || w.simtFp64Ops > 0
         || std::any_of(w.macs.begin(), w.macs.end(), [](double v) { return v > 0; });
+}
+
+Work totalWork(const Digest& d)
+{
+    Work total;
+    for (const Work& w : d.nodeWork)
+        total.add(w);
+    return total;
+}
+
+double workComputeSeconds(const Work& work, const MachineModel& m, PrecisionPolicy policy)
+{
+    return computeSeconds(work, placements(m, policy));
 }
 
 std::vector<double> kernelComputeSeconds(const Digest& d, const MachineModel& m, PrecisionPolicy policy)

@@ -124,7 +124,7 @@ struct Work
     double simtOps = 0; // fp32 (or integer) elementwise arithmetic
     double simtHalfOps = 0; // on fp16/bf16 data: may run at the packed half-precision SIMT rate where it is faster
     double simtFp64Ops = 0; // on f64 data
-    void add(const Work& other);
+    void add(const Work& other, double times = 1); // `other` done `times` times more
 };
 
 /// The digest of a graph (computed once; the sliders only call solve()).
@@ -208,6 +208,14 @@ double kernelFloorSeconds(const Digest& digest, std::size_t k, const MachineMode
 /// the kernels that do anything. The host runs ahead of the device, so unfused_per_kernel is the larger of this
 /// and the device's sum of per-kernel times, never their sum (a long kernel hides the next ones' dispatch).
 double hostDispatchSeconds(const Digest& digest, const MachineModel& machine);
+
+/// The whole program's work, every node's added up (what solve()'s whole-graph levels place on the units).
+Work totalWork(const Digest& digest);
+
+/// The least time `work` takes on the machine's compute units, split across them as solve() allows. The compute
+/// floor of several programs run together (a serving benchmark's steps) is that of their work added up, which is
+/// at most the sum of their floors: adding floors would not be a lower bound.
+double workComputeSeconds(const Work& work, const MachineModel& machine, PrecisionPolicy policy);
 
 /// Per kernel, its compute time (the largest unit) at the machine's peaks; the inverse solver's a_k.
 std::vector<double> kernelComputeSeconds(const Digest& digest, const MachineModel& machine, PrecisionPolicy policy);

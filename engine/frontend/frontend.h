@@ -101,6 +101,9 @@ struct SourceAnalysis
     std::string framework;
     std::vector<FrontendAttempt> attempts;
     bool fromCache = false; // the program came from the frontend's cache (an LLM reply asked before)
+    /// Source constant -> ALIR size parameter, for a traced program whose sizes were fitted as parameters: what
+    /// re-solves it at other values of the source's constants without tracing again (analyzeProgram's sizes).
+    std::map<std::string, std::string> sizeParameters;
 };
 
 class Frontend

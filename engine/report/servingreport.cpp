@@ -63,6 +63,7 @@ ordered_json phaseJson(const PhaseBound& p)
         j["new_tokens"] = p.point.newTokens;
     }
     j["dtype"] = p.point.dtype;
+    j["kv_dtype"] = serving::kvCacheDtype(p.point);
     j["macs"] = r.digest.totalMacs;
     j["bounds"] = levels;
     j["sol_seconds"] = p.seconds;
@@ -92,7 +93,7 @@ std::string servingTable(const ServingEstimate& e)
     const auto& c = e.config;
     std::string out = "model     " + c.modelType + " (" + c.path + "): hidden " + std::to_string(c.hiddenSize) + ", "
         + std::to_string(c.layers) + " layers, " + std::to_string(c.heads) + " heads, vocabulary " + std::to_string(c.vocabSize) + "; "
-        + e.dtype + "\n";
+        + e.dtype + ", KV cache " + e.kvDtype + "\n";
     out += "hardware  " + e.hardwareName + " (" + e.hardwareId + "): " + formatBytes(e.capacityBytes) + " of DRAM\n";
     for (const PhaseBound* p : phasesOf(e))
         out += padText(serving::phaseName(p->point.phase), 10) + pointText(*p) + "; " + formatSi(p->analysis.result.digest.totalMacs, "MAC")
@@ -142,7 +143,7 @@ std::string servingSweepTable(const std::vector<ServingEstimate>& points)
     if (points.empty())
         return out;
     const ServingEstimate& first = points.front();
-    out += "model     " + first.config.modelType + " (" + first.config.path + "); " + first.dtype + " on " + first.hardwareName + " ("
+    out += "model     " + first.config.modelType + " (" + first.config.path + "); " + first.dtype + ", KV cache " + first.kvDtype + " on " + first.hardwareName + " ("
         + first.hardwareId + ")\n\n";
     out += cell("batch", 6) + cell("context", 8) + cell("TTFT", 10) + cell("per step", 10) + cell("tokens/s", 10) + cell("weights", 10)
         + cell("KV cache", 10) + cell("memory", 10) + cell("fits", 4, false) + cell("decode bottleneck", 18, false) + "\n";
@@ -191,6 +192,7 @@ std::string servingJson(const std::vector<ServingEstimate>& points)
                          {"layers", c.layers}, {"heads", c.heads},          {"vocab_size", c.vocabSize}};
         doc["hardware"] = {{"id", points.front().hardwareId}, {"name", points.front().hardwareName}};
         doc["dtype"] = points.front().dtype;
+        doc["kv_dtype"] = points.front().kvDtype;
     }
     doc["points"] = rows;
     doc["assumptions_not_covered"] = bounds::uncoveredAssumptions();
@@ -200,7 +202,7 @@ std::string servingJson(const std::vector<ServingEstimate>& points)
 std::string servingCsv(const std::vector<ServingEstimate>& points)
 {
     std::string out
-        = "phase,batch,tokens,new_tokens,dtype,sol_seconds,unfused_per_kernel_seconds,fused_seconds,bottleneck,tokens_per_second,"
+        = "phase,batch,tokens,new_tokens,dtype,kv_dtype,sol_seconds,unfused_per_kernel_seconds,fused_seconds,bottleneck,tokens_per_second,"
           "weights_bytes,kv_cache_bytes,dram_weights_bytes,dram_kv_cache_bytes,dram_activation_bytes,memory_needed_bytes,memory_capacity_"
           "bytes,fits,validation,coverage\n";
     for (const ServingEstimate& e : points) {
@@ -208,7 +210,7 @@ std::string servingCsv(const std::vector<ServingEstimate>& points)
             const AnalysisResult& r = p->analysis.result;
             out += serving::phaseName(p->point.phase) + "," + std::to_string(p->point.batch) + "," + std::to_string(p->point.tokens) + ","
                 + std::to_string(p->point.phase == serving::Phase::Decode ? p->point.newTokens : 0) + "," + p->point.dtype + ","
-                + exactNumber(p->seconds) + "," + exactNumber(r.ladder.at(Level::UnfusedPerKernel).seconds) + ","
+                + serving::kvCacheDtype(p->point) + "," + exactNumber(p->seconds) + "," + exactNumber(r.ladder.at(Level::UnfusedPerKernel).seconds) + ","
                 + exactNumber(r.ladder.at(Level::Fused).seconds) + "," + csvField(r.ladder.at(Level::CacheAware).bottleneck) + ","
                 + exactNumber(tokensPerSecond(*p)) + "," + exactNumber(p->weightsBytes) + "," + exactNumber(p->kvCacheBytes) + ","
                 + exactNumber(p->weightsReadBytes) + "," + exactNumber(p->kvCacheMovedBytes) + "," + exactNumber(p->activationBytes) + ","

@@ -11,6 +11,7 @@
 #include <cctype>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace solar::serving {
 
@@ -66,10 +67,14 @@ void splitBytes(PhaseBound& p)
 }
 
 Expected<PhaseBound> runPhase(const ModelConfig& config, const ServingPoint& point, const SourceFolder& folder,
-                              const hw::HwProfile& hardware, const SourceAnalysisOptions& options)
+                              const hw::HwProfile& hardware, const SourceAnalysisOptions& options, bool fitSizes = false)
 {
     PhaseBound p;
     p.point = point;
+    if (!isKvCacheDtype(kvCacheDtype(point)))
+        return Expected<PhaseBound>::failure({Diagnostic {Severity::Error, config.path, {}, "serving.kv-dtype",
+                                                          "'" + kvCacheDtype(point) + "' is not a KV cache dtype (bfloat16, float16, "
+                                                          "float32, float8_e4m3fn, float8_e5m2)"}});
     trace::GeneratedSource source;
     source.text = servingSource(config, point);
     source.fileName = fileStem(config.modelType) + "_" + phaseName(point.phase) + ".py";
@@ -85,6 +90,7 @@ Expected<PhaseBound> runPhase(const ModelConfig& config, const ServingPoint& poi
         return d;
     };
     source.validation.firstSizes = {validationSizes(config, point)};
+    source.validation.fitSizes = fitSizes;
     auto analysed = trace::analyzeGeneratedSource(source, hardware, options, &p.sourcePath);
     if (!analysed)
         return Expected<PhaseBound>::failure(analysed.diagnostics());
@@ -104,12 +110,54 @@ std::string defaultDtype(const ModelConfig& config, const std::string& requested
 
 } // namespace
 
+std::optional<PhaseBound> resolvePhase(const PhaseBound& traced, const ServingPoint& point, const hw::HwProfile& hardware,
+                                       const SourceAnalysisOptions& options)
+{
+    const auto& params = traced.analysis.sizeParameters;
+    AnalysisOptions analysis = options.analysis;
+    analysis.sizes.clear();
+    std::vector<std::tuple<std::string, std::int64_t, std::int64_t>> constants {{"batch", point.batch, traced.point.batch},
+                                                                                {tokensConstant(point.phase), point.tokens, traced.point.tokens}};
+    if (point.phase == Phase::Decode)
+        constants.emplace_back("new_tokens", point.newTokens, traced.point.newTokens);
+    for (const auto& [constant, value, tracedValue] : constants) {
+        if (value == tracedValue)
+            continue;
+        const auto it = params.find(constant);
+        if (it == params.end())
+            return std::nullopt;
+        // A parameter the fit could not tell apart from another constant's would move that constant too.
+        for (const auto& [other, param] : params)
+            if (other != constant && param == it->second)
+                return std::nullopt;
+        analysis.sizes[it->second] = value;
+    }
+    auto analysed = analyzeProgram(traced.analysis.result.program, hardware, analysis);
+    if (!analysed)
+        return std::nullopt;
+    PhaseBound p;
+    p.point = point;
+    p.sourcePath = traced.sourcePath;
+    p.analysis = traced.analysis;
+    AnalysisResult& r = p.analysis.result;
+    r = std::move(analysed).value();
+    r.coverage = traced.analysis.result.coverage; // the lowering's gaps, which re-solving cannot see
+    r.programNote = traced.analysis.result.programNote;
+    r.validation = traced.analysis.result.validation;
+    r.validation.details = "re-solved from the program traced at batch " + std::to_string(traced.point.batch) + ", "
+        + std::to_string(traced.point.tokens) + " tokens (its size parameters set to this point's), not traced again; that program: "
+        + (traced.analysis.result.validation.details.empty() ? traced.analysis.result.validation.statusName()
+                                                             : traced.analysis.result.validation.details);
+    splitBytes(p);
+    return p;
+}
+
 Expected<PhaseBound> analyzePhase(const ModelConfig& config, ServingPoint point, const hw::HwProfile& hardware,
-                                  const SourceAnalysisOptions& options, const std::string& sourceDir)
+                                  const SourceAnalysisOptions& options, const std::string& sourceDir, bool fitSizes)
 {
     point.dtype = defaultDtype(config, point.dtype);
     const SourceFolder folder(sourceDir, "solar-llm");
-    return runPhase(config, point, folder, hardware, options);
+    return runPhase(config, point, folder, hardware, options, fitSizes);
 }
 
 double PhaseBound::tokens() const
@@ -152,7 +200,10 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
         o.session = &session.emplace(options.python);
     const bool single = batches.size() == 1 && contexts.size() == 1;
     std::vector<ServingEstimate> rows;
-    bool first = true;
+    // Each phase is traced once, at the first point, with its sizes fitted as parameters; the other points re-solve
+    // that program (batch, tokens and new tokens are constants of one source), tracing again only where the fit
+    // did not give a parameter for a constant that changes.
+    std::optional<PhaseBound> traced[2];
     for (const std::int64_t batch : batches) {
         for (const std::int64_t context : contexts) {
             ServingEstimate e;
@@ -160,9 +211,11 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
             e.hardwareId = hardware.id;
             e.hardwareName = hardware.name;
             e.dtype = defaultDtype(config, request.dtype);
+            ServingPoint precisions;
+            precisions.dtype = e.dtype;
+            precisions.kvDtype = request.kvDtype;
+            e.kvDtype = kvCacheDtype(precisions);
             e.capacityBytes = hardware.dramCapacityBytes.value;
-            SourceAnalysisOptions phaseOptions = o;
-            phaseOptions.validate = o.validate && first;
             for (const Phase phase : {Phase::Prefill, Phase::Decode}) {
                 if ((phase == Phase::Prefill && !request.prefill) || (phase == Phase::Decode && !request.decode))
                     continue;
@@ -172,14 +225,26 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
                 point.tokens = phase == Phase::Prefill ? (single ? request.promptTokens : context) : context;
                 point.newTokens = request.newTokens;
                 point.dtype = e.dtype;
-                auto bound = runPhase(config, point, folder, hardware, phaseOptions);
-                if (!bound)
-                    return Result::failure(bound.diagnostics());
-                if (!phaseOptions.validate && o.validate) {
-                    bound->analysis.result.validation.details
-                        = "not compared with PyTorch: the same generated source as the first point, which was, at other sizes";
+                point.kvDtype = e.kvDtype;
+                std::optional<PhaseBound>& first = traced[phase == Phase::Prefill ? 0 : 1];
+                std::optional<PhaseBound> bound;
+                if (first)
+                    bound = resolvePhase(*first, point, hardware, o);
+                if (!bound) {
+                    SourceAnalysisOptions phaseOptions = o;
+                    phaseOptions.validate = o.validate && !first;
+                    auto run = runPhase(config, point, folder, hardware, phaseOptions, !single && !first);
+                    if (!run)
+                        return Result::failure(run.diagnostics());
+                    if (!phaseOptions.validate && o.validate) {
+                        run->analysis.result.validation.details
+                            = "not compared with PyTorch: the same generated source as the first point, which was, at other sizes";
+                    }
+                    bound = std::move(run).value();
+                    if (!first)
+                        first = bound;
                 }
-                (phase == Phase::Prefill ? e.prefill : e.decode) = std::move(bound).value();
+                (phase == Phase::Prefill ? e.prefill : e.decode) = std::move(bound);
             }
             e.weightsBytes = e.decode ? e.decode->weightsBytes : e.prefill ? e.prefill->weightsBytes : 0;
             // The cache that must be resident: batch x (context + new tokens) positions, scaled from the bytes per
@@ -203,7 +268,6 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
             e.notes.push_back("memory fit: weights plus the KV cache at context + new tokens; activations and the serving engine's "
                               "workspace come on top");
             rows.push_back(std::move(e));
-            first = false;
         }
     }
     return rows;

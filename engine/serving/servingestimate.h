@@ -22,6 +22,7 @@ struct ServingRequest
     std::int64_t contextTokens = 0; // tokens in the cache at the decode step; 0: the prompt's
     std::int64_t newTokens = 1;
     std::string dtype; // empty: the config's torch_dtype, else bfloat16
+    std::string kvDtype; // the KV cache's torch dtype (isKvCacheDtype); empty: the activations'
     std::string sourceDir; // where the generated sources are written and kept; empty: a temporary folder
 };
 
@@ -48,6 +49,7 @@ struct ServingEstimate
     ModelConfig config;
     std::string hardwareId, hardwareName;
     std::string dtype;
+    std::string kvDtype; // the KV cache's storage dtype (resolved: never empty)
     std::optional<PhaseBound> prefill, decode;
     // Memory at the largest point served: weights plus the KV cache of batch x (context + new tokens).
     double weightsBytes = 0, kvCacheBytes = 0, capacityBytes = 0;
@@ -59,16 +61,28 @@ struct ServingEstimate
 
 /// One phase of `config` at `point` (an empty dtype: the config's, else bf16), its generated source written to
 /// `sourceDir` (kept) or a temporary folder (removed). What the hf-config frontend and the estimates below run.
+/// With `fitSizes`, the program's sizes are fitted as parameters even with validation off, so resolvePhase() can
+/// move it to other points.
 Expected<PhaseBound> analyzePhase(const ModelConfig& config, ServingPoint point, const hw::HwProfile& hardware,
-                                  const SourceAnalysisOptions& options = {}, const std::string& sourceDir = {});
+                                  const SourceAnalysisOptions& options = {}, const std::string& sourceDir = {}, bool fitSizes = false);
+
+/// `traced` re-solved at `point` (the same phase and precisions at another batch, token count or new tokens)
+/// without tracing: the program's size parameters for the step's constants (batch, prompt_tokens or
+/// context_tokens, new_tokens) set to the point's values, the bounds solved anew. Nothing when a constant that
+/// changes is not a parameter of the program (its sizes were not fitted, or the fit could not tell it from another
+/// constant) or the program does not analyse there: the caller traces that point instead. The result keeps the
+/// traced program's coverage and validation, and says it was re-solved.
+std::optional<PhaseBound> resolvePhase(const PhaseBound& traced, const ServingPoint& point, const hw::HwProfile& hardware,
+                                       const SourceAnalysisOptions& options = {});
 
 /// Both phases as requested. Failures (the model does not build, trace or lower) carry the diagnostics, their
 /// generated-source locations mapped to the config where they came from its fields.
 Expected<ServingEstimate> estimateServing(const ModelConfig& config, const ServingRequest& request, const hw::HwProfile& hardware,
                                           const SourceAnalysisOptions& options = {});
 
-/// One row per batch x context point (decode at that context; prefill with that many prompt tokens). Only the first
-/// point's programs are validated: the others are the same source at other sizes.
+/// One row per batch x context point (decode at that context; prefill with that many prompt tokens). Each phase is
+/// traced (and validated) once, at the first point, with its sizes fitted as parameters; the other points re-solve
+/// that program (resolvePhase), or are traced where it cannot.
 Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, const ServingRequest& request,
                                                     const std::vector<std::int64_t>& batches, const std::vector<std::int64_t>& contexts,
                                                     const hw::HwProfile& hardware, const SourceAnalysisOptions& options = {});

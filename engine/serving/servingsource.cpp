@@ -81,7 +81,10 @@ class Model(torch.nn.Module):
     def forward(self, ids, *kv):
         if PHASE == "prefill":
             out = self.net(input_ids=ids, use_cache=True, logits_to_keep=1)
-            return [out.logits] + cache_tensors(out.past_key_values, False)
+            return [out.logits] + [stored(t) for t in cache_tensors(out.past_key_values, False)]
+        if KV_DTYPE != DTYPE:
+            # A cache stored narrower than the activations is read as stored and cast up where attention reads it.
+            kv = [t.to(DTYPE) for t in kv]
         cache = transformers.DynamicCache(list(zip(kv[0::2], kv[1::2])), config=self.net.config)
         return self.net(input_ids=ids, past_key_values=cache, use_cache=True, logits_to_keep=new_tokens).logits
 
@@ -108,6 +111,11 @@ class Fp8Linear(torch.nn.Module):
         return y.reshape(*x.shape[:-1], self.out_features)
 
 
+def stored(t):
+    """A key or value tensor as the cache stores it (a cast when KV_DTYPE differs from the activations')."""
+    return t.to(KV_DTYPE) if KV_DTYPE != DTYPE else t
+
+
 def cache_tensors(cache, contiguous=True):
     """Each layer's keys and values at the model's dtype (the past a decode step reads: contiguous, as a cache
     stores them; what a prefill writes: as it wrote them, a view returned is not copied)."""
@@ -125,7 +133,7 @@ def get_inputs():
     with torch.no_grad():
         past = BUILT[-1].net(input_ids=torch.randint(0, vocab, (batch, context_tokens)), use_cache=True,
                              logits_to_keep=1).past_key_values
-    return [torch.randint(0, vocab, (batch, new_tokens))] + cache_tensors(past)
+    return [torch.randint(0, vocab, (batch, new_tokens))] + [stored(t) for t in cache_tensors(past)]
 
 
 def get_init_inputs():
@@ -142,6 +150,19 @@ std::string phaseName(Phase phase)
 std::string tokensConstant(Phase phase)
 {
     return phase == Phase::Prefill ? "prompt_tokens" : "context_tokens";
+}
+
+std::string kvCacheDtype(const ServingPoint& point)
+{
+    if (!point.kvDtype.empty())
+        return point.kvDtype;
+    return point.dtype == "fp8" ? "bfloat16" : point.dtype;
+}
+
+bool isKvCacheDtype(const std::string& name)
+{
+    static const std::set<std::string> names {"bfloat16", "float16", "float32", "float8_e4m3fn", "float8_e5m2"};
+    return names.count(name) > 0;
 }
 
 std::string servingSource(const ModelConfig& config, const ServingPoint& point)
@@ -163,10 +184,11 @@ std::string servingSource(const ModelConfig& config, const ServingPoint& point)
         s << name << " = " << value << '\n';
         sizes += (sizes.empty() ? "" : ", ") + name + "=" + name;
     }
-    // fp8: the linear layers' weights and inputs in e4m3 (the LM head, embeddings, norms and KV cache stay bf16).
+    // fp8: the linear layers' weights and inputs in e4m3 (the LM head, embeddings and norms stay bf16; the KV cache
+    // is KV_DTYPE).
     const bool fp8 = point.dtype == "fp8";
     s << "\nPHASE = \"" << phaseName(point.phase) << "\"\nDTYPE = torch." << (fp8 ? "bfloat16" : point.dtype)
-      << "\nFP8 = " << (fp8 ? "True" : "False") << "\nBUILT = []\n\n\n"
+      << "\nKV_DTYPE = torch." << kvCacheDtype(point) << "\nFP8 = " << (fp8 ? "True" : "False") << "\nBUILT = []\n\n\n"
       << "def SIZES():\n    return dict(" << sizes << ")\n"
       << kBody;
     return s.str();

@@ -28,14 +28,23 @@ struct ServingPoint
     std::int64_t tokens = 2048; // prefill: prompt tokens; decode: tokens already in the KV cache
     std::int64_t newTokens = 1; // decode: tokens per sequence this step (1; more for speculative decoding)
     // torch dtype of weights, activations and cache: bfloat16, float16, float32; or fp8: the linear layers' weights
-    // and inputs in float8_e4m3fn through torch._scaled_mm, everything else (LM head, embeddings, KV cache) bf16
+    // and inputs in float8_e4m3fn through torch._scaled_mm, everything else (LM head, embeddings) bf16
     std::string dtype = "bfloat16";
+    // torch dtype the KV cache is stored in: empty for the activations' dtype; float8_e4m3fn or float8_e5m2 for an
+    // fp8 cache as TensorRT-LLM and vLLM serve it (written as fp8, read and cast up inside attention)
+    std::string kvDtype;
 
     bool operator==(const ServingPoint&) const = default;
 };
 
 /// The name of the constant that holds `point.tokens` in the source ("prompt_tokens" or "context_tokens").
 std::string tokensConstant(Phase phase);
+
+/// The KV cache's storage dtype at `point`: its kvDtype, else the activations' (bfloat16 for fp8 weights).
+std::string kvCacheDtype(const ServingPoint& point);
+
+/// Whether `name` is a KV cache dtype servingSource can write.
+bool isKvCacheDtype(const std::string& name);
 
 std::string servingSource(const ModelConfig& config, const ServingPoint& point);
 

@@ -154,6 +154,65 @@ private slots:
         QCOMPARE(otherMacs, 2 * kHidden * kVocab + kLayers * 2 * kHeads * 2 * 18 * kHeadDim); // LM head, attention
     }
 
+    // An fp8 KV cache (--kv-dtype fp8, issue 47) beside fp8 linear layers, as TensorRT-LLM's published H100 runs
+    // serve: the prefill writes its keys and values as float8_e4m3fn (1 B a value) and the decode step reads them at
+    // 1 B and casts them up inside attention, so the speed of light moves each cached byte once, at 1 B, and never
+    // a bf16 copy of the cache. Memory fit counts the cache at 1 B a value. Both programs validated against torch.
+    void smallLlamaWithFp8KvCache()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const auto c = readModelConfig(config("llama_small"));
+        QVERIFY(c);
+        ServingRequest request;
+        request.batch = static_cast<std::int64_t>(kBatch);
+        request.promptTokens = static_cast<std::int64_t>(kPrompt);
+        request.contextTokens = static_cast<std::int64_t>(kContext);
+        request.dtype = "fp8";
+        request.kvDtype = "float8_e4m3fn";
+        const auto e = estimateServing(*c, request, *m_registry.find("h200"));
+        QVERIFY2(e, e ? "" : formatAll(e.diagnostics()).c_str());
+        QCOMPARE(e->kvDtype, std::string("float8_e4m3fn"));
+        const double fp8PositionBytes = kCachePositionBytes / kBf16; // 1 B a value
+        for (const PhaseBound* p : {&*e->prefill, &*e->decode}) {
+            QVERIFY2(p->analysis.result.validation.status == ValidationStatus::Validated, p->analysis.result.validation.details.c_str());
+            QVERIFY(p->analysis.result.coverage.complete);
+        }
+        QCOMPARE(e->prefill->kvCacheBytes, kBatch * kPrompt * fp8PositionBytes);
+        QCOMPARE(e->decode->kvCacheBytes, kBatch * kContext * fp8PositionBytes);
+        QCOMPARE(e->decode->kvCacheMovedBytes, kBatch * kContext * fp8PositionBytes);
+        QCOMPARE(e->prefill->kvCacheMovedBytes, kBatch * kPrompt * fp8PositionBytes);
+        QCOMPARE(e->neededBytes(), e->weightsBytes + kBatch * (kContext + 1) * fp8PositionBytes);
+        // The same step with the cache in bf16 moves exactly the cache's bytes more.
+        request.kvDtype.clear();
+        SourceAnalysisOptions noValidation;
+        noValidation.validate = false;
+        const auto wide = estimateServing(*c, request, *m_registry.find("h200"), noValidation);
+        QVERIFY2(wide, wide ? "" : formatAll(wide.diagnostics()).c_str());
+        QCOMPARE(wide->kvDtype, std::string("bfloat16"));
+        QCOMPARE(wide->decode->kvCacheMovedBytes, 2 * e->decode->kvCacheMovedBytes);
+        QCOMPARE(wide->decode->analysis.result.ladder.at(bounds::Level::CacheAware).bytes
+                     - e->decode->analysis.result.ladder.at(bounds::Level::CacheAware).bytes,
+                 kBatch * kContext * fp8PositionBytes);
+        // The CLI names both precisions in every format.
+        const auto table = runSolar({"llm", config("llama_small"), "--hw", "h200", "--phase", "decode", "--context", "28", "--dtype", "fp8",
+                                     "--kv-dtype", "fp8", "--no-validate"});
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.find("fp8, KV cache float8_e4m3fn") != std::string::npos, table.out.c_str());
+        const auto json = runSolar({"llm", config("llama_small"), "--hw", "h200", "--phase", "decode", "--context", "28", "--kv-dtype",
+                                    "fp8e5m2", "--no-validate", "--format", "json"});
+        QCOMPARE(json.code, 0);
+        const auto doc = nlohmann::json::parse(json.out);
+        QCOMPARE(doc["kv_dtype"].get<std::string>(), std::string("float8_e5m2"));
+        QCOMPARE(doc["points"][0]["phases"][0]["kv_dtype"].get<std::string>(), std::string("float8_e5m2"));
+        QCOMPARE(doc["points"][0]["phases"][0]["kv_cache_bytes"].get<double>(), 28 * fp8PositionBytes);
+        const auto csv = runSolar(
+            {"llm", config("llama_small"), "--hw", "h200", "--phase", "decode", "--kv-dtype", "fp8", "--no-validate", "--format", "csv"});
+        QCOMPARE(csv.code, 0);
+        QVERIFY2(csv.out.find(",bfloat16,float8_e4m3fn,") != std::string::npos, csv.out.c_str());
+        QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "h200", "--kv-dtype", "int3"}).code, 2);
+    }
+
     // Llama-3-8B at its real shapes (tests/data/hf/configs/llama3_8b.json), one decode step at batch 1 after 2,048
     // tokens, never materialised: the tracer's peak resident memory stays far below the 16 GB of weights it
     // analyses (asserted under 2 GB; the time is bounded by the suite's ctest timeout, never asserted). Every byte

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A Hugging Face model's config.json as a source: the serving step its options name (serving-phase: prefill or
-// decode, serving-batch, serving-tokens, serving-dtype) generated as a PyTorch source (engine/serving/servingsource.h) and analysed by
+// decode, serving-batch, serving-tokens, serving-dtype, serving-kv-dtype) generated as a PyTorch source (engine/serving/servingsource.h) and analysed by
 // the PyTorch trace, validated against torch at reduced sizes. The analysis notes what `solar llm` reports for the
 // step (its bytes split, tokens/s); `solar llm` itself runs both phases and sweeps.
 #include "engine/core/format.h"
@@ -57,7 +57,15 @@ public:
                               "linear layers in float8_e4m3fn",
                               QT_TRANSLATE_NOOP("FrontendOption", "Precision")};
         dtype.choices = {"bfloat16", "float16", "float32", "fp8"};
-        return {phase, batch, tokens, dtype};
+        FrontendOption kvDtype {"serving-kv-dtype",
+                                Kind::Choice,
+                                FrontendOption::Place::CommandLine,
+                                "T",
+                                "the KV cache's storage (default: the activations' dtype); float8_e4m3fn or float8_e5m2: an fp8 cache, "
+                                "cast up where attention reads it",
+                                QT_TRANSLATE_NOOP("FrontendOption", "KV cache precision")};
+        kvDtype.choices = {"bfloat16", "float16", "float32", "float8_e4m3fn", "float8_e5m2"};
+        return {phase, batch, tokens, dtype, kvDtype};
     }
 
     Expected<SourceAnalysis> analyze(const std::string& path, const std::string& text, const hw::HwProfile& hardware,
@@ -71,13 +79,16 @@ public:
         auto batch = settingInteger(*this, options.settings, "serving-batch", point.batch);
         auto tokens = settingInteger(*this, options.settings, "serving-tokens", point.tokens);
         auto dtype = settingText(*this, options.settings, "serving-dtype");
-        for (const Diagnostics* d : {&phaseName.diagnostics(), &batch.diagnostics(), &tokens.diagnostics(), &dtype.diagnostics()})
+        auto kvDtype = settingText(*this, options.settings, "serving-kv-dtype");
+        for (const Diagnostics* d :
+             {&phaseName.diagnostics(), &batch.diagnostics(), &tokens.diagnostics(), &dtype.diagnostics(), &kvDtype.diagnostics()})
             if (hasErrors(*d))
                 return Expected<SourceAnalysis>::failure(*d);
         point.phase = *phaseName == "prefill" ? serving::Phase::Prefill : serving::Phase::Decode;
         point.batch = *batch;
         point.tokens = *tokens;
         point.dtype = *dtype; // empty: the config's
+        point.kvDtype = *kvDtype; // empty: the activations'
         auto phase = serving::analyzePhase(*config, point, hardware, options);
         if (!phase)
             return Expected<SourceAnalysis>::failure(phase.diagnostics());
@@ -85,7 +96,8 @@ public:
         SourceAnalysis out = p.analysis;
         out.frontend = std::string(id());
         out.result.program.file = path; // the generated source is gone; the config is what the user opened
-        const std::string step = serving::phaseName(p.point.phase) + " of '" + config->modelType + "' in " + p.point.dtype + ", batch "
+        const std::string step = serving::phaseName(p.point.phase) + " of '" + config->modelType + "' in " + p.point.dtype + " (KV cache "
+            + serving::kvCacheDtype(p.point) + "), batch "
             + std::to_string(p.point.batch) + ", " + std::to_string(p.point.tokens)
             + (p.point.phase == serving::Phase::Prefill ? " prompt tokens" : " cached tokens");
         out.result.programNote = step + "; " + out.result.programNote;

@@ -55,6 +55,8 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
         SourceAnalysis out;
         out.result = std::move(analysed).value();
         out.result.programNote = model.sizesNote;
+        if (model.symbolic)
+            out.sizeParameters = model.paramOf;
         // Under the automatic choice the worker picked the framework by the file's imports: the registry names the
         // frontend of the one that ran.
         out.framework = model.trace.mode == "jax" ? "jax" : "torch";
@@ -78,7 +80,7 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
     };
     // Bounds first, from one trace at the analysed sizes: fitting size parameters takes several more traces and
     // only serves validation. A model that needs the fit to trace at all (real tensors) gets its bounds below.
-    if (!o.validate || o.onBounds) {
+    if ((!o.validate && !validation.fitSizes) || o.onBounds) {
         stage("tracing");
         if (const auto quick = loadModelProgram(path, worker, o.analysis.sizes, false)) {
             auto bounds = analyse(*quick);

@@ -24,6 +24,9 @@ struct TraceValidation
     std::vector<std::map<std::string, std::int64_t>> firstSizes;
     /// What runs the generated model for real ("onnxruntime"); empty: the framework the trace ran.
     std::string reference;
+    /// Fit size parameters even with validation off: a caller that re-solves the program at other sizes (a serving
+    /// sweep) needs them, and the fit traces only at reduced sizes.
+    bool fitSizes = false;
 };
 
 /// `framework` is "torch" or "jax" to force one, empty to let the worker pick by the file's imports. The result
