@@ -81,7 +81,8 @@ int llmBenchmark(const serving::ModelConfig& config, const serving::ServingReque
             throw UsageError {"--memory-fraction is a number in (0, 1], not '" + f + "'"};
     }
     settings.devices = static_cast<int>(args.integer("--tp", 1).value_or(1));
-    const auto estimate = serving::benchmarkServing(config, request, benchmarkShapes(args.value("--benchmark")), settings, hardware, options);
+    const auto estimate
+        = serving::benchmarkServing(config, request, benchmarkShapes(args.value("--benchmark")), settings, hardware, options);
     if (!estimate) {
         printDiagnostics(estimate.diagnostics(), err);
         return ExitBadInput;
@@ -184,7 +185,12 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
     const std::string dtype = args.value("--dtype");
     request.dtype = dtype == "bf16" ? "bfloat16" : dtype == "fp16" ? "float16" : dtype == "fp32" ? "float32" : dtype == "fp8" ? "fp8" : "";
     const std::string kv = args.value("--kv-dtype");
-    request.kvDtype = kv == "bf16" ? "bfloat16" : kv == "fp16" ? "float16" : kv == "fp32" ? "float32" : kv == "fp8" || kv == "fp8e4m3" ? "float8_e4m3fn" : kv == "fp8e5m2" ? "float8_e5m2" : "";
+    request.kvDtype = kv == "bf16"       ? "bfloat16"
+        : kv == "fp16"                   ? "float16"
+        : kv == "fp32"                   ? "float32"
+        : kv == "fp8" || kv == "fp8e4m3" ? "float8_e4m3fn"
+        : kv == "fp8e5m2"                ? "float8_e5m2"
+                                         : "";
     request.sourceDir = args.value("--keep-source");
     Sweep sweep;
     for (const std::string& spec : args.values("--sweep"))
@@ -303,8 +309,7 @@ std::vector<Command> servingCommands()
                    {},
                    {},
                    true},
-                  {"--benchmark",
-                   "ISL/OSL[,ISL/OSL...]",
+                  {"--benchmark", "ISL/OSL[,ISL/OSL...]",
                    "the most output throughput any engine can reach for requests of ISL prompt and OSL output tokens under "
                    "unlimited load (what trtllm-bench throughput and vLLM's throughput benchmark measure): an upper bound, every "
                    "step re-solved from one traced prefill and decode (docs/llm-models.md); with --tp N, N devices as one"},

@@ -89,11 +89,11 @@ std::string benchmarkJson(const BenchmarkEstimate& e)
                         {"memory_needed_bytes", b.memoryNeededBytes}});
     ordered_json programs = ordered_json::array();
     for (const PhaseBound* p : {&*t.prefill, &*t.decode})
-        programs.push_back({{"phase", serving::phaseName(p->point.phase)},
-                            {"validation", {{"status", p->analysis.result.validation.statusName()},
-                                            {"details", p->analysis.result.validation.details}}},
-                            {"coverage", p->analysis.result.coverage.status()},
-                            {"program_note", p->analysis.result.programNote}});
+        programs.push_back(
+            {{"phase", serving::phaseName(p->point.phase)},
+             {"validation", {{"status", p->analysis.result.validation.statusName()}, {"details", p->analysis.result.validation.details}}},
+             {"coverage", p->analysis.result.coverage.status()},
+             {"program_note", p->analysis.result.programNote}});
     ordered_json doc = {{"schema", "solar.llm.benchmark/1"},
                         {"tool", {{"name", "solar"}, {"version", kVersion}}},
                         {"config", {{"path", t.config.path}, {"model_type", t.config.modelType}}},

@@ -143,8 +143,8 @@ std::string servingSweepTable(const std::vector<ServingEstimate>& points)
     if (points.empty())
         return out;
     const ServingEstimate& first = points.front();
-    out += "model     " + first.config.modelType + " (" + first.config.path + "); " + first.dtype + ", KV cache " + first.kvDtype + " on " + first.hardwareName + " ("
-        + first.hardwareId + ")\n\n";
+    out += "model     " + first.config.modelType + " (" + first.config.path + "); " + first.dtype + ", KV cache " + first.kvDtype + " on "
+        + first.hardwareName + " (" + first.hardwareId + ")\n\n";
     out += cell("batch", 6) + cell("context", 8) + cell("TTFT", 10) + cell("per step", 10) + cell("tokens/s", 10) + cell("weights", 10)
         + cell("KV cache", 10) + cell("memory", 10) + cell("fits", 4, false) + cell("decode bottleneck", 18, false) + "\n";
     for (const ServingEstimate& e : points) {
@@ -210,12 +210,13 @@ std::string servingCsv(const std::vector<ServingEstimate>& points)
             const AnalysisResult& r = p->analysis.result;
             out += serving::phaseName(p->point.phase) + "," + std::to_string(p->point.batch) + "," + std::to_string(p->point.tokens) + ","
                 + std::to_string(p->point.phase == serving::Phase::Decode ? p->point.newTokens : 0) + "," + p->point.dtype + ","
-                + serving::kvCacheDtype(p->point) + "," + exactNumber(p->seconds) + "," + exactNumber(r.ladder.at(Level::UnfusedPerKernel).seconds) + ","
-                + exactNumber(r.ladder.at(Level::Fused).seconds) + "," + csvField(r.ladder.at(Level::CacheAware).bottleneck) + ","
-                + exactNumber(tokensPerSecond(*p)) + "," + exactNumber(p->weightsBytes) + "," + exactNumber(p->kvCacheBytes) + ","
-                + exactNumber(p->weightsReadBytes) + "," + exactNumber(p->kvCacheMovedBytes) + "," + exactNumber(p->activationBytes) + ","
-                + exactNumber(e.neededBytes()) + "," + exactNumber(e.capacityBytes) + "," + (e.fits() ? "true" : "false") + ","
-                + r.validation.statusName() + "," + r.coverage.status() + "\n";
+                + serving::kvCacheDtype(p->point) + "," + exactNumber(p->seconds) + ","
+                + exactNumber(r.ladder.at(Level::UnfusedPerKernel).seconds) + "," + exactNumber(r.ladder.at(Level::Fused).seconds) + ","
+                + csvField(r.ladder.at(Level::CacheAware).bottleneck) + "," + exactNumber(tokensPerSecond(*p)) + ","
+                + exactNumber(p->weightsBytes) + "," + exactNumber(p->kvCacheBytes) + "," + exactNumber(p->weightsReadBytes) + ","
+                + exactNumber(p->kvCacheMovedBytes) + "," + exactNumber(p->activationBytes) + "," + exactNumber(e.neededBytes()) + ","
+                + exactNumber(e.capacityBytes) + "," + (e.fits() ? "true" : "false") + "," + r.validation.statusName() + ","
+                + r.coverage.status() + "\n";
         }
     }
     return out;

@@ -40,7 +40,10 @@ ServingPoint pointAt(const ServingEstimate& traced, Phase phase, std::int64_t ba
 
 Diagnostic notResolvable(const ModelConfig& config, Phase phase)
 {
-    return {Severity::Error, config.path, {}, "serving.benchmark",
+    return {Severity::Error,
+            config.path,
+            {},
+            "serving.benchmark",
             "the " + phaseName(phase) + " program has no size parameters for its batch and tokens (the fit failed: see its program "
                 + "note), so the benchmark's steps cannot be re-solved without tracing each one"};
 }
@@ -74,7 +77,9 @@ Expected<BenchmarkEstimate> benchmarkServing(const ModelConfig& config, const Se
                                              const hw::HwProfile& device, const SourceAnalysisOptions& options)
 {
     using Result = Expected<BenchmarkEstimate>;
-    auto fail = [&](const std::string& why) { return Result::failure(Diagnostic {Severity::Error, config.path, {}, "serving.benchmark", why}); };
+    auto fail = [&](const std::string& why) {
+        return Result::failure(Diagnostic {Severity::Error, config.path, {}, "serving.benchmark", why});
+    };
     if (shapes.empty())
         return fail("no ISL/OSL shape to bound");
     for (const BenchmarkShape& s : shapes)

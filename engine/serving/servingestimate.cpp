@@ -72,9 +72,13 @@ Expected<PhaseBound> runPhase(const ModelConfig& config, const ServingPoint& poi
     PhaseBound p;
     p.point = point;
     if (!isKvCacheDtype(kvCacheDtype(point)))
-        return Expected<PhaseBound>::failure({Diagnostic {Severity::Error, config.path, {}, "serving.kv-dtype",
-                                                          "'" + kvCacheDtype(point) + "' is not a KV cache dtype (bfloat16, float16, "
-                                                          "float32, float8_e4m3fn, float8_e5m2)"}});
+        return Expected<PhaseBound>::failure({Diagnostic {Severity::Error,
+                                                          config.path,
+                                                          {},
+                                                          "serving.kv-dtype",
+                                                          "'" + kvCacheDtype(point)
+                                                              + "' is not a KV cache dtype (bfloat16, float16, "
+                                                                "float32, float8_e4m3fn, float8_e5m2)"}});
     trace::GeneratedSource source;
     source.text = servingSource(config, point);
     source.fileName = fileStem(config.modelType) + "_" + phaseName(point.phase) + ".py";
@@ -116,8 +120,8 @@ std::optional<PhaseBound> resolvePhase(const PhaseBound& traced, const ServingPo
     const auto& params = traced.analysis.sizeParameters;
     AnalysisOptions analysis = options.analysis;
     analysis.sizes.clear();
-    std::vector<std::tuple<std::string, std::int64_t, std::int64_t>> constants {{"batch", point.batch, traced.point.batch},
-                                                                                {tokensConstant(point.phase), point.tokens, traced.point.tokens}};
+    std::vector<std::tuple<std::string, std::int64_t, std::int64_t>> constants {
+        {"batch", point.batch, traced.point.batch}, {tokensConstant(point.phase), point.tokens, traced.point.tokens}};
     if (point.phase == Phase::Decode)
         constants.emplace_back("new_tokens", point.newTokens, traced.point.newTokens);
     for (const auto& [constant, value, tracedValue] : constants) {

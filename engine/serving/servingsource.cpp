@@ -187,8 +187,8 @@ std::string servingSource(const ModelConfig& config, const ServingPoint& point)
     // fp8: the linear layers' weights and inputs in e4m3 (the LM head, embeddings and norms stay bf16; the KV cache
     // is KV_DTYPE).
     const bool fp8 = point.dtype == "fp8";
-    s << "\nPHASE = \"" << phaseName(point.phase) << "\"\nDTYPE = torch." << (fp8 ? "bfloat16" : point.dtype)
-      << "\nKV_DTYPE = torch." << kvCacheDtype(point) << "\nFP8 = " << (fp8 ? "True" : "False") << "\nBUILT = []\n\n\n"
+    s << "\nPHASE = \"" << phaseName(point.phase) << "\"\nDTYPE = torch." << (fp8 ? "bfloat16" : point.dtype) << "\nKV_DTYPE = torch."
+      << kvCacheDtype(point) << "\nFP8 = " << (fp8 ? "True" : "False") << "\nBUILT = []\n\n\n"
       << "def SIZES():\n    return dict(" << sizes << ")\n"
       << kBody;
     return s.str();

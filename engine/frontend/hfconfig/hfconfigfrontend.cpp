@@ -97,8 +97,7 @@ public:
         out.frontend = std::string(id());
         out.result.program.file = path; // the generated source is gone; the config is what the user opened
         const std::string step = serving::phaseName(p.point.phase) + " of '" + config->modelType + "' in " + p.point.dtype + " (KV cache "
-            + serving::kvCacheDtype(p.point) + "), batch "
-            + std::to_string(p.point.batch) + ", " + std::to_string(p.point.tokens)
+            + serving::kvCacheDtype(p.point) + "), batch " + std::to_string(p.point.batch) + ", " + std::to_string(p.point.tokens)
             + (p.point.phase == serving::Phase::Prefill ? " prompt tokens" : " cached tokens");
         out.result.programNote = step + "; " + out.result.programNote;
         const double tokensPerSecond = p.seconds > 0 ? p.tokens() / p.seconds : 0;
