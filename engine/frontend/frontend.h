@@ -104,6 +104,9 @@ struct SourceAnalysis
     /// Source constant -> ALIR size parameter, for a traced program whose sizes were fitted as parameters: what
     /// re-solves it at other values of the source's constants without tracing again (analyzeProgram's sizes).
     std::map<std::string, std::string> sizeParameters;
+    /// What the frontend adds to its program's einsum graph before costing (a traced program's ATen provenance:
+    /// kernels, free views, comparisons); empty for none. Re-solving the program at other sizes applies it again.
+    std::function<void(graph::EinsumGraph&)> beforeCosting;
 };
 
 class Frontend

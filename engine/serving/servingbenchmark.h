@@ -50,13 +50,23 @@ struct BenchmarkBound
 
 struct BenchmarkEstimate
 {
-    ServingEstimate traced; // the two programs every bound re-solves (at the first shape, batch 1)
+    ServingEstimate traced; // the two programs every bound re-solves (at the first shape's prompt, batch 8)
     BenchmarkSettings settings;
     std::vector<BenchmarkBound> bounds; // one per shape, in the order asked
 };
 
-/// The bound for each shape. Fails when a phase does not trace, or when its program has no size parameters to
-/// re-solve (then no shape can be bounded without tracing every step).
+/// The two programs every bound re-solves: prefill and decode at batch 8 and `promptTokens`, each traced once with
+/// its batch and tokens fitted as size parameters (validated as `options` say). Fails when a phase does not trace
+/// or its sizes do not fit (then no shape can be bounded without tracing every step).
+Expected<ServingEstimate> traceBenchmarkPrograms(const ModelConfig& config, const ServingRequest& precisions, std::int64_t promptTokens,
+                                                 const hw::HwProfile& hardware, const SourceAnalysisOptions& options = {});
+
+/// One shape's bound from those programs, re-solved on `device` (times settings.devices) at every step's batch and
+/// context: no tracing.
+Expected<BenchmarkBound> boundBenchmark(const ServingEstimate& programs, const BenchmarkShape& shape, const BenchmarkSettings& settings,
+                                        const hw::HwProfile& device, const SourceAnalysisOptions& options = {});
+
+/// Both, for each shape in order.
 Expected<BenchmarkEstimate> benchmarkServing(const ModelConfig& config, const ServingRequest& precisions,
                                              const std::vector<BenchmarkShape>& shapes, const BenchmarkSettings& settings,
                                              const hw::HwProfile& hardware, const SourceAnalysisOptions& options = {});

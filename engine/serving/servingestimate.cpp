@@ -67,7 +67,8 @@ void splitBytes(PhaseBound& p)
 }
 
 Expected<PhaseBound> runPhase(const ModelConfig& config, const ServingPoint& point, const SourceFolder& folder,
-                              const hw::HwProfile& hardware, const SourceAnalysisOptions& options, bool fitSizes = false)
+                              const hw::HwProfile& hardware, const SourceAnalysisOptions& options,
+                              const std::vector<std::string>& fitConstants = {})
 {
     PhaseBound p;
     p.point = point;
@@ -94,7 +95,7 @@ Expected<PhaseBound> runPhase(const ModelConfig& config, const ServingPoint& poi
         return d;
     };
     source.validation.firstSizes = {validationSizes(config, point)};
-    source.validation.fitSizes = fitSizes;
+    source.validation.fitConstants = fitConstants;
     auto analysed = trace::analyzeGeneratedSource(source, hardware, options, &p.sourcePath);
     if (!analysed)
         return Expected<PhaseBound>::failure(analysed.diagnostics());
@@ -136,7 +137,7 @@ std::optional<PhaseBound> resolvePhase(const PhaseBound& traced, const ServingPo
                 return std::nullopt;
         analysis.sizes[it->second] = value;
     }
-    auto analysed = analyzeProgram(traced.analysis.result.program, hardware, analysis);
+    auto analysed = analyzeProgram(traced.analysis.result.program, hardware, analysis, traced.analysis.beforeCosting);
     if (!analysed)
         return std::nullopt;
     PhaseBound p;
@@ -161,7 +162,8 @@ Expected<PhaseBound> analyzePhase(const ModelConfig& config, ServingPoint point,
 {
     point.dtype = defaultDtype(config, point.dtype);
     const SourceFolder folder(sourceDir, "solar-llm");
-    return runPhase(config, point, folder, hardware, options, fitSizes);
+    return runPhase(config, point, folder, hardware, options,
+                    fitSizes ? std::vector<std::string> {"batch", tokensConstant(point.phase)} : std::vector<std::string> {});
 }
 
 double PhaseBound::tokens() const
@@ -204,10 +206,17 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
         o.session = &session.emplace(options.python);
     const bool single = batches.size() == 1 && contexts.size() == 1;
     std::vector<ServingEstimate> rows;
-    // Each phase is traced once, at the first point, with its sizes fitted as parameters; the other points re-solve
-    // that program (batch, tokens and new tokens are constants of one source), tracing again only where the fit
-    // did not give a parameter for a constant that changes.
-    std::optional<PhaseBound> traced[2];
+    // A phase is traced at the first point of each group below, and the group's other points re-solve that
+    // program (batch and tokens are constants of one source: resolvePhase), tracing again only where its sizes
+    // could not be fitted. Batch 1 is a group of its own: it lowers to another structure (its size-1 loops become
+    // literal indices), so only the tokens are fitted there. Fitting costs three more traces, so a group of fewer
+    // than five points is traced point by point.
+    auto group = [](std::int64_t batch) { return batch == 1 ? 0 : 1; };
+    int groupPoints[2] = {0, 0};
+    for (const std::int64_t batch : batches)
+        groupPoints[group(batch)] += static_cast<int>(contexts.size());
+    std::optional<PhaseBound> traced[2][2]; // [phase][group]
+    bool validated[2] = {false, false};
     for (const std::int64_t batch : batches) {
         for (const std::int64_t context : contexts) {
             ServingEstimate e;
@@ -230,20 +239,26 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
                 point.newTokens = request.newTokens;
                 point.dtype = e.dtype;
                 point.kvDtype = e.kvDtype;
-                std::optional<PhaseBound>& first = traced[phase == Phase::Prefill ? 0 : 1];
+                const int p = phase == Phase::Prefill ? 0 : 1, g = group(batch);
+                std::optional<PhaseBound>& first = traced[p][g];
                 std::optional<PhaseBound> bound;
                 if (first)
                     bound = resolvePhase(*first, point, hardware, o);
                 if (!bound) {
                     SourceAnalysisOptions phaseOptions = o;
-                    phaseOptions.validate = o.validate && !first;
-                    auto run = runPhase(config, point, folder, hardware, phaseOptions, !single && !first);
+                    phaseOptions.validate = o.validate && !validated[p];
+                    std::vector<std::string> fit;
+                    if (!first && groupPoints[g] >= 5)
+                        fit = g == 0 ? std::vector<std::string> {tokensConstant(phase)}
+                                     : std::vector<std::string> {"batch", tokensConstant(phase)};
+                    auto run = runPhase(config, point, folder, hardware, phaseOptions, fit);
                     if (!run)
                         return Result::failure(run.diagnostics());
                     if (!phaseOptions.validate && o.validate) {
                         run->analysis.result.validation.details
                             = "not compared with PyTorch: the same generated source as the first point, which was, at other sizes";
                     }
+                    validated[p] = true;
                     bound = std::move(run).value();
                     if (!first)
                         first = bound;

@@ -81,8 +81,9 @@ Expected<ServingEstimate> estimateServing(const ModelConfig& config, const Servi
                                           const SourceAnalysisOptions& options = {});
 
 /// One row per batch x context point (decode at that context; prefill with that many prompt tokens). Each phase is
-/// traced (and validated) once, at the first point, with its sizes fitted as parameters; the other points re-solve
-/// that program (resolvePhase), or are traced where it cannot.
+/// validated at the first point only. Batch 1 and larger batches are two groups: a group of five points or more is
+/// traced once with its batch and tokens fitted as size parameters (three more traces) and its other points
+/// re-solve that program (resolvePhase); smaller groups, and points the fit cannot reach, are traced one by one.
 Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, const ServingRequest& request,
                                                     const std::vector<std::int64_t>& batches, const std::vector<std::int64_t>& contexts,
                                                     const hw::HwProfile& hardware, const SourceAnalysisOptions& options = {});

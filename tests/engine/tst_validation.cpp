@@ -5,6 +5,7 @@
 #include "engine/analysis/analysis.h"
 #include "engine/batch/sweep.h"
 #include "engine/frontend/trace/modelprogram.h"
+#include "engine/frontend/validate/comparison.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/hw/registry.h"
 #include "engine/worker/pythonlocator.h"
@@ -12,6 +13,7 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <filesystem>
 #include <optional>
 #include <regex>
@@ -504,6 +506,27 @@ private slots:
         QVERIFY2(std::regex_search(capped.details, m, refused), capped.details.c_str());
         QCOMPARE(std::stoll(m[3].str()), std::stoll(m[1].str()) * std::stoll(m[2].str()));
         QVERIFY(std::stoll(m[3].str()) > 100);
+    }
+
+    // An output stored as an 8-bit float (an fp8 KV cache) matches within one step of its format at the value's
+    // magnitude (plus what a bf16 value may differ by before the cast), and no further: e4m3 values 1.625 x 2^-5
+    // and 1.5 x 2^-5 are one step (2^-8) apart and match; 1.375 x 2^-5 is two steps off and does not. e5m2 has
+    // one mantissa bit less: 1.25 against 1.5 (one step of 2^-2) matches, 1.0 against 1.5 does not.
+    void testFp8OutputsWithinOneStep()
+    {
+        auto check = [](const std::string& dtype, double expected, double actual) {
+            worker::ReferenceTensor reference {{1}, dtype, {expected}};
+            ir::RunResult run;
+            run.tensors.push_back({"out", ir::TensorKind::Out, ir::DType::FP8E4M3, {1}, {actual}});
+            return validate::compareOutputs({reference}, run, {"out"}, {}).difference.empty();
+        };
+        const double step = std::ldexp(1.0, -8);
+        QVERIFY(check("float8_e4m3fn", 1.625 * 32 * step, 1.5 * 32 * step));
+        QVERIFY(!check("float8_e4m3fn", 1.625 * 32 * step, 1.375 * 32 * step));
+        QVERIFY(check("float8_e4m3fn", 0, std::ldexp(1.0, -9))); // the smallest subnormal against zero
+        QVERIFY(!check("float8_e4m3fn", 0, std::ldexp(1.0, -7)));
+        QVERIFY(check("float8_e5m2", 1.5, 1.25));
+        QVERIFY(!check("float8_e5m2", 1.5, 1.0));
     }
 };
 

@@ -4,13 +4,16 @@
 #include "engine/core/atomicwrite.h"
 #include "engine/core/tempfolder.h"
 #include "engine/frontend/trace/configsizes.h"
+#include "engine/frontend/trace/constantfit.h"
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/worker/session.h"
 
 #include <QString>
 
+#include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <optional>
 
 namespace solar::trace {
@@ -49,10 +52,17 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
     options.sizes.clear(); // the trace already has them
     auto analyse = [&](const ModelProgram& model) -> Result {
         const Lowered& lowered = model.lowered;
-        auto analysed = analyzeProgram(lowered.program, hardware, options, [&](graph::EinsumGraph& g) { applyProvenance(g, lowered); });
+        // Only the provenance is kept (not the program's text), for re-solving at other sizes.
+        auto provenance = std::make_shared<Lowered>();
+        provenance->originOfLine = lowered.originOfLine;
+        provenance->viewLines = lowered.viewLines;
+        provenance->comparisonLines = lowered.comparisonLines;
+        auto beforeCosting = [provenance](graph::EinsumGraph& g) { applyProvenance(g, *provenance); };
+        auto analysed = analyzeProgram(lowered.program, hardware, options, beforeCosting);
         if (!analysed)
             return Result::failure(analysed.diagnostics());
         SourceAnalysis out;
+        out.beforeCosting = beforeCosting;
         out.result = std::move(analysed).value();
         out.result.programNote = model.sizesNote;
         if (model.symbolic)
@@ -80,7 +90,8 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
     };
     // Bounds first, from one trace at the analysed sizes: fitting size parameters takes several more traces and
     // only serves validation. A model that needs the fit to trace at all (real tensors) gets its bounds below.
-    if ((!o.validate && !validation.fitSizes) || o.onBounds) {
+    const bool fitConstantsToo = !validation.fitConstants.empty();
+    if ((!o.validate && !fitConstantsToo) || o.onBounds) {
         stage("tracing");
         if (const auto quick = loadModelProgram(path, worker, o.analysis.sizes, false)) {
             auto bounds = analyse(*quick);
@@ -99,11 +110,26 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
         }
     }
     stage(o.validate && o.onBounds ? "fitting size parameters" : "tracing");
-    const auto model = loadModelProgram(path, worker, o.analysis.sizes, true);
+    // Without validation, the whole-model fit (several traces at reduced sizes) serves nothing.
+    const auto model = loadModelProgram(path, worker, o.analysis.sizes, o.validate);
     if (!model)
         return Result::failure(model.diagnostics());
+    // The program analysed: the model's, or with the constants asked for made parameters at the model's other sizes.
+    // Validation below runs the model's program as always.
+    std::optional<ModelProgram> withConstants;
+    if (fitConstantsToo && !std::all_of(validation.fitConstants.begin(), validation.fitConstants.end(), [&](const std::string& c) {
+            return model->symbolic && model->paramOf.count(c);
+        })) {
+        stage("fitting size parameters");
+        withConstants = *model;
+        if (std::string why; !fitConstants(*withConstants, path, worker, validation.fitConstants, why)) {
+            withConstants.reset();
+            if (o.progress)
+                o.progress("size parameters not fitted: " + why);
+        }
+    }
     stage("analysing");
-    auto out = analyse(*model);
+    auto out = analyse(withConstants ? *withConstants : *model);
     if (!out)
         return out;
     if (o.validate) {

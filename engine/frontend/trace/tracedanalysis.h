@@ -24,9 +24,10 @@ struct TraceValidation
     std::vector<std::map<std::string, std::int64_t>> firstSizes;
     /// What runs the generated model for real ("onnxruntime"); empty: the framework the trace ran.
     std::string reference;
-    /// Fit size parameters even with validation off: a caller that re-solves the program at other sizes (a serving
-    /// sweep) needs them, and the fit traces only at reduced sizes.
-    bool fitSizes = false;
+    /// Constants to make size parameters of the analysed program with every other constant at the analysed sizes
+    /// (constantfit.h), validation on or off: what a caller that re-solves the program at other values of them (a
+    /// serving sweep's batch and tokens) needs where the whole-model fit does not give them.
+    std::vector<std::string> fitConstants;
 };
 
 /// `framework` is "torch" or "jax" to force one, empty to let the worker pick by the file's imports. The result
