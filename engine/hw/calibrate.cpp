@@ -442,11 +442,11 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
     if (loadBefore > 0.5 * std::max(1, host.logicalCpus))
         busy = "load average " + shortNumber(loadBefore) + " on " + std::to_string(host.logicalCpus) + " CPUs before calibrating";
     // The highest clock any source gives: the theoretical peaks use it.
-    say("clock: cpufreq, cpuid, /proc/cpuinfo, the model name and a dependent-addition chain ...");
+    say("clock: cpufreq, cpuid, /proc/cpuinfo, the model name and a dependent-multiplication chain ...");
     std::vector<ClockReading> clocks = host.clocks;
     if (options.measureClock)
         if (const double hz = measuredClockHz(); hz > 0)
-            clocks.push_back({hz, "measured: a chain of dependent additions on one thread (one per cycle)"});
+            clocks.push_back({hz, "measured: a chain of dependent multiplications on one thread (3 cycles each)"});
     std::sort(clocks.begin(), clocks.end(), [](const ClockReading& a, const ClockReading& b) { return a.hz > b.hz; });
     for (const auto& c : clocks)
         details.measurements.push_back({"clock: " + c.source, c.hz, "Hz", c.source.rfind("measured", 0) == 0 ? "measured" : "read"});
@@ -455,7 +455,7 @@ Expected<HwProfile> calibrateHost(const CalibrationOptions& options, const HostI
         say("  highest " + formatSi(clockHz, "Hz") + " (" + clocks.front().source + ")");
     p.sources.push_back({"CLK",
                          "the highest of cpufreq's maximum, cpuid leaf 0x16, the model name's clock, /proc/cpuinfo's cpu MHz "
-                         "(sampled) and a clock measured by a dependent-addition chain",
+                         "(sampled) and a clock measured by a dependent-multiplication chain",
                          "", when});
 
     // Compute: fp32 (required), fp64, bf16.

@@ -25,7 +25,7 @@ struct CalibrationOptions
     int threads = 0; // 0: every online logical CPU
     double kernelSeconds = 0.05; // one timed FMA run
     int repeats = 5;
-    bool measureClock = true; // add a clock measured by a dependent-addition chain to the host's readings
+    bool measureClock = true; // add a clock measured by a dependent-multiplication chain to the host's readings
     double bufferBytes = 0; // per array for the bandwidth passes; 0: 4 x the caches, at least 64 MiB
     std::function<void(const std::string&)> progress; // one line per step
     const std::atomic<bool>* cancel = nullptr;

@@ -27,7 +27,7 @@ double cpuinfoClockHz(const std::string& cpuinfoText);
 /// cpuid leaf 0x16's maximum frequency (Intel), in Hz; 0 when the leaf is absent or reports 0.
 double cpuidMaxClockHz();
 
-/// The clock one thread runs at, measured: a chain of dependent additions (1 cycle latency each) over about
+/// The clock one thread runs at, measured: a chain of dependent 64-bit multiplications (3 cycles each) over about
 /// `seconds`, best of `repeats`; 0 where no such chain can be written (not x86-64).
 double measuredClockHz(double seconds = 0.02, int repeats = 5);
 

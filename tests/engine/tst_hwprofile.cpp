@@ -245,7 +245,7 @@ private slots:
         QCOMPARE(cpuinfoClockHz("cpu MHz\t: 2000.5\ncpu MHz\t: 1999\n"), 2.0005e9);
         QCOMPARE(cpuinfoClockHz("no clock here"), 0.0);
 #if defined(__x86_64__)
-        QVERIFY(measuredClockHz(0.002, 1) > 0); // a chain of additions ran and was timed
+        QVERIFY(measuredClockHz(0.002, 1) > 0); // a chain of multiplications ran and was timed
 #endif
         QCOMPARE(parseCpuList("0-3,8,10-11"), (std::vector<int> {0, 1, 2, 3, 8, 10, 11}));
         QCOMPARE(parseCacheSize("260M"), 260.0 * 1024 * 1024);
