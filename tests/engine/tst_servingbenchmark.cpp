@@ -18,8 +18,8 @@
 #include <QProcess>
 #include <QTest>
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -154,9 +154,12 @@ private slots:
     {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("file");
-        QTest::newRow("GPT-J 6B") << "GPT-J 6B" << "gptj_6b";
-        QTest::newRow("LLaMA-2 7B") << "LLaMA-2 7B" << "llama2_7b";
-        QTest::newRow("LLaMA-2 70B") << "LLaMA-2 70B" << "llama2_70b";
+        QTest::newRow("GPT-J 6B") << "GPT-J 6B"
+                                  << "gptj_6b";
+        QTest::newRow("LLaMA-2 7B") << "LLaMA-2 7B"
+                                    << "llama2_7b";
+        QTest::newRow("LLaMA-2 70B") << "LLaMA-2 70B"
+                                     << "llama2_70b";
     }
 
     void publishedRowsStayBelow()
@@ -205,8 +208,8 @@ private slots:
         if (!m_skip.empty())
             QSKIP(m_skip.c_str());
         std::string out;
-        QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "h200", "--benchmark", "20/30,64/16", "--concurrency", "4", "--kv-dtype", "fp8",
-                           "--no-validate", "--format", "json"},
+        QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "h200", "--benchmark", "20/30,64/16", "--concurrency", "4", "--kv-dtype",
+                           "fp8", "--no-validate", "--format", "json"},
                           &out),
                  0);
         const auto doc = nlohmann::json::parse(out);
@@ -214,8 +217,8 @@ private slots:
         QCOMPARE(doc["kv_dtype"].get<std::string>(), std::string("float8_e4m3fn"));
         QCOMPARE(doc["benchmark"].size(), size_t(2));
         for (const auto& b : doc["benchmark"]) {
-            for (const char* key : {"isl", "osl", "output_tokens_per_second", "time_per_output_token_seconds", "time_to_first_token_seconds",
-                                    "batch", "binding"})
+            for (const char* key : {"isl", "osl", "output_tokens_per_second", "time_per_output_token_seconds",
+                                    "time_to_first_token_seconds", "batch", "binding"})
                 QVERIFY2(b.contains(key), key);
             QVERIFY(b["batch"].get<int>() >= 1 && b["batch"].get<int>() <= 4);
             QVERIFY(b["output_tokens_per_second"].get<double>() > 0);
