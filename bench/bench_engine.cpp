@@ -9,6 +9,7 @@
 #include "engine/insights/insights.h"
 #include "engine/ir/bindings.h"
 #include "engine/ir/parser.h"
+#include "engine/serving/servingestimate.h"
 #include "engine/source/sourceanalysis.h"
 #include "engine/worker/session.h"
 #include "synthetic.h"
@@ -17,6 +18,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <optional>
 
 namespace {
 
@@ -122,8 +124,83 @@ void BM_BoundsOnWarmWorker(benchmark::State& state)
     state.counters["nodes"] = static_cast<double>(nodes);
 }
 
+// A serving sweep's points (issue 47, item 5): Llama-3-8B's decode step on the H200 at batch 1, 8, 64 x context
+// 1k, 8k, 32k (the batch-1 group re-solved from a batch-1 trace, the others from a batch-8 one, as sweepServing
+// groups them), against tracing one point, on a warm worker (torch and transformers imported outside the timed
+// region). SOLAR_PYTHON names the Python with transformers; without it both skip.
+struct ServingFixture
+{
+    solar::hw::HwRegistry registry = solar::hw::loadDefaultHwRegistry();
+    solar::worker::Session session;
+    solar::SourceAnalysisOptions options;
+    std::optional<solar::serving::ModelConfig> config;
+    std::string error;
+
+    ServingFixture()
+    {
+        options.validate = false;
+        options.session = &session;
+        auto c = solar::serving::readModelConfig(SOLAR_SOURCE_DIR "/tests/data/hf/configs/llama3_8b.json");
+        if (c)
+            config = std::move(c).value();
+        else
+            error = solar::formatAll(c.diagnostics());
+    }
+    solar::serving::ServingPoint point(std::int64_t batch, std::int64_t context) const
+    {
+        solar::serving::ServingPoint p;
+        p.phase = solar::serving::Phase::Decode;
+        p.batch = batch;
+        p.tokens = context;
+        return p;
+    }
+};
+
+void BM_ServingPointTraced(benchmark::State& state)
+{
+    ServingFixture f;
+    const auto* h200 = f.registry.find("h200");
+    if (!f.config || !solar::serving::analyzePhase(*f.config, f.point(8, 1024), *h200, f.options)) {
+        state.SkipWithError("no Python with transformers (SOLAR_PYTHON)");
+        return;
+    }
+    for (auto _ : state) {
+        auto p = solar::serving::analyzePhase(*f.config, f.point(8, 1024), *h200, f.options);
+        benchmark::DoNotOptimize(p);
+    }
+}
+
+void BM_ServingSweepResolved(benchmark::State& state)
+{
+    ServingFixture f;
+    const auto* h200 = f.registry.find("h200");
+    if (!f.config) {
+        state.SkipWithError(f.error.c_str());
+        return;
+    }
+    auto single = solar::serving::analyzePhase(*f.config, f.point(1, 1024), *h200, f.options, {}, {"context_tokens"});
+    auto batched = solar::serving::analyzePhase(*f.config, f.point(8, 1024), *h200, f.options, {}, {"batch", "context_tokens"});
+    if (!single || !batched) {
+        state.SkipWithError("no Python with transformers (SOLAR_PYTHON)");
+        return;
+    }
+    int points = 0;
+    for (auto _ : state) {
+        points = 0;
+        for (const std::int64_t batch : {1, 8, 64})
+            for (const std::int64_t context : {1024, 8192, 32768}) {
+                auto p = solar::serving::resolvePhase(batch == 1 ? *single : *batched, f.point(batch, context), *h200, f.options);
+                points += p ? 1 : 0;
+                benchmark::DoNotOptimize(p);
+            }
+    }
+    state.counters["points"] = points;
+}
+
 } // namespace
 
+BENCHMARK(BM_ServingPointTraced)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+BENCHMARK(BM_ServingSweepResolved)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 BENCHMARK(BM_BoundsOnWarmWorker)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(5);
 BENCHMARK(BM_LiftCostSolve)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime(); // two threads lift large programs
 BENCHMARK(BM_Resolve)->Arg(1000)->Unit(benchmark::kMicrosecond);

@@ -632,32 +632,37 @@
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="17"/>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="66"/>
+        <source>KV cache precision</source>
+        <translation>KV-Cache-Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="18"/>
         <source>Endpoint</source>
         <translation>Endpunkt</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="18"/>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="20"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="24"/>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="26"/>
         <source>API key variable</source>
         <translation>Variable des API-Schlüssels</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="26"/>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="32"/>
         <source>Attempts</source>
         <translation>Versuche</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="29"/>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="39"/>
         <source>Timeout (s)</source>
         <translation>Zeitlimit (s)</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="32"/>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="46"/>
         <source>Cache folder</source>
         <translation>Cache-Ordner</translation>
     </message>
@@ -670,7 +675,7 @@
 <context>
     <name>FrontendOptionBar</name>
     <message>
-        <location filename="../widgets/editor/frontendoptionbar.cpp" line="87"/>
+        <location filename="../widgets/editor/frontendoptionbar.cpp" line="158"/>
         <source>(none: %1)</source>
         <translation>(keine: %1)</translation>
     </message>
@@ -3053,37 +3058,37 @@
         <translation>wird validiert</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="537"/>
+        <location filename="../engine/bounds/ladder.cpp" line="550"/>
         <source>cache_aware adds %1 bytes of capacity-forced traffic (on-chip capacity %2 bytes)</source>
         <translation>cache_aware fügt %1 Bytes kapazitätsbedingten Verkehr hinzu (On-Chip-Kapazität %2 Bytes)</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="542"/>
+        <location filename="../engine/bounds/ladder.cpp" line="555"/>
         <source>fused_per_op (F2) is above unfused_overlapped (F1): F2 adds up each kernel&apos;s own max(compute, memory) one after another, F1 overlaps compute and memory across the whole program; both are lower bounds, and fused (F3) is below both</source>
         <translation>fused_per_op (F2) liegt über unfused_overlapped (F1): F2 addiert das max(Rechnen, Speicher) jedes Kernels nacheinander, F1 überlappt Rechnen und Speicher über das ganze Programm; beide sind untere Schranken, und fused (F3) liegt unter beiden</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="550"/>
+        <location filename="../engine/bounds/ladder.cpp" line="563"/>
         <source>cache_aware has no L2 -&gt; SM floor: the profile lists no L2 bandwidth</source>
         <translation>cache_aware hat keine L2 -&gt; SM-Schranke: das Profil nennt keine L2-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="553"/>
+        <location filename="../engine/bounds/ladder.cpp" line="566"/>
         <source>cache_aware is bound by the L2 -&gt; SM level: %1 bytes cross L2 at %2 B/s</source>
         <translation>cache_aware ist durch die Ebene L2 -&gt; SM begrenzt: %1 Bytes laufen mit %2 B/s durch L2</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="562"/>
+        <location filename="../engine/bounds/ladder.cpp" line="575"/>
         <source>%1 contractions run on SIMT fp32: the machine lists no tensor-core peak for them</source>
         <translation>%1-Kontraktionen laufen auf SIMT fp32: die Maschine nennt für sie keine Tensor-Core-Spitze</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="567"/>
+        <location filename="../engine/bounds/ladder.cpp" line="580"/>
         <source>unfused_per_kernel is the host&apos;s eager dispatch: %1 launches at the profile&apos;s %2 each take %3, more than the device needs for them (+%4; the eager model only, no other level has it)</source>
         <translation>unfused_per_kernel ist der Eager-Dispatch des Hosts: %1 Starts zu je %2 laut Profil dauern %3, länger als das Gerät für sie braucht (+%4; nur das Eager-Modell, keine andere Stufe enthält es)</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="574"/>
+        <location filename="../engine/bounds/ladder.cpp" line="587"/>
         <source>unfused_per_kernel includes the profile&apos;s kernel-launch floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
         <translation>unfused_per_kernel enthält die Kernel-Start-Untergrenze des Profils von %1 bei %2 von %3 Kernels: +%4 (nur das Eager-Modell; keine andere Stufe enthält sie)</translation>
     </message>

@@ -631,32 +631,37 @@
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="17"/>
+        <location filename="../engine/frontend/hfconfig/hfconfigfrontend.cpp" line="66"/>
+        <source>KV cache precision</source>
+        <translation>KV 缓存精度</translation>
+    </message>
+    <message>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="18"/>
         <source>Endpoint</source>
         <translation>端点</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="18"/>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="20"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="24"/>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="26"/>
         <source>API key variable</source>
         <translation>API 密钥变量</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="26"/>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="32"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="29"/>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="39"/>
         <source>Timeout (s)</source>
         <translation>超时（秒）</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmoptions.cpp" line="32"/>
+        <location filename="../engine/frontend/llm/llmoptions.cpp" line="46"/>
         <source>Cache folder</source>
         <translation>缓存文件夹</translation>
     </message>
@@ -669,7 +674,7 @@
 <context>
     <name>FrontendOptionBar</name>
     <message>
-        <location filename="../widgets/editor/frontendoptionbar.cpp" line="87"/>
+        <location filename="../widgets/editor/frontendoptionbar.cpp" line="158"/>
         <source>(none: %1)</source>
         <translation>（无：%1）</translation>
     </message>
@@ -3046,37 +3051,37 @@
         <translation>正在验证</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="537"/>
+        <location filename="../engine/bounds/ladder.cpp" line="550"/>
         <source>cache_aware adds %1 bytes of capacity-forced traffic (on-chip capacity %2 bytes)</source>
         <translation>cache_aware 增加 %1 字节由容量导致的流量（片上容量 %2 字节）</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="542"/>
+        <location filename="../engine/bounds/ladder.cpp" line="555"/>
         <source>fused_per_op (F2) is above unfused_overlapped (F1): F2 adds up each kernel&apos;s own max(compute, memory) one after another, F1 overlaps compute and memory across the whole program; both are lower bounds, and fused (F3) is below both</source>
         <translation>fused_per_op (F2) 高于 unfused_overlapped (F1)：F2 依次累加每个内核自身的 max(计算, 内存)，F1 在整个程序中重叠计算与内存；二者都是下界，且 fused (F3) 低于二者</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="550"/>
+        <location filename="../engine/bounds/ladder.cpp" line="563"/>
         <source>cache_aware has no L2 -&gt; SM floor: the profile lists no L2 bandwidth</source>
         <translation>cache_aware 没有 L2 -&gt; SM 下限：该配置未列出 L2 带宽</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="553"/>
+        <location filename="../engine/bounds/ladder.cpp" line="566"/>
         <source>cache_aware is bound by the L2 -&gt; SM level: %1 bytes cross L2 at %2 B/s</source>
         <translation>cache_aware 受 L2 -&gt; SM 层级限制：%1 字节以 %2 B/s 经过 L2</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="562"/>
+        <location filename="../engine/bounds/ladder.cpp" line="575"/>
         <source>%1 contractions run on SIMT fp32: the machine lists no tensor-core peak for them</source>
         <translation>%1 收缩在 SIMT fp32 上运行：该机器未列出其张量核心峰值</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="567"/>
+        <location filename="../engine/bounds/ladder.cpp" line="580"/>
         <source>unfused_per_kernel is the host&apos;s eager dispatch: %1 launches at the profile&apos;s %2 each take %3, more than the device needs for them (+%4; the eager model only, no other level has it)</source>
         <translation>unfused_per_kernel 由主机的 eager 分发决定：%1 次启动、按配置文件每次 %2，共需 %3，多于设备执行它们所需的时间（+%4；仅 eager 模型，其他级别不含此项）</translation>
     </message>
     <message>
-        <location filename="../engine/bounds/ladder.cpp" line="574"/>
+        <location filename="../engine/bounds/ladder.cpp" line="587"/>
         <source>unfused_per_kernel includes the profile&apos;s kernel-launch floor of %1 on %2 of %3 kernels: +%4 (the eager model only; no other level has it)</source>
         <translation>unfused_per_kernel 包含配置文件的内核启动下限 %1，作用于 %3 个内核中的 %2 个：+%4（仅 eager 模型；其他级别不含此项）</translation>
     </message>

@@ -83,7 +83,7 @@ Expected<ServingEstimate> traceBenchmarkPrograms(const ModelConfig& config, cons
         point.tokens = promptTokens;
         point.dtype = precisions.dtype;
         point.kvDtype = precisions.kvDtype;
-        auto traced = analyzePhase(config, point, hardware, options, precisions.sourceDir, true);
+        auto traced = analyzePhase(config, point, hardware, options, precisions.sourceDir, {"batch", tokensConstant(phase)});
         if (!traced)
             return Expected<ServingEstimate>::failure(traced.diagnostics());
         if (!traced->analysis.sizeParameters.count("batch") || !traced->analysis.sizeParameters.count(tokensConstant(phase)))

@@ -158,12 +158,12 @@ std::optional<PhaseBound> resolvePhase(const PhaseBound& traced, const ServingPo
 }
 
 Expected<PhaseBound> analyzePhase(const ModelConfig& config, ServingPoint point, const hw::HwProfile& hardware,
-                                  const SourceAnalysisOptions& options, const std::string& sourceDir, bool fitSizes)
+                                  const SourceAnalysisOptions& options, const std::string& sourceDir,
+                                  const std::vector<std::string>& fitConstants)
 {
     point.dtype = defaultDtype(config, point.dtype);
     const SourceFolder folder(sourceDir, "solar-llm");
-    return runPhase(config, point, folder, hardware, options,
-                    fitSizes ? std::vector<std::string> {"batch", tokensConstant(point.phase)} : std::vector<std::string> {});
+    return runPhase(config, point, folder, hardware, options, fitConstants);
 }
 
 double PhaseBound::tokens() const

@@ -61,10 +61,11 @@ struct ServingEstimate
 
 /// One phase of `config` at `point` (an empty dtype: the config's, else bf16), its generated source written to
 /// `sourceDir` (kept) or a temporary folder (removed). What the hf-config frontend and the estimates below run.
-/// With `fitSizes`, the program's sizes are fitted as parameters even with validation off, so resolvePhase() can
-/// move it to other points.
+/// `fitConstants` (of "batch", tokensConstant(phase)) become size parameters, validation on or off, so resolvePhase()
+/// can move the program to other points (trace/constantfit.h: three more traces).
 Expected<PhaseBound> analyzePhase(const ModelConfig& config, ServingPoint point, const hw::HwProfile& hardware,
-                                  const SourceAnalysisOptions& options = {}, const std::string& sourceDir = {}, bool fitSizes = false);
+                                  const SourceAnalysisOptions& options = {}, const std::string& sourceDir = {},
+                                  const std::vector<std::string>& fitConstants = {});
 
 /// `traced` re-solved at `point` (the same phase and precisions at another batch, token count or new tokens)
 /// without tracing: the program's size parameters for the step's constants (batch, prompt_tokens or
