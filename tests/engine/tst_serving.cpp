@@ -213,6 +213,44 @@ private slots:
         QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "h200", "--kv-dtype", "int3"}).code, 2);
     }
 
+    // Sliding-window attention counts only the pairs the window allows (issue 47): transformers builds the mask from
+    // positions (key <= query, key > query - window), which the lowering follows to a guard on attention's loops.
+    // A small Mistral (tests/data/hf/configs/mistral_small.json: hidden 48, 4 heads of 12, 2 KV heads, MLP 120,
+    // one layer, vocabulary 200, window 5), 12 prompt tokens: query p sees min(p + 1, 5) keys, 1 + 2 + 3 + 4 + 5 x 8
+    // = 50 pairs, not the 78 causal ones; validated against torch. Mistral-7B at real size, 32,768 prompt tokens:
+    // 4,096 x 4,097 / 2 + 28,672 x 4,096 = 125,831,168 pairs a head, 2.617e14 MACs in all where every causal pair
+    // would give 5.10e14.
+    void slidingWindowPairs()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const auto small = readModelConfig(config("mistral_small"));
+        QVERIFY(small);
+        ServingPoint point;
+        point.phase = Phase::Prefill;
+        point.tokens = 12;
+        const auto p = analyzePhase(*small, point, *m_registry.find("h200"));
+        QVERIFY2(p, p ? "" : formatAll(p.diagnostics()).c_str());
+        QVERIFY2(p->analysis.result.validation.status == ValidationStatus::Validated, p->analysis.result.validation.details.c_str());
+        const double hidden = 48, kvWidth = 24, inter = 120, vocab = 200, heads = 4, headDim = 12;
+        const double perToken = 2 * hidden * hidden + 2 * hidden * kvWidth + 3 * hidden * inter;
+        QCOMPARE(p->analysis.result.digest.totalMacs, 12 * perToken + hidden * vocab + heads * 2 * 50 * headDim);
+
+        const auto mistral = readModelConfig(config("mistral_7b"));
+        QVERIFY(mistral);
+        point.tokens = 32768;
+        SourceAnalysisOptions options;
+        options.validate = false; // the small model validates the same source
+        const auto big = analyzePhase(*mistral, point, *m_registry.find("h200"), options);
+        QVERIFY2(big, big ? "" : formatAll(big.diagnostics()).c_str());
+        const double pairs = 4096.0 * 4097 / 2 + (32768.0 - 4096) * 4096;
+        QCOMPARE(pairs, 125831168.0);
+        const double layer = 2 * 4096.0 * 4096 + 2 * 4096.0 * 1024 + 3 * 4096.0 * 14336;
+        const double macs = 32768 * 32 * layer + 4096.0 * 32000 + 32 * 32 * 2 * pairs * 128;
+        QCOMPARE(big->analysis.result.digest.totalMacs, macs);
+        QVERIFY(macs > 2.616e14 && macs < 2.618e14);
+    }
+
     // Llama-3-8B at its real shapes (tests/data/hf/configs/llama3_8b.json), one decode step at batch 1 after 2,048
     // tokens, never materialised: the tracer's peak resident memory stays far below the 16 GB of weights it
     // analyses (asserted under 2 GB; the time is bounded by the suite's ctest timeout, never asserted). Every byte

@@ -229,6 +229,7 @@ Expected<Lowered> Lowerer::run()
     for (size_t i = 0; i < m_trace.ops.size(); ++i) {
         const TracedOp& op = m_trace.ops[i];
         m_current = static_cast<int>(i);
+        m_positionMasks.record(op, [this](const std::string& name) -> const TracedTensor& { return info(name); });
         if (op.op == "solar::folded")
             continue; // a product lowered at its back-reshape (foldFlattenedMatmuls): its flattened rows are unused
         if (isViewOp(op.op)) {

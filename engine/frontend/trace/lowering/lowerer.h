@@ -6,10 +6,12 @@
 #pragma once
 
 #include "engine/frontend/trace/lowering.h"
+#include "engine/frontend/trace/lowering/positionmasks.h"
 
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -82,6 +84,9 @@ public:
     // dimensions) the flat position is unravelled with // and % (quasi-affine).
     Index mapView(const TracedTensor& view, const TracedTensor& base, const Index& idx);
     void emit(const std::string& text);
+    // The guard a boolean mask built from positions states over `vars` (the variables of the shape it broadcasts
+    // to; empty where a dim has none): positionmasks.h. Nothing when the mask is not built from positions.
+    std::optional<std::string> positionGuard(const std::string& mask, const Index& vars) const { return m_positionMasks.guard(mask, vars); }
     // Statements whose additions only count comparisons (a sort's ranks and permutation): ALIR spells a sort in n^2
     // of them where a sort does n log n comparisons, which no arithmetic peak measures, so they are not counted.
     void emitComparisons(const std::string& text);
@@ -122,6 +127,7 @@ public:
     std::set<size_t> m_comparisonBody; // m_body lines whose arithmetic only spells out comparisons (a sort's ranks)
     int m_currentOp = -1;
     int m_current = -1;
+    PositionMasks m_positionMasks;
 };
 
 // Shared by the ATen and JAX layout templates (ops_layout.cpp): `parts` joined along `dim` (cat, concatenate),

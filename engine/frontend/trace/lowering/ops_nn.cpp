@@ -3,6 +3,7 @@
 #include "engine/frontend/trace/lowering/lowerer.h"
 
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 namespace solar::trace {
@@ -327,17 +328,32 @@ void attention(Lowerer& ctx, const TracedOp& op, const std::string& /*name*/)
     const std::string st = ctx.at(sc, with(bv, {"_l", "_j"})), mt = ctx.at(mx, with(bv, {"_l"})), zt = ctx.at(sm, with(bv, {"_l"}));
     const std::string pt = ctx.at(pr, with(bv, {"_l", "_j"}));
     std::string masked;
-    if (mask.kind == TraceArg::Tensor) {
+    // A boolean mask built from positions (causal, sliding window, chunks: positionmasks.h) becomes a guard on the
+    // key loops, so only the pairs it allows are counted; its hidden scores would be -inf, which adds nothing to
+    // the max, the sum or the output, so the values are the same. Any other mask is read once per score.
+    std::optional<std::string> guard;
+    if (mask.kind == TraceArg::Tensor && ctx.info(mask.text).dtype == "bool") {
+        Index scoreVars(bv.size() + 2); // the leading dims' variables are left out: a guard may not depend on them
+        scoreVars[bv.size()] = "_l";
+        scoreVars[bv.size() + 1] = "_j";
+        guard = ctx.positionGuard(mask.text, scoreVars);
+    }
+    if (mask.kind == TraceArg::Tensor && !guard) {
         const std::string m = ctx.bcast(mask, with(bv, {"_l", "_j"}), sShape);
         masked = ctx.info(mask.text).dtype == "bool" ? "\n    " + st + " = " + m + " != 0 ? " + st + " : -inf;"
                                                      : "\n    " + st + " = " + st + " + " + m + ";";
     }
-    const std::string text = "for _l in 0.." + str(L) + " {\n  for " + keys + " {\n    " + st + " = 0;\n    for _d in 0.." + str(D) + " { "
-        + st + " += " + ctx.at(q, with(bv, {"_l", "_d"})) + " * " + ctx.at(k, with(kvb, {"_j", "_d"})) + " * " + scale + "; }" + masked
-        + "\n  }\n  " + mt + " = -inf;\n  for " + keys + " { " + mt + " max= " + st + "; }\n  " + zt + " = 0;\n  for " + keys + " { " + zt
-        + " += exp(" + st + " - " + mt + "); }\n  for " + keys + " { " + pt + " = exp(" + st + " - " + mt + ") / " + zt
-        + "; }\n  for _e in 0.." + str(Dv) + " {\n    " + ctx.at(y, with(bv, {"_l", "_e"})) + " = 0;\n    for " + keys + " { "
-        + ctx.at(y, with(bv, {"_l", "_e"})) + " += " + pt + " * " + ctx.at(vv, with(kvb, {"_j", "_e"})) + "; }\n  }\n}";
+    // `for keys { body }`, the body under the mask's guard when there is one.
+    auto overKeys = [&](const std::string& body) {
+        return "for " + keys + " { " + (guard && !guard->empty() ? "if (" + *guard + ") { " + body + " }" : body) + " }";
+    };
+    const std::string text = "for _l in 0.." + str(L) + " {\n  "
+        + overKeys(st + " = 0;\n    for _d in 0.." + str(D) + " { " + st + " += " + ctx.at(q, with(bv, {"_l", "_d"})) + " * "
+                   + ctx.at(k, with(kvb, {"_j", "_d"})) + " * " + scale + "; }" + masked)
+        + "\n  " + mt + " = -inf;\n  " + overKeys(mt + " max= " + st + ";") + "\n  " + zt + " = 0;\n  "
+        + overKeys(zt + " += exp(" + st + " - " + mt + ");") + "\n  " + overKeys(pt + " = exp(" + st + " - " + mt + ") / " + zt + ";")
+        + "\n  for _e in 0.." + str(Dv) + " {\n    " + ctx.at(y, with(bv, {"_l", "_e"})) + " = 0;\n    "
+        + overKeys(ctx.at(y, with(bv, {"_l", "_e"})) + " += " + pt + " * " + ctx.at(vv, with(kvb, {"_j", "_e"})) + ";") + "\n  }\n}";
     std::string wrapped = text;
     if (lead > 0) {
         std::string indented;
