@@ -97,6 +97,7 @@ Expected<ServingEstimate> traceBenchmarkPrograms(const ModelConfig& config, cons
     t.kvDtype = kvCacheDtype(t.decode->point);
     t.capacityBytes = hardware.dramCapacityBytes.value;
     t.weightsBytes = t.decode->weightsBytes;
+    t.validationRequested = options.validate;
     return t;
 }
 

@@ -179,6 +179,8 @@ bool ServingEstimate::complete() const
         const AnalysisResult& r = (*p)->analysis.result;
         if (!r.coverage.complete || r.validation.status == ValidationStatus::Mismatch)
             return false;
+        if (validationRequested && r.validation.status != ValidationStatus::Validated)
+            return false;
     }
     return true;
 }
@@ -217,6 +219,7 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
         groupPoints[group(batch)] += static_cast<int>(contexts.size());
     std::optional<PhaseBound> traced[2][2]; // [phase][group]
     bool validated[2] = {false, false};
+    ValidationStatus firstStatus[2] = {ValidationStatus::Unvalidated, ValidationStatus::Unvalidated};
     for (const std::int64_t batch : batches) {
         for (const std::int64_t context : contexts) {
             ServingEstimate e;
@@ -229,6 +232,7 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
             precisions.kvDtype = request.kvDtype;
             e.kvDtype = kvCacheDtype(precisions);
             e.capacityBytes = hardware.dramCapacityBytes.value;
+            e.validationRequested = o.validate;
             for (const Phase phase : {Phase::Prefill, Phase::Decode}) {
                 if ((phase == Phase::Prefill && !request.prefill) || (phase == Phase::Decode && !request.decode))
                     continue;
@@ -255,8 +259,14 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
                     if (!run)
                         return Result::failure(run.diagnostics());
                     if (!phaseOptions.validate && o.validate) {
+                        // The same source as the first point's, at other sizes: its verdict stands for this one.
+                        run->analysis.result.validation.status = firstStatus[p];
                         run->analysis.result.validation.details
-                            = "not compared with PyTorch: the same generated source as the first point, which was, at other sizes";
+                            = "not compared with PyTorch again: the same generated source as the first point, which was ("
+                            + std::string(firstStatus[p] == ValidationStatus::Validated ? "validated" : "not validated")
+                            + "), at other sizes";
+                    } else {
+                        firstStatus[p] = run->analysis.result.validation.status;
                     }
                     validated[p] = true;
                     bound = std::move(run).value();
@@ -280,6 +290,16 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
                 if ((name == "max_position_embeddings" || name == "n_positions") && positions > value)
                     e.notes.push_back(std::to_string(positions) + " positions exceed the config's " + name + " (" + std::to_string(value)
                                       + "): the model was not trained that long; the bound is of the program as it runs");
+            }
+            if (e.prefill) {
+                const auto& nodes = e.prefill->analysis.result.graph.nodes;
+                const bool sdpa = std::any_of(nodes.begin(), nodes.end(), [](const graph::Node& n) {
+                    return n.sourceOp.find("scaled_dot_product_attention") != std::string::npos;
+                });
+                if (!sdpa)
+                    e.notes.push_back("attention ran as eager matmuls (this architecture has no SDPA path in transformers): every "
+                                      "query-key pair is counted, masked ones too, so the prefill's attention work can be up to twice a "
+                                      "causal kernel's and its bound is above the least by that much");
             }
             e.notes.push_back("prefill computes the last position's logits only (logits_to_keep=1), as serving engines do");
             e.notes.push_back("decode reads the KV cache as the architecture's transformers code stores it (DynamicCache); the new "

@@ -56,7 +56,10 @@ struct ServingEstimate
     double neededBytes() const { return weightsBytes + kvCacheBytes; }
     bool fits() const { return capacityBytes <= 0 || neededBytes() <= capacityBytes; }
     std::vector<std::string> notes;
-    bool complete() const; // every phase's coverage complete and its program validated (or validation off)
+    bool validationRequested = false; // validation was on: complete() then needs every phase validated
+    /// Every phase's coverage complete and, when validation was requested, its program validated (a phase that
+    /// could not be compared at any size is not complete: its numbers rest on an unchecked program).
+    bool complete() const;
 };
 
 /// One phase of `config` at `point` (an empty dtype: the config's, else bf16), its generated source written to

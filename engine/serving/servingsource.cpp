@@ -43,6 +43,15 @@ def config():
     fields = json.loads(CONFIG_JSON)
     original = dict(fields)
     fields.update(SIZES())
+    # Token ids name rows of the embedding: at a reduced vocabulary an id past its end (Phi-3's pad_token_id
+    # 32,000) would not build, so such ids take the last row there. At the config's own sizes nothing changes.
+    vocab = next((fields[k] for k in ("vocab_size", "n_vocab", "padded_vocab_size") if isinstance(fields.get(k), int)), None)
+    if vocab:
+        for key, value in list(fields.items()):
+            if key.endswith("_token_id") and isinstance(value, int) and not isinstance(value, bool) and value >= vocab:
+                fields[key] = vocab - 1
+            elif key.endswith("_token_ids") and isinstance(value, list):
+                fields[key] = [min(v, vocab - 1) if isinstance(v, int) else v for v in value]
     model_type = fields.pop("model_type")
     for key in ("architectures", "auto_map", "transformers_version", "torch_dtype", "dtype", "quantization_config",
                 "_name_or_path"):
@@ -66,7 +75,10 @@ class Model(torch.nn.Module):
         try:
             net = transformers.AutoModelForCausalLM.from_config(cfg, attn_implementation="sdpa")
         except ValueError as e:
-            if "sdpa" not in str(e).lower():
+            # An architecture without an SDPA path says so in its own words ("sdpa", "scaled_dot_product_attention",
+            # "attn_implementation"); any other error is the config's.
+            text = str(e).lower()
+            if not any(word in text for word in ("sdpa", "scaled_dot_product_attention", "attn_implementation")):
                 raise
             net = transformers.AutoModelForCausalLM.from_config(cfg, attn_implementation="eager")
         self.net = net.to(DTYPE).eval()

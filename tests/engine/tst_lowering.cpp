@@ -284,6 +284,49 @@ private slots:
         compareClose(valuesOf(*run, lowered.outputs[0]), want, 1e-5);
     }
 
+    // A sliding-window mask built from positions (tests/data/trace/window_mask.json: arange, unsqueezed, key > query
+    // - 3 and key <= query, and-ed, as transformers builds it) is followed to a guard on attention's loops: query q
+    // sees min(q + 1, 3) keys, 1 + 2 + 3 x 6 = 21 pairs, so Q.K^T and P.V each do 4 x 21 MACs (the full square would
+    // be 4 x 64), and the values are attention over exactly those keys (computed here by hand). The same mask and-ed
+    // in place with an input (window_mask_written.json) is data: read once per score, every pair counted.
+    void testPositionMaskBecomesAGuard()
+    {
+        const auto lowered = lowerFixture("window_mask.json");
+        QVERIFY(lowered.unsupported.empty());
+        QVERIFY2(lowered.text.find("if ((") != std::string::npos, lowered.text.c_str());
+        QCOMPARE(totalMacs(lift(lowered)), 2.0 * 4 * 21);
+        auto run = ir::runProgram(lowered.program);
+        QVERIFY2(run.hasValue(), formatAll(run.diagnostics()).c_str());
+        const auto& q = valuesOf(*run, "input0");
+        const auto& k = valuesOf(*run, "input1");
+        const auto& v = valuesOf(*run, "input2");
+        const int S = 8, D = 4;
+        std::vector<double> want(std::size_t(S) * D);
+        for (int i = 0; i < S; ++i) {
+            const int first = std::max(0, i - 2);
+            std::vector<double> score;
+            double mx = -1e300, sum = 0;
+            for (int j = first; j <= i; ++j) {
+                double dot = 0;
+                for (int d = 0; d < D; ++d)
+                    dot += q[i * D + d] * k[j * D + d];
+                score.push_back(dot / std::sqrt(double(D)));
+                mx = std::max(mx, score.back());
+            }
+            for (double x : score)
+                sum += std::exp(x - mx);
+            for (int d = 0; d < D; ++d)
+                for (int j = first; j <= i; ++j)
+                    want[i * D + d] += std::exp(score[j - first] - mx) / sum * v[j * D + d];
+        }
+        compareClose(valuesOf(*run, lowered.outputs[0]), want, 1e-5);
+
+        const auto written = lowerFixture("window_mask_written.json");
+        QVERIFY(written.unsupported.empty());
+        QVERIFY(written.text.find("if ((") == std::string::npos);
+        QCOMPARE(totalMacs(lift(written)), 2.0 * 4 * 64);
+    }
+
     void testAttentionBlockCounts()
     {
         const auto g = lift(lowerFixture("attention_block.json"));

@@ -229,6 +229,19 @@ Expected<Lowered> Lowerer::run()
     for (size_t i = 0; i < m_trace.ops.size(); ++i) {
         const TracedOp& op = m_trace.ops[i];
         m_current = static_cast<int>(i);
+        // An in-place write (its output named as an argument) changes the tensor's base and every view of it.
+        for (const auto& o : op.outputs) {
+            const bool inPlace = o.kind == TraceArg::Tensor && std::any_of(op.args.begin(), op.args.end(), [&](const TraceArg& a) {
+                                     return a.kind == TraceArg::Tensor && a.text == o.text;
+                                 });
+            if (!inPlace)
+                continue;
+            const std::string root = rootOf(o.text);
+            m_positionMasks.invalidate(root);
+            for (const auto& [view, base] : m_viewOf)
+                if (base == root)
+                    m_positionMasks.invalidate(view);
+        }
         m_positionMasks.record(op, [this](const std::string& name) -> const TracedTensor& { return info(name); });
         if (op.op == "solar::folded")
             continue; // a product lowered at its back-reshape (foldFlattenedMatmuls): its flattened rows are unused

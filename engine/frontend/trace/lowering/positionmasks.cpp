@@ -81,8 +81,19 @@ std::string term(std::int64_t c, const std::string& v, bool first)
 
 } // namespace
 
+void PositionMasks::invalidate(const std::string& tensor)
+{
+    m_values.erase(tensor);
+    m_masks.erase(tensor);
+}
+
 void PositionMasks::record(const TracedOp& op, const Info& info)
 {
+    // Whatever this op writes is unknown unless it is recognised below (an in-place op writes its first argument,
+    // named as its output).
+    for (const TraceArg& o : op.outputs)
+        if (o.kind == TraceArg::Tensor)
+            invalidate(o.text);
     if (op.outputs.empty() || op.outputs.front().kind != TraceArg::Tensor)
         return;
     const std::string out = op.outputs.front().text;
@@ -255,7 +266,8 @@ void PositionMasks::record(const TracedOp& op, const Info& info)
     }
     if (boolOut && (name == "aten::full" || name == "aten::new_full" || name == "aten::scalar_tensor")) {
         const TraceArg* fill = arg(name == "aten::scalar_tensor" ? 0 : 1);
-        const bool isTrue = fill && ((fill->kind == TraceArg::Bool && fill->boolValue) || (fill->kind == TraceArg::Int && fill->intValue != 0));
+        const bool isTrue
+            = fill && ((fill->kind == TraceArg::Bool && fill->boolValue) || (fill->kind == TraceArg::Int && fill->intValue != 0));
         if (isTrue)
             m_masks[out] = PositionPredicate {};
     }

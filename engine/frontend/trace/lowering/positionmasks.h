@@ -41,8 +41,12 @@ class PositionMasks
 public:
     using Info = std::function<const worker::TracedTensor&(const std::string&)>;
 
-    /// Follows one op: its output becomes known when the op builds positions or a mask from known inputs.
+    /// Follows one op: its output becomes known when the op builds positions or a mask from known inputs; any other
+    /// op that writes a tensor (in place included) makes it unknown.
     void record(const worker::TracedOp& op, const Info& info);
+
+    /// `tensor` was written through a view: what was known of it no longer holds.
+    void invalidate(const std::string& tensor);
 
     /// The predicate a boolean tensor holds over its own indices, when it was built from positions only.
     const PositionPredicate* predicate(const std::string& tensor) const;
