@@ -18,6 +18,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -249,6 +250,40 @@ private slots:
         const double macs = 32768 * 32 * layer + 4096.0 * 32000 + 32 * 32 * 2 * pairs * 128;
         QCOMPARE(big->analysis.result.digest.totalMacs, macs);
         QVERIFY(macs > 2.616e14 && macs < 2.618e14);
+    }
+
+    // Architectures that failed before (issue 47), at their published config.json sizes, both phases validated
+    // and nothing materialised: Phi-3-mini, whose pad_token_id (32,000) lies past every reduced vocabulary (its
+    // validation fell through to the real size: 15.5 GB resident, 237 s, exit 0 unvalidated), and Gemma-2-9B,
+    // which has no SDPA path (transformers' message did not say "sdpa", so the eager fallback never ran: exit 1).
+    // Eager attention counts every query-key pair, which the estimate says.
+    void architecturesAtRealSize_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("eager");
+        QTest::newRow("phi3_mini") << "phi3_mini" << false;
+        QTest::newRow("gemma2_9b") << "gemma2_9b" << true;
+    }
+
+    void architecturesAtRealSize()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        QFETCH(QString, name);
+        QFETCH(bool, eager);
+        const auto c = readModelConfig(config(name.toStdString()));
+        QVERIFY(c);
+        const auto e = estimateServing(*c, {}, *m_registry.find("h200"));
+        QVERIFY2(e, e ? "" : formatAll(e.diagnostics()).c_str());
+        for (const PhaseBound* p : {&*e->prefill, &*e->decode})
+            QVERIFY2(p->analysis.result.validation.status == ValidationStatus::Validated, p->analysis.result.validation.details.c_str());
+        QVERIFY(e->complete());
+        const bool noted
+            = std::any_of(e->notes.begin(), e->notes.end(), [](const std::string& n) { return n.find("eager") != std::string::npos; });
+        QCOMPARE(noted, eager);
+        rusage children {};
+        QCOMPARE(getrusage(RUSAGE_CHILDREN, &children), 0);
+        QVERIFY2(children.ru_maxrss < 2 * 1024 * 1024, qPrintable(QStringLiteral("tracer peak %1 kB").arg(children.ru_maxrss)));
     }
 
     // Llama-3-8B at its real shapes (tests/data/hf/configs/llama3_8b.json), one decode step at batch 1 after 2,048
