@@ -256,13 +256,15 @@ private slots:
     // and nothing materialised: Phi-3-mini, whose pad_token_id (32,000) lies past every reduced vocabulary (its
     // validation fell through to the real size: 15.5 GB resident, 237 s, exit 0 unvalidated), and Gemma-2-9B,
     // which has no SDPA path (transformers' message did not say "sdpa", so the eager fallback never ran: exit 1).
-    // Eager attention counts every query-key pair, which the estimate says.
+    // Eager attention counts every query-key pair, which the estimate says. GPT-J-6B, whose partial rotary
+    // embedding (rotary_dim 64 of a 256-wide head) was wider than the reduced heads, so no reduced size built.
     void architecturesAtRealSize_data()
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<bool>("eager");
         QTest::newRow("phi3_mini") << "phi3_mini" << false;
         QTest::newRow("gemma2_9b") << "gemma2_9b" << true;
+        QTest::newRow("gptj_6b") << "gptj_6b" << false;
     }
 
     void architecturesAtRealSize()

@@ -63,6 +63,12 @@ std::map<std::string, std::int64_t> structuredConfigSizes(const std::map<std::st
         const bool coupled = width && heads && full.at(*width) == full.at(*heads) * full.at(*headDim);
         out[*headDim] = coupled ? kHeadSize : 20;
     }
+    // A partial rotary embedding (GPT-J's rotary_dim 64 of a 256-wide head) stays partial and even: 4 of the 6;
+    // one as wide as the head stays as wide.
+    if (const auto it = full.find("rotary_dim"); it != full.end() && width && heads && full.at(*heads) > 0) {
+        const bool whole = it->second >= full.at(*width) / full.at(*heads);
+        out[it->first] = whole ? kHeadSize : std::min<std::int64_t>(it->second, 4);
+    }
     set(present(full, kLayers), 3);
     set(present(full, kVocab), 101);
     // Experts: seven, top-k as configured (below the expert count).
