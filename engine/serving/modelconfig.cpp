@@ -99,6 +99,12 @@ Expected<ModelConfig> parseModelConfig(const std::string& text, const std::strin
     for (const char* key : {"torch_dtype", "dtype"})
         if (const auto it = j.find(key); it != j.end() && it->is_string() && c.dtype.empty())
             c.dtype = it->get<std::string>();
+    if (const auto q = j.find("quantization_config"); q != j.end() && q->is_object()) {
+        if (const auto m = q->find("quant_method"); m != q->end() && m->is_string())
+            c.quantMethod = m->get<std::string>();
+        else
+            c.quantMethod = "unnamed";
+    }
     c.json = j.dump(-1, ' ', true);
     return c;
 }

@@ -108,6 +108,9 @@ std::string defaultDtype(const ModelConfig& config, const std::string& requested
 {
     if (!requested.empty())
         return requested;
+    // A checkpoint quantised to fp8 is served in fp8: bounding it at its torch_dtype would be slower than it runs.
+    if (config.quantMethod == "fp8")
+        return "fp8";
     if (config.dtype == "float16" || config.dtype == "float32" || config.dtype == "bfloat16")
         return config.dtype;
     return "bfloat16";
@@ -301,6 +304,13 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
                                       "query-key pair is counted, masked ones too, so the prefill's attention work can be up to twice a "
                                       "causal kernel's and its bound is above the least by that much");
             }
+            if (!config.quantMethod.empty() && config.quantMethod != "fp8")
+                e.notes.push_back("the config's quantization_config ('" + config.quantMethod
+                                  + "') is not modelled: the weights are "
+                                    "analysed at "
+                                  + e.dtype + ", so a deployment at the checkpoint's narrower weights can beat this bound");
+            else if (config.quantMethod == "fp8" && request.dtype.empty())
+                e.notes.push_back("the config's quantization_config is fp8: served as --dtype fp8 (fp8 linear layers)");
             e.notes.push_back("prefill computes the last position's logits only (logits_to_keep=1), as serving engines do");
             e.notes.push_back("decode reads the KV cache as the architecture's transformers code stores it (DynamicCache); the new "
                               "tokens' keys and values are counted where the step reads them, not as separate writes");

@@ -224,6 +224,36 @@ private slots:
         QCOMPARE(sw.at("head_dim"), 6);
         QCOMPARE(sw.at("hidden_size"), 48);
         QCOMPARE(sw.at("sliding_window"), 9); // shorter than the 13 cached tokens: the window masks
+        // GPT-J: 16 heads of 256, a rotary embedding over 64 of them. Reduced: 3 heads of 6, the rotary part 4 of
+        // the 6 (partial and even, as in the config); positions for the 13 + 2 tokens.
+        const auto gptj = parseModelConfig(R"({"model_type": "gptj", "n_embd": 4096, "n_layer": 28, "n_head": 16, "rotary_dim": 64,
+                                               "n_positions": 2048, "vocab_size": 50400})",
+                                           "c.json");
+        QVERIFY(gptj);
+        const auto sj = validationSizes(*gptj, decode);
+        QCOMPARE(sj.at("n_head"), 3);
+        QCOMPARE(sj.at("n_embd"), 18);
+        QCOMPARE(sj.at("rotary_dim"), 4);
+        QCOMPARE(sj.at("n_positions"), 32);
+    }
+
+    // quantization_config's method is read (an fp8 checkpoint is served in fp8 unless --dtype says otherwise);
+    // a config without one has none.
+    void quantizationMethod()
+    {
+        const auto fp8 = parseModelConfig(R"({"model_type": "llama", "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
+                                              "vocab_size": 100, "quantization_config": {"quant_method": "fp8", "fmt": "e4m3"}})",
+                                          "c.json");
+        QVERIFY(fp8);
+        QCOMPARE(fp8->quantMethod, std::string("fp8"));
+        const auto awq = parseModelConfig(R"({"model_type": "llama", "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
+                                              "vocab_size": 100, "quantization_config": {"bits": 4}})",
+                                          "c.json");
+        QVERIFY(awq);
+        QCOMPARE(awq->quantMethod, std::string("unnamed"));
+        const auto plain = parseModelConfig(kLlama, "config.json");
+        QVERIFY(plain);
+        QVERIFY(plain->quantMethod.empty());
     }
 
     // A source that builds its model with from_pretrained from a local config folder reports the config's fields as

@@ -214,6 +214,39 @@ private slots:
         QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "h200", "--kv-dtype", "int3"}).code, 2);
     }
 
+    // A config's quantization_config (issue 47): an fp8 checkpoint is served in fp8 by default (its linear layers
+    // hold 1-byte weights), with a note; a method not modelled (AWQ's int4) keeps the config's dtype and says that
+    // a deployment at the narrower weights can beat the bound.
+    void quantizationConfig()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        std::ifstream in(config("llama_small"));
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const auto at = text.rfind('}');
+        ServingRequest request;
+        request.prefill = false;
+        request.contextTokens = 17;
+        SourceAnalysisOptions options;
+        options.validate = false;
+        const auto fp8 = parseModelConfig(text.substr(0, at) + R"(, "quantization_config": {"quant_method": "fp8"}})", "fp8.json");
+        QVERIFY(fp8);
+        const auto e = estimateServing(*fp8, request, *m_registry.find("h200"), options);
+        QVERIFY2(e, e ? "" : formatAll(e.diagnostics()).c_str());
+        QCOMPARE(e->dtype, std::string("fp8"));
+        const double linears = kLayers * 7, linearWeights = kLayers * kLayerMacs;
+        const double bf16Params = 2 * kVocab * kHidden + kLayers * 2 * kHidden + kHidden;
+        QCOMPARE(e->decode->weightsBytes, linearWeights * 1 + linears * 2 * 4 + bf16Params * kBf16 + kHeadDim / 2 * kBf16);
+        const auto awq
+            = parseModelConfig(text.substr(0, at) + R"(, "quantization_config": {"quant_method": "awq", "bits": 4}})", "awq.json");
+        QVERIFY(awq);
+        const auto w = estimateServing(*awq, request, *m_registry.find("h200"), options);
+        QVERIFY2(w, w ? "" : formatAll(w.diagnostics()).c_str());
+        QCOMPARE(w->dtype, std::string("bfloat16"));
+        QVERIFY(std::any_of(w->notes.begin(), w->notes.end(),
+                            [](const std::string& n) { return n.find("'awq') is not modelled") != std::string::npos; }));
+    }
+
     // Sliding-window attention counts only the pairs the window allows (issue 47): transformers builds the mask from
     // positions (key <= query, key > query - window), which the lowering follows to a guard on attention's loops.
     // A small Mistral (tests/data/hf/configs/mistral_small.json: hidden 48, 4 heads of 12, 2 KV heads, MLP 120,
