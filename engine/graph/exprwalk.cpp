@@ -61,10 +61,18 @@ bool isConditional(const ir::Expr& e)
 
 // The accesses of `e` in collectAccesses' order, each with the conditions under which it runs: an access in a
 // branch of `c ? a : b` or `where(c, a, b)` is only read where its branch is taken (the interpreter and any compiled
-// kernel evaluate one branch), so its footprint is counted under the condition as an extra guard.
+// kernel evaluate one branch), so its footprint is counted under the condition as an extra guard. The right side
+// of `a && b` runs only where `a` holds, of `a || b` only where it does not (ALIR's operators short-circuit).
 void collectReads(const ir::Expr& e, std::vector<GuardSpec>& path, std::vector<const ir::Expr*>& reads,
                   std::vector<std::vector<GuardSpec>>& paths)
 {
+    if (e.kind == ir::ExprKind::Binary && (e.binaryOp == ir::BinaryOp::And || e.binaryOp == ir::BinaryOp::Or) && e.args.size() == 2) {
+        collectReads(e.args[0], path, reads, paths);
+        path.push_back({&e.args[0], e.binaryOp == ir::BinaryOp::Or});
+        collectReads(e.args[1], path, reads, paths);
+        path.pop_back();
+        return;
+    }
     if (isConditional(e)) {
         collectReads(e.args[0], path, reads, paths);
         for (int branch = 1; branch <= 2; ++branch) {
