@@ -212,6 +212,13 @@ private slots:
         QCOMPARE(csv.code, 0);
         QVERIFY2(csv.out.find(",bfloat16,float8_e4m3fn,") != std::string::npos, csv.out.c_str());
         QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "h200", "--kv-dtype", "int3"}).code, 2);
+        // One step of the config as the GUI and `solar analyze` run it (the hf-config frontend): the program note, which
+        // the GUI and the PDF show, names both precisions.
+        const auto step = runSolar({"analyze", config("llama_small"), "--hw", "h200", "--serving-dtype", "fp8", "--serving-kv-dtype",
+                                    "float8_e4m3fn", "--serving-tokens", "28", "--no-validate", "--format", "json"});
+        QCOMPARE(step.code, 0);
+        const auto note = nlohmann::json::parse(step.out)["program"]["note"].get<std::string>();
+        QVERIFY2(note.find("in fp8 (KV cache float8_e4m3fn)") != std::string::npos, note.c_str());
     }
 
     // A config's quantization_config (issue 47): an fp8 checkpoint is served in fp8 by default (its linear layers
