@@ -363,11 +363,22 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
     fake = FakeTensorMode()
     with _UserCode(filename, "get_init_inputs()") as user:
         if mode == "meta":
-            # Real construction (parameters initialised on the CPU), then everything moves to the meta device,
-            # where ops compute shapes only. Inputs come from fake tensors, so none is allocated at full size.
+            # Construction on the meta device where torch can (2.x: torch.device as a context), so no parameter is
+            # allocated at full size (a 47B-parameter model in fp32 would take 187 GB); a constructor that reads a
+            # value (.item(), .tolist()) cannot run there and is built for real, then moved. On the meta device ops
+            # compute shapes only. Inputs come from fake tensors, so none is allocated at full size.
             init = namespace["get_init_inputs"]()
             user.step = "Model(...)"
-            model = model_class(*init).to("meta")
+            model = None
+            if hasattr(torch.device("meta"), "__enter__"):
+                try:
+                    with torch.device("meta"):
+                        model = model_class(*init)
+                except Exception:
+                    model = None
+            if model is None:
+                model = model_class(*init)
+            model = model.to("meta")
             user.step = "get_inputs()"
             with fake:
                 fake_inputs = namespace["get_inputs"]()
