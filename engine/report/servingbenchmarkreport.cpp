@@ -44,7 +44,8 @@ const std::vector<std::string>& benchmarkAssumptions()
         "each decode step reads the weights at least once and serves at most the live requests; a prefill's weight reads are not "
         "charged (they may share a decode step's)",
         "the time is at least the larger of the compute floor of all the work added up and the DRAM (and L2) bytes over the "
-        "bandwidth; decode steps are charged at the start of each of 8 context segments (cost grows with the context)",
+        "bandwidth; decode steps are charged at the start of each of "
+            + std::to_string(serving::kDecodeSegments) + " context segments (cost grows with the context)",
         "devices serving as one (--tp) have every rate and capacity times their count; collectives are not charged"};
     return assumptions;
 }

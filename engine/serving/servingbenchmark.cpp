@@ -150,7 +150,7 @@ Expected<BenchmarkBound> boundBenchmark(const ServingEstimate& t, const Benchmar
         batches.push_back(n);
     batches.push_back(most);
     const std::int64_t decodeSteps = shape.outputTokens - 1;
-    const std::int64_t segments = std::min<std::int64_t>(decodeSteps, 8);
+    const std::int64_t segments = std::min<std::int64_t>(decodeSteps, kDecodeSegments);
     for (const std::int64_t batch : batches) {
         RequestUse use;
         const auto prefill = at(Phase::Prefill, batch, shape.inputTokens);

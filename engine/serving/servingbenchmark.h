@@ -23,6 +23,9 @@
 
 namespace solar::serving {
 
+/// The context segments a request's decode steps are charged in, each at its first context.
+inline constexpr int kDecodeSegments = 8;
+
 struct BenchmarkShape
 {
     std::int64_t inputTokens = 0, outputTokens = 0; // ISL, OSL (OSL >= 1: the prefill produces the first)

@@ -146,7 +146,13 @@ std::optional<PhaseBound> resolvePhase(const PhaseBound& traced, const ServingPo
     PhaseBound p;
     p.point = point;
     p.sourcePath = traced.sourcePath;
-    p.analysis = traced.analysis;
+    // What the traced analysis says of its program, without copying the program's text or its traced result.
+    p.analysis.frontend = traced.analysis.frontend;
+    p.analysis.framework = traced.analysis.framework;
+    p.analysis.outputs = traced.analysis.outputs;
+    p.analysis.irGenerated = traced.analysis.irGenerated;
+    p.analysis.sizeParameters = params;
+    p.analysis.beforeCosting = traced.analysis.beforeCosting;
     AnalysisResult& r = p.analysis.result;
     r = std::move(analysed).value();
     r.coverage = traced.analysis.result.coverage; // the lowering's gaps, which re-solving cannot see

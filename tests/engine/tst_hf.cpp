@@ -10,11 +10,10 @@
 #include "engine/frontend/frontend.h"
 #include "engine/hw/registry.h"
 #include "engine/source/sourceanalysis.h"
-#include "engine/worker/pythonlocator.h"
+#include "tests/engine/transformerstest.h"
 
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -58,18 +57,7 @@ class TestHf : public QObject
     std::string m_skip;
 
 private slots:
-    void initTestCase()
-    {
-        const auto python = worker::locatePython();
-        if (!python) {
-            m_skip = "no Python interpreter with torch on this machine";
-            return;
-        }
-        QProcess probe;
-        probe.start(QString::fromStdString(python->executable), {QStringLiteral("-c"), QStringLiteral("import transformers")});
-        if (!probe.waitForFinished(120000) || probe.exitCode() != 0)
-            m_skip = "transformers is not installed in " + python->executable + " (the torch2 environment of ./scripts/test installs it)";
-    }
+    void initTestCase() { m_skip = testutil::transformersSkipReason(); }
 
     void modelsMatchTheirFormula_data()
     {

@@ -8,11 +8,10 @@
 #include "app/cli/cli.h"
 #include "engine/hw/registry.h"
 #include "engine/serving/servingestimate.h"
-#include "engine/worker/pythonlocator.h"
+#include "tests/engine/transformerstest.h"
 
 #include <nlohmann/json.hpp>
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -44,6 +43,16 @@ constexpr double kParams = 2 * kVocab * kHidden + kLayers * (kLayerMacs + 2 * kH
 // Keys and values of one cached position, every layer: kv_heads x head_dim each.
 constexpr double kCachePositionBytes = kLayers * 2 * kKvHeads * kHeadDim * kBf16;
 
+// The point llama_small.json is served at: kBatch sequences, kPrompt prompt and kContext cached tokens.
+ServingRequest smallPoint()
+{
+    ServingRequest request;
+    request.batch = static_cast<std::int64_t>(kBatch);
+    request.promptTokens = static_cast<std::int64_t>(kPrompt);
+    request.contextTokens = static_cast<std::int64_t>(kContext);
+    return request;
+}
+
 struct CliRun
 {
     int code;
@@ -67,18 +76,7 @@ class TestServing : public QObject
     std::string m_skip;
 
 private slots:
-    void initTestCase()
-    {
-        const auto python = worker::locatePython();
-        if (!python) {
-            m_skip = "no Python interpreter with torch on this machine";
-            return;
-        }
-        QProcess probe;
-        probe.start(QString::fromStdString(python->executable), {QStringLiteral("-c"), QStringLiteral("import transformers")});
-        if (!probe.waitForFinished(120000) || probe.exitCode() != 0)
-            m_skip = "transformers is not installed in " + python->executable + " (the torch2 environment of ./scripts/test installs it)";
-    }
+    void initTestCase() { m_skip = testutil::transformersSkipReason(); }
 
     void smallLlamaByHand()
     {
@@ -86,10 +84,7 @@ private slots:
             QSKIP(m_skip.c_str());
         const auto c = readModelConfig(config("llama_small"));
         QVERIFY(c);
-        ServingRequest request;
-        request.batch = static_cast<std::int64_t>(kBatch);
-        request.promptTokens = static_cast<std::int64_t>(kPrompt);
-        request.contextTokens = static_cast<std::int64_t>(kContext);
+        ServingRequest request = smallPoint();
         const hw::HwProfile* h200 = m_registry.find("h200");
         QVERIFY(h200);
         const auto e = estimateServing(*c, request, *h200);
@@ -165,10 +160,7 @@ private slots:
             QSKIP(m_skip.c_str());
         const auto c = readModelConfig(config("llama_small"));
         QVERIFY(c);
-        ServingRequest request;
-        request.batch = static_cast<std::int64_t>(kBatch);
-        request.promptTokens = static_cast<std::int64_t>(kPrompt);
-        request.contextTokens = static_cast<std::int64_t>(kContext);
+        ServingRequest request = smallPoint();
         request.dtype = "fp8";
         request.kvDtype = "float8_e4m3fn";
         const auto e = estimateServing(*c, request, *m_registry.find("h200"));

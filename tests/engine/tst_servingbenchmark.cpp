@@ -10,12 +10,11 @@
 #include "app/cli/cli.h"
 #include "engine/hw/registry.h"
 #include "engine/serving/servingbenchmark.h"
-#include "engine/worker/pythonlocator.h"
+#include "tests/engine/transformerstest.h"
 #include "tests/shareddata.h"
 
 #include <nlohmann/json.hpp>
 
-#include <QProcess>
 #include <QTest>
 
 #include <algorithm>
@@ -79,18 +78,7 @@ class TestServingBenchmark : public QObject
     std::string m_skip;
 
 private slots:
-    void initTestCase()
-    {
-        const auto python = worker::locatePython();
-        if (!python) {
-            m_skip = "no Python interpreter with torch on this machine";
-            return;
-        }
-        QProcess probe;
-        probe.start(QString::fromStdString(python->executable), {QStringLiteral("-c"), QStringLiteral("import transformers")});
-        if (!probe.waitForFinished(120000) || probe.exitCode() != 0)
-            m_skip = "transformers is not installed in " + python->executable + " (the torch2 environment of ./scripts/test installs it)";
-    }
+    void initTestCase() { m_skip = testutil::transformersSkipReason(); }
 
     // docs/llm-models.md works this by hand. Llama-3-8B in bf16: W = 16,060,522,624 B of weights (8,030,261,248
     // parameters and RoPE's 64 inverse frequencies); the decode step reads all of them but 128,255 of the
