@@ -12,6 +12,7 @@
 #include "engine/core/atomicwrite.h"
 #include "engine/core/version.h"
 #include "engine/report/analysisreport.h"
+#include "engine/report/leastorderreport.h"
 #include "render/figures.h"
 #include "render/graphlayout.h"
 #include "render/graphpainter.h"
@@ -210,6 +211,12 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
     html += QObject::tr("<p><b>Work:</b> %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).</p>")
                 .arg(siText(r.digest.totalMacs, "MAC"), siText(r.ladder.at(Level::Fused).flops, "FLOP"),
                      siText(r.digest.totalOtherOps, "op"));
+    if (const auto order = solar::report::leastOrderLines(r); !order.empty()) {
+        html += QObject::tr("<p><b>Least contraction order.</b> %1</p><ul>").arg(esc(order.front()));
+        for (size_t i = 1; i < order.size(); ++i)
+            html += QStringLiteral("<li>") + esc(order[i]) + QStringLiteral("</li>");
+        html += QStringLiteral("</ul>");
+    }
 
     html += QObject::tr(
                 "<h2>Bound ladder</h2><p>Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1</p>")

@@ -21,8 +21,18 @@ bounds::MachineModel whatIfMachine(const hw::HwProfile& hardware, const hw::What
     return machineFor(hw::whatIfProfile(hardware, factors, hardware.id), options);
 }
 
-Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware, const AnalysisOptions& options,
-                                        const std::function<void(graph::EinsumGraph&)>& beforeCosting)
+double totalMacs(const graph::EinsumGraph& graph)
+{
+    double macs = 0;
+    for (const auto& n : graph.nodes)
+        macs += n.macs;
+    return macs;
+}
+
+namespace {
+
+Expected<AnalysisResult> analyzeAsWritten(const ir::Program& program, const hw::HwProfile& hardware, const AnalysisOptions& options,
+                                          const std::function<void(graph::EinsumGraph&)>& beforeCosting)
 {
     const ir::CheckResult check = ir::checkProgram(program);
     if (!check.ok())
@@ -59,10 +69,44 @@ Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::Hw
     return r;
 }
 
+} // namespace
+
+Expected<AnalysisResult> analyzeProgram(const ir::Program& program, const hw::HwProfile& hardware, const AnalysisOptions& options,
+                                        const std::function<void(graph::EinsumGraph&)>& beforeCosting)
+{
+    auto written = analyzeAsWritten(program, hardware, options, beforeCosting);
+    if (!written || !options.leastOrder)
+        return written;
+    // The least contraction order: adopted where it bounds no level higher and one lower. Rewritten statements keep
+    // their readers' lines, so a frontend's provenance (kernels, source lines) still applies.
+    const auto reordered = ir::leastContractionOrder(program, written->sizes);
+    if (!reordered || reordered->steps.empty())
+        return written;
+    auto least = analyzeAsWritten(reordered->program, hardware, options, beforeCosting);
+    if (!least)
+        return written;
+    bool lower = false;
+    for (size_t l = 0; l < least->ladder.levels.size(); ++l) {
+        const double a = least->ladder.levels[l].seconds, w = written->ladder.levels[l].seconds;
+        if (a > w * (1 + 1e-12))
+            return written;
+        lower = lower || a < w * (1 - 1e-9);
+    }
+    if (!lower)
+        return written;
+    AsWritten as {program, reordered->steps, std::move(written->digest), std::move(written->ladder), totalMacs(written->graph)};
+    for (const auto& step : as.steps)
+        least->diagnostics.push_back({Severity::Note, program.file, {step.line, 0}, "sol.least-order", step.description});
+    least->asWritten = std::move(as);
+    return least;
+}
+
 AnalysisResult reSolve(AnalysisResult r, const bounds::MachineModel& machine)
 {
     r.machine = machine;
     r.ladder = bounds::solve(r.digest, machine, r.options.policy, r.options.cache);
+    if (r.asWritten)
+        r.asWritten->ladder = bounds::solve(r.asWritten->digest, machine, r.options.policy, r.options.cache);
     return r;
 }
 

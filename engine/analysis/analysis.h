@@ -12,9 +12,11 @@
 #include "engine/hw/whatif.h"
 #include "engine/ir/ast.h"
 #include "engine/ir/bindings.h"
+#include "engine/ir/reassociation.h"
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,20 @@ struct AnalysisOptions
     // Which of the profile's floors unfused_per_kernel pays (bounds::ExecutionMode): eager both, graph the
     // device's launch floor only, none neither.
     bounds::ExecutionMode mode = bounds::ExecutionMode::Eager;
+    // Analyse the program's least contraction order (ir/reassociation.h) where it bounds lower: the speed of light
+    // is the least over the association orders of its linear chains. Off: the program as written, only.
+    bool leastOrder = true;
+};
+
+/// The program as its frontend wrote it, when the analysis is of its least contraction order: what was rewritten,
+/// and the bounds as written (both are shown: the least order is the speed of light).
+struct AsWritten
+{
+    ir::Program program; // what a re-solve at other sizes starts from (the least order may differ there)
+    std::vector<ir::ReassociationStep> steps;
+    bounds::Digest digest;
+    bounds::Ladder ladder;
+    double macs = 0;
 };
 
 struct AnalysisResult
@@ -71,7 +87,13 @@ struct AnalysisResult
     Validation validation;
     std::string programNote; // how a frontend obtained the program (which sizes are parameters, or why none are)
     Diagnostics diagnostics; // checker warnings and lifting notes
+    // Set when program/graph/digest/ladder are the least contraction order's: it bounds no level higher than the
+    // program as written and at least one lower, on this machine (a re-solve keeps the choice).
+    std::optional<AsWritten> asWritten;
 };
+
+/// Total multiply-adds of a lifted graph.
+double totalMacs(const graph::EinsumGraph& graph);
 
 /// The machine model of `hardware` as the options ask for it (the per-operator floor off when they say so).
 bounds::MachineModel machineFor(const hw::HwProfile& hardware, const AnalysisOptions& options);

@@ -6,6 +6,7 @@
 #include "engine/core/format.h"
 #include "engine/core/version.h"
 #include "engine/report/insightsreport.h"
+#include "engine/report/leastorderreport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -159,6 +160,7 @@ std::string analysisJson(const AnalysisResult& r, const ReportExtras& extras)
                               {"mode", bounds::modeName(r.options.mode)},
                               {"totals", totalsJson(r)},
                               {"bounds", boundsJson(r)},
+                              {"least_order", leastOrderJson(r)},
                               {"ops", ops},
                               {"coverage", coverage},
                               {"insights", opportunities},
@@ -218,6 +220,8 @@ std::string analysisTable(const AnalysisResult& r, const ReportExtras& extras)
         + std::string(bounds::cacheName(r.options.cache)) + " caches, " + std::string(bounds::modeName(r.options.mode))
         + " execution\nwork      " + formatSi(r.digest.totalMacs, "MAC") + ", " + formatSi(r.ladder.at(Level::Fused).flops, "FLOP")
         + " total, " + formatSi(r.digest.totalOtherOps, "op") + " elementwise\n";
+    for (const auto& line : leastOrderLines(r))
+        out += "order     " + line + "\n";
     out += "validation " + r.validation.label() + "; coverage " + (r.coverage.complete ? r.coverage.status() : std::string("INCOMPLETE"))
         + "\n";
     if (r.validation.status == ValidationStatus::Mismatch)

@@ -3,6 +3,7 @@
 
 #include "engine/core/format.h"
 #include "engine/core/version.h"
+#include "engine/report/leastorderreport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -66,6 +67,7 @@ ordered_json phaseJson(const PhaseBound& p)
     j["kv_dtype"] = serving::kvCacheDtype(p.point);
     j["macs"] = r.digest.totalMacs;
     j["bounds"] = levels;
+    j["least_order"] = leastOrderJson(r);
     j["sol_seconds"] = p.seconds;
     j["tokens_per_second"] = tokensPerSecond(p);
     j["weights_bytes"] = p.weightsBytes;
@@ -134,6 +136,9 @@ std::string servingTable(const ServingEstimate& e)
         + formatBytes(e.neededBytes()) + " of " + formatBytes(e.capacityBytes) + ": " + (e.fits() ? "fits" : "DOES NOT FIT") + "\n";
     for (const auto& n : e.notes)
         out += "note: " + n + "\n";
+    for (const PhaseBound* p : phasesOf(e))
+        for (const auto& line : leastOrderLines(p->analysis.result))
+            out += "note: " + std::string(serving::phaseName(p->point.phase)) + ": " + line + "\n";
     return out;
 }
 

@@ -140,7 +140,10 @@ std::optional<PhaseBound> resolvePhase(const PhaseBound& traced, const ServingPo
                 return std::nullopt;
         analysis.sizes[it->second] = value;
     }
-    auto analysed = analyzeProgram(traced.analysis.result.program, hardware, analysis, traced.analysis.beforeCosting);
+    // From the program as written: its least contraction order is chosen again at this point's sizes.
+    const AnalysisResult& tracedResult = traced.analysis.result;
+    auto analysed = analyzeProgram(tracedResult.asWritten ? tracedResult.asWritten->program : tracedResult.program, hardware, analysis,
+                                   traced.analysis.beforeCosting);
     if (!analysed)
         return std::nullopt;
     PhaseBound p;

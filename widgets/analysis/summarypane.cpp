@@ -15,6 +15,7 @@
 #include <QMessageBox>
 
 #include "engine/report/analysisreport.h"
+#include "engine/report/leastorderreport.h"
 #include "render/palette.h"
 
 #include <QDoubleSpinBox>
@@ -234,6 +235,8 @@ void SummaryPane::refresh()
     QStringList notes;
     for (const auto& n : r.ladder.notes)
         notes << engineText(n).toHtmlEscaped();
+    for (const auto& line : solar::report::leastOrderLines(r))
+        notes << QString::fromStdString(line).toHtmlEscaped();
     m_notes->setText(notes.isEmpty() ? QString() : tr("<small>Notes: %1</small>").arg(notes.join(QStringLiteral("<br>"))));
     m_notes->setVisible(!notes.isEmpty());
     QStringList notCounted, approximated, why;

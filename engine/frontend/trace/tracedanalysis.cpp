@@ -142,6 +142,8 @@ Expected<SourceAnalysis> analyzeTracedModel(const std::string& path, const hw::H
             vo.firstSizes.push_back(std::move(config));
         if (o.cancel)
             vo.isCancelled = [c = o.cancel] { return c->load(); };
+        if (out->result.asWritten)
+            vo.leastOrder = out->result.asWritten->steps;
         out->result.validation = validate::validateModel(path, worker, *model, vo);
     } else {
         out->result.validation.details = "not compared with the PyTorch reference (validation off)";

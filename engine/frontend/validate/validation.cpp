@@ -54,6 +54,29 @@ std::int64_t givenElements(const worker::TraceResult& trace)
     return total;
 }
 
+// The least contraction order replayed on `program` and run on the same inputs: empty when its outputs match the
+// model's too (`note` then says so for the details), else why it does not.
+std::string leastOrderMismatch(const ir::Program& program, const ir::RunOptions& run, const std::vector<ir::ReassociationStep>& plan,
+                               const std::vector<worker::ReferenceTensor>& expected, const std::vector<std::string>& outputs,
+                               const std::map<std::string, std::int64_t>& sizes, double narrow, std::string& note)
+{
+    const std::string what = "the least contraction order the bounds use (" + std::to_string(plan.size()) + " rewrites)";
+    const auto bound = ir::bindSizes(program, run.sizes);
+    if (!bound)
+        return what + " could not be checked at " + sizesText(sizes) + ": " + bound.diagnostics().front().message;
+    const auto reordered = ir::leastContractionOrder(program, *bound, &plan);
+    if (!reordered)
+        return what + " does not apply to the program at " + sizesText(sizes) + ": " + reordered.diagnostics().front().message;
+    const auto result = ir::runProgram(reordered->program, run);
+    if (!result)
+        return what + " failed to run at " + sizesText(sizes) + ": " + result.diagnostics().front().format();
+    const OutputCheck check = compareOutputs(expected, *result, outputs, sizes, narrow);
+    if (!check.difference.empty())
+        return what + " differs from the model where the program as written matches it: " + check.difference;
+    note = "; " + what + " matches too";
+    return {};
+}
+
 } // namespace
 
 Validation validateModel(const std::string& file, worker::TraceWorker& worker, const ValidationOptions& options)
@@ -208,6 +231,16 @@ Validation validateModel(const std::string& file, worker::TraceWorker& worker, c
             }
             continue;
         }
+        std::string reordered; // what the least contraction order's run adds to the details
+        if (!options.leastOrder.empty()) {
+            const std::string mismatch = leastOrderMismatch(lowered->program, run, options.leastOrder, reference->outputs, lowered->outputs,
+                                                            sizes, narrow, reordered);
+            if (!mismatch.empty()) {
+                v.status = ValidationStatus::Mismatch;
+                v.details = mismatch;
+                return v;
+            }
+        }
         v.status = ValidationStatus::Validated;
         v.details = "outputs match "
             + (!options.reference.empty()      ? options.reference
@@ -216,7 +249,8 @@ Validation validateModel(const std::string& file, worker::TraceWorker& worker, c
             + " at " + sizesText(sizes) + " (seed " + std::to_string(options.seed) + ")"
             + (atFullSize        ? "; compared: the analysed program itself"
                    : sameProgram ? "; compared: the analysed program with its size parameters set to these sizes"
-                                 : "; compared: the model lowered again at these sizes (" + model.sizesNote + ")");
+                                 : "; compared: the model lowered again at these sizes (" + model.sizesNote + ")")
+            + reordered;
         if (!firstDifference.empty()) {
             v.caveat = "at smaller sizes they did not (" + firstDifference + ")";
             v.details += "; " + v.caveat;

@@ -9,6 +9,7 @@
 #include "engine/analysis/validationstatus.h"
 #include "engine/frontend/trace/modelprogram.h"
 #include "engine/ir/ast.h"
+#include "engine/ir/reassociation.h"
 
 #include <functional>
 #include <map>
@@ -31,6 +32,9 @@ struct ValidationOptions
     std::vector<std::map<std::string, std::int64_t>> firstSizes;
     /// What runs the model for real, as the details name it; empty: torch or JAX, by the trace.
     std::string reference;
+    /// The least contraction order the analysis chose (AnalysisResult::asWritten): replayed on the program at each
+    /// compared size and run on the same inputs, so the reassociated program is what is validated too.
+    std::vector<ir::ReassociationStep> leastOrder;
 };
 
 /// Fills a Validation: "validated", "mismatch" (which output, max absolute and relative error, first bad index)

@@ -1,0 +1,752 @@
+// SPDX-License-Identifier: MIT
+#include "engine/ir/reassociation.h"
+
+#include "engine/ir/checker.h"
+#include "engine/ir/printer.h"
+#include "engine/ir/reassociationforms.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace solar::ir {
+
+using namespace reassoc;
+
+namespace {
+
+// ---- the pass ---------------------------------------------------------------------------------------------------
+
+class Pass
+{
+public:
+    Pass(Program program, const SizeBindings& sizes) : m_program(std::move(program)), m_sizes(sizes) { collectNames(); }
+
+    Program m_program;
+    const SizeBindings& m_sizes;
+    std::set<std::string> m_names; // every name in use: fresh ones avoid them
+    std::set<std::string> m_touched; // tensors whose writers may have become dead
+    int m_fresh = 0;
+
+    std::string fresh(const std::string& stem)
+    {
+        for (;;) {
+            std::string n = stem + std::to_string(m_fresh++);
+            if (m_names.insert(n).second)
+                return n;
+        }
+    }
+
+    void collectNames()
+    {
+        for (const auto& p : m_program.params)
+            m_names.insert(p.name);
+        for (const auto& d : m_program.decls)
+            m_names.insert(d.name);
+        std::function<void(const std::vector<Stmt>&)> walk = [&](const std::vector<Stmt>& list) {
+            for (const auto& s : list) {
+                for (const auto& r : s.ranges)
+                    m_names.insert(r.var);
+                walk(s.body);
+                walk(s.orelse);
+            }
+        };
+        walk(m_program.body);
+    }
+
+    const Decl* decl(const std::string& name) const
+    {
+        for (const auto& d : m_program.decls)
+            if (d.kind == DeclKind::Tensor && d.name == name)
+                return &d;
+        return nullptr;
+    }
+    bool isTmp(const std::string& name) const
+    {
+        const Decl* d = decl(name);
+        return d && d->tensorKind == TensorKind::Tmp;
+    }
+
+    SiteIndex index() { return SiteIndex(m_program.body); }
+
+    // ---- copy forwarding ----
+
+    struct Copy
+    {
+        Site site;
+        Expr value; // the source element (possibly cast)
+        std::vector<Interval> box; // per target dimension, at the bound sizes
+    };
+
+    std::optional<std::vector<Copy>> copiesOf(const SiteIndex& all, const std::string& k)
+    {
+        std::vector<Copy> out;
+        for (const auto& w : all.writersOf(k)) {
+            const Stmt& a = *w.stmt;
+            if (a.op != AssignOp::Set || !accessOf(a.value) || accessOf(a.value)->name == k || w.frames.size() != 1
+                || w.frames[0].stmt->kind != StmtKind::For || w.frames[0].stmt->body.size() != 1)
+                return std::nullopt;
+            const Ranges r = rangesOf(w, m_sizes);
+            Copy c {w, a.value, {}};
+            for (const auto& idx : a.target.args)
+                c.box.push_back(r.of(idx));
+            out.push_back(std::move(c));
+        }
+        if (out.empty())
+            return std::nullopt;
+        return out;
+    }
+
+    // The copy's source element for the reader's target index `g` (dimension by dimension), or nullopt.
+    std::optional<Expr> forwarded(const Copy& c, const std::vector<Expr>& g)
+    {
+        const Stmt& a = *c.site.stmt;
+        std::map<std::string, Expr> with;
+        std::set<std::string> bound;
+        for (size_t d = 0; d < g.size(); ++d) {
+            const Expr& t = a.target.args[d];
+            std::set<std::string> vars;
+            varsIn(t, m_sizes, vars);
+            if (vars.empty())
+                continue;
+            if (vars.size() != 1)
+                return std::nullopt;
+            const std::string u = *vars.begin();
+            // t = u + offset with offset free of variables: u = g - offset.
+            Expr offset = folded(substitute(t, {{u, intExpr(0, t.loc)}}));
+            Ranges none {m_sizes, {}, {}};
+            const Interval check = Ranges {m_sizes, {u}, {Interval::point(5)}}.of(t);
+            const Interval off = none.of(offset);
+            if (!off.bounded() || off.lo != off.hi || check.lo != off.lo + 5 || bound.count(u))
+                return std::nullopt;
+            bound.insert(u);
+            with[u] = minus(g[d], offset);
+        }
+        for (const auto& lr : c.site.frames[0].stmt->ranges) {
+            if (bound.count(lr.var))
+                continue;
+            Ranges none {m_sizes, {}, {}};
+            if (none.of(minus(lr.hi, lr.lo)).hi != 1)
+                return std::nullopt;
+            with[lr.var] = lr.lo;
+        }
+        return substitute(c.value, with);
+    }
+
+    static bool within(const Interval& inner, const Interval& outer) { return inner.lo >= outer.lo && inner.hi <= outer.hi; }
+
+    // Makes the reader read the parts of `k` instead, splitting its band where the parts meet.
+    bool forward(const Reader& r, const std::string& k, const std::vector<Copy>& copies)
+    {
+        const int fi = factorReading(r, k);
+        if (fi < 0)
+            return false;
+        const Expr& acc = *accessOf(r.factors[static_cast<size_t>(fi)]);
+        Stmt& band = *r.site.frames.back().stmt;
+        Ranges env = rangesOf(r.site, m_sizes);
+        auto covering = [&](const Ranges& e) -> const Copy* {
+            for (const auto& c : copies) {
+                bool all = true;
+                for (size_t d = 0; d < acc.args.size() && all; ++d)
+                    all = within(e.of(acc.args[d]), c.box[d]);
+                if (all)
+                    return &c;
+            }
+            return nullptr;
+        };
+        struct Piece
+        {
+            std::optional<std::pair<Expr, Expr>> range; // the split variable's range; none: the whole band
+            const Copy* copy;
+        };
+        std::vector<Piece> pieces;
+        std::string split;
+        if (const Copy* whole = covering(env)) {
+            pieces.push_back({std::nullopt, whole});
+        } else {
+            // A dimension indexed by one band variable plus a constant, split at the parts' edges.
+            size_t dim = 0;
+            Expr offset;
+            for (size_t d = 0; d < acc.args.size() && split.empty(); ++d) {
+                std::set<std::string> vars;
+                varsIn(acc.args[d], m_sizes, vars);
+                if (vars.size() != 1 || !r.bandVars.count(*vars.begin()))
+                    continue;
+                const std::string v = *vars.begin();
+                Expr off = folded(substitute(acc.args[d], {{v, intExpr(0, acc.loc)}}));
+                const Interval o = Ranges {m_sizes, {}, {}}.of(off);
+                const Interval at5 = Ranges {m_sizes, {v}, {Interval::point(5)}}.of(acc.args[d]);
+                if (o.bounded() && o.lo == o.hi && at5.lo == o.lo + 5) {
+                    split = v;
+                    dim = d;
+                    offset = off;
+                }
+            }
+            if (split.empty())
+                return false;
+            const LoopRange* own = nullptr;
+            for (const auto& lr : band.ranges)
+                if (lr.var == split)
+                    own = &lr;
+            std::vector<std::pair<std::int64_t, Expr>> edges; // in the split variable's values
+            const Ranges none {m_sizes, {}, {}};
+            const Interval lo = none.of(own->lo), hi = none.of(own->hi);
+            if (!lo.bounded() || lo.lo != lo.hi || !hi.bounded() || hi.lo != hi.hi)
+                return false;
+            edges.emplace_back(lo.lo, own->lo);
+            edges.emplace_back(hi.lo, own->hi);
+            for (const auto& c : copies) {
+                // The part's first target index along the split dimension, less the reader's offset.
+                const Expr& t = c.site.stmt->target.args[dim];
+                std::set<std::string> vars;
+                varsIn(t, m_sizes, vars);
+                std::map<std::string, Expr> atLo;
+                for (const auto& lr : c.site.frames[0].stmt->ranges)
+                    atLo[lr.var] = lr.lo;
+                for (const auto& lr : c.site.frames[0].stmt->ranges)
+                    if (vars.count(lr.var)) {
+                        std::map<std::string, Expr> atHi = atLo;
+                        atHi[lr.var] = lr.hi;
+                        for (const Expr& e : {minus(substitute(t, atLo), offset), minus(substitute(t, atHi), offset)}) {
+                            const Interval v = none.of(e);
+                            if (v.bounded() && v.lo == v.hi && v.lo > lo.lo && v.lo < hi.lo)
+                                edges.emplace_back(v.lo, e);
+                        }
+                    }
+            }
+            std::sort(edges.begin(), edges.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+            edges.erase(std::unique(edges.begin(), edges.end(), [](const auto& a, const auto& b) { return a.first == b.first; }), edges.end());
+            for (size_t i = 0; i + 1 < edges.size(); ++i) {
+                Ranges e = env;
+                for (size_t n = 0; n < e.names.size(); ++n)
+                    if (e.names[n] == split)
+                        e.intervals[n] = {edges[i].first, edges[i + 1].first - 1};
+                const Copy* part = covering(e);
+                if (!part)
+                    return false;
+                pieces.push_back({std::make_pair(edges[i].second, edges[i + 1].second), part});
+            }
+        }
+        std::vector<Stmt> replaced;
+        for (const auto& p : pieces) {
+            const auto source = forwarded(*p.copy, acc.args);
+            if (!source)
+                return false;
+            Stmt b = band;
+            if (p.range)
+                for (auto& lr : b.ranges)
+                    if (lr.var == split) {
+                        lr.lo = p.range->first;
+                        lr.hi = p.range->second;
+                    }
+            std::vector<Expr> factors = r.factors;
+            Expr& f = factors[static_cast<size_t>(fi)];
+            if (f.kind == ExprKind::Cast)
+                f.args[0] = *source;
+            else
+                f = *source;
+            b.body[0].value = productOf(factors);
+            replaced.push_back(std::move(b));
+        }
+        m_touched.insert(k);
+        std::vector<Stmt>& list = *r.site.frames.back().list;
+        const size_t at = r.site.frames.back().index;
+        list.erase(list.begin() + static_cast<std::ptrdiff_t>(at));
+        list.insert(list.begin() + static_cast<std::ptrdiff_t>(at), replaced.begin(), replaced.end());
+        return true;
+    }
+
+    // ---- absorption ----
+
+    struct Option
+    {
+        double points = 0;
+        size_t kept = 0; // producer factor applied last
+        std::vector<Expr> zFactors, finalFactors, scalars;
+        std::vector<std::string> zIndex, zReduced, finalBand;
+        size_t insertAt = 0; // frames[insertAt] is the statement Z goes before
+        std::map<std::string, LoopRange> ranges; // of every variable the new statements loop over
+        std::vector<Expr> guards; // copied around Z's accumulation
+    };
+
+    std::optional<Option> option(const Reader& r, const std::string& t, const Producer& p, size_t keptIndex,
+                                 const std::vector<std::string>& freshVars)
+    {
+        const int fi = factorReading(r, t);
+        const Expr& acc = *accessOf(r.factors[static_cast<size_t>(fi)]);
+        // The producer's factors at the reader's index, its reduction over fresh variables.
+        std::map<std::string, Expr> with;
+        for (const auto& lr : p.outer->ranges) {
+            const auto d = p.dimOfVar.find(lr.var);
+            with[lr.var] = d == p.dimOfVar.end() ? lr.lo : acc.args[d->second];
+        }
+        const Stmt& red = *p.acc.frames[1].stmt;
+        Option o;
+        for (size_t i = 0; i < red.ranges.size(); ++i) {
+            with[red.ranges[i].var] = nameExpr(freshVars[i], r.site.stmt->loc);
+            LoopRange lr = red.ranges[i];
+            lr.var = freshVars[i];
+            o.ranges[freshVars[i]] = lr;
+        }
+        std::vector<Expr> producerFactors;
+        for (const auto& f : p.factors)
+            producerFactors.push_back(substitute(f, with));
+        if (keptIndex >= producerFactors.size() || !accessOf(producerFactors[keptIndex]))
+            return std::nullopt;
+        o.kept = keptIndex;
+        for (size_t i = 0; i < r.factors.size(); ++i)
+            if (static_cast<int>(i) != fi)
+                (accessOf(r.factors[i]) ? o.zFactors : o.scalars).push_back(r.factors[i]);
+        for (size_t i = 0; i < producerFactors.size(); ++i) {
+            if (i == keptIndex)
+                o.finalFactors.push_back(producerFactors[i]);
+            else
+                (accessOf(producerFactors[i]) ? o.zFactors : o.scalars).push_back(producerFactors[i]);
+        }
+        if (o.zFactors.empty())
+            return std::nullopt;
+        const Frame& inner = r.site.frames.back();
+        std::set<std::string> enclosing; // bound outside the reader's own band
+        for (size_t i = 0; i + 1 < r.site.frames.size(); ++i)
+            if (r.site.frames[i].stmt->kind == StmtKind::For)
+                for (const auto& lr : r.site.frames[i].stmt->ranges) {
+                    enclosing.insert(lr.var);
+                    o.ranges[lr.var] = lr;
+                }
+        for (const auto& lr : inner.stmt->ranges)
+            o.ranges[lr.var] = lr;
+        const std::set<std::string> zVars = varsOf(o.zFactors, m_sizes);
+        std::set<std::string> later = varsOf(o.finalFactors, m_sizes);
+        for (const auto& e : r.site.stmt->target.args)
+            varsIn(e, m_sizes, later);
+        for (const auto& v : zVars)
+            (later.count(v) || enclosing.count(v) ? o.zIndex : o.zReduced).push_back(v);
+        // Z's dimensions in the order of the loops that bind them (the enclosing ones, then the reader's own).
+        auto depth = [&](const std::string& v) {
+            for (size_t i = 0; i < r.site.frames.size(); ++i)
+                for (const auto& lr : r.site.frames[i].stmt->ranges)
+                    if (lr.var == v)
+                        return i;
+            return r.site.frames.size();
+        };
+        std::stable_sort(o.zIndex.begin(), o.zIndex.end(), [&](const std::string& a, const std::string& b) { return depth(a) < depth(b); });
+        std::set<std::string> finalVars(o.zIndex.begin(), o.zIndex.end());
+        for (const auto& v : varsOf(o.finalFactors, m_sizes))
+            finalVars.insert(v);
+        for (const auto& v : finalVars)
+            if (!enclosing.count(v))
+                o.finalBand.push_back(v);
+        // Every variable of the reader's band must still be summed over, once.
+        std::set<std::string> summed(o.zReduced.begin(), o.zReduced.end());
+        summed.insert(o.finalBand.begin(), o.finalBand.end());
+        for (const auto& lr : inner.stmt->ranges)
+            if (!summed.count(lr.var))
+                return std::nullopt;
+        for (const auto& v : o.zReduced)
+            if (!r.bandVars.count(v) && std::find(freshVars.begin(), freshVars.end(), v) == freshVars.end())
+                return std::nullopt;
+        // Z goes before the first enclosing statement that binds a variable Z is not indexed by.
+        const std::set<std::string> zIndexSet(o.zIndex.begin(), o.zIndex.end());
+        std::set<std::string> above;
+        size_t at = 0;
+        for (; at + 1 < r.site.frames.size(); ++at) {
+            const Stmt& s = *r.site.frames[at].stmt;
+            if (s.kind == StmtKind::If) {
+                std::set<std::string> used;
+                varsIn(s.cond, m_sizes, used);
+                if (r.site.frames[at].inElse || !std::includes(above.begin(), above.end(), used.begin(), used.end()))
+                    break;
+                continue;
+            }
+            bool inside = true;
+            for (const auto& lr : s.ranges)
+                inside = inside && zIndexSet.count(lr.var);
+            if (!inside)
+                break;
+            for (const auto& lr : s.ranges)
+                above.insert(lr.var);
+        }
+        o.insertAt = at;
+        std::set<std::string> scope = above;
+        scope.insert(o.zIndex.begin(), o.zIndex.end());
+        scope.insert(o.zReduced.begin(), o.zReduced.end());
+        for (size_t i = at; i + 1 < r.site.frames.size(); ++i) {
+            const Frame& f = r.site.frames[i];
+            if (f.stmt->kind != StmtKind::If)
+                continue;
+            std::set<std::string> used;
+            varsIn(f.stmt->cond, m_sizes, used);
+            const bool inScope = std::includes(scope.begin(), scope.end(), used.begin(), used.end());
+            bool touchesReduced = false;
+            for (const auto& v : o.zReduced)
+                touchesReduced = touchesReduced || used.count(v);
+            if (f.inElse || (!inScope && touchesReduced))
+                return std::nullopt;
+            if (inScope)
+                o.guards.push_back(f.stmt->cond);
+        }
+        // Z's own loops may only use variables bound before them.
+        for (const auto& v : o.zIndex) {
+            if (above.count(v))
+                continue;
+            std::set<std::string> used;
+            varsIn(o.ranges.at(v).lo, m_sizes, used);
+            varsIn(o.ranges.at(v).hi, m_sizes, used);
+            if (!std::includes(above.begin(), above.end(), used.begin(), used.end()))
+                return std::nullopt;
+        }
+        // Points at the bound sizes: Z over its variables, the reader over the enclosing loops and its new band.
+        Ranges env = rangesOf(r.site, m_sizes);
+        for (const auto& v : freshVars)
+            env.bind(o.ranges.at(v));
+        double zPoints = 1, finalPoints = 1;
+        for (const auto& v : zVars)
+            zPoints *= env.extent(v);
+        for (const auto& v : enclosing)
+            finalPoints *= env.extent(v);
+        for (const auto& v : o.finalBand)
+            finalPoints *= env.extent(v);
+        o.points = zPoints + finalPoints;
+        return o;
+    }
+
+    void applyOption(const Reader& r, const std::string& t, const Option& o)
+    {
+        const SourceLoc loc = r.site.stmt->loc;
+        Ranges env = rangesOf(r.site, m_sizes);
+        for (const auto& [v, lr] : o.ranges)
+            if (std::find(env.names.begin(), env.names.end(), v) == env.names.end())
+                env.bind(lr);
+        // Z: one element per index variable (loops start at 0 here; a triangular extent takes its largest).
+        Decl z;
+        z.kind = DeclKind::Tensor;
+        z.loc = loc;
+        z.name = fresh(t + "_z");
+        z.tensorKind = TensorKind::Tmp;
+        z.dtype = DType::F32; // an accumulator: rounding it to the intermediate's format would add an error the chain never had
+        std::vector<Expr> zIdx;
+        for (const auto& v : o.zIndex) {
+            const LoopRange& lr = o.ranges.at(v);
+            std::set<std::string> used;
+            varsIn(lr.hi, m_sizes, used);
+            const Interval iv = env.of(nameExpr(v, loc));
+            z.dims.push_back(used.empty() ? lr.hi : intExpr(iv.hi + 1, loc));
+            zIdx.push_back(nameExpr(v, loc));
+        }
+        Expr zAt;
+        zAt.kind = ExprKind::Access;
+        zAt.name = z.name;
+        zAt.loc = loc;
+        zAt.args = zIdx;
+        Stmt init;
+        init.kind = StmtKind::Assign;
+        init.loc = loc;
+        init.opBlock = r.site.stmt->opBlock;
+        init.target = zAt;
+        init.value = intExpr(0, loc);
+        Stmt accumulate = init;
+        accumulate.op = AssignOp::Add;
+        accumulate.value = productOf(o.zFactors);
+        for (auto g = o.guards.rbegin(); g != o.guards.rend(); ++g) {
+            Stmt guard;
+            guard.kind = StmtKind::If;
+            guard.loc = loc;
+            guard.opBlock = init.opBlock;
+            guard.cond = *g;
+            guard.body.push_back(std::move(accumulate));
+            accumulate = std::move(guard);
+        }
+        auto band = [&](const std::vector<std::string>& vars, std::vector<Stmt> body) {
+            Stmt f;
+            f.kind = StmtKind::For;
+            f.loc = loc;
+            f.opBlock = init.opBlock;
+            for (const auto& v : vars)
+                f.ranges.push_back(o.ranges.at(v));
+            f.body = std::move(body);
+            return f;
+        };
+        std::vector<Stmt> inner {init};
+        if (o.zReduced.empty())
+            inner.push_back(std::move(accumulate));
+        else
+            inner.push_back(band(o.zReduced, {std::move(accumulate)}));
+        std::set<std::string> above;
+        for (size_t i = 0; i < o.insertAt; ++i)
+            for (const auto& lr : r.site.frames[i].stmt->ranges)
+                above.insert(lr.var);
+        std::vector<std::string> own;
+        for (const auto& v : o.zIndex)
+            if (!above.count(v))
+                own.push_back(v);
+        std::vector<Stmt> zNest = own.empty() ? inner : std::vector<Stmt> {band(own, inner)};
+        // The reader: Y += Z * kept * scalars over its new band.
+        Stmt& readerBand = *r.site.frames.back().stmt;
+        std::vector<Expr> finalFactors {zAt};
+        finalFactors.insert(finalFactors.end(), o.finalFactors.begin(), o.finalFactors.end());
+        finalFactors.insert(finalFactors.end(), o.scalars.begin(), o.scalars.end());
+        Stmt reader = *r.site.stmt;
+        reader.value = productOf(finalFactors);
+        if (o.finalBand.empty()) {
+            readerBand = reader; // no loop left: the band becomes the statement
+        } else {
+            readerBand.ranges.clear();
+            for (const auto& v : o.finalBand)
+                readerBand.ranges.push_back(o.ranges.at(v));
+            readerBand.body = {reader};
+        }
+        m_program.decls.push_back(std::move(z));
+        std::vector<Stmt>& list = *r.site.frames[o.insertAt].list;
+        const size_t index = r.site.frames[o.insertAt].index;
+        list.insert(list.begin() + static_cast<std::ptrdiff_t>(index), zNest.begin(), zNest.end());
+    }
+
+    // ---- dead code ----
+
+    void removeDead()
+    {
+        for (bool changed = true; changed;) {
+            changed = false;
+            std::set<std::string> read;
+            pinnedTensors(m_program.body, read);
+            const SiteIndex now = index();
+            for (const auto& [t, readers] : now.readers)
+                read.insert(t);
+            for (const auto& t : std::set<std::string>(m_touched)) {
+                if (read.count(t) || !isTmp(t))
+                    continue;
+                std::function<void(std::vector<Stmt>&)> prune = [&](std::vector<Stmt>& list) {
+                    for (auto& s : list) {
+                        prune(s.body);
+                        prune(s.orelse);
+                    }
+                    list.erase(std::remove_if(list.begin(), list.end(),
+                                              [&](const Stmt& s) {
+                                                  return s.kind == StmtKind::Assign ? s.target.name == t
+                                                                                    : s.body.empty() && s.orelse.empty();
+                                              }),
+                               list.end());
+                };
+                prune(m_program.body);
+                m_program.decls.erase(std::remove_if(m_program.decls.begin(), m_program.decls.end(),
+                                                     [&](const Decl& d) { return d.kind == DeclKind::Tensor && d.name == t; }),
+                                      m_program.decls.end());
+                m_touched.erase(t);
+                changed = true;
+            }
+        }
+    }
+};
+
+std::string absorbText(const std::string& t, const Producer& p, const std::vector<std::string>& kept, double before, double after)
+{
+    std::string readers;
+    for (size_t i = 0; i < kept.size(); ++i)
+        readers += (i ? ", " : "") + kept[i];
+    char points[96];
+    std::snprintf(points, sizeof points, "%.4g multiply-add points as written, %.4g reassociated", before, after);
+    return "least contraction order: " + t + " (line " + std::to_string(p.acc.stmt->loc.line) + ") is not formed; its "
+        + std::to_string(kept.size()) + (kept.size() == 1 ? " reader applies " : " readers apply ") + readers
+        + " last, after contracting with the other operand (the matrix-chain order; MLA's absorbed form): " + points;
+}
+
+} // namespace
+
+Expected<Reassociation> leastContractionOrder(const Program& program, const SizeBindings& sizes, const std::vector<ReassociationStep>* plan)
+{
+    using Result = Expected<Reassociation>;
+    Pass pass(program, sizes);
+    std::vector<ReassociationStep> steps;
+    std::set<std::string> pinned;
+    pinnedTensors(program.body, pinned);
+    auto fail = [&](const std::string& why) {
+        return Result::failure(Diagnostic {Severity::Error, program.file, {}, "reassociate.replay", why});
+    };
+    auto producerOf = [&](const SiteIndex& all, const std::string& t) -> std::optional<Producer> {
+        if (!pass.isTmp(t) || pinned.count(t))
+            return std::nullopt;
+        return producerForm(t, all.writersOf(t), sizes);
+    };
+
+    // 1. Copy forwarding, where a part of the copied-together tensor is a contraction's output.
+    auto forwardOnce = [&](const ReassociationStep* want) -> bool {
+        const SiteIndex all = pass.index();
+        for (const auto& s : all.sites) {
+            const auto r = readerForm(s, sizes);
+            if (!r || (want && s.stmt->target.name != want->reader))
+                continue;
+            for (const auto& f : r->factors) {
+                const Expr* acc = accessOf(f);
+                if (!acc || !pass.isTmp(acc->name) || pinned.count(acc->name) || (want && acc->name != want->tensor))
+                    continue;
+                const auto copies = pass.copiesOf(all, acc->name);
+                if (!copies)
+                    continue;
+                bool feedsFromContraction = want != nullptr;
+                for (const auto& c : *copies)
+                    feedsFromContraction = feedsFromContraction || producerOf(all, accessOf(c.value)->name).has_value();
+                if (!feedsFromContraction)
+                    continue;
+                const std::string k = acc->name, reader = s.stmt->target.name;
+                const int line = s.stmt->loc.line;
+                if (pass.forward(*r, k, *copies)) {
+                    ReassociationStep st;
+                    st.kind = ReassociationStep::Kind::Forward;
+                    st.tensor = k;
+                    st.reader = reader;
+                    st.line = line;
+                    st.description = "least contraction order: " + reader + " (line " + std::to_string(line) + ") reads the parts "
+                        + k + " is copied together from";
+                    steps.push_back(st);
+                    pass.removeDead();
+                    return true;
+                }
+            }
+        }
+        return false;
+    };
+
+    // 2. Absorption: each intermediate whose every reader is a product, if the other order is cheaper.
+    auto absorbOnce = [&](const ReassociationStep* want) -> bool {
+        const SiteIndex all = pass.index();
+        std::set<std::string> seen;
+        for (const auto& s : all.sites) {
+            const std::string t = s.stmt->target.name;
+            if (!seen.insert(t).second || (want && t != want->tensor))
+                continue;
+            const auto p = producerOf(all, t);
+            if (!p)
+                continue;
+            const auto readerSites = all.readersOf(t);
+            if (readerSites.empty())
+                continue;
+            const Stmt& red = *p->acc.frames[1].stmt;
+            const Ranges none {sizes, {}, {}};
+            double producerPoints = 1;
+            for (const auto& lr : p->outer->ranges)
+                producerPoints *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
+            for (const auto& lr : red.ranges)
+                producerPoints *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
+            double before = producerPoints, after = 0;
+            std::vector<std::string> kept;
+            std::vector<size_t> choice;
+            bool ok = true;
+            for (size_t i = 0; i < readerSites.size() && ok; ++i) {
+                const auto r = readerForm(readerSites[i], sizes);
+                if (!r || factorReading(*r, t) < 0) {
+                    ok = false;
+                    break;
+                }
+                const Ranges env = rangesOf(r->site, sizes);
+                double readerPoints = 1;
+                for (const auto& v : env.names)
+                    readerPoints *= env.extent(v);
+                before += readerPoints;
+                std::vector<std::string> freshVars;
+                for (size_t v = 0; v < red.ranges.size(); ++v)
+                    freshVars.push_back(pass.fresh("_c"));
+                std::optional<Pass::Option> best;
+                for (size_t k = 0; k < p->factors.size(); ++k) {
+                    const Expr* fa = accessOf(p->factors[k]);
+                    if (!fa || (want && fa->name != want->kept.at(i)))
+                        continue;
+                    if (auto o = pass.option(*r, t, *p, k, freshVars); o && (!best || o->points < best->points))
+                        best = std::move(o);
+                }
+                if (!best) {
+                    ok = false;
+                    break;
+                }
+                after += best->points;
+                kept.push_back(accessOf(p->factors[best->kept])->name);
+                choice.push_back(best->kept);
+            }
+            if (!ok || (want && kept.size() != want->kept.size()))
+                continue;
+            if (!want && !(after < 0.999 * before))
+                continue;
+            // Apply reader by reader (each insertion moves the statements after it).
+            const int line = p->acc.stmt->loc.line;
+            const std::string text = absorbText(t, *p, kept, before, after);
+            for (size_t i = 0; i < choice.size(); ++i) {
+                const SiteIndex now = pass.index();
+                const auto p2 = producerForm(t, now.writersOf(t), sizes);
+                const auto readersNow = now.readersOf(t);
+                const auto r = readerForm(readersNow.front(), sizes);
+                std::vector<std::string> freshVars;
+                for (size_t v = 0; v < p2->acc.frames[1].stmt->ranges.size(); ++v)
+                    freshVars.push_back(pass.fresh("_c"));
+                const auto o = pass.option(*r, t, *p2, choice[i], freshVars);
+                if (!o)
+                    return false;
+                pass.applyOption(*r, t, *o);
+            }
+            pass.m_touched.insert(t);
+            pass.removeDead();
+            ReassociationStep st;
+            st.kind = ReassociationStep::Kind::Absorb;
+            st.tensor = t;
+            st.kept = kept;
+            st.line = line;
+            st.pointsBefore = before;
+            st.pointsAfter = after;
+            st.description = text;
+            steps.push_back(st);
+            return true;
+        }
+        return false;
+    };
+
+    if (plan) {
+        for (const auto& step : *plan) {
+            // A forward that split its reader covered every part at once: the steps recorded for the later parts
+            // find nothing left to do.
+            auto forwarded = [&] {
+                for (const auto& s : pass.index().readersOf(step.tensor))
+                    if (s.stmt->target.name == step.reader)
+                        return forwardOnce(&step);
+                return true;
+            };
+            const bool done = step.kind == ReassociationStep::Kind::Forward ? forwarded() : absorbOnce(&step);
+            if (!done)
+                return fail("the least-contraction-order step for " + step.tensor + " does not apply to this program");
+        }
+    } else {
+        constexpr int kMaxSteps = 100000; // each step removes a tensor or a copy: the program bounds the count
+        for (int n = 0; n < kMaxSteps && forwardOnce(nullptr); ++n) {
+        }
+        for (int n = 0; n < kMaxSteps && absorbOnce(nullptr); ++n) {
+        }
+        // Forwarding that no absorption used only moved copies around: replay the useful steps alone.
+        std::set<std::string> absorbed;
+        for (const auto& s : steps)
+            if (s.kind == ReassociationStep::Kind::Absorb)
+                absorbed.insert(s.tensor);
+        if (absorbed.empty())
+            return Reassociation {program, {}};
+        std::vector<ReassociationStep> useful;
+        for (const auto& s : steps) {
+            bool keep = s.kind == ReassociationStep::Kind::Absorb;
+            if (!keep) {
+                // A forward serves an absorption when one of its parts was an absorbed intermediate.
+                Pass probe(program, sizes);
+                const auto copies = probe.copiesOf(probe.index(), s.tensor);
+                if (copies)
+                    for (const auto& c : *copies)
+                        keep = keep || absorbed.count(accessOf(c.value)->name);
+            }
+            if (keep)
+                useful.push_back(s);
+        }
+        if (useful.size() != steps.size())
+            return leastContractionOrder(program, sizes, &useful);
+    }
+    const CheckResult checked = checkProgram(pass.m_program);
+    if (!checked.ok())
+        return Result::failure(checked.diagnostics);
+    return Reassociation {std::move(pass.m_program), std::move(steps)};
+}
+
+} // namespace solar::ir
