@@ -22,7 +22,12 @@ namespace {
 class Pass
 {
 public:
-    Pass(Program program, const SizeBindings& sizes) : m_program(std::move(program)), m_sizes(sizes) { collectNames(); }
+    Pass(Program program, const SizeBindings& sizes)
+        : m_program(std::move(program))
+        , m_sizes(sizes)
+    {
+        collectNames();
+    }
 
     Program m_program;
     const SizeBindings& m_sizes;
@@ -217,7 +222,8 @@ public:
                     }
             }
             std::sort(edges.begin(), edges.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-            edges.erase(std::unique(edges.begin(), edges.end(), [](const auto& a, const auto& b) { return a.first == b.first; }), edges.end());
+            edges.erase(std::unique(edges.begin(), edges.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
+                        edges.end());
             for (size_t i = 0; i + 1 < edges.size(); ++i) {
                 Ranges e = env;
                 for (size_t n = 0; n < e.names.size(); ++n)
@@ -570,178 +576,170 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
         return producerForm(t, all.writersOf(t), sizes);
     };
 
-    // 1. Copy forwarding, where a part of the copied-together tensor is a contraction's output.
-    auto forwardOnce = [&](const ReassociationStep* want) -> bool {
-        const SiteIndex all = pass.index();
-        for (const auto& s : all.sites) {
-            const auto r = readerForm(s, sizes);
-            if (!r || (want && s.stmt->target.name != want->reader))
+    // Copies of `t` into a tensor that is copied together from parts (MLA's key = [k_nope | k_rope]): their readers
+    // read the parts instead, so that t's readers are products. Returns the copied-together tensors, or nullopt.
+    auto forwardCopies = [&](const std::string& t) -> std::optional<std::vector<std::string>> {
+        std::vector<std::string> forwarded;
+        constexpr int kMaxForwards = 100000;
+        for (int n = 0; n < kMaxForwards; ++n) {
+            const SiteIndex all = pass.index();
+            std::string k;
+            for (const auto& s : all.readersOf(t))
+                if (s.stmt->op == AssignOp::Set && accessOf(s.stmt->value) && accessOf(s.stmt->value)->name == t)
+                    k = s.stmt->target.name;
+            if (k.empty())
+                return forwarded;
+            if (!pass.isTmp(k) || pinned.count(k))
+                return std::nullopt;
+            const auto copies = pass.copiesOf(all, k);
+            const auto readers = all.readersOf(k);
+            if (!copies)
+                return std::nullopt;
+            if (std::find(forwarded.begin(), forwarded.end(), k) == forwarded.end())
+                forwarded.push_back(k);
+            pass.m_touched.insert(k);
+            if (readers.empty()) {
+                pass.removeDead();
                 continue;
-            for (const auto& f : r->factors) {
-                const Expr* acc = accessOf(f);
-                if (!acc || !pass.isTmp(acc->name) || pinned.count(acc->name) || (want && acc->name != want->tensor))
-                    continue;
-                const auto copies = pass.copiesOf(all, acc->name);
-                if (!copies)
-                    continue;
-                bool feedsFromContraction = want != nullptr;
-                for (const auto& c : *copies)
-                    feedsFromContraction = feedsFromContraction || producerOf(all, accessOf(c.value)->name).has_value();
-                if (!feedsFromContraction)
-                    continue;
-                const std::string k = acc->name, reader = s.stmt->target.name;
-                const int line = s.stmt->loc.line;
-                if (pass.forward(*r, k, *copies)) {
-                    ReassociationStep st;
-                    st.kind = ReassociationStep::Kind::Forward;
-                    st.tensor = k;
-                    st.reader = reader;
-                    st.line = line;
-                    st.description = "least contraction order: " + reader + " (line " + std::to_string(line) + ") reads the parts "
-                        + k + " is copied together from";
-                    steps.push_back(st);
-                    pass.removeDead();
-                    return true;
-                }
             }
+            const auto r = readerForm(readers.front(), sizes);
+            if (!r || !pass.forward(*r, k, *copies))
+                return std::nullopt;
         }
-        return false;
+        return std::nullopt;
     };
 
-    // 2. Absorption: each intermediate whose every reader is a product, if the other order is cheaper.
-    auto absorbOnce = [&](const ReassociationStep* want) -> bool {
+    // Eliminates `t` (its copies forwarded first) when every reader is a product and, unless `want` replays a
+    // step, the other order does fewer multiply-adds. The program is left as it was when it does not.
+    auto absorb = [&](const std::string& t, const ReassociationStep* want) -> bool {
+        if (!producerOf(pass.index(), t))
+            return false;
+        const Program saved = pass.m_program;
+        const std::set<std::string> savedTouched = pass.m_touched;
+        auto undo = [&] {
+            pass.m_program = saved;
+            pass.m_touched = savedTouched;
+            return false;
+        };
+        const auto forwarded = forwardCopies(t);
+        if (!forwarded)
+            return undo();
         const SiteIndex all = pass.index();
-        std::set<std::string> seen;
-        for (const auto& s : all.sites) {
-            const std::string t = s.stmt->target.name;
-            if (!seen.insert(t).second || (want && t != want->tensor))
-                continue;
-            const auto p = producerOf(all, t);
-            if (!p)
-                continue;
-            const auto readerSites = all.readersOf(t);
-            if (readerSites.empty())
-                continue;
-            const Stmt& red = *p->acc.frames[1].stmt;
-            const Ranges none {sizes, {}, {}};
-            double producerPoints = 1;
-            for (const auto& lr : p->outer->ranges)
-                producerPoints *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
-            for (const auto& lr : red.ranges)
-                producerPoints *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
-            double before = producerPoints, after = 0;
-            std::vector<std::string> kept;
-            std::vector<size_t> choice;
-            bool ok = true;
-            for (size_t i = 0; i < readerSites.size() && ok; ++i) {
-                const auto r = readerForm(readerSites[i], sizes);
-                if (!r || factorReading(*r, t) < 0) {
-                    ok = false;
-                    break;
-                }
-                const Ranges env = rangesOf(r->site, sizes);
-                double readerPoints = 1;
-                for (const auto& v : env.names)
-                    readerPoints *= env.extent(v);
-                before += readerPoints;
-                std::vector<std::string> freshVars;
-                for (size_t v = 0; v < red.ranges.size(); ++v)
-                    freshVars.push_back(pass.fresh("_c"));
-                std::optional<Pass::Option> best;
-                for (size_t k = 0; k < p->factors.size(); ++k) {
-                    const Expr* fa = accessOf(p->factors[k]);
-                    if (!fa || (want && fa->name != want->kept.at(i)))
-                        continue;
-                    if (auto o = pass.option(*r, t, *p, k, freshVars); o && (!best || o->points < best->points))
-                        best = std::move(o);
-                }
-                if (!best) {
-                    ok = false;
-                    break;
-                }
-                after += best->points;
-                kept.push_back(accessOf(p->factors[best->kept])->name);
-                choice.push_back(best->kept);
+        const auto p = producerOf(all, t);
+        const auto readerSites = all.readersOf(t);
+        if (!p || readerSites.empty())
+            return undo();
+        const Stmt& red = *p->acc.frames[1].stmt;
+        const Ranges none {sizes, {}, {}};
+        double producerPoints = 1;
+        for (const auto& lr : p->outer->ranges)
+            producerPoints *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
+        for (const auto& lr : red.ranges)
+            producerPoints *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
+        double before = producerPoints, after = 0;
+        std::vector<std::string> kept;
+        std::vector<size_t> choice;
+        for (size_t i = 0; i < readerSites.size(); ++i) {
+            const auto r = readerForm(readerSites[i], sizes);
+            if (!r || factorReading(*r, t) < 0 || (want && i >= want->keptIndex.size()))
+                return undo();
+            const Ranges env = rangesOf(r->site, sizes);
+            double readerPoints = 1;
+            for (const auto& v : env.names)
+                readerPoints *= env.extent(v);
+            before += readerPoints;
+            std::vector<std::string> freshVars;
+            for (size_t v = 0; v < red.ranges.size(); ++v)
+                freshVars.push_back(pass.fresh("_c"));
+            std::optional<Pass::Option> best;
+            for (size_t k = 0; k < p->factors.size(); ++k) {
+                if (want && k != want->keptIndex[i])
+                    continue;
+                if (auto o = pass.option(*r, t, *p, k, freshVars); o && (!best || o->points < best->points))
+                    best = std::move(o);
             }
-            if (!ok || (want && kept.size() != want->kept.size()))
-                continue;
-            if (!want && !(after < 0.999 * before))
-                continue;
-            // Apply reader by reader (each insertion moves the statements after it).
-            const int line = p->acc.stmt->loc.line;
-            const std::string text = absorbText(t, *p, kept, before, after);
-            for (size_t i = 0; i < choice.size(); ++i) {
-                const SiteIndex now = pass.index();
-                const auto p2 = producerForm(t, now.writersOf(t), sizes);
-                const auto readersNow = now.readersOf(t);
-                const auto r = readerForm(readersNow.front(), sizes);
-                std::vector<std::string> freshVars;
-                for (size_t v = 0; v < p2->acc.frames[1].stmt->ranges.size(); ++v)
-                    freshVars.push_back(pass.fresh("_c"));
-                const auto o = pass.option(*r, t, *p2, choice[i], freshVars);
-                if (!o)
-                    return false;
-                pass.applyOption(*r, t, *o);
-            }
-            pass.m_touched.insert(t);
-            pass.removeDead();
-            ReassociationStep st;
-            st.kind = ReassociationStep::Kind::Absorb;
-            st.tensor = t;
-            st.kept = kept;
-            st.line = line;
-            st.pointsBefore = before;
-            st.pointsAfter = after;
-            st.description = text;
-            steps.push_back(st);
-            return true;
+            if (!best)
+                return undo();
+            after += best->points;
+            kept.push_back(accessOf(p->factors[best->kept])->name);
+            choice.push_back(best->kept);
         }
-        return false;
+        if (want ? choice.size() != want->keptIndex.size() : !(after < 0.999 * before))
+            return undo();
+        // The producer's operand that names it at any size (a weight keeps its name where tensor numbers change).
+        std::string anchor = t;
+        for (const auto& f : p->factors)
+            if (const Expr* fa = accessOf(f); fa && !pass.isTmp(fa->name)) {
+                anchor = fa->name;
+                break;
+            }
+        const int line = p->acc.stmt->loc.line;
+        std::string text = absorbText(t, *p, kept, before, after);
+        for (const auto& k : *forwarded)
+            text += "; " + k + ", copied together from it and other parts, is read part by part";
+        // Apply reader by reader (each insertion moves the statements after it).
+        for (size_t i = 0; i < choice.size(); ++i) {
+            const SiteIndex now = pass.index();
+            const auto p2 = producerForm(t, now.writersOf(t), sizes);
+            const auto r = readerForm(now.readersOf(t).front(), sizes);
+            std::vector<std::string> freshVars;
+            for (size_t v = 0; v < p2->acc.frames[1].stmt->ranges.size(); ++v)
+                freshVars.push_back(pass.fresh("_c"));
+            const auto o = pass.option(*r, t, *p2, choice[i], freshVars);
+            if (!o)
+                return undo();
+            pass.applyOption(*r, t, *o);
+        }
+        pass.m_touched.insert(t);
+        pass.removeDead();
+        ReassociationStep st;
+        st.tensor = t;
+        st.anchor = anchor;
+        st.kept = kept;
+        st.keptIndex = choice;
+        st.line = line;
+        st.pointsBefore = before;
+        st.pointsAfter = after;
+        st.description = text;
+        steps.push_back(st);
+        return true;
     };
 
     if (plan) {
         for (const auto& step : *plan) {
-            // A forward that split its reader covered every part at once: the steps recorded for the later parts
-            // find nothing left to do.
-            auto forwarded = [&] {
-                for (const auto& s : pass.index().readersOf(step.tensor))
-                    if (s.stmt->target.name == step.reader)
-                        return forwardOnce(&step);
-                return true;
-            };
-            const bool done = step.kind == ReassociationStep::Kind::Forward ? forwarded() : absorbOnce(&step);
-            if (!done)
-                return fail("the least-contraction-order step for " + step.tensor + " does not apply to this program");
+            // A layer the validation sizes do not have: nothing to replay. Otherwise the step must apply.
+            const bool named = std::any_of(pass.m_program.decls.begin(), pass.m_program.decls.end(),
+                                           [&](const Decl& d) { return d.kind == DeclKind::Tensor && d.name == step.anchor; });
+            if (!named)
+                continue;
+            std::string t = step.anchor == step.tensor ? step.tensor : std::string();
+            const SiteIndex all = pass.index();
+            for (const auto& s : all.readersOf(step.anchor))
+                if (t.empty() && s.stmt->op == AssignOp::Add && producerOf(all, s.stmt->target.name))
+                    t = s.stmt->target.name;
+            if (t.empty() || !absorb(t, &step))
+                return fail("the least-contraction-order step for " + step.tensor + " (" + step.anchor
+                            + ") does not apply to this program");
         }
     } else {
-        constexpr int kMaxSteps = 100000; // each step removes a tensor or a copy: the program bounds the count
-        for (int n = 0; n < kMaxSteps && forwardOnce(nullptr); ++n) {
-        }
-        for (int n = 0; n < kMaxSteps && absorbOnce(nullptr); ++n) {
-        }
-        // Forwarding that no absorption used only moved copies around: replay the useful steps alone.
-        std::set<std::string> absorbed;
-        for (const auto& s : steps)
-            if (s.kind == ReassociationStep::Kind::Absorb)
-                absorbed.insert(s.tensor);
-        if (absorbed.empty())
-            return Reassociation {program, {}};
-        std::vector<ReassociationStep> useful;
-        for (const auto& s : steps) {
-            bool keep = s.kind == ReassociationStep::Kind::Absorb;
-            if (!keep) {
-                // A forward serves an absorption when one of its parts was an absorbed intermediate.
-                Pass probe(program, sizes);
-                const auto copies = probe.copiesOf(probe.index(), s.tensor);
-                if (copies)
-                    for (const auto& c : *copies)
-                        keep = keep || absorbed.count(accessOf(c.value)->name);
+        // Every zero-initialised contraction in program order; a rewrite can expose another, so repeat until none.
+        std::set<std::string> rejected;
+        for (bool changed = true; changed;) {
+            changed = false;
+            std::vector<std::string> candidates;
+            const SiteIndex all = pass.index();
+            for (const auto& s : all.sites)
+                if (s.stmt->op == AssignOp::Add && !rejected.count(s.stmt->target.name)
+                    && std::find(candidates.begin(), candidates.end(), s.stmt->target.name) == candidates.end()
+                    && producerOf(all, s.stmt->target.name))
+                    candidates.push_back(s.stmt->target.name);
+            for (const auto& t : candidates) {
+                if (absorb(t, nullptr))
+                    changed = true;
+                else
+                    rejected.insert(t);
             }
-            if (keep)
-                useful.push_back(s);
         }
-        if (useful.size() != steps.size())
-            return leastContractionOrder(program, sizes, &useful);
     }
     const CheckResult checked = checkProgram(pass.m_program);
     if (!checked.ok())

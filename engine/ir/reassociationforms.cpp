@@ -257,8 +257,8 @@ std::optional<Producer> producerForm(const std::string& tensor, const std::vecto
         return std::nullopt;
     const Stmt& outer = *init.frames[0].stmt;
     const Stmt& red = *acc.frames[1].stmt;
-    if (outer.kind != StmtKind::For || red.kind != StmtKind::For || outer.body.size() != 2 || red.body.size() != 1
-        || init.index != 0 || init.stmt->op != AssignOp::Set || !isZero(init.stmt->value) || acc.stmt->op != AssignOp::Add
+    if (outer.kind != StmtKind::For || red.kind != StmtKind::For || outer.body.size() != 2 || red.body.size() != 1 || init.index != 0
+        || init.stmt->op != AssignOp::Set || !isZero(init.stmt->value) || acc.stmt->op != AssignOp::Add
         || !structurallyEqual(init.stmt->target, acc.stmt->target) || init.stmt->target.name != tensor)
         return std::nullopt;
     Producer p;

@@ -37,6 +37,8 @@ const std::set<std::string>& viewOps()
                                               "aten::narrow",
                                               "aten::detach",
                                               "aten::alias",
+                                              "aten::view_as_complex",
+                                              "aten::view_as_real",
                                               "aten::lift_fresh",
                                               "aten::as_strided",
                                               "aten::diagonal",
@@ -606,7 +608,7 @@ bool isViewOp(const std::string& aten)
 
 Expected<Lowered> lowerTrace(const TraceResult& trace)
 {
-    const TraceResult folded = foldFlattenedMatmuls(trace);
+    const TraceResult folded = foldFlattenedMatmuls(complexAsReal(trace));
     return Lowerer(folded).run();
 }
 

@@ -42,6 +42,9 @@ std::string firstTensor(const TracedOp& op);
 /// The trace with every view(-1, K) -> mm/addmm -> view(..., N) made one solar::linear on the unflattened tensor
 /// (weight_layout "in_out"); the multiply's own op becomes "solar::folded" (flattenedmatmul.cpp).
 TraceResult foldFlattenedMatmuls(const TraceResult& trace);
+/// The trace with every complex tensor as the real one torch stores (a trailing dimension of 2; strides and offset
+/// in real elements) and its complex products named solar::complex_mul (ops_complex.cpp).
+TraceResult complexAsReal(const TraceResult& trace);
 std::string join(const Index& idx);
 Index vars(size_t n, const char* prefix = "_i");
 std::string loops(const Index& v, const Shape& extents);

@@ -42,6 +42,8 @@ void groupNorm(Lowerer&, const TracedOp&, const std::string&);
 void batchNorm(Lowerer&, const TracedOp&, const std::string&);
 // ops_nn.cpp
 void matmul(Lowerer&, const TracedOp&, const std::string&);
+void complexMul(Lowerer&, const TracedOp&, const std::string&);
+void polar(Lowerer&, const TracedOp&, const std::string&);
 void scaledMm(Lowerer&, const TracedOp&, const std::string&);
 void convolution(Lowerer&, const TracedOp&, const std::string&);
 void pool(Lowerer&, const TracedOp&, const std::string&);
@@ -112,6 +114,8 @@ const std::map<std::string, OpTemplate>& atenOpTemplates()
         {"aten::_to_copy", identityCopy},
         {"aten::to", identityCopy},
         {"aten::mul", binaryOperator},
+        {"solar::complex_mul", complexMul},
+        {"aten::polar", polar},
         {"aten::div", binaryOperator},
         {"aten::eq", binaryOperator},
         {"aten::ne", binaryOperator},
