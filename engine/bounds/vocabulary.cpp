@@ -24,6 +24,8 @@ const std::vector<std::string>& uncoveredAssumptions()
         "fp32/fp64 peaks used here",
         "dense data: structured (2:4) or other sparsity skips work and bytes; peaks are the dense ones",
         "no compression: bytes are counted at the tensors' storage types (no lossless or lossy memory compression)",
+        "association: chains of linear contractions are bounded in their least order only where the least-order pass "
+        "recognises them (an intermediate every reader of which is a product; docs/sol-model.md 1b), else as written",
     };
     return kAssumptions;
 }

@@ -576,6 +576,7 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
         return producerForm(t, all.writersOf(t), sizes);
     };
 
+    std::optional<SiteIndex> cached;
     // Copies of `t` into a tensor that is copied together from parts (MLA's key = [k_nope | k_rope]): their readers
     // read the parts instead, so that t's readers are products. Returns the copied-together tensors, or nullopt.
     auto forwardCopies = [&](const std::string& t) -> std::optional<std::vector<std::string>> {
@@ -612,8 +613,22 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
     // Eliminates `t` (its copies forwarded first) when every reader is a product and, unless `want` replays a
     // step, the other order does fewer multiply-adds. The program is left as it was when it does not.
     auto absorb = [&](const std::string& t, const ReassociationStep* want) -> bool {
-        if (!producerOf(pass.index(), t))
-            return false;
+        // Cheap refusals first (most linear layers feed an activation): every reader a product or a copy. The index
+        // they read is kept until the program changes.
+        {
+            if (!cached)
+                cached.emplace(pass.index());
+            const SiteIndex& all = *cached;
+            if (!producerOf(all, t))
+                return false;
+            for (const auto& s : all.readersOf(t)) {
+                const bool copy = s.stmt->op == AssignOp::Set && accessOf(s.stmt->value) && accessOf(s.stmt->value)->name == t;
+                const auto r = copy ? std::nullopt : readerForm(s, sizes);
+                if (!copy && (!r || factorReading(*r, t) < 0))
+                    return false;
+            }
+        }
+        cached.reset(); // from here on the program may change
         const Program saved = pass.m_program;
         const std::set<std::string> savedTouched = pass.m_touched;
         auto undo = [&] {
@@ -668,11 +683,13 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
             return undo();
         // The producer's operand that names it at any size (a weight keeps its name where tensor numbers change).
         std::string anchor = t;
-        for (const auto& f : p->factors)
-            if (const Expr* fa = accessOf(f); fa && !pass.isTmp(fa->name)) {
-                anchor = fa->name;
-                break;
-            }
+        for (const bool weightsOnly : {true, false})
+            for (const auto& f : p->factors)
+                if (const Expr* fa = accessOf(f); fa && anchor == t && !pass.isTmp(fa->name)) {
+                    const Decl* d = pass.decl(fa->name);
+                    if (!weightsOnly || (d && d->tensorKind == TensorKind::Weight))
+                        anchor = fa->name;
+                }
         const int line = p->acc.stmt->loc.line;
         std::string text = absorbText(t, *p, kept, before, after);
         for (const auto& k : *forwarded)

@@ -27,12 +27,4 @@ inline bool nearRel(double a, double b, double rel = 1e-12)
     return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
 }
 
-inline double totalMacs(const solar::graph::EinsumGraph& g)
-{
-    double macs = 0;
-    for (const auto& node : g.nodes)
-        macs += node.macs;
-    return macs;
-}
-
 } // namespace testutil

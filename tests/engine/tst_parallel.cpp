@@ -121,8 +121,6 @@ Placement::Kind kindOf(const std::map<std::string, Placement>& m, const std::str
     return it == m.end() ? Placement::Replicated : it->second.kind;
 }
 
-using testutil::totalMacs;
-
 } // namespace
 
 class TestParallel : public QObject

@@ -152,7 +152,7 @@ private slots:
         QCOMPARE(c.exchange.source, std::string("dW"));
         QCOMPARE(c.exchange.collective.bytes, 1024.0 * 2048 * 4);
         QVERIFY(nearRel(c.bound.seconds, 1024.0 * 2048 * 4 / 450e9));
-        QCOMPARE(testutil::totalMacs(pa->stages[0].tensor.device.graph), 3.0 * 4096 * 2048 * 1024 / 4);
+        QCOMPARE(solar::totalMacs(pa->stages[0].tensor.device.graph), 3.0 * 4096 * 2048 * 1024 / 4);
         QVERIFY(pa->dataValidation && pa->dataValidation->ok);
         // Adam: 12 B per parameter.
         QCOMPARE(pa->memory.optimizerBytes, 1024.0 * 2048 * 12);

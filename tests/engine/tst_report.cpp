@@ -80,11 +80,12 @@ private slots:
         const json j = json::parse(report::analysisJson(r));
         QCOMPARE(j["schema"].get<std::string>(), std::string("solar.analysis/1"));
         QCOMPARE(keysOf(j),
-                 (std::vector<std::string> {"schema", "tool", "program", "hardware", "policy", "cache", "mode", "totals", "bounds", "ops",
-                                            "coverage", "insights", "validation", "notes", "assumptions_not_covered", "diagnostics"}));
+                 (std::vector<std::string> {"schema", "tool", "program", "hardware", "policy", "cache", "mode", "totals", "bounds",
+                                            "least_order", "ops", "coverage", "insights", "validation", "notes", "assumptions_not_covered",
+                                            "diagnostics"}));
         // What no bound covers is stated in every report: Winograd/FFT, emulation, sparsity.
         const std::string assumptions = j["assumptions_not_covered"].dump();
-        for (const char* what : {"Winograd", "FFT", "bf16 x 9", "3 x TF32", "sparsity"})
+        for (const char* what : {"Winograd", "FFT", "bf16 x 9", "3 x TF32", "sparsity", "association"})
             QVERIFY2(assumptions.find(what) != std::string::npos, what);
         QVERIFY(report::analysisTable(r).find("assumes direct algorithms: Winograd") != std::string::npos);
         QCOMPARE(keysOf(j["program"]), (std::vector<std::string> {"name", "file", "sizes", "note"}));

@@ -30,7 +30,8 @@ std::string part(Lowerer& ctx, const TraceArg& a, const Index& v, const Shape& o
     return ctx.bcast(a, vk, sk);
 }
 
-void emitParts(Lowerer& ctx, const TracedOp& op, const std::function<std::pair<std::string, std::string>(const Index&, const Shape&)>& parts)
+void emitParts(Lowerer& ctx, const TracedOp& op,
+               const std::function<std::pair<std::string, std::string>(const Index&, const Shape&)>& parts)
 {
     const std::string o = ctx.out(op);
     const Shape& shape = ctx.info(o).shape;
@@ -96,21 +97,22 @@ TraceResult complexAsReal(const TraceResult& trace)
     }
     auto isComplexArg = [&](const TraceArg& a) { return a.kind == TraceArg::Tensor && complex.count(a.text); };
     for (auto& op : out.ops) {
-        const bool any = std::any_of(op.args.begin(), op.args.end(), isComplexArg)
-            || std::any_of(op.outputs.begin(), op.outputs.end(), isComplexArg);
+        const bool any
+            = std::any_of(op.args.begin(), op.args.end(), isComplexArg) || std::any_of(op.outputs.begin(), op.outputs.end(), isComplexArg);
         if (!any || viewOps().count(op.op) || op.op == "aten::polar")
             continue;
-        const bool allComplex = std::all_of(op.args.begin(), op.args.end(), [&](const TraceArg& a) {
-            return a.kind != TraceArg::Tensor || complex.count(a.text);
-        }) && std::all_of(op.outputs.begin(), op.outputs.end(), isComplexArg);
+        const bool allComplex = std::all_of(op.args.begin(), op.args.end(),
+                                            [&](const TraceArg& a) { return a.kind != TraceArg::Tensor || complex.count(a.text); })
+            && std::all_of(op.outputs.begin(), op.outputs.end(), isComplexArg);
         if (op.op == "aten::mul" && op.args.size() == 2) {
             op.runsAs = op.op;
             op.op = "solar::complex_mul";
             op.args.push_back({});
             op.args.back().kind = TraceArg::String;
             op.args.back().text = std::string(isComplexArg(op.args[0]) ? "c" : "r") + (isComplexArg(op.args[1]) ? "c" : "r");
-        } else if (allComplex && (op.op == "aten::add" || op.op == "aten::sub" || op.op == "aten::clone" || op.op == "aten::_to_copy"
-                                  || op.op == "aten::to" || op.op == "aten::contiguous")) {
+        } else if (allComplex
+                   && (op.op == "aten::add" || op.op == "aten::sub" || op.op == "aten::clone" || op.op == "aten::_to_copy"
+                       || op.op == "aten::to" || op.op == "aten::contiguous")) {
             continue; // part by part, as the real ops do: the layouts agree
         } else {
             op.op += " (on complex tensors)"; // no template: listed as not counted
