@@ -9,6 +9,7 @@
 #include "engine/insights/insights.h"
 #include "engine/ir/bindings.h"
 #include "engine/ir/parser.h"
+#include "engine/ir/reassociation.h"
 #include "engine/serving/servingestimate.h"
 #include "engine/source/sourceanalysis.h"
 #include "engine/worker/session.h"
@@ -50,6 +51,18 @@ void BM_LiftCostSolve(benchmark::State& state)
         benchmark::DoNotOptimize(ladder.levels[3].seconds);
     }
     state.counters["nodes"] = static_cast<double>(nodes);
+}
+
+// The least-contraction-order pass on the same program (what analyzeProgram adds before lifting): its cost against
+// BM_LiftCostSolve's at the same size. The synthetic layers' intermediates all feed activations, so this is the
+// scan that finds nothing to rewrite, which every program without a chain pays.
+void BM_LeastOrder(benchmark::State& state)
+{
+    const Fixture f(static_cast<int>(state.range(0)) / 4);
+    for (auto _ : state) {
+        const auto r = solar::ir::leastContractionOrder(f.program, f.sizes);
+        benchmark::DoNotOptimize(r->steps.size());
+    }
 }
 
 void BM_Resolve(benchmark::State& state)
@@ -203,6 +216,7 @@ BENCHMARK(BM_ServingPointTraced)->Unit(benchmark::kMillisecond)->UseRealTime()->
 BENCHMARK(BM_ServingSweepResolved)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 BENCHMARK(BM_BoundsOnWarmWorker)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(5);
 BENCHMARK(BM_LiftCostSolve)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime(); // two threads lift large programs
+BENCHMARK(BM_LeastOrder)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Resolve)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ResolveAndInverse)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ResolveAndInsights)->Arg(1000)->Unit(benchmark::kMicrosecond);

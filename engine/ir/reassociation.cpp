@@ -393,7 +393,14 @@ public:
             if (inScope)
                 o.guards.push_back(f.stmt->cond);
         }
-        // Z's own loops may only use variables bound before them.
+        // Z is indexed by its variables' values: none may go negative. Its own loops may only use variables bound
+        // before them.
+        Ranges bound = rangesOf(r.site, m_sizes);
+        for (const auto& v : freshVars)
+            bound.bind(o.ranges.at(v));
+        for (const auto& v : o.zIndex)
+            if (const Interval iv = bound.of(nameExpr(v, {})); !iv.bounded() || iv.lo < 0)
+                return std::nullopt;
         for (const auto& v : o.zIndex) {
             if (above.count(v))
                 continue;
@@ -431,7 +438,9 @@ public:
         z.loc = loc;
         z.name = fresh(t + "_z");
         z.tensorKind = TensorKind::Tmp;
-        z.dtype = DType::F32; // an accumulator: rounding it to the intermediate's format would add an error the chain never had
+        // The intermediate's own format: a production kernel keeps the absorbed query in it and multiplies on the
+        // tensor cores at that rate (an f32 Z would put the largest contraction on the fp32 units).
+        z.dtype = decl(t)->dtype;
         std::vector<Expr> zIdx;
         for (const auto& v : o.zIndex) {
             const LoopRange& lr = o.ranges.at(v);
@@ -619,14 +628,42 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
             if (!cached)
                 cached.emplace(pass.index());
             const SiteIndex& all = *cached;
-            if (!producerOf(all, t))
+            const auto p = producerOf(all, t);
+            if (!p)
                 return false;
+            // Whichever operand a reader applies last, it contains the producer's reduction variables, so the
+            // reader's new loop nest covers its own output loops times them: when that alone is no less than the
+            // chain as written, nothing is won (and nothing is forwarded or copied to find out).
+            const Ranges none {sizes, {}, {}};
+            double producerPoints = 1, reduction = 1;
+            for (const auto& lr : p->outer->ranges)
+                producerPoints *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
+            for (const auto& lr : p->acc.frames[1].stmt->ranges)
+                reduction *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
+            double before = producerPoints * reduction, least = 0;
+            auto product = [&](const Site& s, const std::string& read) {
+                const auto r = readerForm(s, sizes);
+                if (!r || factorReading(*r, read) < 0)
+                    return false;
+                const Ranges env = rangesOf(s, sizes);
+                double outer = 1, band = 1;
+                for (const auto& v : env.names)
+                    (r->bandVars.count(v) ? band : outer) *= env.extent(v);
+                before += outer * band;
+                least += outer * reduction;
+                return true;
+            };
             for (const auto& s : all.readersOf(t)) {
                 const bool copy = s.stmt->op == AssignOp::Set && accessOf(s.stmt->value) && accessOf(s.stmt->value)->name == t;
-                const auto r = copy ? std::nullopt : readerForm(s, sizes);
-                if (!copy && (!r || factorReading(*r, t) < 0))
+                if (!copy && !product(s, t))
                     return false;
+                if (copy)
+                    for (const auto& k : all.readersOf(s.stmt->target.name))
+                        if (!product(k, s.stmt->target.name))
+                            return false;
             }
+            if (!want && least >= 0.999 * before)
+                return false;
         }
         cached.reset(); // from here on the program may change
         const Program saved = pass.m_program;

@@ -406,7 +406,10 @@ private slots:
         const auto reg = hw::loadDefaultHwRegistry();
         const auto r = serve([&] { return analyzeSource(path.toStdString(), {}, *reg.find("h100-pcie"), o); });
         QVERIFY2(r, r ? "" : formatAll(r.diagnostics()).c_str());
-        if (QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import jax")}) == 0)
+        // The Python the worker uses (SOLAR_PYTHON, a virtual environment, PATH), not necessarily the system's.
+        const auto python = worker::locatePython();
+        if (python
+            && QProcess::execute(QString::fromStdString(python->executable), {QStringLiteral("-c"), QStringLiteral("import jax")}) == 0)
             QSKIP("jax is installed here: the JAX reference runs (see numpySourceIsValidatedAgainstItself for the path)");
         QCOMPARE(r->result.validation.statusName(), std::string("unvalidated"));
         QVERIFY2(r->result.validation.details.find("No module named 'jax'") != std::string::npos

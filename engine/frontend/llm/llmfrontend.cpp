@@ -168,6 +168,12 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     SourceAnalysis out;
     out.result = std::move(analysed).value();
     out.result.validation = translation->validation;
+    // The bounds are of the reply's least contraction order. Validation compares the reply's kernels with the traced
+    // ones, which the rewrite changes on purpose, so it is not run again: the details say so.
+    if (out.result.asWritten)
+        out.result.validation.details += "; the bounds use its least contraction order ("
+            + std::to_string(out.result.asWritten->steps.size())
+            + " rewrites of the same values, docs/sol-model.md 1b), not run against the reference itself";
     if (!noReference.empty() && out.result.validation.status == ValidationStatus::Unvalidated)
         out.result.validation.details = noReference;
     // Which attempt's program this is: the best one, not necessarily the last.
