@@ -131,7 +131,7 @@ int irReorder(const Args& args, std::ostream& out, std::ostream& err)
         out << "# " << step.description << '\n';
     if (reordered->steps.empty())
         out << "# least contraction order: the program's own (no chain is cheaper another way round)\n";
-    out << ir::printProgram(reordered->program);
+    out << ir::printProgram(reordered->steps.empty() ? *program : reordered->program);
     return ExitOk;
 }
 

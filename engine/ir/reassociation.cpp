@@ -22,14 +22,26 @@ namespace {
 class Pass
 {
 public:
-    Pass(Program program, const SizeBindings& sizes)
-        : m_program(std::move(program))
+    Pass(const Program& source, const SizeBindings& sizes)
+        : m_source(&source)
         , m_sizes(sizes)
+    { }
+
+    // The program is copied when a rewrite is first tried: most programs have no chain worth trying, and a copy of
+    // a model's program costs more than the scan that finds that out.
+    const Program* m_source;
+    bool m_own = false;
+    Program m_program;
+    const Program& program() const { return m_own ? m_program : *m_source; }
+    void materialise()
     {
+        if (m_own)
+            return;
+        m_program = *m_source;
+        m_own = true;
+        changedDecls();
         collectNames();
     }
-
-    Program m_program;
     const SizeBindings& m_sizes;
     std::set<std::string> m_names; // every name in use: fresh ones avoid them
     std::set<std::string> m_touched; // tensors whose writers may have become dead
@@ -37,6 +49,7 @@ public:
 
     std::string fresh(const std::string& stem)
     {
+        materialise(); // the names in use are collected with the copy
         for (;;) {
             std::string n = stem + std::to_string(m_fresh++);
             if (m_names.insert(n).second)
@@ -61,12 +74,19 @@ public:
         walk(m_program.body);
     }
 
+    // Tensor declarations by name, rebuilt after the declarations change (changedDecls): a scan per lookup made the
+    // pass quadratic in a model's size.
+    mutable std::map<std::string, size_t> m_declIndex;
+    void changedDecls() { m_declIndex.clear(); }
     const Decl* decl(const std::string& name) const
     {
-        for (const auto& d : m_program.decls)
-            if (d.kind == DeclKind::Tensor && d.name == name)
-                return &d;
-        return nullptr;
+        const auto& decls = program().decls;
+        if (m_declIndex.empty())
+            for (size_t i = 0; i < decls.size(); ++i)
+                if (decls[i].kind == DeclKind::Tensor)
+                    m_declIndex.emplace(decls[i].name, i);
+        const auto it = m_declIndex.find(name);
+        return it == m_declIndex.end() ? nullptr : &decls[it->second];
     }
     bool isTmp(const std::string& name) const
     {
@@ -74,7 +94,8 @@ public:
         return d && d->tensorKind == TensorKind::Tmp;
     }
 
-    SiteIndex index() { return SiteIndex(m_program.body); }
+    // Over the source until the copy exists: read only then (every rewrite materialises first).
+    SiteIndex index() { return SiteIndex(const_cast<std::vector<Stmt>&>(program().body)); }
 
     // ---- copy forwarding ----
 
@@ -513,6 +534,7 @@ public:
             readerBand.body = {reader};
         }
         m_program.decls.push_back(std::move(z));
+        changedDecls();
         std::vector<Stmt>& list = *r.site.frames[o.insertAt].list;
         const size_t index = r.site.frames[o.insertAt].index;
         list.insert(list.begin() + static_cast<std::ptrdiff_t>(index), zNest.begin(), zNest.end());
@@ -548,6 +570,7 @@ public:
                 m_program.decls.erase(std::remove_if(m_program.decls.begin(), m_program.decls.end(),
                                                      [&](const Decl& d) { return d.kind == DeclKind::Tensor && d.name == t; }),
                                       m_program.decls.end());
+                changedDecls();
                 m_touched.erase(t);
                 changed = true;
             }
@@ -641,7 +664,9 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
             for (const auto& lr : p->acc.frames[1].stmt->ranges)
                 reduction *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
             double before = producerPoints * reduction, least = 0;
-            auto product = [&](const Site& s, const std::string& read) {
+            // `share`: the part of the reader's work that reads T (a copy of T fills only part of a concatenation,
+            // such as one new token's keys in a cache of thousands).
+            auto product = [&](const Site& s, const std::string& read, double share) {
                 const auto r = readerForm(s, sizes);
                 if (!r || factorReading(*r, read) < 0)
                     return false;
@@ -649,27 +674,38 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
                 double outer = 1, band = 1;
                 for (const auto& v : env.names)
                     (r->bandVars.count(v) ? band : outer) *= env.extent(v);
-                before += outer * band;
+                before += outer * band * share;
                 least += outer * reduction;
                 return true;
             };
             for (const auto& s : all.readersOf(t)) {
                 const bool copy = s.stmt->op == AssignOp::Set && accessOf(s.stmt->value) && accessOf(s.stmt->value)->name == t;
-                if (!copy && !product(s, t))
+                if (!copy && !product(s, t, 1))
                     return false;
-                if (copy)
-                    for (const auto& k : all.readersOf(s.stmt->target.name))
-                        if (!product(k, s.stmt->target.name))
-                            return false;
+                if (!copy)
+                    continue;
+                const std::string& k = s.stmt->target.name;
+                const Ranges env = rangesOf(s, sizes);
+                double copied = 1, elements = 1;
+                for (const auto& v : env.names)
+                    copied *= env.extent(v);
+                if (const auto shape = sizes.shapes.find(k); shape != sizes.shapes.end())
+                    for (const auto d : shape->second)
+                        elements *= static_cast<double>(d);
+                for (const auto& kr : all.readersOf(k))
+                    if (!product(kr, k, elements > 0 ? std::min(1.0, copied / elements) : 1))
+                        return false;
             }
             if (!want && least >= 0.999 * before)
                 return false;
         }
         cached.reset(); // from here on the program may change
+        pass.materialise();
         const Program saved = pass.m_program;
         const std::set<std::string> savedTouched = pass.m_touched;
         auto undo = [&] {
             pass.m_program = saved;
+            pass.changedDecls();
             pass.m_touched = savedTouched;
             return false;
         };
@@ -760,9 +796,10 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
     };
 
     if (plan) {
+        pass.materialise();
         for (const auto& step : *plan) {
             // A layer the validation sizes do not have: nothing to replay. Otherwise the step must apply.
-            const bool named = std::any_of(pass.m_program.decls.begin(), pass.m_program.decls.end(),
+            const bool named = std::any_of(pass.program().decls.begin(), pass.program().decls.end(),
                                            [&](const Decl& d) { return d.kind == DeclKind::Tensor && d.name == step.anchor; });
             if (!named)
                 continue;
@@ -781,10 +818,10 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
         for (bool changed = true; changed;) {
             changed = false;
             std::vector<std::string> candidates;
+            std::set<std::string> seen;
             const SiteIndex all = pass.index();
             for (const auto& s : all.sites)
-                if (s.stmt->op == AssignOp::Add && !rejected.count(s.stmt->target.name)
-                    && std::find(candidates.begin(), candidates.end(), s.stmt->target.name) == candidates.end()
+                if (s.stmt->op == AssignOp::Add && !rejected.count(s.stmt->target.name) && seen.insert(s.stmt->target.name).second
                     && producerOf(all, s.stmt->target.name))
                     candidates.push_back(s.stmt->target.name);
             for (const auto& t : candidates) {
@@ -795,6 +832,8 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
             }
         }
     }
+    if (steps.empty())
+        return Reassociation {};
     const CheckResult checked = checkProgram(pass.m_program);
     if (!checked.ok())
         return Result::failure(checked.diagnostics);

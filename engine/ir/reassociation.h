@@ -37,8 +37,8 @@ struct ReassociationStep
 
 struct Reassociation
 {
-    Program program;
-    std::vector<ReassociationStep> steps; // empty: nothing was rewritten (program is the input)
+    Program program; // the rewritten program; empty when no step was taken (the input is its own least order)
+    std::vector<ReassociationStep> steps;
 };
 
 /// Rewrites `program` into its least contraction order at `sizes` (the program's bound sizes); with `plan`, replays

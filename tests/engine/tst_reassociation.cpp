@@ -247,7 +247,7 @@ private slots:
             const auto r = reorder(program);
             QVERIFY(r.hasValue());
             QVERIFY(r->steps.empty());
-            QVERIFY(ir::structurallyEqual(r->program, program));
+            QVERIFY(r->program.body.empty()); // nothing rewritten: the input is its own least order
         }
     }
 
