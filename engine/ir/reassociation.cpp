@@ -97,194 +97,6 @@ public:
     // Over the source until the copy exists: read only then (every rewrite materialises first).
     SiteIndex index() { return SiteIndex(const_cast<std::vector<Stmt>&>(program().body)); }
 
-    // ---- copy forwarding ----
-
-    struct Copy
-    {
-        Site site;
-        Expr value; // the source element (possibly cast)
-        std::vector<Interval> box; // per target dimension, at the bound sizes
-    };
-
-    std::optional<std::vector<Copy>> copiesOf(const SiteIndex& all, const std::string& k)
-    {
-        std::vector<Copy> out;
-        for (const auto& w : all.writersOf(k)) {
-            const Stmt& a = *w.stmt;
-            if (a.op != AssignOp::Set || !accessOf(a.value) || accessOf(a.value)->name == k || w.frames.size() != 1
-                || w.frames[0].stmt->kind != StmtKind::For || w.frames[0].stmt->body.size() != 1)
-                return std::nullopt;
-            const Ranges r = rangesOf(w, m_sizes);
-            Copy c {w, a.value, {}};
-            for (const auto& idx : a.target.args)
-                c.box.push_back(r.of(idx));
-            out.push_back(std::move(c));
-        }
-        if (out.empty())
-            return std::nullopt;
-        return out;
-    }
-
-    // The copy's source element for the reader's target index `g` (dimension by dimension), or nullopt.
-    std::optional<Expr> forwarded(const Copy& c, const std::vector<Expr>& g)
-    {
-        const Stmt& a = *c.site.stmt;
-        std::map<std::string, Expr> with;
-        std::set<std::string> bound;
-        for (size_t d = 0; d < g.size(); ++d) {
-            const Expr& t = a.target.args[d];
-            std::set<std::string> vars;
-            varsIn(t, m_sizes, vars);
-            if (vars.empty())
-                continue;
-            if (vars.size() != 1)
-                return std::nullopt;
-            const std::string u = *vars.begin();
-            // t = u + offset with offset free of variables: u = g - offset.
-            Expr offset = folded(substitute(t, {{u, intExpr(0, t.loc)}}));
-            Ranges none {m_sizes, {}, {}};
-            const Interval check = Ranges {m_sizes, {u}, {Interval::point(5)}}.of(t);
-            const Interval off = none.of(offset);
-            if (!off.bounded() || off.lo != off.hi || check.lo != off.lo + 5 || bound.count(u))
-                return std::nullopt;
-            bound.insert(u);
-            with[u] = minus(g[d], offset);
-        }
-        for (const auto& lr : c.site.frames[0].stmt->ranges) {
-            if (bound.count(lr.var))
-                continue;
-            Ranges none {m_sizes, {}, {}};
-            if (none.of(minus(lr.hi, lr.lo)).hi != 1)
-                return std::nullopt;
-            with[lr.var] = lr.lo;
-        }
-        return substitute(c.value, with);
-    }
-
-    static bool within(const Interval& inner, const Interval& outer) { return inner.lo >= outer.lo && inner.hi <= outer.hi; }
-
-    // Makes the reader read the parts of `k` instead, splitting its band where the parts meet.
-    bool forward(const Reader& r, const std::string& k, const std::vector<Copy>& copies)
-    {
-        const int fi = factorReading(r, k);
-        if (fi < 0)
-            return false;
-        const Expr& acc = *accessOf(r.factors[static_cast<size_t>(fi)]);
-        Stmt& band = *r.site.frames.back().stmt;
-        Ranges env = rangesOf(r.site, m_sizes);
-        auto covering = [&](const Ranges& e) -> const Copy* {
-            for (const auto& c : copies) {
-                bool all = true;
-                for (size_t d = 0; d < acc.args.size() && all; ++d)
-                    all = within(e.of(acc.args[d]), c.box[d]);
-                if (all)
-                    return &c;
-            }
-            return nullptr;
-        };
-        struct Piece
-        {
-            std::optional<std::pair<Expr, Expr>> range; // the split variable's range; none: the whole band
-            const Copy* copy;
-        };
-        std::vector<Piece> pieces;
-        std::string split;
-        if (const Copy* whole = covering(env)) {
-            pieces.push_back({std::nullopt, whole});
-        } else {
-            // A dimension indexed by one band variable plus a constant, split at the parts' edges.
-            size_t dim = 0;
-            Expr offset;
-            for (size_t d = 0; d < acc.args.size() && split.empty(); ++d) {
-                std::set<std::string> vars;
-                varsIn(acc.args[d], m_sizes, vars);
-                if (vars.size() != 1 || !r.bandVars.count(*vars.begin()))
-                    continue;
-                const std::string v = *vars.begin();
-                Expr off = folded(substitute(acc.args[d], {{v, intExpr(0, acc.loc)}}));
-                const Interval o = Ranges {m_sizes, {}, {}}.of(off);
-                const Interval at5 = Ranges {m_sizes, {v}, {Interval::point(5)}}.of(acc.args[d]);
-                if (o.bounded() && o.lo == o.hi && at5.lo == o.lo + 5) {
-                    split = v;
-                    dim = d;
-                    offset = off;
-                }
-            }
-            if (split.empty())
-                return false;
-            const LoopRange* own = nullptr;
-            for (const auto& lr : band.ranges)
-                if (lr.var == split)
-                    own = &lr;
-            std::vector<std::pair<std::int64_t, Expr>> edges; // in the split variable's values
-            const Ranges none {m_sizes, {}, {}};
-            const Interval lo = none.of(own->lo), hi = none.of(own->hi);
-            if (!lo.bounded() || lo.lo != lo.hi || !hi.bounded() || hi.lo != hi.hi)
-                return false;
-            edges.emplace_back(lo.lo, own->lo);
-            edges.emplace_back(hi.lo, own->hi);
-            for (const auto& c : copies) {
-                // The part's first target index along the split dimension, less the reader's offset.
-                const Expr& t = c.site.stmt->target.args[dim];
-                std::set<std::string> vars;
-                varsIn(t, m_sizes, vars);
-                std::map<std::string, Expr> atLo;
-                for (const auto& lr : c.site.frames[0].stmt->ranges)
-                    atLo[lr.var] = lr.lo;
-                for (const auto& lr : c.site.frames[0].stmt->ranges)
-                    if (vars.count(lr.var)) {
-                        std::map<std::string, Expr> atHi = atLo;
-                        atHi[lr.var] = lr.hi;
-                        for (const Expr& e : {minus(substitute(t, atLo), offset), minus(substitute(t, atHi), offset)}) {
-                            const Interval v = none.of(e);
-                            if (v.bounded() && v.lo == v.hi && v.lo > lo.lo && v.lo < hi.lo)
-                                edges.emplace_back(v.lo, e);
-                        }
-                    }
-            }
-            std::sort(edges.begin(), edges.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-            edges.erase(std::unique(edges.begin(), edges.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
-                        edges.end());
-            for (size_t i = 0; i + 1 < edges.size(); ++i) {
-                Ranges e = env;
-                for (size_t n = 0; n < e.names.size(); ++n)
-                    if (e.names[n] == split)
-                        e.intervals[n] = {edges[i].first, edges[i + 1].first - 1};
-                const Copy* part = covering(e);
-                if (!part)
-                    return false;
-                pieces.push_back({std::make_pair(edges[i].second, edges[i + 1].second), part});
-            }
-        }
-        std::vector<Stmt> replaced;
-        for (const auto& p : pieces) {
-            const auto source = forwarded(*p.copy, acc.args);
-            if (!source)
-                return false;
-            Stmt b = band;
-            if (p.range)
-                for (auto& lr : b.ranges)
-                    if (lr.var == split) {
-                        lr.lo = p.range->first;
-                        lr.hi = p.range->second;
-                    }
-            std::vector<Expr> factors = r.factors;
-            Expr& f = factors[static_cast<size_t>(fi)];
-            if (f.kind == ExprKind::Cast)
-                f.args[0] = *source;
-            else
-                f = *source;
-            b.body[0].value = productOf(factors);
-            replaced.push_back(std::move(b));
-        }
-        m_touched.insert(k);
-        std::vector<Stmt>& list = *r.site.frames.back().list;
-        const size_t at = r.site.frames.back().index;
-        list.erase(list.begin() + static_cast<std::ptrdiff_t>(at));
-        list.insert(list.begin() + static_cast<std::ptrdiff_t>(at), replaced.begin(), replaced.end());
-        return true;
-    }
-
     // ---- absorption ----
 
     struct Option
@@ -578,6 +390,16 @@ public:
     }
 };
 
+// The points of a loop band whose ranges use no loop variable (a producer's), at the bound sizes.
+double bandPoints(const Stmt& band, const SizeBindings& sizes)
+{
+    const Ranges none {sizes, {}, {}};
+    double points = 1;
+    for (const auto& lr : band.ranges)
+        points *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
+    return points;
+}
+
 std::string absorbText(const std::string& t, const Producer& p, const std::vector<std::string>& kept, double before, double after)
 {
     std::string readers;
@@ -624,7 +446,7 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
                 return forwarded;
             if (!pass.isTmp(k) || pinned.count(k))
                 return std::nullopt;
-            const auto copies = pass.copiesOf(all, k);
+            const auto copies = copiesOf(all, k, sizes);
             const auto readers = all.readersOf(k);
             if (!copies)
                 return std::nullopt;
@@ -636,7 +458,7 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
                 continue;
             }
             const auto r = readerForm(readers.front(), sizes);
-            if (!r || !pass.forward(*r, k, *copies))
+            if (!r || !forward(*r, k, *copies, sizes))
                 return std::nullopt;
         }
         return std::nullopt;
@@ -657,13 +479,8 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
             // Whichever operand a reader applies last, it contains the producer's reduction variables, so the
             // reader's new loop nest covers its own output loops times them: when that alone is no less than the
             // chain as written, nothing is won (and nothing is forwarded or copied to find out).
-            const Ranges none {sizes, {}, {}};
-            double producerPoints = 1, reduction = 1;
-            for (const auto& lr : p->outer->ranges)
-                producerPoints *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
-            for (const auto& lr : p->acc.frames[1].stmt->ranges)
-                reduction *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
-            double before = producerPoints * reduction, least = 0;
+            const double reduction = bandPoints(*p->acc.frames[1].stmt, sizes);
+            double before = bandPoints(*p->outer, sizes) * reduction, least = 0;
             // `share`: the part of the reader's work that reads T (a copy of T fills only part of a concatenation,
             // such as one new token's keys in a cache of thousands).
             auto product = [&](const Site& s, const std::string& read, double share) {
@@ -718,13 +535,7 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
         if (!p || readerSites.empty())
             return undo();
         const Stmt& red = *p->acc.frames[1].stmt;
-        const Ranges none {sizes, {}, {}};
-        double producerPoints = 1;
-        for (const auto& lr : p->outer->ranges)
-            producerPoints *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
-        for (const auto& lr : red.ranges)
-            producerPoints *= std::max<double>(0, double(none.of(minus(lr.hi, lr.lo)).hi));
-        double before = producerPoints, after = 0;
+        double before = bandPoints(*p->outer, sizes) * bandPoints(red, sizes), after = 0;
         std::vector<std::string> kept;
         std::vector<size_t> choice;
         for (size_t i = 0; i < readerSites.size(); ++i) {

@@ -324,4 +324,184 @@ std::vector<Site> SiteIndex::readersOf(const std::string& t) const
     return out;
 }
 
+std::optional<std::vector<Copy>> copiesOf(const SiteIndex& all, const std::string& k, const SizeBindings& sizes)
+{
+    std::vector<Copy> out;
+    for (const auto& w : all.writersOf(k)) {
+        const Stmt& a = *w.stmt;
+        if (a.op != AssignOp::Set || !accessOf(a.value) || accessOf(a.value)->name == k || w.frames.size() != 1
+            || w.frames[0].stmt->kind != StmtKind::For || w.frames[0].stmt->body.size() != 1)
+            return std::nullopt;
+        const Ranges r = rangesOf(w, sizes);
+        Copy c {w, a.value, {}};
+        for (const auto& idx : a.target.args)
+            c.box.push_back(r.of(idx));
+        out.push_back(std::move(c));
+    }
+    if (out.empty())
+        return std::nullopt;
+    return out;
+}
+
+// The copy's source element for the reader's target index `g` (dimension by dimension), or nullopt.
+std::optional<Expr> forwarded(const Copy& c, const std::vector<Expr>& g, const SizeBindings& sizes)
+{
+    const Stmt& a = *c.site.stmt;
+    std::map<std::string, Expr> with;
+    std::set<std::string> bound;
+    for (size_t d = 0; d < g.size(); ++d) {
+        const Expr& t = a.target.args[d];
+        std::set<std::string> vars;
+        varsIn(t, sizes, vars);
+        if (vars.empty())
+            continue;
+        if (vars.size() != 1)
+            return std::nullopt;
+        const std::string u = *vars.begin();
+        // t = u + offset with offset free of variables: u = g - offset.
+        Expr offset = folded(substitute(t, {{u, intExpr(0, t.loc)}}));
+        Ranges none {sizes, {}, {}};
+        const Interval check = Ranges {sizes, {u}, {Interval::point(5)}}.of(t);
+        const Interval off = none.of(offset);
+        if (!off.bounded() || off.lo != off.hi || check.lo != off.lo + 5 || bound.count(u))
+            return std::nullopt;
+        bound.insert(u);
+        with[u] = minus(g[d], offset);
+    }
+    for (const auto& lr : c.site.frames[0].stmt->ranges) {
+        if (bound.count(lr.var))
+            continue;
+        Ranges none {sizes, {}, {}};
+        if (none.of(minus(lr.hi, lr.lo)).hi != 1)
+            return std::nullopt;
+        with[lr.var] = lr.lo;
+    }
+    return substitute(c.value, with);
+}
+
+bool within(const Interval& inner, const Interval& outer)
+{
+    return inner.lo >= outer.lo && inner.hi <= outer.hi;
+}
+
+// Makes the reader read the parts of `k` instead, splitting its band where the parts meet.
+bool forward(const Reader& r, const std::string& k, const std::vector<Copy>& copies, const SizeBindings& sizes)
+{
+    const int fi = factorReading(r, k);
+    if (fi < 0)
+        return false;
+    const Expr& acc = *accessOf(r.factors[static_cast<size_t>(fi)]);
+    Stmt& band = *r.site.frames.back().stmt;
+    Ranges env = rangesOf(r.site, sizes);
+    auto covering = [&](const Ranges& e) -> const Copy* {
+        for (const auto& c : copies) {
+            bool all = true;
+            for (size_t d = 0; d < acc.args.size() && all; ++d)
+                all = within(e.of(acc.args[d]), c.box[d]);
+            if (all)
+                return &c;
+        }
+        return nullptr;
+    };
+    struct Piece
+    {
+        std::optional<std::pair<Expr, Expr>> range; // the split variable's range; none: the whole band
+        const Copy* copy;
+    };
+    std::vector<Piece> pieces;
+    std::string split;
+    if (const Copy* whole = covering(env)) {
+        pieces.push_back({std::nullopt, whole});
+    } else {
+        // A dimension indexed by one band variable plus a constant, split at the parts' edges.
+        size_t dim = 0;
+        Expr offset;
+        for (size_t d = 0; d < acc.args.size() && split.empty(); ++d) {
+            std::set<std::string> vars;
+            varsIn(acc.args[d], sizes, vars);
+            if (vars.size() != 1 || !r.bandVars.count(*vars.begin()))
+                continue;
+            const std::string v = *vars.begin();
+            Expr off = folded(substitute(acc.args[d], {{v, intExpr(0, acc.loc)}}));
+            const Interval o = Ranges {sizes, {}, {}}.of(off);
+            const Interval at5 = Ranges {sizes, {v}, {Interval::point(5)}}.of(acc.args[d]);
+            if (o.bounded() && o.lo == o.hi && at5.lo == o.lo + 5) {
+                split = v;
+                dim = d;
+                offset = off;
+            }
+        }
+        if (split.empty())
+            return false;
+        const LoopRange* own = nullptr;
+        for (const auto& lr : band.ranges)
+            if (lr.var == split)
+                own = &lr;
+        std::vector<std::pair<std::int64_t, Expr>> edges; // in the split variable's values
+        const Ranges none {sizes, {}, {}};
+        const Interval lo = none.of(own->lo), hi = none.of(own->hi);
+        if (!lo.bounded() || lo.lo != lo.hi || !hi.bounded() || hi.lo != hi.hi)
+            return false;
+        edges.emplace_back(lo.lo, own->lo);
+        edges.emplace_back(hi.lo, own->hi);
+        for (const auto& c : copies) {
+            // The part's first target index along the split dimension, less the reader's offset.
+            const Expr& t = c.site.stmt->target.args[dim];
+            std::set<std::string> vars;
+            varsIn(t, sizes, vars);
+            std::map<std::string, Expr> atLo;
+            for (const auto& lr : c.site.frames[0].stmt->ranges)
+                atLo[lr.var] = lr.lo;
+            for (const auto& lr : c.site.frames[0].stmt->ranges)
+                if (vars.count(lr.var)) {
+                    std::map<std::string, Expr> atHi = atLo;
+                    atHi[lr.var] = lr.hi;
+                    for (const Expr& e : {minus(substitute(t, atLo), offset), minus(substitute(t, atHi), offset)}) {
+                        const Interval v = none.of(e);
+                        if (v.bounded() && v.lo == v.hi && v.lo > lo.lo && v.lo < hi.lo)
+                            edges.emplace_back(v.lo, e);
+                    }
+                }
+        }
+        std::sort(edges.begin(), edges.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        edges.erase(std::unique(edges.begin(), edges.end(), [](const auto& a, const auto& b) { return a.first == b.first; }), edges.end());
+        for (size_t i = 0; i + 1 < edges.size(); ++i) {
+            Ranges e = env;
+            for (size_t n = 0; n < e.names.size(); ++n)
+                if (e.names[n] == split)
+                    e.intervals[n] = {edges[i].first, edges[i + 1].first - 1};
+            const Copy* part = covering(e);
+            if (!part)
+                return false;
+            pieces.push_back({std::make_pair(edges[i].second, edges[i + 1].second), part});
+        }
+    }
+    std::vector<Stmt> replaced;
+    for (const auto& p : pieces) {
+        const auto source = forwarded(*p.copy, acc.args, sizes);
+        if (!source)
+            return false;
+        Stmt b = band;
+        if (p.range)
+            for (auto& lr : b.ranges)
+                if (lr.var == split) {
+                    lr.lo = p.range->first;
+                    lr.hi = p.range->second;
+                }
+        std::vector<Expr> factors = r.factors;
+        Expr& f = factors[static_cast<size_t>(fi)];
+        if (f.kind == ExprKind::Cast)
+            f.args[0] = *source;
+        else
+            f = *source;
+        b.body[0].value = productOf(factors);
+        replaced.push_back(std::move(b));
+    }
+    std::vector<Stmt>& list = *r.site.frames.back().list;
+    const size_t at = r.site.frames.back().index;
+    list.erase(list.begin() + static_cast<std::ptrdiff_t>(at));
+    list.insert(list.begin() + static_cast<std::ptrdiff_t>(at), replaced.begin(), replaced.end());
+    return true;
+}
+
 } // namespace solar::ir::reassoc

@@ -100,4 +100,21 @@ struct Producer
 };
 std::optional<Producer> producerForm(const std::string& tensor, const std::vector<Site>& writers, const SizeBindings& sizes);
 
+/// A statement that only copies one element into a tensor copied together from parts (a concatenation), with the
+/// box of target indices it writes at the bound sizes.
+struct Copy
+{
+    Site site;
+    Expr value; // the source element (possibly cast)
+    std::vector<Interval> box; // per target dimension
+};
+/// The writers of `k` when every one is such a copy (alone in a top-level band), else nullopt.
+std::optional<std::vector<Copy>> copiesOf(const SiteIndex& all, const std::string& k, const SizeBindings& sizes);
+/// The copy's source element for a reader's index `g` of the copied-together tensor, or nullopt.
+std::optional<Expr> forwarded(const Copy& c, const std::vector<Expr>& g, const SizeBindings& sizes);
+bool within(const Interval& inner, const Interval& outer);
+/// Makes the reader read the parts of `k` instead, its band split where the parts meet (the reader's list changes:
+/// sites taken before are stale). False, with nothing changed, when a part cannot be told apart.
+bool forward(const Reader& r, const std::string& k, const std::vector<Copy>& copies, const SizeBindings& sizes);
+
 } // namespace solar::ir::reassoc
