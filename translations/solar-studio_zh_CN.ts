@@ -712,7 +712,7 @@
         <translation>按原样的 ALIR</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="194"/>
+        <location filename="../engine/frontend/llm/llmfrontend.cpp" line="200"/>
         <source>LLM (any source, validated when a reference runs)</source>
         <translation>LLM（任意源代码，有参考运行时进行验证）</translation>
     </message>
@@ -1975,436 +1975,441 @@
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="85"/>
-        <location filename="../render/pdfreport.cpp" line="116"/>
+        <location filename="../render/pdfreport.cpp" line="86"/>
+        <location filename="../render/pdfreport.cpp" line="117"/>
         <source>Quantity</source>
         <translation>量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="85"/>
+        <location filename="../render/pdfreport.cpp" line="86"/>
         <source>Used (what-if)</source>
         <translation>使用值（假设）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="85"/>
+        <location filename="../render/pdfreport.cpp" line="86"/>
         <source>Stock profile</source>
         <translation>原始配置</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="85"/>
+        <location filename="../render/pdfreport.cpp" line="86"/>
         <source>Factor</source>
         <translation>倍数</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="97"/>
+        <location filename="../render/pdfreport.cpp" line="98"/>
         <source>in %1</source>
         <translation>位于 %1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="116"/>
+        <location filename="../render/pdfreport.cpp" line="117"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="116"/>
-        <location filename="../render/pdfreport.cpp" line="249"/>
-        <location filename="../render/pdfreport.cpp" line="381"/>
+        <location filename="../render/pdfreport.cpp" line="117"/>
+        <location filename="../render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="388"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="117"/>
+        <location filename="../render/pdfreport.cpp" line="118"/>
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="120"/>
+        <location filename="../render/pdfreport.cpp" line="121"/>
         <source> (dense)</source>
         <translation>（稠密）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="122"/>
+        <location filename="../render/pdfreport.cpp" line="123"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="123"/>
+        <location filename="../render/pdfreport.cpp" line="124"/>
         <source>DRAM capacity</source>
         <translation>DRAM 容量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="124"/>
+        <location filename="../render/pdfreport.cpp" line="125"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="125"/>
+        <location filename="../render/pdfreport.cpp" line="126"/>
         <source>on-chip total</source>
         <translation>片上总计</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="140"/>
+        <location filename="../render/pdfreport.cpp" line="141"/>
         <source>&lt;h3&gt;%1: what-if values used&lt;/h3&gt;&lt;p&gt;The bounds for %1 were computed with these values, not the stock ones listed after them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;%1：使用的假设值&lt;/h3&gt;&lt;p&gt;%1 的界限是用这些值计算的，而不是后面列出的原始值。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="151"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="151"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="151"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="150"/>
+        <location filename="../render/pdfreport.cpp" line="151"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="151"/>
+        <location filename="../render/pdfreport.cpp" line="152"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="151"/>
+        <location filename="../render/pdfreport.cpp" line="152"/>
         <source>DRAM bytes</source>
         <translation>DRAM 字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="151"/>
+        <location filename="../render/pdfreport.cpp" line="152"/>
         <source>FLOP/byte</source>
         <translation>FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="153"/>
+        <location filename="../render/pdfreport.cpp" line="154"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="170"/>
+        <location filename="../render/pdfreport.cpp" line="171"/>
         <source> — what-if values</source>
         <translation> — 假设值</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="186"/>
-        <location filename="../render/pdfreport.cpp" line="473"/>
+        <location filename="../render/pdfreport.cpp" line="187"/>
+        <location filename="../render/pdfreport.cpp" line="480"/>
         <source>nothing to report</source>
         <translation>没有可报告的内容</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="191"/>
+        <location filename="../render/pdfreport.cpp" line="192"/>
         <source>&lt;h1&gt;SOLAR Studio report&lt;/h1&gt;&lt;p&gt;&lt;b&gt;Program:&lt;/b&gt; %1 (%2)&lt;br&gt;&lt;b&gt;Date:&lt;/b&gt; %3&lt;br&gt;&lt;b&gt;Tool:&lt;/b&gt; SOLAR Studio %4&lt;br&gt;&lt;b&gt;Frontend:&lt;/b&gt; %5&lt;br&gt;&lt;b&gt;Validation:&lt;/b&gt; %6 — %7&lt;/p&gt;</source>
         <translation>&lt;h1&gt;SOLAR Studio 报告&lt;/h1&gt;&lt;p&gt;&lt;b&gt;程序：&lt;/b&gt;%1（%2）&lt;br&gt;&lt;b&gt;日期：&lt;/b&gt;%3&lt;br&gt;&lt;b&gt;工具：&lt;/b&gt;SOLAR Studio %4&lt;br&gt;&lt;b&gt;前端：&lt;/b&gt;%5&lt;br&gt;&lt;b&gt;验证：&lt;/b&gt;%6 — %7&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="204"/>
+        <location filename="../render/pdfreport.cpp" line="205"/>
         <source>%1 %2 (stock %3)</source>
         <translation>%1 %2（原始 %3）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="206"/>
+        <location filename="../render/pdfreport.cpp" line="207"/>
         <source>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;What-if hardware:&lt;/b&gt; the bounds for %1 use values that differ from its stock profile: %2. Both are listed under Hardware.&lt;/p&gt;</source>
         <translation>&lt;p style=&quot;color:{caution}&quot;&gt;&lt;b&gt;假设硬件：&lt;/b&gt;%1 的界限使用了与其原始配置不同的值：%2。两者都列在“硬件”下。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="210"/>
+        <location filename="../render/pdfreport.cpp" line="211"/>
         <source>&lt;p&gt;&lt;b&gt;Work:&lt;/b&gt; %1 multiply-accumulates, %2 in total, %3 elementwise operations (1 MAC = 2 FLOP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;工作量：&lt;/b&gt;%1 次乘加，共 %2，%3 次逐元素运算（1 MAC = 2 FLOP）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="214"/>
+        <location filename="../render/pdfreport.cpp" line="215"/>
+        <source>&lt;p&gt;&lt;b&gt;Least contraction order.&lt;/b&gt; %1&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;代价最小的缩并顺序。&lt;/b&gt; %1&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <location filename="../render/pdfreport.cpp" line="221"/>
         <source>&lt;h2&gt;Bound ladder&lt;/h2&gt;&lt;p&gt;Each level is a lower bound on the runtime; a measured time below one is a SOL violation.%1&lt;/p&gt;</source>
         <translation>&lt;h2&gt;界限阶梯&lt;/h2&gt;&lt;p&gt;每一级都是运行时间的下界；低于它的实测时间即为 SOL 违例。%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="216"/>
+        <location filename="../render/pdfreport.cpp" line="223"/>
         <source> Measured: %1; headroom = measured / bound.</source>
         <translation> 实测：%1；余量 = 实测 / 界限。</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="223"/>
+        <location filename="../render/pdfreport.cpp" line="230"/>
         <source>&lt;p&gt;&lt;b&gt;SOL violation&lt;/b&gt; at %1: the measured time is below the bound.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;SOL 违例&lt;/b&gt;（%1）：实测时间低于界限。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="231"/>
+        <location filename="../render/pdfreport.cpp" line="238"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="231"/>
+        <location filename="../render/pdfreport.cpp" line="238"/>
         <source>fused bound</source>
         <translation>融合界限</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="231"/>
+        <location filename="../render/pdfreport.cpp" line="238"/>
         <source>speedup</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="231"/>
+        <location filename="../render/pdfreport.cpp" line="238"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="236"/>
+        <location filename="../render/pdfreport.cpp" line="243"/>
         <source>&lt;h2&gt;Cross-hardware comparison&lt;/h2&gt;&lt;p&gt;Baseline: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;跨硬件比较&lt;/h2&gt;&lt;p&gt;基准：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="238"/>
+        <location filename="../render/pdfreport.cpp" line="245"/>
         <source>&lt;p&gt;Where the bottleneck moves:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;瓶颈的变化：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
-        <location filename="../render/pdfreport.cpp" line="381"/>
+        <location filename="../render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="388"/>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
-        <location filename="../render/pdfreport.cpp" line="284"/>
-        <location filename="../render/pdfreport.cpp" line="381"/>
+        <location filename="../render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="291"/>
+        <location filename="../render/pdfreport.cpp" line="388"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
-        <location filename="../render/pdfreport.cpp" line="382"/>
+        <location filename="../render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="389"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="249"/>
-        <location filename="../render/pdfreport.cpp" line="382"/>
+        <location filename="../render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="389"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="250"/>
+        <location filename="../render/pdfreport.cpp" line="257"/>
         <source>F0 time</source>
         <translation>F0 时间</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="250"/>
+        <location filename="../render/pdfreport.cpp" line="257"/>
         <source>Share (fused)</source>
         <translation>占比（融合）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="250"/>
+        <location filename="../render/pdfreport.cpp" line="257"/>
         <source>Bound by</source>
         <translation>受限于</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="265"/>
+        <location filename="../render/pdfreport.cpp" line="272"/>
         <source>&lt;h2&gt;Optimisation opportunities&lt;/h2&gt;&lt;p&gt;Taken from %1 (%2) down to the speed of light %3: %4 recoverable in all; the kinds are disjoint segments of the bound ladder and alternatives count once, so the savings add up.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;优化机会&lt;/h2&gt;&lt;p&gt;从 %1(%2)到光速界 %3:总计可节省 %4;各类机会是界限阶梯上互不重叠的区段,互为替代的方案只计一次,因此节省可以相加。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="269"/>
+        <location filename="../render/pdfreport.cpp" line="276"/>
         <source>measured: %1</source>
         <translation>实测:%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="270"/>
+        <location filename="../render/pdfreport.cpp" line="277"/>
         <source>the eager model; no measurement</source>
         <translation>eager 模型;无实测</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="272"/>
+        <location filename="../render/pdfreport.cpp" line="279"/>
         <source>&lt;p&gt;The total is at most %1: the reference down to the lowest speed of light, %2 (fused%3).&lt;/p&gt;</source>
         <translation>&lt;p&gt;总计至多 %1：从参考时间降至最低光速 %2（融合%3）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="275"/>
+        <location filename="../render/pdfreport.cpp" line="282"/>
         <source>, with the fastest precision alternative listed</source>
         <translation>，采用所列最快的精度替代方案</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="278"/>
+        <location filename="../render/pdfreport.cpp" line="285"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
         <translation>&lt;p&gt;性能分析 trace %1:%2 的 ATen 时间已匹配到运算符,%3 未匹配。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="282"/>
+        <location filename="../render/pdfreport.cpp" line="289"/>
         <source>&lt;p&gt;No opportunity above 0.5 % of the reference.&lt;/p&gt;</source>
         <translation>&lt;p&gt;没有超过参考时间 0.5% 的优化机会。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="284"/>
+        <location filename="../render/pdfreport.cpp" line="291"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="284"/>
+        <location filename="../render/pdfreport.cpp" line="291"/>
         <source>Saved</source>
         <translation>节省</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="284"/>
+        <location filename="../render/pdfreport.cpp" line="291"/>
         <source>Lines</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="285"/>
+        <location filename="../render/pdfreport.cpp" line="292"/>
         <source>Opportunity and evidence</source>
         <translation>优化机会与依据</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="323"/>
+        <location filename="../render/pdfreport.cpp" line="330"/>
         <source>&lt;b&gt;approximate&lt;/b&gt; — every operation is counted, some as lower bounds (below)</source>
         <translation>&lt;b&gt;近似&lt;/b&gt; — 每个运算都已计入，部分为下界（见下文）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="329"/>
+        <location filename="../render/pdfreport.cpp" line="336"/>
         <source> (ALIR line %1): </source>
         <translation>（ALIR 第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="439"/>
+        <location filename="../render/pdfreport.cpp" line="446"/>
         <source>Einsum graph (%1 operators)</source>
         <translation>Einsum 图（%1 个算子）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="446"/>
+        <location filename="../render/pdfreport.cpp" line="453"/>
         <source>%1, page %2 of %3 (row %4, column %5)</source>
         <translation>%1，第 %2 页，共 %3 页（第 %4 行，第 %5 列）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="461"/>
+        <location filename="../render/pdfreport.cpp" line="468"/>
         <source>%1: overview; every operator is listed under All operators</source>
         <translation>%1：概览；每个算子都列在“所有算子”下</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="99"/>
+        <location filename="../render/pdfreport.cpp" line="100"/>
         <source> line %1</source>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="256"/>
+        <location filename="../render/pdfreport.cpp" line="263"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="259"/>
+        <location filename="../render/pdfreport.cpp" line="266"/>
         <source>&lt;h2&gt;Top operators&lt;/h2&gt;&lt;p&gt;%1 operators; the 15 with the largest share of the fused bound.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;主要算子&lt;/h2&gt;&lt;p&gt;共 %1 个算子；列出在融合界限中占比最大的 15 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="304"/>
+        <location filename="../render/pdfreport.cpp" line="311"/>
         <source>&lt;h2&gt;Inverse roofline&lt;/h2&gt;&lt;p&gt;Target %1 at the fused level (now %2) on %3:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;h2&gt;逆屋顶线&lt;/h2&gt;&lt;p&gt;目标 %1（融合级，当前 %2），硬件 %3：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="307"/>
+        <location filename="../render/pdfreport.cpp" line="314"/>
         <source>DRAM bandwidth needed at today&apos;s compute: %1</source>
         <translation>按当前算力所需 DRAM 带宽：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="308"/>
+        <location filename="../render/pdfreport.cpp" line="315"/>
         <source>no bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="311"/>
+        <location filename="../render/pdfreport.cpp" line="318"/>
         <source>compute needed at today&apos;s bandwidth: ×%1 on every peak</source>
         <translation>按当前带宽所需算力：每个峰值 ×%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="312"/>
+        <location filename="../render/pdfreport.cpp" line="319"/>
         <source>no compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="314"/>
+        <location filename="../render/pdfreport.cpp" line="321"/>
         <source>necessary whatever the rest: %1 and ×%2 compute</source>
         <translation>无论其余如何都必需：%1 与 ×%2 算力</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="320"/>
+        <location filename="../render/pdfreport.cpp" line="327"/>
         <source>&lt;h2&gt;Coverage and assumptions&lt;/h2&gt;&lt;p&gt;Coverage: %1.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;覆盖与假设&lt;/h2&gt;&lt;p&gt;覆盖：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="324"/>
+        <location filename="../render/pdfreport.cpp" line="331"/>
         <source>complete — every operation is counted</source>
         <translation>完整 — 每个运算都已计入</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="321"/>
+        <location filename="../render/pdfreport.cpp" line="328"/>
         <source>&lt;b&gt;INCOMPLETE&lt;/b&gt; — see below</source>
         <translation>&lt;b&gt;不完整&lt;/b&gt; — 见下文</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="328"/>
+        <location filename="../render/pdfreport.cpp" line="335"/>
         <source>approximated (a lower bound): </source>
         <translation>近似（下界）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="328"/>
+        <location filename="../render/pdfreport.cpp" line="335"/>
         <source>&lt;b&gt;not counted&lt;/b&gt;: </source>
         <translation>&lt;b&gt;未计入&lt;/b&gt;：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="329"/>
+        <location filename="../render/pdfreport.cpp" line="336"/>
         <source> (line %1): </source>
         <translation>（第 %1 行）：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="334"/>
+        <location filename="../render/pdfreport.cpp" line="341"/>
         <source>Not covered by any bound: </source>
         <translation>任何界限均未涵盖：</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="335"/>
+        <location filename="../render/pdfreport.cpp" line="342"/>
         <source>&lt;ul&gt;&lt;li&gt;Precision policy: %1&lt;/li&gt;&lt;li&gt;Cache assumption: %2&lt;/li&gt;&lt;li&gt;On-chip capacity: %3 (%4)&lt;/li&gt;&lt;li&gt;Peaks are dense (never 2:4 sparse); each number&apos;s source is listed under Hardware.&lt;/li&gt;%5&lt;/ul&gt;</source>
         <translation>&lt;ul&gt;&lt;li&gt;精度策略：%1&lt;/li&gt;&lt;li&gt;缓存假设：%2&lt;/li&gt;&lt;li&gt;片上容量：%3（%4）&lt;/li&gt;&lt;li&gt;峰值均为稠密值（从不是 2:4 稀疏）；每个数字的来源列在“硬件”一节。&lt;/li&gt;%5&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="341"/>
+        <location filename="../render/pdfreport.cpp" line="348"/>
         <source>&lt;h2&gt;Hardware&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;硬件&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="349"/>
+        <location filename="../render/pdfreport.cpp" line="356"/>
         <source>cannot paint the report</source>
         <translation>无法绘制报告</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="381"/>
+        <location filename="../render/pdfreport.cpp" line="388"/>
         <source>Equation</source>
         <translation>方程</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="388"/>
+        <location filename="../render/pdfreport.cpp" line="395"/>
         <source>&lt;h2&gt;All operators&lt;/h2&gt;&lt;p&gt;The einsum graph&apos;s drawing would take %1 pages at a readable size; the report shows it as a one-page overview (boxes and edges, no labels) and lists every one of its %2 operators here.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;所有算子&lt;/h2&gt;&lt;p&gt;以可读大小绘制 einsum 图需要 %1 页；报告以一页概览（方框和边，无标签）显示，并在此列出全部 %2 个算子。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="409"/>
+        <location filename="../render/pdfreport.cpp" line="416"/>
         <source>SOLAR Studio report — %1 — Page %2 of %3</source>
         <translation>SOLAR Studio 报告 — %1 — 第 %2 页，共 %3 页</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="423"/>
+        <location filename="../render/pdfreport.cpp" line="430"/>
         <source>Roofline (per-kernel level, %1)</source>
         <translation>屋顶线（逐内核级，%1）</translation>
     </message>
     <message>
-        <location filename="../render/pdfreport.cpp" line="481"/>
+        <location filename="../render/pdfreport.cpp" line="488"/>
         <source>SOLAR Studio report: %1</source>
         <translation>SOLAR Studio 报告：%1</translation>
     </message>
@@ -2753,209 +2758,209 @@
 <context>
     <name>SummaryPane</name>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="39"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="40"/>
         <source>not measured (e.g. 1.25 ms)</source>
         <translation>未测量（例如 1.25 ms）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="40"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="41"/>
         <source>Import timings…</source>
         <translation>导入计时…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="54"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="54"/>
         <source>Bound</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="54"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="54"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="54"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="54"/>
         <source>FLOP/B</source>
         <translation>FLOP/B</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="54"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="53"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="54"/>
         <source>DRAM</source>
         <translation>DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="61"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="62"/>
         <source>A measured runtime of this program on the selected hardware, with its unit (1.25 ms, 190 µs)</source>
         <translation>此程序在所选硬件上测得的运行时间，带单位（1.25 ms、190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="80"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="81"/>
         <source>Measured:</source>
         <translation>实测：</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="96"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
         <source>F0 unfused/kernel</source>
         <translation>F0 非融合/内核</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="97"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="98"/>
         <source>F1 overlapped</source>
         <translation>F1 重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="98"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="99"/>
         <source>F2 fused/op</source>
         <translation>F2 融合/算子</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="99"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="100"/>
         <source>F3 fused (SOL)</source>
         <translation>F3 融合 (SOL)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="100"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="101"/>
         <source>F4 cache-aware</source>
         <translation>F4 感知缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="121"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="122"/>
         <source>The measured %1 was for another program, size set or hardware; it was cleared. Enter or import the time measured for this one.</source>
         <translation>测得的 %1 属于另一个程序、尺寸组合或硬件，已清除。请输入或导入针对当前程序测得的时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="176"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="177"/>
         <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
         <translation>这些结果已过时：自计算以来源代码已更改（Ctrl+R 重新分析）。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="208"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="209"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>尚无分析：打开一个模型或 ALIR 程序并按 Ctrl+R。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="216"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="217"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 于 %2 — %3，缓存 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="225"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="226"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="230"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="231"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="240"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;说明：%1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="248"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="251"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="250"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="253"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="249"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="242"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
         <source>ALIR line %1</source>
         <translation>ALIR 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="243"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="244"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="247"/>
         <source>%1 (%2): %3</source>
         <translation>%1（%2）：%3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="255"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="258"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="294"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="297"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="298"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="301"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>实测的 %1 低于 eager 模型的 %2 界限：融合或重叠算子的实现（torch.compile、CUDA Graphs）可以做到；光速各级界限仍然成立。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="307"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="310"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="307"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="310"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="312"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="315"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="317"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="320"/>
         <source>Timings from another machine</source>
         <translation>来自另一台机器的计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="318"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="321"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="325"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="328"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="325"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="328"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>
