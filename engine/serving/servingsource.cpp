@@ -82,6 +82,10 @@ class Model(torch.nn.Module):
                 raise
             net = transformers.AutoModelForCausalLM.from_config(cfg, attn_implementation="eager")
         self.net = net.to(DTYPE).eval()
+        # transformers' default experts path, torch's grouped matmul, has fake and CPU kernels for bf16 only: in any
+        # other dtype the experts run as gathered batched products (the same multiply-adds), which trace.
+        if DTYPE != torch.bfloat16 and getattr(self.net.config, "_experts_implementation", None) == "grouped_mm":
+            self.net.set_experts_implementation("batched_mm")
         if FP8:
             head = self.net.get_output_embeddings()
             for parent in list(self.net.modules()):
