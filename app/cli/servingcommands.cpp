@@ -183,7 +183,12 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
     if (const auto n = args.integer("--new-tokens", 1))
         request.newTokens = *n;
     const std::string dtype = args.value("--dtype");
-    request.dtype = dtype == "bf16" ? "bfloat16" : dtype == "fp16" ? "float16" : dtype == "fp32" ? "float32" : dtype == "fp8" ? "fp8" : "";
+    request.dtype = dtype == "bf16" ? "bfloat16"
+        : dtype == "fp16"           ? "float16"
+        : dtype == "fp32"           ? "float32"
+        : dtype == "fp8"            ? "fp8"
+        : dtype == "int4"           ? "int4"
+                                    : "";
     const std::string kv = args.value("--kv-dtype");
     request.kvDtype = kv == "bf16"       ? "bfloat16"
         : kv == "fp16"                   ? "float16"
@@ -295,9 +300,11 @@ std::vector<Command> servingCommands()
                   {"--new-tokens", "N", "tokens per sequence in one decode step (default 1; more for speculative decoding)"},
                   {"--dtype",
                    "D",
-                   "weights, activations and KV cache (default: the config's torch_dtype, else bf16); fp8: the linear layers in "
-                   "float8_e4m3fn through torch._scaled_mm, the rest in bf16",
-                   {"bf16", "fp16", "fp32", "fp8"}},
+                   "weights, activations and KV cache (default: the config's torch_dtype, else bf16; a 4-bit AWQ or GPTQ "
+                   "quantization_config: int4); fp8: the linear layers in float8_e4m3fn through torch._scaled_mm, the rest in "
+                   "bf16; int4: the linear layers' weights in 4 bits with one bf16 scale per 128 inputs (weight-only), the rest "
+                   "in bf16",
+                   {"bf16", "fp16", "fp32", "fp8", "int4"}},
                   {"--kv-dtype",
                    "D",
                    "the KV cache's storage (default: the activations' dtype, bf16 under --dtype fp8); fp8 (= fp8e4m3) or "

@@ -104,6 +104,9 @@ Expected<ModelConfig> parseModelConfig(const std::string& text, const std::strin
             c.quantMethod = m->get<std::string>();
         else
             c.quantMethod = "unnamed";
+        for (const char* key : {"bits", "w_bit"}) // GPTQ says bits, AWQ w_bit
+            if (const auto b = q->find(key); b != q->end() && b->is_number_integer())
+                c.quantBits = b->get<int>();
     }
     c.json = j.dump(-1, ' ', true);
     return c;

@@ -23,6 +23,7 @@ struct ModelConfig
     std::vector<std::pair<std::string, std::int64_t>> sizes; // the size fields, in file order
     std::string dtype; // torch_dtype (or dtype) as the config states it: "bfloat16", ...; empty when absent
     std::string quantMethod; // quantization_config's quant_method ("fp8", "awq", ...); empty without one
+    int quantBits = 0; // its weights' bits (GPTQ "bits", AWQ "w_bit"); 0 when it does not say
     std::int64_t hiddenSize = 0, layers = 0, heads = 0, vocabSize = 0; // whichever alias the architecture uses
 };
 

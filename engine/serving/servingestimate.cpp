@@ -104,6 +104,11 @@ Expected<PhaseBound> runPhase(const ModelConfig& config, const ServingPoint& poi
     return p;
 }
 
+bool isInt4Checkpoint(const ModelConfig& config)
+{
+    return (config.quantMethod == "awq" || config.quantMethod == "gptq") && config.quantBits == 4;
+}
+
 std::string defaultDtype(const ModelConfig& config, const std::string& requested)
 {
     if (!requested.empty())
@@ -111,6 +116,9 @@ std::string defaultDtype(const ModelConfig& config, const std::string& requested
     // A checkpoint quantised to fp8 is served in fp8: bounding it at its torch_dtype would be slower than it runs.
     if (config.quantMethod == "fp8")
         return "fp8";
+    // A 4-bit weight-only checkpoint (AWQ, GPTQ) is served with 4-bit weights and group scales.
+    if (isInt4Checkpoint(config))
+        return "int4";
     if (config.dtype == "float16" || config.dtype == "float32" || config.dtype == "bfloat16")
         return config.dtype;
     return "bfloat16";
@@ -313,7 +321,10 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
                                       "query-key pair is counted, masked ones too, so the prefill's attention work can be up to twice a "
                                       "causal kernel's and its bound is above the least by that much");
             }
-            if (!config.quantMethod.empty() && config.quantMethod != "fp8")
+            if (isInt4Checkpoint(config) && request.dtype.empty())
+                e.notes.push_back("the config's quantization_config is " + config.quantMethod
+                                  + " with 4-bit weights: served as --dtype int4 (weight-only, one scale per group of 128 inputs)");
+            else if (!config.quantMethod.empty() && config.quantMethod != "fp8" && !isInt4Checkpoint(config))
                 e.notes.push_back("the config's quantization_config ('" + config.quantMethod
                                   + "') is not modelled: the weights are "
                                     "analysed at "

@@ -236,14 +236,50 @@ private slots:
         const double linears = kLayers * 7, linearWeights = kLayers * kLayerMacs;
         const double bf16Params = 2 * kVocab * kHidden + kLayers * 2 * kHidden + kHidden;
         QCOMPARE(e->decode->weightsBytes, linearWeights * 1 + linears * 2 * 4 + bf16Params * kBf16 + kHeadDim / 2 * kBf16);
+        // A 4-bit AWQ checkpoint is served weight-only int4: each linear layer's weights packed two to a byte and one
+        // bf16 scale per group of inputs (128, or the largest divisor of a layer's inputs below it: 16 for the 48
+        // inputs of q, k, v, o, gate and up, 8 for down's 120), so per layer 3 x (48 + 24 + 24 + 48 + 120 + 120) + 15 x 48
+        // = 1,872 scales.
         const auto awq
             = parseModelConfig(text.substr(0, at) + R"(, "quantization_config": {"quant_method": "awq", "bits": 4}})", "awq.json");
         QVERIFY(awq);
         const auto w = estimateServing(*awq, request, *m_registry.find("h200"), options);
         QVERIFY2(w, w ? "" : formatAll(w.diagnostics()).c_str());
-        QCOMPARE(w->dtype, std::string("bfloat16"));
+        QCOMPARE(w->dtype, std::string("int4"));
         QVERIFY(std::any_of(w->notes.begin(), w->notes.end(),
-                            [](const std::string& n) { return n.find("'awq') is not modelled") != std::string::npos; }));
+                            [](const std::string& n) { return n.find("served as --dtype int4") != std::string::npos; }));
+        QCOMPARE(w->decode->weightsBytes, kLayers * (kLayerMacs / 2 + 1872 * kBf16) + bf16Params * kBf16 + kHeadDim / 2 * kBf16);
+        // 8-bit GPTQ is not modelled, and says so.
+        const auto gptq
+            = parseModelConfig(text.substr(0, at) + R"(, "quantization_config": {"quant_method": "gptq", "bits": 8}})", "gptq.json");
+        QVERIFY(gptq);
+        const auto g = estimateServing(*gptq, request, *m_registry.find("h200"), options);
+        QVERIFY2(g, g ? "" : formatAll(g.diagnostics()).c_str());
+        QCOMPARE(g->dtype, std::string("bfloat16"));
+        QVERIFY(std::any_of(g->notes.begin(), g->notes.end(),
+                            [](const std::string& n) { return n.find("'gptq') is not modelled") != std::string::npos; }));
+    }
+
+    // Weight-only int4 at real size (issue 47): Llama-3-8B's linear layers at half a byte a weight plus a bf16 scale
+    // per 128 inputs, the rest in bf16, every byte by hand; both phases validated; the decode step reads all of it but
+    // the embedding table (one row).
+    void int4AtRealSize()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const auto c = readModelConfig(config("llama3_8b"));
+        QVERIFY(c);
+        ServingRequest request;
+        request.dtype = "int4";
+        const auto e = estimateServing(*c, request, *m_registry.find("h200"));
+        QVERIFY2(e, e ? "" : formatAll(e.diagnostics()).c_str());
+        for (const PhaseBound* p : {&*e->prefill, &*e->decode})
+            QVERIFY2(p->analysis.result.validation.status == ValidationStatus::Validated, p->analysis.result.validation.details.c_str());
+        const double linear = 32 * (2 * 4096.0 * 4096 + 2 * 4096.0 * 1024 + 3 * 4096.0 * 14336), embedding = 128256 * 4096.0;
+        const double bytes = linear / 2 + linear / 128 * 2 + 2 * embedding * 2 + (32 * 2 * 4096 + 4096) * 2.0 + 64 * 2;
+        QCOMPARE(e->decode->weightsBytes, bytes);
+        QCOMPARE(bytes, 5700591744.0);
+        QCOMPARE(e->decode->weightsReadBytes, bytes - (128256 - 1) * 4096.0 * 2);
     }
 
     // Sliding-window attention counts only the pairs the window allows (issue 47): transformers builds the mask from

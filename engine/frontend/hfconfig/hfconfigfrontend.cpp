@@ -56,7 +56,7 @@ public:
                               "weights, activations and KV cache (default: the config's torch_dtype, else bfloat16); fp8: the "
                               "linear layers in float8_e4m3fn",
                               QT_TRANSLATE_NOOP("FrontendOption", "Precision")};
-        dtype.choices = {"bfloat16", "float16", "float32", "fp8"};
+        dtype.choices = {"bfloat16", "float16", "float32", "fp8", "int4"};
         FrontendOption kvDtype {"serving-kv-dtype",
                                 Kind::Choice,
                                 FrontendOption::Place::CommandLine,
