@@ -610,9 +610,7 @@ Expected<Reassociation> leastContractionOrder(const Program& program, const Size
         pass.materialise();
         for (const auto& step : *plan) {
             // A layer the validation sizes do not have: nothing to replay. Otherwise the step must apply.
-            const bool named = std::any_of(pass.program().decls.begin(), pass.program().decls.end(),
-                                           [&](const Decl& d) { return d.kind == DeclKind::Tensor && d.name == step.anchor; });
-            if (!named)
+            if (!pass.decl(step.anchor))
                 continue;
             std::string t = step.anchor == step.tensor ? step.tensor : std::string();
             const SiteIndex all = pass.index();
