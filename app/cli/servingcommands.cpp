@@ -188,6 +188,8 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
         : dtype == "fp32"           ? "float32"
         : dtype == "fp8"            ? "fp8"
         : dtype == "int4"           ? "int4"
+        : dtype == "int8"           ? "int8"
+        : dtype == "w8a8"           ? "w8a8"
                                     : "";
     const std::string kv = args.value("--kv-dtype");
     request.kvDtype = kv == "bf16"       ? "bfloat16"
@@ -300,11 +302,12 @@ std::vector<Command> servingCommands()
                   {"--new-tokens", "N", "tokens per sequence in one decode step (default 1; more for speculative decoding)"},
                   {"--dtype",
                    "D",
-                   "weights, activations and KV cache (default: the config's torch_dtype, else bf16; a 4-bit AWQ or GPTQ "
-                   "quantization_config: int4); fp8: the linear layers in float8_e4m3fn through torch._scaled_mm, the rest in "
-                   "bf16; int4: the linear layers' weights in 4 bits with one bf16 scale per 128 inputs (weight-only), the rest "
-                   "in bf16",
-                   {"bf16", "fp16", "fp32", "fp8", "int4"}},
+                   "weights, activations and KV cache (default: the config's torch_dtype, else bf16; a quantization_config "
+                   "names its format: fp8, AWQ/GPTQ 4 or 8 bits, compressed-tensors int8 W8A8); fp8: the linear layers in "
+                   "float8_e4m3fn through torch._scaled_mm; int4: the linear layers' weights in 4 bits with one bf16 scale "
+                   "per 128 inputs (weight-only); int8: their weights in int8 with a bf16 scale per output channel "
+                   "(weight-only); w8a8: int8 weights and per-token int8 inputs, an int8 product; the rest in bf16",
+                   {"bf16", "fp16", "fp32", "fp8", "int4", "int8", "w8a8"}},
                   {"--kv-dtype",
                    "D",
                    "the KV cache's storage (default: the activations' dtype, bf16 under --dtype fp8); fp8 (= fp8e4m3) or "

@@ -107,9 +107,38 @@ Expected<ModelConfig> parseModelConfig(const std::string& text, const std::strin
         for (const char* key : {"bits", "w_bit"}) // GPTQ says bits, AWQ w_bit
             if (const auto b = q->find(key); b != q->end() && b->is_number_integer())
                 c.quantBits = b->get<int>();
+        // compressed-tensors (llm-compressor's checkpoints): the first scheme of config_groups, which is the linear
+        // layers' in the checkpoints it writes.
+        if (const auto groups = q->find("config_groups"); groups != q->end() && groups->is_object() && !groups->empty()) {
+            const auto& group = groups->begin().value();
+            auto bitsOf = [&](const char* key, bool* isFloat) {
+                const auto part = group.is_object() ? group.find(key) : group.end();
+                if (part == group.end() || !part->is_object())
+                    return 0;
+                if (isFloat)
+                    *isFloat = part->value("type", std::string()) == "float";
+                const auto b = part->find("num_bits");
+                return b != part->end() && b->is_number_integer() ? b->get<int>() : 0;
+            };
+            c.quantBits = bitsOf("weights", &c.quantFloat);
+            c.quantActivationBits = bitsOf("input_activations", nullptr);
+        }
     }
     c.json = j.dump(-1, ' ', true);
     return c;
+}
+
+std::string quantisedFormat(const ModelConfig& config)
+{
+    const std::string& method = config.quantMethod;
+    if (method == "fp8" || (method == "compressed-tensors" && config.quantFloat && config.quantBits == 8))
+        return "fp8";
+    const bool weightOnly = method == "awq" || method == "gptq" || (method == "compressed-tensors" && config.quantActivationBits == 0);
+    if (weightOnly && !config.quantFloat && (config.quantBits == 4 || config.quantBits == 8))
+        return config.quantBits == 4 ? "int4" : "int8";
+    if (method == "compressed-tensors" && !config.quantFloat && config.quantBits == 8 && config.quantActivationBits == 8)
+        return "w8a8";
+    return {};
 }
 
 Expected<ModelConfig> readModelConfig(const std::string& path)

@@ -23,9 +23,17 @@ struct ModelConfig
     std::vector<std::pair<std::string, std::int64_t>> sizes; // the size fields, in file order
     std::string dtype; // torch_dtype (or dtype) as the config states it: "bfloat16", ...; empty when absent
     std::string quantMethod; // quantization_config's quant_method ("fp8", "awq", ...); empty without one
-    int quantBits = 0; // its weights' bits (GPTQ "bits", AWQ "w_bit"); 0 when it does not say
+    int quantBits = 0; // its weights' bits (GPTQ "bits", AWQ "w_bit", compressed-tensors' num_bits); 0 when it does not say
+    bool quantFloat = false; // compressed-tensors: the weights are floats (fp8), not integers
+    int quantActivationBits = 0; // compressed-tensors: the inputs' bits where they are quantised too (W8A8); 0: weight-only
     std::int64_t hiddenSize = 0, layers = 0, heads = 0, vocabSize = 0; // whichever alias the architecture uses
 };
+
+/// The serving format (servingSource's dtype) that the config's quantization_config names: "fp8" (fp8 method, or
+/// compressed-tensors with float 8-bit weights), "int4" or "int8" (AWQ, GPTQ or compressed-tensors weight-only),
+/// "w8a8" (compressed-tensors with int8 weights and inputs); empty without a quantization_config or for a method not
+/// modelled.
+std::string quantisedFormat(const ModelConfig& config);
 
 /// Whether a top-level integer field is a size (scaled down for validation): *_size, *_dim, *_rank, *_len(gth),
 /// *_embeddings, *_positions, num_*, n_* and sliding_window; never token ids (*_id, *_ids).

@@ -104,21 +104,22 @@ Expected<PhaseBound> runPhase(const ModelConfig& config, const ServingPoint& poi
     return p;
 }
 
-bool isInt4Checkpoint(const ModelConfig& config)
+// What a quantised format stores, for the notes.
+std::string formatSummary(const std::string& format)
 {
-    return (config.quantMethod == "awq" || config.quantMethod == "gptq") && config.quantBits == 4;
+    return format == "fp8" ? "fp8 linear layers, weights and inputs"
+        : format == "int4" ? "4-bit weights, one scale per group of 128 inputs, weight-only"
+        : format == "int8" ? "int8 weights, one scale per output channel, weight-only"
+                           : "int8 weights and per-token int8 inputs";
 }
 
 std::string defaultDtype(const ModelConfig& config, const std::string& requested)
 {
     if (!requested.empty())
         return requested;
-    // A checkpoint quantised to fp8 is served in fp8: bounding it at its torch_dtype would be slower than it runs.
-    if (config.quantMethod == "fp8")
-        return "fp8";
-    // A 4-bit weight-only checkpoint (AWQ, GPTQ) is served with 4-bit weights and group scales.
-    if (isInt4Checkpoint(config))
-        return "int4";
+    // A quantised checkpoint is served in its format: bounding it at its torch_dtype would be slower than it runs.
+    if (const std::string format = quantisedFormat(config); !format.empty())
+        return format;
     if (config.dtype == "float16" || config.dtype == "float32" || config.dtype == "bfloat16")
         return config.dtype;
     return "bfloat16";
@@ -321,16 +322,23 @@ Expected<std::vector<ServingEstimate>> sweepServing(const ModelConfig& config, c
                                       "query-key pair is counted, masked ones too, so the prefill's attention work can be up to twice a "
                                       "causal kernel's and its bound is above the least by that much");
             }
-            if (isInt4Checkpoint(config) && request.dtype.empty())
-                e.notes.push_back("the config's quantization_config is " + config.quantMethod
-                                  + " with 4-bit weights: served as --dtype int4 (weight-only, one scale per group of 128 inputs)");
-            else if (!config.quantMethod.empty() && config.quantMethod != "fp8" && !isInt4Checkpoint(config))
+            const std::string format = quantisedFormat(config);
+            if (!format.empty() && request.dtype.empty())
+                e.notes.push_back("the config's quantization_config is " + config.quantMethod + " (" + formatSummary(format)
+                                  + "): served as --dtype " + format);
+            else if (!config.quantMethod.empty() && format.empty())
                 e.notes.push_back("the config's quantization_config ('" + config.quantMethod
                                   + "') is not modelled: the weights are "
                                     "analysed at "
                                   + e.dtype + ", so a deployment at the checkpoint's narrower weights can beat this bound");
-            else if (config.quantMethod == "fp8" && request.dtype.empty())
-                e.notes.push_back("the config's quantization_config is fp8: served as --dtype fp8 (fp8 linear layers)");
+            const bool experts = std::any_of(config.sizes.begin(), config.sizes.end(), [](const auto& size) {
+                return size.first == "num_local_experts" || size.first == "num_experts" || size.first == "n_routed_experts";
+            });
+            if (experts && isQuantisedLinears(e.dtype))
+                e.notes.push_back("--dtype " + e.dtype
+                                  + " quantises the Linear layers only: the routed experts' weights (one fused parameter per "
+                                    "projection in transformers) stay in bf16 and their products at the bf16 rate, so a deployment "
+                                    "with quantised experts can beat this bound where the experts bind");
             e.notes.push_back("prefill computes the last position's logits only (logits_to_keep=1), as serving engines do");
             e.notes.push_back("decode reads the KV cache as the architecture's transformers code stores it (DynamicCache); the new "
                               "tokens' keys and values are counted where the step reads them, not as separate writes");

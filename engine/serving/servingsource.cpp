@@ -86,12 +86,13 @@ class Model(torch.nn.Module):
         # other dtype the experts run as gathered batched products (the same multiply-adds), which trace.
         if DTYPE != torch.bfloat16 and getattr(self.net.config, "_experts_implementation", None) == "grouped_mm":
             self.net.set_experts_implementation("batched_mm")
-        if FP8 or INT4:
+        if LINEAR:
+            quantised = {"fp8": Fp8Linear, "int4": Int4Linear, "int8": Int8Linear, "w8a8": W8A8Linear}[LINEAR]
             head = self.net.get_output_embeddings()
             for parent in list(self.net.modules()):
                 for name, child in list(parent.named_children()):
                     if isinstance(child, torch.nn.Linear) and child is not head:
-                        setattr(parent, name, Fp8Linear(child) if FP8 else Int4Linear(child))
+                        setattr(parent, name, quantised(child))
         BUILT.append(self)
 
     def forward(self, ids, *kv):
@@ -127,6 +128,34 @@ class Fp8Linear(torch.nn.Module):
         return y.reshape(*x.shape[:-1], self.out_features)
 
 
+def int4_quantised(w):
+    """Weights [..., rows, cols] in 4 bits as AWQ and GPTQ store them: one scale per group of INT4_GROUP inputs (a
+    reduced size that the group does not divide: the largest group that divides it), values packed two to a byte."""
+    cols = w.shape[-1]
+    group = math.gcd(cols, INT4_GROUP)
+    grouped = w.reshape(*w.shape[:-1], cols // group, group)
+    scale = (grouped.abs().amax(-1) / 7).clamp(min=1e-12)
+    q = ((grouped / scale[..., None]).round().clamp(-8, 7) + 8).reshape(w.shape).to(torch.uint8)
+    if cols % 2 == 0:
+        q = q[..., 0::2] | (q[..., 1::2] << 4)
+    return q, scale.to(DTYPE)
+
+
+def int4_weights(q, scales, cols, dtype):
+    """int4_quantised's weights back in `dtype`, [..., rows, cols]."""
+    if q.shape[-1] * 2 == cols:
+        q = torch.stack((q & 15, q >> 4), dim=-1).reshape(*q.shape[:-1], cols)
+    groups = scales.shape[-1]
+    w = (q.to(dtype) - 8).reshape(*q.shape[:-1], groups, cols // groups) * scales[..., None]
+    return w.reshape(*q.shape[:-1], cols)
+
+
+def int8_quantised(w, scale_dtype):
+    """Weights [..., rows, cols] in int8 with one scale per row (output channel)."""
+    scale = (w.abs().amax(-1) / 127).clamp(min=1e-12)
+    return (w / scale[..., None]).round().clamp(-127, 127).to(torch.int8), scale.to(scale_dtype)
+
+
 class Int4Linear(torch.nn.Module):
     """A Linear as weight-only int4 serving runs it (AWQ, GPTQ): 4-bit weights packed two to a byte, one scale in the
     activations' dtype per group of INT4_GROUP inputs, dequantised where the product reads them (the kernels of
@@ -134,27 +163,54 @@ class Int4Linear(torch.nn.Module):
 
     def __init__(self, linear):
         super().__init__()
-        w = linear.weight.detach().float()
-        rows, cols = w.shape
-        # A reduced size may not divide into the group (validation): then the largest group that divides it.
-        self.group = math.gcd(cols, INT4_GROUP)
-        grouped = w.reshape(rows, cols // self.group, self.group)
-        scale = (grouped.abs().amax(-1) / 7).clamp(min=1e-12)
-        q = ((grouped / scale[..., None]).round().clamp(-8, 7) + 8).reshape(rows, cols).to(torch.uint8)
-        if cols % 2 == 0:
-            q = q[:, 0::2] | (q[:, 1::2] << 4)
-        self.register_buffer("qweight", q)
-        self.register_buffer("scales", scale.to(DTYPE))
+        qweight, scales = int4_quantised(linear.weight.detach().float())
+        self.register_buffer("qweight", qweight)
+        self.register_buffer("scales", scales)
         self.bias = linear.bias
-        self.cols = cols
+        self.cols = linear.in_features
 
     def forward(self, x):
-        q = self.qweight
-        if q.shape[1] * 2 == self.cols:
-            q = torch.stack((q & 15, q >> 4), dim=-1).reshape(q.shape[0], self.cols)
-        rows = q.shape[0]
-        w = ((q.to(x.dtype) - 8).reshape(rows, self.cols // self.group, self.group) * self.scales[..., None])
-        return torch.nn.functional.linear(x, w.reshape(rows, self.cols), self.bias)
+        return torch.nn.functional.linear(x, int4_weights(self.qweight, self.scales, self.cols, x.dtype), self.bias)
+
+
+class Int8Linear(torch.nn.Module):
+    """A Linear as weight-only int8 serving runs it (TensorRT-LLM's int8 weight-only, 8-bit GPTQ and AWQ): int8
+    weights with one scale in the activations' dtype per output channel (fewer scale bytes than any grouping),
+    dequantised where the product reads them: the product runs at the activations' rate."""
+
+    def __init__(self, linear):
+        super().__init__()
+        qweight, scales = int8_quantised(linear.weight.detach().float(), DTYPE)
+        self.register_buffer("qweight", qweight)
+        self.register_buffer("scales", scales)
+        self.bias = linear.bias
+
+    def forward(self, x):
+        return torch.nn.functional.linear(x, self.qweight.to(x.dtype) * self.scales[:, None], self.bias)
+
+
+class W8A8Linear(torch.nn.Module):
+    """A Linear as W8A8 int8 serving runs it (SmoothQuant in TensorRT-LLM and vLLM; the smoothing factors are folded
+    into the weights offline): int8 weights with an fp32 scale per output channel, the activations quantised to int8
+    per token at run time, an int8 product accumulated in int32 (torch._int_mm: the int8 tensor-core rate), both
+    scales applied to the result."""
+
+    def __init__(self, linear):
+        super().__init__()
+        qweight, scales = int8_quantised(linear.weight.detach().float(), torch.float32)
+        self.register_buffer("qweight", qweight)
+        self.register_buffer("scales", scales)
+        self.bias = linear.bias
+        self.out_features = linear.out_features
+
+    def forward(self, x):
+        rows = x.reshape(-1, x.shape[-1]).float()
+        xs = (rows.abs().amax(-1, keepdim=True) / 127).clamp(min=1e-12)
+        xq = (rows / xs).round().clamp(-127, 127).to(torch.int8)
+        y = (torch._int_mm(xq, self.qweight.t()).float() * xs * self.scales).to(x.dtype)
+        if self.bias is not None:
+            y = y + self.bias
+        return y.reshape(*x.shape[:-1], self.out_features)
 
 
 def stored(t):
@@ -202,7 +258,12 @@ std::string kvCacheDtype(const ServingPoint& point)
 {
     if (!point.kvDtype.empty())
         return point.kvDtype;
-    return point.dtype == "fp8" || point.dtype == "int4" ? "bfloat16" : point.dtype;
+    return isQuantisedLinears(point.dtype) ? "bfloat16" : point.dtype;
+}
+
+bool isQuantisedLinears(const std::string& dtype)
+{
+    return dtype == "fp8" || dtype == "int4" || dtype == "int8" || dtype == "w8a8";
 }
 
 bool isKvCacheDtype(const std::string& name)
@@ -230,13 +291,12 @@ std::string servingSource(const ModelConfig& config, const ServingPoint& point)
         s << name << " = " << value << '\n';
         sizes += (sizes.empty() ? "" : ", ") + name + "=" + name;
     }
-    // fp8: the linear layers' weights and inputs in e4m3 (the LM head, embeddings and norms stay bf16; the KV cache
-    // is KV_DTYPE).
-    // int4: the linear layers' weights in 4 bits with a scale per group of 128 inputs (weight-only, as AWQ and GPTQ
-    // checkpoints are served); activations, the LM head and the KV cache as bf16.
-    const bool fp8 = point.dtype == "fp8", int4 = point.dtype == "int4";
-    s << "\nPHASE = \"" << phaseName(point.phase) << "\"\nDTYPE = torch." << (fp8 || int4 ? "bfloat16" : point.dtype)
-      << "\nKV_DTYPE = torch." << kvCacheDtype(point) << "\nFP8 = " << (fp8 ? "True" : "False") << "\nINT4 = " << (int4 ? "True" : "False")
+    // fp8: the linear layers' weights and inputs in e4m3; int4 and int8: their weights only (4 bits with a scale per
+    // group of 128 inputs as AWQ and GPTQ checkpoints are served; 8 bits with a scale per output channel); w8a8: weights
+    // and inputs in int8. The LM head, embeddings, norms and activations stay bf16; the KV cache is KV_DTYPE.
+    const bool quantised = isQuantisedLinears(point.dtype);
+    s << "\nPHASE = \"" << phaseName(point.phase) << "\"\nDTYPE = torch." << (quantised ? "bfloat16" : point.dtype) << "\nKV_DTYPE = torch."
+      << kvCacheDtype(point) << "\nLINEAR = " << (quantised ? "\"" + point.dtype + "\"" : std::string("None"))
       << "\nINT4_GROUP = 128\nBUILT = []\n\n\n"
       << "def SIZES():\n    return dict(" << sizes << ")\n"
       << kBody;

@@ -27,8 +27,9 @@ struct ServingPoint
     std::int64_t batch = 1; // sequences
     std::int64_t tokens = 2048; // prefill: prompt tokens; decode: tokens already in the KV cache
     std::int64_t newTokens = 1; // decode: tokens per sequence this step (1; more for speculative decoding)
-    // torch dtype of weights, activations and cache: bfloat16, float16, float32; or fp8: the linear layers' weights
-    // and inputs in float8_e4m3fn through torch._scaled_mm, everything else (LM head, embeddings) bf16
+    // torch dtype of weights, activations and cache: bfloat16, float16, float32; or a quantised format of the linear
+    // layers (isQuantisedLinears), everything else (LM head, embeddings, norms, activations) bf16: fp8 (weights and
+    // inputs in float8_e4m3fn through torch._scaled_mm), int4 or int8 (weight-only), w8a8 (int8 weights and inputs)
     std::string dtype = "bfloat16";
     // torch dtype the KV cache is stored in: empty for the activations' dtype; float8_e4m3fn or float8_e5m2 for an
     // fp8 cache as TensorRT-LLM and vLLM serve it (written as fp8, read and cast up inside attention)
@@ -42,6 +43,9 @@ std::string tokensConstant(Phase phase);
 
 /// The KV cache's storage dtype at `point`: its kvDtype, else the activations' (bfloat16 for fp8 weights).
 std::string kvCacheDtype(const ServingPoint& point);
+
+/// Whether `dtype` names a quantised format of the linear layers: fp8, int4, int8, w8a8.
+bool isQuantisedLinears(const std::string& dtype);
 
 /// Whether `name` is a KV cache dtype servingSource can write.
 bool isKvCacheDtype(const std::string& name);

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 using namespace solar;
 using namespace solar::serving;
@@ -150,6 +151,50 @@ private slots:
         QCOMPARE(otherMacs, 2 * kHidden * kVocab + kLayers * 2 * kHeads * 2 * 18 * kHeadDim); // LM head, attention
     }
 
+    // int8 serving (issue 47). Weight-only (--dtype int8): every linear layer but the LM head holds int8 weights
+    // (1 B each) and one bf16 scale per output channel (q 48, k 24, v 24, o 48, gate 120, up 120, down 48: 432 a
+    // layer), dequantised where the product reads them, so every product stays at the bf16 rate. W8A8 (--dtype
+    // w8a8): the same weights with fp32 scales, the inputs quantised to int8 per token, so the linear layers'
+    // products run at the int8 tensor rate (torch._int_mm) and only the LM head and attention do not.
+    void smallLlamaInInt8()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const auto c = readModelConfig(config("llama_small"));
+        QVERIFY(c);
+        const double linearWeights = kLayers * kLayerMacs, channels = kLayers * 432;
+        const double bf16Params = 2 * kVocab * kHidden + kLayers * 2 * kHidden + kHidden;
+        for (const char* dtype : {"int8", "w8a8"}) {
+            const bool w8a8 = std::string(dtype) == "w8a8";
+            for (const Phase phase : {Phase::Decode, Phase::Prefill}) {
+                ServingPoint point;
+                point.phase = phase;
+                point.batch = 2;
+                point.tokens = phase == Phase::Decode ? 17 : 9;
+                point.dtype = dtype;
+                // Validated where the format's own code runs differently: int8's dequantised decode, w8a8's prefill
+                // (several tokens per sequence quantised per row); the other two count the same source.
+                SourceAnalysisOptions options;
+                options.validate = w8a8 == (phase == Phase::Prefill);
+                const auto p = analyzePhase(*c, point, *m_registry.find("h200"), options);
+                QVERIFY2(p, p ? "" : formatAll(p.diagnostics()).c_str());
+                const AnalysisResult& r = p->analysis.result;
+                if (options.validate)
+                    QVERIFY2(r.validation.status == ValidationStatus::Validated,
+                             (std::string(dtype) + ": " + r.validation.details).c_str());
+                QCOMPARE(p->weightsBytes, linearWeights * 1 + channels * (w8a8 ? 4 : kBf16) + bf16Params * kBf16 + kHeadDim / 2 * kBf16);
+                double int8Macs = 0, otherMacs = 0;
+                for (const auto& n : r.graph.nodes)
+                    (n.macType == graph::MacType::INT8 ? int8Macs : otherMacs) += n.macs;
+                const double tokens = 2 * (phase == Phase::Decode ? 1 : 9);
+                const double attention = phase == Phase::Decode ? kLayers * 2 * kHeads * 2 * 18 * kHeadDim
+                                                                : kLayers * 2 * kHeads * 2 * (9 * 10 / 2) * kHeadDim;
+                QCOMPARE(int8Macs, w8a8 ? tokens * linearWeights : 0.0);
+                QCOMPARE(otherMacs, (w8a8 ? 0 : tokens * linearWeights) + 2 * kHidden * kVocab + attention);
+            }
+        }
+    }
+
     // An fp8 KV cache (--kv-dtype fp8, issue 47) beside fp8 linear layers, as TensorRT-LLM's published H100 runs
     // serve: the prefill writes its keys and values as float8_e4m3fn (1 B a value) and the decode step reads them at
     // 1 B and casts them up inside attention, so the speed of light moves each cached byte once, at 1 B, and never
@@ -213,9 +258,10 @@ private slots:
         QVERIFY2(note.find("in fp8 (KV cache float8_e4m3fn)") != std::string::npos, note.c_str());
     }
 
-    // A config's quantization_config (issue 47): an fp8 checkpoint is served in fp8 by default (its linear layers
-    // hold 1-byte weights), with a note; a method not modelled (AWQ's int4) keeps the config's dtype and says that
-    // a deployment at the narrower weights can beat the bound.
+    // A config's quantization_config (issue 47): a checkpoint is served in its format by default, with a note: fp8
+    // (its linear layers hold 1-byte weights), AWQ 4-bit (int4), GPTQ 8-bit (int8), compressed-tensors int8 W8A8;
+    // a method not modelled keeps the config's dtype and says that a deployment at the narrower weights can beat
+    // the bound.
     void quantizationConfig()
     {
         if (!m_skip.empty())
@@ -249,15 +295,34 @@ private slots:
         QVERIFY(std::any_of(w->notes.begin(), w->notes.end(),
                             [](const std::string& n) { return n.find("served as --dtype int4") != std::string::npos; }));
         QCOMPARE(w->decode->weightsBytes, kLayers * (kLayerMacs / 2 + 1872 * kBf16) + bf16Params * kBf16 + kHeadDim / 2 * kBf16);
-        // 8-bit GPTQ is not modelled, and says so.
-        const auto gptq
-            = parseModelConfig(text.substr(0, at) + R"(, "quantization_config": {"quant_method": "gptq", "bits": 8}})", "gptq.json");
-        QVERIFY(gptq);
-        const auto g = estimateServing(*gptq, request, *m_registry.find("h200"), options);
-        QVERIFY2(g, g ? "" : formatAll(g.diagnostics()).c_str());
-        QCOMPARE(g->dtype, std::string("bfloat16"));
-        QVERIFY(std::any_of(g->notes.begin(), g->notes.end(),
-                            [](const std::string& n) { return n.find("'gptq') is not modelled") != std::string::npos; }));
+        // 8-bit GPTQ is served weight-only int8 (one bf16 scale per output channel: 432 a layer); compressed-tensors
+        // with int8 weights and int8 input activations is W8A8 (fp32 scales).
+        const double linearBytes = kLayers * kLayerMacs, channels = kLayers * 432;
+        for (const auto& [quantisation, format, scaleBytes] :
+             {std::tuple {std::string(R"({"quant_method": "gptq", "bits": 8, "group_size": 128})"), "int8", kBf16},
+              std::tuple {std::string(R"({"quant_method": "compressed-tensors", "format": "int-quantized", "config_groups": {"group_0": )"
+                                      R"({"targets": ["Linear"], "weights": {"num_bits": 8, "type": "int", "strategy": "channel"}, )"
+                                      R"("input_activations": {"num_bits": 8, "type": "int", "strategy": "token", "dynamic": true}}}})"),
+                          "w8a8", 4.0}}) {
+            const auto q = parseModelConfig(text.substr(0, at) + R"(, "quantization_config": )" + quantisation + "}", "q.json");
+            QVERIFY(q);
+            const auto g = estimateServing(*q, request, *m_registry.find("h200"), options);
+            QVERIFY2(g, g ? "" : formatAll(g.diagnostics()).c_str());
+            QCOMPARE(g->dtype, std::string(format));
+            QCOMPARE(g->decode->weightsBytes, linearBytes + channels * scaleBytes + bf16Params * kBf16 + kHeadDim / 2 * kBf16);
+            QVERIFY(std::any_of(g->notes.begin(), g->notes.end(), [&](const std::string& n) {
+                return n.find(std::string("served as --dtype ") + format) != std::string::npos;
+            }));
+        }
+        // A method not modelled (bitsandbytes' nf4) keeps the config's dtype and says so.
+        const auto nf4 = parseModelConfig(
+            text.substr(0, at) + R"(, "quantization_config": {"quant_method": "bitsandbytes", "load_in_4bit": true}})", "nf4.json");
+        QVERIFY(nf4);
+        const auto b = estimateServing(*nf4, request, *m_registry.find("h200"), options);
+        QVERIFY2(b, b ? "" : formatAll(b.diagnostics()).c_str());
+        QCOMPARE(b->dtype, std::string("bfloat16"));
+        QVERIFY(std::any_of(b->notes.begin(), b->notes.end(),
+                            [](const std::string& n) { return n.find("'bitsandbytes') is not modelled") != std::string::npos; }));
     }
 
     // Weight-only int4 at real size (issue 47): Llama-3-8B's linear layers at half a byte a weight plus a bf16 scale
@@ -280,6 +345,32 @@ private slots:
         QCOMPARE(e->decode->weightsBytes, bytes);
         QCOMPARE(bytes, 5700591744.0);
         QCOMPARE(e->decode->weightsReadBytes, bytes - (128256 - 1) * 4096.0 * 2);
+    }
+
+    // W8A8 at real size (issue 47): Llama-3-8B's linear layers at a byte a weight and an fp32 scale per output channel
+    // (43,008 channels a layer: q 4,096, k and v 1,024, o 4,096, gate and up 14,336, down 4,096), the rest in bf16, by
+    // hand; both phases validated; every linear product at the int8 rate, so the compute-bound prefill's bound is
+    // below the bf16 model's.
+    void w8a8AtRealSize()
+    {
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const auto c = readModelConfig(config("llama3_8b"));
+        QVERIFY(c);
+        ServingRequest request;
+        request.dtype = "w8a8";
+        const auto e = estimateServing(*c, request, *m_registry.find("h200"));
+        QVERIFY2(e, e ? "" : formatAll(e.diagnostics()).c_str());
+        for (const PhaseBound* p : {&*e->prefill, &*e->decode})
+            QVERIFY2(p->analysis.result.validation.status == ValidationStatus::Validated, p->analysis.result.validation.details.c_str());
+        const double linear = 32 * (2 * 4096.0 * 4096 + 2 * 4096.0 * 1024 + 3 * 4096.0 * 14336), embedding = 128256 * 4096.0;
+        const double bytes = linear + 32 * 43008 * 4.0 + 2 * embedding * 2 + (32 * 2 * 4096 + 4096) * 2.0 + 64 * 2;
+        QCOMPARE(e->decode->weightsBytes, bytes);
+        QCOMPARE(bytes, 9086705792.0);
+        double int8Macs = 0;
+        for (const auto& n : e->prefill->analysis.result.graph.nodes)
+            int8Macs += n.macType == graph::MacType::INT8 ? n.macs : 0;
+        QCOMPARE(int8Macs, 2048 * linear);
     }
 
     // Sliding-window attention counts only the pairs the window allows (issue 47): transformers builds the mask from

@@ -54,9 +54,9 @@ public:
                               FrontendOption::Place::CommandLine,
                               "T",
                               "weights, activations and KV cache (default: the config's torch_dtype, else bfloat16); fp8: the "
-                              "linear layers in float8_e4m3fn",
+                              "linear layers in float8_e4m3fn; int4, int8: their weights only; w8a8: int8 weights and inputs",
                               QT_TRANSLATE_NOOP("FrontendOption", "Precision")};
-        dtype.choices = {"bfloat16", "float16", "float32", "fp8", "int4"};
+        dtype.choices = {"bfloat16", "float16", "float32", "fp8", "int4", "int8", "w8a8"};
         FrontendOption kvDtype {"serving-kv-dtype",
                                 Kind::Choice,
                                 FrontendOption::Place::CommandLine,

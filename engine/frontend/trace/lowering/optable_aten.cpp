@@ -199,6 +199,7 @@ const std::map<std::string, OpTemplate>& atenOpTemplates()
         {"aten::_native_batch_norm_legit_no_training", batchNorm},
         // neural-network ops
         {"aten::mm", matmul},
+        {"aten::_int_mm", matmul}, // int8 x int8 -> int32 (W8A8 linears)
         {"aten::_scaled_mm", scaledMm},
         {"solar::linear", linear},
         {"aten::_grouped_mm", groupedMm},
