@@ -118,6 +118,12 @@ int analyzeParallelSweep(const AnalysisResult& whole, const std::vector<int>& co
                     << '\n';
                 ok = false;
             }
+            // A point that cannot be held is not a plan that runs: the sweep says so and fails, as one point does.
+            if (const double capacity = pa->device.hardware.dramCapacityBytes.value; pa->residentBytes > capacity) {
+                err << "solar: error: " << n << " devices: " << formatBytes(pa->residentBytes) << " held per device do not fit in "
+                    << pa->device.hardware.id << "'s " << formatBytes(capacity) << '\n';
+                ok = false;
+            }
             row.analysis = std::move(*pa);
         }
         rows.push_back(std::move(row));
@@ -330,18 +336,25 @@ int inverseDevices(const AnalysisResult& whole, const std::vector<int>& counts, 
             continue;
         }
         const parallel::SystemLevel& s = pa->levels[li];
-        const bool reaches = s.overlappedSeconds <= targetSeconds;
+        // A count whose share of the program does not fit in a device's memory reaches nothing, however fast.
+        const bool fits = pa->residentBytes <= pa->device.hardware.dramCapacityBytes.value;
+        const bool reaches = fits && s.overlappedSeconds <= targetSeconds;
         if (reaches && (least == 0 || n < least))
             least = n;
         points.push_back({{"devices", n},
                           {"device_seconds", s.deviceSeconds},
                           {"overlapped_seconds", s.overlappedSeconds},
                           {"serial_seconds", s.serialSeconds},
+                          {"held_bytes_per_device", pa->residentBytes},
+                          {"fits", fits},
                           {"reaches_target", reaches},
                           {"serial_reaches_target", s.serialSeconds <= targetSeconds}});
         table += padText(std::to_string(n), 9, true) + padText(formatSeconds(s.deviceSeconds), 14, true)
             + padText(formatSeconds(s.overlappedSeconds), 14, true) + padText(formatSeconds(s.serialSeconds), 14, true) + "  "
-            + (reaches ? (s.serialSeconds <= targetSeconds ? "yes" : "yes (overlapped only)") : "no") + "\n";
+            + (!fits           ? "no: " + formatBytes(pa->residentBytes) + " per device do not fit"
+                   : reaches ? (s.serialSeconds <= targetSeconds ? "yes" : "yes (overlapped only)")
+                             : "no")
+            + "\n";
     }
     if (format == "json") {
         out << nlohmann::ordered_json({{"schema", "solar.inverse.devices/1"},

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/hw/hwprofile.h"
 
+#include "engine/core/jsonduplicates.h"
+
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -324,6 +326,9 @@ Expected<HwProfile> parseHwProfile(std::string_view text, const std::string& fil
         return Expected<HwProfile>::failure(
             Diagnostic {Severity::Error, file, loc, "hw.json", "invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos))});
     }
+    if (const auto twice = findDuplicateKey(text))
+        return Expected<HwProfile>::failure(Diagnostic {Severity::Error, file, twice->at, "hw.json",
+                                                        "\"" + twice->key + "\" is given twice in one object (which one holds?)"});
     try {
         return parse(doc, file);
     } catch (const FieldError& e) {

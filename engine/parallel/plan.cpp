@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/parallel/plan.h"
 
+#include "engine/core/jsonduplicates.h"
+
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -38,6 +40,11 @@ std::string planShapeError(const Plan& plan)
     for (const auto& [name, value] : counts)
         if (value < 1 || value > 1 << 20)
             return std::string(name) + " is " + std::to_string(value) + ": expected a count from 1 to 1048576";
+    // Micro-batches without a pipeline are gradient accumulation: the same work as the step, which is what the
+    // program's batch already states (multiplying the step by them would count every micro-batch at full size).
+    if (plan.microBatches > 1 && plan.pp == 1)
+        return "micro_batches goes with pp > 1 (a pipeline's micro-batches); without a pipeline, gradient accumulation "
+               "does the step's work: analyse the step at its batch";
     if (plan.cpDim < 0 || plan.dpDim < 0)
         return "cp_dim and dp_dim are dimensions: 0 or more";
     if (!plan.optimizer.empty() && plan.optimizer != "adam")
@@ -59,6 +66,8 @@ Expected<Plan> parsePlan(const std::string& text, const std::string& path)
     } catch (const nlohmann::json::parse_error& e) {
         return error(locationOf(text, e.byte > 0 ? e.byte - 1 : 0), std::string("not valid JSON: ") + e.what());
     }
+    if (const auto twice = findDuplicateKey(text))
+        return error(twice->at, "\"" + twice->key + "\" is given twice: a plan names each field once");
     if (!j.is_object())
         return error({1, 1}, "a plan is a JSON object, e.g. {\"tp\": 8, \"pp\": 2, \"micro_batches\": 8}");
     Plan plan;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/problem/definition.h"
 
+#include "engine/core/jsonduplicates.h"
 #include "engine/core/textfile.h"
 #include "engine/problem/axisexpr.h"
 
@@ -65,6 +66,8 @@ public:
         } catch (const nlohmann::json::parse_error& e) {
             return fail(locationOf(m_text, e.byte > 0 ? e.byte - 1 : 0), std::string("not valid JSON: ") + e.what());
         }
+        if (const auto twice = findDuplicateKey(m_text))
+            return fail(twice->at, "\"" + twice->key + "\" is given twice in one object (which one holds?)");
         if (!j.is_object())
             return fail({1, 1}, "a definition is a JSON object (name, axes, inputs, outputs, reference)");
         Definition d;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/serving/modelconfig.h"
 
+#include "engine/core/jsonduplicates.h"
 #include "engine/core/textfile.h"
 
 #include <nlohmann/json.hpp>
@@ -53,6 +54,8 @@ Expected<ModelConfig> parseModelConfig(const std::string& text, const std::strin
     } catch (const nlohmann::json::parse_error& e) {
         return error(locationOf(text, e.byte > 0 ? e.byte - 1 : 0), "config.json", std::string("not valid JSON: ") + e.what());
     }
+    if (const auto twice = findDuplicateKey(text))
+        return error(twice->at, "config.json", "\"" + twice->key + "\" is given twice in one object (which one holds?)");
     if (!j.is_object())
         return error({1, 1}, "config.shape", "a model config is a JSON object of fields (config.json as a model card ships it)");
     ModelConfig c;

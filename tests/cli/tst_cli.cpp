@@ -551,6 +551,29 @@ private slots:
         QVERIFY(std::abs(two - (2 * 2097152.0 + 268435456.0 / 2) / 3.35e12) < 1e-12);
         QCOMPARE(cli({"inverse", data("mlp_c5.alir"), "--hw", "h100-sxm", "--target-ms", "0.001", "--sweep", "tp=1,2"}).code, 1);
         QCOMPARE(cli({"inverse", data("mlp_c5.alir"), "--hw", "h100-sxm", "--target-ms", "1", "--sweep", "tp=2", "--tp", "2"}).code, 2);
+
+        // Issue 48: a count whose share does not fit is no answer, however fast. D = 131,072 and H = 262,144: the two
+        // weights hold 2 x 131,072 x 262,144 x 2 B = 137.4 GB, more than one H100's 80 GB; halved on 2 devices,
+        // 68.7 GB plus under 1 GB of activations fits. The sweep of the same points fails for the first.
+        const std::vector<std::string> wide {"--set", "D=131072", "--set", "H=262144", "--no-validate"};
+        std::vector<std::string> inverse {"inverse", data("mlp_c5.alir"), "--hw", "h100-sxm", "--target-ms", "1000", "--sweep", "tp=1,2",
+                                          "--format", "json"};
+        inverse.insert(inverse.end(), wide.begin(), wide.end());
+        const Result fit = cli(inverse);
+        QCOMPARE(fit.code, 0);
+        const QJsonObject f = QJsonDocument::fromJson(QByteArray::fromStdString(fit.out)).object();
+        QCOMPARE(f[QStringLiteral("least_devices")].toInt(), 2);
+        const QJsonArray fp = f[QStringLiteral("points")].toArray();
+        QVERIFY(!fp[0].toObject()[QStringLiteral("fits")].toBool());
+        QVERIFY(!fp[0].toObject()[QStringLiteral("reaches_target")].toBool());
+        QVERIFY(fp[0].toObject()[QStringLiteral("held_bytes_per_device")].toDouble() >= 2 * 131072.0 * 262144 * 2);
+        QVERIFY(fp[1].toObject()[QStringLiteral("fits")].toBool());
+        std::vector<std::string> sweep {"analyze", data("mlp_c5.alir"), "--hw", "h100-sxm", "--sweep", "tp=1,2"};
+        sweep.insert(sweep.end(), wide.begin(), wide.end());
+        const Result swept = cli(sweep);
+        QCOMPARE(swept.code, 1);
+        QVERIFY2(swept.err.find("1 devices: 138 GB held per device do not fit in h100-sxm's 80 GB") != std::string::npos, swept.err.c_str());
+        QVERIFY(swept.err.find("2 devices:") == std::string::npos);
     }
 
     void testGraphExports()

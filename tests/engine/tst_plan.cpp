@@ -304,6 +304,18 @@ private slots:
         QVERIFY(!parsePlan(R"({"optimizer": "lion"})", "p.json"));
         QVERIFY(!parsePlan(R"({"zero": 1})", "p.json"));
         QVERIFY(!parsePlan("[1, 2]", "p.json"));
+        // Issue 48: a key given twice is refused where the second one stands (nlohmann alone keeps the last).
+        auto twice = parsePlan("{\n  \"tp\": 8,\n  \"pp\": 2,\n  \"tp\": 2\n}", "p.json");
+        QVERIFY(!twice);
+        QCOMPARE(twice.diagnostics().front().loc.line, 4);
+        QCOMPARE(twice.diagnostics().front().loc.column, 3);
+        QVERIFY(twice.diagnostics().front().message.find("\"tp\" is given twice") != std::string::npos);
+        // Micro-batches without a pipeline (gradient accumulation) are refused as the CLI's flags are, not a step
+        // multiplied by them.
+        auto accumulation = parsePlan(R"({"dp": 4, "micro_batches": 8, "optimizer": "adam"})", "p.json");
+        QVERIFY(!accumulation);
+        QVERIFY(accumulation.diagnostics().front().message.find("micro_batches goes with pp > 1") != std::string::npos);
+        QVERIFY(parsePlan(R"({"dp": 4, "micro_batches": 1, "optimizer": "adam"})", "p.json"));
     }
 };
 
