@@ -284,9 +284,11 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
         StageAnalysis sa;
         sa.cut = stage;
         sa.tensor = std::move(*tensor);
-        // A split output the next stages read is sent as it is, not gathered.
+        // A split output the next stages read is sent as it is, not gathered. What a device holds is the plan's to
+        // say (step 6: experts at 1/ep, the data cuts' results), not the tensor split's, which keeps experts whole.
         std::erase_if(sa.tensor.notes, [&](const std::string& n) {
-            return std::any_of(stage.sends.begin(), stage.sends.end(),
+            return n.rfind("does not fit: each device holds", 0) == 0
+                || std::any_of(stage.sends.begin(), stage.sends.end(),
                                [&](const std::string& t) { return n.rfind("the output " + t + " stays split", 0) == 0; });
         });
         pa.stages.push_back(std::move(sa));

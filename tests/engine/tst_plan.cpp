@@ -235,6 +235,20 @@ private slots:
         QVERIFY(!three);
         QVERIFY2(three.diagnostics().front().message.find("the 4 experts of W1 do not divide into 3") != std::string::npos,
                  three.diagnostics().front().message.c_str());
+        // Issue 48: experts that fit only once divided. 8 experts of H = 32,768 and F = 40,960 in f32 are 2 x 8 x
+        // 40,960 x 32,768 x 4 B = 85.9 GB, over one H100's 80 GB; at ep 8 a device holds 1/8 of them (10.7 GB) and
+        // fits, and no note says otherwise (the tensor split keeps experts whole per device, and its own fit note
+        // is not the plan's).
+        const AnalysisResult big = analyzed("moe_top1.alir", "h100-sxm", {{"T", 16}, {"H", 32768}, {"E", 8}, {"F", 40960}});
+        plan.ep = 8;
+        const auto wide = analyzePlan(big, plan);
+        QVERIFY2(wide, wide ? "" : formatAll(wide.diagnostics()).c_str());
+        const double experts = 2 * 8 * 40960.0 * 32768 * 4;
+        QVERIFY(experts > wide->capacityBytes);
+        QVERIFY(wide->memory.heldBytes >= experts / 8 && wide->memory.heldBytes < experts / 8 + 1e9);
+        QVERIFY(wide->fits());
+        for (const auto& n : wide->notes)
+            QVERIFY2(n.find("does not fit") == std::string::npos, n.c_str());
         plan.ep = 2;
         const auto dense = analyzePlan(analyzed("mlp_c5.alir", "h100-sxm"), plan);
         QVERIFY(!dense);
