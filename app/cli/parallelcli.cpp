@@ -351,7 +351,7 @@ int inverseDevices(const AnalysisResult& whole, const std::vector<int>& counts, 
                           {"serial_reaches_target", s.serialSeconds <= targetSeconds}});
         table += padText(std::to_string(n), 9, true) + padText(formatSeconds(s.deviceSeconds), 14, true)
             + padText(formatSeconds(s.overlappedSeconds), 14, true) + padText(formatSeconds(s.serialSeconds), 14, true) + "  "
-            + (!fits           ? "no: " + formatBytes(pa->residentBytes) + " per device do not fit"
+            + (!fits         ? "no: " + formatBytes(pa->residentBytes) + " per device do not fit"
                    : reaches ? (s.serialSeconds <= targetSeconds ? "yes" : "yes (overlapped only)")
                              : "no")
             + "\n";

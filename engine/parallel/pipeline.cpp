@@ -301,18 +301,28 @@ double peakLiveBytes(const ir::Program& program, const ir::SizeBindings& sizes)
 
 PipelineTime pipelineTime(const std::vector<double>& microSeconds, int microBatches)
 {
+    return pipelineTime(microSeconds, microSeconds, microBatches);
+}
+
+PipelineTime pipelineTime(const std::vector<double>& coldSeconds, const std::vector<double>& warmSeconds, int microBatches)
+{
     PipelineTime t;
-    const double total = std::accumulate(microSeconds.begin(), microSeconds.end(), 0.0);
-    const double m = std::max(1, microBatches);
-    for (size_t k = 0; k < microSeconds.size(); ++k) {
-        const double s = m * microSeconds[k] + (total - microSeconds[k]);
+    const int m = std::max(1, microBatches);
+    const size_t n = std::min(coldSeconds.size(), warmSeconds.size());
+    double before = 0; // the cold micro-batch through the stages before k
+    for (size_t k = 0; k < n; ++k) {
+        const double own = coldSeconds[k] + (m - 1) * warmSeconds[k];
+        double after = 0;
+        for (size_t j = k + 1; j < n; ++j)
+            after += m > 1 ? warmSeconds[j] : coldSeconds[j];
+        const double s = before + own + after;
         if (s > t.seconds) {
             t.seconds = s;
             t.bindingStage = static_cast<int>(k);
+            t.bubbleSeconds = before + after;
         }
+        before += coldSeconds[k];
     }
-    if (!microSeconds.empty())
-        t.bubbleSeconds = t.seconds - m * microSeconds[static_cast<size_t>(t.bindingStage)];
     return t;
 }
 

@@ -46,8 +46,15 @@ struct PipelineTime
 {
     double seconds = 0;
     int bindingStage = 0; // the k of the maximum
-    double bubbleSeconds = 0; // seconds - M t_binding: what the fill and drain add
+    double bubbleSeconds = 0; // seconds - the binding stage's own M micro-batches: what the fill and drain add
 };
 PipelineTime pipelineTime(const std::vector<double>& stageSeconds, int microBatches);
+
+/// The same with each stage's first micro-batch cold (`coldSeconds`: its weights come from DRAM) and the ones after
+/// it warm (`warmSeconds` <= cold: back to back, what stays on chip is not read again). Stage k takes
+/// cold_k + (M - 1) warm_k; the first micro-batch reaches it through the stages before, cold; the last leaves it
+/// through the stages after, warm where M > 1 (they ran the micro-batches before it). With warm = cold it is the
+/// bound above.
+PipelineTime pipelineTime(const std::vector<double>& coldSeconds, const std::vector<double>& warmSeconds, int microBatches);
 
 } // namespace solar::parallel

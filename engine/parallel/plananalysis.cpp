@@ -340,26 +340,40 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
         stepCommunication = std::max(stepCommunication, st.stepCommunicationSeconds);
         pa.communicationSeconds += m * st.microCommunicationSeconds() + st.stepCommunicationSeconds;
     }
+    // Back-to-back micro-batches of a stage find on chip what its last one left there (its weights, where they fit):
+    // the stage's ladder solved warm bounds each micro-batch after the first (a cold one bounded all of them before,
+    // which a pipeline whose stages' weights fit in L2 beats).
+    std::vector<bounds::Ladder> warmLadders;
+    for (const StageAnalysis& st : pa.stages) {
+        const AnalysisResult& d = st.tensor.device;
+        warmLadders.push_back(m > 1 ? bounds::solve(d.digest, d.machine, d.options.policy, bounds::CacheAssumption::Warm) : d.ladder);
+    }
     for (bounds::Level l : bounds::kLevels) {
         const auto li = static_cast<size_t>(l);
-        std::vector<double> device, overlapped, serial;
+        std::vector<double> device, overlapped, serial, warmDevice, warmOverlapped, warmSerial;
         double links = 0;
-        for (StageAnalysis& st : pa.stages) {
+        for (size_t s = 0; s < pa.stages.size(); ++s) {
+            StageAnalysis& st = pa.stages[s];
             const double d = st.tensor.levels[li].deviceSeconds * perMicroBatch;
+            const double w = std::min(d, warmLadders[s].at(l).seconds * perMicroBatch);
             const double c = st.microCollectiveSeconds;
             st.deviceSeconds[li] = d;
+            st.warmDeviceSeconds[li] = w;
             st.overlappedSeconds[li] = std::max(d, c);
             st.serialSeconds[li] = d + st.microCommunicationSeconds();
             device.push_back(d);
             overlapped.push_back(st.overlappedSeconds[li]);
             serial.push_back(st.serialSeconds[li]);
+            warmDevice.push_back(w);
+            warmOverlapped.push_back(std::max(w, c));
+            warmSerial.push_back(w + st.microCommunicationSeconds());
             links = std::max({links, m * c + st.stepCommunicationSeconds, m * st.microSendSeconds});
         }
         SystemLevel& level = pa.levels[li];
-        level.deviceSeconds = pipelineTime(device, m).seconds;
-        const PipelineTime over = pipelineTime(overlapped, m);
+        level.deviceSeconds = pipelineTime(device, warmDevice, m).seconds;
+        const PipelineTime over = pipelineTime(overlapped, warmOverlapped, m);
         level.overlappedSeconds = std::max(over.seconds, links);
-        level.serialSeconds = pipelineTime(serial, m).seconds + stepCommunication;
+        level.serialSeconds = pipelineTime(serial, warmSerial, m).seconds + stepCommunication;
         level.communicationBinds = level.overlappedSeconds > level.deviceSeconds;
         pa.bindingStage[li] = over.bindingStage;
     }
@@ -400,7 +414,14 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
     const auto fused = static_cast<size_t>(bounds::Level::Fused);
     const SystemLevel& f = pa.levels[fused];
     if (plan.pp > 1) {
-        const double busiest = m * pa.stages[static_cast<size_t>(pa.bindingStage[fused])].overlappedSeconds[fused];
+        const StageAnalysis& binding = pa.stages[static_cast<size_t>(pa.bindingStage[fused])];
+        const double warm = std::max(binding.warmDeviceSeconds[fused], binding.microCollectiveSeconds);
+        const double busiest = binding.overlappedSeconds[fused] + (m - 1) * warm;
+        if (m > 1 && warm < binding.overlappedSeconds[fused])
+            pa.notes.push_back("fused: stage " + std::to_string(pa.bindingStage[fused] + 1) + "'s micro-batches after the first run warm, "
+                               + formatSeconds(warm) + " each against " + formatSeconds(binding.overlappedSeconds[fused])
+                               + " cold: back to back, what fits in the on-chip cache (its weights, where they fit) is not read "
+                                 "again");
         pa.notes.insert(pa.notes.begin(),
                         "fused: stage " + std::to_string(pa.bindingStage[fused] + 1) + " of " + std::to_string(plan.pp)
                             + " binds; the pipeline's fill and drain add " + formatSeconds(f.overlappedSeconds - busiest) + " over its "

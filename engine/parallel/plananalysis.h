@@ -30,6 +30,9 @@ struct StageAnalysis
     ParallelAnalysis tensor; // the stage over plan.tp devices (1: the stage alone)
     // One micro-batch's: its own work, that with its collectives overlapped, and with them and its send after it.
     std::array<double, bounds::kLevelCount> deviceSeconds {}, overlappedSeconds {}, serialSeconds {};
+    // A micro-batch after the first, back to back: what stays on chip (bounds::CacheAssumption::Warm) is not read
+    // again. Equal to deviceSeconds with one micro-batch, and at the levels that do not model the cache.
+    std::array<double, bounds::kLevelCount> warmDeviceSeconds {};
     double dataCommunicationSeconds = 0; // the data/context collectives of one micro-batch (before the 1/M, see below)
     double stepCommunicationSeconds = 0; // those run once a step (gradients summed after the last micro-batch)
     double microCollectiveSeconds = 0; // a micro-batch's collectives (tensor and data), one after another

@@ -89,6 +89,7 @@ std::string planJson(const PlanAnalysis& pa, const AnalysisResult& whole)
         for (bounds::Level l : bounds::kLevels) {
             const auto li = static_cast<size_t>(l);
             levels[std::string(bounds::levelName(l))] = {{"micro_batch_device_seconds", st.deviceSeconds[li]},
+                                                         {"warm_micro_batch_device_seconds", st.warmDeviceSeconds[li]},
                                                          {"micro_batch_overlapped_seconds", st.overlappedSeconds[li]},
                                                          {"micro_batch_serial_seconds", st.serialSeconds[li]}};
         }

@@ -478,7 +478,7 @@ private slots:
 
     void testPlans()
     {
-        // Four equal layers over a 4-stage pipeline of 8 micro-batches: (8 + 4 - 1) x one micro-batch's stage.
+        // Four equal layers over a 4-stage pipeline of 8 micro-batches: each stage's first micro-batch cold, the rest warm.
         const Result r
             = cli({"analyze", data("four_layers.alir"), "--hw", "h100-sxm", "--pp", "4", "--micro-batches", "8", "--format", "json"});
         QCOMPARE(r.code, 0);
@@ -489,7 +489,10 @@ private slots:
         const double t = (8192.0 * 8192 * 2 + 2 * 2 * 8192 * 2) / 3.35e12;
         const double device
             = o[QStringLiteral("levels")].toObject()[QStringLiteral("fused")].toObject()[QStringLiteral("device_seconds")].toDouble();
-        QVERIFY2(std::abs(device - 11 * t) < 1e-9 * device, qPrintable(QString::number(device)));
+        // Micro-batches after a stage's first run warm (issue 48): up to the H100's 50 MiB L2 of the weight is not
+        // read again, w = (128 MiB + 32 KiB in - 50 MiB) / 3.35 TB/s; the last stage binds: 4 t + 7 w.
+        const double w = (8192.0 * 8192 * 2 + 2 * 8192 * 2 - 50.0 * 1024 * 1024) / 3.35e12;
+        QVERIFY2(std::abs(device - (4 * t + 7 * w)) < 1e-9 * device, qPrintable(QString::number(device)));
         // The same plan from a file; a file with a field that is no plan field names its line and column.
         const QString dir = QDir::temp().filePath(QStringLiteral("solar-plan-%1").arg(QCoreApplication::applicationPid()));
         const std::string plan = writeFile(dir + QStringLiteral("/plan.json"), R"({"pp": 4, "micro_batches": 8})");
@@ -556,8 +559,8 @@ private slots:
         // weights hold 2 x 131,072 x 262,144 x 2 B = 137.4 GB, more than one H100's 80 GB; halved on 2 devices,
         // 68.7 GB plus under 1 GB of activations fits. The sweep of the same points fails for the first.
         const std::vector<std::string> wide {"--set", "D=131072", "--set", "H=262144", "--no-validate"};
-        std::vector<std::string> inverse {"inverse", data("mlp_c5.alir"), "--hw", "h100-sxm", "--target-ms", "1000", "--sweep", "tp=1,2",
-                                          "--format", "json"};
+        std::vector<std::string> inverse {"inverse", data("mlp_c5.alir"), "--hw",   "h100-sxm", "--target-ms",
+                                          "1000",    "--sweep",           "tp=1,2", "--format", "json"};
         inverse.insert(inverse.end(), wide.begin(), wide.end());
         const Result fit = cli(inverse);
         QCOMPARE(fit.code, 0);
@@ -572,7 +575,8 @@ private slots:
         sweep.insert(sweep.end(), wide.begin(), wide.end());
         const Result swept = cli(sweep);
         QCOMPARE(swept.code, 1);
-        QVERIFY2(swept.err.find("1 devices: 138 GB held per device do not fit in h100-sxm's 80 GB") != std::string::npos, swept.err.c_str());
+        QVERIFY2(swept.err.find("1 devices: 138 GB held per device do not fit in h100-sxm's 80 GB") != std::string::npos,
+                 swept.err.c_str());
         QVERIFY(swept.err.find("2 devices:") == std::string::npos);
     }
 
