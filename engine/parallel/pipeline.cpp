@@ -115,7 +115,7 @@ std::vector<int> sinkSources(const std::vector<Uses>& uses)
 } // namespace
 
 Expected<std::vector<Stage>> cutStages(const ir::Program& program, const ir::SizeBindings& sizes,
-                                       const std::vector<double>& statementSeconds, int stages)
+                                       const std::vector<double>& statementSeconds, int stages, double sendBytesPerSecond)
 {
     using Fail = Expected<std::vector<Stage>>;
     const int n = static_cast<int>(program.body.size());
@@ -170,8 +170,9 @@ Expected<std::vector<Stage>> cutStages(const ir::Program& program, const ir::Siz
     for (const auto& d : program.decls)
         if (d.kind == ir::DeclKind::Tensor)
             decls[d.name] = &d;
-    // Each cut moves to the place nearby that sends the fewest bytes (after a layer's residual add rather than after
-    // its norm, which sends both), as long as no stage grows beyond the balanced cap by more than kSlack.
+    // Each cut moves to the place nearby whose stages and send take least (with a link); without one, to the place
+    // that sends the fewest bytes (after a layer's residual add rather than after its norm, which sends both), as
+    // long as no stage grows beyond the balanced cap by more than kSlack.
     constexpr double kSlack = 0.005;
     std::vector<double> crossing(static_cast<size_t>(n) + 1, 0.0); // bytes crossing a cut before statement p
     {
@@ -202,13 +203,23 @@ Expected<std::vector<Stage>> cutStages(const ir::Program& program, const ir::Siz
     const double cap = hi * (1 + kSlack);
     for (size_t k = 0; k < cuts.size(); ++k) {
         const int before = k == 0 ? 0 : cuts[k - 1], after = k + 1 < cuts.size() ? cuts[k + 1] : n;
+        const auto at = [&](int p) { return prefix[static_cast<size_t>(p)]; };
+        // With a link: the two stages the cut separates and its send, as the pipeline's bound adds them.
+        const auto objective = [&](int p) {
+            return std::max(at(p) - at(before), at(after) - at(p)) + crossing[static_cast<size_t>(p)] / sendBytesPerSecond;
+        };
         int best = cuts[k];
-        for (int p = before + 1; p < after; ++p)
-            if (allowed[static_cast<size_t>(p)] && prefix[static_cast<size_t>(p)] - prefix[static_cast<size_t>(before)] <= cap
-                && prefix[static_cast<size_t>(after)] - prefix[static_cast<size_t>(p)]
-                    <= std::max(cap, prefix[static_cast<size_t>(after)] - prefix[static_cast<size_t>(cuts[k])])
-                && crossing[static_cast<size_t>(p)] < crossing[static_cast<size_t>(best)])
+        for (int p = before + 1; p < after; ++p) {
+            if (!allowed[static_cast<size_t>(p)])
+                continue;
+            const bool better = sendBytesPerSecond > 0
+                ? objective(p) < objective(best)
+                    || (objective(p) == objective(best) && crossing[static_cast<size_t>(p)] < crossing[static_cast<size_t>(best)])
+                : at(p) - at(before) <= cap && at(after) - at(p) <= std::max(cap, at(after) - at(cuts[k]))
+                    && crossing[static_cast<size_t>(p)] < crossing[static_cast<size_t>(best)];
+            if (better)
                 best = p;
+        }
         cuts[k] = best;
     }
     cuts.push_back(n);

@@ -28,10 +28,13 @@ struct Stage
 /// estimate they balance: the largest stage's sum is the least any cut at the allowed places reaches. A cut may not
 /// fall between two writes of one tensor (a concatenation written in parts). A statement computed from the inputs
 /// alone (a copy of the cached keys) moves down to its first reader first, so the stage that reads it computes it
-/// rather than receiving it; `first`/`last` count statements in that order. Fails when the program has fewer places
-/// to cut than the stages need, naming the numbers.
+/// rather than receiving it; `first`/`last` count statements in that order. Each cut then moves to the place nearby
+/// whose two stages plus what crosses it take least: max(left, right) + crossing bytes / `sendBytesPerSecond` (0: the
+/// fewest bytes within half a percent of the balanced stages), so a cut never sends a layer's cache to save a
+/// fraction of a layer's balance. Fails when the program has fewer places to cut than the stages need, naming the
+/// numbers.
 Expected<std::vector<Stage>> cutStages(const ir::Program& program, const ir::SizeBindings& sizes,
-                                       const std::vector<double>& statementSeconds, int stages);
+                                       const std::vector<double>& statementSeconds, int stages, double sendBytesPerSecond = 0);
 
 /// The most bytes of intermediates and outputs live at once when `program` runs its top-level statements in order: a
 /// tensor from the statement that first writes it to the last that reads it (an output to the end). What a device

@@ -241,7 +241,17 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
     }
 
     // 2. The stages, each split over the tensor-parallel devices.
-    auto cut = cutStages(current.program, current.sizes, statementSeconds(current), plan.pp);
+    // Where to cut weighs a cut's send against the balance it buys: the link's seconds per byte crossing (spread over
+    // the tensor-parallel devices as step 4 sends it), against the statements' whole-program seconds (tp times a
+    // device's share, so the send's count tp times too).
+    double sendBytesPerSecond = 0;
+    if (plan.pp > 1) {
+        constexpr double kProbe = 1e9;
+        const Collective probe {CollectiveKind::SendRecv, "", "cut", kProbe / plan.tp, 2, 1, plan.tp * plan.cp};
+        if (const double seconds = boundCollective(probe, whole.hardware).seconds; seconds > 0)
+            sendBytesPerSecond = kProbe / (seconds * plan.tp);
+    }
+    auto cut = cutStages(current.program, current.sizes, statementSeconds(current), plan.pp, sendBytesPerSecond);
     if (!cut)
         return Fail::failure(cut.diagnostics());
     if (plan.pp > 1) {

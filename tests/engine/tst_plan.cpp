@@ -125,6 +125,31 @@ private slots:
         QVERIFY(!bad || !bad->ok);
     }
 
+    void cutsWeighTheirSends()
+    {
+        // Issue 48: a cut that balances the stages best may send a layer's cache. cut_choice.alir's two layers, the
+        // second heavier (the statements' costs below, seconds): the most balanced 2-stage cut falls before the
+        // second layer's last statement (3.9 | 2.0) and sends its appended cache K2 (1,001 x 48 x 4 = 192,192 B),
+        // its scores s2 (4,004 B) and the residual H1 (192 B). With a link at 192,192 B/s (the cache takes 1 s) the
+        // cut moves to where the two stages and the send take least: after the second layer's key projection
+        // (1.8 | 4.1, sending H1 and k2, 384 B: 4.102 s against 4.92 s, and 4.301 s at the layer boundary).
+        const ir::Program p = testutil::parseOk(testutil::readData("alir/cut_choice.alir"));
+        const auto sizes = ir::bindSizes(p, {});
+        QVERIFY(sizes);
+        const std::vector<double> cost {0.5, 0.05, 0.05, 0.5, 0.5, 0.2, 0.05, 0.05, 2, 2};
+        QCOMPARE(p.body.size(), cost.size());
+        const auto balanced = cutStages(p, *sizes, cost, 2);
+        QVERIFY2(balanced, balanced ? "" : formatAll(balanced.diagnostics()).c_str());
+        QCOMPARE(balanced->front().last, 9);
+        QCOMPARE(balanced->front().sendBytes, 192192.0 + 4004 + 192);
+        const auto weighed = cutStages(p, *sizes, cost, 2, 192192.0);
+        QVERIFY2(weighed, weighed ? "" : formatAll(weighed.diagnostics()).c_str());
+        QCOMPARE(weighed->front().last, 6);
+        QCOMPARE(weighed->front().sendBytes, 2 * 48 * 4.0);
+        const auto ok = validateStages(p, *weighed, {});
+        QVERIFY2(ok && ok->ok, ok ? ok->detail.c_str() : formatAll(ok.diagnostics()).c_str());
+    }
+
     void pipelineWithTensorParallel()
     {
         // The C.5 MLP cut into 2 stages of 4 devices: the second stage receives R split as the first left it, so
