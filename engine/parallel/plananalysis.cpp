@@ -144,8 +144,8 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
     pa.capacityBytes = whole.hardware.dramCapacityBytes.value;
 
     // A pipeline runs micro-batches: everything below is one micro-batch's, the program at batch / M where the data
-    // inputs' batch is a size parameter that divides; else the step's work / M, which no micro-batch beats (its FLOPs
-    // scale with the batch, its weights are read again).
+    // inputs' batch is a size parameter that divides; else the step's work / M, but never less than the stage's
+    // weights read once (step 5).
     Sizes sizes;
     for (const auto& p : whole.program.params)
         sizes[p.name] = whole.sizes.values.at(p.name);
@@ -161,7 +161,7 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
                                + (batch.empty() ? std::string("the inputs' batch is no size parameter")
                                                 : batch + " (" + std::to_string(sizes.at(batch)) + ") does not divide into "
                                           + std::to_string(plan.microBatches * plan.dp) + " micro-batches")
-                               + ", so the analyses run the whole step");
+                               + ", so the analyses run the whole step (and each micro-batch reads at least its stage's weights)");
         }
     }
     AnalysisResult current = whole;
@@ -358,14 +358,35 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
         const AnalysisResult& d = st.tensor.device;
         warmLadders.push_back(m > 1 ? bounds::solve(d.digest, d.machine, d.options.policy, bounds::CacheAssumption::Warm) : d.ladder);
     }
+    struct WeightFloor
+    {
+        double cold = 0, warm = 0;
+    };
+    std::vector<WeightFloor> floors;
+    for (const StageAnalysis& st : pa.stages) {
+        const AnalysisResult& d = st.tensor.device;
+        double weights = 0; // what the stage's device reads of its weights (a gathered row of a table, not all of it)
+        for (size_t t = 0; t < d.graph.tensors.size() && t < d.graph.externalFootprint.size(); ++t)
+            if (d.graph.tensors[t].role == graph::TensorRole::Weight)
+                weights += d.graph.externalFootprint[t] * d.graph.tensors[t].bytesPerElement;
+        const double bps = d.machine.dramBps;
+        floors.push_back(bps > 0 ? WeightFloor {weights / bps, std::max(0.0, weights - d.machine.persistentCacheBytes) / bps}
+                                 : WeightFloor {});
+    }
     for (bounds::Level l : bounds::kLevels) {
         const auto li = static_cast<size_t>(l);
         std::vector<double> device, overlapped, serial, warmDevice, warmOverlapped, warmSerial;
         double links = 0;
         for (size_t s = 0; s < pa.stages.size(); ++s) {
             StageAnalysis& st = pa.stages[s];
-            const double d = st.tensor.levels[li].deviceSeconds * perMicroBatch;
-            const double w = std::min(d, warmLadders[s].at(l).seconds * perMicroBatch);
+            double d = st.tensor.levels[li].deviceSeconds * perMicroBatch;
+            double w = std::min(d, warmLadders[s].at(l).seconds * perMicroBatch);
+            // A micro-batch charged 1/M of the step still reads its stage's weights (the step reads them once, not
+            // M times): cold all of them, warm what the on-chip cache does not keep.
+            if (perMicroBatch < 1) {
+                d = std::max(d, floors[s].cold);
+                w = std::max(w, std::min(d, floors[s].warm));
+            }
             const double c = st.microCollectiveSeconds;
             st.deviceSeconds[li] = d;
             st.warmDeviceSeconds[li] = w;

@@ -109,6 +109,29 @@ private slots:
         QCOMPARE(peakLiveBytes(whole.program, whole.sizes), 2 * 16 * d * 2);
     }
 
+    void microBatchesReadTheirWeights()
+    {
+        // Issue 48: where the batch does not divide into the micro-batches (B = 3 over 8), each is charged 1/8 of
+        // the step's work, but it still reads its stage's weight: cold 128 MiB, warm what the 50 MiB L2 does not keep.
+        // The step's own 1/8 (a 128 MiB weight and 3 rows, 40.1 us / 8) would be 5 us a micro-batch, and more
+        // micro-batches would always look faster.
+        const AnalysisResult whole = analyzed("four_layers.alir", "h100-sxm", {{"B", 3}});
+        const double bw = shippedProfile("h100-sxm").dramBandwidthBps.value, weight = 8192.0 * 8192 * 2;
+        const auto pa = analyzePlan(whole, planOf(1, 4, 1, 1, 8));
+        QVERIFY2(pa, pa ? "" : formatAll(pa.diagnostics()).c_str());
+        QVERIFY(pa->microBatchSizes.empty());
+        const double t = weight / bw, w = (weight - whole.machine.persistentCacheBytes) / bw;
+        QVERIFY(nearRel(pa->stages[0].deviceSeconds[kFused], t, 1e-9));
+        QVERIFY(nearRel(pa->stages[0].warmDeviceSeconds[kFused], w, 1e-9));
+        QVERIFY(nearRel(pa->levels[kFused].deviceSeconds, 4 * t + 7 * w, 1e-9));
+        QVERIFY(std::any_of(pa->notes.begin(), pa->notes.end(),
+                            [](const std::string& n) { return n.find("reads at least its stage's weights") != std::string::npos; }));
+        // Sixteen micro-batches are slower, not faster: 4 t + 15 w.
+        const auto sixteen = analyzePlan(whole, planOf(1, 4, 1, 1, 16));
+        QVERIFY(sixteen);
+        QVERIFY(nearRel(sixteen->levels[kFused].deviceSeconds, 4 * t + 15 * w, 1e-9));
+    }
+
     void stagesRunAsTheProgram()
     {
         // The traced LLaMA block cut into 3 stages runs as the block does; a stage that loses a statement does not.
