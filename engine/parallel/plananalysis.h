@@ -11,6 +11,7 @@
 #include "engine/parallel/plan.h"
 
 #include <functional>
+#include <optional>
 
 namespace solar::parallel {
 
@@ -22,6 +23,9 @@ struct PlacedCollective
     int stage = 0;
     int stride = 1;
     CollectiveBound bound;
+    // An expert-parallel all-to-all: its bound is the least any routing sends (none: every token's experts on its
+    // own device), and this the cost with the routed rows spread evenly over the devices, an estimate.
+    std::optional<CollectiveBound> evenRouting;
 };
 
 struct StageAnalysis

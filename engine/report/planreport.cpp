@@ -80,6 +80,8 @@ std::string planJson(const PlanAnalysis& pa, const AnalysisResult& whole)
     for (const PlacedCollective& c : pa.dataCollectives) {
         ordered_json j = collectiveJson(c.exchange.collective, c.bound);
         j["stage"] = c.stage + 1;
+        if (c.evenRouting)
+            j["even_routing_estimate"] = {{"seconds", c.evenRouting->seconds}, {"link_bytes", c.evenRouting->linkBytes}};
         data.push_back(j);
     }
     ordered_json stages = ordered_json::array();
@@ -184,18 +186,28 @@ std::string planTable(const PlanAnalysis& pa, const AnalysisResult& whole)
                 out += "  " + padText(std::string(collectiveKindName(c.exchange.collective.kind)), 16) + padText(c.exchange.source, 16)
                     + padText(formatBytes(c.exchange.collective.bytes), 12, true) + padText(formatSeconds(c.bound.seconds), 12, true) + "  "
                     + (c.bound.binding.empty() ? "-" : c.bound.binding) + ", stage " + std::to_string(c.stage + 1) + "; "
-                    + c.exchange.collective.why + "\n";
+                    + c.exchange.collective.why
+                    + (c.evenRouting ? "; even routing " + formatSeconds(c.evenRouting->seconds) + " (an estimate)" : std::string()) + "\n";
         } else {
             // A model's layers repeat them: one line per kind and size, with how many and their total (json lists all).
-            std::map<std::pair<std::string, double>, std::pair<int, double>> groups;
+            struct Group
+            {
+                int count = 0;
+                double seconds = 0, evenSeconds = 0;
+                bool routed = false;
+            };
+            std::map<std::pair<std::string, double>, Group> groups;
             for (const PlacedCollective& c : pa.dataCollectives) {
                 auto& g = groups[{std::string(collectiveKindName(c.exchange.collective.kind)), c.exchange.collective.bytes}];
-                ++g.first;
-                g.second += c.bound.seconds;
+                ++g.count;
+                g.seconds += c.bound.seconds;
+                g.routed = g.routed || c.evenRouting.has_value();
+                g.evenSeconds += c.evenRouting ? c.evenRouting->seconds : 0.0;
             }
             for (const auto& [key, g] : groups)
-                out += "  " + padText(std::to_string(g.first) + " x " + key.first, 22)
-                    + padText(formatBytes(key.second) + " each", 16, true) + padText(formatSeconds(g.second) + " in all", 16, true) + "\n";
+                out += "  " + padText(std::to_string(g.count) + " x " + key.first, 22)
+                    + padText(formatBytes(key.second) + " each", 16, true) + padText(formatSeconds(g.seconds) + " in all", 16, true)
+                    + (g.routed ? "  (even routing " + formatSeconds(g.evenSeconds) + ", an estimate)" : std::string()) + "\n";
         }
     }
     if (!pa.experts.empty()) {
