@@ -237,6 +237,21 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
         printDiagnostics(config.diagnostics(), err);
         return ExitBadInput;
     }
+    // Tensor parallelism runs whole attention heads on each device (Megatron's split; vLLM and TensorRT-LLM refuse a
+    // degree that does not divide the heads, and replicate KV heads only when the degree is a multiple of them): any
+    // other degree would leave most of the model whole on every device, a split no engine serves.
+    const int tpDegree = static_cast<int>(args.integer("--tp", 1).value_or(1));
+    if (const int degree = std::max(tpDegree, *plan ? (*plan)->tp : 1); degree > 1) {
+        std::int64_t kvHeads = config->heads;
+        for (const auto& [name, value] : config->sizes)
+            if (name == "num_key_value_heads" || name == "num_kv_heads" || name == "multi_query_group_num")
+                kvHeads = value;
+        if (config->heads % degree != 0 || (kvHeads % degree != 0 && degree % kvHeads != 0)) {
+            err << a.file << ": error: tp " << degree << " does not divide the model's " << config->heads << " attention heads (" << kvHeads
+                << " key-value heads): serving engines split attention by whole heads and refuse this degree\n";
+            return ExitBadInput;
+        }
+    }
     SourceAnalysisOptions options;
     options.analysis = a.options;
     options.validate = a.validate;

@@ -619,6 +619,13 @@ private slots:
         }
         QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "h200", "--tp", "2", "--sweep", "batch=1,2"}).code, 2);
         QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "l40s", "--tp", "2", "--no-validate"}).code, 1);
+        // Issue 48: a degree that does not divide the 4 attention heads (or, 2 key-value heads, is no multiple of
+        // them) is refused before any trace, as serving engines refuse it; 4 (2 KV heads replicated) is served.
+        const auto three = runSolar({"llm", config("llama_small"), "--hw", "h200", "--tp", "3", "--no-validate"});
+        QCOMPARE(three.code, 1);
+        QVERIFY2(three.err.find("tp 3 does not divide the model's 4 attention heads (2 key-value heads)") != std::string::npos,
+                 three.err.c_str());
+        QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "h200", "--pp", "2", "--tp", "3", "--no-validate"}).code, 1);
     }
 };
 
