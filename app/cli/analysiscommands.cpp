@@ -345,7 +345,8 @@ std::vector<Command> analysisCommands()
                    {},
                    {},
                    true}},
-                 validateOption()}),
+                 validateOption(),
+                 frontendOptions()}),
          1, 1, inverse},
         {"compare", "FILE",
          "one program on several profiles (--hw A,B,C): every level's bound and bottleneck, the speedup against the baseline, and where "
