@@ -148,7 +148,8 @@ std::vector<int> shardOf(const std::vector<int>& counts, std::pair<int, int> sha
 Expected<std::optional<parallel::Plan>> planOption(const Args& args)
 {
     using Result = Expected<std::optional<parallel::Plan>>;
-    const char* const planFlags[] = {"--pp", "--dp", "--cp", "--ep", "--micro-batches", "--optimizer", "--zero", "--cp-dim", "--dp-dim"};
+    const char* const planFlags[]
+        = {"--pp", "--dp", "--cp", "--ep", "--micro-batches", "--optimizer", "--zero", "--cp-dim", "--dp-dim", "--schedule"};
     const bool flags = std::any_of(std::begin(planFlags), std::end(planFlags), [&](const char* f) { return args.has(f); });
     if (args.has("--plan")) {
         if (flags || args.has("--tp"))
@@ -184,6 +185,11 @@ Expected<std::optional<parallel::Plan>> planOption(const Args& args)
     plan.shardOptimizer = args.value("--zero", "0") == "1";
     if (plan.microBatches > 1 && plan.pp == 1)
         throw UsageError {"--micro-batches goes with --pp (a pipeline's micro-batches)"};
+    if (args.has("--schedule")) {
+        if (plan.pp == 1)
+            throw UsageError {"--schedule goes with --pp (a pipeline's schedule)"};
+        plan.anySchedule = parallel::parseSchedule(args.value("--schedule")).value_or(false);
+    }
     if (const std::string why = parallel::planShapeError(plan); !why.empty())
         throw UsageError {why};
     return std::optional<parallel::Plan>(plan);
@@ -302,6 +308,12 @@ std::vector<OptionSpec> planOptionSpecs()
          "pipeline parallel: cut the program's statements into N stages that balance (docs/parallel.md); with --tp, each "
          "stage split over tp devices (json: solar.parallel.plan/1)"},
         {"--micro-batches", "M", "with --pp: the micro-batches a step is run as (the pipeline's fill and drain)"},
+        {"--schedule",
+         "S",
+         "with --pp: the schedules the bound holds for: 1f1b or gpipe (default; contiguous stages, their fill and drain "
+         "counted), or any (interleaved stages, zero-bubble schedules: each stage's micro-batches and one micro-batch's "
+         "way through)",
+         {"1f1b", "gpipe", "any", "interleaved", "zero-bubble"}},
         {"--dp", "N", "data parallel: the inputs cut along --dp-dim (default 0, the batch); sums over it (gradients) all-reduced"},
         {"--cp", "N",
          "context parallel: the inputs cut along --cp-dim (default 1, the sequence); what reads across it (attention's "

@@ -315,9 +315,27 @@ PipelineTime pipelineTime(const std::vector<double>& microSeconds, int microBatc
     return pipelineTime(microSeconds, microSeconds, microBatches);
 }
 
-PipelineTime pipelineTime(const std::vector<double>& coldSeconds, const std::vector<double>& warmSeconds, int microBatches)
+PipelineTime pipelineTime(const std::vector<double>& coldSeconds, const std::vector<double>& warmSeconds, int microBatches,
+                          bool anySchedule)
 {
     PipelineTime t;
+    if (anySchedule) {
+        const int m = std::max(1, microBatches);
+        const size_t n = std::min(coldSeconds.size(), warmSeconds.size());
+        double through = 0; // the first micro-batch passes every stage, one after another
+        for (size_t k = 0; k < n; ++k) {
+            through += coldSeconds[k];
+            const double own = coldSeconds[k] + (m - 1) * warmSeconds[k];
+            if (own > t.seconds) {
+                t.seconds = own;
+                t.bindingStage = static_cast<int>(k);
+            }
+        }
+        const double own = t.seconds;
+        t.seconds = std::max(t.seconds, through);
+        t.bubbleSeconds = t.seconds - own;
+        return t;
+    }
     const int m = std::max(1, microBatches);
     const size_t n = std::min(coldSeconds.size(), warmSeconds.size());
     double before = 0; // the cold micro-batch through the stages before k

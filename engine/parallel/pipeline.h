@@ -58,6 +58,9 @@ PipelineTime pipelineTime(const std::vector<double>& stageSeconds, int microBatc
 /// cold_k + (M - 1) warm_k; the first micro-batch reaches it through the stages before, cold; the last leaves it
 /// through the stages after, warm where M > 1 (they ran the micro-batches before it). With warm = cold it is the
 /// bound above.
-PipelineTime pipelineTime(const std::vector<double>& coldSeconds, const std::vector<double>& warmSeconds, int microBatches);
+/// `anySchedule`: over any schedule (interleaved stages, zero-bubble), which can overlap the fill and drain with
+/// other work: the larger of the busiest stage's own micro-batches and one micro-batch's way through every stage.
+PipelineTime pipelineTime(const std::vector<double>& coldSeconds, const std::vector<double>& warmSeconds, int microBatches,
+                          bool anySchedule = false);
 
 } // namespace solar::parallel

@@ -24,13 +24,23 @@ std::string Plan::text() const
     if (s.empty())
         s = "1 device";
     if (pp > 1)
-        s += " (" + std::to_string(microBatches) + (microBatches == 1 ? " micro-batch)" : " micro-batches)");
+        s += " (" + std::to_string(microBatches) + (microBatches == 1 ? " micro-batch" : " micro-batches")
+            + (anySchedule ? ", any schedule)" : ")");
     return s;
 }
 
 double optimizerBytesPerParameter(const std::string& optimizer)
 {
     return optimizer == "adam" ? 12.0 : 0.0;
+}
+
+std::optional<bool> parseSchedule(const std::string& name)
+{
+    if (name == "1f1b" || name == "gpipe")
+        return false;
+    if (name == "any" || name == "interleaved" || name == "zero-bubble")
+        return true;
+    return std::nullopt;
 }
 
 std::string planShapeError(const Plan& plan)
@@ -42,6 +52,8 @@ std::string planShapeError(const Plan& plan)
             return std::string(name) + " is " + std::to_string(value) + ": expected a count from 1 to 1048576";
     // Micro-batches without a pipeline are gradient accumulation: the same work as the step, which is what the
     // program's batch already states (multiplying the step by them would count every micro-batch at full size).
+    if (plan.anySchedule && plan.pp == 1)
+        return "schedule goes with pp > 1 (a pipeline's schedule)";
     if (plan.microBatches > 1 && plan.pp == 1)
         return "micro_batches goes with pp > 1 (a pipeline's micro-batches); without a pipeline, gradient accumulation "
                "does the step's work: analyse the step at its batch";
@@ -90,6 +102,14 @@ Expected<Plan> parsePlan(const std::string& text, const std::string& path)
             if (!value.is_string())
                 return error(at, "\"optimizer\" is a name (\"adam\"), not " + value.dump());
             plan.optimizer = value.get<std::string>();
+        } else if (key == "schedule") {
+            const auto any = value.is_string() ? parseSchedule(value.get<std::string>()) : std::nullopt;
+            if (!any)
+                return error(at,
+                             "\"schedule\" is \"1f1b\" or \"gpipe\" (contiguous stages), or \"any\" (also \"interleaved\", "
+                             "\"zero-bubble\"), not "
+                                 + value.dump());
+            plan.anySchedule = *any;
         } else if (key == "zero") {
             if (!value.is_number_integer() || (value.get<std::int64_t>() != 0 && value.get<std::int64_t>() != 1))
                 return error(at,
@@ -97,7 +117,8 @@ Expected<Plan> parsePlan(const std::string& text, const std::string& path)
                                  + value.dump());
             plan.shardOptimizer = value.get<int>() == 1;
         } else {
-            return error(at, "\"" + key + "\" is not a plan field: tp, cp, ep, pp, dp, micro_batches, cp_dim, dp_dim, optimizer, zero");
+            return error(
+                at, "\"" + key + "\" is not a plan field: tp, cp, ep, pp, dp, micro_batches, cp_dim, dp_dim, optimizer, zero, schedule");
         }
     }
     if (const std::string why = planShapeError(plan); !why.empty())

@@ -7,6 +7,7 @@
 
 #include "engine/core/expected.h"
 
+#include <optional>
 #include <string>
 
 namespace solar::parallel {
@@ -21,6 +22,10 @@ struct Plan
     int pp = 1; // pipeline parallel: the statements cut into stages (pipeline.h)
     int dp = 1; // data parallel: the data inputs cut along dpDim (the batch); sums over it (gradients) all-reduced
     int microBatches = 1; // the pipeline's micro-batches per step
+    // The pipeline schedules the bound holds for. false: contiguous stages run by 1F1B or GPipe, whose fill and drain
+    // count; true: any schedule, interleaved (virtual) stages and zero-bubble ones among them, which can hide the fill
+    // and drain: each stage's micro-batches, and one micro-batch's way through every stage.
+    bool anySchedule = false;
     int cpDim = 1, dpDim = 0; // the data inputs' dimensions the cuts take ([B, S, ...]: 0 the batch, 1 the sequence)
     // Training: per parameter, its gradient (the weight's dtype) and the optimizer's state. "adam" keeps fp32 master
     // weights and two fp32 moments, 12 bytes per parameter (Rajbhandari et al., ZeRO, SC'20, section 3.1: K = 12).
@@ -35,11 +40,15 @@ struct Plan
 /// The optimizer state's bytes per parameter (0 for inference); `optimizer` is checked by parsePlan.
 double optimizerBytesPerParameter(const std::string& optimizer);
 
+/// A schedule's name: "1f1b" or "gpipe" (contiguous stages) -> false; "any", "interleaved" or "zero-bubble" -> true;
+/// none for another name.
+std::optional<bool> parseSchedule(const std::string& name);
+
 /// Why `plan` is not a plan (a degree or micro-batch count below 1, an optimizer not known), naming the field.
 std::string planShapeError(const Plan& plan);
 
 /// A plan file: a JSON object {"tp": 8, "pp": 2, "dp": 1, "cp": 1, "ep": 1, "micro_batches": 8, "cp_dim": 1, "dp_dim": 0,
-/// "optimizer": "adam", "zero": 1}, every field optional. Errors name file:line:col.
+/// "optimizer": "adam", "zero": 1, "schedule": "1f1b"}, every field optional. Errors name file:line:col.
 Expected<Plan> parsePlan(const std::string& text, const std::string& path);
 
 } // namespace solar::parallel

@@ -408,10 +408,10 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
             links = std::max({links, m * c + st.stepCommunicationSeconds, m * st.microSendSeconds});
         }
         SystemLevel& level = pa.levels[li];
-        level.deviceSeconds = pipelineTime(device, warmDevice, m).seconds;
-        const PipelineTime over = pipelineTime(overlapped, warmOverlapped, m);
+        level.deviceSeconds = pipelineTime(device, warmDevice, m, plan.anySchedule).seconds;
+        const PipelineTime over = pipelineTime(overlapped, warmOverlapped, m, plan.anySchedule);
         level.overlappedSeconds = std::max(over.seconds, links);
-        level.serialSeconds = pipelineTime(serial, warmSerial, m).seconds + stepCommunication;
+        level.serialSeconds = pipelineTime(serial, warmSerial, m, plan.anySchedule).seconds + stepCommunication;
         level.communicationBinds = level.overlappedSeconds > level.deviceSeconds;
         pa.bindingStage[li] = over.bindingStage;
     }
@@ -460,11 +460,23 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
                                + formatSeconds(warm) + " each against " + formatSeconds(binding.overlappedSeconds[fused])
                                + " cold: back to back, what fits in the on-chip cache (its weights, where they fit) is not read "
                                  "again");
-        pa.notes.insert(pa.notes.begin(),
-                        "fused: stage " + std::to_string(pa.bindingStage[fused] + 1) + " of " + std::to_string(plan.pp)
-                            + " binds; the pipeline's fill and drain add " + formatSeconds(f.overlappedSeconds - busiest) + " over its "
-                            + formatSeconds(busiest) + " with " + std::to_string(plan.microBatches)
-                            + (plan.microBatches == 1 ? " micro-batch" : " micro-batches"));
+        if (plan.anySchedule)
+            pa.notes.insert(pa.notes.begin(),
+                            "fused: stage " + std::to_string(pa.bindingStage[fused] + 1) + " of " + std::to_string(plan.pp)
+                                + " binds; over any schedule (interleaved stages, zero-bubble) the fill and drain may hide under other "
+                                  "work, so the bound is its "
+                                + formatSeconds(busiest) + " with " + std::to_string(plan.microBatches)
+                                + (plan.microBatches == 1 ? " micro-batch" : " micro-batches")
+                                + ", or one micro-batch's way through every stage where that is longer");
+        else
+            pa.notes.insert(pa.notes.begin(),
+                            "fused: stage " + std::to_string(pa.bindingStage[fused] + 1) + " of " + std::to_string(plan.pp)
+                                + " binds; the pipeline's fill and drain add " + formatSeconds(f.overlappedSeconds - busiest) + " over its "
+                                + formatSeconds(busiest) + " with " + std::to_string(plan.microBatches)
+                                + (plan.microBatches == 1 ? " micro-batch" : " micro-batches")
+                                + (m > 1 ? " (contiguous stages run by 1F1B or GPipe; interleaved stages or a zero-bubble schedule can "
+                                           "hide the fill and drain: --schedule any bounds those)"
+                                         : ""));
     }
     pa.notes.insert(pa.notes.begin(),
                     std::string("fused: ") + (f.communicationBinds ? "communication binds" : "each device's own work binds")

@@ -142,6 +142,7 @@ std::string planJson(const PlanAnalysis& pa, const AnalysisResult& whole)
                           {"pp", p.pp},
                           {"dp", p.dp},
                           {"micro_batches", p.microBatches},
+                          {"schedule", p.anySchedule ? "any" : "1f1b"},
                           {"micro_batch_sizes", pa.microBatchSizes},
                           {"devices", p.devices()},
                           {"optimizer", p.optimizer.empty() ? ordered_json(nullptr) : ordered_json(p.optimizer)},

@@ -558,7 +558,8 @@ private slots:
         // Issue 48: the inverse takes a config's serving point as analyze does (the context among it).
         const Result inverseHelp = cli({"inverse", "--help"});
         QCOMPARE(inverseHelp.code, 0);
-        QVERIFY(inverseHelp.out.find("--serving-tokens") != std::string::npos && inverseHelp.out.find("--serving-phase") != std::string::npos);
+        QVERIFY(inverseHelp.out.find("--serving-tokens") != std::string::npos
+                && inverseHelp.out.find("--serving-phase") != std::string::npos);
 
         // Issue 48: a count whose share does not fit is no answer, however fast. D = 131,072 and H = 262,144: the two
         // weights hold 2 x 131,072 x 262,144 x 2 B = 137.4 GB, more than one H100's 80 GB; halved on 2 devices,

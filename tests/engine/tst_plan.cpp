@@ -59,6 +59,14 @@ private slots:
         // Equal stages: GPipe's (M + P - 1) t.
         QCOMPARE(pipelineTime({3, 3, 3, 3}, 8).seconds, (8 + 4 - 1) * 3.0);
         QCOMPARE(pipelineTime({5}, 1).seconds, 5.0);
+        // Issue 48: over any schedule (interleaved, zero-bubble) the fill and drain may hide: the busiest stage's
+        // own 4 x 2, or one micro-batch through all three (4) where longer; one micro-batch: the way through, 1 + 2 + 1.
+        const PipelineTime any = pipelineTime({1, 2, 1}, {1, 2, 1}, 4, true);
+        QCOMPARE(any.seconds, 8.0);
+        QCOMPARE(any.bindingStage, 1);
+        QCOMPARE(any.bubbleSeconds, 0.0);
+        QCOMPARE(pipelineTime({1, 2, 1}, {1, 2, 1}, 1, true).seconds, 4.0);
+        QCOMPARE(pipelineTime({1, 2, 1}, {0.5, 1, 0.5}, 2, true).seconds, 4.0); // 2 + 1 own < 1 + 2 + 1 through
     }
 
     void fourStagePipelineBubble()
@@ -126,6 +134,12 @@ private slots:
         QVERIFY(nearRel(pa->levels[kFused].deviceSeconds, 4 * t + 7 * w, 1e-9));
         QVERIFY(std::any_of(pa->notes.begin(), pa->notes.end(),
                             [](const std::string& n) { return n.find("reads at least its stage's weights") != std::string::npos; }));
+        // Over any schedule the fill and drain may hide: the stage's own t + 7 w.
+        Plan any = planOf(1, 4, 1, 1, 8);
+        any.anySchedule = true;
+        const auto anyPa = analyzePlan(whole, any);
+        QVERIFY(anyPa);
+        QVERIFY(nearRel(anyPa->levels[kFused].deviceSeconds, t + 7 * w, 1e-9));
         // Sixteen micro-batches are slower, not faster: 4 t + 15 w.
         const auto sixteen = analyzePlan(whole, planOf(1, 4, 1, 1, 16));
         QVERIFY(sixteen);
@@ -393,6 +407,13 @@ private slots:
         QVERIFY(!accumulation);
         QVERIFY(accumulation.diagnostics().front().message.find("micro_batches goes with pp > 1") != std::string::npos);
         QVERIFY(parsePlan(R"({"dp": 4, "micro_batches": 1, "optimizer": "adam"})", "p.json"));
+        // The schedule class the bound holds for: contiguous 1F1B by default, any when the plan says so.
+        const auto scheduled = parsePlan(R"({"pp": 2, "micro_batches": 4, "schedule": "zero-bubble"})", "p.json");
+        QVERIFY(scheduled && scheduled->anySchedule);
+        QCOMPARE(scheduled->text(), std::string("pp 2 (4 micro-batches, any schedule)"));
+        QVERIFY(!parsePlan(R"({"pp": 2, "schedule": "chimera"})", "p.json"));
+        QVERIFY(!parsePlan(R"({"schedule": "any"})", "p.json"));
+        QVERIFY(!ok->anySchedule);
     }
 };
 
