@@ -252,6 +252,12 @@ int llmCommand(const Args& args, std::ostream& out, std::ostream& err)
             return ExitBadInput;
         }
     }
+    // Serving engines place whole layers on a pipeline stage: more stages than layers would cut inside them.
+    if (*plan && (*plan)->pp > config->layers) {
+        err << a.file << ": error: pp " << (*plan)->pp << " is more stages than the model's " << config->layers
+            << " layers: serving engines place whole layers on each stage\n";
+        return ExitBadInput;
+    }
     SourceAnalysisOptions options;
     options.analysis = a.options;
     options.validate = a.validate;

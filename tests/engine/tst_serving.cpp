@@ -626,6 +626,10 @@ private slots:
         QVERIFY2(three.err.find("tp 3 does not divide the model's 4 attention heads (2 key-value heads)") != std::string::npos,
                  three.err.c_str());
         QCOMPARE(runSolar({"llm", config("llama_small"), "--hw", "h200", "--pp", "2", "--tp", "3", "--no-validate"}).code, 1);
+        // More pipeline stages than the 2 layers would cut inside them: refused the same way.
+        const auto stages = runSolar({"llm", config("llama_small"), "--hw", "h200", "--pp", "3", "--no-validate"});
+        QCOMPARE(stages.code, 1);
+        QVERIFY2(stages.err.find("pp 3 is more stages than the model's 2 layers") != std::string::npos, stages.err.c_str());
     }
 };
 
