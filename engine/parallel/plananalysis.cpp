@@ -355,7 +355,9 @@ Expected<PlanAnalysis> analyzePlan(const AnalysisResult& whole, const Plan& plan
         st.microSendSeconds = st.send.seconds * perMicroBatch;
         st.microSendBytes = st.cut.sendBytes * perMicroBatch;
         stepCommunication = std::max(stepCommunication, st.stepCommunicationSeconds);
-        pa.communicationSeconds += m * st.microCommunicationSeconds() + st.stepCommunicationSeconds;
+        // The stages' devices communicate side by side: a device's step is its own stage's collectives and sends, and
+        // the plan's figure is the busiest stage's (a sum over stages exceeded the serialised step itself).
+        pa.communicationSeconds = std::max(pa.communicationSeconds, m * st.microCommunicationSeconds() + st.stepCommunicationSeconds);
     }
     // Back-to-back micro-batches of a stage find on chip what its last one left there (its weights, where they fit):
     // the stage's ladder solved warm bounds each micro-batch after the first (a cold one bounded all of them before,

@@ -65,7 +65,7 @@ struct PlanAnalysis
     std::vector<StageAnalysis> stages;
     std::array<SystemLevel, bounds::kLevelCount> levels; // deviceSeconds: the pipeline over the stages' own work
     std::array<int, bounds::kLevelCount> bindingStage {};
-    double communicationSeconds = 0; // every collective and send of a step, one after another
+    double communicationSeconds = 0; // the busiest stage's collectives and sends of a step, one after another
     DeviceMemory memory;
     double capacityBytes = 0;
     std::optional<SplitValidation> dataValidation; // the data/context cut at small sizes

@@ -101,7 +101,9 @@ private slots:
         QVERIFY(4 * t + 7 * w < 11 * t);
         // 3 cuts x 8 micro-batches of 2 x 8192 x 2 B through NVLink (the stages' devices share a node).
         const double send = rows * d * 2 / h100.interconnect->intraNode.bandwidthBps.value;
-        QVERIFY(nearRel(pa->communicationSeconds, 3 * 8 * send, 1e-9));
+        // Per device: the busiest stage's 8 sends (issue 49: the 24 of all three stages added up exceeded the
+        // serialised step once the link was slow; the stages send side by side).
+        QVERIFY(nearRel(pa->communicationSeconds, 8 * send, 1e-9));
         QCOMPARE(pa->stages[0].cut.sends, std::vector<std::string> {"H1"});
         QCOMPARE(pa->stages[1].cut.receives, std::vector<std::string> {"H1"});
         // Serialised: each of stages 1-3 waits for its send (s); the last stage binds as above: 3 (t + s) + t + 7 w.

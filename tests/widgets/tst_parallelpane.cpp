@@ -123,7 +123,7 @@ private slots:
         QVERIFY(std::abs(pane.plan()->levels[fused].deviceSeconds / (4 * t + 7 * w) - 1) < 1e-9);
         QVERIFY(pane.details()->toPlainText().contains(QStringLiteral("fill and drain")));
         const double sends = pane.plan()->communicationSeconds;
-        QVERIFY(std::abs(sends - 24 * 2 * 8192 * 2 / 450e9) < 1e-15);
+        QVERIFY(std::abs(sends - 8 * 2 * 8192 * 2 / 450e9) < 1e-15); // a stage's 8 sends: the stages send side by side
         solar::hw::WhatIfFactors slow;
         slow.link = 0.01;
         results.setWhatIf(slow); // what the link slider does: the model owns the factors, the pane follows
