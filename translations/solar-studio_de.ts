@@ -1830,37 +1830,37 @@
         <translation>Aufteilen auf %1 Geräte…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Per device</source>
         <translation>Pro Gerät</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Communication</source>
         <translation>Kommunikation</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Overlapped (bound)</source>
         <translation>Überlappt (Schranke)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="281"/>
         <source>Serialised</source>
         <translation>Nacheinander</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="281"/>
         <source>Comm. share</source>
         <translation>Anteil Komm.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="293"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="294"/>
         <source> (links bind)</source>
         <translation> (Verbindungen begrenzen)</translation>
     </message>
@@ -1906,12 +1906,17 @@
         <translation>%1 Geräte (%2): %3 Stufen; ein Gerät hält %4 von %5%6; %7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="270"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
         <source>the splits that could run were validated (see the notes)</source>
         <translation>die ausführbaren Aufteilungen wurden validiert (siehe Hinweise)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="272"/>
+        <source>not validated: no cut, stage or split could run (see the notes)</source>
+        <translation>nicht validiert: kein Schnitt, keine Stufe und keine Aufteilung konnte laufen (siehe Hinweise)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="270"/>
         <source>NOT validated: a split&apos;s recombined outputs differ</source>
         <translation>NICHT validiert: die zusammengesetzten Ausgaben einer Aufteilung weichen ab</translation>
     </message>

@@ -1828,37 +1828,37 @@
         <translation>正在拆分到 %1 个设备…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Per device</source>
         <translation>每设备</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="279"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
         <source>Overlapped (bound)</source>
         <translation>重叠（界限）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="281"/>
         <source>Serialised</source>
         <translation>串行</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="281"/>
         <source>Comm. share</source>
         <translation>通信占比</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="293"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="294"/>
         <source> (links bind)</source>
         <translation>（互连受限）</translation>
     </message>
@@ -1904,12 +1904,17 @@
         <translation>%1 个设备（%2）：%3 个阶段；每个设备占用 %4 / %5%6；%7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="270"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
         <source>the splits that could run were validated (see the notes)</source>
         <translation>可运行的切分均已验证（见说明）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="272"/>
+        <source>not validated: no cut, stage or split could run (see the notes)</source>
+        <translation>未验证：没有可运行的切分、阶段或分割（见说明）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="270"/>
         <source>NOT validated: a split&apos;s recombined outputs differ</source>
         <translation>未通过验证：某个切分重组后的输出不同</translation>
     </message>

@@ -18,6 +18,12 @@ bool PlanAnalysis::validated() const
                         [](const StageAnalysis& s) { return s.tensor.validation && !s.tensor.validation->ok; });
 }
 
+bool PlanAnalysis::anyValidated() const
+{
+    return dataValidation || stageValidation
+        || std::any_of(stages.begin(), stages.end(), [](const StageAnalysis& s) { return s.tensor.validation.has_value(); });
+}
+
 namespace {
 
 using Fail = Expected<PlanAnalysis>;

@@ -73,6 +73,7 @@ struct PlanAnalysis
     std::vector<std::string> notes;
     bool fits() const { return capacityBytes <= 0 || memory.totalBytes() <= capacityBytes; }
     bool validated() const; // every split that was validated computes what the program does
+    bool anyValidated() const; // a cut, the stages or a stage's split ran at all (validated() holds vacuously otherwise)
 };
 
 /// Analyses `whole` under `plan` (planShapeError and planError first). `progress` (may be empty) hears each step's

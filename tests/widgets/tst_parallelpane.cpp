@@ -152,6 +152,16 @@ private slots:
         pane.waitForSplit();
         QVERIFY(!pane.plan());
         QCOMPARE(pane.stagesBox()->value(), 1);
+
+        // Issue 49: where no cut, stage or split could run, the status line says so rather than "validated".
+        results.setAnalysis(analysed("fixed_layers.alir", *sxm), true);
+        pane.setPlan(2, 1, 1);
+        pane.waitForSplit();
+        QVERIFY2(pane.plan(), qPrintable(pane.status()->text()));
+        QVERIFY(!pane.plan()->anyValidated());
+        QVERIFY2(pane.status()->text().contains(QStringLiteral("not validated: no cut, stage or split could run")),
+                 qPrintable(pane.status()->text()));
+        QVERIFY(!pane.status()->text().contains(QStringLiteral("were validated")));
     }
 
     void profileWithoutLinks()

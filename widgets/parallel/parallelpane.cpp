@@ -267,8 +267,9 @@ void ParallelPane::showPlan()
                           .arg(p.stages.size())
                           .arg(siText(p.memory.totalBytes(), "B"), siText(p.capacityBytes, "B"),
                                p.fits() ? QString() : tr(" (does not fit)"),
-                               p.validated() ? tr("the splits that could run were validated (see the notes)")
-                                             : tr("NOT validated: a split's recombined outputs differ")));
+                               !p.validated()         ? tr("NOT validated: a split's recombined outputs differ")
+                                   : p.anyValidated() ? tr("the splits that could run were validated (see the notes)")
+                                                      : tr("not validated: no cut, stage or split could run (see the notes)")));
     m_details->setPlainText(QString::fromStdString(solar::report::planTable(p, *m_result)));
     emit splitChanged();
 }
