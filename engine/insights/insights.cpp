@@ -16,6 +16,9 @@ namespace {
 using bounds::Level;
 
 constexpr double kListedFraction = 0.005; // of the reference: smaller opportunities are counted, not listed
+// ... but the largest few are listed whatever their size: a model of many equal layers spreads a large total over
+// opportunities each below the fraction, and a total over an empty table tells nobody where it is.
+constexpr std::size_t kAlwaysListed = 10;
 
 double safeDiv(double a, double b)
 {
@@ -572,7 +575,7 @@ Insights computeInsights(const AnalysisResult& analysis, const MeasuredOps* meas
     std::stable_sort(all.begin(), all.end(), [](const Opportunity& a, const Opportunity& b) { return a.savedSeconds > b.savedSeconds; });
     for (auto& o : all) {
         o.lines = linesOf(analysis, o.nodes);
-        if (o.savedSeconds < kListedFraction * out.referenceSeconds || o.savedSeconds <= 0) {
+        if (o.savedSeconds <= 0 || (o.savedSeconds < kListedFraction * out.referenceSeconds && out.opportunities.size() >= kAlwaysListed)) {
             ++out.omitted;
             out.omittedSeconds += o.savedSeconds;
             continue;
