@@ -125,6 +125,20 @@ private slots:
         QVERIFY(panel.measurementNote().isEmpty());
     }
 
+    // A warning of the analysis (a serving point that does not fit, issue 49) stands out in the Summary's header.
+    void testSummaryShowsWarnings()
+    {
+        SummaryPane panel;
+        auto result = std::make_shared<solar::AnalysisResult>(*analysed("matmul.alir"));
+        panel.setResult(result);
+        QVERIFY(!panel.programText().contains(QStringLiteral("DOES NOT FIT")));
+        result->diagnostics.push_back({solar::Severity::Warning, "config.json", {}, "serving.fit", "DOES NOT FIT: weights 141 GB"});
+        result->diagnostics.push_back({solar::Severity::Note, "config.json", {}, "serving.step", "a note stays out of the header"});
+        panel.setResult(std::make_shared<solar::AnalysisResult>(*result));
+        QVERIFY2(panel.programText().contains(QStringLiteral("DOES NOT FIT: weights 141 GB")), qPrintable(panel.programText()));
+        QVERIFY(!panel.programText().contains(QStringLiteral("a note stays out")));
+    }
+
     // Lower-bound approximations are visible in the Summary next to "complete" (issue 14, item 5).
     void testSummaryListsApproximations()
     {

@@ -220,6 +220,12 @@ void SummaryPane::refresh()
                                QString::fromLatin1(solar::bounds::cacheName(r.options.cache).data()));
     if (!r.programNote.empty())
         program += QStringLiteral("<br><small>") + QString::fromStdString(r.programNote).toHtmlEscaped() + QStringLiteral("</small>");
+    // What the analysis warns of stands out under its header: a serving point that does not fit in the device's
+    // memory (issue 49) is a time no device of this memory runs.
+    for (const auto& d : r.diagnostics)
+        if (d.severity == solar::Severity::Warning)
+            program += QStringLiteral("<br><b style=\"color:%1\">%2</b>")
+                           .arg(errorColour().name(), QString::fromStdString(d.message).toHtmlEscaped());
     if (m_program->text() != program)
         m_program->setText(program);
     if (m_validationRunning) {

@@ -109,6 +109,16 @@ public:
                                               + " read), KV cache " + formatBytes(p.kvCacheBytes) + ", activations "
                                               + formatBytes(p.activationBytes) + " at cache_aware; " + formatSeconds(p.seconds)
                                               + " per step, " + formatSi(tokensPerSecond, "token/s")});
+        // A point that cannot be held is said wherever it is shown (the CLI's `llm` exits 1 on it).
+        if (const double capacity = hardware.dramCapacityBytes.value; capacity > 0 && p.weightsBytes + p.kvCacheBytes > capacity)
+            out.result.diagnostics.push_back({Severity::Warning,
+                                              path,
+                                              {},
+                                              "serving.fit",
+                                              "DOES NOT FIT: weights " + formatBytes(p.weightsBytes) + " + KV cache "
+                                                  + formatBytes(p.kvCacheBytes) + " = " + formatBytes(p.weightsBytes + p.kvCacheBytes)
+                                                  + " exceed " + hardware.id + "'s " + formatBytes(capacity)
+                                                  + ": no device of this memory runs this step, whatever its time"});
         return out;
     }
 };
