@@ -508,6 +508,37 @@ private slots:
         QCOMPARE(base->machine.dramBps, sxm->dramBandwidthBps.value);
     }
 
+    // Issue 49: the wheel turned to scroll the pane passes over its sliders and boxes without changing them; once a
+    // control has focus the wheel is its own.
+    void wheelScrollsPastTheHardwareControls()
+    {
+        const solar::hw::HwRegistry registry = solar::hw::loadDefaultHwRegistry();
+        HardwarePane panel;
+        panel.setRegistry(&registry);
+        QVERIFY(panel.selectProfile(QStringLiteral("h100-sxm")));
+        panel.resize(420, 300);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QSlider* clock = panel.slider(HardwarePane::Clock);
+        const int before = clock->value();
+        auto wheel = [&] {
+            const QPointF at(clock->width() / 2.0, clock->height() / 2.0);
+            QWheelEvent event(at, clock->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
+                              false);
+            QCoreApplication::sendEvent(clock, &event);
+        };
+        clock->clearFocus();
+        wheel();
+        QCOMPARE(clock->value(), before);
+        QCOMPARE(panel.factor(HardwarePane::Clock), 1.0);
+        panel.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&panel));
+        clock->setFocus(Qt::MouseFocusReason);
+        QVERIFY(clock->hasFocus());
+        wheel();
+        QVERIFY(clock->value() != before);
+    }
+
     // The hardware panel alone, wired to a results model as the window wires it: a slider's factor reaches the
     // model's machine (twice the profile's bandwidth), and a target below the bound gets its inverse: at a target
     // above the compute term the least bandwidth is the fused level's DRAM bytes over the target.

@@ -4,6 +4,7 @@
 #include "engine/hw/whatif.h"
 #include "render/units.h"
 #include "widgets/common/secondsedit.h"
+#include "widgets/common/wheelguard.h"
 #include "widgets/hardware/calibratedialog.h"
 #include "widgets/results/resultsmodel.h"
 
@@ -64,6 +65,8 @@ HardwarePane::HardwarePane(QWidget* parent)
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
     auto* layout = new QVBoxLayout(content);
+    guardWheel(m_profiles);
+    guardWheel(m_level);
     auto* pick = new QFormLayout;
     pick->addRow(tr("Profile:"), m_profiles);
     m_calibrate = new QPushButton(tr("Calibrate this machine…"), this);
@@ -108,6 +111,8 @@ HardwarePane::HardwarePane(QWidget* parent)
         m_values[k]->setMinimumWidth(m_values[k]->fontMetrics().horizontalAdvance(QStringLiteral("bf16 999 PFLOP/s")));
         m_sliders[k]->setMinimumWidth(70);
         m_values[k]->setToolTip(tips[k]);
+        guardWheel(m_sliders[k]);
+        guardWheel(m_typed[k]);
         auto* row = new QHBoxLayout;
         row->addWidget(m_sliders[k], 1);
         row->addWidget(m_typed[k]);
