@@ -37,8 +37,14 @@ std::string machineChangesSummary(const std::vector<MachineChange>& changes)
     auto factorText = [](double used, double stock) {
         if (!(stock > 0))
             return std::string(" set"); // a quantity the profile lacks: no factor to give
+        // Three digits, or as many as it takes not to read "×1" for a changed quantity (issue 49: a clock set to
+        // x1.0004 by a solve titled the machine "tensor peaks x1").
         char text[32];
-        std::snprintf(text, sizeof text, " ×%.3g", used / stock);
+        for (int digits = 3; digits <= 9; ++digits) {
+            std::snprintf(text, sizeof text, " ×%.*g", digits, used / stock);
+            if (std::string(text) != " ×1")
+                break;
+        }
         return std::string(text);
     };
     std::vector<std::string> parts;

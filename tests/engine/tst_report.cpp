@@ -7,6 +7,7 @@
 #include "engine/analysis/analysis.h"
 #include "engine/analysis/roofline.h"
 #include "engine/batch/sweep.h"
+#include "engine/bounds/machinechanges.h"
 #include "engine/core/format.h"
 #include "engine/graph/export.h"
 #include "engine/hw/registry.h"
@@ -392,6 +393,20 @@ private slots:
         }
         QCOMPARE(combined, 1);
         QCOMPARE(overlay, 2); // its DRAM and its tensor tf32 roof
+    }
+
+    // Issue 49: a factor near 1 is printed with the digits that tell it from 1 (a clock a solve set to x1.0004 read
+    // "tensor peaks x1"); other factors keep three digits.
+    void whatIfFactorsNeverReadOne()
+    {
+        bounds::MachineModel stock = bounds::machineFromProfile(*m_h100), used = stock;
+        used.dramBps *= 2;
+        QCOMPARE(bounds::machineChangesSummary(bounds::machineChanges(used, stock)).find("DRAM bandwidth ×2") != std::string::npos, true);
+        used = stock;
+        used.dramBps *= 1.0004;
+        const std::string near = bounds::machineChangesSummary(bounds::machineChanges(used, stock));
+        QVERIFY2(near.find("×1.0004") != std::string::npos, near.c_str());
+        QVERIFY2(near.find("×1 ") == std::string::npos && near.back() != '1', near.c_str());
     }
 
     void whatIfProfile()
