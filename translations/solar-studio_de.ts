@@ -787,272 +787,272 @@
 <context>
     <name>HardwarePane</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="71"/>
         <source>Profile:</source>
         <translation>Profil:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="77"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="80"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>Was wäre, wenn (Faktor auf den Profilwert)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor-Core-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>SIMT peaks</source>
         <translation>SIMT-Spitzenwerte</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>On-chip capacity</source>
         <translation>On-Chip-Kapazität</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>Clock</source>
         <translation>Takt</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="129"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="139"/>
         <source>Target latency (inverse roofline)</source>
         <translation>Ziellatenz (inverse Roofline)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="144"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="149"/>
         <source>Apply bandwidth</source>
         <translation>Bandbreite übernehmen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="145"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="150"/>
         <source>Sets the DRAM bandwidth slider to the bandwidth the target needs at today&apos;s compute</source>
         <translation>Setzt den DRAM-Bandbreitenregler auf die Bandbreite, die das Ziel bei heutiger Rechenleistung braucht</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="146"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="151"/>
         <source>Apply compute</source>
         <translation>Rechenleistung übernehmen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="147"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="152"/>
         <source>Sets the Clock slider, which scales every compute peak, to the factor the target needs</source>
         <translation>Setzt den Taktregler, der alle Rechen-Spitzenwerte skaliert, auf den Faktor, den das Ziel braucht</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="148"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="153"/>
         <source>Apply on-chip</source>
         <translation>On-Chip übernehmen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="161"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="166"/>
         <source>Save as user profile…</source>
         <translation>Als Benutzerprofil speichern…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="162"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="167"/>
         <source>Save the profile with the sliders&apos; values as a user profile (offered in Compare and the overlays)</source>
         <translation>Das Profil mit den Reglerwerten als Benutzerprofil speichern (angeboten im Vergleich und in den Überlagerungen)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="284"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="289"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="136"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="141"/>
         <source>Target:</source>
         <translation>Ziel:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="53"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="54"/>
         <source>none (e.g. 190 µs)</source>
         <translation>keine (z. B. 190 µs)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="69"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="72"/>
         <source>Calibrate this machine…</source>
         <translation>Diesen Rechner kalibrieren …</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="70"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>Die CPU dieses Rechners messen (Rechenleistung, Speicherbandbreite, Caches, die Mindestzeit je Eager-Operator) und als Benutzerprofil „host“ speichern, um Modelle auf der Hardware vor Ihnen zu beschränken und die Schranken mit „solar measure“ zu prüfen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>Link bandwidth</source>
         <translation>Link-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="85"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="88"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM-Bandbreite: skaliert das Speicherdach und die Speicherzeit jeder Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="89"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>Jede Tensor-Core-Spitze (alle Genauigkeiten): skaliert die Tensor-Rechendächer</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="90"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>Jede SIMT-(CUDA-Core-)Spitze: skaliert elementweise Arbeit und SIMT-Kontraktionen</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="88"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="91"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>On-Chip-Kapazität (Register, Shared Memory, L2): ändert nur die Cache-bewusste Stufe (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="89"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="92"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>Der Takt: skaliert alle Rechenspitzen gemeinsam (die Bandbreite hängt nicht am Takt)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="90"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="93"/>
         <source>Every link between devices (NVLink, InfiniBand): changes the collectives of a program split over devices only</source>
         <translation>Jede Verbindung zwischen Geräten (NVLink, InfiniBand): ändert nur die kollektiven Operationen eines auf Geräte verteilten Programms</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="98"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="101"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation> (×0,01 bis ×100 des Profilwerts)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="105"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="108"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>Faktor auf den Profilwert eingeben</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="106"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="109"/>
         <source> factor</source>
         <translation> Faktor</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="140"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="145"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="192"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="197"/>
         <source> (user)</source>
         <translation> (Benutzer)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="285"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="290"/>
         <source>This profile has no tensor-core peak</source>
         <translation>Dieses Profil hat keinen Tensor-Core-Spitzenwert</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="286"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="291"/>
         <source>Every tensor-core peak the slider scales: %1</source>
         <translation>Alle Tensor-Core-Spitzenwerte, die der Regler skaliert: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="288"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="293"/>
         <source>Every SIMT peak the slider scales: %1</source>
         <translation>Alle SIMT-Spitzenwerte, die der Regler skaliert: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="294"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="299"/>
         <source>no link</source>
         <translation>keine Verbindung</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="295"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="300"/>
         <source>, per device and direction</source>
         <translation>, pro Gerät und Richtung</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="296"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="301"/>
         <source>This profile states no link between devices</source>
         <translation>Dieses Profil nennt keine Verbindung zwischen Geräten</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="347"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="352"/>
         <source>Sets the on-chip capacity slider to the capacity the target needs</source>
         <translation>Setzt den On-Chip-Kapazitätsregler auf die Kapazität, die das Ziel braucht</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="348"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="353"/>
         <source>On-chip capacity changes only the cache-aware level (F4): choose it as the target level</source>
         <translation>Die On-Chip-Kapazität ändert nur die Cache-bewusste Stufe (F4): wählen Sie sie als Zielstufe</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="362"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="371"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="376"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="374"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="379"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="375"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="380"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="379"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="386"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="391"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="382"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="387"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="389"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="385"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="390"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="424"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="429"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="451"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="456"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="451"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="456"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="458"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="463"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -1815,108 +1815,108 @@
         <translation>Expertenparallele Geräte:</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="179"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="184"/>
         <source>One device: set two or more to split the program over them.</source>
         <translation>Ein Gerät: zwei oder mehr einstellen, um das Programm aufzuteilen.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="179"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="184"/>
         <source>No analysis yet.</source>
         <translation>Noch keine Analyse.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="183"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="188"/>
         <source>Splitting over %1 devices…</source>
         <translation>Aufteilen auf %1 Geräte…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="285"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="285"/>
         <source>Per device</source>
         <translation>Pro Gerät</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="285"/>
         <source>Communication</source>
         <translation>Kommunikation</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="285"/>
         <source>Overlapped (bound)</source>
         <translation>Überlappt (Schranke)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="281"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="286"/>
         <source>Serialised</source>
         <translation>Nacheinander</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="281"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="286"/>
         <source>Comm. share</source>
         <translation>Anteil Komm.</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="294"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="299"/>
         <source> (links bind)</source>
         <translation> (Verbindungen begrenzen)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="210"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
         <source>%1 statements split, %2 run whole on every device; %3 collectives; each device holds %4 of %5%6; split %7</source>
         <translation>%1 Anweisungen aufgeteilt, %2 laufen ganz auf jedem Gerät; %3 kollektive Operationen; jedes Gerät hält %4 von %5%6; Aufteilung %7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="269"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="220"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="274"/>
         <source> (does not fit)</source>
         <translation> (passt nicht)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="221"/>
         <source>validated</source>
         <translation>validiert</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="221"/>
         <source>NOT validated: the recombined outputs differ</source>
         <translation>NICHT validiert: die zusammengesetzten Ausgaben weichen ab</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="217"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="222"/>
         <source>not validated (see the notes)</source>
         <translation>nicht validiert (siehe Hinweise)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="230"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="235"/>
         <source>Splitting over %1 devices (%2)…</source>
         <translation>Aufteilen auf %1 Geräte (%2)…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="247"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="252"/>
         <source>Splitting (%1): %2…</source>
         <translation>Aufteilen (%1): %2…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="264"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="269"/>
         <source>%1 devices (%2): %3 stages; a device holds %4 of %5%6; %7</source>
         <translation>%1 Geräte (%2): %3 Stufen; ein Gerät hält %4 von %5%6; %7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="276"/>
         <source>the splits that could run were validated (see the notes)</source>
         <translation>die ausführbaren Aufteilungen wurden validiert (siehe Hinweise)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="272"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="277"/>
         <source>not validated: no cut, stage or split could run (see the notes)</source>
         <translation>nicht validiert: kein Schnitt, keine Stufe und keine Aufteilung konnte laufen (siehe Hinweise)</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="270"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="275"/>
         <source>NOT validated: a split&apos;s recombined outputs differ</source>
         <translation>NICHT validiert: die zusammengesetzten Ausgaben einer Aufteilung weichen ab</translation>
     </message>
@@ -1924,54 +1924,59 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="58"/>
+        <location filename="../app/studio/projectfile.cpp" line="64"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>kein gültiges JSON bei Byte %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="61"/>
+        <location filename="../app/studio/projectfile.cpp" line="67"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>kein SOLAR-Studio-Projekt (Schema solar.project/1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="64"/>
+        <location filename="../app/studio/projectfile.cpp" line="70"/>
         <source>&apos;source.text&apos; is missing</source>
         <translation>„source.text“ fehlt</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="73"/>
+        <location filename="../app/studio/projectfile.cpp" line="79"/>
         <source>&apos;mode&apos; must be eager, graph or none</source>
         <translation>&apos;mode&apos; muss eager, graph oder none sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="81"/>
+        <location filename="../app/studio/projectfile.cpp" line="87"/>
         <source>&apos;frontend_options.%1&apos; is no frontend&apos;s option</source>
         <translation>„frontend_options.%1“ ist keine Option eines Frontends</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="83"/>
+        <location filename="../app/studio/projectfile.cpp" line="89"/>
         <source>&apos;frontend_options.%1&apos; must be a string</source>
         <translation>„frontend_options.%1“ muss eine Zeichenkette sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="93"/>
+        <location filename="../app/studio/projectfile.cpp" line="99"/>
         <source>&apos;workload&apos; must be a workload&apos;s uuid (a string)</source>
         <translation>&apos;workload&apos; muss die UUID eines Workloads sein (eine Zeichenkette)</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="100"/>
+        <location filename="../app/studio/projectfile.cpp" line="106"/>
         <source>&apos;serving.phase&apos; must be prefill or decode</source>
         <translation>&apos;serving.phase&apos; muss prefill oder decode sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="107"/>
+        <location filename="../app/studio/projectfile.cpp" line="113"/>
         <source>&apos;serving.%1&apos; must be a positive whole number</source>
         <translation>&apos;serving.%1&apos; muss eine positive ganze Zahl sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="116"/>
+        <location filename="../app/studio/projectfile.cpp" line="122"/>
         <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>„hardware.factors.%1“ muss eine positive Zahl sein</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="145"/>
+        <source>&apos;devices.%1&apos; must be a whole number from 1 to 1048576</source>
+        <translation>&apos;devices.%1&apos; muss eine ganze Zahl von 1 bis 1048576 sein</translation>
     </message>
 </context>
 <context>
@@ -2874,57 +2879,57 @@
         <translation>&lt;b&gt;%1&lt;/b&gt; auf %2 — %3, Caches %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="226"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="232"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="231"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="240"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;Hinweise: %1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="251"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="257"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="253"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="259"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>Abdeckung: vollständig — jede Operation ist in den Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="249"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="255"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="251"/>
         <source>line %1</source>
         <translation>Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="251"/>
         <source>ALIR line %1</source>
         <translation>ALIR-Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="252"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="247"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="253"/>
         <source>%1 (%2): %3</source>
         <translation>%1 (%2): %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="258"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="264"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n Zählung ist eine untere Schranke (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
@@ -2932,47 +2937,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="297"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="303"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL-Verletzung: die gemessenen %1 liegen unter der Schranke %2. Eine echte untere Schranke kann nicht unterboten werden: prüfen Sie die Messung (Größen, Datentyp, Hardware) oder melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="301"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="307"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>Die gemessenen %1 liegen unter der %2-Schranke des Eager-Modells: Eine Implementierung, die Operatoren fusioniert oder überlappt (torch.compile, CUDA Graphs), kann das; die Lichtgeschwindigkeits-Stufen gelten.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="310"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>Import KernelBench timings</source>
         <translation>KernelBench-Zeitmessungen importieren</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="310"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>Timing JSON (*.json)</source>
         <translation>Zeitmessungs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="315"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="321"/>
         <source>Import failed</source>
         <translation>Import fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="320"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="326"/>
         <source>Timings from another machine</source>
         <translation>Zeiten von einer anderen Maschine</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="321"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="327"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1: Dagegen wird kein Spielraum berechnet. Wählen Sie das Profil, auf dem gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="328"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="334"/>
         <source>No timing</source>
         <translation>Keine Zeitmessung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="328"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="334"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 enthält keine Zeitmessung für %2.</translation>
     </message>

@@ -786,272 +786,272 @@
 <context>
     <name>HardwarePane</name>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="68"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="71"/>
         <source>Profile:</source>
         <translation>配置：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="77"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="80"/>
         <source>What if (factor on the profile&apos;s value)</source>
         <translation>假设分析（对配置值的倍数）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>DRAM bandwidth</source>
         <translation>DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>Tensor-core peaks</source>
         <translation>Tensor Core 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>SIMT peaks</source>
         <translation>SIMT 峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>On-chip capacity</source>
         <translation>片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="129"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="134"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="139"/>
         <source>Target latency (inverse roofline)</source>
         <translation>目标延迟（逆屋顶线）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="144"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="149"/>
         <source>Apply bandwidth</source>
         <translation>应用带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="145"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="150"/>
         <source>Sets the DRAM bandwidth slider to the bandwidth the target needs at today&apos;s compute</source>
         <translation>将 DRAM 带宽滑块设为在当前算力下达到目标所需的带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="146"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="151"/>
         <source>Apply compute</source>
         <translation>应用算力</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="147"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="152"/>
         <source>Sets the Clock slider, which scales every compute peak, to the factor the target needs</source>
         <translation>将时钟滑块（缩放所有计算峰值）设为达到目标所需的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="148"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="153"/>
         <source>Apply on-chip</source>
         <translation>应用片上容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="161"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="166"/>
         <source>Save as user profile…</source>
         <translation>另存为用户配置文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="162"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="167"/>
         <source>Save the profile with the sliders&apos; values as a user profile (offered in Compare and the overlays)</source>
         <translation>将带有滑块值的配置文件保存为用户配置文件（可在比较和叠加中使用）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="284"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="289"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="136"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="141"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="53"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="54"/>
         <source>none (e.g. 190 µs)</source>
         <translation>无（例如 190 µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="69"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="72"/>
         <source>Calibrate this machine…</source>
         <translation>校准本机…</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="70"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="73"/>
         <source>Measure this computer&apos;s CPU (compute, memory bandwidth, caches, the eager per-op floor) and save it as the user profile &apos;host&apos;, to bound models on the hardware in front of you and check the bounds with &apos;solar measure&apos;</source>
         <translation>测量本机 CPU（算力、内存带宽、缓存、eager 模式下每个算子的最短时间）并保存为用户配置“host”，以便在眼前的硬件上为模型求界限，并用“solar measure”检验这些界限</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="83"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
         <source>Link bandwidth</source>
         <translation>互连带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="85"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="88"/>
         <source>DRAM bandwidth: scales the memory roof and every level&apos;s memory time</source>
         <translation>DRAM 带宽：缩放内存屋顶和每一级的内存时间</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="86"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="89"/>
         <source>Every tensor-core peak (all precisions): scales the tensor compute roofs</source>
         <translation>所有张量核心峰值（全部精度）：缩放张量计算屋顶</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="87"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="90"/>
         <source>Every SIMT (CUDA-core) peak: scales elementwise work and SIMT contractions</source>
         <translation>所有 SIMT（CUDA 核心）峰值：缩放逐元素运算和 SIMT 缩并</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="88"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="91"/>
         <source>On-chip capacity (registers, shared memory, L2): changes the cache-aware level (F4) only</source>
         <translation>片上容量（寄存器、共享内存、L2）：只影响缓存感知级别 (F4)</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="89"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="92"/>
         <source>The clock: scales every compute peak together (bandwidth is not clock-bound)</source>
         <translation>时钟：同时缩放所有计算峰值（带宽不受时钟约束）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="90"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="93"/>
         <source>Every link between devices (NVLink, InfiniBand): changes the collectives of a program split over devices only</source>
         <translation>设备之间的每条互连（NVLink、InfiniBand）：只影响拆分到多设备的程序的集合通信</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="98"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="101"/>
         <source> (×0.01 to ×100 of the profile&apos;s value)</source>
         <translation>（配置值的 ×0.01 到 ×100）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="105"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="108"/>
         <source>Type the factor on the profile&apos;s value</source>
         <translation>输入相对配置值的倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="106"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="109"/>
         <source> factor</source>
         <translation> 倍数</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="140"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="145"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="192"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="197"/>
         <source> (user)</source>
         <translation>（用户）</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="285"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="290"/>
         <source>This profile has no tensor-core peak</source>
         <translation>此配置文件没有张量核心峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="286"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="291"/>
         <source>Every tensor-core peak the slider scales: %1</source>
         <translation>此滑块缩放的所有张量核心峰值：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="288"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="293"/>
         <source>Every SIMT peak the slider scales: %1</source>
         <translation>此滑块缩放的所有 SIMT 峰值：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="294"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="299"/>
         <source>no link</source>
         <translation>无互连</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="295"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="300"/>
         <source>, per device and direction</source>
         <translation>，每设备每方向</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="296"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="301"/>
         <source>This profile states no link between devices</source>
         <translation>此配置未给出设备之间的互连</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="347"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="352"/>
         <source>Sets the on-chip capacity slider to the capacity the target needs</source>
         <translation>将片上容量滑块设为达到目标所需的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="348"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="353"/>
         <source>On-chip capacity changes only the cache-aware level (F4): choose it as the target level</source>
         <translation>片上容量只影响缓存感知级别（F4）：请将其选为目标级别</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="357"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="362"/>
         <source>Enter a target latency to see what hardware reaches it.</source>
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="371"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="376"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="374"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="379"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="375"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="380"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="379"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="386"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="391"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="382"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="387"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="389"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="385"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="390"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="424"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="429"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="451"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="456"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="451"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="456"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="458"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="463"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1813,108 +1813,108 @@
         <translation>专家并行设备：</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="179"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="184"/>
         <source>One device: set two or more to split the program over them.</source>
         <translation>单个设备：设置为两个或更多以拆分程序。</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="179"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="184"/>
         <source>No analysis yet.</source>
         <translation>尚无分析。</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="183"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="188"/>
         <source>Splitting over %1 devices…</source>
         <translation>正在拆分到 %1 个设备…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="285"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="285"/>
         <source>Per device</source>
         <translation>每设备</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="285"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="280"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="285"/>
         <source>Overlapped (bound)</source>
         <translation>重叠（界限）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="281"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="286"/>
         <source>Serialised</source>
         <translation>串行</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="281"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="286"/>
         <source>Comm. share</source>
         <translation>通信占比</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="294"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="299"/>
         <source> (links bind)</source>
         <translation>（互连受限）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="210"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
         <source>%1 statements split, %2 run whole on every device; %3 collectives; each device holds %4 of %5%6; split %7</source>
         <translation>已拆分 %1 条语句，%2 条在每个设备上完整运行；%3 个集合通信；每个设备占用 %4 / %5%6；拆分%7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="215"/>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="269"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="220"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="274"/>
         <source> (does not fit)</source>
         <translation>（放不下）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="221"/>
         <source>validated</source>
         <translation>已验证</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="216"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="221"/>
         <source>NOT validated: the recombined outputs differ</source>
         <translation>未通过验证：重组后的输出不同</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="217"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="222"/>
         <source>not validated (see the notes)</source>
         <translation>未验证（见说明）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="230"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="235"/>
         <source>Splitting over %1 devices (%2)…</source>
         <translation>正在切分到 %1 个设备（%2）…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="247"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="252"/>
         <source>Splitting (%1): %2…</source>
         <translation>正在切分（%1）：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="264"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="269"/>
         <source>%1 devices (%2): %3 stages; a device holds %4 of %5%6; %7</source>
         <translation>%1 个设备（%2）：%3 个阶段；每个设备占用 %4 / %5%6；%7</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="271"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="276"/>
         <source>the splits that could run were validated (see the notes)</source>
         <translation>可运行的切分均已验证（见说明）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="272"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="277"/>
         <source>not validated: no cut, stage or split could run (see the notes)</source>
         <translation>未验证：没有可运行的切分、阶段或分割（见说明）</translation>
     </message>
     <message>
-        <location filename="../widgets/parallel/parallelpane.cpp" line="270"/>
+        <location filename="../widgets/parallel/parallelpane.cpp" line="275"/>
         <source>NOT validated: a split&apos;s recombined outputs differ</source>
         <translation>未通过验证：某个切分重组后的输出不同</translation>
     </message>
@@ -1922,54 +1922,59 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="58"/>
+        <location filename="../app/studio/projectfile.cpp" line="64"/>
         <source>not valid JSON at byte %1: %2</source>
         <translation>第 %1 字节处不是有效的 JSON：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="61"/>
+        <location filename="../app/studio/projectfile.cpp" line="67"/>
         <source>not a SOLAR Studio project (schema solar.project/1)</source>
         <translation>不是 SOLAR Studio 项目（模式 solar.project/1）</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="64"/>
+        <location filename="../app/studio/projectfile.cpp" line="70"/>
         <source>&apos;source.text&apos; is missing</source>
         <translation>缺少“source.text”</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="73"/>
+        <location filename="../app/studio/projectfile.cpp" line="79"/>
         <source>&apos;mode&apos; must be eager, graph or none</source>
         <translation>&apos;mode&apos; 必须是 eager、graph 或 none</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="81"/>
+        <location filename="../app/studio/projectfile.cpp" line="87"/>
         <source>&apos;frontend_options.%1&apos; is no frontend&apos;s option</source>
         <translation>“frontend_options.%1”不是任何前端的选项</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="83"/>
+        <location filename="../app/studio/projectfile.cpp" line="89"/>
         <source>&apos;frontend_options.%1&apos; must be a string</source>
         <translation>“frontend_options.%1”必须是字符串</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="93"/>
+        <location filename="../app/studio/projectfile.cpp" line="99"/>
         <source>&apos;workload&apos; must be a workload&apos;s uuid (a string)</source>
         <translation>&apos;workload&apos; 必须是某个工作负载的 uuid（字符串）</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="100"/>
+        <location filename="../app/studio/projectfile.cpp" line="106"/>
         <source>&apos;serving.phase&apos; must be prefill or decode</source>
         <translation>&apos;serving.phase&apos; 必须是 prefill 或 decode</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="107"/>
+        <location filename="../app/studio/projectfile.cpp" line="113"/>
         <source>&apos;serving.%1&apos; must be a positive whole number</source>
         <translation>&apos;serving.%1&apos; 必须是正整数</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="116"/>
+        <location filename="../app/studio/projectfile.cpp" line="122"/>
         <source>&apos;hardware.factors.%1&apos; must be a positive number</source>
         <translation>“hardware.factors.%1”必须是正数</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/projectfile.cpp" line="145"/>
+        <source>&apos;devices.%1&apos; must be a whole number from 1 to 1048576</source>
+        <translation>&apos;devices.%1&apos; 必须是 1 到 1048576 之间的整数</translation>
     </message>
 </context>
 <context>
@@ -2868,104 +2873,104 @@
         <translation>&lt;b&gt;%1&lt;/b&gt; 于 %2 — %3，缓存 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="226"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="232"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="231"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="240"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;说明：%1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="251"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="257"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="253"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="259"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="249"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="255"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="251"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="251"/>
         <source>ALIR line %1</source>
         <translation>ALIR 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="252"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="247"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="253"/>
         <source>%1 (%2): %3</source>
         <translation>%1（%2）：%3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="258"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="264"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="297"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="303"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="301"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="307"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>实测的 %1 低于 eager 模型的 %2 界限：融合或重叠算子的实现（torch.compile、CUDA Graphs）可以做到；光速各级界限仍然成立。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="310"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="310"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="315"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="321"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="320"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="326"/>
         <source>Timings from another machine</source>
         <translation>来自另一台机器的计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="321"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="327"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="328"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="334"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="328"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="334"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>

@@ -37,6 +37,12 @@ bool writeProject(const QString& path, const Project& p, QString* why)
         {QStringLiteral("measured_seconds"), p.measuredSeconds ? QJsonValue(*p.measuredSeconds) : QJsonValue()},
         {QStringLiteral("view"),
          QJsonObject {{QStringLiteral("roofline_level"), p.rooflineLevel}, {QStringLiteral("graph_colour"), p.graphColour}}},
+        {QStringLiteral("devices"),
+         QJsonObject {{QStringLiteral("tensor_parallel"), p.devices},
+                      {QStringLiteral("pipeline_stages"), p.stages},
+                      {QStringLiteral("micro_batches"), p.microBatches},
+                      {QStringLiteral("data_parallel"), p.replicas},
+                      {QStringLiteral("expert_parallel"), p.experts}}},
     };
     return solar::writeFileAtomically(path, QJsonDocument(doc).toJson(QJsonDocument::Indented), why);
 }
@@ -124,5 +130,21 @@ std::optional<Project> readProject(const QString& path, QString* why)
     const QJsonObject view = o.value(QStringLiteral("view")).toObject();
     p.rooflineLevel = view.value(QStringLiteral("roofline_level")).toString(QStringLiteral("unfused_per_kernel"));
     p.graphColour = view.value(QStringLiteral("graph_colour")).toString(QStringLiteral("bottleneck"));
+    // The Devices plan (projects written before it was kept have none: one device).
+    const QJsonObject devices = o.value(QStringLiteral("devices")).toObject();
+    const std::pair<const char*, int*> counts[] = {{"tensor_parallel", &p.devices},
+                                                   {"pipeline_stages", &p.stages},
+                                                   {"micro_batches", &p.microBatches},
+                                                   {"data_parallel", &p.replicas},
+                                                   {"expert_parallel", &p.experts}};
+    for (const auto& [key, into] : counts) {
+        const QJsonValue v = devices.value(QLatin1String(key));
+        if (v.isUndefined())
+            continue;
+        if (!v.isDouble() || v.toDouble() < 1 || v.toDouble() > 1 << 20 || v.toDouble() != static_cast<double>(v.toInteger()))
+            return fail(
+                QCoreApplication::translate("Project", "'devices.%1' must be a whole number from 1 to 1048576").arg(QLatin1String(key)));
+        *into = static_cast<int>(v.toInteger());
+    }
     return p;
 }

@@ -25,6 +25,9 @@ struct Project
     QString rooflineLevel = QStringLiteral("unfused_per_kernel");
     QString graphColour = QStringLiteral("bottleneck");
     QMap<QString, QString> frontendOptions; // the toolbar options set, by the key their frontend declares
+    // The Devices pane's plan: tensor-parallel devices, pipeline stages, their micro-batches, data-parallel replicas,
+    // expert-parallel devices (all 1: one device).
+    int devices = 1, stages = 1, microBatches = 1, replicas = 1, experts = 1;
 
     bool operator==(const Project&) const = default;
 };

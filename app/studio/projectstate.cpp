@@ -7,6 +7,7 @@
 #include "widgets/editor/sourceeditor.h"
 #include "widgets/graph/graphpane.h"
 #include "widgets/hardware/hardwarepane.h"
+#include "widgets/parallel/parallelpane.h"
 #include "widgets/roofline/rooflinepane.h"
 
 Project captureProject(const Document& document, const AnalysisToolbar& toolbar, const Panes& panes)
@@ -26,6 +27,12 @@ Project captureProject(const Document& document, const AnalysisToolbar& toolbar,
     p.measuredSeconds = panes.summary->measuredSeconds();
     p.rooflineLevel = panes.roofline->levelKey();
     p.graphColour = panes.graph->colourKey();
+    p.devices = panes.parallel->devices();
+    const auto counts = panes.parallel->planCounts();
+    p.stages = counts[0];
+    p.microBatches = counts[1];
+    p.replicas = counts[2];
+    p.experts = counts[3];
     return p;
 }
 
@@ -46,4 +53,6 @@ void restoreProject(const Project& p, Document& document, AnalysisToolbar& toolb
     panes.summary->setPendingMeasuredSeconds(p.measuredSeconds); // for the analysis of this project's source
     panes.roofline->setLevelKey(p.rooflineLevel);
     panes.graph->setColourKey(p.graphColour);
+    panes.parallel->setDevices(p.devices);
+    panes.parallel->setPlan(p.stages, p.microBatches, p.replicas, p.experts);
 }

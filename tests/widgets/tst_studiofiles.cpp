@@ -11,12 +11,14 @@
 #include "widgets/hardware/hardwarepane.h"
 #include "widgets/insights/insightsmodel.h"
 #include "widgets/insights/insightspane.h"
+#include "widgets/parallel/parallelpane.h"
 #include "widgets/roofline/rooflinechart.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -280,16 +282,34 @@ private slots:
             w.hardwarePane()->setFactor(HardwarePane::Clock, 1.5);
             w.hardwarePane()->setTargetMs(0.25);
             w.summary()->setMeasuredSeconds(0.002);
+            // The Devices plan is part of the work (issue 49): 2 devices a stage, 2 stages of 4 micro-batches.
+            w.parallelPane()->setDevices(2);
+            w.parallelPane()->setPlan(2, 4, 1);
+            w.parallelPane()->waitForSplit();
             QString error;
             QVERIFY2(w.saveProject(project, &error), qPrintable(error));
             saved = w.currentProject();
+            QCOMPARE(saved.devices, 2);
+            QCOMPARE(saved.stages, 2);
+            QCOMPARE(saved.microBatches, 4);
         }
         MainWindow again;
         QString error;
         QVERIFY2(again.openFile(project, &error), qPrintable(error));
         QVERIFY(waitForAnalysis(again));
+        again.parallelPane()->waitForSplit();
         QCOMPARE(again.currentProject(), saved);
         QCOMPARE(again.hardwarePane()->profileId(), QStringLiteral("h100-sxm"));
+        QCOMPARE(again.parallelPane()->devices(), 2);
+        QCOMPARE(again.parallelPane()->planCounts(), (std::array<int, 4> {2, 4, 1, 1}));
+        QVERIFY2(again.parallelPane()->plan(), qPrintable(again.parallelPane()->status()->text()));
+        // A plan count that is not one is refused, naming it.
+        QFile zero(dir.filePath(QStringLiteral("zero.solar")));
+        QVERIFY(zero.open(QIODevice::WriteOnly));
+        zero.write(R"({"schema": "solar.project/1", "source": {"text": ""}, "devices": {"pipeline_stages": 0}})");
+        zero.close();
+        QVERIFY(!readProject(zero.fileName(), &error));
+        QVERIFY2(error.contains(QStringLiteral("devices.pipeline_stages")), qPrintable(error));
         // A damaged project is refused with a message, not a crash.
         QFile broken(dir.filePath(QStringLiteral("broken.solar")));
         QVERIFY(broken.open(QIODevice::WriteOnly));

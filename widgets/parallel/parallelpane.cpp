@@ -148,6 +148,11 @@ void ParallelPane::setPlan(int stages, int microBatches, int replicas, int exper
     split();
 }
 
+std::array<int, 4> ParallelPane::planCounts() const
+{
+    return {m_stages->value(), m_microBatches->value(), m_replicas->value(), m_experts->value()};
+}
+
 bool ParallelPane::planMode() const
 {
     return m_stages->value() > 1 || m_replicas->value() > 1 || m_experts->value() > 1;

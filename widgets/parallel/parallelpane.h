@@ -41,6 +41,8 @@ public:
     /// Pipeline stages, their micro-batches, data-parallel replicas and expert-parallel devices (1, 1, 1, 1: tensor
     /// parallelism alone).
     void setPlan(int stages, int microBatches, int replicas, int experts = 1);
+    /// What setPlan() set (or the boxes show): stages, micro-batches, replicas, experts.
+    std::array<int, 4> planCounts() const;
     /// The whole plan shown when stages or replicas are more than 1 (nullopt otherwise, or while it runs).
     const std::optional<solar::parallel::PlanAnalysis>& plan() const { return m_plan; }
     /// The split shown (nullopt: one device, no result, a failed plan — the status says which — or still running).
