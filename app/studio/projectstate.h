@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // What a project (.solar) keeps of the window, taken from and given back to the document and the panes: the
 // source, the frontend and serving step, the hardware settings (profile, slider factors, target latency and level), a measured
-// runtime, the roofline's level and the graph's colouring.
+// runtime, the roofline's level, the graph's colouring and the Devices plan.
 #pragma once
 
 #include "app/studio/docklayout.h"
