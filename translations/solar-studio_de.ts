@@ -997,62 +997,92 @@
         <translation>Geben Sie eine Ziellatenz ein, um zu sehen, welche Hardware sie erreicht.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="376"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="392"/>
+        <source>Each of the %1 devices of the Devices pane, for its share of the program:</source>
+        <translation>Jedes der %1 Geräte des Geräte-Bereichs, für seinen Anteil am Programm:</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="394"/>
+        <source>For one device: the Devices plan (%1) is not solved for here; &apos;solar inverse --tp N&apos; and the Devices pane give its bounds.</source>
+        <translation>Für ein Gerät: der Geräteplan (%1) wird hier nicht gelöst; &apos;solar inverse --tp N&apos; und der Geräte-Bereich geben seine Schranken.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="397"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>Jetzt: %1 bei %2; Ziel %3.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="379"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="400"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>Nötige Bandbreite bei heutiger Rechenleistung: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="380"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="401"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>Keine Bandbreite erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="405"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>Nötige Rechenleistung bei heutiger Bandbreite: ×%1 jede Spitze (die höchste %2 → %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="391"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="412"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>Nötig, was auch immer sonst gilt: %1 und ×%2 Rechenleistung (höchste Spitze %3).</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="387"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="408"/>
         <source>No compute reaches it: %1</source>
         <translation>Keine Rechenleistung erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="389"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="410"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>Nötige On-Chip-Kapazität: %1.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="390"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="411"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>Keine On-Chip-Kapazität erreicht es: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="429"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="417"/>
+        <source>No link bandwidth reaches it: %1</source>
+        <translation>Keine Verbindungsbandbreite erreicht es: %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="419"/>
+        <source>Links: nothing is exchanged, so they do not matter.</source>
+        <translation>Verbindungen: nichts wird ausgetauscht, sie spielen keine Rolle.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="421"/>
+        <source>Links needed (collectives overlapped): ×%1 today&apos;s, %2 within a node%3.</source>
+        <translation>Benötigte Verbindungen (Kollektive überlappt): ×%1 der heutigen, %2 innerhalb eines Knotens%3.</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="423"/>
+        <source>, %1 between nodes</source>
+        <translation>, %1 zwischen Knoten</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="460"/>
         <source>No profile to save.</source>
         <translation>Kein Profil zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="456"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="487"/>
         <source>Save user profile</source>
         <translation>Benutzerprofil speichern</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="456"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="487"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>Profil-ID (Buchstaben, Ziffern, Bindestriche):</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="463"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="494"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -1974,7 +2004,7 @@
         <translation>„hardware.factors.%1“ muss eine positive Zahl sein</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="145"/>
+        <location filename="../app/studio/projectfile.cpp" line="146"/>
         <source>&apos;devices.%1&apos; must be a whole number from 1 to 1048576</source>
         <translation>&apos;devices.%1&apos; muss eine ganze Zahl von 1 bis 1048576 sein</translation>
     </message>

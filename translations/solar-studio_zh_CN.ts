@@ -996,62 +996,92 @@
         <translation>输入目标延迟，查看何种硬件能达到。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="376"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="392"/>
+        <source>Each of the %1 devices of the Devices pane, for its share of the program:</source>
+        <translation>设备面板中的 %1 个设备，每个设备对应其承担的那部分程序：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="394"/>
+        <source>For one device: the Devices plan (%1) is not solved for here; &apos;solar inverse --tp N&apos; and the Devices pane give its bounds.</source>
+        <translation>针对单个设备：此处不求解设备方案（%1）；&apos;solar inverse --tp N&apos; 和设备面板给出其界限。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="397"/>
         <source>Now: %1 at %2; target %3.</source>
         <translation>当前：%1（%2）；目标 %3。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="379"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="400"/>
         <source>Bandwidth needed at today&apos;s compute: %1.</source>
         <translation>按当前算力所需带宽：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="380"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="401"/>
         <source>No bandwidth reaches it: %1</source>
         <translation>任何带宽都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="384"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="405"/>
         <source>Compute needed at today&apos;s bandwidth: ×%1 every peak (the top one %2 → %3).</source>
         <translation>在当前带宽下所需计算：每个峰值 ×%1（最高的 %2 → %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="391"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="412"/>
         <source>Necessary whatever the rest: %1 and ×%2 compute (top peak %3).</source>
         <translation>无论其他条件如何都必需：%1 和 ×%2 计算（最高峰值 %3）。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="387"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="408"/>
         <source>No compute reaches it: %1</source>
         <translation>任何算力都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="389"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="410"/>
         <source>On-chip capacity needed: %1.</source>
         <translation>所需片上容量：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="390"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="411"/>
         <source>No on-chip capacity reaches it: %1</source>
         <translation>任何片上容量都无法达到：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="429"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="417"/>
+        <source>No link bandwidth reaches it: %1</source>
+        <translation>没有任何互连带宽能达到：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="419"/>
+        <source>Links: nothing is exchanged, so they do not matter.</source>
+        <translation>互连：没有数据交换，因此无关紧要。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="421"/>
+        <source>Links needed (collectives overlapped): ×%1 today&apos;s, %2 within a node%3.</source>
+        <translation>所需互连（集合通信重叠）：当前的 ×%1，节点内 %2%3。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="423"/>
+        <source>, %1 between nodes</source>
+        <translation>，节点间 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="460"/>
         <source>No profile to save.</source>
         <translation>没有可保存的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="456"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="487"/>
         <source>Save user profile</source>
         <translation>保存用户配置</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="456"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="487"/>
         <source>Profile id (letters, digits, dashes):</source>
         <translation>配置 ID（字母、数字、连字符）：</translation>
     </message>
     <message>
-        <location filename="../widgets/hardware/hardwarepane.cpp" line="463"/>
+        <location filename="../widgets/hardware/hardwarepane.cpp" line="494"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1972,7 +2002,7 @@
         <translation>“hardware.factors.%1”必须是正数</translation>
     </message>
     <message>
-        <location filename="../app/studio/projectfile.cpp" line="145"/>
+        <location filename="../app/studio/projectfile.cpp" line="146"/>
         <source>&apos;devices.%1&apos; must be a whole number from 1 to 1048576</source>
         <translation>&apos;devices.%1&apos; 必须是 1 到 1048576 之间的整数</translation>
     </message>

@@ -33,6 +33,12 @@ void wirePanes(const Panes& panes, ResultsModel& results, SelectionSync& selecti
     // Every factor, the link's too: the model re-solves once and every pane, the split over devices included, follows.
     QObject::connect(hardware, &HardwarePane::whatIfChanged, &results, &ResultsModel::setWhatIf);
     QObject::connect(panes.insights, &InsightsPane::clearTraceRequested, &results, &ResultsModel::clearTrace);
+    // Solve-for follows the Devices pane: a split's per-device program and its links (issue 49: with 16 devices it
+    // answered for one).
+    ParallelPane* parallel = panes.parallel;
+    QObject::connect(parallel, &ParallelPane::splitChanged, hardware, [parallel, hardware] {
+        hardware->setSplit(parallel->analysis(), parallel->plan() ? QString::fromStdString(parallel->plan()->plan.text()) : QString());
+    });
 
     QObject::connect(panes.graph, &GraphPane::nodeSelected, &selection, &SelectionSync::selectNode);
     QObject::connect(panes.roofline, &RooflinePane::nodeSelected, &selection, &SelectionSync::selectNode);

@@ -319,6 +319,35 @@ private slots:
         QVERIFY(error.contains(QStringLiteral("broken.solar")));
     }
 
+    // Solve-for follows the Devices pane (issue 49 item 8): split over 4 devices, the target is each device's, for its
+    // share of the program (its bound is the split's per-device one, not the whole program's), with the links it needs.
+    void testSolveForFollowsTheDevices()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(kExamples + QStringLiteral("/mlp_softmax.alir")));
+        QVERIFY(waitForAnalysis(w));
+        w.hardwarePane()->selectProfile(QStringLiteral("h100-sxm"));
+        QVERIFY(waitForAnalysis(w));
+        w.hardwarePane()->setTargetMs(1e-3);
+        QVERIFY(w.hardwarePane()->inverse());
+        const double whole = w.hardwarePane()->inverse()->currentSeconds;
+        QVERIFY(!w.hardwarePane()->inverseText().contains(QStringLiteral("devices of the Devices pane")));
+        w.parallelPane()->setDevices(4);
+        w.parallelPane()->waitForSplit();
+        QVERIFY2(w.parallelPane()->analysis(), qPrintable(w.parallelPane()->status()->text()));
+        QVERIFY(w.hardwarePane()->inverse());
+        const double device = w.parallelPane()->analysis()->device.ladder.at(Level::Fused).seconds;
+        QCOMPARE(w.hardwarePane()->inverse()->currentSeconds, device);
+        QVERIFY(device < whole);
+        const QString text = w.hardwarePane()->inverseText();
+        QVERIFY2(text.contains(QStringLiteral("Each of the 4 devices")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Links")) || text.contains(QStringLiteral("link")), qPrintable(text));
+        // A whole plan is not solved for, and the answer says it is for one device.
+        w.parallelPane()->setPlan(2, 1, 1);
+        w.parallelPane()->waitForSplit();
+        QVERIFY2(w.hardwarePane()->inverseText().contains(QStringLiteral("For one device")), qPrintable(w.hardwarePane()->inverseText()));
+    }
+
     void testUnsavedEditsAreRecoverable()
     {
         QString text;

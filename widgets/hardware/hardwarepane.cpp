@@ -362,9 +362,24 @@ void HardwarePane::resolveInverse()
         m_inverseLabel->setText(base ? tr("Enter a target latency to see what hardware reaches it.") : QString());
         return;
     }
-    m_inverse
-        = solar::bounds::solveInverse(base->digest, machine(), base->options.policy, base->options.cache, targetLevel(), targetMs() * 1e-3);
+    m_links.reset();
+    if (m_split) {
+        // Split over devices: each device's target is the target, for its own program; the links have their own.
+        m_inverse = solar::bounds::solveInverse(m_split->device.digest, machine(), base->options.policy, base->options.cache, targetLevel(),
+                                                targetMs() * 1e-3);
+        m_links = solar::parallel::linkInverse(*m_split, targetLevel(), targetMs() * 1e-3);
+    } else {
+        m_inverse = solar::bounds::solveInverse(base->digest, machine(), base->options.policy, base->options.cache, targetLevel(),
+                                                targetMs() * 1e-3);
+    }
     m_inverseLabel->setText(inverseText());
+}
+
+void HardwarePane::setSplit(std::optional<solar::parallel::ParallelAnalysis> split, const QString& planText)
+{
+    m_split = split && split->devices > 1 ? std::move(split) : std::nullopt;
+    m_planText = planText;
+    resolveInverse();
 }
 
 QString HardwarePane::inverseText() const
@@ -373,6 +388,12 @@ QString HardwarePane::inverseText() const
         return {};
     const auto& inv = *m_inverse;
     QStringList lines;
+    if (m_split)
+        lines << tr("Each of the %1 devices of the Devices pane, for its share of the program:").arg(m_split->devices);
+    else if (!m_planText.isEmpty())
+        lines << tr("For one device: the Devices plan (%1) is not solved for here; 'solar inverse --tp N' and the Devices pane give "
+                    "its bounds.")
+                     .arg(m_planText);
     lines << tr("Now: %1 at %2; target %3.")
                  .arg(secondsText(inv.currentSeconds), QString::fromLatin1(solar::bounds::levelName(inv.level).data()),
                       secondsText(inv.targetSeconds));
@@ -391,6 +412,16 @@ QString HardwarePane::inverseText() const
     lines << tr("Necessary whatever the rest: %1 and ×%2 compute (top peak %3).")
                  .arg(siText(inv.necessaryDramBps, "B/s"), QLocale().toString(inv.necessaryComputeScale, 'g', 4),
                       siText(topPeak * inv.necessaryComputeScale, "FLOP/s"));
+    if (m_links) {
+        if (!m_links->feasible)
+            lines << tr("No link bandwidth reaches it: %1").arg(QString::fromStdString(m_links->why));
+        else if (m_links->scale == 0)
+            lines << tr("Links: nothing is exchanged, so they do not matter.");
+        else
+            lines << tr("Links needed (collectives overlapped): ×%1 today's, %2 within a node%3.")
+                         .arg(QLocale().toString(m_links->scale, 'g', 4), siText(m_links->intraNodeBps, "B/s"),
+                              m_links->interNodeBps > 0 ? tr(", %1 between nodes").arg(siText(m_links->interNodeBps, "B/s")) : QString());
+    }
     return lines.join(QLatin1Char('\n'));
 }
 

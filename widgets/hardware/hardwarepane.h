@@ -10,6 +10,7 @@
 #include "engine/bounds/inverse.h"
 #include "engine/hw/registry.h"
 #include "engine/hw/whatif.h"
+#include "engine/parallel/parallelanalysis.h"
 
 #include <QMap>
 #include <QWidget>
@@ -65,6 +66,9 @@ public:
     /// The inverse roofline for the target at the current machine (nullopt without a result or target).
     std::optional<solar::bounds::Inverse> inverse() const { return m_inverse; }
     QString inverseText() const;
+    /// The Devices pane's split over devices (nullopt: one device), or a whole plan it cannot solve for (`planText`
+    /// non-empty): the target is then each device's, for the per-device program, with the links it needs.
+    void setSplit(std::optional<solar::parallel::ParallelAnalysis> split, const QString& planText = {});
 
 public slots:
     void reset();
@@ -105,5 +109,8 @@ private:
     QPushButton* m_applyOnchip = nullptr;
     const ResultsModel* m_results = nullptr;
     std::optional<solar::bounds::Inverse> m_inverse;
+    std::optional<solar::parallel::ParallelAnalysis> m_split; // the Devices pane's, more than one device
+    std::optional<solar::parallel::LinkInverse> m_links;
+    QString m_planText; // a whole plan the solve does not follow
     bool m_quiet = false;
 };
