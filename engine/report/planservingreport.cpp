@@ -55,8 +55,8 @@ std::string planServingTable(const serving::ServingEstimate& e, const PlanServin
     if (plan.decode && e.decode) {
         const double step = plan.decode->levels[kSol].overlappedSeconds;
         out += padText("decode, per step", 23) + formatSeconds(step) + " (serialised "
-            + formatSeconds(plan.decode->levels[kSol].serialSeconds) + "; " + formatSignificant(e.decode->tokens() / step, 3)
-            + " token/s ceiling at batch " + std::to_string(e.decode->point.batch) + ")\n";
+            + formatSeconds(plan.decode->levels[kSol].serialSeconds) + "; " + formatSi(e.decode->tokens() / step, "token/s")
+            + " ceiling at batch " + std::to_string(e.decode->point.batch) + ")\n";
     }
     out += padText("memory per device", 23) + (plan.fits() ? "fits" : "DOES NOT FIT") + " in "
         + formatBytes(hardware.dramCapacityBytes.value) + "\n";
