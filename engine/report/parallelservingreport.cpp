@@ -67,8 +67,7 @@ std::string parallelServingTable(const serving::ServingEstimate& e, const Parall
     if (split.decode && e.decode) {
         const double step = sol(*split.decode).overlappedSeconds;
         out += padText("decode, per step", 23) + formatSeconds(step) + " (serialised " + formatSeconds(sol(*split.decode).serialSeconds)
-            + "; " + formatSi(e.decode->tokens() / step, "token/s") + " ceiling at batch " + std::to_string(e.decode->point.batch)
-            + ")\n";
+            + "; " + formatSi(e.decode->tokens() / step, "token/s") + " ceiling at batch " + std::to_string(e.decode->point.batch) + ")\n";
     }
     out += padText("memory per device", 23) + formatBytes(split.residentBytes()) + " of weights, inputs and KV cache held, of "
         + formatBytes(hardware.dramCapacityBytes.value) + (split.fits() ? ": fits" : ": DOES NOT FIT") + "\n";

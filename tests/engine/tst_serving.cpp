@@ -54,6 +54,20 @@ ServingRequest smallPoint()
     return request;
 }
 
+// Llama-3-8B's linear weights: per layer q and o 4,096 x 4,096, k and v 4,096 x 1,024, the MLP 3 x 4,096 x 14,336.
+constexpr double kLlama3Linear = 32 * (2 * 4096.0 * 4096 + 2 * 4096.0 * 1024 + 3 * 4096.0 * 14336);
+
+// Llama-3-8B (tests/data/hf/configs/llama3_8b.json) served in `dtype` on the H200, both phases, validated.
+Expected<ServingEstimate> llama3In(const hw::HwRegistry& registry, const std::string& dtype)
+{
+    const auto c = readModelConfig(config("llama3_8b"));
+    if (!c)
+        return Expected<ServingEstimate>::failure(c.diagnostics());
+    ServingRequest request;
+    request.dtype = dtype;
+    return estimateServing(*c, request, *registry.find("h200"));
+}
+
 struct CliRun
 {
     int code;
@@ -332,15 +346,11 @@ private slots:
     {
         if (!m_skip.empty())
             QSKIP(m_skip.c_str());
-        const auto c = readModelConfig(config("llama3_8b"));
-        QVERIFY(c);
-        ServingRequest request;
-        request.dtype = "int4";
-        const auto e = estimateServing(*c, request, *m_registry.find("h200"));
+        const auto e = llama3In(m_registry, "int4");
         QVERIFY2(e, e ? "" : formatAll(e.diagnostics()).c_str());
         for (const PhaseBound* p : {&*e->prefill, &*e->decode})
             QVERIFY2(p->analysis.result.validation.status == ValidationStatus::Validated, p->analysis.result.validation.details.c_str());
-        const double linear = 32 * (2 * 4096.0 * 4096 + 2 * 4096.0 * 1024 + 3 * 4096.0 * 14336), embedding = 128256 * 4096.0;
+        const double linear = kLlama3Linear, embedding = 128256 * 4096.0;
         const double bytes = linear / 2 + linear / 128 * 2 + 2 * embedding * 2 + (32 * 2 * 4096 + 4096) * 2.0 + 64 * 2;
         QCOMPARE(e->decode->weightsBytes, bytes);
         QCOMPARE(bytes, 5700591744.0);
@@ -373,15 +383,11 @@ private slots:
     {
         if (!m_skip.empty())
             QSKIP(m_skip.c_str());
-        const auto c = readModelConfig(config("llama3_8b"));
-        QVERIFY(c);
-        ServingRequest request;
-        request.dtype = "w8a8";
-        const auto e = estimateServing(*c, request, *m_registry.find("h200"));
+        const auto e = llama3In(m_registry, "w8a8");
         QVERIFY2(e, e ? "" : formatAll(e.diagnostics()).c_str());
         for (const PhaseBound* p : {&*e->prefill, &*e->decode})
             QVERIFY2(p->analysis.result.validation.status == ValidationStatus::Validated, p->analysis.result.validation.details.c_str());
-        const double linear = 32 * (2 * 4096.0 * 4096 + 2 * 4096.0 * 1024 + 3 * 4096.0 * 14336), embedding = 128256 * 4096.0;
+        const double linear = kLlama3Linear, embedding = 128256 * 4096.0;
         const double bytes = linear + 32 * 43008 * 4.0 + 2 * embedding * 2 + (32 * 2 * 4096 + 4096) * 2.0 + 64 * 2;
         QCOMPARE(e->decode->weightsBytes, bytes);
         QCOMPARE(bytes, 9086705792.0);
