@@ -53,6 +53,8 @@ batch::ScoreOptions scoreOptions(const Args& args)
     batch::ScoreOptions o;
     if (args.has("--level"))
         o.level = *bounds::parseLevel(args.value("--level"));
+    if (args.has("--rule"))
+        o.rule = *batch::parseScoreRule(args.value("--rule"));
     if (args.has("--p")) {
         o.ps.clear();
         for (const std::string& item : splitIds(args.value("--p"))) {
@@ -72,7 +74,12 @@ std::vector<OptionSpec> scoreOptionSpecs()
              "L",
              "the bound a score is against (default fused)",
              {"unfused_per_kernel", "unfused_overlapped", "fused_per_op", "fused", "cache_aware"}},
-            {"--p", "P,...", "the speedups fast_p counts (default 0,1,1.5,2)"}};
+            {"--p", "P,...", "the speedups fast_p counts (default 0,1,1.5,2)"},
+            {"--rule",
+             "R",
+             "upstream (SOL-ExecBench's sol_score, capped at 1 under the bound; the default) or strict (no score for a time under its "
+             "bound)",
+             {"upstream", "strict"}}};
 }
 
 int writeScore(const batch::ScoreSummary& summary, const std::string& format, std::ostream& out)
@@ -155,8 +162,8 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
     const bool scoring = args.has("--score");
     if (scoring && (!args.has("--timings") || !args.has("--kernel-timings")))
         throw UsageError {"--score needs --kernel-timings FILE (the kernels' times) and --timings FILE (the baseline's)"};
-    if (!scoring && (args.has("--kernel-timings") || args.has("--level") || args.has("--p")))
-        throw UsageError {"--kernel-timings, --level and --p go with --score"};
+    if (!scoring && (args.has("--kernel-timings") || args.has("--level") || args.has("--p") || args.has("--rule")))
+        throw UsageError {"--kernel-timings, --level, --p and --rule go with --score"};
     std::map<std::string, double> kernelTimes;
     if (scoring) {
         const auto k = batch::readTimings(args.value("--kernel-timings"));
@@ -219,13 +226,7 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
     const batch::SweepResult result = batch::runSweep(a.file, *hardware, options, *python);
     if (scoring) {
         // The sweep's bounds against the kernels' times, the --timings as the baseline.
-        batch::BoundsTable table;
-        for (const batch::ProblemResult& p : result.problems) {
-            if (p.status == batch::ProblemStatus::Ok)
-                table.seconds[p.file] = p.boundsSeconds;
-            else
-                table.unusable[p.file] = "its analysis is " + std::string(batch::problemStatusName(p.status));
-        }
+        const batch::BoundsTable table = batch::boundsOfSweep(result, a.file);
         const int scored = writeScore(
             batch::scoreKernels(batch::pairTimings(kernelTimes, options.timingsSeconds), table, scoreOptions(args)), a.format, out);
         return allProblemsOk(result) ? scored : ExitBadInput;

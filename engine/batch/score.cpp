@@ -2,6 +2,7 @@
 #include "engine/batch/score.h"
 
 #include "engine/batch/sweep.h"
+#include "engine/core/format.h"
 #include "engine/core/textfile.h"
 
 #include <nlohmann/json.hpp>
@@ -28,19 +29,29 @@ Expected<nlohmann::json> readJsonFile(const std::string& path)
     }
 }
 
-// The bound of `key`: exactly, else (a KernelBench problem moved between folders) the one entry ending in its file name.
-const std::array<double, bounds::kLevelCount>* findBound(const BoundsTable& b, const std::string& key)
+// The bound of `t`: its exact key, else — a KernelBench problem moved between level folders — the one problem bound
+// whose file name is the same (`via` says which). A workload matches only by definition and uuid: its uuid alone
+// could name another definition's workload or a bound on another device.
+struct FoundBound
 {
-    if (const auto it = b.seconds.find(key); it != b.seconds.end())
-        return &it->second;
-    const auto slash = key.rfind('/');
-    const std::string name = "/" + key.substr(slash == std::string::npos ? 0 : slash + 1);
-    const std::array<double, bounds::kLevelCount>* found = nullptr;
+    const std::array<double, bounds::kLevelCount>* seconds = nullptr;
+    std::string via;
+};
+
+FoundBound findBound(const BoundsTable& b, const KernelTime& t)
+{
+    if (const auto it = b.seconds.find(t.key); it != b.seconds.end())
+        return {&it->second, {}};
+    if (t.workload)
+        return {};
+    const auto slash = t.key.rfind('/');
+    const std::string name = "/" + t.key.substr(slash == std::string::npos ? 0 : slash + 1);
+    FoundBound found;
     for (const auto& [k, v] : b.seconds)
-        if (k.size() >= name.size() && k.compare(k.size() - name.size(), name.size(), name) == 0) {
-            if (found)
-                return nullptr; // ambiguous
-            found = &v;
+        if (!b.workloadKeys.count(k) && k.size() >= name.size() && k.compare(k.size() - name.size(), name.size(), name) == 0) {
+            if (found.seconds)
+                return {nullptr, "ambiguous"};
+            found = {&v, k};
         }
     return found;
 }
@@ -59,29 +70,60 @@ std::string_view scoreFlagName(ScoreFlag flag)
     return "";
 }
 
-std::optional<double> solScore(double kernelSeconds, double baselineSeconds, double solSeconds)
+std::string_view scoreRuleName(ScoreRule rule)
+{
+    return rule == ScoreRule::Strict ? "strict" : "upstream";
+}
+
+std::optional<ScoreRule> parseScoreRule(std::string_view name)
+{
+    if (name == "upstream")
+        return ScoreRule::Upstream;
+    if (name == "strict")
+        return ScoreRule::Strict;
+    return std::nullopt;
+}
+
+std::optional<double> upstreamFormula(double kernelSeconds, double baselineSeconds, double solSeconds)
 {
     const double room = baselineSeconds - solSeconds;
     if (!(room > 0))
+        return kernelSeconds <= solSeconds ? 1.0 : 0.0;
+    const double denominator = 1.0 + (kernelSeconds - solSeconds) / room;
+    if (denominator == 0)
         return std::nullopt;
-    const double s = 1.0 / (1.0 + (kernelSeconds - solSeconds) / room);
+    const double s = 1.0 / denominator;
     return std::isfinite(s) ? std::optional<double>(s) : std::nullopt;
+}
+
+double solScore(double kernelSeconds, double baselineSeconds, double solSeconds)
+{
+    if (kernelSeconds <= solSeconds)
+        return 1.0; // upstream's 1 where T_b <= T_SOL; the cap where T_b > T_SOL
+    if (!(baselineSeconds > solSeconds))
+        return 0.0;
+    return 1.0 / (1.0 + (kernelSeconds - solSeconds) / (baselineSeconds - solSeconds));
 }
 
 ScoreSummary scoreKernels(const std::vector<KernelTime>& times, const BoundsTable& table, const ScoreOptions& options)
 {
     ScoreSummary out;
     out.level = options.level;
+    out.rule = options.rule;
     double sum = 0;
     for (const KernelTime& t : times) {
         ScoreRow row;
         row.time = t;
         row.speedup = t.kernelSeconds > 0 ? t.baselineSeconds / t.kernelSeconds : 0;
-        const auto* b = findBound(table, t.key);
+        const FoundBound found = findBound(table, t);
+        const auto* b = found.seconds;
         if (!b || (*b)[static_cast<size_t>(options.level)] <= 0) {
             row.flag = ScoreFlag::NoBound;
             const auto why = table.unusable.find(t.key);
-            row.note = why != table.unusable.end() ? why->second : "no analysis of this problem in the bounds given";
+            row.note = why != table.unusable.end() ? why->second
+                : found.via == "ambiguous"         ? "no bound of this key, and several problems' bounds have its file name"
+                : t.workload                       ? "no analysis of this definition and workload uuid in the bounds given"
+                                                   : "no analysis of this problem in the bounds given";
             ++out.unbounded;
             out.rows.push_back(std::move(row));
             continue;
@@ -92,22 +134,38 @@ ScoreSummary scoreKernels(const std::vector<KernelTime>& times, const BoundsTabl
         const bool kernelBelow = t.kernelSeconds < sol, baselineBelow = t.baselineSeconds < sol;
         if (kernelBelow || baselineBelow)
             ++out.violations;
+        std::vector<std::string> notes;
+        if (!found.via.empty())
+            notes.push_back("matched by file name to " + found.via);
         if (t.baselineSeconds <= sol)
             row.flag = ScoreFlag::BaselineBelowBound;
         else if (kernelBelow)
             row.flag = ScoreFlag::KernelBelowBound;
         else if (!t.correct)
             row.flag = ScoreFlag::NotCorrect;
-        if (baselineBelow && kernelBelow)
-            row.note = "the kernel is below the bound too";
-        else if (!baselineBelow && row.flag == ScoreFlag::BaselineBelowBound)
-            row.note = "the baseline runs at the bound: no room to score in";
-        if (row.flag != ScoreFlag::BaselineBelowBound) {
-            row.score = t.correct ? solScore(t.kernelSeconds, t.baselineSeconds, sol) : std::optional<double>(0.0);
-            if (row.score) {
-                sum += *row.score;
-                ++out.scored;
-            }
+        const bool underBound = kernelBelow || row.flag == ScoreFlag::BaselineBelowBound;
+        if (!t.correct)
+            row.score = 0.0;
+        else if (options.rule == ScoreRule::Upstream || !underBound)
+            row.score = solScore(t.kernelSeconds, t.baselineSeconds, sol);
+        if (row.flag == ScoreFlag::BaselineBelowBound)
+            notes.push_back(
+                std::string(baselineBelow ? "the baseline is below the bound" : "the baseline runs at the bound")
+                + (kernelBelow ? ", and the kernel too" : "")
+                + (options.rule == ScoreRule::Upstream ? ": upstream scores 1 if T_k <= T_SOL, else 0" : ": not scored (strict)"));
+        else if (row.flag == ScoreFlag::KernelBelowBound && t.correct) {
+            const auto formula = upstreamFormula(t.kernelSeconds, t.baselineSeconds, sol);
+            notes.push_back(options.rule == ScoreRule::Strict ? std::string("not scored (strict)")
+                                                              : "capped at 1; upstream's formula gives "
+                                    + (formula ? formatFixed(*formula, 3) : std::string("a division by zero")));
+        }
+        if (!t.correct && underBound)
+            notes.push_back("scored 0: not correct");
+        for (const std::string& n : notes)
+            row.note += (row.note.empty() ? "" : "; ") + n;
+        if (row.score) {
+            sum += *row.score;
+            ++out.scored;
         }
         out.rows.push_back(std::move(row));
     }
@@ -121,10 +179,36 @@ ScoreSummary scoreKernels(const std::vector<KernelTime>& times, const BoundsTabl
     return out;
 }
 
+BoundsTable boundsOfSweep(const SweepResult& sweep, const std::string& origin)
+{
+    BoundsTable out;
+    for (const ProblemResult& p : sweep.problems) {
+        out.origin[p.file] = origin;
+        if (p.status == ProblemStatus::Ok)
+            out.seconds[p.file] = p.boundsSeconds;
+        else
+            out.unusable[p.file] = "its analysis is " + std::string(problemStatusName(p.status))
+                + (p.error.empty() ? std::string() : ": " + p.error.substr(0, 200));
+    }
+    return out;
+}
+
 Expected<BoundsTable> readBounds(const std::vector<std::string>& paths)
 {
     using Result = Expected<BoundsTable>;
     BoundsTable out;
+    // Two bounds for one key (one problem on B200 and on H100, say) would score against whichever file came last.
+    auto claim = [&](const std::string& key, const std::string& path) -> std::optional<Diagnostic> {
+        const auto [it, fresh] = out.origin.emplace(key, path);
+        if (fresh)
+            return std::nullopt;
+        return Diagnostic {Severity::Error,
+                           path,
+                           {},
+                           "score.bounds",
+                           "'" + key + "' has bounds in " + it->second + " and in " + path
+                               + ": give one bounds file per key (score each device separately)"};
+    };
     for (const std::string& path : paths) {
         auto doc = readJsonFile(path);
         if (!doc)
@@ -134,18 +218,20 @@ Expected<BoundsTable> readBounds(const std::vector<std::string>& paths)
             const auto sweep = readSweepJson(path);
             if (!sweep)
                 return Result::failure(sweep.diagnostics());
-            for (const ProblemResult& p : sweep->problems) {
-                if (p.status == ProblemStatus::Ok)
-                    out.seconds[p.file] = p.boundsSeconds;
-                else
-                    out.unusable[p.file] = "its analysis is " + std::string(problemStatusName(p.status))
-                        + (p.error.empty() ? std::string() : ": " + p.error.substr(0, 200));
-            }
+            const BoundsTable one = boundsOfSweep(*sweep, path);
+            for (const auto& [key, file] : one.origin)
+                if (auto clash = claim(key, file))
+                    return Result::failure(*clash);
+            out.seconds.insert(one.seconds.begin(), one.seconds.end());
+            out.unusable.insert(one.unusable.begin(), one.unusable.end());
         } else if (schema == "solar.workloads/1") {
             try {
                 const std::string name = doc->at("definition").at("name").get<std::string>();
                 for (const auto& w : doc->at("workloads")) {
                     const std::string key = name + "/" + w.at("uuid").get<std::string>();
+                    if (auto clash = claim(key, path))
+                        return Result::failure(*clash);
+                    out.workloadKeys.insert(key);
                     if (w.at("status").get<std::string>() != "ok") {
                         out.unusable[key] = "workload status " + w.at("status").get<std::string>() + ": " + w.value("message", "");
                         continue;
@@ -205,6 +291,7 @@ Expected<std::vector<KernelTime>> readKernelTimes(const std::string& path, const
                 if (!t["workload"].is_string())
                     return fail(where + "\"workload\" is a uuid string");
                 k.key += "/" + t["workload"].get<std::string>();
+                k.workload = true;
             }
             for (const auto& [field, target] :
                  {std::pair {"kernel_seconds", &k.kernelSeconds}, std::pair {"baseline_seconds", &k.baselineSeconds}}) {

@@ -65,6 +65,7 @@ std::string scoreJson(const batch::ScoreSummary& s)
     const ordered_json doc = {{"schema", "solar.score/1"},
                               {"tool", {{"name", "solar"}, {"version", kVersion}}},
                               {"level", bounds::levelName(s.level)},
+                              {"rule", batch::scoreRuleName(s.rule)},
                               {"summary",
                                {{"rows", s.rows.size()},
                                 {"scored", s.scored},
@@ -92,8 +93,10 @@ std::string scoreTable(const batch::ScoreSummary& s)
     size_t keyWidth = 8;
     for (const batch::ScoreRow& r : s.rows)
         keyWidth = std::max(keyWidth, std::min<size_t>(r.time.key.size(), 60) + 2);
-    std::string out = "SOL score against " + std::string(bounds::levelName(s.level)) + " (S = 1 / (1 + (T_k - T_SOL) / (T_b - T_SOL)))\n\n"
-        + padText("problem", keyWidth) + padText("kernel", 11, true) + padText("baseline", 11, true) + padText("T_SOL", 11, true)
+    std::string out = "SOL score against " + std::string(bounds::levelName(s.level)) + " (S = 1 / (1 + (T_k - T_SOL) / (T_b - T_SOL)); "
+        + (s.rule == batch::ScoreRule::Upstream ? "upstream's rule, capped at 1 under the bound"
+                                                : "strict: no score for a time under its bound")
+        + ")\n\n" + padText("problem", keyWidth) + padText("kernel", 11, true) + padText("baseline", 11, true) + padText("T_SOL", 11, true)
         + padText("speedup", 9, true) + padText("score", 8, true) + "  flag\n";
     for (const batch::ScoreRow& r : s.rows) {
         const std::string key = r.time.key.size() > 60 ? r.time.key.substr(0, 59) + "…" : r.time.key;

@@ -45,11 +45,48 @@ private slots:
     void formulaByHand()
     {
         // T_SOL 20 us, baseline 100 us: the room is 80 us.
-        QCOMPARE(*solScore(40 * us, 100 * us, 20 * us), 1.0 / (1.0 + 20.0 / 80.0)); // 0.8
-        QCOMPARE(*solScore(100 * us, 100 * us, 20 * us), 0.5); // at the baseline
-        QCOMPARE(*solScore(20 * us, 100 * us, 20 * us), 1.0); // at the speed of light
-        QCOMPARE(*solScore(180 * us, 100 * us, 20 * us), 1.0 / 3.0); // twice the room behind the baseline
-        QVERIFY(!solScore(40 * us, 20 * us, 20 * us)); // no room between the baseline and the bound
+        QCOMPARE(solScore(40 * us, 100 * us, 20 * us), 1.0 / (1.0 + 20.0 / 80.0)); // 0.8
+        QCOMPARE(solScore(100 * us, 100 * us, 20 * us), 0.5); // at the baseline
+        QCOMPARE(solScore(20 * us, 100 * us, 20 * us), 1.0); // at the speed of light
+        QCOMPARE(solScore(180 * us, 100 * us, 20 * us), 1.0 / 3.0); // twice the room behind the baseline
+        // Upstream's rule where the baseline is at or under the bound: 1 if the kernel is too, else 0.
+        QCOMPARE(solScore(40 * us, 20 * us, 20 * us), 0.0);
+        QCOMPARE(solScore(20 * us, 20 * us, 20 * us), 1.0);
+        QCOMPARE(solScore(10 * us, 15 * us, 20 * us), 1.0);
+        QCOMPARE(*upstreamFormula(40 * us, 20 * us, 20 * us), 0.0);
+        QCOMPARE(*upstreamFormula(10 * us, 15 * us, 20 * us), 1.0);
+    }
+
+    // Issue 50's four rows: a kernel under the bound with little room behind the baseline. Upstream's formula
+    // (T_SOL 20 us, T_b 25 us: 5 us of room) gives 1 / (1 - 2/5) = 5/3 at 18 us, 1 / (1 - 2) = -1 at 10 us, a division
+    // by zero at 15 us (= 2 T_SOL - T_b) and 1 / (1 - 3) = -1/2 at 5 us. None is a score: each is capped at 1 and flagged.
+    void underTheBoundIsCappedAndFlagged()
+    {
+        BoundsTable b;
+        for (const char* k : {"k/a", "k/b", "k/c", "k/d"})
+            b.seconds[k] = fusedAt(20 * us);
+        const std::vector<KernelTime> times {
+            {"k/a", 18 * us, 25 * us}, {"k/b", 10 * us, 25 * us}, {"k/c", 15 * us, 25 * us}, {"k/d", 5 * us, 25 * us}};
+        QCOMPARE(*upstreamFormula(18 * us, 25 * us, 20 * us), 5.0 / 3.0);
+        QCOMPARE(*upstreamFormula(10 * us, 25 * us, 20 * us), -1.0);
+        QVERIFY(!upstreamFormula(15 * us, 25 * us, 20 * us));
+        QCOMPARE(*upstreamFormula(5 * us, 25 * us, 20 * us), -0.5);
+        const ScoreSummary s = scoreKernels(times, b, ScoreOptions {});
+        QCOMPARE(s.scored, 4);
+        QCOMPARE(s.violations, 4);
+        QCOMPARE(s.meanScore, 1.0);
+        const char* says[] = {"1.667", "-1.000", "a division by zero", "-0.500"};
+        for (size_t i = 0; i < 4; ++i) {
+            QCOMPARE(*s.rows[i].score, 1.0);
+            QCOMPARE(s.rows[i].flag, ScoreFlag::KernelBelowBound);
+            QVERIFY2(s.rows[i].note.find(std::string("upstream's formula gives ") + says[i]) != std::string::npos, s.rows[i].note.c_str());
+        }
+        ScoreOptions strict;
+        strict.rule = ScoreRule::Strict;
+        const ScoreSummary t = scoreKernels(times, b, strict);
+        QCOMPARE(t.scored, 0);
+        QCOMPARE(t.violations, 4);
+        QVERIFY(!t.rows[0].score);
     }
 
     // docs/scoring.md's worked example, every number by hand.
@@ -62,9 +99,9 @@ private slots:
         const std::vector<KernelTime> times {
             {"gemm/a", 40 * us, 100 * us, true}, // S 0.8, 2.5x
             {"gemm/b", 100 * us, 100 * us, true}, // S 0.5, 1.0x: not fast_1
-            {"gemm/c", 10 * us, 100 * us, true}, // below the bound: S = 1 / (1 - 10/80) = 8/7, flagged
+            {"gemm/c", 10 * us, 100 * us, true}, // below the bound: capped at 1 (upstream's formula: 8/7), flagged
             {"gemm/d", 25 * us, 100 * us, false}, // not correct: S 0, never fast
-            {"gemm/e", 30 * us, 15 * us, true}, // the baseline below the bound: no score, flagged
+            {"gemm/e", 30 * us, 15 * us, true}, // the baseline below the bound, the kernel above: upstream's 0, flagged
             {"gemm/f", 5 * us, 10 * us, true}, // no bound: not scored, still counted by fast_p (correct, 2x)
         };
         ScoreOptions o;
@@ -74,22 +111,30 @@ private slots:
         QCOMPARE(*s.rows[0].score, 0.8);
         QCOMPARE(s.rows[0].speedup, 2.5);
         QCOMPARE(*s.rows[1].score, 0.5);
-        QCOMPARE(*s.rows[2].score, 8.0 / 7.0);
+        QCOMPARE(*s.rows[2].score, 1.0);
         QCOMPARE(s.rows[2].flag, ScoreFlag::KernelBelowBound);
+        QVERIFY2(s.rows[2].note.find("capped at 1; upstream's formula gives 1.143") != std::string::npos, s.rows[2].note.c_str());
         QCOMPARE(*s.rows[3].score, 0.0);
         QCOMPARE(s.rows[3].flag, ScoreFlag::NotCorrect);
-        QVERIFY(!s.rows[4].score);
+        QCOMPARE(*s.rows[4].score, 0.0);
         QCOMPARE(s.rows[4].flag, ScoreFlag::BaselineBelowBound);
         QCOMPARE(s.rows[5].flag, ScoreFlag::NoBound);
         QVERIFY(s.rows[5].note.find("missing_input") != std::string::npos);
-        QCOMPARE(s.scored, 4);
-        QCOMPARE(s.meanScore, (0.8 + 0.5 + 8.0 / 7.0 + 0.0) / 4);
+        QCOMPARE(s.scored, 5);
+        QCOMPARE(s.meanScore, (0.8 + 0.5 + 1.0 + 0.0 + 0.0) / 5);
         QCOMPARE(s.violations, 2);
         QCOMPARE(s.unbounded, 1);
         // fast_0 is the share of correct kernels (every speedup is above 0): all but d, 5 of 6.
         QCOMPARE(s.fastP[0].second, 5.0 / 6);
         QCOMPARE(s.fastP[1].second, 3.0 / 6); // a 2.5x, c 10x, f 2x beat 1x; b is 1.0x, e 0.5x
         QCOMPARE(s.fastP[2].second, 1.0 / 6); // only c beats 3x
+        // Strict: no score for c and e (a time under the bound); the mean is over a, b, d.
+        ScoreOptions strict = o;
+        strict.rule = ScoreRule::Strict;
+        const ScoreSummary t = scoreKernels(times, b, strict);
+        QCOMPARE(t.scored, 3);
+        QCOMPARE(t.meanScore, (0.8 + 0.5 + 0.0) / 3);
+        QVERIFY(!t.rows[2].score && !t.rows[4].score);
         // Against another level: the bound halves (10 us), so c is no longer below it.
         o.level = bounds::Level::UnfusedPerKernel;
         QCOMPARE(scoreKernels(times, b, o).rows[2].flag, ScoreFlag::None);
@@ -153,9 +198,43 @@ private slots:
             QCOMPARE(cli::runCli(c.args, o2, e2), 1);
             QVERIFY2(e2.str().find(c.says) != std::string::npos, e2.str().c_str());
         }
+        // Two bounds files with one key (the same definition on two devices): refused, naming the key and both files.
+        const QString again = dir.filePath(QStringLiteral("w2.json"));
+        write(again, w.dump());
+        std::ostringstream o4, e4;
+        QCOMPARE(cli::runCli({"score", times.toStdString(), "--bounds", workloads.toStdString(), "--bounds", again.toStdString()}, o4, e4),
+                 1);
+        QVERIFY2(e4.str().find("'gemm/a' has bounds in " + workloads.toStdString() + " and in " + again.toStdString()) != std::string::npos,
+                 e4.str().c_str());
+        // A workload of another definition with the same uuid is not matched by the uuid: no bound, exit 1.
+        write(
+            times,
+            R"({"schema": "solar.times/1", "times": [{"problem": "conv", "workload": "a", "kernel_seconds": 4e-5, "baseline_seconds": 1e-4}]})");
+        std::ostringstream o5, e5;
+        QCOMPARE(cli::runCli({"score", times.toStdString(), "--bounds", workloads.toStdString(), "--format", "json"}, o5, e5), 1);
+        const auto unmatched = nlohmann::json::parse(o5.str());
+        QCOMPARE(unmatched["rows"][0]["flag"].get<std::string>(), std::string("no_bound"));
+        QVERIFY(unmatched["rows"][0]["sol_score"].is_null());
         std::ostringstream o3, e3;
         QCOMPARE(cli::runCli({"score", times.toStdString()}, o3, e3), 2); // --bounds is required
         QCOMPARE(cli::runCli({"score", times.toStdString(), "--bounds", workloads.toStdString(), "--p", "1,x"}, o3, e3), 2);
+    }
+
+    // A KernelBench problem moved between level folders matches the one problem bound with its file name, and says so;
+    // with two such bounds it matches none.
+    void problemsMatchByFileNameOnlyWhenUnique()
+    {
+        BoundsTable b;
+        b.seconds["level1/1_x.py"] = fusedAt(20 * us);
+        b.seconds["gemm/1_x.py"] = fusedAt(20 * us);
+        b.workloadKeys.insert("gemm/1_x.py"); // a workload whose uuid happens to look like the file: never a match
+        const ScoreSummary s = scoreKernels({{"level2/1_x.py", 40 * us, 100 * us}}, b, ScoreOptions {});
+        QCOMPARE(*s.rows[0].score, 0.8);
+        QVERIFY2(s.rows[0].note.find("matched by file name to level1/1_x.py") != std::string::npos, s.rows[0].note.c_str());
+        b.seconds["level3/1_x.py"] = fusedAt(20 * us);
+        const ScoreSummary t = scoreKernels({{"level2/1_x.py", 40 * us, 100 * us}}, b, ScoreOptions {});
+        QCOMPARE(t.rows[0].flag, ScoreFlag::NoBound);
+        QVERIFY2(t.rows[0].note.find("several problems") != std::string::npos, t.rows[0].note.c_str());
     }
 
     // `bench --score` and `score` on the sweep's JSON are one computation: the same rows from both paths.
