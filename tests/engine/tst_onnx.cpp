@@ -218,6 +218,56 @@ private slots:
         QVERIFY(notCounted(r->result, "onnx::LSTM"));
     }
 
+    // transformers' BERT encoder and GPT-2 decoder from configs, exported at fixed shapes (batch 1 x S tokens): BERT's
+    // export has a GatherElements (its token-type ids), GPT-2's a Trilu mask; the exporter folds S into Reshape
+    // constants and the position ids. The sequence is recovered as a size, so validation runs the rewritten graph at
+    // reduced lengths (not at S). MACs by hand, per layer: the four H x H projections 4 S H^2, the MLP 2 S H I, and
+    // attention's two products over all S^2 pairs 2 S^2 H (the exports keep the full score matrix).
+    //   BERT, 2 layers, S 24, H 64, I 128: 2 (4·24·4096 + 2·24·64·128 + 2·576·64) = 1,720,320.
+    //   GPT-2, 2 layers, S 20, H 64, I 256: 2 (4·20·4096 + 2·20·64·256 + 2·400·64) = 2 (327,680 + 655,360 + 51,200) = 2,068,480.
+    void testTransformersExportsAtFixedShapes_data()
+    {
+        QTest::addColumn<QString>("family");
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<double>("macs");
+        QTest::newRow("bert") << QStringLiteral(
+            "bert") << QStringList {QStringLiteral("--inter"), QStringLiteral("128"), QStringLiteral("--seq"), QStringLiteral("24")}
+                              << 1720320.0;
+        QTest::newRow("gpt2") << QStringLiteral(
+            "gpt2") << QStringList {QStringLiteral("--inter"), QStringLiteral("256"), QStringLiteral("--seq"), QStringLiteral("20")}
+                              << 2068480.0;
+    }
+
+    void testTransformersExportsAtFixedShapes()
+    {
+        QFETCH(QString, family);
+        QFETCH(QStringList, options);
+        QFETCH(double, macs);
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        QProcess probe;
+        probe.start(QString::fromStdString(m_python), {QStringLiteral("-c"), QStringLiteral("import transformers")});
+        if (!probe.waitForFinished(120000) || probe.exitCode() != 0)
+            QSKIP("this Python has no transformers");
+        const QString out = m_dir.filePath(family + QStringLiteral("_fixed.onnx"));
+        QProcess p;
+        p.start(QString::fromStdString(m_python),
+                QStringList {QStringLiteral(SOLAR_TEST_DATA "/onnx/export_hf.py"), family, out, QStringLiteral("--layers"),
+                             QStringLiteral("2"), QStringLiteral("--hidden"), QStringLiteral("64"), QStringLiteral("--heads"),
+                             QStringLiteral("4")}
+                    + options);
+        QVERIFY2(p.waitForFinished(300000) && p.exitCode() == 0, p.readAllStandardError().constData());
+        const auto r = analyse(out.toStdString(), "onnx");
+        QVERIFY2(r, r ? "" : messages(r.diagnostics()).c_str());
+        const AnalysisResult& a = r->result;
+        QVERIFY2(a.coverage.complete, notCounted(a, "onnx::") ? "an ONNX operator was not counted" : "incomplete");
+        QVERIFY2(a.validation.status == ValidationStatus::Validated, a.validation.details.c_str());
+        QCOMPARE(a.digest.totalMacs, macs);
+        QVERIFY2(a.programNote.find("recovered as sizes") != std::string::npos
+                     && a.programNote.find("input_ids_dim1=8") != std::string::npos,
+                 a.programNote.c_str());
+    }
+
     // Bad files: bytes that are no model, an opset older than 13.
     void testBadFiles()
     {

@@ -88,8 +88,16 @@ public:
             return Result::failure(analysed.diagnostics());
         SourceAnalysis out = std::move(analysed).value();
         out.frontend = std::string(id());
+        // A graph exported at fixed shapes: its inputs' large dimensions are sizes (onnx_resize.py), so validation
+        // runs it smaller; say which, since the rewritten graph is what was compared there.
+        std::string recovered;
+        for (const auto& r : reply->value("recovered", nlohmann::json::array()))
+            recovered += (recovered.empty() ? "" : ", ") + r.value("name", std::string()) + " = " + std::to_string(r.value("value", 0))
+                + " (input '" + r.value("input", std::string()) + "' axis " + std::to_string(r.value("axis", 0)) + ")";
+        if (!recovered.empty())
+            recovered = "fixed dimensions recovered as sizes, the graph rewritten to them at reduced sizes: " + recovered + "; ";
         out.result.programNote = "ONNX graph of " + std::to_string(reply->value("nodes", 0)) + " nodes (opset "
-            + std::to_string(reply->value("opset", 0)) + "; source line N is its N-th node); " + out.result.programNote;
+            + std::to_string(reply->value("opset", 0)) + "; source line N is its N-th node); " + recovered + out.result.programNote;
         return out;
     }
 };

@@ -44,6 +44,15 @@ def _is_shp(v):
     return isinstance(v, Shp)
 
 
+def _dims(v):
+    """The shape of a tensor or of a Shp (a list of numbers is 1-D, a scalar 0-D)."""
+    if not _is_shp(v):
+        return list(v.shape)
+    if v.array is not None:
+        return list(v.array.shape)
+    return [] if v.scalar else [len(v)]
+
+
 def _concrete(v):
     return v is None or _is_shp(v) and all(type(x) in (int, float, bool) for x in v)
 
@@ -297,7 +306,7 @@ def _flatten(torch, args, attrs, opset, node):
 def _reshape(torch, args, attrs, opset, node):
     x, shape = args[0], _ints(args[1], "shape")
     if not attrs.get("allowzero", 0):
-        shape = [x.shape[i] if s == 0 else s for i, s in enumerate(shape)]
+        shape = [_dims(x)[i] if s == 0 else s for i, s in enumerate(shape)]
     if _is_shp(x):
         if len(shape) > 1:
             raise NoTorchForm()
@@ -397,13 +406,13 @@ def _unsqueeze(torch, args, attrs, opset, node):
 
 
 def _shape(torch, args, attrs, opset, node):
-    dims = list(args[0].shape)
+    dims = _dims(args[0])
     return [Shp.make(dims[attrs.get("start", 0):attrs.get("end", len(dims))])]
 
 
 def _size(torch, args, attrs, opset, node):
     n = 1
-    for d in args[0].shape:
+    for d in _dims(args[0]):
         n = n * d
     return [Shp.make([n], scalar=True)]
 
