@@ -6,6 +6,7 @@
 // onnxruntime's outputs at reduced sizes. An operator with no torch form is recorded as "onnx::<OpType>" and listed
 // as not counted. Source lines are node numbers: line N is the graph's N-th node.
 #include "engine/frontend/frontend.h"
+#include "engine/frontend/onnx/onnxfile.h"
 #include "engine/frontend/trace/tracedanalysis.h"
 #include "engine/worker/session.h"
 
@@ -37,6 +38,23 @@ public:
                                      const SourceAnalysisOptions& options) const override
     {
         using Result = Expected<SourceAnalysis>;
+        // The file is checked here first, so a malformed one is named without Python, and a good one described
+        // where the Python packages the analysis needs are missing.
+        const auto file = onnx::readOnnxFile(path);
+        if (!file)
+            return Result::failure(file.diagnostics());
+        if (file->opset < 13)
+            return Result::failure(
+                Diagnostic {Severity::Error,
+                            path,
+                            {},
+                            "onnx.opset",
+                            "opset " + std::to_string(file->opset)
+                                + ": ONNX models of opset 13 or later are read (onnx.version_converter converts older ones)"});
+        auto withSummary = [&](Diagnostics d) {
+            d.push_back(Diagnostic {Severity::Note, path, {}, "onnx.file", "the file itself is well formed: " + file->describe()});
+            return Result::failure(std::move(d));
+        };
         // One worker writes the model file and then traces it: torch is imported once.
         std::optional<worker::Session> own;
         SourceAnalysisOptions o = options;
@@ -46,7 +64,7 @@ public:
             options.progress("locating Python with torch");
         const auto started = o.session->worker(worker::Framework::Torch);
         if (!started)
-            return Result::failure(started.diagnostics());
+            return withSummary(started.diagnostics());
         worker::TraceWorker& slot = **started;
         const std::string absolute = fs::absolute(path).lexically_normal().string();
         nlohmann::json request = {{"cmd", "onnx_source"}};
@@ -57,7 +75,7 @@ public:
         const auto reply = slot.command(request, absolute, 120000, "onnx");
         slot.setCancelFlag(nullptr);
         if (!reply)
-            return Result::failure(reply.diagnostics());
+            return withSummary(reply.diagnostics());
         const auto params = reply->value("dim_params", std::vector<std::string>());
         for (const auto& [name, value] : options.analysis.sizes)
             if (std::find(params.begin(), params.end(), name) == params.end()) {
