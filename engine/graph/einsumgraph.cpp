@@ -120,6 +120,88 @@ void mergeFootprints(const std::vector<Operand>& operands, std::vector<std::pair
     }
 }
 
+namespace {
+
+// Whether `node` maps the elements of `tensor` one to one onto its output's (a cast, a copy, a unary op over the
+// whole tensor: every point reads a distinct element and writes a distinct one), reading nothing else but scalars.
+bool pointwiseFrom(const EinsumGraph& g, const Node& node, int tensor)
+{
+    if ((node.kind != NodeKind::Elementwise && node.kind != NodeKind::Copy) || node.view || !node.pointsExact || !node.write.footprintExact
+        || node.write.footprint != node.points)
+        return false;
+    int reads = 0;
+    for (const Operand& op : node.reads) {
+        if (op.tensor == tensor) {
+            if (!op.footprintExact || op.footprint != node.points)
+                return false;
+            ++reads;
+        } else if (g.tensors[op.tensor].elements > 1) {
+            return false;
+        }
+    }
+    return reads == 1 && g.tensors[node.write.tensor].role == TensorRole::Intermediate
+        && g.tensors[node.write.tensor].elements == g.tensors[tensor].elements;
+}
+
+// The elements of intermediate `tensor` its readers need: through pointwise readers, what their outputs' readers
+// need; otherwise the footprints of the reads (their disjoint sum, or the largest: a lower bound on the union).
+double readDemand(const EinsumGraph& g, int tensor, int depth)
+{
+    std::vector<const Operand*> reads;
+    double through = 0;
+    for (const Node& node : g.nodes) {
+        if (node.view)
+            continue;
+        for (const Operand& op : node.reads) {
+            if (op.tensor != tensor)
+                continue;
+            if (depth < 4 && pointwiseFrom(g, node, tensor))
+                through = std::max(through, readDemand(g, node.write.tensor, depth + 1));
+            else
+                reads.push_back(&op);
+        }
+    }
+    return std::max(through, disjointFootprint(reads));
+}
+
+} // namespace
+
+void demandThroughPointwise(EinsumGraph& g)
+{
+    for (size_t t = 0; t < g.tensors.size(); ++t) {
+        const GraphTensor& x = g.tensors[t];
+        if (x.role != TensorRole::Input && x.role != TensorRole::Weight && x.role != TensorRole::Constant)
+            continue;
+        bool readersPointwise = true, anyReader = false;
+        double demand = 0;
+        for (const Node& node : g.nodes) {
+            if (node.view || node.write.tensor == static_cast<int>(t))
+                continue;
+            const bool reads
+                = std::any_of(node.reads.begin(), node.reads.end(), [&](const Operand& op) { return op.tensor == static_cast<int>(t); });
+            if (!reads)
+                continue;
+            anyReader = true;
+            if (!pointwiseFrom(g, node, static_cast<int>(t))) {
+                readersPointwise = false;
+                break;
+            }
+            demand = std::max(demand, readDemand(g, node.write.tensor, 1));
+        }
+        if (!anyReader || !readersPointwise || !(demand < g.externalFootprint[t]))
+            continue;
+        g.notes.push_back({Severity::Note,
+                           {},
+                           {x.line, 1},
+                           "lift.demand",
+                           x.name + ": " + std::to_string(static_cast<long long>(demand)) + " of its "
+                               + std::to_string(static_cast<long long>(g.externalFootprint[t]))
+                               + " elements are needed at the fused levels: the program converts it whole, then reads part of "
+                                 "the result (a fused kernel converts what it reads)"});
+        g.externalFootprint[t] = demand;
+    }
+}
+
 void countExternalTraffic(EinsumGraph& g)
 {
     for (const Node& node : g.nodes) {
@@ -156,6 +238,7 @@ void countExternalTraffic(EinsumGraph& g)
     }
     for (size_t t = 0; t < g.tensors.size(); ++t)
         g.externalFootprint[t] = std::max(g.externalFootprint[t], disjointFootprint(accesses[t]));
+    demandThroughPointwise(g);
 }
 
 const GraphTensor* EinsumGraph::tensor(const std::string& name) const

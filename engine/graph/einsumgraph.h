@@ -125,6 +125,11 @@ struct EinsumGraph;
 /// output (it must be written); an input or weight behind a view is only read where real nodes read it.
 void countExternalTraffic(EinsumGraph& graph);
 
+/// Lowers the whole-graph footprint of an external tensor whose every reader converts it element by element (a cast
+/// of a whole KV pool) to what those conversions' outputs are read at (the pages a gather reads), since a fused
+/// kernel converts only what it reads. Called by countExternalTraffic; notes each tensor it lowers.
+void demandThroughPointwise(EinsumGraph& graph);
+
 /// Whether a source operation's name ("nn.Conv2d", "F.conv_transpose2d", "aten::convolution",
 /// "lax.conv_general_dilated") names a convolution: cuDNN/XLA run those with a convolution's math modes (TF32 by
 /// default in PyTorch) whatever loops express them, a 1x1 or patchify convolution included.

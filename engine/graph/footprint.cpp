@@ -61,7 +61,7 @@ public:
     FootprintCounter(const ir::Expr& access, const std::vector<std::int64_t>& shape, std::vector<VarValues>& values,
                      const std::vector<std::uint64_t>& boundDeps, const std::vector<AffineForm>& facts,
                      const std::vector<FootprintScope::FactPair>& pairs, std::vector<char>& usedFlag, std::vector<int>& used,
-                     std::vector<int>& dimOfVar, std::vector<Interval>& clip, std::vector<int>& links)
+                     std::vector<int>& dimOfVar, std::vector<Interval>& clip, std::vector<int>& links, const FootprintScope& scope)
         : m_access(access)
         , m_shape(shape)
         , m_values(values)
@@ -73,6 +73,7 @@ public:
         , m_dimOfVar(dimOfVar)
         , m_clip(clip)
         , m_links(links)
+        , m_scope(scope)
     {
         m_used.clear();
     }
@@ -139,8 +140,13 @@ public:
         for (size_t d = 0; d < rank; ++d) {
             bool exact = true;
             double n = 1;
+            const auto gathered = forms[d] || !m_facts.empty() ? std::nullopt : m_scope.gatheredRows(m_access.args[d], m_shape[d]);
             if (forms[d]) {
                 n = distinctValues(*forms[d], clip[d], exact);
+            } else if (gathered && !m_usedFlag[static_cast<size_t>(gathered->slot)]) {
+                // The rows a constant index array names, counted exactly; its variable indexes nothing else here.
+                n = gathered->rows;
+                m_usedFlag[static_cast<size_t>(gathered->slot)] = 1;
             } else {
                 exact = false; // a gather, or // and % of a reshape: at least one distinct value per such dimension
                 fp.note = readsTensor(m_access.args[d])
@@ -342,7 +348,8 @@ private:
     std::vector<int>& m_used; // the slots this access uses
     std::vector<int>& m_dimOfVar;
     std::vector<Interval>& m_clip;
-    std::vector<int>& m_links; // per loop variable outside the access: constraints tying it to the access's variables
+    std::vector<int>& m_links;
+    const FootprintScope& m_scope; // per loop variable outside the access: constraints tying it to the access's variables
     bool m_coupled = false;
 };
 
@@ -366,6 +373,34 @@ FootprintScope::FootprintScope(const ir::SizeBindings& sizes)
         }
         return m_sizes.lookup(name);
     };
+}
+
+std::optional<FootprintScope::GatheredRows> FootprintScope::gatheredRows(const ir::Expr& index, std::int64_t extent) const
+{
+    if (!m_constValues || !m_rectangular || index.kind != ir::ExprKind::Access || index.args.size() != 1)
+        return std::nullopt;
+    const std::vector<double>* data = m_constValues(index.name);
+    if (!data || data->empty())
+        return std::nullopt;
+    const auto form = ir::toAffine(index.args[0], m_resolve);
+    if (!form || form->constant != 0 || form->terms.size() != 1 || form->terms[0].second != 1)
+        return std::nullopt;
+    const int slot = form->terms[0].first;
+    const VarValues& v = m_values[static_cast<size_t>(slot)];
+    if (!v.known || v.step != 1 || v.range.lo != 0 || v.range.hi != static_cast<std::int64_t>(data->size()) - 1)
+        return std::nullopt;
+    std::set<std::int64_t> rows;
+    for (const double x : *data)
+        if (x >= 0 && x < static_cast<double>(extent))
+            rows.insert(static_cast<std::int64_t>(x));
+    GatheredRows out;
+    out.rows = static_cast<double>(rows.size());
+    out.slot = slot;
+    if (!rows.empty()) {
+        out.lo = *rows.begin();
+        out.hi = *rows.rbegin();
+    }
+    return out;
 }
 
 FootprintScope::FootprintScope(const std::vector<LoopSpec>& loops, const std::vector<GuardSpec>& guards, const ir::SizeBindings& sizes)
@@ -618,7 +653,7 @@ Footprint FootprintScope::unclippedFootprint(const ir::Expr& access, const std::
         return projectionFootprint(forms);
     m_scratchValues = m_values;
     FootprintCounter counter(access, shape, m_scratchValues, m_boundDeps, m_facts, m_factPairs, m_scratchUsedFlag, m_scratchUsed,
-                             m_scratchDims, m_scratchClip, m_scratchLinks);
+                             m_scratchDims, m_scratchClip, m_scratchLinks, *this);
     const Footprint fp = counter.run(forms);
     if (!counter.coupled())
         return fp;

@@ -9,6 +9,7 @@
 #include "engine/graph/domaincount.h"
 #include "engine/ir/intexpr.h"
 
+#include <functional>
 #include <optional>
 
 #include <string>
@@ -52,6 +53,19 @@ public:
     /// Some guard is more than a conjunction of affine comparisons (`%`, `||`, `!=`, ternaries, non-affine parts):
     /// the facts miss part of it, so footprints fall back to a projection bound (see footprint.cpp).
     bool inexactGuards() const { return m_inexactGuards; }
+    /// The values of a constant tensor (an index array whose values the program holds: a workload's page list), or
+    /// null. With it, a gather through such an array counts the distinct rows it names instead of one.
+    using ConstValues = std::function<const std::vector<double>*(const std::string& tensor)>;
+    void setConstValues(ConstValues values) { m_constValues = std::move(values); }
+    /// A gather index `C[v]` over all of a constant 1-D C (v a loop variable running over C's whole length, in a
+    /// rectangular domain): the distinct values of C inside [0, extent), v's slot, and the least and largest value.
+    struct GatheredRows
+    {
+        double rows = 0;
+        int slot = 0;
+        std::int64_t lo = 0, hi = -1;
+    };
+    std::optional<GatheredRows> gatheredRows(const ir::Expr& index, std::int64_t extent) const;
     /// `forms` holds each index's affine form (nullopt where it has none), as computed with resolver().
     Footprint footprint(const ir::Expr& access, const std::vector<std::optional<ir::AffineForm>>& forms,
                         const std::vector<std::int64_t>& shape) const;
@@ -78,6 +92,7 @@ private:
     const std::vector<LoopSpec>* m_loops = nullptr;
     const ir::SizeBindings& m_sizes;
     ir::NameResolver m_resolve;
+    ConstValues m_constValues;
     std::vector<VarValues> m_values;
     std::vector<std::uint64_t> m_boundDeps; // per loop: bit i set when its bounds use loop i (bit 63: any slot >= 63)
     std::vector<ir::AffineForm> m_facts;

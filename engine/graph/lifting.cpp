@@ -34,7 +34,16 @@ public:
         , m_tensors(tensors)
         , m_tensorIndex(tensorIndex)
         , m_scope(s)
-    { }
+    {
+        // Constant index arrays (a workload's page list) let a gather count the rows it names.
+        for (const auto& d : p.decls)
+            if (d.kind == ir::DeclKind::Tensor && d.tensorKind == ir::TensorKind::Const && !d.init.empty())
+                m_constData[d.name] = &d.init;
+        m_scope.setConstValues([this](const std::string& name) -> const std::vector<double>* {
+            const auto it = m_constData.find(name);
+            return it == m_constData.end() ? nullptr : it->second;
+        });
+    }
 
 public:
     // SOLAR-style rank labels, chosen per node (as SOLAR's equations are): a loop variable gets its own
@@ -167,8 +176,14 @@ public:
                 op.cls = c; // the last present wins: indirect over non-affine over quasi-affine
         }
         if (scope.rectangular()) {
-            for (const auto& f : forms) {
+            for (size_t d = 0; d < forms.size(); ++d) {
+                const auto& f = forms[d];
                 if (!f) {
+                    // A gather through a constant index array spans the rows it names (disjoint page lists add up).
+                    if (const auto g = scope.gatheredRows(access.args[d], m_tensors[op.tensor].shape[d]); g && g->rows > 0) {
+                        op.box.emplace_back(g->lo, g->hi);
+                        continue;
+                    }
                     op.box.clear();
                     break;
                 }
@@ -500,6 +515,7 @@ public:
     const ir::SizeBindings& m_sizes;
     const std::vector<GraphTensor>& m_tensors;
     const std::unordered_map<std::string, int>& m_tensorIndex;
+    std::unordered_map<std::string, const std::vector<double>*> m_constData;
     FootprintScope m_scope; // reused for every statement, as are the scratch vectors below
     Forms m_forms;
     std::vector<const ir::Expr*> m_readExprs, m_factors;

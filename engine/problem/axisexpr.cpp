@@ -36,6 +36,7 @@ public:
         return v;
     }
     const std::vector<std::string>& names() const { return m_names; }
+    const std::vector<std::string>& tensors() const { return m_tensors; }
 
 private:
     void skip()
@@ -208,6 +209,8 @@ private:
                 throw ExprError(start, "'" + name + "' where a value was expected");
             if (m_text.compare(m_at, 1, "(") == 0 || (skip(), m_at < m_text.size() && m_text[m_at] == '('))
                 throw ExprError(start, "'" + name + "(...)': calls are not part of an axis expression");
+            if (m_at < m_text.size() && (m_text[m_at] == '[' || m_text[m_at] == '.'))
+                return tensorValue(name, start);
             m_names.push_back(name);
             if (!m_values)
                 return 1;
@@ -219,10 +222,52 @@ private:
         throw ExprError(m_at, std::string("unexpected '") + c + "'");
     }
 
+    // An input tensor's value, FlashInfer's data-dependent constraints ("num_kv_indices == kv_indptr[-1].item()"):
+    // the name, then subscripts and the accessors item(), sum(), max(), min(), numel() and shape[k]. Only the syntax
+    // is checked here; the values exist once the inputs are made (problemsource.cpp checks them there).
+    double tensorValue(const std::string& name, size_t start)
+    {
+        for (;;) {
+            if (symbol("[")) {
+                orExpr();
+                if (!symbol("]"))
+                    throw ExprError(m_at, "']' expected");
+            } else if (symbol(".")) {
+                skip();
+                const size_t at = m_at;
+                while (m_at < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_at])) || m_text[m_at] == '_'))
+                    ++m_at;
+                const std::string member = m_text.substr(at, m_at - at);
+                if (member == "shape") {
+                    if (!symbol("["))
+                        throw ExprError(m_at, "'.shape' takes a subscript: '.shape[0]'");
+                    orExpr();
+                    if (!symbol("]"))
+                        throw ExprError(m_at, "']' expected");
+                } else if (member == "item" || member == "sum" || member == "max" || member == "min" || member == "numel") {
+                    if (!symbol("(") || !symbol(")"))
+                        throw ExprError(m_at, "'." + member + "()' takes no arguments");
+                } else {
+                    throw ExprError(at,
+                                    "'." + member
+                                        + "': a tensor's value is read with [i], .item(), .sum(), .max(), .min(), "
+                                          ".numel() or .shape[k]");
+                }
+            } else {
+                break;
+            }
+        }
+        m_tensors.push_back(name);
+        if (m_values)
+            throw ExprError(start, "'" + name + "' is an input tensor: its values are checked when the inputs are made");
+        return 1;
+    }
+
     const std::string& m_text;
     const AxisValues* m_values;
     size_t m_at = 0;
     std::vector<std::string> m_names;
+    std::vector<std::string> m_tensors; // names read as tensor values
 };
 
 Diagnostic exprError(const ExprError& e, const std::string& text)
@@ -252,6 +297,17 @@ Expected<std::vector<std::string>> axisExpressionNames(const std::string& text)
         return Expected<std::vector<std::string>>::failure(exprError(error, text));
     }
     return e.names();
+}
+
+std::vector<std::string> axisExpressionTensors(const std::string& text)
+{
+    Evaluator e(text, nullptr);
+    try {
+        e.run();
+    } catch (const ExprError&) {
+        return {};
+    }
+    return e.tensors();
 }
 
 } // namespace solar::problem

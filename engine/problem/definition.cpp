@@ -117,12 +117,20 @@ private:
         return false;
     }
 
-    // Names an expression uses must be axes (or, in a constraint, scalar inputs).
+    // Names an expression uses must be axes (or, in a constraint, scalar inputs, and tensor inputs read by value).
     bool checkNames(const std::string& text, const Definition& d, SourceLoc loc, bool constraint)
     {
         const auto names = axisExpressionNames(text);
         if (!names)
             return error(loc, names.diagnostics().front().message);
+        for (const auto& n : axisExpressionTensors(text)) {
+            const bool tensor
+                = std::any_of(d.inputs.begin(), d.inputs.end(), [&](const TensorSpec& t) { return !t.scalar() && t.name == n; });
+            if (!constraint || !tensor)
+                return error(loc,
+                             "'" + text + "' reads '" + n + "' as a tensor, which is not "
+                                 + (constraint ? "a tensor input" : "allowed in an axis expression"));
+        }
         for (const auto& n : *names) {
             bool known = d.axis(n) != nullptr;
             for (const auto& t : d.inputs)
@@ -422,6 +430,8 @@ Expected<std::string> failedConstraint(const Definition& d, const std::map<std::
             if (s.kind == InputKind::Scalar)
                 values[k] = s.scalarValue;
     for (const std::string& c : d.constraints) {
+        if (!axisExpressionTensors(c).empty())
+            continue; // reads input values: checked when the inputs are made (problemsource.cpp)
         const auto v = evaluateAxisExpression(c, values);
         if (!v) {
             Diagnostic e = v.diagnostics().front();

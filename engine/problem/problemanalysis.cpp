@@ -196,12 +196,22 @@ WorkloadAnalysis analyzeWorkload(const Definition& def, const Workload& workload
         out.message = a.result.validation.details.substr(0, 300);
     } else if (!a.result.coverage.complete) {
         out.status = WorkloadStatus::Incomplete;
+        // Each distinct item once, with how often it recurs (a reference that loops over heads repeats its ops).
+        std::vector<std::pair<std::string, int>> items;
+        for (const CoverageItem& item : a.result.coverage.items) {
+            if (item.counted)
+                continue;
+            const std::string text = item.what
+                + (item.sourceLine > 0 ? " (reference line " + std::to_string(item.sourceLine) + ")" : std::string()) + ": " + item.reason;
+            const auto it = std::find_if(items.begin(), items.end(), [&](const auto& p) { return p.first == text; });
+            if (it == items.end())
+                items.push_back({text, 1});
+            else
+                ++it->second;
+        }
         std::string missing;
-        for (const CoverageItem& item : a.result.coverage.items)
-            if (!item.counted)
-                missing += (missing.empty() ? "" : "; ") + item.what
-                    + (item.sourceLine > 0 ? " (reference line " + std::to_string(item.sourceLine) + ")" : std::string()) + ": "
-                    + item.reason;
+        for (const auto& [text, n] : items)
+            missing += (missing.empty() ? "" : "; ") + text + (n > 1 ? " (x" + std::to_string(n) + ")" : std::string());
         out.message = "not counted: " + missing;
     } else {
         out.status = WorkloadStatus::Ok;

@@ -4,6 +4,8 @@
 #include "engine/problem/axisexpr.h"
 
 #include <filesystem>
+#include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -60,6 +62,42 @@ std::string shapeTuple(const TensorSpec& t)
     return s + ")";
 }
 
+bool isIntegerDtype(const std::string& dtype)
+{
+    return dtype.rfind("int", 0) == 0 || dtype.rfind("uint", 0) == 0;
+}
+
+// The inputs the harness makes with real values while the tracer runs on fake tensors: those a constraint reads by
+// value, and integer inputs a workload gives from a file (index arrays: the rows a gather reads are then known).
+std::set<std::string> hostInputs(const Definition& d, const Workload& w)
+{
+    std::set<std::string> out;
+    for (const std::string& c : d.constraints)
+        for (const std::string& t : axisExpressionTensors(c))
+            out.insert(t);
+    for (const TensorSpec& t : d.inputs)
+        if (!t.scalar() && isIntegerDtype(t.dtype) && w.inputs.count(t.name) && w.inputs.at(t.name).kind == InputKind::Safetensors)
+            out.insert(t.name);
+    return out;
+}
+
+// "AXIS == T[-1].item()" (either way round): T holds offsets ending at AXIS (FlashInfer's indptr arrays). Random
+// inputs for such a T are drawn as non-decreasing offsets from 0 to AXIS, so the constraint holds.
+std::map<std::string, std::string> offsetInputs(const Definition& d)
+{
+    static const std::regex pattern(R"(^\s*([A-Za-z_]\w*)\s*==\s*([A-Za-z_]\w*)\s*\[\s*-\s*1\s*\]\s*\.\s*item\s*\(\s*\)\s*$)");
+    static const std::regex mirrored(R"(^\s*([A-Za-z_]\w*)\s*\[\s*-\s*1\s*\]\s*\.\s*item\s*\(\s*\)\s*==\s*([A-Za-z_]\w*)\s*$)");
+    std::map<std::string, std::string> out;
+    for (const std::string& c : d.constraints) {
+        std::smatch m;
+        if (std::regex_match(c, m, pattern) && d.axis(m[1].str()))
+            out[m[2].str()] = m[1].str();
+        else if (std::regex_match(c, m, mirrored) && d.axis(m[2].str()))
+            out[m[1].str()] = m[2].str();
+    }
+    return out;
+}
+
 constexpr const char* kHelpers = R"PY(
 
 def _solar_random(shape, dtype):
@@ -73,6 +111,27 @@ def _solar_random(shape, dtype):
     if not hasattr(_solar_torch, dtype):
         raise ValueError("dtype %s has no torch tensor type in torch %s" % (dtype, _solar_torch.__version__))
     return _solar_torch.randn(shape).to(getattr(_solar_torch, dtype))
+
+
+def _solar_host(make):
+    """An input the reference reads by value (.item(), slice bounds) or a given index array: made with real values
+    even while the tracer runs the rest on fake tensors, so loops over it unroll as the workload's data says."""
+    try:
+        from torch.utils._python_dispatch import _disable_current_modes
+    except ImportError:
+        raise ValueError("this definition reads its inputs' values; tracing it needs torch 2.x (torch %s here)"
+                         % _solar_torch.__version__)
+    with _disable_current_modes():
+        return make()
+
+
+def _solar_offsets(shape, total, dtype, name):
+    """Non-decreasing offsets from 0 to `total` (an indptr array), the same at every call for one input."""
+    generator = _solar_torch.Generator().manual_seed(sum(ord(c) for c in name))
+    inner = shape[0] - 2
+    cuts = sorted(_solar_torch.randint(0, total + 1, (inner,), generator=generator).tolist()) if inner > 0 else []
+    values = [total] if shape[0] == 1 else [0] + cuts + [total]
+    return _solar_torch.tensor(values, dtype=getattr(_solar_torch, dtype))
 
 
 def _solar_custom(made, name):
@@ -132,7 +191,8 @@ std::string problemSource(const Definition& d, const Workload& w, const std::str
     for (const Axis* a : exprOrder(d))
         s << "    " << a->name << " = int(" << a->expression << ")\n";
     for (const std::string& c : d.constraints)
-        s << "    if not (" << c << "):\n        raise ValueError(" << quoted("constraint '" + c + "' fails at these sizes") << ")\n";
+        if (axisExpressionTensors(c).empty())
+            s << "    if not (" << c << "):\n        raise ValueError(" << quoted("constraint '" + c + "' fails at these sizes") << ")\n";
     s << "    return {";
     for (const Axis& a : d.axes)
         s << quoted(a.name) << ": " << a.name << ", ";
@@ -154,12 +214,14 @@ std::string problemSource(const Definition& d, const Workload& w, const std::str
                 s << quoted(name) << ": " << source.scalarLiteral << ", ";
         s << "}\n    made = " << d.customInputsEntrypoint << "(dict(axes, **scalars), _solar_torch.device(\"cpu\"))\n";
     }
-    s << "    return [\n";
+    const std::set<std::string> host = hostInputs(d, w);
+    const std::map<std::string, std::string> offsets = offsetInputs(d);
+    s << "    result = [\n";
     for (const TensorSpec& t : d.inputs) {
         if (t.scalar())
             continue;
         const InputSource& source = w.inputs.at(t.name);
-        s << "        ";
+        s << "        " << (host.count(t.name) ? "_solar_host(lambda: " : "");
         switch (source.kind) {
         case InputKind::Custom: s << "_solar_custom(made, " << quoted(t.name) << ")"; break;
         case InputKind::Safetensors: {
@@ -167,11 +229,44 @@ std::string problemSource(const Definition& d, const Workload& w, const std::str
             s << "_solar_load(" << quoted(file) << ", " << quoted(source.tensorKey) << ", " << shapeTuple(t) << ")";
             break;
         }
-        default: s << "_solar_random(" << shapeTuple(t) << ", " << quoted(t.dtype) << ")"; break;
+        default:
+            if (offsets.count(t.name) && isIntegerDtype(t.dtype) && t.shape->size() == 1)
+                s << "_solar_offsets(" << shapeTuple(t) << ", axes[" << quoted(offsets.at(t.name)) << "], " << quoted(t.dtype) << ", "
+                  << quoted(t.name) << ")";
+            else
+                s << "_solar_random(" << shapeTuple(t) << ", " << quoted(t.dtype) << ")";
+            break;
         }
-        s << ",\n";
+        s << (host.count(t.name) ? ")" : "") << ",\n";
     }
-    s << "    ]\n" << kHelpers;
+    s << "    ]\n";
+    // Constraints over the inputs' values, on the inputs just made (real ones: see _solar_host).
+    std::vector<std::string> valueConstraints;
+    for (const std::string& c : d.constraints)
+        if (!axisExpressionTensors(c).empty())
+            valueConstraints.push_back(c);
+    if (!valueConstraints.empty()) {
+        s << "    tensors = dict(zip([";
+        for (const TensorSpec& t : d.inputs)
+            if (!t.scalar())
+                s << quoted(t.name) << ", ";
+        s << "], result))\n    _solar_host(lambda: _solar_values(axes, tensors))\n";
+    }
+    s << "    return result\n";
+    if (!valueConstraints.empty()) {
+        s << "\n\ndef _solar_values(axes, tensors):\n    \"\"\"The constraints that read input values.\"\"\"\n";
+        for (const Axis& a : d.axes)
+            s << "    " << a.name << " = axes[" << quoted(a.name) << "]\n";
+        std::set<std::string> bound;
+        for (const std::string& c : valueConstraints)
+            for (const std::string& t : axisExpressionTensors(c))
+                if (bound.insert(t).second)
+                    s << "    " << t << " = tensors[" << quoted(t) << "]\n";
+        for (const std::string& c : valueConstraints)
+            s << "    if not (" << c << "):\n        raise ValueError("
+              << quoted("constraint '" + c + "' fails on the inputs at these sizes") << ")\n";
+    }
+    s << kHelpers;
     return s.str();
 }
 

@@ -265,6 +265,86 @@ private slots:
         QVERIFY(err2.str().find("no workload has uuid 'nope'") != std::string::npos);
     }
 
+    // FlashInfer's data-dependent constraints (issue 50): a constraint may read an input tensor's values; it is
+    // checked where the inputs are made, never evaluated here, and inputs it reads are made with real values.
+    void valueConstraints()
+    {
+        const std::string c = "num_kv_indices == kv_indptr[-1].item()";
+        QCOMPARE(axisExpressionTensors(c), std::vector<std::string> {"kv_indptr"});
+        QCOMPARE(*axisExpressionNames(c), std::vector<std::string> {"num_kv_indices"});
+        QCOMPARE(axisExpressionTensors("x.shape[0] + y.sum().item() > 0"), (std::vector<std::string> {"x", "y"}));
+        QVERIFY(axisExpressionTensors("M % 2 == 0").empty());
+        for (const char* bad : {"x.numpy()", "x.item(3)", "x.shape", "x[0"}) {
+            const auto v = axisExpressionNames(bad);
+            QVERIFY2(!v, bad);
+            QVERIFY2(v.diagnostics().front().message.find("column") != std::string::npos, bad);
+        }
+        const auto d = readDefinition(fixture("gqa_paged_decode") + "/definition.json");
+        QVERIFY2(d, d ? "" : d.diagnostics().front().format().c_str());
+        // The axis-only constraint is checked here; the value one is left to the harness.
+        const auto axes = resolveAxes(*d, {{"batch_size", 3}, {"num_pages", 4096}, {"len_indptr", 4}, {"num_kv_indices", 201}});
+        QVERIFY(axes);
+        QCOMPARE(*failedConstraint(*d, *axes), std::string());
+        QCOMPARE(
+            *failedConstraint(*d, *resolveAxes(*d, {{"batch_size", 3}, {"num_pages", 4096}, {"len_indptr", 5}, {"num_kv_indices", 201}})),
+            std::string("len_indptr == batch_size + 1"));
+        const auto workloads = readWorkloads(fixture("gqa_paged_decode") + "/workload.jsonl", *d);
+        QVERIFY(workloads);
+        const std::string given = problemSource(*d, workloads->at(0), "/p"), random = problemSource(*d, workloads->at(1), "/p");
+        // Index arrays from a file and the offsets a constraint reads are made real; offsets are drawn to end at the axis.
+        QVERIFY(given.find("_solar_host(lambda: _solar_load(\"/p/pages_b3.safetensors\", \"kv_indices\"") != std::string::npos);
+        QVERIFY(random.find("_solar_host(lambda: _solar_offsets((axes[\"len_indptr\"], ), axes[\"num_kv_indices\"], \"int32\"")
+                != std::string::npos);
+        QVERIFY(random.find("_solar_random((axes[\"num_kv_indices\"], ), \"int32\")") != std::string::npos); // not read by value
+        QVERIFY(random.find("    if not (num_kv_indices == kv_indptr[-1].item()):") != std::string::npos);
+        QVERIFY(random.find("if not (len_indptr == batch_size + 1):") < random.find("def _solar_values"));
+        // A tensor read where only axes may be: refused with the definition's position.
+        std::string text = R"J({"name": "t", "axes": {"N": {"type": "var"}, "H": {"type": "expr", "expression": "x[0].item()"
+    }
+},
+    "inputs"
+    : {"x": {"shape": ["N"], "dtype": "int32"}}
+    , "outputs"
+    : {"y": {"shape": ["N"], "dtype": "int32"}}
+    , "reference" : "def run(x):\n    return x\n"
+})J";
+        const auto refused = parseDefinition(text, "d.json");
+        QVERIFY(!refused);
+        QVERIFY2(refused.diagnostics().front().message.find("reads 'x' as a tensor") != std::string::npos,
+                 refused.diagnostics().front().message.c_str());
+    }
+
+    // A paged GQA decode definition in FlashInfer-Bench's style (page size 1, 32 query heads over 8 KV heads, head
+    // dim 128), by hand. Its reference loops over requests and heads with .item() on kv_indptr, and casts the whole
+    // page pool to float32 before gathering each request's pages.
+    //   MACs: per request and head, q.K^T and attn.V over the request's T_b pages, 2 x 128 x T_b; 32 heads over
+    //   sum T_b = num_kv_indices pages: 256 x 32 x 201 = 1,646,592 (given) and 256 x 32 x 300 = 2,457,600 (random).
+    //   Fused bytes, given pages (requests at pages 0-99, 200-236, 1000-1063 of 4,096): the pages the indices name,
+    //   201 x (8 x 128) x 2 B for K and for V = 823,296, not the 16,777,216 B pool the reference casts; q and the output
+    //   3 x 32 x 128 x 2 B each = 49,152; lse 3 x 32 x 4 = 384; the page indices, 201 x 4 B (int32) = 804: 873,636.
+    //   Random pages (not given): the least any index values read, one page per request-gather of K and V:
+    //   1 x 1,024 x 2 B x 2 = 4,096 (the gathers may all read one page); q and output 4 x 32 x 128 x 2 B each = 65,536;
+    //   lse 512; kv_indices 300 x 4 B = 1,200: 71,344.
+    void pagedDecodeByHand()
+    {
+        if (!m_noTorch.empty())
+            QSKIP(m_noTorch.c_str());
+        const ProblemAnalysis p = analysed(fixture("gqa_paged_decode"));
+        QCOMPARE(p.workloads.size(), size_t(2));
+        if (p.workloads[0].status == WorkloadStatus::Failed && p.workloads[0].message.find("needs torch 2.x") != std::string::npos)
+            QSKIP(("a data-dependent reference needs torch 2.x: " + p.workloads[0].message).c_str());
+        const double macs[] = {1646592.0, 2457600.0}, fused[] = {873636.0, 71344.0};
+        for (size_t i = 0; i < 2; ++i) {
+            const WorkloadAnalysis& w = p.workloads[i];
+            QVERIFY2(w.status == WorkloadStatus::Ok, w.message.c_str());
+            const AnalysisResult& r = w.analysis->result;
+            QVERIFY2(r.validation.status == ValidationStatus::Validated, r.validation.details.c_str());
+            QCOMPARE(r.digest.totalMacs, macs[i]);
+            QCOMPARE(r.ladder.at(bounds::Level::Fused).bytes, fused[i]);
+        }
+        QVERIFY(p.allOk());
+    }
+
     // The definition's dtypes are the bytes: fp8 operands are one byte each, the bf16 output two.
     void fp8OperandsByHand()
     {

@@ -25,7 +25,11 @@ struct Field
 class Reader
 {
 public:
-    Reader(const std::string& data, size_t begin, size_t end) : m_data(data), m_pos(begin), m_end(end) {}
+    Reader(const std::string& data, size_t begin, size_t end)
+        : m_data(data)
+        , m_pos(begin)
+        , m_end(end)
+    { }
 
     bool atEnd() const { return m_pos >= m_end; }
 
@@ -65,10 +69,11 @@ public:
             return f;
         }
         default:
-            return fail(error, f.at,
-                        "field " + std::to_string(f.number) + " has wire type " + std::to_string(f.wireType)
-                            + (f.wireType == 3 || f.wireType == 4 ? " (a group, which no ONNX message holds)" : ", which protobuf does not have")
-                            + ": not an ONNX model");
+            return fail(
+                error, f.at,
+                "field " + std::to_string(f.number) + " has wire type " + std::to_string(f.wireType)
+                    + (f.wireType == 3 || f.wireType == 4 ? " (a group, which no ONNX message holds)" : ", which protobuf does not have")
+                    + ": not an ONNX model");
         }
     }
 

@@ -57,9 +57,23 @@ class _Recorder:
         self.ops = []
         self.modules = []    # the module path stack while forward() runs ("encoder.layers.3.attn")
         self.symbolic = None  # a Symbols while tracing with symbolic sizes
+        self.origin = {}     # id(host tensor) -> the narrower integer dtype its values came from
 
     def module(self):
         return self.modules[-1] if self.modules else ""
+
+    def note_host_result(self, torch, args, kwargs, out):
+        """An integer result of host-side index arithmetic keeps the narrowest integer type it came from (kv_indices
+        sliced and cast to int64 is still the workload's int32 array in memory): its bytes are counted at that type."""
+        from torch.utils._pytree import tree_flatten
+        sources = [x for x in tree_flatten((args, kwargs))[0] if isinstance(x, torch.Tensor)]
+        if not sources or any(x.is_floating_point() or x.dtype == torch.bool for x in sources):
+            return
+        narrow = min((self.origin.get(id(x), x.dtype) for x in sources), key=lambda d: torch.empty(0, dtype=d).element_size())
+        for o in out if isinstance(out, (list, tuple)) else [out]:
+            if isinstance(o, torch.Tensor) and not o.is_floating_point() and o.dtype != torch.bool and o.element_size() > torch.empty(0, dtype=narrow).element_size():
+                self.origin[id(o)] = narrow
+                self.keep.append(o)
 
     def register(self, t, name=None, role="intermediate", source=None):
         key = id(t)
@@ -70,10 +84,13 @@ class _Recorder:
         self.names[key] = name
         self.keep.append(t)
         size = self.size
-        entry = {"shape": [size(d) for d in t.shape], "dtype": _dtype_name(t.dtype), "stride": [size(d) for d in t.stride()],
+        dtype = self.origin.get(key, t.dtype) if role == "constant" else t.dtype
+        entry = {"shape": [size(d) for d in t.shape], "dtype": _dtype_name(dtype), "stride": [size(d) for d in t.stride()],
                  "role": role, "offset": size(t.storage_offset())}
         # A small real tensor created in forward (torch.tensor(0.5)) has known values: the lowering makes it a const.
-        if role == "constant" and t.numel() <= 4096 and t.device.type == "cpu" and type(t).__name__ == "Tensor":
+        # Index arrays of a workload (real while the rest is fake) may be longer: a request's page list.
+        limit = 4096 if t.is_floating_point() else 1 << 20
+        if role == "constant" and t.numel() <= limit and t.device.type == "cpu" and type(t).__name__ == "Tensor":
             try:
                 guard = _torch._C._DisableTorchDispatch()  # read the real values, not through the tracing modes
                 try:
@@ -348,14 +365,30 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
                 name = str(func)
             if name.startswith("prim::") or muted[0]:  # metadata queries (prim::device), or inside a recorded op
                 return func(*args, **kwargs)
-            entry = {"op": name,
+            host = _host_operands(torch, args, kwargs) if mode == "fake" else None
+            if host == "host":
+                # Every tensor operand holds the workload's own values (an index array made real: a definition whose
+                # reference reads its inputs' values, .item() or slice bounds): host-side index arithmetic, run for
+                # real and not recorded. Its results reach the recorded ops as constants with values.
+                from torch.utils._python_dispatch import _disable_current_modes
+                with _disable_current_modes():
+                    out = func(*args, **kwargs)
+                recorder.note_host_result(torch, args, kwargs, out)
+                return out
+            inplace_view = _INPLACE_VIEWS.get(name)  # reshapes its own tensor: recorded as the view it makes
+            entry = {"op": inplace_view or name,
                      "overload": getattr(func, "_overloadname", ""),
                      "args": [recorder.value(a) for a in args],
                      "kwargs": {k: recorder.value(v) for k, v in kwargs.items()},
                      "line": _caller_line(filename),
                      "module": recorder.module()}
+            if host == "mixed":  # a gather through real indices: the fake data's op sees fake copies of them
+                args, kwargs = _as_fake(torch, fake, args, kwargs)
             out = func(*args, **kwargs)
             outs = out if isinstance(out, (list, tuple)) else [out]
+            if inplace_view:
+                for o in outs:  # the same tensor object with a new shape: a new name from here on
+                    recorder.names.pop(id(o), None)
             entry["outputs"] = [recorder.register(o) if isinstance(o, torch.Tensor) else recorder.value(o) for o in outs]
             recorder.ops.append(entry)
             return out
@@ -453,6 +486,29 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
     reply = {"constants": constants, "tensors": recorder.tensors, "ops": recorder.ops, "outputs": outputs,
              "model": model_class.__name__, "training": bool(model.training), "mode": mode}
     return recorder.symbolic.finish(reply) if recorder.symbolic is not None else reply
+
+
+# In-place view ops change their tensor's shape without a new object (torch 2.x's matmul of a vector squeezes its
+# product with squeeze_): recorded as the out-of-place view, its result under a new name.
+_INPLACE_VIEWS = {"aten::squeeze_": "aten::squeeze", "aten::unsqueeze_": "aten::unsqueeze", "aten::t_": "aten::t",
+                  "aten::transpose_": "aten::transpose", "aten::swapdims_": "aten::swapdims",
+                  "aten::swapaxes_": "aten::swapaxes", "aten::as_strided_": "aten::as_strided"}
+
+
+def _host_operands(torch, args, kwargs):
+    """"host" when every tensor operand is a plain tensor with values (none fake), "mixed" when some are, else None."""
+    from torch.utils._pytree import tree_flatten
+    tensors = [x for x in tree_flatten((args, kwargs))[0] if isinstance(x, torch.Tensor)]
+    real = [x for x in tensors if type(x) is torch.Tensor and not x.is_meta]
+    if not real:
+        return None
+    return "host" if len(real) == len(tensors) else "mixed"
+
+
+def _as_fake(torch, fake, args, kwargs):
+    from torch.utils._pytree import tree_map
+    convert = lambda x: fake.from_tensor(x) if isinstance(x, torch.Tensor) and type(x) is torch.Tensor else x
+    return tree_map(convert, args), tree_map(convert, kwargs)
 
 
 def _dump(t, directory, counter):
