@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string>
 
 namespace solar::graph {
@@ -143,9 +144,12 @@ bool pointwiseFrom(const EinsumGraph& g, const Node& node, int tensor)
         && g.tensors[node.write.tensor].elements == g.tensors[tensor].elements;
 }
 
-// The elements of intermediate `tensor` its readers need: through pointwise readers, what their outputs' readers
-// need; otherwise the footprints of the reads (their disjoint sum, or the largest: a lower bound on the union).
-double readDemand(const EinsumGraph& g, int tensor, int depth)
+// The elements of intermediate `tensor` its readers need, where every reader gathers from it (through pointwise
+// readers, what their outputs' gathers need): the disjoint sum, or the largest, of the gathers' footprints, a lower
+// bound on their union. Nullopt where some reader reads it by affine indices: slices of a converted tensor (the even
+// and odd halves of rotary frequencies) overlap in their boxes, so their union would be undercounted; the
+// conversion's full read stands there.
+std::optional<double> readDemand(const EinsumGraph& g, int tensor, int depth)
 {
     std::vector<const Operand*> reads;
     double through = 0;
@@ -155,10 +159,16 @@ double readDemand(const EinsumGraph& g, int tensor, int depth)
         for (const Operand& op : node.reads) {
             if (op.tensor != tensor)
                 continue;
-            if (depth < 4 && pointwiseFrom(g, node, tensor))
-                through = std::max(through, readDemand(g, node.write.tensor, depth + 1));
-            else
+            if (depth < 4 && pointwiseFrom(g, node, tensor)) {
+                const auto inner = readDemand(g, node.write.tensor, depth + 1);
+                if (!inner)
+                    return std::nullopt;
+                through = std::max(through, *inner);
+            } else if (op.cls == ir::AccessClass::Indirect) {
                 reads.push_back(&op);
+            } else {
+                return std::nullopt;
+            }
         }
     }
     return std::max(through, disjointFootprint(reads));
@@ -186,7 +196,12 @@ void demandThroughPointwise(EinsumGraph& g)
                 readersPointwise = false;
                 break;
             }
-            demand = std::max(demand, readDemand(g, node.write.tensor, 1));
+            const auto needed = readDemand(g, node.write.tensor, 1);
+            if (!needed) {
+                readersPointwise = false;
+                break;
+            }
+            demand = std::max(demand, *needed);
         }
         if (!anyReader || !readersPointwise || !(demand < g.externalFootprint[t]))
             continue;

@@ -126,8 +126,8 @@ struct EinsumGraph;
 void countExternalTraffic(EinsumGraph& graph);
 
 /// Lowers the whole-graph footprint of an external tensor whose every reader converts it element by element (a cast
-/// of a whole KV pool) to what those conversions' outputs are read at (the pages a gather reads), since a fused
-/// kernel converts only what it reads. Called by countExternalTraffic; notes each tensor it lowers.
+/// of a whole KV pool) to what gathers read of those conversions' outputs (the pages a request names), since a fused
+/// kernel converts only what it gathers. Called by countExternalTraffic; notes each tensor it lowers.
 void demandThroughPointwise(EinsumGraph& graph);
 
 /// Whether a source operation's name ("nn.Conv2d", "F.conv_transpose2d", "aten::convolution",

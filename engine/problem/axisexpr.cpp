@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "engine/problem/axisexpr.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <numeric>
+#include <optional>
 #include <stdexcept>
 
 namespace solar::problem {
@@ -22,9 +25,10 @@ struct ExprError : std::runtime_error
 class Evaluator
 {
 public:
-    Evaluator(const std::string& text, const AxisValues* values)
+    Evaluator(const std::string& text, const AxisValues* values, const TensorValues* tensors = nullptr)
         : m_text(text)
         , m_values(values)
+        , m_tensorValues(tensors)
     { }
 
     double run()
@@ -227,28 +231,91 @@ private:
     // is checked here; the values exist once the inputs are made (problemsource.cpp checks them there).
     double tensorValue(const std::string& name, size_t start)
     {
+        // The value as Python computes it: a view of the tensor (offset, shape, strides) or, after a reduction, a number.
+        const TensorData* data = nullptr;
+        if (m_values) {
+            const auto it = m_tensorValues ? m_tensorValues->find(name) : TensorValues::const_iterator();
+            if (!m_tensorValues || it == m_tensorValues->end())
+                throw ExprError(start, "'" + name + "' is an input tensor: its values are checked when the inputs are made");
+            data = &it->second;
+        }
+        std::int64_t offset = 0;
+        std::vector<std::int64_t> shape = data ? data->shape : std::vector<std::int64_t> {}, strides(shape.size(), 1);
+        for (size_t i = shape.size(); i-- > 1;)
+            strides[i - 1] = strides[i] * shape[i];
+        std::optional<double> number;
+        auto elements = [&] {
+            std::vector<double> out;
+            std::vector<std::int64_t> at(shape.size(), 0);
+            std::int64_t total = 1;
+            for (auto n : shape)
+                total *= n;
+            for (std::int64_t k = 0; k < total; ++k) {
+                std::int64_t flat = offset, rest = k;
+                for (size_t i = shape.size(); i-- > 0;) {
+                    flat += rest % shape[i] * strides[i];
+                    rest /= shape[i];
+                }
+                out.push_back(data->values.at(static_cast<size_t>(flat)));
+            }
+            return out;
+        };
         for (;;) {
+            const size_t at = m_at;
             if (symbol("[")) {
-                orExpr();
+                const double index = orExpr();
                 if (!symbol("]"))
                     throw ExprError(m_at, "']' expected");
+                if (!data)
+                    continue;
+                if (number || shape.empty())
+                    throw ExprError(at, "a subscript of a number");
+                const auto i
+                    = static_cast<std::int64_t>(index) < 0 ? static_cast<std::int64_t>(index) + shape[0] : static_cast<std::int64_t>(index);
+                if (i < 0 || i >= shape[0])
+                    throw ExprError(at,
+                                    "index " + std::to_string(static_cast<std::int64_t>(index)) + " is out of range for '" + name
+                                        + "' (length " + std::to_string(shape[0]) + ")");
+                offset += i * strides[0];
+                shape.erase(shape.begin());
+                strides.erase(strides.begin());
             } else if (symbol(".")) {
                 skip();
-                const size_t at = m_at;
+                const size_t memberAt = m_at;
                 while (m_at < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_at])) || m_text[m_at] == '_'))
                     ++m_at;
-                const std::string member = m_text.substr(at, m_at - at);
+                const std::string member = m_text.substr(memberAt, m_at - memberAt);
                 if (member == "shape") {
                     if (!symbol("["))
                         throw ExprError(m_at, "'.shape' takes a subscript: '.shape[0]'");
-                    orExpr();
+                    const double k = orExpr();
                     if (!symbol("]"))
                         throw ExprError(m_at, "']' expected");
+                    if (data) {
+                        const auto d = static_cast<std::int64_t>(k) < 0
+                            ? static_cast<std::int64_t>(k) + static_cast<std::int64_t>(shape.size())
+                            : static_cast<std::int64_t>(k);
+                        if (number || d < 0 || d >= static_cast<std::int64_t>(shape.size()))
+                            throw ExprError(memberAt, "'.shape' has no dimension " + std::to_string(static_cast<std::int64_t>(k)));
+                        number = static_cast<double>(shape[static_cast<size_t>(d)]);
+                    }
                 } else if (member == "item" || member == "sum" || member == "max" || member == "min" || member == "numel") {
                     if (!symbol("(") || !symbol(")"))
                         throw ExprError(m_at, "'." + member + "()' takes no arguments");
+                    if (!data || (number && member == "item"))
+                        continue;
+                    const std::vector<double> v = number ? std::vector<double> {*number} : elements();
+                    if (member == "item" && v.size() != 1)
+                        throw ExprError(memberAt, "'.item()' of " + std::to_string(v.size()) + " values");
+                    if ((member == "max" || member == "min") && v.empty())
+                        throw ExprError(memberAt, "'." + member + "()' of no values");
+                    number = member == "numel" ? static_cast<double>(v.size())
+                        : member == "sum"      ? std::accumulate(v.begin(), v.end(), 0.0)
+                        : member == "max"      ? *std::max_element(v.begin(), v.end())
+                        : member == "min"      ? *std::min_element(v.begin(), v.end())
+                                               : v.front();
                 } else {
-                    throw ExprError(at,
+                    throw ExprError(memberAt,
                                     "'." + member
                                         + "': a tensor's value is read with [i], .item(), .sum(), .max(), .min(), "
                                           ".numel() or .shape[k]");
@@ -258,13 +325,19 @@ private:
             }
         }
         m_tensors.push_back(name);
-        if (m_values)
-            throw ExprError(start, "'" + name + "' is an input tensor: its values are checked when the inputs are made");
-        return 1;
+        if (!data)
+            return 1;
+        if (number)
+            return *number;
+        const std::vector<double> v = elements();
+        if (v.size() != 1)
+            throw ExprError(start, "'" + name + "...' is " + std::to_string(v.size()) + " values, not one number");
+        return v.front();
     }
 
     const std::string& m_text;
     const AxisValues* m_values;
+    const TensorValues* m_tensorValues = nullptr;
     size_t m_at = 0;
     std::vector<std::string> m_names;
     std::vector<std::string> m_tensors; // names read as tensor values
@@ -278,9 +351,9 @@ Diagnostic exprError(const ExprError& e, const std::string& text)
 
 } // namespace
 
-Expected<double> evaluateAxisExpression(const std::string& text, const AxisValues& values)
+Expected<double> evaluateAxisExpression(const std::string& text, const AxisValues& values, const TensorValues* tensors)
 {
-    Evaluator e(text, &values);
+    Evaluator e(text, &values, tensors);
     try {
         return e.run();
     } catch (const ExprError& error) {
@@ -297,6 +370,30 @@ Expected<std::vector<std::string>> axisExpressionNames(const std::string& text)
         return Expected<std::vector<std::string>>::failure(exprError(error, text));
     }
     return e.names();
+}
+
+std::pair<std::string, std::string> definedAxis(const std::string& constraint)
+{
+    const size_t eq = constraint.find("==");
+    if (eq == std::string::npos || constraint.find("==", eq + 2) != std::string::npos)
+        return {};
+    auto trim = [](std::string s) {
+        const auto b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+        return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+    };
+    const std::string left = trim(constraint.substr(0, eq)), right = trim(constraint.substr(eq + 2));
+    auto bareName = [](const std::string& s) {
+        return !s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')
+            && std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    };
+    for (const auto& [axis, other] : {std::pair {left, right}, std::pair {right, left}}) {
+        if (!bareName(axis))
+            continue;
+        const auto names = axisExpressionNames(other);
+        if (names && std::find(names->begin(), names->end(), axis) == names->end())
+            return {axis, other};
+    }
+    return {};
 }
 
 std::vector<std::string> axisExpressionTensors(const std::string& text)

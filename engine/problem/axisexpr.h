@@ -19,8 +19,21 @@ namespace solar::problem {
 
 using AxisValues = std::map<std::string, double>;
 
-/// The value of `text` with the names bound by `values` (true is 1, false 0). Errors name the column.
-Expected<double> evaluateAxisExpression(const std::string& text, const AxisValues& values);
+/// An input tensor's values, row-major, where a workload gives them (a safetensors file).
+struct TensorData
+{
+    std::vector<std::int64_t> shape;
+    std::vector<double> values;
+};
+using TensorValues = std::map<std::string, TensorData>;
+
+/// The value of `text` with the names bound by `values` (true is 1, false 0) and, where given, the tensors it reads
+/// by value. Errors name the column.
+Expected<double> evaluateAxisExpression(const std::string& text, const AxisValues& values, const TensorValues* tensors = nullptr);
+
+/// The axis a constraint defines, "AXIS == expression" (either way round, the other side not naming AXIS), and that
+/// expression; empty where the constraint is no such equation.
+std::pair<std::string, std::string> definedAxis(const std::string& constraint);
 
 /// The names `text` refers to as numbers (its syntax checked; an error for text outside the subset).
 Expected<std::vector<std::string>> axisExpressionNames(const std::string& text);

@@ -316,9 +316,13 @@ Expected<std::vector<Workload>> parseWorkloads(const std::string& text, const st
                             "axis '" + name + "' is const " + std::to_string(a->value) + " in the definition, not " + value.dump());
             w.axes[name] = value.get<std::int64_t>();
         }
+        // A var axis may be left out where a constraint computes it ("len_indptr == batch_size + 1", "num_kv_indices ==
+        // kv_indptr[-1].item()"): the analysis sizes it from the other axes and the inputs the workload gives.
         for (const Axis& a : d.axes)
-            if (a.kind == AxisKind::Var && !w.axes.count(a.name))
-                return fail(column("axes"), "var axis '" + a.name + "' has no value");
+            if (a.kind == AxisKind::Var && !w.axes.count(a.name)
+                && std::none_of(d.constraints.begin(), d.constraints.end(),
+                                [&](const std::string& c) { return definedAxis(c).first == a.name; }))
+                return fail(column("axes"), "var axis '" + a.name + "' has no value (and no constraint computes it)");
         const auto inputs = j.find("inputs");
         if (inputs == j.end() || !inputs->is_object())
             return fail(1, "\"inputs\" (how each input is made) is missing");

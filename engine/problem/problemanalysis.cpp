@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "engine/problem/problemanalysis.h"
 
+#include "engine/problem/axisexpr.h"
+#include "engine/problem/safetensors.h"
+
 #include "engine/frontend/trace/tracedanalysis.h"
 #include "engine/problem/problemsource.h"
 #include "engine/worker/session.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <set>
 
@@ -140,10 +144,85 @@ bool ProblemAnalysis::allOk() const
     return std::all_of(workloads.begin(), workloads.end(), [](const WorkloadAnalysis& w) { return w.status == WorkloadStatus::Ok; });
 }
 
-WorkloadAnalysis analyzeWorkload(const Definition& def, const Workload& workload, const ProblemFiles& files, const hw::HwProfile& hardware,
+namespace {
+
+// The var axes a workload leaves out, computed by the constraints that define them ("AXIS == expression") from the
+// axes it gives, its scalars and the inputs it gives from files; the first one that cannot be, named.
+Expected<Workload> sizedWorkload(const Definition& def, Workload w, const ProblemFiles& files)
+{
+    TensorValues tensors;
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (const std::string& c : def.constraints) {
+            const auto [axis, expression] = definedAxis(c);
+            const Axis* a = axis.empty() ? nullptr : def.axis(axis);
+            if (!a || a->kind != AxisKind::Var || w.axes.count(axis))
+                continue;
+            AxisValues values;
+            for (const auto& [k, v] : w.axes)
+                values[k] = static_cast<double>(v);
+            for (const Axis& other : def.axes)
+                if (other.kind == AxisKind::Const)
+                    values[other.name] = static_cast<double>(other.value);
+            for (const auto& [k, s] : w.inputs)
+                if (s.kind == InputKind::Scalar)
+                    values[k] = s.scalarValue;
+            bool given = true;
+            for (const std::string& t : axisExpressionTensors(expression)) {
+                if (tensors.count(t))
+                    continue;
+                const auto source = w.inputs.find(t);
+                if (source == w.inputs.end() || source->second.kind != InputKind::Safetensors) {
+                    given = false;
+                    break;
+                }
+                auto data = readSafetensorsTensor((fs::path(files.dir) / source->second.path).string(), source->second.tensorKey);
+                if (!data)
+                    return Expected<Workload>::failure(data.diagnostics());
+                tensors[t] = std::move(data).value();
+            }
+            if (!given)
+                continue; // an input not given from a file
+            const auto v = evaluateAxisExpression(expression, values, &tensors);
+            if (!v)
+                continue; // a name not known yet
+            if (*v <= 0 || *v != std::floor(*v) || *v > 9.0e15)
+                return Expected<Workload>::failure(Diagnostic {Severity::Error,
+                                                               def.path,
+                                                               {},
+                                                               "problem.axis",
+                                                               "axis '" + axis + "' = " + expression + " is " + std::to_string(*v)
+                                                                   + " for this workload, not a positive integer size"});
+            w.axes[axis] = static_cast<std::int64_t>(*v);
+            progress = true;
+        }
+    }
+    for (const Axis& a : def.axes)
+        if (a.kind == AxisKind::Var && !w.axes.count(a.name))
+            return Expected<Workload>::failure(
+                Diagnostic {Severity::Error,
+                            def.path,
+                            {},
+                            "problem.axis",
+                            "axis '" + a.name
+                                + "' has no value: the workload leaves it out and the "
+                                  "constraint that computes it reads an input it does not give from a file"});
+    return w;
+}
+
+} // namespace
+
+WorkloadAnalysis analyzeWorkload(const Definition& def, const Workload& given, const ProblemFiles& files, const hw::HwProfile& hardware,
                                  const SourceAnalysisOptions& options)
 {
     WorkloadAnalysis out;
+    out.workload = given;
+    const auto sized = sizedWorkload(def, given, files);
+    if (!sized) {
+        out.message = sized.diagnostics().front().message;
+        return out;
+    }
+    const Workload& workload = *sized;
     out.workload = workload;
     auto axes = resolveAxes(def, workload.axes);
     if (!axes) {

@@ -122,7 +122,10 @@ def _solar_host(make):
         raise ValueError("this definition reads its inputs' values; tracing it needs torch 2.x (torch %s here)"
                          % _solar_torch.__version__)
     with _disable_current_modes():
-        return make()
+        made = make()
+    if isinstance(made, _solar_torch.Tensor):
+        made._solar_host = True  # the tracer runs index arithmetic on it for real (solarworker/torch_trace.py)
+    return made
 
 
 def _solar_offsets(shape, total, dtype, name):

@@ -11,6 +11,7 @@
 #include "engine/problem/axisexpr.h"
 #include "engine/problem/problemanalysis.h"
 #include "engine/problem/problemsource.h"
+#include "engine/problem/safetensors.h"
 #include "engine/worker/pythonlocator.h"
 
 #include <QTest>
@@ -298,6 +299,37 @@ private slots:
         QVERIFY(random.find("_solar_random((axes[\"num_kv_indices\"], ), \"int32\")") != std::string::npos); // not read by value
         QVERIFY(random.find("    if not (num_kv_indices == kv_indptr[-1].item()):") != std::string::npos);
         QVERIFY(random.find("if not (len_indptr == batch_size + 1):") < random.find("def _solar_values"));
+        // Values evaluated where the workload gives them (a file's index arrays), Python's way: a negative index
+        // counts from the end, a subscript of a 2-D tensor is a row.
+        const TensorValues t {{"kv_indptr", {{4}, {0, 100, 137, 201}}}, {"m", {{2, 3}, {1, 2, 3, 4, 5, 6}}}};
+        QCOMPARE(*evaluateAxisExpression("kv_indptr[-1].item()", {}, &t), 201.0);
+        QCOMPARE(*evaluateAxisExpression("kv_indptr[1] - kv_indptr[0]", {}, &t), 100.0);
+        QCOMPARE(*evaluateAxisExpression("kv_indptr.shape[0] == B + 1", {{"B", 3}}, &t), 1.0);
+        QCOMPARE(*evaluateAxisExpression("m[1][2].item() + m.sum().item() + m[0].max().item() + m.numel()", {}, &t), 6.0 + 21 + 3 + 6);
+        for (const char* bad : {"kv_indptr[4].item()", "kv_indptr.item()", "m[0]", "kv_indptr.shape[1]"}) {
+            const auto v = evaluateAxisExpression(bad, {}, &t);
+            QVERIFY2(!v, bad);
+        }
+        QVERIFY(!evaluateAxisExpression("kv_indptr[-1].item()", {})); // no values: checked where the inputs are made
+        QCOMPARE(definedAxis(c), (std::pair<std::string, std::string> {"num_kv_indices", "kv_indptr[-1].item()"}));
+        QCOMPARE(definedAxis("len_indptr == batch_size + 1").first, std::string("len_indptr"));
+        QVERIFY(definedAxis("M % 2 == 0").first.empty());
+        QVERIFY(definedAxis("a == a + 0").first.empty());
+        // The checked-in safetensors file of the fixture, read here: the offsets by hand.
+        const auto indptr = readSafetensorsTensor(fixture("gqa_paged_decode") + "/pages_b3.safetensors", "kv_indptr");
+        QVERIFY2(indptr, indptr ? "" : indptr.diagnostics().front().message.c_str());
+        QCOMPARE(indptr->shape, std::vector<std::int64_t> {4});
+        QCOMPARE(indptr->values, (std::vector<double> {0, 100, 137, 201}));
+        QVERIFY(!readSafetensorsTensor(fixture("gqa_paged_decode") + "/pages_b3.safetensors", "nope"));
+        QVERIFY(!readSafetensorsTensor(fixture("gqa_paged_decode") + "/definition.json", "kv_indptr"));
+        // A workload may leave out the axes a constraint computes, never another.
+        QCOMPARE(workloads->size(), size_t(3));
+        QVERIFY(!workloads->at(2).axes.count("num_kv_indices"));
+        const auto missing = parseWorkloads(R"({"uuid": "x", "axes": {"num_pages": 8}, "inputs": {}})", "w.jsonl", *d);
+        QVERIFY(!missing);
+        QVERIFY2(missing.diagnostics().front().message.find("var axis 'batch_size' has no value (and no constraint computes it)")
+                     != std::string::npos,
+                 missing.diagnostics().front().message.c_str());
         // A tensor read where only axes may be: refused with the definition's position.
         std::string text = R"J({"name": "t", "axes": {"N": {"type": "var"}, "H": {"type": "expr", "expression": "x[0].item()"
     }
@@ -330,7 +362,7 @@ private slots:
         if (!m_noTorch.empty())
             QSKIP(m_noTorch.c_str());
         const ProblemAnalysis p = analysed(fixture("gqa_paged_decode"));
-        QCOMPARE(p.workloads.size(), size_t(2));
+        QCOMPARE(p.workloads.size(), size_t(3));
         if (p.workloads[0].status == WorkloadStatus::Failed && p.workloads[0].message.find("needs torch 2.x") != std::string::npos)
             QSKIP(("a data-dependent reference needs torch 2.x: " + p.workloads[0].message).c_str());
         const double macs[] = {1646592.0, 2457600.0}, fused[] = {873636.0, 71344.0};
@@ -342,6 +374,13 @@ private slots:
             QCOMPARE(r.digest.totalMacs, macs[i]);
             QCOMPARE(r.ladder.at(bounds::Level::Fused).bytes, fused[i]);
         }
+        // The third workload gives the first's pages but leaves out len_indptr and num_kv_indices: they are computed
+        // by the constraints, from batch_size (3 + 1) and from the file's kv_indptr[-1] (201), and bound the same.
+        const WorkloadAnalysis& sized = p.workloads[2];
+        QVERIFY2(sized.status == WorkloadStatus::Ok, sized.message.c_str());
+        QCOMPARE(sized.axes.at("len_indptr"), std::int64_t(4));
+        QCOMPARE(sized.axes.at("num_kv_indices"), std::int64_t(201));
+        QCOMPARE(sized.analysis->result.ladder.at(bounds::Level::Fused).bytes, fused[0]);
         QVERIFY(p.allOk());
     }
 

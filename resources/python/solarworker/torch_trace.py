@@ -58,20 +58,27 @@ class _Recorder:
         self.modules = []    # the module path stack while forward() runs ("encoder.layers.3.attn")
         self.symbolic = None  # a Symbols while tracing with symbolic sizes
         self.origin = {}     # id(host tensor) -> the narrower integer dtype its values came from
+        self.host_ids = set()  # ids of tensors computed on the host from the workload's values (kept alive)
 
     def module(self):
         return self.modules[-1] if self.modules else ""
 
     def note_host_result(self, torch, args, kwargs, out):
-        """An integer result of host-side index arithmetic keeps the narrowest integer type it came from (kv_indices
-        sliced and cast to int64 is still the workload's int32 array in memory): its bytes are counted at that type."""
+        """Results of host-side index arithmetic hold the workload's values too; an integer one keeps the narrowest
+        integer type it came from (kv_indices sliced and cast to int64 is still the workload's int32 array in
+        memory): its bytes are counted at that type."""
         from torch.utils._pytree import tree_flatten
+        for o in out if isinstance(out, (list, tuple)) else [out]:
+            if isinstance(o, torch.Tensor):
+                self.host_ids.add(id(o))
+                self.keep.append(o)
         sources = [x for x in tree_flatten((args, kwargs))[0] if isinstance(x, torch.Tensor)]
         if not sources or any(x.is_floating_point() or x.dtype == torch.bool for x in sources):
             return
         narrow = min((self.origin.get(id(x), x.dtype) for x in sources), key=lambda d: torch.empty(0, dtype=d).element_size())
         for o in out if isinstance(out, (list, tuple)) else [out]:
-            if isinstance(o, torch.Tensor) and not o.is_floating_point() and o.dtype != torch.bool and o.element_size() > torch.empty(0, dtype=narrow).element_size():
+            wider = isinstance(o, torch.Tensor) and o.element_size() > torch.empty(0, dtype=narrow).element_size()
+            if wider and not o.is_floating_point() and o.dtype != torch.bool:
                 self.origin[id(o)] = narrow
                 self.keep.append(o)
 
@@ -365,7 +372,7 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
                 name = str(func)
             if name.startswith("prim::") or muted[0]:  # metadata queries (prim::device), or inside a recorded op
                 return func(*args, **kwargs)
-            host = _host_operands(torch, args, kwargs) if mode == "fake" else None
+            host = _host_operands(torch, recorder, args, kwargs) if mode == "fake" else None
             if host == "host":
                 # Every tensor operand holds the workload's own values (an index array made real: a definition whose
                 # reference reads its inputs' values, .item() or slice bounds): host-side index arithmetic, run for
@@ -383,7 +390,7 @@ def _trace_with(filename, sizes, torch, TorchDispatchMode, FakeTensorMode, recor
                      "line": _caller_line(filename),
                      "module": recorder.module()}
             if host == "mixed":  # a gather through real indices: the fake data's op sees fake copies of them
-                args, kwargs = _as_fake(torch, fake, args, kwargs)
+                args, kwargs = _as_fake(torch, recorder, fake, args, kwargs)
             out = func(*args, **kwargs)
             outs = out if isinstance(out, (list, tuple)) else [out]
             if inplace_view:
@@ -495,19 +502,24 @@ _INPLACE_VIEWS = {"aten::squeeze_": "aten::squeeze", "aten::unsqueeze_": "aten::
                   "aten::swapaxes_": "aten::swapaxes", "aten::as_strided_": "aten::as_strided"}
 
 
-def _host_operands(torch, args, kwargs):
-    """"host" when every tensor operand is a plain tensor with values (none fake), "mixed" when some are, else None."""
+def _is_host(recorder, x):
+    """A tensor with the workload's own values: made by the harness's _solar_host, or computed from such tensors."""
+    return getattr(x, "_solar_host", False) or id(x) in recorder.host_ids
+
+
+def _host_operands(torch, recorder, args, kwargs):
+    """"host" when every tensor operand holds the workload's values (none fake), "mixed" when some do, else None."""
     from torch.utils._pytree import tree_flatten
     tensors = [x for x in tree_flatten((args, kwargs))[0] if isinstance(x, torch.Tensor)]
-    real = [x for x in tensors if type(x) is torch.Tensor and not x.is_meta]
-    if not real:
+    host = [x for x in tensors if _is_host(recorder, x)]
+    if not host:
         return None
-    return "host" if len(real) == len(tensors) else "mixed"
+    return "host" if len(host) == len(tensors) else "mixed"
 
 
-def _as_fake(torch, fake, args, kwargs):
+def _as_fake(torch, recorder, fake, args, kwargs):
     from torch.utils._pytree import tree_map
-    convert = lambda x: fake.from_tensor(x) if isinstance(x, torch.Tensor) and type(x) is torch.Tensor else x
+    convert = lambda x: fake.from_tensor(x) if isinstance(x, torch.Tensor) and _is_host(recorder, x) else x
     return tree_map(convert, args), tree_map(convert, kwargs)
 
 
