@@ -87,37 +87,42 @@
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="89"/>
+        <location filename="../app/studio/analysissession.cpp" line="90"/>
+        <source>The analysis of this file failed (see the editor); the numbers shown are of the file open before.</source>
+        <translation>Die Analyse dieser Datei ist fehlgeschlagen (siehe Editor); die angezeigten Zahlen gehören zur vorher geöffneten Datei.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="91"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>Die letzte Analyse ist fehlgeschlagen (siehe Editor); die gezeigten Zahlen stammen von der vorherigen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="90"/>
+        <location filename="../app/studio/analysissession.cpp" line="93"/>
         <source>Analysis failed: %1</source>
         <translation>Analyse fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="103"/>
+        <location filename="../app/studio/analysissession.cpp" line="106"/>
         <source>Validation finished: %1</source>
         <translation>Validierung beendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="109"/>
+        <location filename="../app/studio/analysissession.cpp" line="112"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>Analysiert: %1 Operatoren, Validierung %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="133"/>
+        <location filename="../app/studio/analysissession.cpp" line="136"/>
         <source>the comparison with the source runs in the background</source>
         <translation>der Vergleich mit der Quelle läuft im Hintergrund</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="134"/>
+        <location filename="../app/studio/analysissession.cpp" line="137"/>
         <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
         <translation>Schranken bereit; Validierung gegen die Quelle läuft im Hintergrund (Esc bricht die Validierung ab)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="188"/>
+        <location filename="../app/studio/analysissession.cpp" line="191"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>Quelle geändert: Ergebnisse sind veraltet (Strg+R analysiert erneut)</translation>
     </message>
@@ -728,7 +733,7 @@
         <translation>Hugging-Face-config.json</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/onnx/onnxfrontend.cpp" line="29"/>
+        <location filename="../engine/frontend/onnx/onnxfrontend.cpp" line="30"/>
         <source>ONNX model</source>
         <translation>ONNX-Modell</translation>
     </message>
@@ -741,39 +746,50 @@
 <context>
     <name>GraphPane</name>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="22"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="24"/>
         <source>Find operator…</source>
         <translation>Operator suchen…</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="23"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="25"/>
         <source>Name, kind, equation, ATen op or module path; Enter jumps to the next match</source>
         <translation>Name, Art, Gleichung, ATen-Op oder Modulpfad; Enter springt zum nächsten Treffer</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="25"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="27"/>
         <source>Colour by bottleneck</source>
         <translation>Nach Engpass färben</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="26"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="28"/>
         <source>Colour by share of time</source>
         <translation>Nach Zeitanteil färben</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="27"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="29"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="44"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="47"/>
         <source>No operator matches &apos;%1&apos;</source>
         <translation>Kein Operator passt zu „%1“</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="46"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="49"/>
         <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
         <translation>Treffer %1 von %2 für „%3“ (Enter: nächster)</translation>
+    </message>
+</context>
+<context>
+    <name>GraphView</name>
+    <message numerus="yes">
+        <location filename="../widgets/graph/graphview.cpp" line="145"/>
+        <source>Laying out %n operator(s)…</source>
+        <translation>
+            <numerusform>Ordne %n Operator an …</numerusform>
+            <numerusform>Ordne %n Operatoren an …</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1342,7 +1358,7 @@
     </message>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="76"/>
-        <location filename="../app/studio/mainwindow.cpp" line="323"/>
+        <location filename="../app/studio/mainwindow.cpp" line="330"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1422,17 +1438,22 @@
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="213"/>
+        <location filename="../app/studio/mainwindow.cpp" line="210"/>
+        <source>Showing %1 while %2 is analysed: nothing here is about the file open.</source>
+        <translation>Angezeigt wird %1, während %2 analysiert wird: nichts hier betrifft die geöffnete Datei.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="220"/>
         <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
         <translation>%1 geöffnet; der Profiler-Trace %2 gehörte zu %3 und wurde verworfen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="294"/>
+        <location filename="../app/studio/mainwindow.cpp" line="301"/>
         <source>Save failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="357"/>
+        <location filename="../app/studio/mainwindow.cpp" line="364"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1: %2% seiner ATen-Zeit den Operatoren zugeordnet</translation>
     </message>
@@ -1522,53 +1543,53 @@
         <translation>Die Sprache ändert sich beim nächsten Start von SOLAR Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="227"/>
-        <location filename="../app/studio/mainwindow.cpp" line="245"/>
+        <location filename="../app/studio/mainwindow.cpp" line="234"/>
+        <location filename="../app/studio/mainwindow.cpp" line="252"/>
         <source>Open failed</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="207"/>
+        <location filename="../app/studio/mainwindow.cpp" line="214"/>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="279"/>
+        <location filename="../app/studio/mainwindow.cpp" line="286"/>
         <source>Saved project %1</source>
         <translation>Projekt %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="233"/>
+        <location filename="../app/studio/mainwindow.cpp" line="240"/>
         <source>Open model, IR or project</source>
         <translation>Modell, IR oder Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="240"/>
+        <location filename="../app/studio/mainwindow.cpp" line="247"/>
         <source>Open a problem folder (definition.json and workload.jsonl)</source>
         <translation>Einen Problemordner öffnen (definition.json und workload.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="253"/>
+        <location filename="../app/studio/mainwindow.cpp" line="260"/>
         <source>%1 holds no definition.json: a problem folder has definition.json and workload.jsonl</source>
         <translation>%1 enthält keine definition.json: Ein Problemordner hat definition.json und workload.jsonl</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="287"/>
+        <location filename="../app/studio/mainwindow.cpp" line="294"/>
         <source>Save project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="287"/>
+        <location filename="../app/studio/mainwindow.cpp" line="294"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR-Studio-Projekte (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="325"/>
+        <location filename="../app/studio/mainwindow.cpp" line="332"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="338"/>
+        <location filename="../app/studio/mainwindow.cpp" line="345"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>Kein Hardwareprofil: siehe Analyse → Hardware</translation>
     </message>
@@ -1614,22 +1635,22 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="55"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="58"/>
         <source>Times are each level&apos;s share of the bound; click a header to sort</source>
         <translation>Zeiten sind der Anteil jeder Stufe an der Schranke; zum Sortieren auf eine Spalte klicken</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="56"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="59"/>
         <source>Filter operators (name, module, op, kind, equation)…</source>
         <translation>Operatoren filtern (Name, Modul, Op, Art, Gleichung)…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="58"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="61"/>
         <source>Export CSV…</source>
         <translation>CSV exportieren…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="78"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="82"/>
         <source>&lt;b&gt;What-if hardware&lt;/b&gt; (%1): the times are on the changed machine.</source>
         <translation>&lt;b&gt;Was-wäre-wenn-Hardware&lt;/b&gt; (%1): die Zeiten gelten für die geänderte Maschine.</translation>
     </message>
@@ -2464,7 +2485,7 @@
         <translation>Der Profiler-Trace %1 wurde verworfen: %2</translation>
     </message>
     <message>
-        <location filename="../widgets/results/resultsmodel.cpp" line="101"/>
+        <location filename="../widgets/results/resultsmodel.cpp" line="102"/>
         <source>%1: %2. Select the profile it was measured on.</source>
         <translation>%1: %2. Wählen Sie das Profil, auf dem er gemessen wurde.</translation>
     </message>
@@ -2673,68 +2694,68 @@
 <context>
     <name>RooflinePane</name>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="31"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="33"/>
         <source>F0: every operator its own kernel, one after another; each moves all it reads and writes through DRAM</source>
         <translation>F0: jeder Operator ein eigener Kernel, nacheinander; jeder bewegt alles, was er liest und schreibt, über den DRAM</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="32"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="34"/>
         <source>F1: unfused bytes, but compute and memory of all kernels overlap perfectly</source>
         <translation>F1: ungefusionierte Bytes, aber Rechnen und Speicher aller Kernels überlappen vollständig</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="33"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="35"/>
         <source>F2: intermediates stay on chip; kernels still run one after another</source>
         <translation>F2: Zwischenergebnisse bleiben auf dem Chip; Kernels laufen weiter nacheinander</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="34"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="36"/>
         <source>F3, the speed of light: only compulsory DRAM bytes, everything overlapped</source>
         <translation>F3, die Lichtgeschwindigkeit: nur unvermeidliche DRAM-Bytes, alles überlappt</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="36"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="38"/>
         <source>F4: F3 plus the traffic a finite on-chip capacity provably forces, and the L2 -&gt; SM floor</source>
         <translation>F4: F3 plus der Verkehr, den eine endliche On-Chip-Kapazität nachweislich erzwingt, und die L2-→-SM-Untergrenze</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="60"/>
         <source>The bound level the chart shows: operators at its notion of DRAM bytes, the diamond is the whole program</source>
         <translation>Die Stufe, die das Diagramm zeigt: Operatoren mit ihren DRAM-Bytes auf dieser Stufe, die Raute ist das ganze Programm</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="58"/>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="138"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="61"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="142"/>
         <source>Overlay profiles</source>
         <translation>Profile überlagern</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="59"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="62"/>
         <source>Draw the roofs of other hardware profiles (dashed) over this one&apos;s</source>
         <translation>Die Dächer anderer Hardwareprofile (gestrichelt) über dieses legen</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="62"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="65"/>
         <source>Reset zoom</source>
         <translation>Zoom zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="63"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="66"/>
         <source>Show the whole chart again (also: double-click the chart, or Home)</source>
         <translation>Das ganze Diagramm wieder zeigen (auch: Doppelklick ins Diagramm oder Pos1)</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="66"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="69"/>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="125"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="129"/>
         <source>Clear overlays</source>
         <translation>Überlagerungen entfernen</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="138"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="142"/>
         <source>Overlays (%1)</source>
         <translation>Überlagerungen (%1)</translation>
     </message>
@@ -2755,12 +2776,12 @@
 <context>
     <name>SelectionSync</name>
     <message>
-        <location filename="../app/studio/selectionsync.cpp" line="82"/>
+        <location filename="../app/studio/selectionsync.cpp" line="83"/>
         <source>Operators from line %1</source>
         <translation>Operatoren aus Zeile %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/selectionsync.cpp" line="111"/>
+        <location filename="../app/studio/selectionsync.cpp" line="112"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>Zeile %1 erzeugte %n Operator: %2</numerusform>
@@ -2799,6 +2820,14 @@
         <location filename="../widgets/editor/sourceeditor.cpp" line="214"/>
         <source>not counted: </source>
         <translation>nicht gezählt: </translation>
+    </message>
+</context>
+<context>
+    <name>StaleBanner</name>
+    <message>
+        <location filename="../widgets/common/stalebanner.cpp" line="23"/>
+        <source>Stale: the source changed since these results were computed (Ctrl+R analyses again).</source>
+        <translation>Veraltet: Der Quelltext wurde seit der Berechnung dieser Ergebnisse geändert (Strg+R analysiert erneut).</translation>
     </message>
 </context>
 <context>

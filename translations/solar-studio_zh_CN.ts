@@ -87,37 +87,42 @@
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="89"/>
+        <location filename="../app/studio/analysissession.cpp" line="90"/>
+        <source>The analysis of this file failed (see the editor); the numbers shown are of the file open before.</source>
+        <translation>此文件的分析失败（见编辑器）；显示的数值属于之前打开的文件。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/analysissession.cpp" line="91"/>
         <source>The last analysis failed (see the editor); the numbers shown are from the one before.</source>
         <translation>上次分析失败（见编辑器）；显示的数字来自之前的分析。</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="90"/>
+        <location filename="../app/studio/analysissession.cpp" line="93"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="103"/>
+        <location filename="../app/studio/analysissession.cpp" line="106"/>
         <source>Validation finished: %1</source>
         <translation>验证完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="109"/>
+        <location filename="../app/studio/analysissession.cpp" line="112"/>
         <source>Analysed: %1 operators, validation %2</source>
         <translation>已分析：%1 个算子，验证 %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="133"/>
+        <location filename="../app/studio/analysissession.cpp" line="136"/>
         <source>the comparison with the source runs in the background</source>
         <translation>与源代码的比较在后台进行</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="134"/>
+        <location filename="../app/studio/analysissession.cpp" line="137"/>
         <source>Bounds ready; validating against the source in the background (Esc cancels the validation)…</source>
         <translation>界限已就绪；正在后台与源代码验证（Esc 取消验证）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/analysissession.cpp" line="188"/>
+        <location filename="../app/studio/analysissession.cpp" line="191"/>
         <source>Source changed: results are stale (Ctrl+R analyses again)</source>
         <translation>源代码已更改：结果已过时（Ctrl+R 重新分析）</translation>
     </message>
@@ -727,7 +732,7 @@
         <translation>Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../engine/frontend/onnx/onnxfrontend.cpp" line="29"/>
+        <location filename="../engine/frontend/onnx/onnxfrontend.cpp" line="30"/>
         <source>ONNX model</source>
         <translation>ONNX 模型</translation>
     </message>
@@ -740,39 +745,49 @@
 <context>
     <name>GraphPane</name>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="22"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="24"/>
         <source>Find operator…</source>
         <translation>查找算子…</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="23"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="25"/>
         <source>Name, kind, equation, ATen op or module path; Enter jumps to the next match</source>
         <translation>名称、类型、方程、ATen 算子或模块路径；回车跳到下一个匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="25"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="27"/>
         <source>Colour by bottleneck</source>
         <translation>按瓶颈着色</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="26"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="28"/>
         <source>Colour by share of time</source>
         <translation>按时间占比着色</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="27"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="29"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="44"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="47"/>
         <source>No operator matches &apos;%1&apos;</source>
         <translation>没有与“%1”匹配的算子</translation>
     </message>
     <message>
-        <location filename="../widgets/graph/graphpane.cpp" line="46"/>
+        <location filename="../widgets/graph/graphpane.cpp" line="49"/>
         <source>Match %1 of %2 for &apos;%3&apos; (Enter: next)</source>
         <translation>“%3”的第 %1 个匹配，共 %2 个（回车：下一个）</translation>
+    </message>
+</context>
+<context>
+    <name>GraphView</name>
+    <message numerus="yes">
+        <location filename="../widgets/graph/graphview.cpp" line="145"/>
+        <source>Laying out %n operator(s)…</source>
+        <translation>
+            <numerusform>正在布局 %n 个算子…</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1340,7 +1355,7 @@
     </message>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="76"/>
-        <location filename="../app/studio/mainwindow.cpp" line="323"/>
+        <location filename="../app/studio/mainwindow.cpp" line="330"/>
         <source>SOLAR Studio %1</source>
         <translation>SOLAR Studio %1</translation>
     </message>
@@ -1420,17 +1435,22 @@
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="213"/>
+        <location filename="../app/studio/mainwindow.cpp" line="210"/>
+        <source>Showing %1 while %2 is analysed: nothing here is about the file open.</source>
+        <translation>正在分析 %2，此处显示的是 %1：这里的内容都与当前打开的文件无关。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="220"/>
         <source>Opened %1; the profiler trace %2 was of %3 and was cleared</source>
         <translation>已打开 %1；性能分析跟踪 %2 属于 %3，已清除</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="294"/>
+        <location filename="../app/studio/mainwindow.cpp" line="301"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="357"/>
+        <location filename="../app/studio/mainwindow.cpp" line="364"/>
         <source>Trace %1: %2% of its ATen time matched to the operators</source>
         <translation>Trace %1:其 ATen 时间的 %2% 已匹配到运算符</translation>
     </message>
@@ -1520,53 +1540,53 @@
         <translation>语言将在 SOLAR Studio 下次启动时更改</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="227"/>
-        <location filename="../app/studio/mainwindow.cpp" line="245"/>
+        <location filename="../app/studio/mainwindow.cpp" line="234"/>
+        <location filename="../app/studio/mainwindow.cpp" line="252"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="207"/>
+        <location filename="../app/studio/mainwindow.cpp" line="214"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="279"/>
+        <location filename="../app/studio/mainwindow.cpp" line="286"/>
         <source>Saved project %1</source>
         <translation>已保存项目 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="233"/>
+        <location filename="../app/studio/mainwindow.cpp" line="240"/>
         <source>Open model, IR or project</source>
         <translation>打开模型、IR 或项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="240"/>
+        <location filename="../app/studio/mainwindow.cpp" line="247"/>
         <source>Open a problem folder (definition.json and workload.jsonl)</source>
         <translation>打开问题文件夹（definition.json 和 workload.jsonl）</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="253"/>
+        <location filename="../app/studio/mainwindow.cpp" line="260"/>
         <source>%1 holds no definition.json: a problem folder has definition.json and workload.jsonl</source>
         <translation>%1 中没有 definition.json：问题文件夹包含 definition.json 和 workload.jsonl</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="287"/>
+        <location filename="../app/studio/mainwindow.cpp" line="294"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="287"/>
+        <location filename="../app/studio/mainwindow.cpp" line="294"/>
         <source>SOLAR Studio projects (*.solar)</source>
         <translation>SOLAR Studio 项目 (*.solar)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="325"/>
+        <location filename="../app/studio/mainwindow.cpp" line="332"/>
         <source>%1%2 — SOLAR Studio %3</source>
         <translation>%1%2 — SOLAR Studio %3</translation>
     </message>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="338"/>
+        <location filename="../app/studio/mainwindow.cpp" line="345"/>
         <source>No hardware profile: see Analysis → hardware</source>
         <translation>没有硬件配置：见“分析 → 硬件”</translation>
     </message>
@@ -1612,22 +1632,22 @@
 <context>
     <name>OperatorPane</name>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="55"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="58"/>
         <source>Times are each level&apos;s share of the bound; click a header to sort</source>
         <translation>时间是各级别界限中的份额；点击表头排序</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="56"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="59"/>
         <source>Filter operators (name, module, op, kind, equation)…</source>
         <translation>筛选算子（名称、模块、算子、类型、方程）…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="58"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="61"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/operatorpane.cpp" line="78"/>
+        <location filename="../widgets/analysis/operatorpane.cpp" line="82"/>
         <source>&lt;b&gt;What-if hardware&lt;/b&gt; (%1): the times are on the changed machine.</source>
         <translation>&lt;b&gt;假设硬件&lt;/b&gt;（%1）：这些时间基于修改后的机器。</translation>
     </message>
@@ -2462,7 +2482,7 @@
         <translation>性能分析跟踪 %1 已清除：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/results/resultsmodel.cpp" line="101"/>
+        <location filename="../widgets/results/resultsmodel.cpp" line="102"/>
         <source>%1: %2. Select the profile it was measured on.</source>
         <translation>%1：%2。请选择测量它时所用的配置文件。</translation>
     </message>
@@ -2668,68 +2688,68 @@
 <context>
     <name>RooflinePane</name>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="31"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="33"/>
         <source>F0: every operator its own kernel, one after another; each moves all it reads and writes through DRAM</source>
         <translation>F0：每个算子是独立内核，依次运行；每个都经 DRAM 读写所有数据</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="32"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="34"/>
         <source>F1: unfused bytes, but compute and memory of all kernels overlap perfectly</source>
         <translation>F1：未融合的字节，但所有内核的计算和内存完全重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="33"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="35"/>
         <source>F2: intermediates stay on chip; kernels still run one after another</source>
         <translation>F2：中间结果留在片上；内核仍依次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="34"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="36"/>
         <source>F3, the speed of light: only compulsory DRAM bytes, everything overlapped</source>
         <translation>F3，光速：只有必需的 DRAM 字节，全部重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="36"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="38"/>
         <source>F4: F3 plus the traffic a finite on-chip capacity provably forces, and the L2 -&gt; SM floor</source>
         <translation>F4：F3 加上有限片上容量可证明强制的流量，以及 L2 → SM 下限</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="57"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="60"/>
         <source>The bound level the chart shows: operators at its notion of DRAM bytes, the diamond is the whole program</source>
         <translation>图表显示的级别：算子按该级别的 DRAM 字节绘制，菱形是整个程序</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="58"/>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="138"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="61"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="142"/>
         <source>Overlay profiles</source>
         <translation>叠加配置</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="59"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="62"/>
         <source>Draw the roofs of other hardware profiles (dashed) over this one&apos;s</source>
         <translation>在此配置上叠加其他硬件配置的屋顶（虚线）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="62"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="65"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="63"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="66"/>
         <source>Show the whole chart again (also: double-click the chart, or Home)</source>
         <translation>再次显示整个图表（也可双击图表或按 Home）</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="66"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="69"/>
         <source>Level:</source>
         <translation>级别：</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="125"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="129"/>
         <source>Clear overlays</source>
         <translation>清除叠加</translation>
     </message>
     <message>
-        <location filename="../widgets/roofline/rooflinepane.cpp" line="138"/>
+        <location filename="../widgets/roofline/rooflinepane.cpp" line="142"/>
         <source>Overlays (%1)</source>
         <translation>叠加 (%1)</translation>
     </message>
@@ -2750,12 +2770,12 @@
 <context>
     <name>SelectionSync</name>
     <message>
-        <location filename="../app/studio/selectionsync.cpp" line="82"/>
+        <location filename="../app/studio/selectionsync.cpp" line="83"/>
         <source>Operators from line %1</source>
         <translation>第 %1 行产生的算子</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/selectionsync.cpp" line="111"/>
+        <location filename="../app/studio/selectionsync.cpp" line="112"/>
         <source>Line %1 produced %n operator(s): %2</source>
         <translation>
             <numerusform>第 %1 行生成了 %n 个算子：%2</numerusform>
@@ -2793,6 +2813,14 @@
         <location filename="../widgets/editor/sourceeditor.cpp" line="214"/>
         <source>not counted: </source>
         <translation>未计入：</translation>
+    </message>
+</context>
+<context>
+    <name>StaleBanner</name>
+    <message>
+        <location filename="../widgets/common/stalebanner.cpp" line="23"/>
+        <source>Stale: the source changed since these results were computed (Ctrl+R analyses again).</source>
+        <translation>已过时：计算这些结果后源代码已更改（Ctrl+R 重新分析）。</translation>
     </message>
 </context>
 <context>

@@ -85,8 +85,11 @@ void AnalysisSession::done(const AnalysisJob::Outcome& outcome)
     if (!outcome) {
         m_lastError = QString::fromStdString(solar::formatAll(outcome.diagnostics()));
         m_editor->setDiagnostics(SourceEditor::diagnosticsFrom(outcome.diagnostics()));
+        const bool other = m_results.ofOtherSource();
         m_results.setStale(m_results.base() != nullptr,
-                           tr("The last analysis failed (see the editor); the numbers shown are from the one before."));
+                           other ? tr("The analysis of this file failed (see the editor); the numbers shown are of the file open before.")
+                                 : tr("The last analysis failed (see the editor); the numbers shown are from the one before."),
+                           other);
         emit message(tr("Analysis failed: %1").arg(QString::fromStdString(outcome.diagnostics().front().message)), 10000);
         emit finished(false);
         return;

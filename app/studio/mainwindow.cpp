@@ -201,8 +201,15 @@ bool MainWindow::openFile(const QString& path, QString* why)
             return false;
         restoreProject(*project, *m_document, *m_toolbar, m_panes);
     } else {
+        const QString previous = m_document->displayPath();
         if (!m_document->open(path, why))
             return false;
+        // Until this file's analysis is in, every view says whose numbers it shows (and its lines are not these).
+        if (m_results->base() && previous != m_document->displayPath())
+            m_results->setStale(true,
+                                tr("Showing %1 while %2 is analysed: nothing here is about the file open.")
+                                    .arg(QFileInfo(previous).fileName(), QFileInfo(path).fileName()),
+                                true);
         m_toolbar->setSourcePath(path);
         statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
     }

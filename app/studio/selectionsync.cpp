@@ -55,7 +55,8 @@ void SelectionSync::selectNode(int node)
     m_panes.operators->selectNode(node);
     m_panes.graph->view()->selectNode(node);
     m_panes.roofline->chart()->selectNode(node);
-    m_editor->highlightLine(m_document.isPython() ? n.sourceLine : n.line);
+    if (!m_results.ofOtherSource()) // another file's operator has no line in this one
+        m_editor->highlightLine(m_document.isPython() ? n.sourceLine : n.line);
     m_panes.ir->highlightLine(n.line);
     m_syncing = false;
 }
@@ -99,8 +100,8 @@ QMenu* SelectionSync::operatorMenu(int line, bool irLine, QMenu* menu)
 void SelectionSync::selectLine(int line, bool irLine)
 {
     const auto shown = m_results.shown();
-    if (!shown || m_syncing)
-        return;
+    if (!shown || m_syncing || (!irLine && m_results.ofOtherSource()))
+        return; // a line of this file names no operator of another file's results
     const std::vector<int> onLine = operatorsOnLine(line, irLine);
     if (onLine.empty())
         return;

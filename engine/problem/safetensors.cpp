@@ -46,8 +46,8 @@ Expected<TensorData> readSafetensorsTensor(const std::string& path, const std::s
     }
     if (!h.is_object() || !h.contains(key) || !h[key].is_object())
         return fail("holds no tensor '" + key + "'");
-    static const std::map<std::string, size_t> kSizes = {{"I8", 1}, {"U8", 1}, {"BOOL", 1}, {"I16", 2}, {"U16", 2},
-                                                         {"I32", 4}, {"U32", 4}, {"F32", 4}, {"I64", 8}, {"U64", 8}, {"F64", 8}};
+    static const std::map<std::string, size_t> kSizes = {{"I8", 1},  {"U8", 1},  {"BOOL", 1}, {"I16", 2}, {"U16", 2}, {"I32", 4},
+                                                         {"U32", 4}, {"F32", 4}, {"I64", 8},  {"U64", 8}, {"F64", 8}};
     TensorData out;
     std::string dtype;
     std::uint64_t begin = 0, end = 0;
@@ -69,7 +69,8 @@ Expected<TensorData> readSafetensorsTensor(const std::string& path, const std::s
     for (const auto n : out.shape)
         count *= static_cast<std::uint64_t>(std::max<std::int64_t>(n, 0));
     if (end - begin != count * size->second)
-        return fail("tensor '" + key + "': " + std::to_string(end - begin) + " bytes for " + std::to_string(count) + " " + dtype + " values");
+        return fail("tensor '" + key + "': " + std::to_string(end - begin) + " bytes for " + std::to_string(count) + " " + dtype
+                    + " values");
     if (count > (std::uint64_t(1) << 26))
         return fail("tensor '" + key + "' has " + std::to_string(count) + " values, more than an axis is computed from here");
     std::string bytes(static_cast<size_t>(end - begin), '\0');
@@ -79,7 +80,7 @@ Expected<TensorData> readSafetensorsTensor(const std::string& path, const std::s
     out.values.reserve(static_cast<size_t>(count));
     for (size_t i = 0; i < count; ++i) {
         const char* p = bytes.data() + i * size->second;
-        out.values.push_back(dtype == "I8" ? load<std::int8_t>(p)
+        out.values.push_back(dtype == "I8"                          ? load<std::int8_t>(p)
                                  : dtype == "U8" || dtype == "BOOL" ? load<std::uint8_t>(p)
                                  : dtype == "I16"                   ? load<std::int16_t>(p)
                                  : dtype == "U16"                   ? load<std::uint16_t>(p)

@@ -5,6 +5,7 @@
 // Symbolic dimensions are size parameters; an operator with no torch form is listed as not counted; unreadable
 // files, old opsets and unknown --set names fail with a message. Runs under the torch 2.x environment
 // (tests/torch2.sh), which has onnx and onnxruntime; skipped, with the reason, where they are missing.
+#include "engine/frontend/onnx/onnxfile.h"
 #include "engine/hw/registry.h"
 #include "engine/source/sourceanalysis.h"
 #include "engine/worker/pythonlocator.h"
@@ -266,6 +267,23 @@ private slots:
         QVERIFY2(a.programNote.find("recovered as sizes") != std::string::npos
                      && a.programNote.find("input_ids_dim1=8") != std::string::npos,
                  a.programNote.c_str());
+        // onnxruntime's transformers optimizer fuses the layer norms and GELUs into its com.microsoft operators
+        // (SkipLayerNormalization, Gelu, FastGelu): the same MACs, complete, validated against onnxruntime's kernels.
+        const QString fused = m_dir.filePath(family + QStringLiteral("_ort.onnx"));
+        QProcess opt;
+        opt.start(QString::fromStdString(m_python),
+                  {QStringLiteral("-m"), QStringLiteral("onnxruntime.transformers.optimizer"), QStringLiteral("--input"), out,
+                   QStringLiteral("--output"), fused, QStringLiteral("--model_type"), family, QStringLiteral("--num_heads"),
+                   QStringLiteral("4"), QStringLiteral("--hidden_size"), QStringLiteral("64")});
+        QVERIFY2(opt.waitForFinished(300000) && opt.exitCode() == 0, opt.readAllStandardError().constData());
+        const auto file = onnx::readOnnxFile(fused.toStdString());
+        QVERIFY(file);
+        QVERIFY2(file->operators.count("com.microsoft::SkipLayerNormalization"), file->describe().c_str());
+        const auto o = analyse(fused.toStdString(), "onnx");
+        QVERIFY2(o, o ? "" : messages(o.diagnostics()).c_str());
+        QVERIFY2(o->result.coverage.complete, "a com.microsoft operator was not counted");
+        QVERIFY2(o->result.validation.status == ValidationStatus::Validated, o->result.validation.details.c_str());
+        QCOMPARE(o->result.digest.totalMacs, macs);
     }
 
     // Bad files: bytes that are no model, an opset older than 13.

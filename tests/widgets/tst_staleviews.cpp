@@ -7,13 +7,20 @@
 #include "widgets/analysis/operatorpane.h"
 #include "widgets/analysis/operatortablemodel.h"
 #include "widgets/analysis/summarypane.h"
+#include "widgets/common/stalebanner.h"
+#include "widgets/graph/graphpane.h"
+#include "widgets/graph/graphview.h"
 #include "widgets/hardware/hardwarepane.h"
 #include "widgets/insights/insightsmodel.h"
 #include "widgets/insights/insightspane.h"
 #include "widgets/roofline/rooflinechart.h"
 #include "widgets/roofline/rooflinepane.h"
 
+#include "app/studio/selectionsync.h"
+
 #include <QComboBox>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QTableView>
@@ -234,6 +241,59 @@ private slots:
         QCOMPARE(marked(true), QString());
         w.hardwarePane()->reset();
         QCOMPARE(marked(false), QString());
+    }
+
+    // Issue 49, item 10: another file opened (and failing to analyse) left the roofline, graph and table showing the
+    // previous file unmarked, and a click on a stale graph box selected an operator of another program. Now every
+    // view carries the banner while the numbers are another file's, an editor line of the new file selects nothing of
+    // them, and the graph drops its old boxes the moment a new program arrives, saying it is laying out.
+    void testOtherFilesResultsAreMarked()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        QVERIFY(openAndAnalyse(w, QStringLiteral(SOLAR_TEST_DATA "/alir/mm_relu.alir")));
+        auto banners = [&] {
+            return QList<StaleBanner*> {w.findChild<GraphPane*>()->staleBanner(), w.findChild<RooflinePane*>()->staleBanner(),
+                                        w.findChild<OperatorPane*>()->staleBanner()};
+        };
+        for (StaleBanner* b : banners())
+            QVERIFY(!b->isVisibleTo(b->parentWidget()));
+        // A file whose analysis fails (a parse error): the previous file's numbers stay, marked in every view.
+        const QString broken = dir.filePath(QStringLiteral("broken.alir"));
+        QVERIFY(writeText(broken, "kernel broken(N=4) {\n  in X: f32[N];\n  out Y: f32[N];\n  for i in 0..N { Y[i] = X[i] +; }\n}\n"));
+        QSignalSpy done(&w, &MainWindow::analysisFinished);
+        QVERIFY(w.openFile(broken));
+        for (StaleBanner* b : banners()) {
+            QVERIFY(b->isVisibleTo(b->parentWidget()));
+            QVERIFY2(b->text().contains(QStringLiteral("mm_relu.alir")) && b->text().contains(QStringLiteral("broken.alir")),
+                     qPrintable(b->text()));
+        }
+        QVERIFY(done.wait(120000));
+        QVERIFY(!done.last().at(0).toBool());
+        for (StaleBanner* b : banners()) {
+            QVERIFY(b->isVisibleTo(b->parentWidget()));
+            QVERIFY2(b->text().contains(QStringLiteral("failed")) && b->text().contains(QStringLiteral("file open before")),
+                     qPrintable(b->text()));
+        }
+        // mm_relu's matmul sits on its line 11; line 11 of the broken file selects nothing of it.
+        w.findChild<SelectionSync*>()->selectLine(11, false);
+        QCOMPARE(w.findChild<SelectionSync*>()->selectedNode(), -1);
+        // The next good file clears the banners.
+        const QString other = dir.filePath(QStringLiteral("other.alir"));
+        QVERIFY(writeText(other, kOther));
+        QVERIFY(openAndAnalyse(w, other));
+        for (StaleBanner* b : banners())
+            QVERIFY(!b->isVisibleTo(b->parentWidget()));
+        // A new program: the graph holds no box of the old one while it lays out, only the note.
+        GraphView* view = w.findChild<GraphPane*>()->view();
+        view->setResult(w.shownResult()); // supersedes a layout still running
+        const auto items = view->scene()->items();
+        QCOMPARE(items.size(), qsizetype(1));
+        auto* text = dynamic_cast<QGraphicsTextItem*>(items.front());
+        QVERIFY(text);
+        QVERIFY2(text->toPlainText().startsWith(QStringLiteral("Laying out")), qPrintable(text->toPlainText()));
+        QVERIFY(waitForLayout(view));
+        QVERIFY(view->scene()->items().size() > 1);
     }
 
     // "Recoverable 436 us (97.3 %)" under "speed of light 129 us" read as recovering past the speed of light: the

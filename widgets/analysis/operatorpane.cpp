@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/operatorpane.h"
 
+#include "widgets/common/stalebanner.h"
+
 #include "widgets/results/resultsmodel.h"
 
 #include "render/hardwarecaption.h"
@@ -24,6 +26,7 @@ OperatorPane::OperatorPane(QWidget* parent)
     , m_table(new QTableView(this))
     , m_filter(new QLineEdit(this))
     , m_whatIf(new QLabel(this))
+    , m_stale(new StaleBanner(this))
 {
     m_whatIf->setWordWrap(true);
     m_whatIf->hide();
@@ -63,6 +66,7 @@ OperatorPane::OperatorPane(QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
     layout->addWidget(m_whatIf);
+    layout->addWidget(m_stale);
     layout->addWidget(m_table, 1);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(csv, &QPushButton::clicked, this, &OperatorPane::exportCsvRequested);
@@ -106,6 +110,7 @@ void OperatorPane::selectNode(int node)
 
 void OperatorPane::follow(const ResultsModel& results)
 {
+    m_stale->follow(results);
     connect(&results, &ResultsModel::resultChanged, this, &OperatorPane::setResult);
     connect(&results, &ResultsModel::measuredChanged, this, &OperatorPane::setMeasured);
 }

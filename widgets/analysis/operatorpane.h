@@ -17,6 +17,7 @@ class QSortFilterProxyModel;
 class QTableView;
 
 class ResultsModel;
+class StaleBanner;
 
 class OperatorPane : public QWidget
 {
@@ -32,6 +33,7 @@ public:
     QLineEdit* filter() const { return m_filter; }
     /// Shown over the table while the times are on what-if hardware (with the factors); hidden otherwise.
     QLabel* whatIfLabel() const { return m_whatIf; }
+    StaleBanner* staleBanner() const { return m_stale; }
 
     void setResult(std::shared_ptr<const solar::AnalysisResult> result);
     void setShareLevel(solar::bounds::Level level);
@@ -50,5 +52,6 @@ private:
     QTableView* m_table = nullptr;
     QLineEdit* m_filter = nullptr;
     QLabel* m_whatIf = nullptr;
+    StaleBanner* m_stale = nullptr;
     bool m_selecting = false;
 };

@@ -3,6 +3,7 @@
 
 #include "widgets/results/resultsmodel.h"
 
+#include "widgets/common/stalebanner.h"
 #include "widgets/graph/graphview.h"
 
 #include <QComboBox>
@@ -16,6 +17,7 @@
 GraphPane::GraphPane(QWidget* parent)
     : QWidget(parent)
     , m_view(new GraphView(this))
+    , m_stale(new StaleBanner(this))
     , m_find(new QLineEdit(this))
     , m_colour(new QComboBox(this))
 {
@@ -32,6 +34,7 @@ GraphPane::GraphPane(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
+    layout->addWidget(m_stale);
     layout->addWidget(m_view, 1);
     connect(fit, &QPushButton::clicked, m_view, &GraphView::fitAll);
     // Enter finds the first match, Enter again the next one (wrapping).
@@ -68,6 +71,7 @@ void GraphPane::setColourKey(const QString& key)
 
 void GraphPane::follow(const ResultsModel& results)
 {
+    m_stale->follow(results);
     // A new program gets a new layout (and no highlighted region); new times of the same one only recolour it.
     connect(&results, &ResultsModel::resultChanged, this, [this](ResultsModel::Result shown, bool newProgram) {
         if (newProgram) {

@@ -13,6 +13,7 @@ class QComboBox;
 class QLineEdit;
 
 class ResultsModel;
+class StaleBanner;
 
 class GraphPane : public QWidget
 {
@@ -23,6 +24,7 @@ public:
     void follow(const ResultsModel& results);
 
     GraphView* view() const { return m_view; }
+    StaleBanner* staleBanner() const { return m_stale; }
     QLineEdit* findBox() const { return m_find; }
     /// "bottleneck" or "share" (kept in projects).
     QString colourKey() const;
@@ -35,6 +37,7 @@ signals:
 
 private:
     GraphView* m_view = nullptr;
+    StaleBanner* m_stale = nullptr;
     QLineEdit* m_find = nullptr;
     QString m_lastFind;
     int m_occurrence = 0;

@@ -140,6 +140,11 @@ void GraphView::setResult(std::shared_ptr<const solar::AnalysisResult> result)
         clear();
         return;
     }
+    // The old boxes go at once: clicked while the new layout runs, they would select another program's operator.
+    clear();
+    auto* waiting = m_scene->addText(tr("Laying out %n operator(s)…", nullptr, static_cast<int>(result->graph.nodes.size())));
+    waiting->setDefaultTextColor(palette().color(QPalette::Text));
+    m_scene->setSceneRect(waiting->boundingRect());
     m_watcher.setProperty("generation", m_generation);
     solar::graph::EinsumGraph graph = result->graph; // the copy travels to the worker thread
     m_watcher.setFuture(QtConcurrent::run([graph = std::move(graph)] { return layoutGraph(graph); }));

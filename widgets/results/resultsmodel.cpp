@@ -80,9 +80,10 @@ void ResultsModel::updateInsights()
     emit insightsChanged(m_shown, m_traced.insights, m_traced.match);
 }
 
-void ResultsModel::setStale(bool stale, const QString& why)
+void ResultsModel::setStale(bool stale, const QString& why, bool otherSource)
 {
     m_stale = stale;
+    m_otherSource = otherSource;
     emit staleChanged(stale, why);
 }
 

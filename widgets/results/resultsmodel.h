@@ -41,9 +41,11 @@ public:
     Result base() const { return m_base; }
     Result shown() const { return m_shown; }
 
-    /// Stale: the source changed since (or the last analysis failed: `why` says so); the numbers stay shown.
-    void setStale(bool stale, const QString& why = {});
+    /// Stale: the source changed since (or the last analysis failed, or another file is open: `why` says so); the
+    /// numbers stay shown. `otherSource`: they describe another file than the one open (its lines are not these).
+    void setStale(bool stale, const QString& why = {}, bool otherSource = false);
     bool isStale() const { return m_stale; }
+    bool ofOtherSource() const { return m_stale && m_otherSource; }
 
     /// A torch.profiler trace, matched to every analysis from now on; false and why (nothing changes) when it
     /// cannot be read or was taken on other hardware than the profile's (measure::traceHardwareMismatch).
@@ -76,6 +78,7 @@ private:
     Result m_base;
     Result m_shown;
     bool m_stale = false;
+    bool m_otherSource = false;
     std::optional<solar::measure::ProfileTrace> m_trace;
     solar::insights::TracedInsights m_traced;
 };

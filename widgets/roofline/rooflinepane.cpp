@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/roofline/rooflinepane.h"
 
+#include "widgets/common/stalebanner.h"
+
 #include "widgets/results/resultsmodel.h"
 
 #include "widgets/roofline/rooflinechart.h"
@@ -43,6 +45,7 @@ QString levelTip(Level l)
 RooflinePane::RooflinePane(QWidget* parent)
     : QWidget(parent)
     , m_chart(new RooflineChart(this))
+    , m_stale(new StaleBanner(this))
     , m_level(new QComboBox(this))
     , m_overlay(new QToolButton(this))
     , m_overlayMenu(new QMenu(this))
@@ -70,6 +73,7 @@ RooflinePane::RooflinePane(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
+    layout->addWidget(m_stale);
     layout->addWidget(m_chart, 1);
     connect(m_level, &QComboBox::currentIndexChanged, this, [this] {
         m_chart->setLevel(level());
@@ -157,6 +161,7 @@ void RooflinePane::setLevelKey(const QString& key)
 
 void RooflinePane::follow(const ResultsModel& results)
 {
+    m_stale->follow(results);
     connect(&results, &ResultsModel::resultChanged, m_chart, &RooflineChart::setResult);
     connect(&results, &ResultsModel::measuredChanged, m_chart, &RooflineChart::setMeasured);
 }

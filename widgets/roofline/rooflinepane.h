@@ -14,6 +14,7 @@ class QToolButton;
 class RooflineChart;
 
 class ResultsModel;
+class StaleBanner;
 
 class RooflinePane : public QWidget
 {
@@ -22,6 +23,7 @@ public:
     explicit RooflinePane(QWidget* parent = nullptr);
     /// Shows what `results` holds and follows its changes.
     void follow(const ResultsModel& results);
+    StaleBanner* staleBanner() const { return m_stale; }
 
     RooflineChart* chart() const { return m_chart; }
     /// The profiles that can be overlaid, and the one analysed (never offered as an overlay of itself).
@@ -46,6 +48,7 @@ private:
     void applyOverlays();
 
     RooflineChart* m_chart = nullptr;
+    StaleBanner* m_stale = nullptr;
     QComboBox* m_level = nullptr;
     QToolButton* m_overlay = nullptr;
     QMenu* m_overlayMenu = nullptr;

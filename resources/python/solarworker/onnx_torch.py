@@ -18,7 +18,7 @@ import keyword
 import re
 import sys
 
-from . import onnx_resize, ops_onnx, ops_onnx_index, ops_onnx_nn, source
+from . import onnx_resize, ops_onnx, ops_onnx_index, ops_onnx_ms, ops_onnx_nn, source
 from .source import UserError
 
 # TensorProto.DataType -> torch dtype name
@@ -239,7 +239,8 @@ def _define_module():
             return scope["result"]
 
         def _evaluate(self, index, node, args):
-            op = ops.get(node.op_type) if node.domain in ("", "ai.onnx") else None
+            op = ops.get(node.op_type) if node.domain in ("", "ai.onnx") else \
+                ops_onnx_ms.OPS.get(node.op_type) if node.domain == "com.microsoft" else None
             if op is not None and not ops_onnx.needs_constant_evaluation(args):
                 try:
                     return op(torch, args, self.attributes[index], self.opset, node)
