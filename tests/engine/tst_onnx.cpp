@@ -286,6 +286,38 @@ private slots:
         QCOMPARE(o->result.digest.totalMacs, macs);
     }
 
+    // onnxruntime's com.microsoft Attention (tests/data/onnx/ms_attention.py: batch 2, 20 positions, width 32, 4 heads
+    // of 8), validated against onnxruntime's own kernel. MACs by hand: the packed QKV projection 2 x 20 x 32 x 96 =
+    // 122,880, then q.k and p.v over the pairs, 2 x (2 x 4 x pairs x 8): 400 pairs = 51,200 (no mask, or a key mask),
+    // 210 causal pairs = 26,880 (unidirectional: the masked half is not counted).
+    void testMicrosoftAttention_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<double>("macs");
+        QTest::newRow("plain") << QStringLiteral("attention") << 122880.0 + 51200;
+        QTest::newRow("causal") << QStringLiteral("attention_causal") << 122880.0 + 26880;
+        QTest::newRow("key mask") << QStringLiteral("attention_mask") << 122880.0 + 51200;
+    }
+
+    void testMicrosoftAttention()
+    {
+        QFETCH(QString, name);
+        QFETCH(double, macs);
+        if (!m_skip.empty())
+            QSKIP(m_skip.c_str());
+        const QString file = m_dir.filePath(name + QStringLiteral(".onnx"));
+        if (!QFile::exists(file)) {
+            QProcess p;
+            p.start(QString::fromStdString(m_python), {QStringLiteral(SOLAR_TEST_DATA "/onnx/ms_attention.py"), m_dir.path()});
+            QVERIFY2(p.waitForFinished(120000) && p.exitCode() == 0, p.readAllStandardError().constData());
+        }
+        const auto r = analyse(file.toStdString(), "onnx");
+        QVERIFY2(r, r ? "" : messages(r.diagnostics()).c_str());
+        QVERIFY(r->result.coverage.complete);
+        QVERIFY2(r->result.validation.status == ValidationStatus::Validated, r->result.validation.details.c_str());
+        QCOMPARE(r->result.digest.totalMacs, macs);
+    }
+
     // Bad files: bytes that are no model, an opset older than 13.
     void testBadFiles()
     {

@@ -9,6 +9,8 @@ ATen ops recorded are what the lowering counts, and onnxruntime's own kernels ar
   SkipLayerNormalization(x, skip, gamma, beta?, bias?)        layer norm of x + skip (+ bias) over the last axis
   SimplifiedLayerNormalization(x, scale)                       RMS norm over the last axis
   SkipSimplifiedLayerNormalization(x, skip, gamma, bias?)      RMS norm of x + skip (+ bias)
+  Attention(input, weights, bias?, mask?)     a packed QKV projection, then scaled dot-product attention
+  MultiHeadAttention(query, key, value, bias?, key_padding_mask?)   scaled dot-product attention
 
 The skip variants' optional outputs: the sum x + skip (+ bias) is given where asked for; the mean and inverse
 standard deviation are not (the node is then not counted, never guessed)."""
@@ -70,3 +72,58 @@ OPS = {
     "SkipSimplifiedLayerNormalization": _skip_norm(True),
     "SimplifiedLayerNormalization": _simplified,
 }
+
+
+def _heads(x, heads):
+    """[B, S, H] -> [B, heads, S, H / heads]."""
+    b, s, h = x.shape
+    return x.reshape(b, s, heads, h // heads).transpose(1, 2)
+
+
+def _attend(torch, q, k, v, heads, scale, causal, key_mask, mask_value):
+    """Scaled dot-product attention over [B, S, H] projections, with a [B, L] key mask of 1 (kept) and 0 (masked:
+    `mask_value` added, as onnxruntime does) or a causal triangle (SDPA's is_causal, whose masked half the lowering
+    does not count); [B, S, H] out."""
+    if causal and key_mask is not None:
+        raise NoTorchForm()
+    qh, kh, vh = _heads(q, heads), _heads(k, heads), _heads(v, heads)
+    bias = None
+    if key_mask is not None:
+        bias = ((1 - key_mask.to(q.dtype)) * mask_value)[:, None, None, :]
+    out = torch.nn.functional.scaled_dot_product_attention(qh, kh, vh, attn_mask=bias, is_causal=causal, scale=scale)
+    b, n, s, d = out.shape
+    return out.transpose(1, 2).reshape(b, s, n * d)
+
+
+def _attention(torch, args, attrs, opset, node):
+    """Attention(input, weights, bias?, mask_index?): one packed QKV projection, then attention. Only without a past
+    state, extra attention bias or unequal Q/K/V widths, and with no mask or a [batch, sequence] 0/1 key mask."""
+    x, weights, bias, mask = _tensors(args, 4)
+    if len(args) > 4 and any(a is not None for a in args[4:]) or attrs.get("qkv_hidden_sizes") or len([o for o in node.output if o]) > 1:
+        raise NoTorchForm()
+    if mask is not None and (mask.dim() != 2 or mask.shape[0] != x.shape[0]):
+        raise NoTorchForm()  # mask_index as end positions, or a 3-D or 4-D mask
+    heads = attrs.get("num_heads")
+    qkv = torch.matmul(x, weights) if bias is None else torch.matmul(x, weights) + bias
+    q, k, v = qkv.chunk(3, dim=-1)
+    scale = attrs.get("scale", 0.0) or (q.shape[-1] // heads) ** -0.5
+    return [_attend(torch, q, k, v, heads, scale, bool(attrs.get("unidirectional", 0)), mask, attrs.get("mask_filter_value", -10000.0))]
+
+
+def _multi_head_attention(torch, args, attrs, opset, node):
+    """MultiHeadAttention(query, key, value, bias?, key_padding_mask?): 3-D query, key and value; the same limits."""
+    q, k, v, bias, mask = _tensors(args, 5)
+    if len(args) > 5 and any(a is not None for a in args[5:]) or k is None or v is None or k.dim() != 3 or v.dim() != 3:
+        raise NoTorchForm()
+    if len([o for o in node.output if o]) > 1 or (mask is not None and mask.dim() != 2):
+        raise NoTorchForm()
+    if bias is not None:
+        bq, bk, bv = bias.chunk(3)
+        q, k, v = q + bq, k + bk, v + bv
+    heads = attrs.get("num_heads")
+    scale = attrs.get("scale", 0.0) or (q.shape[-1] // heads) ** -0.5
+    return [_attend(torch, q, k, v, heads, scale, bool(attrs.get("unidirectional", 0)), mask, attrs.get("mask_filter_value", -10000.0))]
+
+
+OPS["Attention"] = _attention
+OPS["MultiHeadAttention"] = _multi_head_attention
