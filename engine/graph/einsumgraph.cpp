@@ -174,6 +174,31 @@ std::optional<double> readDemand(const EinsumGraph& g, int tensor, int depth)
     return std::max(through, disjointFootprint(reads));
 }
 
+// What a gather through a constant list of distinct rows (a request's pages) needs of its source: the elements of its
+// output that are read, where one access reads that output, exactly (a slice to the request's tokens): each output
+// element is one source element. Nullopt where that does not hold.
+std::optional<double> gatheredDemand(const EinsumGraph& g, const Node& node, const Operand& op)
+{
+    if (node.kind != NodeKind::Gather || op.cls != ir::AccessClass::Indirect || !op.footprintExact || op.footprint != node.points
+        || !node.write.footprintExact || node.write.footprint != node.points
+        || g.tensors[node.write.tensor].role != TensorRole::Intermediate)
+        return std::nullopt;
+    const Operand* only = nullptr;
+    int readers = 0;
+    for (const Node& n : g.nodes) {
+        if (n.view)
+            continue;
+        for (const Operand& o : n.reads)
+            if (o.tensor == node.write.tensor) {
+                only = &o;
+                ++readers;
+            }
+    }
+    if (readers != 1 || !only->footprintExact)
+        return std::nullopt;
+    return std::min(op.footprint, only->footprint);
+}
+
 } // namespace
 
 void demandThroughPointwise(EinsumGraph& g)
@@ -182,28 +207,38 @@ void demandThroughPointwise(EinsumGraph& g)
         const GraphTensor& x = g.tensors[t];
         if (x.role != TensorRole::Input && x.role != TensorRole::Weight && x.role != TensorRole::Constant)
             continue;
-        bool readersPointwise = true, anyReader = false;
-        double demand = 0;
+        bool applies = true, anyReader = false;
+        double converted = 0; // through element-by-element conversions: the largest need
+        std::vector<Operand> gathered; // through gathers of constant page lists: each one's need, with its box
         for (const Node& node : g.nodes) {
             if (node.view || node.write.tensor == static_cast<int>(t))
                 continue;
-            const bool reads
-                = std::any_of(node.reads.begin(), node.reads.end(), [&](const Operand& op) { return op.tensor == static_cast<int>(t); });
-            if (!reads)
+            const auto op
+                = std::find_if(node.reads.begin(), node.reads.end(), [&](const Operand& o) { return o.tensor == static_cast<int>(t); });
+            if (op == node.reads.end())
                 continue;
             anyReader = true;
-            if (!pointwiseFrom(g, node, static_cast<int>(t))) {
-                readersPointwise = false;
-                break;
+            if (pointwiseFrom(g, node, static_cast<int>(t))) {
+                const auto needed = readDemand(g, node.write.tensor, 1);
+                applies = applies && needed.has_value();
+                converted = std::max(converted, needed.value_or(0));
+            } else if (const auto needed = gatheredDemand(g, node, *op); needed
+                       && std::count_if(node.reads.begin(), node.reads.end(),
+                                        [&](const Operand& o) { return o.tensor == static_cast<int>(t); })
+                           == 1) {
+                gathered.push_back(*op);
+                gathered.back().footprint = *needed;
+            } else {
+                applies = false;
             }
-            const auto needed = readDemand(g, node.write.tensor, 1);
-            if (!needed) {
-                readersPointwise = false;
+            if (!applies)
                 break;
-            }
-            demand = std::max(demand, *needed);
         }
-        if (!anyReader || !readersPointwise || !(demand < g.externalFootprint[t]))
+        std::vector<const Operand*> parts;
+        for (const Operand& o : gathered)
+            parts.push_back(&o);
+        const double demand = std::max(converted, disjointFootprint(parts));
+        if (!anyReader || !applies || !(demand < g.externalFootprint[t]))
             continue;
         g.notes.push_back({Severity::Note,
                            {},
@@ -211,8 +246,8 @@ void demandThroughPointwise(EinsumGraph& g)
                            "lift.demand",
                            x.name + ": " + std::to_string(static_cast<long long>(demand)) + " of its "
                                + std::to_string(static_cast<long long>(g.externalFootprint[t]))
-                               + " elements are needed at the fused levels: the program converts it whole, then reads part of "
-                                 "the result (a fused kernel converts what it reads)"});
+                               + " elements are needed at the fused levels: the program converts or gathers more of it than it "
+                                 "reads (a fused kernel moves what it reads)"});
         g.externalFootprint[t] = demand;
     }
 }
