@@ -205,8 +205,8 @@ Expected<Workload> sizedWorkload(const Definition& def, Workload w, const Proble
                             {},
                             "problem.axis",
                             "axis '" + a.name
-                                + "' has no value: the workload leaves it out and the "
-                                  "constraint that computes it reads an input it does not give from a file"});
+                                + "' has no value: the workload leaves it out, and no constraint computes it from the axes it "
+                                  "gives and the inputs it gives from files"});
     return w;
 }
 
@@ -217,6 +217,21 @@ WorkloadAnalysis analyzeWorkload(const Definition& def, const Workload& given, c
 {
     WorkloadAnalysis out;
     out.workload = given;
+    std::error_code ec;
+    for (const auto& [name, source] : given.inputs) {
+        if (source.kind != InputKind::Safetensors)
+            continue;
+        const fs::path file = fs::path(files.dir) / source.path;
+        if (!fs::is_regular_file(file, ec)) {
+            // Checked before the axes a constraint computes from such a file: those need it too.
+            if (const auto axes = resolveAxes(def, given.axes))
+                out.axes = *axes;
+            out.status = WorkloadStatus::MissingInput;
+            out.message = "input '" + name + "' is tensor '" + source.tensorKey + "' of " + file.lexically_normal().string()
+                + ", which is absent: this workload cannot run as given";
+            return out;
+        }
+    }
     const auto sized = sizedWorkload(def, given, files);
     if (!sized) {
         out.message = sized.diagnostics().front().message;
@@ -235,18 +250,6 @@ WorkloadAnalysis analyzeWorkload(const Definition& def, const Workload& given, c
         out.status = failed ? WorkloadStatus::ConstraintFailed : WorkloadStatus::Failed;
         out.message = failed ? "constraint '" + *failed + "' does not hold at these axes" : failed.diagnostics().front().message;
         return out;
-    }
-    std::error_code ec;
-    for (const auto& [name, source] : workload.inputs) {
-        if (source.kind != InputKind::Safetensors)
-            continue;
-        const fs::path file = fs::path(files.dir) / source.path;
-        if (!fs::is_regular_file(file, ec)) {
-            out.status = WorkloadStatus::MissingInput;
-            out.message = "input '" + name + "' is tensor '" + source.tensorKey + "' of " + file.lexically_normal().string()
-                + ", which is absent: this workload cannot run as given";
-            return out;
-        }
     }
     trace::GeneratedSource source;
     source.text = problemSource(def, workload, files.dir);
