@@ -15,9 +15,10 @@ MIN_RECOVERED = 16
 SHAPE_LIKE_MAX = 8
 
 
-def recoverable(model, graph_inputs, taken):
-    """[(value, identifier, input name, axis)] for each distinct fixed dimension >= 16 of the graph's inputs, in order,
-    for a graph whose inputs have no symbolic dimension (dim_params are the sizes where there are any)."""
+def recoverable(graph_inputs):
+    """[(value, name, input name, axis)] for each distinct fixed dimension >= 16 of the graph's inputs, in order, for a
+    graph whose inputs have no symbolic dimension (dim_params are the sizes where there are any); the name
+    ("input_ids_dim1") is made a Python identifier by the caller."""
     out, seen = [], set()
     inputs = list(graph_inputs)
     if any(d.HasField("dim_param") for i in inputs for d in i.type.tensor_type.shape.dim):
@@ -27,8 +28,7 @@ def recoverable(model, graph_inputs, taken):
             if d.HasField("dim_value") and d.dim_value >= MIN_RECOVERED and d.dim_value not in seen:
                 seen.add(d.dim_value)
                 out.append((d.dim_value, "%s_dim%d" % (i.name, axis), i.name, axis))
-    from .onnx_torch import _identifier
-    return [(v, _identifier(name, taken), inp, axis) for v, name, inp, axis in out]
+    return out
 
 
 def _convert(array, mapping):
