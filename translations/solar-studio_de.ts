@@ -2826,19 +2826,19 @@
     <name>StaleBanner</name>
     <message>
         <location filename="../widgets/common/stalebanner.cpp" line="23"/>
-        <source>Stale: the source changed since these results were computed (Ctrl+R analyses again).</source>
-        <translation>Veraltet: Der Quelltext wurde seit der Berechnung dieser Ergebnisse geändert (Strg+R analysiert erneut).</translation>
+        <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
+        <translation>Diese Ergebnisse sind veraltet: die Quelle hat sich seit ihrer Berechnung geändert (Strg+R analysiert erneut).</translation>
     </message>
 </context>
 <context>
     <name>SummaryPane</name>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="40"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="42"/>
         <source>not measured (e.g. 1.25 ms)</source>
         <translation>nicht gemessen (z. B. 1,25 ms)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="41"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="43"/>
         <source>Import timings…</source>
         <translation>Zeitmessungen importieren…</translation>
     </message>
@@ -2923,72 +2923,67 @@
         <translation>Die gemessenen %1 galten für ein anderes Programm, andere Größen oder andere Hardware und wurden gelöscht. Geben Sie die für dieses gemessene Zeit ein oder importieren Sie sie.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="177"/>
-        <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
-        <translation>Diese Ergebnisse sind veraltet: die Quelle hat sich seit ihrer Berechnung geändert (Strg+R analysiert erneut).</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="209"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="202"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>Noch keine Analyse: Öffnen Sie ein Modell oder ein ALIR-Programm und drücken Sie Strg+R.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="217"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="210"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; auf %2 — %3, Caches %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="232"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="225"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;läuft&lt;/b&gt; — die Schranken werden gezeigt; der Vergleich mit der Quelle läuft im Hintergrund (Esc bricht ihn ab)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="230"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>Validierung: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="239"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;Hinweise: %1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="257"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="250"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;Abdeckung: angenähert&lt;/b&gt; — jede Operation steckt in den Schranken, manche Zählungen als untere Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="259"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="252"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>Abdeckung: vollständig — jede Operation ist in den Schranken.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="255"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="248"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;Abdeckung: UNVOLLSTÄNDIG&lt;/b&gt; — nicht gezählt: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="251"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="244"/>
         <source>line %1</source>
         <translation>Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="251"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="244"/>
         <source>ALIR line %1</source>
         <translation>ALIR-Zeile %1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="252"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="253"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
         <source>%1 (%2): %3</source>
         <translation>%1 (%2): %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="264"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="257"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n Zählung ist eine untere Schranke (gültig, evtl. locker; Maus darüber für den Grund oder die Markierungen im IR-Bereich): %1</numerusform>
@@ -2996,47 +2991,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="303"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="296"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL-Verletzung: die gemessenen %1 liegen unter der Schranke %2. Eine echte untere Schranke kann nicht unterboten werden: prüfen Sie die Messung (Größen, Datentyp, Hardware) oder melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="307"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="300"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>Die gemessenen %1 liegen unter der %2-Schranke des Eager-Modells: Eine Implementierung, die Operatoren fusioniert oder überlappt (torch.compile, CUDA Graphs), kann das; die Lichtgeschwindigkeits-Stufen gelten.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
         <source>Import KernelBench timings</source>
         <translation>KernelBench-Zeitmessungen importieren</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
         <source>Timing JSON (*.json)</source>
         <translation>Zeitmessungs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="321"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="314"/>
         <source>Import failed</source>
         <translation>Import fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="326"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="319"/>
         <source>Timings from another machine</source>
         <translation>Zeiten von einer anderen Maschine</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="327"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="320"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1: Dagegen wird kein Spielraum berechnet. Wählen Sie das Profil, auf dem gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="334"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="327"/>
         <source>No timing</source>
         <translation>Keine Zeitmessung</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="334"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="327"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 enthält keine Zeitmessung für %2.</translation>
     </message>

@@ -2819,19 +2819,19 @@
     <name>StaleBanner</name>
     <message>
         <location filename="../widgets/common/stalebanner.cpp" line="23"/>
-        <source>Stale: the source changed since these results were computed (Ctrl+R analyses again).</source>
-        <translation>已过时：计算这些结果后源代码已更改（Ctrl+R 重新分析）。</translation>
+        <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
+        <translation>这些结果已过时：自计算以来源代码已更改（Ctrl+R 重新分析）。</translation>
     </message>
 </context>
 <context>
     <name>SummaryPane</name>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="40"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="42"/>
         <source>not measured (e.g. 1.25 ms)</source>
         <translation>未测量（例如 1.25 ms）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="41"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="43"/>
         <source>Import timings…</source>
         <translation>导入计时…</translation>
     </message>
@@ -2916,119 +2916,114 @@
         <translation>测得的 %1 属于另一个程序、尺寸组合或硬件，已清除。请输入或导入针对当前程序测得的时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="177"/>
-        <source>These results are stale: the source changed since they were computed (Ctrl+R analyses again).</source>
-        <translation>这些结果已过时：自计算以来源代码已更改（Ctrl+R 重新分析）。</translation>
-    </message>
-    <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="209"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="202"/>
         <source>No analysis yet: open a model or an ALIR program and press Ctrl+R.</source>
         <translation>尚无分析：打开一个模型或 ALIR 程序并按 Ctrl+R。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="217"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="210"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2 — %3, %4 caches</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 于 %2 — %3，缓存 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="232"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="225"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;validating&lt;/b&gt; — the bounds are shown; the comparison with the source runs in the background (Esc cancels it)</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;进行中&lt;/b&gt; — 已显示界限；与源代码的比较在后台进行（Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="237"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="230"/>
         <source>Validation: &lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</source>
         <translation>验证：&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; — %3</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="239"/>
         <source>&lt;small&gt;Notes: %1&lt;/small&gt;</source>
         <translation>&lt;small&gt;说明：%1&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="257"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="250"/>
         <source>&lt;b style=&quot;color:{approximate}&quot;&gt;Coverage: approximate&lt;/b&gt; — every operation is in the bounds, some counts as lower bounds.</source>
         <translation>&lt;b style=&quot;color:{approximate}&quot;&gt;覆盖：近似&lt;/b&gt; — 每个运算都在界限中，部分计数为下界。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="259"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="252"/>
         <source>Coverage: complete — every operation is in the bounds.</source>
         <translation>覆盖：完整 — 每个运算都已计入界限。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="255"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="248"/>
         <source>&lt;b style=&quot;color:{error}&quot;&gt;Coverage: INCOMPLETE&lt;/b&gt; — not counted: %1</source>
         <translation>&lt;b style=&quot;color:{error}&quot;&gt;覆盖：不完整&lt;/b&gt; — 未计入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="251"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="244"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="251"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="244"/>
         <source>ALIR line %1</source>
         <translation>ALIR 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="252"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="245"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="253"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="246"/>
         <source>%1 (%2): %3</source>
         <translation>%1（%2）：%3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/analysis/summarypane.cpp" line="264"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="257"/>
         <source>%n count(s) are lower bounds (valid, possibly loose; hover for why, or see the IR pane&apos;s marks): %1</source>
         <translation>
             <numerusform>%n 个计数是下界（有效，可能偏松；悬停查看原因，或看 IR 面板的标记）：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="303"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="296"/>
         <source>SOL violation: the measured %1 is below the %2 bound. A true lower bound cannot be beaten: check the measurement (sizes, dtype, hardware) or report the model.</source>
         <translation>SOL 违例：实测的 %1 低于 %2 界限。真正的下界不可能被突破：请检查测量（尺寸、数据类型、硬件），或报告该模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="307"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="300"/>
         <source>The measured %1 is below the eager model&apos;s %2 bound: an implementation that fuses or overlaps operators (torch.compile, CUDA graphs) can do that; the speed-of-light levels hold.</source>
         <translation>实测的 %1 低于 eager 模型的 %2 界限：融合或重叠算子的实现（torch.compile、CUDA Graphs）可以做到；光速各级界限仍然成立。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
         <source>Import KernelBench timings</source>
         <translation>导入 KernelBench 计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="316"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="309"/>
         <source>Timing JSON (*.json)</source>
         <translation>计时 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="321"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="314"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="326"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="319"/>
         <source>Timings from another machine</source>
         <translation>来自另一台机器的计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="327"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="320"/>
         <source>%1: no headroom is computed against them. Select the profile they were measured on.</source>
         <translation>%1：不会据此计算余量。请选择测量时所用的配置。</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="334"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="327"/>
         <source>No timing</source>
         <translation>无计时</translation>
     </message>
     <message>
-        <location filename="../widgets/analysis/summarypane.cpp" line="334"/>
+        <location filename="../widgets/analysis/summarypane.cpp" line="327"/>
         <source>%1 has no timing for %2.</source>
         <translation>%1 中没有 %2 的计时。</translation>
     </message>

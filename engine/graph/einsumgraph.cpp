@@ -144,31 +144,39 @@ bool pointwiseFrom(const EinsumGraph& g, const Node& node, int tensor)
         && g.tensors[node.write.tensor].elements == g.tensors[tensor].elements;
 }
 
+// Per tensor, the accesses that read it (view nodes aside), with their node: built once, so the pass stays linear in
+// the graph's operands (it runs at every lifting; an LLM's graph has thousands of nodes and weights).
+using Readers = std::vector<std::vector<std::pair<const Node*, const Operand*>>>;
+
+Readers readersOf(const EinsumGraph& g)
+{
+    Readers out(g.tensors.size());
+    for (const Node& node : g.nodes)
+        if (!node.view)
+            for (const Operand& op : node.reads)
+                out[static_cast<size_t>(op.tensor)].push_back({&node, &op});
+    return out;
+}
+
 // The elements of intermediate `tensor` its readers need, where every reader gathers from it (through pointwise
 // readers, what their outputs' gathers need): the disjoint sum, or the largest, of the gathers' footprints, a lower
 // bound on their union. Nullopt where some reader reads it by affine indices: slices of a converted tensor (the even
 // and odd halves of rotary frequencies) overlap in their boxes, so their union would be undercounted; the
 // conversion's full read stands there.
-std::optional<double> readDemand(const EinsumGraph& g, int tensor, int depth)
+std::optional<double> readDemand(const EinsumGraph& g, const Readers& readers, int tensor, int depth)
 {
     std::vector<const Operand*> reads;
     double through = 0;
-    for (const Node& node : g.nodes) {
-        if (node.view)
-            continue;
-        for (const Operand& op : node.reads) {
-            if (op.tensor != tensor)
-                continue;
-            if (depth < 4 && pointwiseFrom(g, node, tensor)) {
-                const auto inner = readDemand(g, node.write.tensor, depth + 1);
-                if (!inner)
-                    return std::nullopt;
-                through = std::max(through, *inner);
-            } else if (op.cls == ir::AccessClass::Indirect) {
-                reads.push_back(&op);
-            } else {
+    for (const auto& [node, op] : readers[static_cast<size_t>(tensor)]) {
+        if (depth < 4 && pointwiseFrom(g, *node, tensor)) {
+            const auto inner = readDemand(g, readers, node->write.tensor, depth + 1);
+            if (!inner)
                 return std::nullopt;
-            }
+            through = std::max(through, *inner);
+        } else if (op->cls == ir::AccessClass::Indirect) {
+            reads.push_back(op);
+        } else {
+            return std::nullopt;
         }
     }
     return std::max(through, disjointFootprint(reads));
@@ -177,68 +185,54 @@ std::optional<double> readDemand(const EinsumGraph& g, int tensor, int depth)
 // What a gather through a constant list of distinct rows (a request's pages) needs of its source: the elements of its
 // output that are read, where one access reads that output, exactly (a slice to the request's tokens): each output
 // element is one source element. Nullopt where that does not hold.
-std::optional<double> gatheredDemand(const EinsumGraph& g, const Node& node, const Operand& op)
+std::optional<double> gatheredDemand(const EinsumGraph& g, const Readers& readers, const Node& node, const Operand& op)
 {
     if (node.kind != NodeKind::Gather || op.cls != ir::AccessClass::Indirect || !op.footprintExact || op.footprint != node.points
         || !node.write.footprintExact || node.write.footprint != node.points
         || g.tensors[node.write.tensor].role != TensorRole::Intermediate)
         return std::nullopt;
-    const Operand* only = nullptr;
-    int readers = 0;
-    for (const Node& n : g.nodes) {
-        if (n.view)
-            continue;
-        for (const Operand& o : n.reads)
-            if (o.tensor == node.write.tensor) {
-                only = &o;
-                ++readers;
-            }
-    }
-    if (readers != 1 || !only->footprintExact)
+    const auto& out = readers[static_cast<size_t>(node.write.tensor)];
+    if (out.size() != 1 || !out.front().second->footprintExact)
         return std::nullopt;
-    return std::min(op.footprint, only->footprint);
+    return std::min(op.footprint, out.front().second->footprint);
 }
 
 } // namespace
 
 void demandThroughPointwise(EinsumGraph& g)
 {
+    const Readers readers = readersOf(g);
     for (size_t t = 0; t < g.tensors.size(); ++t) {
         const GraphTensor& x = g.tensors[t];
-        if (x.role != TensorRole::Input && x.role != TensorRole::Weight && x.role != TensorRole::Constant)
+        const auto& direct = readers[t];
+        if ((x.role != TensorRole::Input && x.role != TensorRole::Weight && x.role != TensorRole::Constant) || direct.empty())
             continue;
-        bool applies = true, anyReader = false;
+        bool applies = true;
         double converted = 0; // through element-by-element conversions: the largest need
         std::vector<Operand> gathered; // through gathers of constant page lists: each one's need, with its box
-        for (const Node& node : g.nodes) {
-            if (node.view || node.write.tensor == static_cast<int>(t))
-                continue;
-            const auto op
-                = std::find_if(node.reads.begin(), node.reads.end(), [&](const Operand& o) { return o.tensor == static_cast<int>(t); });
-            if (op == node.reads.end())
-                continue;
-            anyReader = true;
-            if (pointwiseFrom(g, node, static_cast<int>(t))) {
-                const auto needed = readDemand(g, node.write.tensor, 1);
-                applies = applies && needed.has_value();
+        for (size_t i = 0; i < direct.size() && applies; ++i) {
+            const auto& [node, op] = direct[i];
+            const bool once = std::count_if(direct.begin(), direct.end(), [&](const auto& r) { return r.first == node; }) == 1;
+            if (node->write.tensor == static_cast<int>(t) || !once) {
+                applies = false;
+            } else if (pointwiseFrom(g, *node, static_cast<int>(t))) {
+                const auto needed = readDemand(g, readers, node->write.tensor, 1);
+                applies = needed.has_value();
                 converted = std::max(converted, needed.value_or(0));
-            } else if (const auto needed = gatheredDemand(g, node, *op); needed
-                       && std::count_if(node.reads.begin(), node.reads.end(),
-                                        [&](const Operand& o) { return o.tensor == static_cast<int>(t); })
-                           == 1) {
+            } else if (const auto needed = gatheredDemand(g, readers, *node, *op)) {
                 gathered.push_back(*op);
                 gathered.back().footprint = *needed;
             } else {
                 applies = false;
             }
-            if (!applies)
-                break;
         }
+        if (!applies)
+            continue;
         std::vector<const Operand*> parts;
         for (const Operand& o : gathered)
             parts.push_back(&o);
         const double demand = std::max(converted, disjointFootprint(parts));
-        if (!anyReader || !applies || !(demand < g.externalFootprint[t]))
+        if (!(demand < g.externalFootprint[t]))
             continue;
         g.notes.push_back({Severity::Note,
                            {},

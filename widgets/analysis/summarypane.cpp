@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/analysis/summarypane.h"
 
+#include "widgets/common/stalebanner.h"
+
 #include "render/enginetext.h"
 #include "render/hardwarecaption.h"
 
@@ -33,7 +35,7 @@ using solar::bounds::Level;
 SummaryPane::SummaryPane(QWidget* parent)
     : QWidget(parent)
     , m_program(new QLabel(this))
-    , m_stale(new QLabel(this))
+    , m_stale(new StaleBanner(this))
     , m_validation(new QLabel(this))
     , m_coverage(new QLabel(this))
     , m_ladder(new QTableWidget(solar::bounds::kLevelCount, ColumnCount, this))
@@ -43,12 +45,10 @@ SummaryPane::SummaryPane(QWidget* parent)
     , m_measurementNote(new QLabel(this))
     , m_notes(new QLabel(this))
 {
-    for (QLabel* l : {m_program, m_stale, m_validation, m_coverage, m_violation, m_measurementNote, m_notes}) {
+    for (QLabel* l : {m_program, static_cast<QLabel*>(m_stale), m_validation, m_coverage, m_violation, m_measurementNote, m_notes}) {
         l->setWordWrap(true);
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
-    m_stale->setStyleSheet(QStringLiteral("color: %1; font-weight: bold").arg(cautionColour().name()));
-    m_stale->hide();
     m_violation->setStyleSheet(QStringLiteral("color: %1; font-weight: bold").arg(errorColour().name()));
     m_ladder->setHorizontalHeaderLabels(
         {tr("Level"), tr("Bound"), tr("Bottleneck"), tr("Compute"), tr("Memory"), tr("DRAM"), tr("FLOP/B"), tr("Headroom")});
@@ -169,13 +169,6 @@ QString SummaryPane::notesText() const
 QString SummaryPane::coverageText() const
 {
     return m_coverage->text();
-}
-
-void SummaryPane::setStale(bool stale, const QString& why)
-{
-    m_stale->setVisible(stale);
-    m_stale->setText(why.isEmpty() ? tr("These results are stale: the source changed since they were computed (Ctrl+R analyses again).")
-                                   : why);
 }
 
 void SummaryPane::setMeasuredSeconds(std::optional<double> s)
@@ -340,5 +333,5 @@ void SummaryPane::importTimings(const QString& sourcePath)
 void SummaryPane::follow(const ResultsModel& results)
 {
     connect(&results, &ResultsModel::resultChanged, this, &SummaryPane::setResult);
-    connect(&results, &ResultsModel::staleChanged, this, &SummaryPane::setStale);
+    m_stale->follow(results);
 }

@@ -18,6 +18,7 @@ class QPushButton;
 class QTableWidget;
 
 class ResultsModel;
+class StaleBanner;
 
 class SummaryPane : public QWidget
 {
@@ -30,7 +31,6 @@ public:
     void follow(const ResultsModel& results);
 
     void setResult(std::shared_ptr<const solar::AnalysisResult> result);
-    void setStale(bool stale, const QString& why = {});
     void setMeasuredSeconds(std::optional<double> seconds);
     /// A measured time for the result about to come (a project being opened): the next result adopts it.
     void setPendingMeasuredSeconds(std::optional<double> seconds);
@@ -63,7 +63,7 @@ private:
 
     std::shared_ptr<const solar::AnalysisResult> m_result;
     QLabel* m_program = nullptr;
-    QLabel* m_stale = nullptr;
+    StaleBanner* m_stale = nullptr;
     QLabel* m_validation = nullptr;
     QLabel* m_coverage = nullptr;
     QTableWidget* m_ladder = nullptr;

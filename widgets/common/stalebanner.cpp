@@ -20,7 +20,7 @@ void StaleBanner::follow(const ResultsModel& results)
 
 void StaleBanner::setStale(bool stale, const QString& why)
 {
-    setText(why.isEmpty() ? tr("Stale: the source changed since these results were computed (Ctrl+R analyses again).") : why);
+    setText(why.isEmpty() ? tr("These results are stale: the source changed since they were computed (Ctrl+R analyses again).") : why);
     setToolTip(text());
     setVisible(stale);
 }
