@@ -111,12 +111,27 @@ Digest prepare(const graph::EinsumGraph& g)
     std::vector<std::pair<int, double>> footprint;
     std::vector<double> kernelSum(g.tensors.size(), 0.0); // per tensor: its footprints over all kernels, added up
     std::vector<std::vector<const graph::Operand*>> accesses(g.tensors.size());
+    // An update in place (X[i] = X[i] * s) reads the tensor from memory and writes it back: where the first node of
+    // a kernel that touches a tensor reads it at the very access it writes, the read moves bytes of its own. (A
+    // value the kernel wrote before, an accumulator or a scan's previous element, is on chip.)
+    std::vector<std::pair<int, double>> inPlace;
+    std::unordered_map<int, bool> touched;
     for (auto& kernel : d.kernels) {
         footprint.clear();
+        inPlace.clear();
+        touched.clear();
         for (int j = 0; j < kernel.nodeCount; ++j) {
             const auto& node = g.nodes[d.kernelNodes[kernel.firstNode + j]];
             if (node.view)
                 continue;
+            for (const auto& op : node.reads)
+                if (op.tensor == node.write.tensor && op.text == node.write.text && !touched.count(op.tensor)) {
+                    inPlace.emplace_back(op.tensor, op.footprint * op.launches);
+                    touched[op.tensor] = true;
+                }
+            for (const auto& op : node.reads)
+                touched[op.tensor] = true;
+            touched[node.write.tensor] = true;
             graph::mergeFootprints(node.reads, footprint);
             graph::mergeFootprint(node.write, footprint);
             for (const auto& op : node.reads)
@@ -135,7 +150,10 @@ Digest prepare(const graph::EinsumGraph& g)
         }
         for (const auto& [t, fp] : footprint) {
             const auto& tensor = g.tensors[t];
-            const double bytes = fp * tensor.bytesPerElement;
+            double bytes = fp * tensor.bytesPerElement;
+            for (const auto& [updated, read] : inPlace)
+                if (updated == t)
+                    bytes += read * tensor.bytesPerElement;
             kernelSum[static_cast<size_t>(t)] += fp;
             if (tensor.isExternal() || toucher[t] == -2)
                 kernel.unfusedBytes += bytes;
@@ -201,6 +219,10 @@ Digest prepare(const graph::EinsumGraph& g)
         chosen.push_back(std::move(c));
     }
     d.cacheCandidates = std::move(chosen);
+    if (g.eagerKernels && g.eagerKernels->graph) {
+        d.eager = std::make_shared<const Digest>(prepare(*g.eagerKernels->graph));
+        d.eagerShownOn = g.eagerKernels->shownOn;
+    }
     return d;
 }
 

@@ -180,6 +180,13 @@ struct Solver
 
 Inverse solveInverse(const Digest& d, const MachineModel& m, PrecisionPolicy policy, CacheAssumption cache, Level level, double T)
 {
+    // The per-kernel levels (and a fused one the eager kernels bound lower) are the eager kernels' (Digest::eager).
+    if (d.eager
+        && (isPerKernel(level) || level == Level::UnfusedOverlapped
+            || solve(*d.eager, m, policy, cache).at(level).seconds < solve(d, m, policy, cache).at(level).seconds)) {
+        const Digest& eager = *d.eager;
+        return solveInverse(eager, m, policy, cache, level, T);
+    }
     Inverse inv;
     inv.level = level;
     inv.targetSeconds = T;

@@ -403,6 +403,34 @@ double l2ToSmBytes(const Digest& d, const MachineModel& m)
     return total;
 }
 
+namespace {
+
+// A level of the eager kernels' ladder shown on this graph's nodes: each eager node's seconds on the node it maps to;
+// those with none spread over the nodes by the graph's own shares at that level (equally where it has none), so
+// the nodes' seconds still sum to the level's.
+LevelResult shownOnGraph(const LevelResult& eager, const std::vector<int>& shownOn, const std::vector<double>& ownSeconds)
+{
+    LevelResult r = eager;
+    const size_t nodes = ownSeconds.size();
+    r.nodeSeconds.assign(nodes, 0.0);
+    double spill = 0, own = 0;
+    for (size_t i = 0; i < eager.nodeSeconds.size(); ++i) {
+        const int j = i < shownOn.size() ? shownOn[i] : -1;
+        if (j >= 0 && static_cast<size_t>(j) < nodes)
+            r.nodeSeconds[static_cast<size_t>(j)] += eager.nodeSeconds[i];
+        else
+            spill += eager.nodeSeconds[i];
+    }
+    for (double s : ownSeconds)
+        own += s;
+    if (spill > 0)
+        for (size_t i = 0; i < nodes; ++i)
+            r.nodeSeconds[i] += own > 0 ? spill * ownSeconds[i] / own : spill / static_cast<double>(nodes);
+    return r;
+}
+
+} // namespace
+
 Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, CacheAssumption cache)
 {
     Ladder ladder;
@@ -538,6 +566,18 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
         for (size_t i = 0; i < nodes; ++i)
             r.nodeSeconds[i] = total > 0 ? r.seconds * weight[i] / total : 0.0;
     }
+    // A program whose eager kernels another program states (Digest::eager): the per-kernel levels are those
+    // kernels', and a fused level above theirs is theirs (both compute the same values, so the lower one bounds both).
+    bool fusedFromEager[kLevelCount] = {};
+    if (d.eager) {
+        const Ladder e = solve(*d.eager, m, policy, cache);
+        for (Level level : kLevels) {
+            const auto l = static_cast<size_t>(level);
+            fusedFromEager[l] = !isPerKernel(level) && level != Level::UnfusedOverlapped && e.levels[l].seconds < ladder.levels[l].seconds;
+            if (isPerKernel(level) || level == Level::UnfusedOverlapped || fusedFromEager[l])
+                ladder.levels[l] = shownOnGraph(e.levels[l], d.eagerShownOn, ladder.levels[l].nodeSeconds);
+        }
+    }
     for (auto& r : ladder.levels) {
         r.intensity = r.bytes > 0 ? r.flops / r.bytes : 0.0;
         r.nodeShare.assign(nodes, 0.0);
@@ -545,7 +585,7 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
             r.nodeShare[i] = r.seconds > 0 ? r.nodeSeconds[i] / r.seconds : 0.0;
     }
     auto count = [](double n) { return std::to_string(static_cast<long long>(n)); };
-    if (cacheBytes > fusedBytes)
+    if (cacheBytes > fusedBytes && !fusedFromEager[static_cast<size_t>(Level::CacheAware)])
         ladder.notes.push_back(
             {QT_TRANSLATE_NOOP("solar::engine", "cache_aware adds %1 bytes of capacity-forced traffic (on-chip capacity %2 bytes)"),
              {count(cacheBytes - fusedBytes), count(m.onchipBytes)}});
@@ -587,8 +627,8 @@ Ladder solve(const Digest& d, const MachineModel& m, PrecisionPolicy policy, Cac
             {QT_TRANSLATE_NOOP("solar::engine",
                                "unfused_per_kernel includes the profile's kernel-launch floor of %1 on %2 of %3 kernels: "
                                "+%4 (the eager model only; no other level has it)"),
-             {formatSeconds(m.launchFloorSeconds), std::to_string(f0.flooredKernels), std::to_string(d.kernels.size()),
-              formatSeconds(f0.opFloorSeconds)}});
+             {formatSeconds(m.launchFloorSeconds), std::to_string(f0.flooredKernels),
+              std::to_string((d.eager ? *d.eager : d).kernels.size()), formatSeconds(f0.opFloorSeconds)}});
     return ladder;
 }
 

@@ -21,6 +21,7 @@
 #include "engine/hw/hwprofile.h"
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -156,6 +157,11 @@ struct Digest
     double unfusedBytes = 0; // sum over kernels
     double totalMacs = 0, totalOtherOps = 0;
     std::vector<CacheCandidate> cacheCandidates; // a disjoint set of them, chosen independent of capacity
+    // The graph's EagerKernels digested: solve() takes the per-kernel levels (F0-F2) from it and caps the fused ones
+    // (F3, F4) at its own, so every level stays a lower bound for either program; eagerShownOn maps its nodes'
+    // shares onto this graph's nodes.
+    std::shared_ptr<const Digest> eager;
+    std::vector<int> eagerShownOn;
 };
 
 Digest prepare(const graph::EinsumGraph& graph);

@@ -12,6 +12,7 @@
 #include "engine/ir/checker.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -148,6 +149,19 @@ struct Edge
     double bytes = 0;
 };
 
+struct EinsumGraph;
+
+/// The kernels an eager run launches for a graph's computation, where another program states them and this one
+/// only computes the same values: the LLM frontend's reply, validated against a traced source, keeps its program
+/// for the fused levels while the per-kernel levels (F0-F2) are the traced ops' (docs/llm-frontend.md) — a reply's
+/// statement split is no evidence of how eager code launches kernels. shownOn[i]: the node of the graph that holds
+/// this that node i of `graph` is shown on (the per-node shares of those levels), -1 where none corresponds.
+struct EagerKernels
+{
+    std::shared_ptr<const EinsumGraph> graph;
+    std::vector<int> shownOn;
+};
+
 struct EinsumGraph
 {
     std::string program;
@@ -156,6 +170,7 @@ struct EinsumGraph
     std::vector<Edge> edges;
     std::vector<double> externalFootprint; // per tensor: distinct elements touched over the whole graph (0 if none)
     Diagnostics notes; // what was approximated or not counted, with ALIR lines
+    std::shared_ptr<const EagerKernels> eagerKernels; // set: the per-kernel levels are these kernels' (above)
 
     const GraphTensor* tensor(const std::string& name) const;
 };

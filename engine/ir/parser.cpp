@@ -21,6 +21,13 @@ bool isKeyword(std::string_view s)
 
 namespace {
 
+// The declaration words: a tensor may carry one as its name (a model's top-level `self.weight`), since where a name
+// stands — after a declaration word, or before '[' — none of them can start a declaration.
+bool isContextualKeyword(std::string_view s)
+{
+    return s == "in" || s == "weight" || s == "out" || s == "tmp" || s == "const";
+}
+
 // Thrown at the first error inside a declaration or statement and caught where the parser can resynchronise.
 struct ParseError
 {
@@ -115,12 +122,12 @@ private:
         advance();
     }
 
-    std::string expectName(std::string_view what)
+    std::string expectName(std::string_view what, bool contextual = false)
     {
         const Token& t = peek();
         if (t.kind != Tok::Ident)
             fail(t, "expected " + std::string(what) + ", found " + describeToken(t), "parse.expected-name");
-        if (isKeyword(t.text))
+        if (isKeyword(t.text) && !(contextual && isContextualKeyword(t.text)))
             fail(t, "'" + std::string(t.text) + "' is a keyword and cannot be used as " + std::string(what), "parse.keyword-as-name");
         advance();
         return std::string(t.text);
@@ -256,7 +263,7 @@ private:
         }
         d.kind = DeclKind::Tensor;
         d.tensorKind = *tensorKindFromWord(advance().text);
-        d.name = expectName("a tensor name");
+        d.name = expectName("a tensor name", true);
         expect(Tok::Colon, "':'", "after tensor name '" + d.name + "'");
         const Token& dt = peek();
         if (dt.kind != Tok::Ident)
@@ -486,7 +493,7 @@ private:
             }
             return s;
         }
-        if (first.kind == Tok::Ident && !isKeyword(first.text) && peek(1).kind == Tok::LBracket) {
+        if (first.kind == Tok::Ident && (!isKeyword(first.text) || isContextualKeyword(first.text)) && peek(1).kind == Tok::LBracket) {
             s.kind = StmtKind::Assign;
             s.target = parsePostfix();
             const Token& op = peek();
@@ -678,7 +685,7 @@ private:
     Expr parsePostfix()
     {
         const Token& t = peek();
-        if (t.kind == Tok::Ident && !isKeyword(t.text) && peek(1).kind == Tok::LBracket) {
+        if (t.kind == Tok::Ident && (!isKeyword(t.text) || isContextualKeyword(t.text)) && peek(1).kind == Tok::LBracket) {
             advance();
             advance();
             Expr e;

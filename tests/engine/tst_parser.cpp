@@ -105,6 +105,22 @@ private slots:
         QCOMPARE(p.body[2].body[0].body[0].opBlock, 2);
     }
 
+    // Issue 51: the declaration words are names where a name stands (a model's top-level self.weight), still
+    // keywords where a declaration or a statement starts; `for` stays reserved.
+    void testDeclarationWordsAsNames()
+    {
+        const auto p = parseProgram("kernel k(N=4) {\n  in in: f32[N];\n  weight weight: f32[N];\n  out out: f32[N];\n"
+                                    "  tmp tmp: f32[N];\n  for i in 0..N { tmp[i] = in[i] * weight[i]; }\n"
+                                    "  for i in 0..N { out[i] = tmp[i] + 1.0; }\n}",
+                                    "names.alir");
+        QVERIFY2(p.hasValue(), p ? "" : p.diagnostics().front().format().c_str());
+        QCOMPARE(p->decls.size(), size_t(4));
+        QCOMPARE(p->decls[1].name, std::string("weight"));
+        QCOMPARE(p->decls[1].tensorKind, TensorKind::Weight);
+        QCOMPARE(p->body[0].body[0].target.name, std::string("tmp"));
+        QVERIFY(!parseProgram("kernel k() { in for: f32[1]; }", "bad.alir").hasValue());
+    }
+
     void testMalformed_data()
     {
         QTest::addColumn<QString>("source");

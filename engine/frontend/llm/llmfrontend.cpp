@@ -144,24 +144,37 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     auto program = ir::parseProgram(translation->alir, path + ".alir");
     if (!program)
         return Result::failure(program.diagnostics());
-    // A reply's statement split is not evidence of how eager code launches kernels, and its labels are claims.
-    // A validated reply runs the traced kernels (validation compares them line by line): their elementwise counts
-    // are the trace route's, whatever the reply's spelling.
+    // A reply's statement split is not evidence of how eager code launches kernels, and its labels are claims. A
+    // validated reply computes the traced ops' values: the per-kernel levels are the traced kernels' (eager runs one
+    // per op, however the reply splits or merges them), the fused levels its own program's, and where its kernels
+    // pair with the traced ones their elementwise counts are the trace route's, whatever the reply's spelling.
     const bool sameKernels = lowered && translation->validation.status == ValidationStatus::Validated;
     auto analysed = analyzeProgram(*program, hardware, o.analysis, [&](graph::EinsumGraph& g) {
         validate::markReturnedViews(g, validate::viewOnlyLines(tracedOps));
         llm::applyReplyProvenance(g, tracedOps);
         if (!sameKernels)
             return;
-        if (const auto sizes = ir::bindSizes(lowered->program))
-            if (const int n = validate::adoptTracedElementwiseCounts(g, *lowered, *sizes); n > 0)
-                g.notes.push_back({Severity::Note,
-                                   {},
-                                   {},
-                                   "llm.traced-counts",
-                                   std::to_string(n)
-                                       + " kernel(s) count the elementwise operations of the traced op they implement "
-                                         "(the trace route's count), not the reply's spelling of them"});
+        const auto sizes = ir::bindSizes(lowered->program);
+        if (!sizes)
+            return;
+        if (auto eager = validate::eagerKernelsOf(g, *lowered, *sizes)) {
+            g.notes.push_back({Severity::Note,
+                               {},
+                               {},
+                               "llm.eager-kernels",
+                               "the per-kernel levels (F0-F2) are the " + std::to_string(eager->graph->nodes.size())
+                                   + " traced operations' kernels as eager PyTorch launches them; the fused levels (F3, F4) "
+                                     "are the reply's program's, at most the traced program's"});
+            g.eagerKernels = std::move(eager);
+        }
+        if (const int n = validate::adoptTracedElementwiseCounts(g, *lowered, *sizes); n > 0)
+            g.notes.push_back({Severity::Note,
+                               {},
+                               {},
+                               "llm.traced-counts",
+                               std::to_string(n)
+                                   + " kernel(s) count the elementwise operations of the traced op they implement "
+                                     "(the trace route's count), not the reply's spelling of them"});
     });
     if (!analysed)
         return Result::failure(analysed.diagnostics());

@@ -175,58 +175,64 @@ std::string workDifference(const ir::Program& program, const ir::SizeBindings& s
         + "; write the operations as the source states them";
 }
 
-std::string kernelDifference(const ir::Program& program, const ir::SizeBindings& sizes, const trace::Lowered& source,
-                             const ir::SizeBindings& sourceSizes, const std::string& where)
+std::string trafficDifference(const ir::Program& program, const ir::SizeBindings& sizes, const trace::Lowered& source,
+                              const ir::SizeBindings& sourceSizes, const std::string& where)
 {
     auto lifted = graph::liftProgram(program, sizes);
-    const auto judge = sourceGraph(source, sourceSizes, true);
+    auto judge = sourceGraph(source, sourceSizes, true);
     if (!lifted || !judge)
         return {};
     graph::EinsumGraph reply = std::move(lifted).value();
     markReturnedViews(reply, viewOnlyLines(tracedOpsOf(source)));
-    // Statements in no block run as one merged kernel (graph::mergeUnattributedKernels), which no eager run has.
-    std::set<int> outside;
+    // Only where every statement that moves anything names its line: statements in no block cannot be held to one.
     for (const auto& n : reply.nodes)
         if (n.sourceLine <= 0 && !n.view && (n.macs > 0 || n.otherOps > 0 || n.bytesRead + n.bytesWritten > 0))
-            outside.insert(n.line);
-    if (!outside.empty()) {
-        std::string lines;
-        for (int line : outside)
-            lines += (lines.empty() ? "" : ", ") + std::to_string(line);
-        return "the statements on line" + std::string(outside.size() > 1 ? "s " : " ") + lines
-            + " of the program are in no @op block; the source was traced, and its eager run launches one kernel per "
-              "operation: put every statement in the @op block of the operation it implements";
-    }
+            return {};
+    // Each source line as one kernel: what crosses its boundary (the tensors it reads that other lines or the caller
+    // give it, the ones it writes that others read) does not depend on how its operations are split into blocks.
+    for (auto* g : {&reply, &*judge})
+        for (auto& n : g->nodes)
+            n.kernel = n.sourceLine > 0 ? n.sourceLine : -1 - n.id;
     const auto want = kernelsPerLine(*judge), have = kernelsPerLine(reply);
     for (const auto& [line, w] : want) {
         if (line <= 0)
             continue;
+        // A line with no block of its own was folded into its readers' indices (a cat read in place): a fusion,
+        // which the fused levels are for; the per-kernel levels keep the traced kernel.
         const auto it = have.find(line);
-        const LineKernels h = it != have.end() ? it->second : LineKernels {};
-        // Launch counts are whole numbers at a point; half a kernel apart is a different count.
-        if (std::abs(h.launches - w.launches) >= 0.5)
-            return "at " + where + " source line " + std::to_string(line) + " runs " + count(w.launches)
-                + (w.launches == 1 ? " operation" : " operations") + " as kernels of their own (" + opsText(w.ops)
-                + ") and the program's @op blocks for it launch " + count(h.launches)
-                + (h.launches < w.launches ? " (operations merged into one block, or left out)"
-                                           : " (one operation split into several blocks)")
-                + ": write one @op block per operation the source runs, several blocks naming one line where the line runs "
-                  "several, each writing its result to a tmp the next block reads";
-        // The same kernels must move what the source's move: a tmp declared narrower than the source's tensor or
-        // a value recomputed instead of read is less traffic than eager's.
-        if (h.bytes < 0.9 * w.bytes || h.bytes > 1.1 * w.bytes)
-            return "at " + where + " the kernels for source line " + std::to_string(line) + " (" + opsText(w.ops) + ") move "
-                + formatBytes(w.bytes) + " in the source and " + formatBytes(h.bytes) + " in the program"
-                + (h.bytes < w.bytes ? " (a narrower dtype, or a tensor the source reads or writes that the program does not)"
-                                     : " (a wider dtype, or a tensor the source does not read or write)")
+        if (it == have.end())
+            continue;
+        const double h = it->second.bytes;
+        if (h < 0.9 * w.bytes)
+            return "at " + where + " the @op blocks for source line " + std::to_string(line) + " (" + opsText(w.ops) + ") read and write "
+                + formatBytes(h) + " of the tensors that cross that line, where the source's operations move " + formatBytes(w.bytes)
+                + " (a narrower dtype, or a tensor the source reads or writes that the program does not)"
                 + ": give each block's tensors the source's dtypes and shapes";
     }
-    for (const auto& [line, h] : have)
-        if (line > 0 && !want.count(line))
-            return "at " + where + " the program's @op blocks for source line " + std::to_string(line) + " launch " + count(h.launches)
-                + " kernels, but the source launches none there (its line only aliases or reshapes): fold that view into the "
-                  "indices of the blocks that read it";
     return {};
+}
+
+std::shared_ptr<const graph::EagerKernels> eagerKernelsOf(const graph::EinsumGraph& reply, const trace::Lowered& source,
+                                                          const ir::SizeBindings& sourceSizes)
+{
+    auto judge = sourceGraph(source, sourceSizes, true);
+    if (!judge)
+        return nullptr;
+    auto eager = std::make_shared<graph::EagerKernels>();
+    // Each traced node's share is shown on the reply's heaviest node of the same source line (none: spread).
+    std::map<int, int> heaviest;
+    auto weight = [](const graph::Node& n) { return 2 * n.macs + n.otherOps + n.bytesRead + n.bytesWritten; };
+    for (const auto& n : reply.nodes)
+        if (n.sourceLine > 0 && !n.view)
+            if (auto [it, added] = heaviest.emplace(n.sourceLine, n.id);
+                !added && weight(n) > weight(reply.nodes[static_cast<size_t>(it->second)]))
+                it->second = n.id;
+    for (const auto& n : judge->nodes) {
+        const auto it = heaviest.find(n.sourceLine);
+        eager->shownOn.push_back(n.sourceLine > 0 && it != heaviest.end() ? it->second : -1);
+    }
+    eager->graph = std::make_shared<const graph::EinsumGraph>(std::move(judge).value());
+    return eager;
 }
 
 int adoptTracedElementwiseCounts(graph::EinsumGraph& reply, const trace::Lowered& source, const ir::SizeBindings& sourceSizes)

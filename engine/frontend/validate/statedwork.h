@@ -4,11 +4,10 @@
 // validation point, against the source's own lowering there:
 //  - multiply-accumulates, in total and per source line: a shortfall is an algebraic rewrite or a dropped term
 //    (the speed of light of a program the source never runs), several times the work repeated passes;
-//  - kernels per source line: eager PyTorch runs every traced op as a kernel of its own, so a block that merges
-//    two ops (x * w + b as one) would lower the per-kernel levels and one op split in two would raise them above
-//    what eager can reach; an @op block inside a loop counts once per launch;
-//  - the bytes those kernels must move, per line: a narrower intermediate dtype or a skipped materialisation moves
-//    less than the source's ops do.
+//  - the bytes that cross each source line: a narrower intermediate dtype or a skipped materialisation moves less
+//    than the source's ops do.
+// How a reply splits a line into blocks is not judged: once its values validate, the per-kernel levels are the
+// traced ops' (eagerKernelsOf), as eager PyTorch launches them, and the reply's program gives the fused levels.
 #pragma once
 
 #include "engine/frontend/trace/lowering.h"
@@ -17,6 +16,7 @@
 #include "engine/ir/bindings.h"
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -28,9 +28,18 @@ namespace solar::validate {
 std::string workDifference(const ir::Program& program, const ir::SizeBindings& sizes, const trace::Lowered& source,
                            const ir::SizeBindings& sourceSizes, const std::string& where);
 
-/// Why the kernels `program` runs per source line differ from the ones `source` runs (see above), or empty.
-std::string kernelDifference(const ir::Program& program, const ir::SizeBindings& sizes, const trace::Lowered& source,
-                             const ir::SizeBindings& sourceSizes, const std::string& where);
+/// Why the @op blocks naming a source line move less of the tensors that cross that line (read from or written for
+/// other lines and the caller) than the source's operations there, or empty. How a line's operations are split into
+/// blocks is not judged (the per-kernel levels are the trace's: eagerKernelsOf); a narrower dtype or a skipped
+/// materialisation is. Not judged where some statement is in no block.
+std::string trafficDifference(const ir::Program& program, const ir::SizeBindings& sizes, const trace::Lowered& source,
+                              const ir::SizeBindings& sourceSizes, const std::string& where);
+
+/// The source's eager kernels for `reply`, a program validated against it (graph::EagerKernels): the per-kernel
+/// levels are the traced ops' whatever the reply's statement split, each traced node shown on the reply's heaviest
+/// node of its source line. Null where the source's lowering does not lift.
+std::shared_ptr<const graph::EagerKernels> eagerKernelsOf(const graph::EinsumGraph& reply, const trace::Lowered& source,
+                                                          const ir::SizeBindings& sourceSizes);
 
 /// Source lines where the trace ran operations and every one of them was a view (`tracedOps`: line -> ATen ops).
 std::set<int> viewOnlyLines(const std::map<int, std::vector<std::string>>& tracedOps);
