@@ -104,6 +104,7 @@ solar_setup_torch2() {
     solar_setup_jax
     solar_setup_transformers
     solar_setup_onnx
+    solar_setup_triton
     return 0
   fi
   echo "==> Setting up torch $SOLAR_TORCH2_VERSION for the tests in $SOLAR_TORCH2_VENV"
@@ -126,6 +127,7 @@ solar_setup_torch2() {
   solar_setup_jax
   solar_setup_transformers
   solar_setup_onnx
+  solar_setup_triton
 }
 
 # Hugging Face transformers for the tests of real LLM code (tst_hf), in the torch 2.x environment. The version is
@@ -164,5 +166,18 @@ solar_setup_onnx() {
   echo "==> Setting up onnx and onnxruntime for the tests in $SOLAR_TORCH2_VENV"
   if ! timeout 900 "$py" -m pip install -q "torch==$SOLAR_TORCH2_VERSION" onnx onnxruntime onnxscript >"$log" 2>&1; then
     echo "==> onnx: PyPI is not reachable for onnx, onnxruntime and onnxscript (see $log); the ONNX tests are reported as not run"
+  fi
+}
+
+# Triton for the LLM route's Triton kernels (tst_llmkernels), in the torch 2.x environment: the worker runs them on
+# the CPU through Triton's interpreter (TRITON_INTERPRET=1), so no GPU is needed.
+solar_setup_triton() {
+  local py="$SOLAR_TORCH2_VENV/bin/python" log="$SOLAR_BUILD_DIR/venv-triton.log"
+  if "$py" -c "import triton" 2>/dev/null; then
+    return 0
+  fi
+  echo "==> Setting up triton for the tests in $SOLAR_TORCH2_VENV"
+  if ! timeout 900 "$py" -m pip install -q "torch==$SOLAR_TORCH2_VERSION" triton >"$log" 2>&1; then
+    echo "==> triton: PyPI is not reachable for it (see $log); the Triton kernel tests are reported as not run"
   fi
 }

@@ -9,6 +9,8 @@
 #include "engine/frontend/llm/provenance.h"
 #include "engine/frontend/llm/translator.h"
 #include "engine/frontend/trace/lowering.h"
+#include "engine/frontend/validate/cudacheck.h"
+#include "engine/frontend/validate/nativevalidation.h"
 #include "engine/frontend/validate/statedwork.h"
 #include "engine/frontend/validate/validation.h"
 #include "engine/ir/parser.h"
@@ -22,13 +24,19 @@
 namespace solar {
 namespace {
 
-// Candidates are run against the source itself: a PyTorch model, or (`arrays`) a NumPy/JAX program.
-llm::Validator referenceValidator(worker::TraceWorker& worker, const std::string& path, const std::atomic<bool>* cancel, bool arrays)
+// Candidates are run against the source itself: a PyTorch model, or (`arrays`) a NumPy/JAX program; a model
+// whose forward launches Triton kernels (`triton`) runs them through Triton's interpreter and is never traced.
+llm::Validator referenceValidator(worker::TraceWorker& worker, const std::string& path, const std::atomic<bool>* cancel, bool arrays,
+                                  bool triton)
 {
-    return [&worker, path, cancel, arrays](const ir::Program& program) {
+    return [&worker, path, cancel, arrays, triton](const ir::Program& program) {
         validate::ValidationOptions vo;
         if (cancel)
             vo.isCancelled = [cancel] { return cancel->load(); };
+        if (triton) {
+            vo.traceSource = false;
+            vo.reference = "the Triton kernels run by Triton's interpreter (TRITON_INTERPRET=1, CPU)";
+        }
         return validate::validateProgram(program, path, worker, vo, arrays);
     };
 }
@@ -68,8 +76,8 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
     std::optional<trace::Lowered> lowered; // the trace route's program at the analysed sizes, where it lowers
     // PyTorch models are run as models; NumPy and JAX programs (get_inputs() and forward(*inputs)) as arrays. Both
     // in the Python worker, which for a model also traces it for the prompt.
-    const bool model = request.language == "pytorch";
-    if ((model || request.language == "jax" || request.language == "numpy") && isPythonFile(path)) {
+    const bool model = request.language == "pytorch", triton = request.language == "triton";
+    if ((model || triton || request.language == "jax" || request.language == "numpy") && isPythonFile(path)) {
         if (const auto started = session->worker()) {
             runner = *started;
             runner->setCancelFlag(o.cancel);
@@ -95,21 +103,25 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
                         lowered = std::move(l).value();
                 }
             } else {
-                // A NumPy or JAX source gets the same block: its constants and what get_inputs() and forward()
-                // return at the file's sizes (run once, capped in size; without it the prompt simply has no block).
+                // A NumPy or JAX source, or a model launching Triton kernels, gets the same block: its constants and
+                // what get_inputs() and forward() return at the file's sizes (run once, capped in size; without it the
+                // prompt simply has no block).
                 if (o.progress)
                     o.progress("running the source for the prompt");
-                if (const auto run = runner->reference(path, o.analysis.sizes, 0, 30'000'000, 120000, true)) {
+                if (const auto run = runner->reference(path, o.analysis.sizes, 0, 30'000'000, 120000, !triton)) {
                     for (const auto& [k, v] : run->constants)
                         request.shapes += k + " = " + std::to_string(v) + "\n";
                     for (const auto& [name, t] : run->tensors)
-                        request.shapes += "input " + name + ": " + t.dtype + formatShape(t.shape) + "\n";
+                        request.shapes += (name.rfind("input", 0) == 0
+                                               ? "input " + name
+                                               : "parameter " + name + " (ALIR: weight " + validate::alirParameterName(name) + ")")
+                            + ": " + t.dtype + formatShape(t.shape) + "\n";
                     for (size_t i = 0; i < run->outputs.size(); ++i)
                         request.shapes
                             += "output " + std::to_string(i) + ": " + run->outputs[i].dtype + formatShape(run->outputs[i].shape) + "\n";
                 }
             }
-            validator = referenceValidator(*runner, path, o.cancel, !model);
+            validator = referenceValidator(*runner, path, o.cancel, !model && !triton, triton);
             if (model && !tracedOps.empty()) // the trace judges the labels before any comparison (provenance.h)
                 validator = [inner = std::move(validator), &tracedOps](const ir::Program& program) {
                     if (auto why = llm::labelContradiction(program, tracedOps)) {
@@ -124,6 +136,19 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
         } else {
             noReference = started.diagnostics().front().message;
         }
+    } else if (request.language == "c" || request.language == "c++") {
+        // A C or C++ kernel is compiled here with a harness and run on each candidate's inputs (nativevalidation.h).
+        request.shapes = validate::nativeSourceFacts(text, path, false);
+        validator = [path, text, cplusplus = request.language == "c++", cancel = o.cancel](const ir::Program& program) {
+            validate::ValidationOptions vo;
+            if (cancel)
+                vo.isCancelled = [cancel] { return cancel->load(); };
+            return validate::validateNative(program, path, text, cplusplus, vo);
+        };
+    } else if (request.language == "cuda") {
+        // No GPU runs it here: checked without running, and unvalidated in every output (cudacheck.h).
+        request.shapes = validate::nativeSourceFacts(text, path, true);
+        validator = [path, text](const ir::Program& program) { return validate::checkCudaProgram(program, path, text); };
     } else {
         noReference = "no reference runner for " + (request.language.empty() ? std::string("this source") : request.language + " sources");
     }

@@ -45,11 +45,11 @@ Rules:
 - Prefer a full rectangular loop with an if guard to a loop whose bound depends on another loop variable.
 - Say which source operation each statement implements: put the statements of one call of an operation in
   @op("name", line) { ... }, name as the source writes it (nn.Conv2d, F.layer_norm, torch.matmul, jnp.einsum) and
-  line its line in the source (the source below is numbered). One block per operation the source runs, as the
-  trace lists them: a layer applied twice is two blocks, and `x * w + b` is two (a mul, then an add, the mul's
-  result in a tmp), since PyTorch runs each as a kernel of its own; validation counts the blocks per line against
-  the trace and compares the bytes each moves, so give tmps the source's dtypes (a comparison's result is bool).
-  An operation's initialisation (a bias, a running max) belongs to its block. Blocks do not nest; loops
+  line its line in the source (the source below is numbered). Preferably one block per operation the source runs,
+  as the trace lists them (a layer applied twice is two blocks, `x * w + b` a mul, then an add, the mul's result
+  in a tmp); how you split a line into blocks does not change the result, but the bytes a line's blocks move
+  across it are compared with the source's, so give tmps the source's dtypes (a comparison's result is bool,
+  .float() makes it float32). An operation's initialisation (a bias, a running max) belongs to its block. Blocks do not nest; loops
   may enclose a block (a Python loop over operations: the block is one kernel per iteration, as PyTorch runs
   it). Every statement belongs to a block. The tensor a block writes for later statements must
   hold what its source line computes: validation compares it with the source's value there.
@@ -137,11 +137,43 @@ std::string userPrompt(const TranslationRequest& r)
     }
     std::string p = "Translate this " + (r.language.empty() ? std::string("program") : r.language + " program") + " (" + r.fileName
         + ") into ALIR. Its lines are numbered (the numbers are not part of it).\n\n```\n" + numbered + "```\n";
+    if (const std::string notes = sourceKindNotes(r.language); !notes.empty())
+        p += "\n" + notes;
     if (!r.shapes.empty())
         p += "\nInputs, parameters and size constants:\n" + r.shapes + "\n";
     if (!r.ops.empty())
         p += "\nThe operations it runs, in order (from a trace):\n" + r.ops + "\n";
     return p;
+}
+
+std::string sourceKindNotes(const std::string& language)
+{
+    if (language == "triton")
+        return R"(The source launches Triton kernels (@triton.jit) from Python. Write what the launches compute, not
+how: each program instance of the launch grid (tl.program_id) and each lane of a tl.arange block is a loop
+iteration over the elements it covers; a masked tl.load or tl.store is a guard (a lane the mask turns off reads
+nothing, or the `other=` value, and writes nothing); tl.sum, tl.max and tl.dot are reductions over the block's
+axis, accumulated over the kernel's loop of blocks. Block sizes (tl.constexpr) and power-of-two paddings are
+not sizes of the result: loop over the real extents. The naming contract is the PyTorch model's: get_inputs()
+gives input0, ...; the outputs in the order forward() returns them; the module's size constants as parameters.
+)";
+    if (language == "c" || language == "c++")
+        return R"(The source is a C or C++ kernel: the harness calls its entry function (given below) with one array per
+pointer parameter and one integer per integer parameter. Name the ALIR tensors exactly as the pointer
+parameters (a const pointer is an `in` tensor, any other an `out` tensor, which starts as zeros), with the
+pointee's type (float f32, double f64, int32_t i32, int64_t i64) and the shape the function indexes; the
+integer parameters and the file's integer constants (#define, const int) are the kernel's size parameters,
+with the same names and the file's values as defaults.
+)";
+    if (language == "cuda")
+        return R"(The source is a CUDA kernel (__global__) and its host launch (<<<grid, block>>>). Write what the launch
+computes over its whole grid, not how: every thread of the grid is an iteration of the loops over the elements
+it covers, and a bounds test on the thread index (if (i < n)) is a guard. Name the ALIR tensors exactly as the
+kernel's pointer parameters (const: `in`, otherwise `out`), with the pointee's type (float f32, double f64,
+__half f16, __nv_bfloat16 bf16) and the shape the kernel indexes; the integer parameters and the file's integer
+constants are the kernel's size parameters, with the same names and the file's values as defaults.
+)";
+    return {};
 }
 
 std::string opListText(const std::vector<std::string>& ops)
@@ -205,6 +237,18 @@ std::optional<std::string> extractAlir(const std::string& reply)
 
 std::string languageOf(const std::string& fileName, const std::string& source)
 {
+    auto endsWith = [&](const char* suffix) {
+        const std::string s(suffix);
+        return fileName.size() > s.size() && fileName.compare(fileName.size() - s.size(), s.size(), s) == 0;
+    };
+    if (endsWith(".cu") || endsWith(".cuh") || source.find("__global__") != std::string::npos)
+        return "cuda";
+    if (endsWith(".c"))
+        return "c";
+    if (endsWith(".cc") || endsWith(".cpp") || endsWith(".cxx") || endsWith(".h") || endsWith(".hpp"))
+        return "c++";
+    if (source.find("import triton") != std::string::npos || source.find("from triton") != std::string::npos)
+        return "triton";
     if (source.find("import jax") != std::string::npos || source.find("from jax") != std::string::npos
         || source.find("flax") != std::string::npos)
         return "jax";

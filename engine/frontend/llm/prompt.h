@@ -31,6 +31,11 @@ std::string userPrompt(const TranslationRequest& request);
 /// first line starting with `kernel` to its closing brace. nullopt when there is none.
 std::optional<std::string> extractAlir(const std::string& reply);
 
+/// "pytorch", "jax", "numpy", "triton" (Python launching @triton.jit kernels), "c", "c++", "cuda", "python", or empty.
 std::string languageOf(const std::string& fileName, const std::string& source);
+
+/// What the prompt adds for a kind of source that is not a framework model (Triton, C/C++, CUDA): how its
+/// constructs map to ALIR and the naming contract its validation uses. Empty for the others.
+std::string sourceKindNotes(const std::string& language);
 
 } // namespace solar::llm

@@ -443,7 +443,7 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
             // own (two unused reductions) must not widen it. Without a trace (NumPy sources), the candidate's.
             if (!sourceProgram.count(sizes)) {
                 std::optional<trace::Lowered> traced;
-                if (!arrays)
+                if (!arrays && options.traceSource)
                     if (const auto t = worker.trace(file, sizes, options.timeoutMs))
                         if (auto l = trace::lowerTrace(*t))
                             traced = std::move(l).value();
@@ -526,8 +526,11 @@ done:
         return v;
     }
     v.status = ValidationStatus::Validated;
-    v.details = std::string("outputs match ") + (arrays ? "the source run in Python" : "torch") + " at "
-        + (compared.empty() ? collapsedAt : compared) + " (seeds " + std::to_string(options.seed) + " and "
+    v.details = std::string("outputs match ")
+        + (!options.reference.empty() ? options.reference
+               : arrays               ? "the source run in Python"
+                                      : "torch")
+        + " at " + (compared.empty() ? collapsedAt : compared) + " (seeds " + std::to_string(options.seed) + " and "
         + std::to_string(options.seed + 1)
         + (signedRuns > 0     ? ", seed " + std::to_string(options.seed + 1) + " with signed inputs"
                : unsignedOnly ? ", the source's own inputs only: its outputs are not finite on signed ones"

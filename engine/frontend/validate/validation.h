@@ -32,6 +32,9 @@ struct ValidationOptions
     std::vector<std::map<std::string, std::int64_t>> firstSizes;
     /// What runs the model for real, as the details name it; empty: torch or JAX, by the trace.
     std::string reference;
+    /// Whether the source can be traced and lowered to judge a program's work, kernels and tolerance (validateProgram):
+    /// not a model whose forward launches Triton kernels (fake tensors have no values for them to read).
+    bool traceSource = true;
     /// The least contraction order the analysis chose (AnalysisResult::asWritten): replayed on the program at each
     /// compared size and run on the same inputs, so the reassociated program is what is validated too.
     std::vector<ir::ReassociationStep> leastOrder;

@@ -47,6 +47,15 @@ def _measured(run, what):
         return {"ok": False, "kind": "measure", "error": "%s: %s" % (type(e).__name__, e)}
 
 
+def _imports_triton(filename):
+    try:
+        with open(filename, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return False
+    return "import triton" in text or "from triton" in text
+
+
 def handle(request):
     cmd = request.get("cmd")
     if cmd == "ping":  # either framework will do: a JAX-only environment traces JAX sources
@@ -75,6 +84,9 @@ def handle(request):
         except ImportError as e:
             return {"ok": False, "kind": "import", "error": "the JAX frontend needs jax in this Python (%s)" % e}
     if cmd == "measure":
+        if os.environ.get("TRITON_INTERPRET") == "1" and _imports_triton(request.get("file", "")):
+            return {"ok": False, "kind": "measure", "error": "this worker runs Triton kernels through Triton's interpreter "
+                    "(TRITON_INTERPRET=1, for validation on the CPU): their times would be the interpreter's, not the kernels'"}
         if _is_jax_file(request.get("file", ""), request.get("framework")):
             return {"ok": False, "kind": "measure", "error": "measuring runs PyTorch models; JAX sources are analysed but not measured"}
         try:
