@@ -140,6 +140,12 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
     batch::SweepOptions options;
     options.analysis = a.options;
     options.validate = args.has("--validate");
+    options.frontend = args.value("--frontend", std::string());
+    options.frontendSettings = frontendSettings(args);
+    if (!options.frontend.empty() && options.frontend != "trace"
+        && (args.has("--validate") || args.has("--differential") || args.has("--measure")))
+        throw UsageError {"--validate, --differential and --measure go with the trace route; --frontend " + options.frontend
+                          + " validates as its analysis does"};
     options.differential = args.has("--differential");
     options.measure = args.has("--measure");
     // A sweep's caps: 147 KernelBench problems measured in under 20 minutes on two cores (docs/measured.md).
@@ -242,9 +248,11 @@ std::vector<Command> benchCommands()
     return {
         {"bench", "DIR",
          "trace, lower and bound every problem under DIR (KernelBench layout) and compare with measured timings; JSON schema "
-         "solar.bench/1. '--shard I/N' runs every N-th problem, for sweeps across machines",
+         "solar.bench/1. '--shard I/N' runs every N-th problem, for sweeps across machines; '--frontend llm' bounds kernels "
+         "the tracer cannot read (Triton, C, CUDA) through the LLM route",
          concat({hardwareOptions(),
                  modelOptions(),
+                 frontendOptions(),
                  {{"--timings", "FILE.json", "measured times (KernelBench timing JSON)"},
                   {"--stale", "FILE.json", "problems whose timings are known to be stale (default: the bundled list)"},
                   {"--validate", "", "validate every problem by output comparison (slower)"},

@@ -8,6 +8,8 @@
 #include "engine/core/textfile.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/validate/validation.h"
+#include "engine/source/sourceanalysis.h"
+#include "engine/worker/session.h"
 
 #include <nlohmann/json.hpp>
 
@@ -60,12 +62,13 @@ Expected<nlohmann::json> readJson(const std::string& path)
 
 } // namespace
 
-std::vector<std::string> problemFiles(const std::string& dir)
+std::vector<std::string> problemFiles(const std::string& dir, bool kernelSources)
 {
     std::vector<std::string> out;
     std::error_code ec;
     for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->is_regular_file(ec) && it->path().extension() == ".py")
+        const std::string ext = it->path().extension().string();
+        if (it->is_regular_file(ec) && (ext == ".py" || (kernelSources && (ext == ".c" || ext == ".cc" || ext == ".cpp" || ext == ".cu"))))
             out.push_back(fs::relative(it->path(), dir, ec).string());
     }
     std::sort(out.begin(), out.end());
@@ -149,8 +152,44 @@ void runDifferential(const trace::ModelProgram& model, const hw::HwProfile& hard
         p.differential += "; line " + std::to_string(f.line) + ": " + f.what;
 }
 
+// The bounds of an analysis in a problem's row.
+void takeBounds(ProblemResult& p, const AnalysisResult& r)
+{
+    p.flops = r.ladder.at(Level::Fused).flops;
+    p.bytes = r.ladder.at(Level::Fused).bytes;
+    p.kernels = static_cast<int>(r.digest.kernels.size());
+    p.opFloorSeconds = r.ladder.at(Level::UnfusedPerKernel).opFloorSeconds;
+    for (Level l : bounds::kLevels)
+        p.boundsSeconds[static_cast<int>(l)] = r.ladder.at(l).seconds;
+    p.validation = r.validation.status;
+}
+
+// A problem through another frontend than the trace route (SweepOptions::frontend), as `solar analyze` runs it.
+void runThroughFrontend(const std::string& path, const hw::HwProfile& hardware, const SweepOptions& options, worker::Session& session,
+                        ProblemResult& p)
+{
+    SourceAnalysisOptions so;
+    so.frontend = options.frontend;
+    so.settings = options.frontendSettings;
+    so.analysis = options.analysis;
+    so.session = &session;
+    const auto r = analyzeSource(path, {}, hardware, so);
+    if (!r) {
+        p.status = ProblemStatus::Error;
+        p.error = r.diagnostics().empty() ? "failed" : r.diagnostics().front().format();
+        return;
+    }
+    p.status = r->result.coverage.complete ? ProblemStatus::Ok : ProblemStatus::Incomplete;
+    for (const auto& item : r->result.coverage.items)
+        if (!item.counted)
+            p.notCounted.push_back(item.what + " at line " + std::to_string(item.line));
+    takeBounds(p, r->result);
+    p.validationDetails = r->result.validation.details;
+    p.programNote = r->result.programNote;
+}
+
 ProblemResult runProblem(const std::string& dir, const std::string& rel, const hw::HwProfile& hardware, const SweepOptions& options,
-                         worker::TraceWorker& worker)
+                         worker::TraceWorker& worker, worker::Session& session)
 {
     const auto t0 = std::chrono::steady_clock::now();
     ProblemResult p;
@@ -162,6 +201,11 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
     if (const auto s = options.staleTimings.find(rel); s != options.staleTimings.end())
         p.excluded = s->second;
     const std::string path = (fs::path(dir) / rel).string();
+    if (!options.frontend.empty() && options.frontend != "trace") {
+        runThroughFrontend(path, hardware, options, session, p);
+        p.analysisSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return p;
+    }
     auto fail = [&](const Diagnostics& d) {
         p.status = ProblemStatus::Error;
         p.error = d.empty() ? "failed" : d.front().format();
@@ -192,13 +236,7 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
                         p.notCounted.push_back(what);
                 }
             }
-            p.flops = r->ladder.at(Level::Fused).flops;
-            p.bytes = r->ladder.at(Level::Fused).bytes;
-            p.kernels = static_cast<int>(r->digest.kernels.size());
-            p.opFloorSeconds = r->ladder.at(Level::UnfusedPerKernel).opFloorSeconds;
-            for (Level l : bounds::kLevels)
-                p.boundsSeconds[static_cast<int>(l)] = r->ladder.at(l).seconds;
-            p.validation = r->validation.status;
+            takeBounds(p, *r);
             if (options.validate) {
                 const Validation v = validate::validateModel(path, worker, *model);
                 p.validation = v.status;
@@ -280,7 +318,7 @@ SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, cons
     result.policy = std::string(bounds::policyName(options.analysis.policy));
     result.cache = std::string(bounds::cacheName(options.analysis.cache));
     std::vector<std::string> files;
-    const auto all = problemFiles(dir);
+    const auto all = problemFiles(dir, !options.frontend.empty() && options.frontend != "trace");
     for (size_t i = 0; i < all.size(); ++i) {
         if (static_cast<int>(i % static_cast<size_t>(options.shardCount)) == options.shardIndex)
             files.push_back(all[i]);
@@ -293,13 +331,14 @@ SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, cons
     int done = 0;
     auto work = [&] {
         worker::TraceWorker worker(python);
+        worker::Session session(python.executable); // for another frontend's analyses (started on first use)
         for (size_t i = next++; i < files.size(); i = next++) {
             {
                 std::lock_guard<std::mutex> lock(progressMutex);
                 if (options.progress)
                     options.progress(done, static_cast<int>(files.size()), files[i]);
             }
-            result.problems[i] = runProblem(dir, files[i], hardware, options, worker);
+            result.problems[i] = runProblem(dir, files[i], hardware, options, worker, session);
             std::lock_guard<std::mutex> lock(progressMutex);
             ++done;
         }

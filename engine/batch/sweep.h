@@ -6,6 +6,7 @@
 #pragma once
 
 #include "engine/analysis/analysis.h"
+#include "engine/frontend/frontend.h"
 #include "engine/measure/measurement.h"
 #include "engine/worker/traceworker.h"
 
@@ -73,6 +74,11 @@ struct SweepOptions
     bool measure = false; // run every analysed problem for real, one at a time, after the analyses
     measure::MeasureOptions measureOptions;
     std::function<void(int done, int total, const std::string& file)> progress;
+    /// The frontend every problem goes through (a registered id): empty or "trace", the trace route with its own
+    /// validation above; another (the LLM route, for Triton, C or CUDA kernels) analyses each file as `solar
+    /// analyze --frontend` would, its validation included, and the timings compare with its bounds the same way.
+    std::string frontend;
+    FrontendSettings frontendSettings;
 };
 
 struct SweepResult
@@ -84,8 +90,9 @@ struct SweepResult
     double wallSeconds = 0;
 };
 
-/// The problem files below `dir` (recursively, sorted), relative to it.
-std::vector<std::string> problemFiles(const std::string& dir);
+/// The problem files below `dir` (recursively, sorted), relative to it: Python sources, and with `kernelSources` C,
+/// C++ and CUDA ones too (what the LLM route reads).
+std::vector<std::string> problemFiles(const std::string& dir, bool kernelSources = false);
 
 /// The bounds a problem's measured time is compared with: at the sizes it was measured at (--measure), else the file's.
 /// Whether the problem has a measured time that is compared with its bounds (analysed, timed, not excluded).

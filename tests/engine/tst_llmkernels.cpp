@@ -133,7 +133,8 @@ private slots:
         QFETCH(QString, says);
         if (source.endsWith(QStringLiteral(".py"))) {
             const auto python = worker::locatePython();
-            if (!python || !runs(QString::fromStdString(python->executable), {QStringLiteral("-c"), QStringLiteral("import torch, triton")}))
+            if (!python
+                || !runs(QString::fromStdString(python->executable), {QStringLiteral("-c"), QStringLiteral("import torch, triton")}))
                 QSKIP("no Python with torch and triton here (the torch2 environment of ./scripts/test installs triton)");
         } else if (!source.endsWith(QStringLiteral(".cu"))
                    && !runs(QString::fromLatin1(source.endsWith(QStringLiteral(".c")) ? "cc" : "c++"), {QStringLiteral("--version")})) {
@@ -152,7 +153,8 @@ private slots:
                                                                    : "C or C++ kernel";
         QVERIFY2(prompt.find(notes) != std::string::npos, prompt.c_str());
         if (!source.endsWith(QStringLiteral(".py")))
-            QVERIFY2(prompt.find(source.endsWith(QStringLiteral(".cu")) ? "kernel: void row_sum(const float* x" : "entry function") != std::string::npos,
+            QVERIFY2(prompt.find(source.endsWith(QStringLiteral(".cu")) ? "kernel: void row_sum(const float* x" : "entry function")
+                         != std::string::npos,
                      prompt.c_str());
         // A good CUDA reply is analysed: bounds exist, and they say they are unvalidated.
         if (status == QStringLiteral("unvalidated"))
@@ -173,7 +175,8 @@ private slots:
         QCOMPARE(entry->params.size(), size_t(4));
         QVERIFY(entry->params[0].pointer && entry->params[0].isConst);
         QVERIFY(entry->params[3].pointer && !entry->params[3].isConst);
-        QCOMPARE(native::withConstants(testutil::readData("llm/c_matmul.c"), *c, {{"K", 11}}).find("#define K 11") != std::string::npos, true);
+        QCOMPARE(native::withConstants(testutil::readData("llm/c_matmul.c"), *c, {{"K", 11}}).find("#define K 11") != std::string::npos,
+                 true);
 
         const auto cu = native::readCSource(testutil::readData("llm/cuda_rowsum.cu"), "cuda_rowsum.cu");
         QVERIFY(cu);
@@ -196,8 +199,8 @@ private slots:
     {
         if (!runs(QStringLiteral("cc"), {QStringLiteral("--version")}))
             QSKIP("no C compiler here");
-        const auto program = ir::parseProgram(
-            "kernel k(n=40) {\n  in a: f32[n];\n  out b: f32[n];\n  for i in 0..n { b[i] = a[i]; }\n}\n", "k.alir");
+        const auto program
+            = ir::parseProgram("kernel k(n=40) {\n  in a: f32[n];\n  out b: f32[n];\n  for i in 0..n { b[i] = a[i]; }\n}\n", "k.alir");
         QVERIFY(program);
         const std::string text = "void copy_next(const float* a, float* b, int n)\n{\n  for (int i = 0; i < n; ++i) b[i] = a[i + 1];\n}\n";
         const Validation v = validate::validateNative(*program, "next.c", text, false);

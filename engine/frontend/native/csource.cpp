@@ -34,15 +34,16 @@ Expected<std::string> blanked(const std::string& text, const std::string& file)
         } else if (c == '/' && i + 1 < out.size() && out[i + 1] == '*') {
             const std::size_t end = out.find("*/", i + 2);
             if (end == std::string::npos)
-                return Expected<std::string>::failure(Diagnostic {Severity::Error, file, {line, 0}, "native.comment", "a /* comment is never closed"});
+                return Expected<std::string>::failure(
+                    Diagnostic {Severity::Error, file, {line, 0}, "native.comment", "a /* comment is never closed"});
             blankUntil(end + 2);
         } else if (c == '"' || c == '\'') {
             std::size_t k = i + 1;
             while (k < out.size() && out[k] != c && out[k] != '\n')
                 k += out[k] == '\\' ? 2 : 1;
             if (k >= out.size() || out[k] != c)
-                return Expected<std::string>::failure(
-                    Diagnostic {Severity::Error, file, {line, 0}, "native.string", "a string or character literal is not closed on its line"});
+                return Expected<std::string>::failure(Diagnostic {
+                    Severity::Error, file, {line, 0}, "native.string", "a string or character literal is not closed on its line"});
             blankUntil(k + 1);
         }
     }
@@ -82,9 +83,8 @@ std::vector<std::string> splitTopLevel(const std::string& s)
 
 std::optional<CParam> readParam(const std::string& text)
 {
-    static const std::set<std::string> kQualifiers = {"const",    "restrict", "__restrict__", "__restrict", "volatile",
-                                                      "struct",   "register", "__device__",   "__shared__", "__grid_constant__",
-                                                      "__const__"};
+    static const std::set<std::string> kQualifiers = {"const",    "restrict",   "__restrict__", "__restrict",        "volatile", "struct",
+                                                      "register", "__device__", "__shared__",   "__grid_constant__", "__const__"};
     static const std::regex kWord(R"([A-Za-z_]\w*|\*|\[[^\]]*\]|&)");
     CParam p;
     std::vector<std::string> words;
@@ -233,7 +233,8 @@ std::string alirTypeOf(const std::string& cType)
     return {};
 }
 
-std::string withConstants(const std::string& original, const CSource& source, const std::vector<std::pair<std::string, std::int64_t>>& values)
+std::string withConstants(const std::string& original, const CSource& source,
+                          const std::vector<std::pair<std::string, std::int64_t>>& values)
 {
     std::vector<std::pair<const CConstant*, std::int64_t>> edits;
     for (const auto& [name, value] : values)

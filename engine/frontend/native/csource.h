@@ -67,6 +67,7 @@ const CFunction* entryFunction(const CSource& source, bool cuda);
 std::string alirTypeOf(const std::string& cType);
 
 /// The source with each named constant's value replaced (a copy to compile at a validation point).
-std::string withConstants(const std::string& original, const CSource& source, const std::vector<std::pair<std::string, std::int64_t>>& values);
+std::string withConstants(const std::string& original, const CSource& source,
+                          const std::vector<std::pair<std::string, std::int64_t>>& values);
 
 } // namespace solar::native

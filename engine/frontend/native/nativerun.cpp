@@ -78,16 +78,17 @@ std::vector<double> valuesOf(const std::string& bytes, const std::string& alir)
 
 // The harness: the source included as it is (its types and helpers), then a main that loads, calls and saves.
 std::string harness(const std::string& sourceName, const CFunction& entry, const std::map<std::string, NativeArray>& arrays,
-                     const std::map<std::string, std::int64_t>& integers)
+                    const std::map<std::string, std::int64_t>& integers)
 {
-    std::string h = "#include \"" + sourceName + "\"\n#include <stdio.h>\n#include <stdlib.h>\n\n"
-        "static void* solar_load(const char* path, size_t bytes)\n{\n"
-        "    void* p = calloc(bytes ? bytes : 1, 1);\n    FILE* f = fopen(path, \"rb\");\n"
-        "    if (!p || !f || fread(p, 1, bytes, f) != bytes) { fprintf(stderr, \"cannot read %s\\n\", path); exit(3); }\n"
-        "    fclose(f);\n    return p;\n}\n\n"
-        "static void solar_save(const char* path, const void* p, size_t bytes)\n{\n    FILE* f = fopen(path, \"wb\");\n"
-        "    if (!f || fwrite(p, 1, bytes, f) != bytes) { fprintf(stderr, \"cannot write %s\\n\", path); exit(3); }\n"
-        "    fclose(f);\n}\n\nint main(void)\n{\n";
+    std::string h = "#include \"" + sourceName
+        + "\"\n#include <stdio.h>\n#include <stdlib.h>\n\n"
+          "static void* solar_load(const char* path, size_t bytes)\n{\n"
+          "    void* p = calloc(bytes ? bytes : 1, 1);\n    FILE* f = fopen(path, \"rb\");\n"
+          "    if (!p || !f || fread(p, 1, bytes, f) != bytes) { fprintf(stderr, \"cannot read %s\\n\", path); exit(3); }\n"
+          "    fclose(f);\n    return p;\n}\n\n"
+          "static void solar_save(const char* path, const void* p, size_t bytes)\n{\n    FILE* f = fopen(path, \"wb\");\n"
+          "    if (!f || fwrite(p, 1, bytes, f) != bytes) { fprintf(stderr, \"cannot write %s\\n\", path); exit(3); }\n"
+          "    fclose(f);\n}\n\nint main(void)\n{\n";
     std::string call, save;
     for (const auto& p : entry.params) {
         call += call.empty() ? "" : ", ";
@@ -174,7 +175,8 @@ Expected<NativeRun> runNative(const std::string& text, const std::string& file, 
         out << bytes;
         return static_cast<bool>(out);
     };
-    bool written = write(sourceName, withConstants(text, source, constants)) && write(harnessName, harness(sourceName, entry, arrays, integers));
+    bool written
+        = write(sourceName, withConstants(text, source, constants)) && write(harnessName, harness(sourceName, entry, arrays, integers));
     for (const auto& [name, a] : arrays)
         written = written && write(name + ".in", bytesOf(a));
     if (!written)
@@ -182,10 +184,15 @@ Expected<NativeRun> runNative(const std::string& text, const std::string& file, 
     // The system compiler (CC / CXX where set); sanitizers where the toolchain links them.
     const QByteArray chosen = qgetenv(cplusplus ? "CXX" : "CC");
     const QString compiler = !chosen.isEmpty() ? QString::fromLocal8Bit(chosen) : QString::fromLatin1(cplusplus ? "c++" : "cc");
-    const QStringList base = {QString::fromLatin1(cplusplus ? "-std=c++17" : "-std=c11"), QStringLiteral("-O1"), QStringLiteral("-g"),
-                              QString::fromStdString(harnessName), QStringLiteral("-o"), QStringLiteral("harness"), QStringLiteral("-lm")};
-    const QStringList sanitizers
-        = {QStringLiteral("-fsanitize=address,undefined"), QStringLiteral("-fno-sanitize-recover=all"), QStringLiteral("-fno-omit-frame-pointer")};
+    const QStringList base = {QString::fromLatin1(cplusplus ? "-std=c++17" : "-std=c11"),
+                              QStringLiteral("-O1"),
+                              QStringLiteral("-g"),
+                              QString::fromStdString(harnessName),
+                              QStringLiteral("-o"),
+                              QStringLiteral("harness"),
+                              QStringLiteral("-lm")};
+    const QStringList sanitizers = {QStringLiteral("-fsanitize=address,undefined"), QStringLiteral("-fno-sanitize-recover=all"),
+                                    QStringLiteral("-fno-omit-frame-pointer")};
     NativeRun out;
     out.sanitized = true;
     Ran built = runProcess(compiler, sanitizers + base, dir.path(), options.compileTimeoutMs, options.cancel);
@@ -198,12 +205,15 @@ Expected<NativeRun> runNative(const std::string& text, const std::string& file, 
         }
     }
     if (!built.started)
-        return Result::failure(error(file, "native.compiler", "no C/C++ compiler runs here (" + compiler.toStdString() + "; set CC or CXX)"));
+        return Result::failure(
+            error(file, "native.compiler", "no C/C++ compiler runs here (" + compiler.toStdString() + "; set CC or CXX)"));
     if (built.timedOut)
         return Result::failure(error(file, "native.timeout", "compiling the source took longer than the timeout"));
     if (built.exitCode != 0)
-        return Result::failure(error(file, "native.compile", "the source does not compile with the harness: " + firstLines(built.output, 4)));
-    out.compiler = compiler.toStdString() + " -O1" + (out.sanitized ? " with AddressSanitizer and UBSan" : " (no sanitizers in this toolchain)");
+        return Result::failure(
+            error(file, "native.compile", "the source does not compile with the harness: " + firstLines(built.output, 4)));
+    out.compiler
+        = compiler.toStdString() + " -O1" + (out.sanitized ? " with AddressSanitizer and UBSan" : " (no sanitizers in this toolchain)");
     const Ran ran = runProcess(dir.path() + QStringLiteral("/harness"), {}, dir.path(), options.runTimeoutMs, options.cancel);
     if (options.cancel && options.cancel->load())
         return Result::failure(error(file, "native.cancelled", "cancelled"));

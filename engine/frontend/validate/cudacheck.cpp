@@ -28,8 +28,7 @@ public:
     IntExpr(const std::string& text, const Values& values)
         : m_text(text)
         , m_values(values)
-    {
-    }
+    { }
     std::optional<std::int64_t> value()
     {
         auto v = sum();
@@ -230,10 +229,11 @@ Validation checkCudaProgram(const ir::Program& program, const std::string& file,
                 d = &x;
         const std::string type = native::alirTypeOf(p.type);
         if (!d)
-            return refused("the kernel indexes " + p.name + ", which is not a tensor of the program: declare `" + (p.isConst ? "in " : "out ")
-                           + p.name + ": " + (type.empty() ? p.type : type) + "[...]`");
+            return refused("the kernel indexes " + p.name + ", which is not a tensor of the program: declare `"
+                           + (p.isConst ? "in " : "out ") + p.name + ": " + (type.empty() ? p.type : type) + "[...]`");
         if (!type.empty() && std::string(ir::dtypeName(d->dtype)) != type)
-            return refused(p.name + " is declared " + std::string(ir::dtypeName(d->dtype)) + ", the kernel's is " + p.type + " (" + type + ")");
+            return refused(p.name + " is declared " + std::string(ir::dtypeName(d->dtype)) + ", the kernel's is " + p.type + " (" + type
+                           + ")");
         const bool input = d->tensorKind == ir::TensorKind::In || d->tensorKind == ir::TensorKind::Weight;
         if (input != p.isConst && p.isConst)
             return refused(p.name + " is const in the kernel (read only) but an output of the program");
@@ -265,15 +265,16 @@ Validation checkCudaProgram(const ir::Program& program, const std::string& file,
             kernelValues[p.name] = *at;
             for (const auto& q : program.params)
                 if (q.name == p.name && q.value != *at)
-                    return refused("the kernel's " + p.name + " is " + launch->args[i] + " = " + std::to_string(*at) + " at its launch (line "
-                                   + std::to_string(launch->line) + "), and the program's " + p.name + " defaults to " + std::to_string(q.value));
+                    return refused("the kernel's " + p.name + " is " + launch->args[i] + " = " + std::to_string(*at)
+                                   + " at its launch (line " + std::to_string(launch->line) + "), and the program's " + p.name
+                                   + " defaults to " + std::to_string(q.value));
         }
         const auto grid = dims(launch->grid, source->text, values), block = dims(launch->block, source->text, values);
         if (grid && block)
             threads = std::array<std::int64_t, 3> {(*grid)[0] * (*block)[0], (*grid)[1] * (*block)[1], (*grid)[2] * (*block)[2]};
         checked.push_back("the launch on line " + std::to_string(launch->line)
                           + (threads ? " (" + std::to_string((*threads)[0]) + " x " + std::to_string((*threads)[1]) + " x "
-                                           + std::to_string((*threads)[2]) + " threads)"
+                                     + std::to_string((*threads)[2]) + " threads)"
                                      : std::string(" (its grid not evaluated)")));
     } else {
         checked.push_back(launch ? "no launch arguments (their count differs from the kernel's)" : "no launch in the file");
@@ -309,11 +310,12 @@ Validation checkCudaProgram(const ir::Program& program, const std::string& file,
             continue;
         ++extents;
         if (!sizes.count(*extent))
-            return refused("the kernel runs " + it->str(1) + " up to " + it->str(2) + " = " + std::to_string(*extent)
-                           + ", which is no dimension of the program's tensors (nor any one's element count): its tensors must have the extents "
-                             "the kernel runs over");
-        if (const auto t = threadIndex.find(it->str(1)); t != threadIndex.end() && threads && !gridStride
-            && (*threads)[static_cast<size_t>(t->second)] < *extent)
+            return refused(
+                "the kernel runs " + it->str(1) + " up to " + it->str(2) + " = " + std::to_string(*extent)
+                + ", which is no dimension of the program's tensors (nor any one's element count): its tensors must have the extents "
+                  "the kernel runs over");
+        if (const auto t = threadIndex.find(it->str(1));
+            t != threadIndex.end() && threads && !gridStride && (*threads)[static_cast<size_t>(t->second)] < *extent)
             return refused("the launch starts " + std::to_string((*threads)[static_cast<size_t>(t->second)]) + " threads along "
                            + std::string(1, static_cast<char>('x' + t->second)) + " but the kernel guards " + it->str(1) + " < "
                            + std::to_string(*extent) + ": the source leaves elements unwritten, so no program can state its work");

@@ -115,18 +115,22 @@ Validation validateNative(const ir::Program& program, const std::string& file, c
             return refused("the entry function's array " + p.name + " is not a tensor of the program: declare `"
                            + (p.isConst ? "in " : "out ") + p.name + ": " + type + "[...]`");
         if (std::string(ir::dtypeName(d->dtype)) != type)
-            return refused(p.name + " is declared " + std::string(ir::dtypeName(d->dtype)) + ", the kernel's is " + p.type + " (" + type + ")");
+            return refused(p.name + " is declared " + std::string(ir::dtypeName(d->dtype)) + ", the kernel's is " + p.type + " (" + type
+                           + ")");
         const bool input = d->tensorKind == ir::TensorKind::In || d->tensorKind == ir::TensorKind::Weight;
         if (input != p.isConst)
-            return refused(p.name + " is " + (input ? "an input" : "an output") + " of the program but " + (p.isConst ? "const" : "not const")
+            return refused(p.name + " is " + (input ? "an input" : "an output") + " of the program but "
+                           + (p.isConst ? "const" : "not const")
                            + " in the kernel: a const pointer is an `in` tensor, any other an `out` one");
         if (!input)
             outputs.push_back(p.name);
     }
     for (const auto& d : program.decls)
         if (d.kind == ir::DeclKind::Tensor && (d.tensorKind == ir::TensorKind::In || d.tensorKind == ir::TensorKind::Out)
-            && std::none_of(entry->params.begin(), entry->params.end(), [&](const native::CParam& p) { return p.pointer && p.name == d.name; }))
-            return refused("the program's " + d.name + " is no array parameter of " + entry->name + "; its arrays are the program's inputs and outputs");
+            && std::none_of(entry->params.begin(), entry->params.end(),
+                            [&](const native::CParam& p) { return p.pointer && p.name == d.name; }))
+            return refused("the program's " + d.name + " is no array parameter of " + entry->name
+                           + "; its arrays are the program's inputs and outputs");
     std::vector<trace::SizeMap> schedule;
     for (const auto& list : {trace::separatingSizes(constants), trace::reducedSizes(constants)})
         for (const auto& sizes : list)
@@ -167,8 +171,7 @@ Validation validateNative(const ir::Program& program, const std::string& file, c
             for (const auto& t : result->tensors)
                 for (const auto& p : entry->params)
                     if (p.pointer && p.name == t.name)
-                        arrays[p.name] = {native::alirTypeOf(p.type),
-                                          p.isConst ? t.data : std::vector<double>(t.data.size(), 0.0)};
+                        arrays[p.name] = {native::alirTypeOf(p.type), p.isConst ? t.data : std::vector<double>(t.data.size(), 0.0)};
             std::map<std::string, std::int64_t> integers;
             for (const auto& p : entry->params)
                 if (!p.pointer)
@@ -188,8 +191,12 @@ Validation validateNative(const ir::Program& program, const std::string& file, c
             compiler = ran->compiler;
             std::vector<worker::ReferenceTensor> expected;
             for (const auto& name : outputs) {
-                const auto& t = *std::find_if(result->tensors.begin(), result->tensors.end(), [&](const ir::TensorValue& x) { return x.name == name; });
-                expected.push_back({t.shape, std::string(t.dtype == ir::DType::F64 ? "float64" : ir::isFloat(t.dtype) ? "float32" : "int64"),
+                const auto& t = *std::find_if(result->tensors.begin(), result->tensors.end(),
+                                              [&](const ir::TensorValue& x) { return x.name == name; });
+                expected.push_back({t.shape,
+                                    std::string(t.dtype == ir::DType::F64  ? "float64"
+                                                    : ir::isFloat(t.dtype) ? "float32"
+                                                                           : "int64"),
                                     ran->arrays.at(name)});
             }
             const double rtol = expected.empty() ? 0.0 : programTolerance(program, *bound, expected.front().dtype);
@@ -205,11 +212,12 @@ Validation validateNative(const ir::Program& program, const std::string& file, c
         return v;
     }
     v.status = ValidationStatus::Validated;
-    v.details = "outputs match the kernel compiled and run here (" + compiler + ") at " + compared
-        + " (seeds " + std::to_string(options.seed) + " and " + std::to_string(options.seed + 1)
+    v.details = "outputs match the kernel compiled and run here (" + compiler + ") at " + compared + " (seeds "
+        + std::to_string(options.seed) + " and " + std::to_string(options.seed + 1)
         + ", signed inputs, tolerance from the program's reductions: the source has no trace)";
     if (separating < 2)
-        v.caveat = separating == 0 ? "no size point told the kernel's size constants apart" : "only one size point told the kernel's size constants apart";
+        v.caveat = separating == 0 ? "no size point told the kernel's size constants apart"
+                                   : "only one size point told the kernel's size constants apart";
     if (!v.caveat.empty())
         v.details += "; " + v.caveat;
     return v;
