@@ -26,8 +26,9 @@ private slots:
         const std::string timings = writeFile(dir.path() + QStringLiteral("/timings.json"),
                                               R"({"level1": {"c_matmul.c": {"min": 1.0}, "cuda_rowsum.cu": {"min": 0.25}}})");
         // One reply per problem, in the sweep's sorted order.
-        ScriptedServer server({{200, completion("```alir\n" + readFile(std::string(SOLAR_TEST_DATA) + "/llm/c_matmul_good.alir") + "```")},
-                               {200, completion("```alir\n" + readFile(std::string(SOLAR_TEST_DATA) + "/llm/cuda_rowsum_good.alir") + "```")}});
+        ScriptedServer server(
+            {{200, completion("```alir\n" + readFile(std::string(SOLAR_TEST_DATA) + "/llm/c_matmul_good.alir") + "```")},
+             {200, completion("```alir\n" + readFile(std::string(SOLAR_TEST_DATA) + "/llm/cuda_rowsum_good.alir") + "```")}});
         qputenv("SOLAR_LLM_CACHE", cache.path().toUtf8());
         auto run = [&](std::vector<std::string> args) {
             auto future = QtConcurrent::run([args] { return cli(args); });
@@ -59,9 +60,8 @@ private slots:
         // The same bounds as `solar analyze --frontend llm` of the file under the sweep's cache assumption (its
         // validated program comes from the cache).
         const std::string file = QString(root + QStringLiteral("/level1/c_matmul.c")).toStdString();
-        const Result analyze
-            = run({"analyze", file, "--hw", "h100-sxm", "--frontend", "llm", "--llm-url", server.url(), "--llm-key-env", "", "--cache",
-                   doc["cache"].get<std::string>(), "--format", "json"});
+        const Result analyze = run({"analyze", file, "--hw", "h100-sxm", "--frontend", "llm", "--llm-url", server.url(), "--llm-key-env",
+                                    "", "--cache", doc["cache"].get<std::string>(), "--format", "json"});
         qunsetenv("SOLAR_LLM_CACHE");
         QVERIFY2(analyze.code == 0, (analyze.out + analyze.err).c_str());
         const auto single = nlohmann::json::parse(analyze.out);

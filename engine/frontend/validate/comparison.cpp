@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine/frontend/validate/comparison.h"
 
+#include "engine/frontend/trace/modelprogram.h"
+#include "engine/frontend/trace/sizepoints.h"
+
 #include "engine/core/format.h"
 #include "engine/graph/lifting.h"
 
@@ -17,6 +20,35 @@ std::string sizesText(const std::map<std::string, std::int64_t>& sizes)
     for (const auto& [k, v] : sizes)
         s += (s.empty() ? "" : ", ") + k + "=" + std::to_string(v);
     return s.empty() ? "the file's own sizes" : s;
+}
+
+std::string wrongDefaults(const ir::Program& program, const std::map<std::string, std::int64_t>& constants)
+{
+    std::string wrong;
+    for (const auto& p : program.params)
+        if (const auto it = constants.find(p.name); it != constants.end() && p.value != it->second)
+            wrong += (wrong.empty() ? "" : "; ") + p.name + " defaults to " + std::to_string(p.value) + ", the source sets " + p.name
+                + " = " + std::to_string(it->second);
+    return wrong.empty() ? wrong : "kernel parameters must default to the source's sizes: " + wrong;
+}
+
+std::vector<std::map<std::string, std::int64_t>> validationSchedule(const std::map<std::string, std::int64_t>& constants)
+{
+    std::vector<std::map<std::string, std::int64_t>> schedule;
+    for (const auto& list : {trace::separatingSizes(constants), trace::reducedSizes(constants)})
+        for (const auto& sizes : list)
+            if (std::find(schedule.begin(), schedule.end(), sizes) == schedule.end())
+                schedule.push_back(sizes);
+    return schedule;
+}
+
+std::map<std::string, std::int64_t> parameterSizes(const ir::Program& program, const std::map<std::string, std::int64_t>& sizes)
+{
+    std::map<std::string, std::int64_t> out;
+    for (const auto& p : program.params)
+        if (const auto it = sizes.find(p.name); it != sizes.end())
+            out[p.name] = it->second;
+    return out;
 }
 
 namespace {

@@ -19,6 +19,18 @@ namespace solar::validate {
 /// The sizes as "a=1, b=2" (the file's own sizes when empty): how every comparison message names its point.
 std::string sizesText(const std::map<std::string, std::int64_t>& sizes);
 
+/// Every kernel parameter of `program` named like a size constant of the source must default to the source's value
+/// (the analysis runs at the defaults: another value would analyse another problem). Empty when they do, else the
+/// refusal's text.
+std::string wrongDefaults(const ir::Program& program, const std::map<std::string, std::int64_t>& constants);
+
+/// A translated program's schedule of size points: those that tell the source's constants apart
+/// (trace::separatingSizes), then the uniform reductions (trace::reducedSizes), each once.
+std::vector<std::map<std::string, std::int64_t>> validationSchedule(const std::map<std::string, std::int64_t>& constants);
+
+/// The program's size parameters that `sizes` sets (what ir::bindSizes and the interpreter take at a point).
+std::map<std::string, std::int64_t> parameterSizes(const ir::Program& program, const std::map<std::string, std::int64_t>& sizes);
+
 struct OutputCheck
 {
     bool structural = false; // a count or a shape differs: no tolerance or larger size can fix that

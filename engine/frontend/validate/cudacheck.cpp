@@ -2,6 +2,7 @@
 #include "engine/frontend/validate/cudacheck.h"
 
 #include "engine/frontend/native/csource.h"
+#include "engine/frontend/validate/comparison.h"
 #include "engine/ir/bindings.h"
 #include "engine/ir/dtype.h"
 
@@ -204,13 +205,8 @@ Validation checkCudaProgram(const ir::Program& program, const std::string& file,
     Values values; // the file's constants, then the program's sizes (its defaults)
     for (const auto& c : source->constants)
         values[c.name] = c.value;
-    std::string wrongDefaults;
-    for (const auto& p : program.params)
-        if (const auto it = values.find(p.name); it != values.end() && p.value != it->second)
-            wrongDefaults += (wrongDefaults.empty() ? "" : "; ") + p.name + " defaults to " + std::to_string(p.value) + ", the source sets "
-                + p.name + " = " + std::to_string(it->second);
-    if (!wrongDefaults.empty())
-        return refused("kernel parameters must default to the source's sizes: " + wrongDefaults);
+    if (const std::string wrong = wrongDefaults(program, values); !wrong.empty())
+        return refused(wrong);
     const auto bound = ir::bindSizes(program);
     if (!bound)
         return refused("the program's sizes do not bind: " + bound.diagnostics().front().message);

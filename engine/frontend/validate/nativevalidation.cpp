@@ -83,13 +83,8 @@ Validation validateNative(const ir::Program& program, const std::string& file, c
     trace::SizeMap constants;
     for (const auto& c : source->constants)
         constants[c.name] = c.value;
-    std::string wrongDefaults;
-    for (const auto& p : program.params)
-        if (const auto it = constants.find(p.name); it != constants.end() && p.value != it->second)
-            wrongDefaults += (wrongDefaults.empty() ? "" : "; ") + p.name + " defaults to " + std::to_string(p.value) + ", the source sets "
-                + p.name + " = " + std::to_string(it->second);
-    if (!wrongDefaults.empty())
-        return refused("kernel parameters must default to the source's sizes: " + wrongDefaults);
+    if (const std::string wrong = wrongDefaults(program, constants); !wrong.empty())
+        return refused(wrong);
     // The naming contract, before anything runs.
     std::vector<std::string> outputs;
     for (const auto& p : entry->params) {
@@ -131,21 +126,13 @@ Validation validateNative(const ir::Program& program, const std::string& file, c
                             [&](const native::CParam& p) { return p.pointer && p.name == d.name; }))
             return refused("the program's " + d.name + " is no array parameter of " + entry->name
                            + "; its arrays are the program's inputs and outputs");
-    std::vector<trace::SizeMap> schedule;
-    for (const auto& list : {trace::separatingSizes(constants), trace::reducedSizes(constants)})
-        for (const auto& sizes : list)
-            if (std::find(schedule.begin(), schedule.end(), sizes) == schedule.end())
-                schedule.push_back(sizes);
     std::string compared, lastProblem, compiler;
     int separating = 0, counted = 0;
-    for (const auto& sizes : schedule) {
+    for (const auto& sizes : validationSchedule(constants)) {
         const bool tellsApart = trace::separates(sizes, constants);
         if (separating >= 2 || (!tellsApart && counted >= 2))
             break;
-        std::map<std::string, std::int64_t> paramSizes;
-        for (const auto& p : program.params)
-            if (const auto it = sizes.find(p.name); it != sizes.end())
-                paramSizes[p.name] = it->second;
+        const auto paramSizes = parameterSizes(program, sizes);
         const auto bound = ir::bindSizes(program, paramSizes);
         if (!bound) {
             lastProblem = sizesText(sizes) + ": " + bound.diagnostics().front().message;

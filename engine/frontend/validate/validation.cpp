@@ -318,19 +318,11 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
         v.details = "the reference model does not load: " + constants.diagnostics().front().format();
         return v;
     }
-    // Every kernel parameter named like a size constant of the source defaults to the source's value: the
-    // analysis runs at the defaults, so a wrong one would analyse another problem.
-    std::string wrongDefaults;
-    for (const auto& p : program.params) {
-        const auto it = constants->find(p.name);
-        if (it != constants->end() && p.value != it->second)
-            wrongDefaults += (wrongDefaults.empty() ? "" : "; ") + p.name + " defaults to " + std::to_string(p.value) + ", the source sets "
-                + p.name + " = " + std::to_string(it->second);
-    }
-    if (!wrongDefaults.empty()) {
+    // Every kernel parameter named like a size constant of the source defaults to the source's value.
+    if (const std::string wrong = wrongDefaults(program, *constants); !wrong.empty()) {
         v.status = ValidationStatus::Mismatch;
         v.ran = false;
-        v.details = "kernel parameters must default to the source's sizes: " + wrongDefaults;
+        v.details = wrong;
         return v;
     }
     const auto full = ir::bindSizes(program);
@@ -348,19 +340,11 @@ Validation validateProgram(const ir::Program& program, const std::string& file, 
     std::map<trace::SizeMap, std::optional<trace::Lowered>> sourceProgram; // the source traced and lowered at a point
     bool toleranceFromSource = true;
     bool unsignedOnly = false; // the source's outputs were not finite on signed inputs somewhere
-    std::vector<trace::SizeMap> schedule;
-    for (const auto& list : {trace::separatingSizes(*constants), trace::reducedSizes(*constants)})
-        for (const auto& sizes : list)
-            if (std::find(schedule.begin(), schedule.end(), sizes) == schedule.end())
-                schedule.push_back(sizes);
-    for (const auto& sizes : schedule) {
+    for (const auto& sizes : validationSchedule(*constants)) {
         const bool tellsApart = trace::separates(sizes, *constants);
         if (separating >= kPointsNeeded || (!tellsApart && counted >= kPointsNeeded))
             break;
-        std::map<std::string, std::int64_t> paramSizes;
-        for (const auto& p : program.params)
-            if (const auto it = sizes.find(p.name); it != sizes.end())
-                paramSizes[p.name] = it->second;
+        const auto paramSizes = parameterSizes(program, sizes);
         const auto bound = ir::bindSizes(program, paramSizes);
         if (!bound) {
             lastProblem = sizesText(sizes) + ": " + bound.diagnostics().front().message;
