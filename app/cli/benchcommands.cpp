@@ -9,6 +9,7 @@
 #include "engine/batch/sweep.h"
 #include "engine/report/benchreport.h"
 #include "engine/report/scorereport.h"
+#include "engine/source/sourceanalysis.h"
 #include "engine/worker/pythonlocator.h"
 
 #include <algorithm>
@@ -140,11 +141,10 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
     batch::SweepOptions options;
     options.analysis = a.options;
     options.validate = args.has("--validate");
-    options.frontend = args.value("--frontend", std::string());
-    options.frontendSettings = frontendSettings(args);
-    if (!options.frontend.empty() && options.frontend != "trace"
-        && (args.has("--validate") || args.has("--differential") || args.has("--measure")))
-        throw UsageError {"--validate, --differential and --measure go with the trace route; --frontend " + options.frontend
+    const std::string frontend = args.value("--frontend", std::string("trace"));
+    const FrontendSettings settings = frontendSettings(args);
+    if (frontend != "trace" && (args.has("--validate") || args.has("--differential") || args.has("--measure")))
+        throw UsageError {"--validate, --differential and --measure go with the trace route; --frontend " + frontend
                           + " validates as its analysis does"};
     options.differential = args.has("--differential");
     options.measure = args.has("--measure");
@@ -201,6 +201,19 @@ int bench(const Args& args, std::ostream& out, std::ostream& err)
             if (s)
                 options.staleTimings = *s;
         }
+    }
+    if (frontend != "trace") {
+        // Each problem as `solar analyze --frontend` takes it (the LLM route for Triton, C and CUDA kernels).
+        options.kernelSources = true;
+        options.analyzer = [frontend, settings, analysis = options.analysis, hardware](const std::string& path, worker::Session& session) {
+            SourceAnalysisOptions so;
+            so.frontend = frontend;
+            so.settings = settings;
+            so.analysis = analysis;
+            so.session = &session;
+            auto r = analyzeSource(path, {}, *hardware, so);
+            return r ? Expected<AnalysisResult>(std::move(r->result)) : Expected<AnalysisResult>::failure(r.diagnostics());
+        };
     }
     if (!std::filesystem::is_directory(a.file)) {
         err << a.file << ": error: not a folder of problems (KernelBench layout: DIR/<level>/<problem>.py)\n";

@@ -8,8 +8,6 @@
 #include "engine/core/textfile.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/frontend/validate/validation.h"
-#include "engine/source/sourceanalysis.h"
-#include "engine/worker/session.h"
 
 #include <nlohmann/json.hpp>
 
@@ -164,28 +162,22 @@ void takeBounds(ProblemResult& p, const AnalysisResult& r)
     p.validation = r.validation.status;
 }
 
-// A problem through another frontend than the trace route (SweepOptions::frontend), as `solar analyze` runs it.
-void runThroughFrontend(const std::string& path, const hw::HwProfile& hardware, const SweepOptions& options, worker::Session& session,
-                        ProblemResult& p)
+// A problem through the analyzer a caller gave (SweepOptions::analyzer) instead of the trace route.
+void runThroughAnalyzer(const std::string& path, const SweepOptions& options, worker::Session& session, ProblemResult& p)
 {
-    SourceAnalysisOptions so;
-    so.frontend = options.frontend;
-    so.settings = options.frontendSettings;
-    so.analysis = options.analysis;
-    so.session = &session;
-    const auto r = analyzeSource(path, {}, hardware, so);
+    const auto r = options.analyzer(path, session);
     if (!r) {
         p.status = ProblemStatus::Error;
         p.error = r.diagnostics().empty() ? "failed" : r.diagnostics().front().format();
         return;
     }
-    p.status = r->result.coverage.complete ? ProblemStatus::Ok : ProblemStatus::Incomplete;
-    for (const auto& item : r->result.coverage.items)
+    p.status = r->coverage.complete ? ProblemStatus::Ok : ProblemStatus::Incomplete;
+    for (const auto& item : r->coverage.items)
         if (!item.counted)
             p.notCounted.push_back(item.what + " at line " + std::to_string(item.line));
-    takeBounds(p, r->result);
-    p.validationDetails = r->result.validation.details;
-    p.programNote = r->result.programNote;
+    takeBounds(p, *r);
+    p.validationDetails = r->validation.details;
+    p.programNote = r->programNote;
 }
 
 ProblemResult runProblem(const std::string& dir, const std::string& rel, const hw::HwProfile& hardware, const SweepOptions& options,
@@ -201,8 +193,8 @@ ProblemResult runProblem(const std::string& dir, const std::string& rel, const h
     if (const auto s = options.staleTimings.find(rel); s != options.staleTimings.end())
         p.excluded = s->second;
     const std::string path = (fs::path(dir) / rel).string();
-    if (!options.frontend.empty() && options.frontend != "trace") {
-        runThroughFrontend(path, hardware, options, session, p);
+    if (options.analyzer) {
+        runThroughAnalyzer(path, options, session, p);
         p.analysisSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return p;
     }
@@ -318,7 +310,7 @@ SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, cons
     result.policy = std::string(bounds::policyName(options.analysis.policy));
     result.cache = std::string(bounds::cacheName(options.analysis.cache));
     std::vector<std::string> files;
-    const auto all = problemFiles(dir, !options.frontend.empty() && options.frontend != "trace");
+    const auto all = problemFiles(dir, options.kernelSources);
     for (size_t i = 0; i < all.size(); ++i) {
         if (static_cast<int>(i % static_cast<size_t>(options.shardCount)) == options.shardIndex)
             files.push_back(all[i]);
@@ -331,7 +323,7 @@ SweepResult runSweep(const std::string& dir, const hw::HwProfile& hardware, cons
     int done = 0;
     auto work = [&] {
         worker::TraceWorker worker(python);
-        worker::Session session(python.executable); // for another frontend's analyses (started on first use)
+        worker::Session session(python.executable); // for SweepOptions::analyzer (its worker started on first use)
         for (size_t i = next++; i < files.size(); i = next++) {
             {
                 std::lock_guard<std::mutex> lock(progressMutex);

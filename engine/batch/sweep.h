@@ -6,8 +6,8 @@
 #pragma once
 
 #include "engine/analysis/analysis.h"
-#include "engine/frontend/frontend.h"
 #include "engine/measure/measurement.h"
+#include "engine/worker/session.h"
 #include "engine/worker/traceworker.h"
 
 #include <array>
@@ -74,11 +74,12 @@ struct SweepOptions
     bool measure = false; // run every analysed problem for real, one at a time, after the analyses
     measure::MeasureOptions measureOptions;
     std::function<void(int done, int total, const std::string& file)> progress;
-    /// The frontend every problem goes through (a registered id): empty or "trace", the trace route with its own
-    /// validation above; another (the LLM route, for Triton, C or CUDA kernels) analyses each file as `solar
-    /// analyze --frontend` would, its validation included, and the timings compare with its bounds the same way.
-    std::string frontend;
-    FrontendSettings frontendSettings;
+    /// Set: every problem is analysed by it instead of the trace route (the CLI's `bench --frontend llm` passes
+    /// analyzeSource, the top of the frontend stack, for Triton, C or CUDA kernels), its validation included, and the
+    /// timings compare with its bounds the same way. Called from the sweep's threads, each with its own worker
+    /// session; `kernelSources` adds .c, .cc, .cpp and .cu files to the problems.
+    std::function<Expected<AnalysisResult>(const std::string& path, worker::Session& session)> analyzer;
+    bool kernelSources = false;
 };
 
 struct SweepResult

@@ -870,6 +870,10 @@ private:
                 execParentOfInner(n, m_nodes[n.body[0]], lo, hi);
                 return;
             }
+            if (n.body.size() == 2 && initThenDots(m_nodes[n.body[0]], m_nodes[n.body[1]])) {
+                execInitThenDots(n, m_nodes[n.body[0]], m_nodes[n.body[1]], lo, hi);
+                return;
+            }
             if (n.body.size() == 1 && m_nodes[n.body[0]].kind == StmtKind::Assign) {
                 const Node& body = m_nodes[n.body[0]];
                 for (std::int64_t i = lo; i < hi; i += n.step) {
@@ -947,13 +951,141 @@ private:
         m_vars[n.slot] = lo;
         for (size_t i = 0; i < nq; ++i)
             q[i] = formValue(p.quantities[i]);
-        for (std::int64_t v = lo; v < hi; v += n.step) {
+        std::int64_t v = lo;
+        if (dotsInterleave(child))
+            for (; v + 3 * n.step < hi; v += 4 * n.step) {
+                m_vars[n.slot] = v + 3 * n.step;
+                execDots4(child, q, n.step);
+                for (size_t i = 0; i < nq; ++i)
+                    q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
+                                                     + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(4 * n.step));
+            }
+        for (; v < hi; v += n.step) {
             m_vars[n.slot] = v;
             execInner(child, q);
             for (size_t i = 0; i < nq; ++i)
                 q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
                                                  + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(n.step));
         }
+    }
+
+    // Four iterations of the parent of a dot loop at once, when they are four independent dot products: the inner
+    // loop's range does not move with the parent (no guard, bounds free of its variable) and each iteration writes
+    // its own element. Each accumulator runs the very operations of execInner's, in the same order, so the values
+    // are bit-identical; the four chains only overlap in time (one chain waits on its add and two conversions).
+    bool dotsInterleave(const Node& loop) const
+    {
+        const InnerLoop& p = loop.inner;
+        if (!p.dot || !p.guardCoef.empty() || p.parentCoef[0] != 0 || p.parentCoef[1] != 0)
+            return false;
+        const DType dtype = m_nodes[p.assign].dtype;
+        if (dtype != DType::F32 && dtype != DType::F64)
+            return false;
+        const int target = m_nodes[p.assign].target;
+        for (size_t k = 0; k < p.accesses.size(); ++k)
+            if (p.accesses[k] == target)
+                return p.parentCoef[2 + k] != 0;
+        return false;
+    }
+
+    // `C[m, n] = <init>; for k { C[m, n] += A[m, k] * B[k, n]; }` inside a loop over n: the initialiser writes the
+    // dot's own element and reads nothing of its tensor, so four initialisers and then their four dots run what the
+    // loop runs, in an order no value can tell (the dots read other tensors only). Checked per group at run time:
+    // the initialiser's element must be the dot's.
+    bool initThenDots(const Node& init, const Node& loop) const
+    {
+        if (init.kind != StmtKind::Assign || init.op != AssignOp::Set || loop.kind != StmtKind::For || !loop.inner.enabled
+            || !dotsInterleave(loop))
+            return false;
+        const int tensor = m_accesses[init.target].tensor;
+        if (tensor != m_accesses[m_nodes[loop.inner.assign].target].tensor)
+            return false;
+        for (int i = init.value.begin; i < init.value.end; ++i)
+            if ((m_code[static_cast<size_t>(i)].op == Op::Load || m_code[static_cast<size_t>(i)].op == Op::LoadAddr)
+                && m_accesses[static_cast<size_t>(m_code[static_cast<size_t>(i)].a)].tensor == tensor)
+                return false;
+        return true;
+    }
+
+    void execInitThenDots(const Node& n, const Node& init, const Node& loop, std::int64_t lo, std::int64_t hi)
+    {
+        const InnerLoop& p = loop.inner;
+        const Node& dot = m_nodes[p.assign];
+        size_t kt = 0;
+        while (p.accesses[kt] != dot.target)
+            ++kt;
+        std::int64_t& v = m_vars[n.slot];
+        std::int64_t* q = m_quantities.data();
+        const size_t nq = p.quantities.size();
+        std::int64_t i = lo;
+        for (; i + 3 * n.step < hi; i += 4 * n.step) {
+            // The dot's quantities at the group's first iteration, and each initialiser's element against its dot's.
+            v = i;
+            for (size_t k = 0; k < nq; ++k)
+                q[k] = formValue(p.quantities[k]);
+            bool same = true;
+            for (int j = 0; j < 4 && same; ++j) {
+                v = i + j * n.step;
+                same = address(m_accesses[init.target], m_stack.data())
+                    == static_cast<std::int64_t>(static_cast<std::uint64_t>(q[2 + kt])
+                                                 + static_cast<std::uint64_t>(p.parentCoef[2 + kt]) * static_cast<std::uint64_t>(j * n.step));
+            }
+            if (!same)
+                break; // the general path from here on
+            for (int j = 0; j < 4; ++j) {
+                v = i + j * n.step;
+                assign(init);
+            }
+            execDots4(loop, q, n.step);
+        }
+        for (; i < hi; i += n.step) {
+            v = i;
+            execList(n.body);
+        }
+    }
+
+    void execDots4(const Node& loop, const std::int64_t* q, std::int64_t parentStep)
+    {
+        const InnerLoop& p = loop.inner;
+        const Node& n = m_nodes[p.assign];
+        const std::int64_t lo = q[0], hi = q[1];
+        if (hi <= lo)
+            return;
+        const std::int64_t count = (hi - lo + loop.step - 1) / loop.step;
+        account(n, 4 * static_cast<std::uint64_t>(count));
+        size_t kt = 0;
+        while (p.accesses[kt] != n.target)
+            ++kt;
+        auto at = [&](size_t k, int j) {
+            return static_cast<std::int64_t>(static_cast<std::uint64_t>(q[2 + k])
+                                             + static_cast<std::uint64_t>(p.parentCoef[2 + k]) * static_cast<std::uint64_t>(j * parentStep));
+        };
+        const size_t ka = static_cast<size_t>(p.dotA), kb = static_cast<size_t>(p.dotB);
+        double* dstBase = m_data[m_accesses[n.target].tensor];
+        const double* aBase = m_data[m_accesses[p.accesses[ka]].tensor];
+        const double* bBase = m_data[m_accesses[p.accesses[kb]].tensor];
+        const std::int64_t sa = p.strides[ka], sb = p.strides[kb];
+        double* dst[4];
+        const double* pa[4];
+        const double* pb[4];
+        double acc[4];
+        for (int j = 0; j < 4; ++j) {
+            dst[j] = dstBase + at(kt, j);
+            pa[j] = aBase + at(ka, j);
+            pb[j] = bBase + at(kb, j);
+            acc[j] = *dst[j];
+        }
+        if (n.dtype == DType::F32) {
+            for (std::int64_t i = 0; i < count; ++i)
+                for (int j = 0; j < 4; ++j)
+                    acc[j] = static_cast<float>(acc[j] + pa[j][i * sa] * pb[j][i * sb]);
+        } else {
+            for (std::int64_t i = 0; i < count; ++i)
+                for (int j = 0; j < 4; ++j)
+                    acc[j] += pa[j][i * sa] * pb[j][i * sb];
+        }
+        for (int j = 0; j < 4; ++j)
+            *dst[j] = acc[j];
     }
 
     void execInner(const Node& loop, const std::int64_t* q)

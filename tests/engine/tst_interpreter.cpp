@@ -541,6 +541,21 @@ private slots:
     for j in 0..M { Z[i] max= Y[i, j]; }
   }
 })");
+        // Four dots of a parent loop interleaved (issue 52): an initialiser that reads another tensor, a parent
+        // step of 2 and remainders, an f64 accumulator, and an initialiser of another element (run as written).
+        QTest::addRow("interleaved dots") << QStringLiteral(R"(kernel k(M=5, N=11, K=13) {
+  in A: f32[M, K];
+  in B: f32[K, N];
+  in bias: f32[N];
+  out C: f32[M, N];
+  out D: f64[M, N];
+  out E: f32[M, N];
+  for m in 0..M, n in 0..N { C[m, n] = bias[n]; for k in 0..K { C[m, n] += A[m, k] * B[k, n]; } }
+  for m in 0..M, n in 0..N { D[m, n] = 0; }
+  for m in 0..M, n in 0..N step 2 { D[m, n] = 1; for k in 0..K { D[m, n] += A[m, k] * B[k, n]; } }
+  for m in 0..M, n in 0..N { E[m, n] = 0; }
+  for m in 0..M, n in 0..N { E[m, N - 1 - n] = 0.5; for k in 0..K { E[m, n] += A[m, k] * B[k, n]; } }
+})");
         QTest::addRow("bf16 accumulation") << QStringLiteral(R"(kernel k(N=7, K=300) {
   in A: bf16[N, K];
   in B: bf16[K];

@@ -161,6 +161,19 @@ private slots:
             QVERIFY(r->result.ladder.at(bounds::Level::Fused).seconds > 0);
     }
 
+    // The trace route cannot run a Triton kernel on fake tensors: it says so and where to go, never a wrong program.
+    void traceRouteSendsTritonToTheLlmRoute()
+    {
+        const auto python = worker::locatePython();
+        if (!python || !runs(QString::fromStdString(python->executable), {QStringLiteral("-c"), QStringLiteral("import torch, triton")}))
+            QSKIP("no Python with torch and triton here");
+        SourceAnalysisOptions o;
+        o.frontend = "trace";
+        const auto r = analyzeSource(std::string(SOLAR_TEST_DATA) + "/llm/triton_softmax.py", {}, gpu(), o);
+        QVERIFY(!r);
+        QVERIFY2(formatAll(r.diagnostics()).find("--frontend llm") != std::string::npos, formatAll(r.diagnostics()).c_str());
+    }
+
     // The reader of C/C++/CUDA sources, against the fixtures by hand.
     void readsSources()
     {

@@ -124,6 +124,10 @@ def handle(request):
             torch_trace.import_torch()
         except ImportError as e:
             return {"ok": False, "kind": "import", "error": "the PyTorch frontend needs torch in this Python (%s)" % e}
+    if cmd == "trace" and _imports_triton(request.get("file", "")):
+        # Fake tensors have no values for a Triton kernel to read: the LLM route runs such a source for real instead.
+        return {"ok": False, "kind": "triton", "error": "the source launches Triton kernels (@triton.jit), which the tracer cannot run "
+                "on fake tensors: analyse it with --frontend llm (its programs are validated through Triton's interpreter)"}
     if cmd == "trace":
         try:
             reply = torch_trace.trace(request["file"], request.get("sizes"), bool(request.get("real", False)), request.get("symbols"))
