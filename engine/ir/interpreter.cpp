@@ -957,8 +957,9 @@ private:
                 m_vars[n.slot] = v + 3 * n.step;
                 execDots4(child, q, n.step);
                 for (size_t i = 0; i < nq; ++i)
-                    q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
-                                                     + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(4 * n.step));
+                    q[i]
+                        = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
+                                                    + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(4 * n.step));
             }
         for (; v < hi; v += n.step) {
             m_vars[n.slot] = v;
@@ -1028,7 +1029,8 @@ private:
                 v = i + j * n.step;
                 same = address(m_accesses[init.target], m_stack.data())
                     == static_cast<std::int64_t>(static_cast<std::uint64_t>(q[2 + kt])
-                                                 + static_cast<std::uint64_t>(p.parentCoef[2 + kt]) * static_cast<std::uint64_t>(j * n.step));
+                                                 + static_cast<std::uint64_t>(p.parentCoef[2 + kt])
+                                                     * static_cast<std::uint64_t>(j * n.step));
             }
             if (!same)
                 break; // the general path from here on
@@ -1058,7 +1060,8 @@ private:
             ++kt;
         auto at = [&](size_t k, int j) {
             return static_cast<std::int64_t>(static_cast<std::uint64_t>(q[2 + k])
-                                             + static_cast<std::uint64_t>(p.parentCoef[2 + k]) * static_cast<std::uint64_t>(j * parentStep));
+                                             + static_cast<std::uint64_t>(p.parentCoef[2 + k])
+                                                 * static_cast<std::uint64_t>(j * parentStep));
         };
         const size_t ka = static_cast<size_t>(p.dotA), kb = static_cast<size_t>(p.dotB);
         double* dstBase = m_data[m_accesses[n.target].tensor];
