@@ -241,7 +241,9 @@ std::string languageOf(const std::string& fileName, const std::string& source)
         const std::string s(suffix);
         return fileName.size() > s.size() && fileName.compare(fileName.size() - s.size(), s.size(), s) == 0;
     };
-    if (endsWith(".cu") || endsWith(".cuh") || source.find("__global__") != std::string::npos)
+    // A Python file with CUDA in a string (torch.utils.cpp_extension.load_inline) is a model that builds it, not a
+    // CUDA source: its reference runs where a compiler can build the extension.
+    if (endsWith(".cu") || endsWith(".cuh") || (!endsWith(".py") && source.find("__global__") != std::string::npos))
         return "cuda";
     if (endsWith(".c"))
         return "c";
