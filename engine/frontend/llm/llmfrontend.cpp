@@ -19,6 +19,7 @@
 #include <QtGlobal>
 
 #include <map>
+#include <set>
 #include <optional>
 
 namespace solar {
@@ -183,13 +184,17 @@ Expected<SourceAnalysis> analyzeWithLlm(const std::string& path, std::string tex
         if (!sizes)
             return;
         if (auto eager = validate::eagerKernelsOf(g, *lowered, *sizes)) {
+            std::set<int> kernels;
+            for (const auto& node : eager->graph->nodes)
+                if (!node.view)
+                    kernels.insert(node.kernel);
             g.notes.push_back({Severity::Note,
                                {},
                                {},
                                "llm.eager-kernels",
-                               "the per-kernel levels (F0-F2) are the " + std::to_string(eager->graph->nodes.size())
-                                   + " traced operations' kernels as eager PyTorch launches them; the fused levels (F3, F4) "
-                                     "are the reply's program's, at most the traced program's"});
+                               "the per-kernel levels (F0-F2) are the traced source's " + std::to_string(kernels.size())
+                                   + " kernels as eager PyTorch launches them; the fused levels (F3, F4) are the reply's "
+                                     "program's, at most the traced program's"});
             g.eagerKernels = std::move(eager);
         }
         if (const int n = validate::adoptTracedElementwiseCounts(g, *lowered, *sizes); n > 0)
