@@ -19,8 +19,8 @@
 #include <QtGlobal>
 
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 
 namespace solar {
 namespace {
