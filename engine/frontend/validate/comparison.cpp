@@ -78,17 +78,6 @@ double fp8Spacing(const std::string& dtype, double m)
     return std::ldexp(1.0, exponent - mantissaBits);
 }
 
-// The reference dtype's name for an interpreter value (what relativeTolerance reads).
-std::string torchDtypeName(ir::DType type)
-{
-    switch (type) {
-    case ir::DType::F64: return "float64";
-    case ir::DType::F16: return "float16";
-    case ir::DType::BF16: return "bfloat16";
-    default: return ir::isFloat(type) ? "float32" : "int64";
-    }
-}
-
 /// Empty when `actual` matches `expected` within the tolerance; otherwise "<subject> differs<against> at <sizes>:"
 /// where and by how much.
 std::string compareValues(const std::string& subject, const std::string& against, const worker::ReferenceTensor& expected,
@@ -172,6 +161,16 @@ void collectAccesses(const std::vector<ir::Stmt>& stmts, std::map<int, std::set<
 }
 
 } // namespace
+
+std::string torchDtypeName(ir::DType type)
+{
+    switch (type) {
+    case ir::DType::F64: return "float64";
+    case ir::DType::F16: return "float16";
+    case ir::DType::BF16: return "bfloat16";
+    default: return ir::isFloat(type) ? "float32" : "int64";
+    }
+}
 
 /// The tolerance for an untrusted program (LLM): a few hundred rounding steps of the dtype, growing with the square
 /// root of the longest reduction the program does at these sizes and with how many reductions it chains. Tight

@@ -16,6 +16,9 @@
 
 namespace solar::validate {
 
+/// The reference dtype's name (torch's) for an interpreter value: what the tolerances read.
+std::string torchDtypeName(ir::DType type);
+
 /// The sizes as "a=1, b=2" (the file's own sizes when empty): how every comparison message names its point.
 std::string sizesText(const std::map<std::string, std::int64_t>& sizes);
 

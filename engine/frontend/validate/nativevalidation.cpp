@@ -180,11 +180,7 @@ Validation validateNative(const ir::Program& program, const std::string& file, c
             for (const auto& name : outputs) {
                 const auto& t = *std::find_if(result->tensors.begin(), result->tensors.end(),
                                               [&](const ir::TensorValue& x) { return x.name == name; });
-                expected.push_back({t.shape,
-                                    std::string(t.dtype == ir::DType::F64  ? "float64"
-                                                    : ir::isFloat(t.dtype) ? "float32"
-                                                                           : "int64"),
-                                    ran->arrays.at(name)});
+                expected.push_back({t.shape, torchDtypeName(t.dtype), ran->arrays.at(name)});
             }
             const double rtol = expected.empty() ? 0.0 : programTolerance(program, *bound, expected.front().dtype);
             if (const OutputCheck check = compareOutputs(expected, *result, outputs, sizes, rtol); !check.difference.empty())
