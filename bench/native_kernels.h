@@ -4,3 +4,4 @@
 
 void nativeMatmul(const float* A, const float* B, float* C, int M, int K, int N);
 void nativeConv3x3(const float* X, const float* W, float* Y, int Bn, int C, int H, int Wd, int O);
+void nativeConv3x3Traced(const float* X, const float* W, float* Y, int Bn, int C, int H, int Wd, int O);

@@ -9,6 +9,7 @@
 #include "engine/ir/builtins.h"
 #include "engine/ir/checker.h"
 #include "engine/ir/intexpr.h"
+#include "engine/ir/loopkernels.h"
 #include "engine/ir/printer.h"
 
 #include <bit>
@@ -143,8 +144,24 @@ struct InnerLoop
     std::vector<AffineForm> quantities;
     std::vector<std::int64_t> parentCoef; // coefficient of the parent loop's variable in each quantity
     CodeRange value; // the value code with LoadAddr for every load
-    bool dot = false; // dst += A * B, dst invariant in this loop, A and B other tensors
+    bool mac = false; // dst += A * B, A and B other tensors than dst's
+    bool dot = false; // a mac whose dst is invariant in this loop
     int dotA = -1, dotB = -1; // positions in `accesses`
+};
+
+// A loop whose iterations each reduce into their own element of one tensor through a nest of loops ending in a
+// specialised dot, optionally after initialising that element: `for q { Y[q] = 0; for c, r, s { if (..) { Y[q] +=
+// X[..] * W[..]; } } }`, or a convolution's `for p1, r1` as the trace route lowers it. No element is read by
+// another iteration's statements (the dot reads other tensors, the initialiser none of Y), so the nest may run
+// with this loop innermost — each element still receives its updates in their own order, from the same values —
+// as rows of multiply-adds over this loop's range, clipped to the guard. Decided per run (short reductions only).
+struct Rows
+{
+    bool enabled = false;
+    int init = -1; // node of the initialiser, or -1
+    std::vector<int> chain; // the reduction nest's loops, outermost first; the last is the specialised dot
+    std::vector<std::int64_t> coef; // this loop variable's coefficient in each of the dot's quantities
+    int target = 0; // position of the dot's target in its accesses
 };
 
 struct Node
@@ -152,6 +169,7 @@ struct Node
     StmtKind kind = StmtKind::Assign;
     SourceLoc loc;
     InnerLoop inner;
+    Rows rows;
     std::optional<std::vector<AffineForm>> exactFacts; // if: the condition as affine facts, when it is exactly that
     // loop
     int slot = 0;
@@ -488,15 +506,72 @@ private:
         }
         const CAccess& target = m_accesses[body->target];
         if (body->op == AssignOp::Add && code.size() == 3 && code[0].op == Op::LoadAddr && code[1].op == Op::LoadAddr
-            && code[2].op == Op::Mul && plan.unitStrides[0] == 0 && m_accesses[code[0].a].tensor != target.tensor
-            && m_accesses[code[1].a].tensor != target.tensor) {
-            plan.dot = true;
+            && code[2].op == Op::Mul && m_accesses[code[0].a].tensor != target.tensor && m_accesses[code[1].a].tensor != target.tensor) {
+            plan.mac = true;
+            plan.dot = plan.unitStrides[0] == 0;
             plan.dotA = static_cast<int>(std::find(plan.accesses.begin(), plan.accesses.end(), code[0].a) - plan.accesses.begin());
             plan.dotB = static_cast<int>(std::find(plan.accesses.begin(), plan.accesses.end(), code[1].a) - plan.accesses.begin());
         }
         plan.value = emit(code);
         plan.enabled = true;
         loop.inner = std::move(plan);
+    }
+
+    static std::int64_t coefficientOf(const AffineForm& f, int slot)
+    {
+        for (const auto& [s, c] : f.terms)
+            if (s == slot)
+                return c;
+        return 0;
+    }
+
+    // See Rows. The facts that make the interchange exact are checked here once; the initialiser's element is
+    // checked against the dot's at run time.
+    void planRows(Node& loop)
+    {
+        if (!m_options.specialize || m_options.profile || loop.body.empty() || loop.body.size() > 2)
+            return;
+        Rows rows;
+        if (loop.body.size() == 2)
+            rows.init = loop.body[0];
+        for (int id = loop.body.back();;) {
+            const Node& l = m_nodes[id];
+            if (l.kind != StmtKind::For || !l.lo.affine || !l.hi.affine || coefficientOf(l.lo.form, loop.slot) != 0
+                || coefficientOf(l.hi.form, loop.slot) != 0)
+                return;
+            rows.chain.push_back(id);
+            if (l.inner.enabled)
+                break;
+            if (l.body.size() != 1)
+                return;
+            id = l.body[0];
+        }
+        const InnerLoop& p = m_nodes[rows.chain.back()].inner;
+        if (!p.dot)
+            return;
+        for (const AffineForm& q : p.quantities)
+            rows.coef.push_back(coefficientOf(q, loop.slot));
+        const Node& dot = m_nodes[p.assign];
+        rows.target = 0; // planInnerLoop puts the target first
+        const AffineForm& target = p.quantities[2];
+        // Each iteration of this loop its own element, the same one throughout the nest.
+        if (rows.coef[2] == 0)
+            return;
+        for (size_t i = 0; i + 1 < rows.chain.size(); ++i)
+            if (coefficientOf(target, m_nodes[rows.chain[i]].slot) != 0)
+                return;
+        if (rows.init >= 0) {
+            const Node& init = m_nodes[rows.init];
+            const int tensor = m_accesses[dot.target].tensor;
+            if (init.kind != StmtKind::Assign || init.op != AssignOp::Set || m_accesses[init.target].tensor != tensor)
+                return;
+            for (int i = init.value.begin; i < init.value.end; ++i)
+                if ((m_code[static_cast<size_t>(i)].op == Op::Load || m_code[static_cast<size_t>(i)].op == Op::LoadAddr)
+                    && m_accesses[static_cast<size_t>(m_code[static_cast<size_t>(i)].a)].tensor == tensor)
+                    return;
+        }
+        rows.enabled = true;
+        loop.rows = std::move(rows);
     }
 
     int compileAccess(const Expr& e, const std::vector<std::pair<std::string, int>>& scope)
@@ -592,6 +667,7 @@ private:
             for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
                 it->body = std::move(inner);
                 planInnerLoop(*it);
+                planRows(*it);
                 m_nodes.push_back(std::move(*it));
                 inner = {static_cast<int>(m_nodes.size()) - 1};
             }
@@ -859,6 +935,8 @@ private:
             const std::int64_t lo = boundValue(n.lo, n.loc);
             const std::int64_t hi = boundValue(n.hi, n.loc);
             std::int64_t& v = m_vars[n.slot];
+            if (n.rows.enabled && execRows(n, lo, hi))
+                return;
             if (n.inner.enabled) {
                 std::int64_t* q = m_quantities.data();
                 for (size_t i = 0; i < n.inner.quantities.size(); ++i)
@@ -967,6 +1045,93 @@ private:
             for (size_t i = 0; i < nq; ++i)
                 q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
                                                  + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(n.step));
+        }
+    }
+
+    // See Rows: false (nothing run) where the rows would not pay — a long dot, or fewer rows than taps — or where an
+    // initialiser writes another element than its dot's.
+    bool execRows(const Node& n, std::int64_t lo, std::int64_t hi)
+    {
+        if (hi <= lo)
+            return false;
+        const Rows& rows = n.rows;
+        const Node& last = m_nodes[rows.chain.back()];
+        const InnerLoop& p = last.inner;
+        const std::int64_t count = (hi - lo + n.step - 1) / n.step;
+        // The dot's length where the nest starts.
+        m_vars[n.slot] = lo;
+        for (int id : rows.chain) {
+            const Node& l = m_nodes[id];
+            m_vars[l.slot] = boundValue(l.lo, l.loc);
+        }
+        const std::int64_t taps = (formValue(p.quantities[1]) - formValue(p.quantities[0]) + last.step - 1) / last.step;
+        if (taps >= count || (p.guardCoef.empty() && taps >= 16))
+            return false;
+        if (rows.init >= 0) {
+            const Node& init = m_nodes[rows.init];
+            for (std::int64_t j = 0; j < count; ++j) {
+                m_vars[n.slot] = lo + j * n.step;
+                if (address(m_accesses[init.target], m_stack.data()) != formValue(p.quantities[2]))
+                    return false;
+            }
+            for (std::int64_t j = 0; j < count; ++j) {
+                m_vars[n.slot] = lo + j * n.step;
+                assign(init);
+            }
+        }
+        walkRows(n, 0, lo, count);
+        return true;
+    }
+
+    void walkRows(const Node& n, size_t level, std::int64_t lo, std::int64_t count)
+    {
+        const Node& l = m_nodes[n.rows.chain[level]];
+        if (level + 1 == n.rows.chain.size()) {
+            runRows(n, l, lo, count);
+            return;
+        }
+        const std::int64_t a = boundValue(l.lo, l.loc), b = boundValue(l.hi, l.loc);
+        for (std::int64_t v = a; v < b; v += l.step) {
+            m_vars[l.slot] = v;
+            walkRows(n, level + 1, lo, count);
+        }
+    }
+
+    // The dot loop `last` with `n` innermost: for each of its steps, the multiply-adds over the range of n's
+    // iterations its guard allows.
+    void runRows(const Node& n, const Node& last, std::int64_t lo, std::int64_t count)
+    {
+        const InnerLoop& p = last.inner;
+        const std::vector<std::int64_t>& coef = n.rows.coef;
+        const size_t nq = p.quantities.size(), accessCount = p.accesses.size(), facts = p.guardCoef.size();
+        std::int64_t* q = m_quantities.data();
+        m_vars[n.slot] = lo;
+        for (size_t i = 0; i < nq; ++i)
+            q[i] = formValue(p.quantities[i]);
+        std::int64_t rest[16], rowCoef[16];
+        if (facts > 16)
+            fault(last.loc, "run.internal", "too many guard facts for the row path");
+        for (size_t k = 0; k < facts; ++k)
+            rowCoef[k] = coef[2 + accessCount + k] * n.step;
+        const Node& dot = m_nodes[p.assign];
+        const int ia = p.accesses[p.dotA], ib = p.accesses[p.dotB];
+        double* d0 = m_data[m_accesses[dot.target].tensor];
+        const double* a0 = m_data[m_accesses[ia].tensor];
+        const double* b0 = m_data[m_accesses[ib].tensor];
+        const std::int64_t sd = coef[2] * n.step, sa = coef[2 + p.dotA] * n.step, sb = coef[2 + p.dotB] * n.step;
+        for (std::int64_t v = q[0]; v < q[1]; v += last.step) {
+            for (size_t k = 0; k < facts; ++k)
+                rest[k] = p.guardCoef[k] * v + q[2 + accessCount + k];
+            std::int64_t from = 0, to = count;
+            if (!kernels::clipToFacts(rowCoef, rest, facts, from, to))
+                continue;
+            account(dot, static_cast<std::uint64_t>(to - from));
+            const std::int64_t shift = v - q[0];
+            auto at = [&](int k) {
+                return static_cast<std::int64_t>(static_cast<std::uint64_t>(q[2 + k]) + static_cast<std::uint64_t>(p.unitStrides[k] * shift)
+                                                 + static_cast<std::uint64_t>(coef[2 + k] * n.step * from));
+            };
+            kernels::multiplyAdd(d0 + at(0), sd, a0 + at(p.dotA), sa, b0 + at(p.dotB), sb, to - from, dot.dtype);
         }
     }
 
@@ -1098,21 +1263,9 @@ private:
         std::int64_t lo = q[0];
         std::int64_t hi = q[1];
         const size_t accessCount = p.accesses.size();
-        const std::int64_t* rest = q + 2 + accessCount;
-        for (size_t k = 0; k < p.guardCoef.size(); ++k) {
-            // a * v + rest >= 0, with every other variable fixed during this loop.
-            const std::int64_t a = p.guardCoef[k];
-            const std::int64_t r = rest[k];
-            if (a > 0) {
-                const std::int64_t bound = -(r >= 0 ? r / a : -((-r + a - 1) / a)); // ceil(-r / a)
-                lo = std::max(lo, bound);
-            } else if (a < 0) {
-                const std::int64_t b = -a;
-                hi = std::min(hi, (r >= 0 ? r / b : -((-r + b - 1) / b)) + 1); // floor(r / b) + 1
-            } else if (r < 0) {
-                return;
-            }
-        }
+        // a * v + rest >= 0 for each guard fact, with every other variable fixed during this loop.
+        if (!kernels::clipToFacts(p.guardCoef.data(), q + 2 + accessCount, p.guardCoef.size(), lo, hi))
+            return;
         if (loop.step > 1 && lo > first)
             lo = first + (lo - first + loop.step - 1) / loop.step * loop.step;
         if (hi <= lo)
@@ -1123,26 +1276,11 @@ private:
         const std::int64_t shift = lo - first;
         for (size_t k = 0; k < accessCount; ++k)
             m_addr[p.accesses[k]] = q[2 + k] + p.unitStrides[k] * shift;
-        if (p.dot) {
-            double* dst = m_data[m_accesses[n.target].tensor] + m_addr[n.target];
-            const int ia = p.accesses[p.dotA];
-            const int ib = p.accesses[p.dotB];
-            const double* pa = m_data[m_accesses[ia].tensor] + m_addr[ia];
-            const double* pb = m_data[m_accesses[ib].tensor] + m_addr[ib];
-            const std::int64_t sa = p.strides[p.dotA];
-            const std::int64_t sb = p.strides[p.dotB];
-            double acc = *dst;
-            if (n.dtype == DType::F32) {
-                for (std::int64_t i = 0; i < count; ++i)
-                    acc = static_cast<float>(acc + pa[i * sa] * pb[i * sb]);
-            } else if (n.dtype == DType::F64) {
-                for (std::int64_t i = 0; i < count; ++i)
-                    acc += pa[i * sa] * pb[i * sb];
-            } else {
-                for (std::int64_t i = 0; i < count; ++i)
-                    acc = roundToDType(acc + pa[i * sa] * pb[i * sb], n.dtype);
-            }
-            *dst = acc;
+        if (p.mac) {
+            const int ia = p.accesses[p.dotA], ib = p.accesses[p.dotB];
+            kernels::multiplyAdd(m_data[m_accesses[n.target].tensor] + m_addr[n.target], p.strides[0],
+                                 m_data[m_accesses[ia].tensor] + m_addr[ia], p.strides[p.dotA], m_data[m_accesses[ib].tensor] + m_addr[ib],
+                                 p.strides[p.dotB], count, n.dtype);
             return;
         }
         double* stack = m_stack.data();

@@ -556,6 +556,46 @@ private slots:
   for m in 0..M, n in 0..N { E[m, n] = 0; }
   for m in 0..M, n in 0..N { E[m, N - 1 - n] = 0.5; for k in 0..K { E[m, n] += A[m, k] * B[k, n]; } }
 })");
+        // Reduction nests run as rows over the loop whose iterations own an element (issue 52): the trace route's
+        // convolution (strided, padded, dilated), a textbook convolution with a bias initialiser, a parent step of 2,
+        // a reversed row, f64 and bf16 targets, a transposed convolution (the target moves with the taps), and an
+        // initialiser of another element and a target shared across the nest, which must run as written.
+        QTest::addRow("convolution rows") << QStringLiteral(R"(kernel k(C=3, H=13, W=17, O=2) {
+  in X: f32[1, C, H, W];
+  weight Wt: f32[O, C, 3, 3];
+  in bias: f32[O];
+  out Y: f32[1, O, 7, 8];
+  out Z: f32[1, O, H, W];
+  out D: f64[O, 6, 8];
+  out T: f32[O, 27, 35];
+  out R: bf16[O, W];
+  out S: f32[O, W];
+  for b in 0..1, o in 0..O, p in 0..7, q in 0..8 { Y[b, o, p, q] = bias[o]; }
+  for b in 0..1, o in 0..O, c in 0..C, p in 0..7, r in 0..3, q in 0..8, s in 0..3 {
+    if (2 * p + 2 * r - 2 >= 0 && 2 * p + 2 * r - 2 < H && 2 * q + s - 1 >= 0 && 2 * q + s - 1 < W) {
+      Y[b, o, p, q] += X[b, c, 2 * p + 2 * r - 2, 2 * q + s - 1] * Wt[o, c, r, s];
+    }
+  }
+  for b in 0..1, o in 0..O, p in 0..H, q in 0..W {
+    Z[b, o, p, q] = bias[o];
+    for c in 0..C, r in 0..3, s in 0..3 {
+      if (p + r - 1 >= 0 && p + r - 1 < H && q + s - 1 >= 0 && q + s - 1 < W) { Z[b, o, p, q] += X[b, c, p + r - 1, q + s - 1] * Wt[o, c, r, s]; }
+    }
+  }
+  for o in 0..O, p in 0..6, q in 0..8 { D[o, p, q] = 0; }
+  for o in 0..O, c in 0..C, p in 0..6, r in 0..3, q in 0..8 step 2, s in 0..3 {
+    if (W - 5 - 2 * q - s >= 0) { D[o, p, q] += X[0, c, p + r, W - 5 - 2 * q - s] * Wt[o, c, r, s]; }
+  }
+  for o in 0..O, p in 0..27, q in 0..35 { T[o, p, q] = 0; }
+  for o in 0..O, c in 0..C, p in 0..H, r in 0..3, q in 0..W, s in 0..3 {
+    if (2 * p + r - 1 >= 0 && 2 * p + r - 1 < 27 && 2 * q + s - 1 >= 0 && 2 * q + s - 1 < 35) {
+      T[o, 2 * p + r - 1, 2 * q + s - 1] += X[0, c, p, q] * Wt[c % O, o, r, s];
+    }
+  }
+  for o in 0..O, q in 0..W { R[o, q] = 0; for c in 0..C, s in 0..3 { if (q + s < W) { R[o, q] += X[0, c, 4, q + s] * Wt[o, c, 1, s]; } } }
+  for o in 0..O, q in 0..W { S[o, W - 1 - q] = 0.5; for c in 0..C, s in 0..3 { if (q + s < W) { S[o, q] += X[0, c, 2, q + s] * Wt[o, c, 0, s]; } } }
+  for o in 0..O, q in 0..W { S[o, 0] += 1; for c in 0..C, s in 0..3 { if (q + s < W) { S[o, 0] += X[0, c, 3, q + s] * Wt[o, c, 2, s]; } } }
+})");
         QTest::addRow("bf16 accumulation") << QStringLiteral(R"(kernel k(N=7, K=300) {
   in A: bf16[N, K];
   in B: bf16[K];
