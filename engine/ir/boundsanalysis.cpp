@@ -224,7 +224,61 @@ private:
         }
         if (!ab.reachable)
             ab.proven = true; // never executes
+        if (ab.proven && ab.reachable)
+            ab.flat = flatAddress(e, shapeIt->second, resolve, scope.slots);
         m_result[&e] = ab;
+    }
+
+    // Index d of a row-major tensor written as digit d of one affine e: `e // stride_d % size_d` (`e % size` for
+    // the last dimension, no modulo for the first, a literal 0 for a dimension of size 1). With Python's floor
+    // division and modulo the digits recombine to e mod the element count — to e itself where the first has no
+    // modulo, or where e provably lies in [0, count).
+    static std::optional<AffineForm> flatAddress(const Expr& e, const std::vector<std::int64_t>& shape, const NameResolver& resolve,
+                                                 const std::vector<Interval>& slots)
+    {
+        if (e.args.size() < 2)
+            return std::nullopt; // one index is affine already or not at all
+        std::optional<AffineForm> flat;
+        bool outerWrapped = false;
+        std::int64_t stride = 1;
+        for (size_t d = e.args.size(); d-- > 0;) {
+            const Expr* x = &e.args[d];
+            const std::int64_t size = shape[d];
+            if (size == 1 && x->kind == ExprKind::Int && x->intValue == 0)
+                continue;
+            std::optional<std::int64_t> modulus, divisor = 1;
+            if (x->kind == ExprKind::Binary && x->binaryOp == BinaryOp::Mod) {
+                modulus = evalConstInt(x->args[1], resolve);
+                if (!modulus)
+                    return std::nullopt;
+                x = &x->args[0];
+            }
+            if (x->kind == ExprKind::Binary && x->binaryOp == BinaryOp::FloorDiv) {
+                divisor = evalConstInt(x->args[1], resolve);
+                if (!divisor)
+                    return std::nullopt;
+                x = &x->args[0];
+            }
+            const auto form = toAffine(*x, resolve);
+            if (!form || *divisor != stride || (modulus ? *modulus != size : d != 0)
+                || (flat && (form->constant != flat->constant || form->terms != flat->terms)))
+                return std::nullopt;
+            flat = form;
+            outerWrapped = modulus.has_value(); // so far the outermost digit
+
+            const auto next = checkedMul(stride, std::max<std::int64_t>(size, 1));
+            if (!next)
+                return std::nullopt;
+            stride = *next;
+        }
+        if (!flat)
+            return std::nullopt;
+        if (outerWrapped) {
+            const Interval range = intervalOf(*flat, slots);
+            if (range.lo < 0 || range.hi >= stride)
+                return std::nullopt;
+        }
+        return flat;
     }
 
     const Program& m_program;

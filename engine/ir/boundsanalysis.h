@@ -25,6 +25,9 @@ struct AccessBounds
     bool reachable = true; // false when an enclosing loop never runs at these sizes
     bool exact = false; // the intervals are attained, so a violation is certain, not just possible
     int badDim = -1; // first dimension that is not proven in bounds
+    // The row-major flat address as one affine form, where each index is a digit of it (`(e // stride) % size`, as
+    // a folded view writes them: views.cpp) and the whole lies within the tensor: the access is affine after all.
+    std::optional<AffineForm> flat;
 };
 
 using BoundsMap = std::unordered_map<const Expr*, AccessBounds>;

@@ -598,9 +598,17 @@ private:
         }
         const auto b = m_bounds.find(&e);
         bool fast = b != m_bounds.end() && b->second.proven;
+        bool affine = true;
         for (const auto& dim : a.dims)
-            fast = fast && dim.affine;
-        if (fast) {
+            affine = affine && dim.affine;
+        if (fast && !affine && b->second.flat) {
+            // A folded view's digits of one affine flat address (boundsanalysis.h).
+            a.c0 = static_cast<std::uint64_t>(b->second.flat->constant);
+            for (const auto& [slot, c] : b->second.flat->terms)
+                a.terms.emplace_back(slot, static_cast<std::uint64_t>(c));
+        } else if (fast && !affine) {
+            fast = false;
+        } else if (fast) {
             // Wrapping unsigned arithmetic: the final address is in range, so it is exact even if a partial sum wraps.
             std::map<int, std::uint64_t> coef;
             for (const auto& dim : a.dims) {

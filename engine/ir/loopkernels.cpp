@@ -68,7 +68,9 @@ void multiplyAdd(double* d, std::int64_t sd, const double* a, std::int64_t sa, c
         std::swap(sa, sb);
     }
     switch (dtype) {
-    case DType::F32: multiplyAddWith(d, sd, a, sa, b, sb, count, [](double v) { return static_cast<double>(static_cast<float>(v)); }); return;
+    case DType::F32:
+        multiplyAddWith(d, sd, a, sa, b, sb, count, [](double v) { return static_cast<double>(static_cast<float>(v)); });
+        return;
     case DType::F64: multiplyAddWith(d, sd, a, sa, b, sb, count, [](double v) { return v; }); return;
     default: multiplyAddWith(d, sd, a, sa, b, sb, count, [dtype](double v) { return roundToDType(v, dtype); }); return;
     }

@@ -2,6 +2,7 @@
 // Interpreter results against independent computations: small cases worked by hand with given inputs, and
 // seeded runs compared with the same operator written directly in C++ (double precision) over the inputs the
 // interpreter generated. Plus instance counts, caps, cancellation and run-time faults.
+#include "engine/ir/boundsanalysis.h"
 #include "engine/ir/builtins.h"
 #include "engine/ir/interpreter.h"
 #include "testutil.h"
@@ -504,6 +505,59 @@ private slots:
         QCOMPARE(r.diagnostics().front().code, std::string("run.out-of-bounds"));
         QCOMPARE(r.diagnostics().front().loc.line, 4);
         QCOMPARE(r.diagnostics().front().loc.column, 28);
+    }
+
+    // A folded view's indices are the digits of one flat address (boundsanalysis.h): read as that address, they
+    // must give exactly the elements Python's // and % pick — counted here by hand from X's values 0..23.
+    void testFoldedViewDigits()
+    {
+        const Program p = testutil::parseOk(R"(kernel k(B=2) {
+  in X: f32[B, 3, 4];
+  in U: f32[1, 6];
+  out Y: f32[24];
+  out Z: f32[19];
+  out W: f32[24];
+  out V: f32[12];
+  out S: f32[6];
+  for i in 0..24 { Y[i] = X[i // 12, i // 4 % 3, i % 4]; }
+  for i in 0..19 { Z[i] = X[(i + 5) // 12 % B, (i + 5) // 4 % 3, (i + 5) % 4]; }
+  for i in 0..24 { W[i] = X[(i + 5) // 12 % B, (i + 5) // 4 % 3, (i + 5) % 4]; }
+  for i in 0..12 { V[i] = X[i // 12, i // 3 % 3, i % 4]; }
+  for i in 0..6 { S[i] = U[0, (5 - i) % 6]; }
+})");
+        RunOptions o;
+        TensorValue x;
+        x.shape = {2, 3, 4};
+        for (int i = 0; i < 24; ++i)
+            x.data.push_back(i);
+        o.inputs["X"] = x;
+        TensorValue u;
+        u.shape = {1, 6};
+        u.data = {10, 11, 12, 13, 14, 15};
+        o.inputs["U"] = u;
+        const RunResult r = runOk(p, o);
+        std::vector<double> y, z, w, v;
+        for (int i = 0; i < 24; ++i)
+            y.push_back(i);
+        for (int i = 0; i < 19; ++i)
+            z.push_back(i + 5);
+        for (int i = 0; i < 24; ++i)
+            w.push_back((i + 5) % 24); // the first digit wraps: (i + 5) // 12 % 2
+        for (int i = 0; i < 12; ++i)
+            v.push_back(i / 3 % 3 * 4 + i % 4); // // 3 is not the stride of the second dimension
+        QCOMPARE(data(r, "Y"), y);
+        QCOMPARE(data(r, "Z"), z);
+        QCOMPARE(data(r, "W"), w);
+        QCOMPARE(data(r, "V"), v);
+        QCOMPARE(data(r, "S"), (std::vector<double> {15, 14, 13, 12, 11, 10}));
+        // Which reads are taken as one flat address: not W's (its address wraps) nor V's (not digits).
+        const auto bound = bindSizes(p);
+        QVERIFY(bound.hasValue());
+        const BoundsMap bounds = analyzeBounds(p, *bound);
+        std::vector<bool> flat;
+        for (const Stmt& loop : p.body)
+            flat.push_back(bounds.at(&loop.body.front().value).flat.has_value());
+        QCOMPARE(flat, (std::vector<bool> {true, true, false, false, true}));
     }
 
     void testConstTensors()
