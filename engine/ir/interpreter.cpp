@@ -10,6 +10,7 @@
 #include "engine/ir/checker.h"
 #include "engine/ir/intexpr.h"
 #include "engine/ir/loopkernels.h"
+#include "engine/ir/nestorder.h"
 #include "engine/ir/printer.h"
 
 #include <bit>
@@ -315,6 +316,14 @@ private:
     }
 
     // ---- compilation ----
+    static std::vector<size_t> identityOrder(size_t n)
+    {
+        std::vector<size_t> order(n);
+        for (size_t i = 0; i < n; ++i)
+            order[i] = i;
+        return order;
+    }
+
     NameResolver resolverFor(const std::vector<std::pair<std::string, int>>& scope) const
     {
         return [this, &scope](const std::string& name) -> NameValue {
@@ -605,7 +614,8 @@ private:
             // A folded view's digits of one affine flat address (boundsanalysis.h).
             a.c0 = static_cast<std::uint64_t>(b->second.flat->constant);
             for (const auto& [slot, c] : b->second.flat->terms)
-                a.terms.emplace_back(slot, static_cast<std::uint64_t>(c));
+                a.terms.emplace_back(slot < static_cast<int>(m_slotRemap.size()) ? m_slotRemap[static_cast<size_t>(slot)] : slot,
+                                     static_cast<std::uint64_t>(c));
         } else if (fast && !affine) {
             fast = false;
         } else if (fast) {
@@ -658,7 +668,17 @@ private:
             const size_t depth = scope.size();
             // A band "for a in .., b in .." is nested loops; each range becomes its own node, outermost first.
             std::vector<Node> chain;
-            for (const auto& r : s.ranges) {
+            // Possibly in another order than written (nestorder.h); the bounds analysis numbered the slots as written.
+            const std::vector<size_t> order = m_options.specialize && !m_options.profile
+                ? executionOrder(s, resolverFor(scope), m_sizes.shapes)
+                : identityOrder(s.ranges.size());
+            if (m_slotRemap.size() < depth + order.size())
+                for (size_t i = m_slotRemap.size(); i < depth + order.size(); ++i)
+                    m_slotRemap.push_back(static_cast<int>(i));
+            for (size_t k = 0; k < order.size(); ++k)
+                m_slotRemap[depth + order[k]] = static_cast<int>(depth + k);
+            for (size_t k : order) {
+                const LoopRange& r = s.ranges[k];
                 Node loop;
                 loop.kind = StmtKind::For;
                 loop.loc = r.loc;
@@ -672,6 +692,8 @@ private:
             }
             std::vector<int> inner = compileStmts(s.body, scope);
             scope.resize(depth);
+            for (size_t k = 0; k < order.size(); ++k)
+                m_slotRemap[depth + k] = static_cast<int>(depth + k);
             for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
                 it->body = std::move(inner);
                 planInnerLoop(*it);
@@ -1348,6 +1370,7 @@ private:
     std::vector<std::uint64_t> m_stmtOps;
     int m_assignCount = 0;
     int m_maxSlots = 0;
+    std::vector<int> m_slotRemap; // the bounds analysis' slot of a loop variable -> its slot here (nestorder.h)
 };
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "engine/ir/boundsanalysis.h"
 #include "engine/ir/builtins.h"
 #include "engine/ir/interpreter.h"
+#include "engine/ir/nestorder.h"
 #include "testutil.h"
 
 #include <QTest>
@@ -560,6 +561,38 @@ private slots:
         QCOMPARE(flat, (std::vector<bool> {true, true, false, false, true}));
     }
 
+    // Which order each band runs in, derived by hand from nestorder.h's rules.
+    void testExecutionOrder()
+    {
+        const Program p = testutil::parseOk(R"(kernel k(C=40, H=56, W=56) {
+  in X: f32[C, H, W];
+  in Wt: f32[4, C, 3, 3];
+  out Y: f32[4, H, W];
+  out Z: f32[4, 5, 6];
+  out T: f32[4, 113, 113];
+  for o in 0..4, p in 0..H, q in 0..W { Y[o, p, q] = 0; }
+  for o in 0..4, c in 0..C, p in 0..H, r in 0..3, q in 0..W, s in 0..3 {
+    if (p + r - 1 >= 0 && p + r - 1 < H && q + s - 1 >= 0 && q + s - 1 < W) { Y[o, p, q] += X[c, p + r - 1, q + s - 1] * Wt[o, c, r, s]; }
+  }
+  for o in 0..4, c in 0..C, p in 0..5, r in 0..1, q in 0..6, s in 0..1 { Z[o, p, q] += X[c, p + r, q + s] * Wt[o, c, r, s]; }
+  for o in 0..4, c in 0..C, p in 0..H, r in 0..3, q in 0..W, s in 0..3 { T[o, 2 * p + r, 2 * q + s] += X[c, p, q] * Wt[o, c, r, s]; }
+  for o in 0..4, p in 0..5, q in 0..6 { Z[o, p, q] += Z[o, p, 0]; }
+})");
+        const auto bound = bindSizes(p);
+        QVERIFY(bound.hasValue());
+        const NameResolver outer = bound->resolver();
+        const std::vector<std::vector<size_t>> expected {
+            {0, 1, 2}, // Y's initialiser: already row-innermost
+            {0, 1, 2, 3, 5, 4}, // the output column (56) inside the column taps (3)
+            {3, 5, 0, 2, 4, 1}, // taps of one iteration out; channels (40) inside rows of 5 and 6
+            {0, 1, 2, 3, 4, 5}, // a transposed convolution: strides 2 and taps 3 send two iterations to one element
+            {0, 1, 2}, // the target read by its own value
+        };
+        QCOMPARE(p.body.size(), expected.size());
+        for (size_t i = 0; i < expected.size(); ++i)
+            QCOMPARE(executionOrder(p.body[i], outer, bound->shapes), expected[i]);
+    }
+
     void testConstTensors()
     {
         const Program p = testutil::parseOk(R"(kernel k() {
@@ -649,6 +682,28 @@ private slots:
   for o in 0..O, q in 0..W { R[o, q] = 0; for c in 0..C, s in 0..3 { if (q + s < W) { R[o, q] += X[0, c, 4, q + s] * Wt[o, c, 1, s]; } } }
   for o in 0..O, q in 0..W { S[o, W - 1 - q] = 0.5; for c in 0..C, s in 0..3 { if (q + s < W) { S[o, q] += X[0, c, 2, q + s] * Wt[o, c, 0, s]; } } }
   for o in 0..O, q in 0..W { S[o, 0] += 1; for c in 0..C, s in 0..3 { if (q + s < W) { S[o, 0] += X[0, c, 3, q + s] * Wt[o, c, 2, s]; } } }
+})");
+        // Bands run in another order (nestorder.h): a 1x1 convolution with its channels innermost and its taps
+        // moved out, a max-reduction, and bands that must keep their order — targets that collide (a transposed
+        // convolution's, a sum over anti-diagonals), a target read by its own value, a bound that moves.
+        QTest::addRow("reordered bands") << QStringLiteral(R"(kernel k(C=40, H=3, W=4) {
+  in X: f32[C, H, W];
+  in V: f32[2, C];
+  out P: f32[2, H, W];
+  out M: f32[H, W];
+  out A: f32[7];
+  out Q: f32[C];
+  out L: f32[H, C];
+  for o in 0..2, p in 0..H, q in 0..W { P[o, p, q] = 0; }
+  for o in 0..2, c in 0..C, p in 0..H, r in 0..1, q in 0..W, s in 0..1 { P[o, p + r, q + s] += X[c, p + r, q + s] * V[o, c]; }
+  for p in 0..H, q in 0..W { M[p, q] = -inf; }
+  for c in 0..C, p in 0..H, q in 0..W { M[p, q] max= X[c, p, q] * 2; }
+  for i in 0..7 { A[i] = 0; }
+  for i in 0..H, j in 0..W { A[i + j] += X[i, i, j] * X[j, 0, i]; }
+  for c in 0..C { Q[c] = 1; }
+  for c in 1..C, p in 0..H { Q[c] += Q[c - 1] * X[c, p, 0]; }
+  for p in 0..H, c in 0..C { L[p, c] = 0; }
+  for p in 0..H, c in 0..C, q in 0..p + 1 { L[p, c] += X[c, p, q]; }
 })");
         QTest::addRow("bf16 accumulation") << QStringLiteral(R"(kernel k(N=7, K=300) {
   in A: bf16[N, K];

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// The order the interpreter runs a band's loops in. A band whose body is one assignment (under an optional guard)
+// that reads nothing of the tensor it writes may run its loops in another order and leave bit-for-bit the same
+// tensors, provided every element receives its updates in the same sequence: the loops that do not move the target
+// (the reduction's) keep their nesting order, and the ones that do move it never send two iterations to one element.
+// A convolution as the trace route lowers it (`for c, p, r, q, s`) then runs its longest admissible loop innermost —
+// an output row, or the input channels of a 1x1 kernel — where the interpreter's specialised loops pay off, and
+// loops of one iteration (a 1x1 kernel's taps) move out of the way.
+#pragma once
+
+#include "engine/ir/ast.h"
+#include "engine/ir/intexpr.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace solar::ir {
+
+/// A permutation of `band.ranges` (outermost first), the identity where no other order is provably equivalent or
+/// none pays. `outer` resolves the names in scope around the band (sizes and enclosing loop variables); the band's
+/// bounds must be constants there for anything to move.
+std::vector<size_t> executionOrder(const Stmt& band, const NameResolver& outer, const std::map<std::string, std::vector<std::int64_t>>& shapes);
+
+} // namespace solar::ir
