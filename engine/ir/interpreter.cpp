@@ -57,6 +57,22 @@ struct Fault
     std::string message;
 };
 
+std::optional<Fault> storageOverCap(const Program& program, const SizeBindings& sizes, std::int64_t maxElements)
+{
+    std::int64_t total = 0;
+    for (const auto& d : program.decls) {
+        if (d.kind != DeclKind::Tensor)
+            continue;
+        const std::int64_t n = elementCount(sizes.shapes.at(d.name));
+        total += n;
+        if (n > maxElements || total > maxElements)
+            return Fault {d.loc, "run.memory-cap",
+                          "tensors need more than " + std::to_string(maxElements)
+                              + " elements at these sizes (the interpreter's memory cap); run with smaller sizes"};
+    }
+    return std::nullopt;
+}
+
 enum class Op : std::uint8_t {
     Const,
     Var,
@@ -240,18 +256,8 @@ private:
     // ---- storage ----
     void allocate()
     {
-        std::int64_t total = 0;
-        for (const auto& d : m_program.decls) {
-            if (d.kind != DeclKind::Tensor)
-                continue;
-            const auto& shape = m_sizes.shapes.at(d.name);
-            const std::int64_t n = elementCount(shape);
-            total += n;
-            if (n > m_options.maxElements || total > m_options.maxElements)
-                fault(d.loc, "run.memory-cap",
-                      "tensors need more than " + std::to_string(m_options.maxElements)
-                          + " elements at these sizes (the interpreter's memory cap); run with smaller sizes");
-        }
+        if (const auto f = storageOverCap(m_program, m_sizes, m_options.maxElements))
+            throw *f;
         for (const auto& d : m_program.decls) {
             if (d.kind != DeclKind::Tensor)
                 continue;
@@ -1425,6 +1431,16 @@ TensorSummary summarize(const TensorValue& t)
     }
     s.mean = finite ? sum / static_cast<double>(finite) : std::numeric_limits<double>::quiet_NaN();
     return s;
+}
+
+std::optional<Diagnostic> storageFault(const Program& program, const RunOptions& options)
+{
+    const auto sizes = bindSizes(program, options.sizes);
+    if (!sizes)
+        return sizes.diagnostics().front();
+    if (const auto f = storageOverCap(program, *sizes, options.maxElements))
+        return Diagnostic {Severity::Error, program.file, f->loc, f->code, f->message};
+    return std::nullopt;
 }
 
 Expected<RunResult> runProgram(const Program& program, const RunOptions& options)

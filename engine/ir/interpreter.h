@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,11 @@ struct RunResult
 
 /// The program must pass checkProgram(); runProgram checks it again and refuses programs with errors.
 Expected<RunResult> runProgram(const Program& program, const RunOptions& options = {});
+
+/// What runProgram would say of the storage before running anything: the run.memory-cap error where the program's
+/// tensors at options.sizes need more than options.maxElements (or a binding error); empty where they fit. A caller
+/// with costly inputs to produce (a reference run) asks first.
+std::optional<Diagnostic> storageFault(const Program& program, const RunOptions& options);
 
 /// Deterministic input generation (documented in docs/ir.md so other tools can reproduce it): splitmix64 seeded
 /// with seed XOR fnv1a64(name); floats uniform in [lo, hi) (default [-1, 1)), integers uniform in [lo, hi)

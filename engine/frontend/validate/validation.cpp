@@ -177,6 +177,20 @@ Validation validateModel(const std::string& file, worker::TraceWorker& worker, c
                 + "), so its outputs differ from run to run and cannot be compared";
             return v;
         }
+        ir::RunOptions run;
+        run.maxInstances = options.maxInstances;
+        run.maxElements = options.maxInterpreterElements;
+        run.isCancelled = options.isCancelled;
+        if (sameProgram)
+            run.sizes = model.parameterValues(sizes);
+        // Storage over the interpreter's cap is known before torch runs the model at these sizes (seconds for a
+        // VGG at full resolution).
+        if (const auto over = ir::storageFault(lowered->program, run); over && over->code == "run.memory-cap") {
+            lastProblem = sizesText(sizes) + ": " + over->message;
+            if (ascending)
+                break; // larger sizes only cost more
+            continue;
+        }
         const auto reference = worker.reference(file, sizes, options.seed, options.maxReferenceElements, options.timeoutMs);
         if (!reference) {
             lastProblem = sizesText(sizes) + ": " + reference.diagnostics().front().message;
@@ -184,12 +198,6 @@ Validation validateModel(const std::string& file, worker::TraceWorker& worker, c
                 break; // larger sizes only get larger
             continue;
         }
-        ir::RunOptions run;
-        run.maxInstances = options.maxInstances;
-        run.maxElements = options.maxInterpreterElements;
-        run.isCancelled = options.isCancelled;
-        if (sameProgram)
-            run.sizes = model.parameterValues(sizes);
         for (const auto& [name, tensor] : reference->tensors) {
             const auto alir = lowered->alirNameOf.find(name);
             if (alir == lowered->alirNameOf.end())
