@@ -192,6 +192,7 @@ struct Node
     int slot = 0;
     Bound lo, hi;
     std::int64_t step = 1;
+    bool reversed = false; // runs from its last value down to lo (nestorder.h)
     // if
     CodeRange cond;
     std::vector<int> body, orelse;
@@ -322,6 +323,20 @@ private:
     }
 
     // ---- compilation ----
+    // The band's one assignment writes a target the bounds analysis proved in bounds (nestorder.h).
+    bool targetInBounds(const Stmt& band) const
+    {
+        if (band.body.size() != 1)
+            return false;
+        const Stmt* s = &band.body.front();
+        if (s->kind == StmtKind::If && s->body.size() == 1)
+            s = &s->body.front();
+        if (s->kind != StmtKind::Assign)
+            return false;
+        const auto b = m_bounds.find(&s->target);
+        return b != m_bounds.end() && b->second.proven && b->second.reachable;
+    }
+
     static std::vector<size_t> identityOrder(size_t n)
     {
         std::vector<size_t> order(n);
@@ -450,7 +465,7 @@ private:
 
     void planInnerLoop(Node& loop)
     {
-        if (loop.body.size() != 1 || !m_options.specialize || m_options.profile)
+        if (loop.body.size() != 1 || !m_options.specialize || m_options.profile || loop.reversed)
             return;
         InnerLoop plan;
         const Node* body = &m_nodes[loop.body[0]];
@@ -544,14 +559,14 @@ private:
     // checked against the dot's at run time.
     void planRows(Node& loop)
     {
-        if (!m_options.specialize || m_options.profile || loop.body.empty() || loop.body.size() > 2)
+        if (!m_options.specialize || m_options.profile || loop.body.empty() || loop.body.size() > 2 || loop.reversed)
             return;
         Rows rows;
         if (loop.body.size() == 2)
             rows.init = loop.body[0];
         for (int id = loop.body.back();;) {
             const Node& l = m_nodes[id];
-            if (l.kind != StmtKind::For || !l.lo.affine || !l.hi.affine || coefficientOf(l.lo.form, loop.slot) != 0
+            if (l.kind != StmtKind::For || l.reversed || !l.lo.affine || !l.hi.affine || coefficientOf(l.lo.form, loop.slot) != 0
                 || coefficientOf(l.hi.form, loop.slot) != 0)
                 return;
             rows.chain.push_back(id);
@@ -675,17 +690,19 @@ private:
             // A band "for a in .., b in .." is nested loops; each range becomes its own node, outermost first.
             std::vector<Node> chain;
             // Possibly in another order than written (nestorder.h); the bounds analysis numbered the slots as written.
-            const std::vector<size_t> order = m_options.specialize && !m_options.profile
-                ? executionOrder(s, resolverFor(scope), m_sizes.shapes)
-                : identityOrder(s.ranges.size());
+            const LoopOrder plan = m_options.specialize && !m_options.profile
+                ? executionOrder(s, resolverFor(scope), m_sizes.shapes, targetInBounds(s))
+                : LoopOrder {identityOrder(s.ranges.size()), std::vector<bool>(s.ranges.size(), false)};
+            const std::vector<size_t>& order = plan.ranges;
             if (m_slotRemap.size() < depth + order.size())
                 for (size_t i = m_slotRemap.size(); i < depth + order.size(); ++i)
                     m_slotRemap.push_back(static_cast<int>(i));
             for (size_t k = 0; k < order.size(); ++k)
                 m_slotRemap[depth + order[k]] = static_cast<int>(depth + k);
-            for (size_t k : order) {
-                const LoopRange& r = s.ranges[k];
+            for (size_t position = 0; position < order.size(); ++position) {
+                const LoopRange& r = s.ranges[order[position]];
                 Node loop;
+                loop.reversed = plan.reversed[position];
                 loop.kind = StmtKind::For;
                 loop.loc = r.loc;
                 loop.lo = compileBound(r.lo, scope);
@@ -971,6 +988,10 @@ private:
             const std::int64_t lo = boundValue(n.lo, n.loc);
             const std::int64_t hi = boundValue(n.hi, n.loc);
             std::int64_t& v = m_vars[n.slot];
+            if (n.reversed) {
+                execReversed(n, lo, hi);
+                return;
+            }
             if (n.rows.enabled && execRows(n, lo, hi))
                 return;
             if (n.inner.enabled) {
@@ -1055,6 +1076,42 @@ private:
         return static_cast<std::int64_t>(v);
     }
 
+    // A loop run from its last value down (nestorder.h); never itself a specialised inner loop.
+    void execReversed(const Node& n, std::int64_t lo, std::int64_t hi)
+    {
+        if (hi <= lo)
+            return;
+        const std::int64_t last = lo + (hi - lo - 1) / n.step * n.step;
+        if (n.body.size() == 1 && m_nodes[n.body[0]].kind == StmtKind::For && m_nodes[n.body[0]].inner.enabled
+            && !dotsInterleave(m_nodes[n.body[0]])) {
+            advanceInner(n, m_nodes[n.body[0]], last, -n.step, (hi - lo + n.step - 1) / n.step);
+            return;
+        }
+        for (std::int64_t i = last; i >= lo; i -= n.step) {
+            m_vars[n.slot] = i;
+            execList(n.body);
+        }
+    }
+
+    // The inner loop `child` once per value first, first + delta, ... (count values) of n's variable, its
+    // quantities advanced by a constant per step.
+    void advanceInner(const Node& n, const Node& child, std::int64_t first, std::int64_t delta, std::int64_t count)
+    {
+        const InnerLoop& p = child.inner;
+        const size_t nq = p.quantities.size();
+        std::int64_t* q = m_quantities.data();
+        m_vars[n.slot] = first;
+        for (size_t i = 0; i < nq; ++i)
+            q[i] = formValue(p.quantities[i]);
+        for (std::int64_t k = 0; k < count; ++k) {
+            m_vars[n.slot] = first + k * delta;
+            execInner(child, q);
+            for (size_t i = 0; i < nq; ++i)
+                q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
+                                                 + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(delta));
+        }
+    }
+
     // A loop whose only statement is a specialised inner loop: the inner loop's quantities are affine in this
     // loop's variable, so they are evaluated once and then advanced by a constant per iteration.
     void execParentOfInner(const Node& n, const Node& child, std::int64_t lo, std::int64_t hi)
@@ -1075,13 +1132,8 @@ private:
                         = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
                                                     + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(4 * n.step));
             }
-        for (; v < hi; v += n.step) {
-            m_vars[n.slot] = v;
-            execInner(child, q);
-            for (size_t i = 0; i < nq; ++i)
-                q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
-                                                 + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(n.step));
-        }
+        if (v < hi)
+            advanceInner(n, child, v, n.step, (hi - v + n.step - 1) / n.step);
     }
 
     // See Rows: false (nothing run) where the rows would not pay — a long dot, or fewer rows than taps — or where an

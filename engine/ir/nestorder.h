@@ -18,9 +18,20 @@
 
 namespace solar::ir {
 
-/// A permutation of `band.ranges` (outermost first), the identity where no other order is provably equivalent or
-/// none pays. `outer` resolves the names in scope around the band (sizes and enclosing loop variables); the band's
-/// bounds must be constants there for anything to move.
-std::vector<size_t> executionOrder(const Stmt& band, const NameResolver& outer, const std::map<std::string, std::vector<std::int64_t>>& shapes);
+struct LoopOrder
+{
+    std::vector<size_t> ranges; // indices into band.ranges, outermost first
+    std::vector<bool> reversed; // per position: the loop runs from its last value down to its first
+    bool operator==(const LoopOrder&) const = default;
+};
+
+/// The order to run `band.ranges` in: the identity where no other order is provably equivalent or none pays.
+/// `outer` resolves the names in scope around the band (sizes and enclosing loop variables); the band's bounds must
+/// be constants there for anything to move. `targetInBounds`: the bounds analysis proved the target's every index
+/// within its dimension, so two iterations write one element only where each index agrees — which lets a
+/// transposed convolution's output column `p + r` run with the taps `r` descending and `p` innermost (for one
+/// element, `r` descending is `p` ascending: its updates keep their order).
+LoopOrder executionOrder(const Stmt& band, const NameResolver& outer, const std::map<std::string, std::vector<std::int64_t>>& shapes,
+                         bool targetInBounds);
 
 } // namespace solar::ir
