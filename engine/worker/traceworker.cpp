@@ -19,6 +19,38 @@ TraceWorker::~TraceWorker()
     stop();
 }
 
+std::string TraceWorker::start()
+{
+    if (m_process && m_process->state() == QProcess::Running)
+        return {};
+    m_process = std::make_unique<QProcess>();
+    m_process->setProcessChannelMode(QProcess::SeparateChannels);
+    // Importing a user's model must not leave __pycache__ folders beside it (or in our source tree).
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    m_process->setProcessEnvironment(env);
+    m_process->start(QString::fromStdString(m_python.executable), {QString::fromStdString(m_script)});
+    if (!m_process->waitForStarted(30000)) {
+        const std::string why = m_process->errorString().toStdString();
+        m_process.reset();
+        return why.empty() ? std::string("it did not start") : why;
+    }
+    return {};
+}
+
+Expected<PythonInfo> TraceWorker::warmUp(int timeoutMs)
+{
+    const auto reply = command({{"cmd", "warm"}}, {}, timeoutMs, "trace");
+    if (!reply)
+        return Expected<PythonInfo>::failure(reply.diagnostics());
+    auto text = [&](const char* key) {
+        return reply->contains(key) && (*reply)[key].is_string() ? (*reply)[key].get<std::string>() : std::string();
+    };
+    m_python.torchVersion = text("torch");
+    m_python.jaxVersion = text("jax");
+    return m_python;
+}
+
 void TraceWorker::stop()
 {
     if (!m_process)
@@ -41,20 +73,8 @@ Expected<std::string> TraceWorker::request(const std::string& line, const std::s
     auto fail = [&](std::string code, std::string message) {
         return Expected<std::string>::failure(Diagnostic {Severity::Error, file, {}, std::move(code), std::move(message)});
     };
-    if (!m_process || m_process->state() != QProcess::Running) {
-        m_process = std::make_unique<QProcess>();
-        m_process->setProcessChannelMode(QProcess::SeparateChannels);
-        // Importing a user's model must not leave __pycache__ folders beside it (or in our source tree).
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
-        m_process->setProcessEnvironment(env);
-        m_process->start(QString::fromStdString(m_python.executable), {QString::fromStdString(m_script)});
-        if (!m_process->waitForStarted(30000)) {
-            const std::string why = m_process->errorString().toStdString();
-            m_process.reset();
-            return fail("trace.worker", "cannot start " + m_python.executable + " " + m_script + ": " + why);
-        }
-    }
+    if (const std::string why = start(); !why.empty())
+        return fail("trace.worker", "cannot start " + m_python.executable + " " + m_script + ": " + why);
     m_process->write(line.data(), static_cast<qint64>(line.size()));
     m_process->write("\n");
     QElapsedTimer timer;

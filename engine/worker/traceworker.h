@@ -60,12 +60,16 @@ public:
 
     /// The interpreter it runs (its torch and jax versions as probed).
     const PythonInfo& python() const { return m_python; }
+    /// Has the worker import torch now and say its version (and jax's, looked up): the check locatePython's probe
+    /// makes, in the process that goes on to trace (Session). Empty torchVersion where torch does not import.
+    Expected<PythonInfo> warmUp(int timeoutMs);
     /// The worker's process id (0 when not running): tests check that one process serves many requests.
     long long processId() const;
     void stop();
 
 private:
     Expected<std::string> request(const std::string& line, const std::string& file, int timeoutMs);
+    std::string start(); // the process, if not running; empty when it runs, else why it does not
     Expected<TraceResult> traceRequest(const std::string& file, const std::map<std::string, std::int64_t>& sizes, nlohmann::json options,
                                        int timeoutMs);
 

@@ -2,6 +2,7 @@
 """SOLAR Studio's Python worker protocol. A long-lived worker: one JSON request per line on stdin, one JSON reply
 per line on stdout, so torch is imported once for a whole sweep. Requests:
   {"id": 1, "cmd": "ping"}
+  {"id": 2, "cmd": "warm"}     (imports torch: {"ok": true, "torch": version or "", "jax": version or ""})
   {"id": 2, "cmd": "trace", "file": "model.py", "sizes": {"batch_size": 2}}       ("real": true for real tensors)
   {"id": 3, "cmd": "constants", "file": "model.py"}                               (the module's size constants)
   {"id": 4, "cmd": "reference", "file": "model.py", "sizes": {...}, "seed": 0, "max_elements": N, "dir": D}
@@ -58,6 +59,15 @@ def _imports_triton(filename):
 
 def handle(request):
     cmd = request.get("cmd")
+    if cmd == "warm":  # the interpreter check of pythonlocator.cpp's probe, in the worker itself (session.cpp)
+        import importlib.metadata
+        import importlib.util
+        try:
+            torch = torch_trace.import_torch().__version__
+        except Exception:  # noqa: BLE001 -- any failure to import means "no usable torch"; the probe says why
+            torch = ""
+        jax = importlib.metadata.version("jax") if importlib.util.find_spec("jax") else ""
+        return {"ok": True, "torch": torch, "jax": jax}
     if cmd == "ping":  # either framework will do: a JAX-only environment traces JAX sources
         import importlib.util
         from . import jax_trace
