@@ -5,6 +5,7 @@
 #include "engine/analysis/analysis.h"
 #include "engine/frontend/trace/lowering.h"
 #include "engine/hw/registry.h"
+#include "engine/worker/session.h"
 #include "engine/worker/traceworker.h"
 
 #include "engine/ir/bindings.h"
@@ -77,6 +78,30 @@ private slots:
             QVERIFY(msg.find("/nonexistent/other: does not start") != std::string::npos);
             QVERIFY(msg.find("ALIR files and the LLM frontend still work") != std::string::npos);
         }
+    }
+
+    // The session's worker is its own interpreter check: it reports what the probe would (the same torch version
+    // and executable), serves the trace from the process that checked, and a chosen interpreter that does not
+    // start falls back to the search as the probe does.
+    void testSessionWorkerIsTheProbe()
+    {
+        if (!m_python)
+            QSKIP("no Python interpreter with torch on this machine");
+        Session session(m_python->executable);
+        const auto worker = session.worker();
+        QVERIFY2(worker.hasValue(), formatAll(worker.diagnostics()).c_str());
+        QCOMPARE((*worker)->python().executable, m_python->executable);
+        QCOMPARE((*worker)->python().torchVersion, m_python->torchVersion);
+        QCOMPARE((*worker)->python().jaxVersion, m_python->jaxVersion);
+        const long long pid = (*worker)->processId();
+        QVERIFY(pid != 0);
+        QVERIFY((*worker)->trace(data("mlp.py")).hasValue());
+        QCOMPARE((*worker)->processId(), pid);
+        Session elsewhere("/nonexistent/python3");
+        const auto found = elsewhere.worker();
+        QVERIFY2(found.hasValue(), formatAll(found.diagnostics()).c_str());
+        QVERIFY((*found)->python().executable != "/nonexistent/python3");
+        QVERIFY(!(*found)->python().torchVersion.empty());
     }
 
     void testTraceMlp()
