@@ -172,13 +172,14 @@ struct InnerLoop
 // another iteration's statements (the dot reads other tensors, the initialiser none of Y), so the nest may run
 // with this loop innermost — each element still receives its updates in their own order, from the same values —
 // as rows of multiply-adds over this loop's range, clipped to the guard. Decided per run (short reductions only).
+constexpr size_t kMaxRowFacts = 16; // a guard's facts on the row path (a 3-D window has 6)
+
 struct Rows
 {
     bool enabled = false;
     int init = -1; // node of the initialiser, or -1
     std::vector<int> chain; // the reduction nest's loops, outermost first; the last is the specialised dot
     std::vector<std::int64_t> coef; // this loop variable's coefficient in each of the dot's quantities
-    int target = 0; // position of the dot's target in its accesses
 };
 
 struct Node
@@ -577,13 +578,12 @@ private:
             id = l.body[0];
         }
         const InnerLoop& p = m_nodes[rows.chain.back()].inner;
-        if (!p.dot)
+        if (!p.dot || p.guardCoef.size() > kMaxRowFacts)
             return;
         for (const AffineForm& q : p.quantities)
             rows.coef.push_back(coefficientOf(q, loop.slot));
         const Node& dot = m_nodes[p.assign];
-        rows.target = 0; // planInnerLoop puts the target first
-        const AffineForm& target = p.quantities[2];
+        const AffineForm& target = p.quantities[2]; // planInnerLoop puts the target's address first
         // Each iteration of this loop its own element, the same one throughout the nest.
         if (rows.coef[2] == 0)
             return;
@@ -1196,9 +1196,7 @@ private:
         m_vars[n.slot] = lo;
         for (size_t i = 0; i < nq; ++i)
             q[i] = formValue(p.quantities[i]);
-        std::int64_t rest[16], rowCoef[16];
-        if (facts > 16)
-            fault(last.loc, "run.internal", "too many guard facts for the row path");
+        std::int64_t rest[kMaxRowFacts], rowCoef[kMaxRowFacts]; // planRows took no more facts
         for (size_t k = 0; k < facts; ++k)
             rowCoef[k] = coef[2 + accessCount + k] * n.step;
         const Node& dot = m_nodes[p.assign];
