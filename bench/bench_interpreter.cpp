@@ -96,16 +96,23 @@ void BM_Matmul256_Interpreter(benchmark::State& state)
     runInterpreter(state, kMatmul);
 }
 
-void BM_Conv3x3_Native(benchmark::State& state)
+using NativeConv = void (*)(const float*, const float*, float*, int, int, int, int, int);
+
+void runNativeConv(benchmark::State& state, NativeConv conv)
 {
     const int C = 32, H = 56, W = 56, O = 32;
     auto X = randomFloats(C * H * W), Wt = randomFloats(O * C * 9);
     std::vector<float> Y(O * H * W);
     for (auto _ : state) {
-        nativeConv3x3(X.data(), Wt.data(), Y.data(), 1, C, H, W, O);
+        conv(X.data(), Wt.data(), Y.data(), 1, C, H, W, O);
         benchmark::DoNotOptimize(Y.data());
         benchmark::ClobberMemory();
     }
+}
+
+void BM_Conv3x3_Native(benchmark::State& state)
+{
+    runNativeConv(state, nativeConv3x3);
 }
 
 void BM_Conv3x3_Interpreter(benchmark::State& state)
@@ -115,14 +122,7 @@ void BM_Conv3x3_Interpreter(benchmark::State& state)
 
 void BM_Conv3x3Traced_Native(benchmark::State& state)
 {
-    const int C = 32, H = 56, W = 56, O = 32;
-    auto X = randomFloats(C * H * W), Wt = randomFloats(O * C * 9);
-    std::vector<float> Y(O * H * W);
-    for (auto _ : state) {
-        nativeConv3x3Traced(X.data(), Wt.data(), Y.data(), 1, C, H, W, O);
-        benchmark::DoNotOptimize(Y.data());
-        benchmark::ClobberMemory();
-    }
+    runNativeConv(state, nativeConv3x3Traced);
 }
 
 void BM_Conv3x3Traced_Interpreter(benchmark::State& state)

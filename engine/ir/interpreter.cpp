@@ -1097,41 +1097,45 @@ private:
     // quantities advanced by a constant per step.
     void advanceInner(const Node& n, const Node& child, std::int64_t first, std::int64_t delta, std::int64_t count)
     {
-        const InnerLoop& p = child.inner;
-        const size_t nq = p.quantities.size();
-        std::int64_t* q = m_quantities.data();
-        m_vars[n.slot] = first;
-        for (size_t i = 0; i < nq; ++i)
-            q[i] = formValue(p.quantities[i]);
+        std::int64_t* q = innerQuantities(n, child, first);
         for (std::int64_t k = 0; k < count; ++k) {
             m_vars[n.slot] = first + k * delta;
             execInner(child, q);
-            for (size_t i = 0; i < nq; ++i)
-                q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
-                                                 + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(delta));
+            advanceQuantities(child.inner, q, delta);
         }
+    }
+
+    // The inner loop's quantities with n's variable at `value` (m_quantities).
+    std::int64_t* innerQuantities(const Node& n, const Node& child, std::int64_t value)
+    {
+        std::int64_t* q = m_quantities.data();
+        m_vars[n.slot] = value;
+        for (size_t i = 0; i < child.inner.quantities.size(); ++i)
+            q[i] = formValue(child.inner.quantities[i]);
+        return q;
+    }
+
+    // The parent's variable moved by delta (wrapping, as formValue).
+    static void advanceQuantities(const InnerLoop& p, std::int64_t* q, std::int64_t delta)
+    {
+        for (size_t i = 0; i < p.quantities.size(); ++i)
+            q[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
+                                             + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(delta));
     }
 
     // A loop whose only statement is a specialised inner loop: the inner loop's quantities are affine in this
     // loop's variable, so they are evaluated once and then advanced by a constant per iteration.
     void execParentOfInner(const Node& n, const Node& child, std::int64_t lo, std::int64_t hi)
     {
-        const InnerLoop& p = child.inner;
-        const size_t nq = p.quantities.size();
-        std::int64_t* q = m_quantities.data();
-        m_vars[n.slot] = lo;
-        for (size_t i = 0; i < nq; ++i)
-            q[i] = formValue(p.quantities[i]);
         std::int64_t v = lo;
-        if (dotsInterleave(child))
+        if (dotsInterleave(child)) {
+            std::int64_t* q = innerQuantities(n, child, lo);
             for (; v + 3 * n.step < hi; v += 4 * n.step) {
                 m_vars[n.slot] = v + 3 * n.step;
                 execDots4(child, q, n.step);
-                for (size_t i = 0; i < nq; ++i)
-                    q[i]
-                        = static_cast<std::int64_t>(static_cast<std::uint64_t>(q[i])
-                                                    + static_cast<std::uint64_t>(p.parentCoef[i]) * static_cast<std::uint64_t>(4 * n.step));
+                advanceQuantities(child.inner, q, 4 * n.step);
             }
+        }
         if (v < hi)
             advanceInner(n, child, v, n.step, (hi - v + n.step - 1) / n.step);
     }
