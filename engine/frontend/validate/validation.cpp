@@ -38,8 +38,6 @@ double narrowestFormatTolerance(const worker::TraceResult& trace)
     return rtol;
 }
 
-// The elements a reference run holds before its forward pass: inputs, parameters and buffers (what the worker's
-// limit counts).
 // The elements of the program's inputs and weights at `sizes` (0 where they do not bind).
 std::int64_t programInputElements(const ir::Program& program, const std::map<std::string, std::int64_t>& sizes)
 {
@@ -52,6 +50,8 @@ std::int64_t programInputElements(const ir::Program& program, const std::map<std
     return total;
 }
 
+// The elements a reference run holds before its forward pass: inputs, parameters and buffers (what the worker's
+// limit counts).
 std::int64_t givenElements(const worker::TraceResult& trace)
 {
     std::int64_t total = 0;
