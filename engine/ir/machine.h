@@ -8,16 +8,15 @@
 // (its flat address), everything else evaluates each index and checks it. See docs/perf.md for measurements.
 #pragma once
 
-#include "engine/ir/interpreter.h"
 #include "engine/ir/boundsanalysis.h"
+#include "engine/ir/interpreter.h"
 #include "engine/ir/intexpr.h"
-#include <bit>
-#include <cmath>
-#include <limits>
-#include <optional>
-#include <unordered_map>
+
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace solar::ir::detail {
@@ -28,7 +27,6 @@ struct Fault
     std::string code;
     std::string message;
 };
-
 
 enum class Op : std::uint8_t {
     Const,

@@ -54,9 +54,9 @@ std::int64_t Machine::address(const CAccess& a, double* scratch)
         const std::int64_t idx = dim.affine ? affineValue(dim.form, dim.node->loc) : integerOf(eval(dim.code, scratch), *dim.node);
         if (idx < 0 || idx >= dim.size)
             fault(dim.node->loc, "run.out-of-bounds",
-                  "index " + std::to_string(idx) + " ('" + printExpr(*dim.node) + "') is out of bounds for dimension "
-                      + std::to_string(d) + " of '" + a.node->name + "' (size " + std::to_string(dim.size) + ") in '"
-                      + printExpr(*a.node) + "'" + loopContext(a));
+                  "index " + std::to_string(idx) + " ('" + printExpr(*dim.node) + "') is out of bounds for dimension " + std::to_string(d)
+                      + " of '" + a.node->name + "' (size " + std::to_string(dim.size) + ") in '" + printExpr(*a.node) + "'"
+                      + loopContext(a));
         flat += idx * dim.stride;
     }
     return flat;

@@ -318,8 +318,7 @@ void Machine::execInitThenDots(const Node& n, const Node& init, const Node& loop
             v = i + j * n.step;
             same = address(m_accesses[init.target], m_stack.data())
                 == static_cast<std::int64_t>(static_cast<std::uint64_t>(q[2 + kt])
-                                             + static_cast<std::uint64_t>(p.parentCoef[2 + kt])
-                                                 * static_cast<std::uint64_t>(j * n.step));
+                                             + static_cast<std::uint64_t>(p.parentCoef[2 + kt]) * static_cast<std::uint64_t>(j * n.step));
         }
         if (!same)
             break; // the general path from here on
@@ -349,8 +348,7 @@ void Machine::execDots4(const Node& loop, const std::int64_t* q, std::int64_t pa
         ++kt;
     auto at = [&](size_t k, int j) {
         return static_cast<std::int64_t>(static_cast<std::uint64_t>(q[2 + k])
-                                         + static_cast<std::uint64_t>(p.parentCoef[2 + k])
-                                             * static_cast<std::uint64_t>(j * parentStep));
+                                         + static_cast<std::uint64_t>(p.parentCoef[2 + k]) * static_cast<std::uint64_t>(j * parentStep));
     };
     const size_t ka = static_cast<size_t>(p.dotA), kb = static_cast<size_t>(p.dotB);
     double* dstBase = m_data[m_accesses[n.target].tensor];
