@@ -8,6 +8,8 @@
 #include "render/figures.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 
 namespace {
 
@@ -40,6 +42,18 @@ std::optional<ExportKind> parseExportKind(std::string_view text)
         if (exportKindName(f.kind) == text)
             return f.kind;
     return std::nullopt;
+}
+
+QString suggestedExportPath(ExportKind kind, const ReportInput& input)
+{
+    const QString name = QString::fromLatin1(exportFormat(kind).defaultName);
+    if (input.sourceFile.isEmpty())
+        return name;
+    const QFileInfo source(input.sourceFile);
+    const QString base = source.isDir() ? source.fileName() : source.completeBaseName();
+    const QString named = base.isEmpty() ? name : base + QLatin1Char('-') + name;
+    const QFileInfo folder(source.absolutePath());
+    return folder.isDir() && folder.isWritable() ? QDir(folder.absoluteFilePath()).filePath(named) : named;
 }
 
 const std::vector<ExportFormat>& exportFormats()

@@ -32,5 +32,9 @@ struct ExportFormat
 
 const std::vector<ExportFormat>& exportFormats();
 const ExportFormat& exportFormat(ExportKind kind);
+/// Where the save dialog starts: beside the analysed file and named after it ("llama3_8b-report.pdf"), so exports of
+/// several models do not all suggest one "report.pdf"; the plain default name where there is no source file, and
+/// the name alone where the source's folder cannot be written (a bundled example).
+QString suggestedExportPath(ExportKind kind, const ReportInput& input);
 /// Runs the writer of `kind`; false and why not when there is nothing to export or the write fails.
 bool exportAnalysis(ExportKind kind, const ReportInput& input, const QString& path, QString* why = nullptr);

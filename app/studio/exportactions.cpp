@@ -31,7 +31,7 @@ void ExportActions::exportWithDialog(ExportKind kind)
         return;
     }
     const ExportFormat& f = exportFormat(kind);
-    const QString path = QFileDialog::getSaveFileName(m_parent, tr("Export"), QString::fromLatin1(f.defaultName),
+    const QString path = QFileDialog::getSaveFileName(m_parent, tr("Export"), suggestedExportPath(kind, *input),
                                                       QCoreApplication::translate("Exports", f.filter));
     if (path.isEmpty())
         return;

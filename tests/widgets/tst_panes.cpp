@@ -34,10 +34,13 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTemporaryDir>
+
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -587,6 +590,29 @@ private slots:
         actions.exportWithDialog(ExportKind::Json); // nothing analysed: says so instead of asking for a file
         QVERIFY(asked);
         QCOMPARE(message.count(), 1);
+    }
+
+    // Issue 49, item 15: the save dialog suggests a name after the analysed file, in its folder, not "report.pdf".
+    void exportNamesFollowTheSource()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ReportInput input;
+        QCOMPARE(suggestedExportPath(ExportKind::ReportPdf, input), QStringLiteral("report.pdf"));
+        input.sourceFile = dir.filePath(QStringLiteral("llama3_8b.json"));
+        QCOMPARE(suggestedExportPath(ExportKind::ReportPdf, input), dir.filePath(QStringLiteral("llama3_8b-report.pdf")));
+        QCOMPARE(suggestedExportPath(ExportKind::Csv, input), dir.filePath(QStringLiteral("llama3_8b-operators.csv")));
+        input.sourceFile = dir.filePath(QStringLiteral("model.v2.py"));
+        QCOMPARE(suggestedExportPath(ExportKind::GraphSvg, input), dir.filePath(QStringLiteral("model.v2-graph.svg")));
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("problem")));
+        input.sourceFile = dir.filePath(QStringLiteral("problem")); // a SOL-ExecBench problem folder
+        QCOMPARE(suggestedExportPath(ExportKind::Json, input), dir.filePath(QStringLiteral("problem-analysis.json")));
+        if (::geteuid() != 0) { // root writes anywhere
+            QFile(dir.path()).setPermissions(QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+            input.sourceFile = dir.filePath(QStringLiteral("llama3_8b.json"));
+            QCOMPARE(suggestedExportPath(ExportKind::ReportPdf, input), QStringLiteral("llama3_8b-report.pdf"));
+            QFile(dir.path()).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        }
     }
 };
 
