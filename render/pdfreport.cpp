@@ -86,7 +86,7 @@ QString whatIfTable(const std::vector<solar::bounds::MachineChange>& changes)
     QString rows = row({QObject::tr("Quantity"), QObject::tr("Used (what-if)"), QObject::tr("Stock profile"), QObject::tr("Factor")}, true);
     for (const auto& c : changes)
         rows += row({QString::fromStdString(c.quantity), changeValue(c.used, c.unit), changeValue(c.stock, c.unit),
-                     c.stock > 0 ? QStringLiteral("×") + QLocale().toString(c.used / c.stock, 'g', 4) : QString()});
+                     c.stock > 0 ? QStringLiteral("×") + factorText(c.used / c.stock) : QString()});
     return table(rows);
 }
 
@@ -315,12 +315,12 @@ bool paintReport(QPagedPaintDevice& pdf, const ReportInput& in, QString* why)
                               : QObject::tr("no bandwidth reaches it: %1").arg(esc(inv.dramWhy)))
             + QStringLiteral("</li><li>")
             + (inv.minComputeScale
-                   ? QObject::tr("compute needed at today's bandwidth: ×%1 on every peak").arg(*inv.minComputeScale, 0, 'g', 4)
+                   ? QObject::tr("compute needed at today's bandwidth: ×%1 on every peak").arg(factorText(*inv.minComputeScale))
                    : QObject::tr("no compute reaches it: %1").arg(esc(inv.computeWhy)))
             + QStringLiteral("</li><li>")
             + QObject::tr("necessary whatever the rest: %1 and ×%2 compute")
                   .arg(siText(inv.necessaryDramBps, "B/s"))
-                  .arg(inv.necessaryComputeScale, 0, 'g', 4)
+                  .arg(factorText(inv.necessaryComputeScale))
             + QStringLiteral("</li></ul>");
     }
 

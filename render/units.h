@@ -9,6 +9,8 @@
 #include <QLocale>
 #include <QString>
 
+#include <cmath>
+
 inline QString localizedNumbers(const std::string& text)
 {
     QString s = QString::fromStdString(text);
@@ -35,4 +37,17 @@ inline QString secondsText(double seconds)
 inline QString fixedText(double value, int digits)
 {
     return QLocale().toString(value, 'f', digits);
+}
+
+/// A scale factor as a reader takes it in, the "×" left to the text around it: "0.52", "3.83", "1/26,082" below
+/// 0.01 (a what-if that needs 1/26,082 of today's peak, not "3.834e-05"), "12,345" from 1,000 up; locale digits.
+inline QString factorText(double factor)
+{
+    if (!std::isfinite(factor) || factor <= 0)
+        return QLocale().toString(factor, 'g', 4);
+    if (factor < 0.01)
+        return QStringLiteral("1/") + QLocale().toString(static_cast<qlonglong>(std::llround(1.0 / factor)));
+    if (factor >= 1000)
+        return QLocale().toString(static_cast<qlonglong>(std::llround(factor)));
+    return QLocale().toString(factor, 'g', 3);
 }

@@ -592,6 +592,22 @@ private slots:
         QCOMPARE(message.count(), 1);
     }
 
+    // Issue 49, item 15: what-if factors read as numbers, not "×3.834e-05" (by hand, in English and German).
+    void factorsReadAsNumbers()
+    {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QCOMPARE(factorText(3.834e-05), QStringLiteral("1/26,082"));
+        QCOMPARE(factorText(0.52), QStringLiteral("0.52"));
+        QCOMPARE(factorText(3.8341), QStringLiteral("3.83"));
+        QCOMPARE(factorText(1.0), QStringLiteral("1"));
+        QCOMPARE(factorText(12345.4), QStringLiteral("12,345"));
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        QCOMPARE(factorText(3.834e-05), QStringLiteral("1/26.082"));
+        QCOMPARE(factorText(0.52), QStringLiteral("0,52"));
+        QLocale::setDefault(before);
+    }
+
     // Issue 49, item 15: the save dialog suggests a name after the analysed file, in its folder, not "report.pdf".
     void exportNamesFollowTheSource()
     {

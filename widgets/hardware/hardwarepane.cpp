@@ -402,15 +402,15 @@ QString HardwarePane::inverseText() const
     double topPeak = 0;
     for (double p : machine().peakFlops)
         topPeak = std::max(topPeak, p);
-    lines << (inv.minComputeScale ? tr("Compute needed at today's bandwidth: ×%1 every peak (the top one %2 → %3).")
-                                        .arg(QLocale().toString(*inv.minComputeScale, 'g', 4), siText(topPeak, "FLOP/s"),
-                                             siText(topPeak * *inv.minComputeScale, "FLOP/s"))
-                                  : tr("No compute reaches it: %1").arg(QString::fromStdString(inv.computeWhy)));
+    lines << (inv.minComputeScale
+                  ? tr("Compute needed at today's bandwidth: ×%1 every peak (the top one %2 → %3).")
+                        .arg(factorText(*inv.minComputeScale), siText(topPeak, "FLOP/s"), siText(topPeak * *inv.minComputeScale, "FLOP/s"))
+                  : tr("No compute reaches it: %1").arg(QString::fromStdString(inv.computeWhy)));
     if (inv.level == Level::CacheAware)
         lines << (inv.minOnchipBytes ? tr("On-chip capacity needed: %1.").arg(siText(*inv.minOnchipBytes, "B"))
                                      : tr("No on-chip capacity reaches it: %1").arg(QString::fromStdString(inv.onchipWhy)));
     lines << tr("Necessary whatever the rest: %1 and ×%2 compute (top peak %3).")
-                 .arg(siText(inv.necessaryDramBps, "B/s"), QLocale().toString(inv.necessaryComputeScale, 'g', 4),
+                 .arg(siText(inv.necessaryDramBps, "B/s"), factorText(inv.necessaryComputeScale),
                       siText(topPeak * inv.necessaryComputeScale, "FLOP/s"));
     if (m_links) {
         if (!m_links->feasible)
@@ -419,7 +419,7 @@ QString HardwarePane::inverseText() const
             lines << tr("Links: nothing is exchanged, so they do not matter.");
         else
             lines << tr("Links needed (collectives overlapped): ×%1 today's, %2 within a node%3.")
-                         .arg(QLocale().toString(m_links->scale, 'g', 4), siText(m_links->intraNodeBps, "B/s"),
+                         .arg(factorText(m_links->scale), siText(m_links->intraNodeBps, "B/s"),
                               m_links->interNodeBps > 0 ? tr(", %1 between nodes").arg(siText(m_links->interNodeBps, "B/s")) : QString());
     }
     return lines.join(QLatin1Char('\n'));
