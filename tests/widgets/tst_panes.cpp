@@ -183,6 +183,30 @@ private slots:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // Issue 49, item 15: names with numbers sort as people count (t2 before t10), not as text.
+    void operatorNamesSortNaturally()
+    {
+        std::string text = "kernel k(N=4) {\n  in X: f32[N];\n";
+        for (int i : {10, 2, 11, 1})
+            text += "  out t" + std::to_string(i) + ": f32[N];\n";
+        for (int i : {10, 2, 11, 1})
+            text += "  for n in 0..N { t" + std::to_string(i) + "[n] = X[n] * " + std::to_string(i) + "; }\n";
+        const auto program = solar::ir::parseProgram(text + "}\n", "names.alir");
+        QVERIFY(program);
+        const auto registry = solar::hw::loadDefaultHwRegistry();
+        OperatorPane pane;
+        pane.setResult(std::make_shared<solar::AnalysisResult>(solar::analyzeProgram(*program, *registry.find("h100-sxm")).value()));
+        pane.table()->sortByColumn(OperatorTableModel::Name, Qt::AscendingOrder);
+        QStringList names;
+        for (int row = 0; row < pane.proxy()->rowCount(); ++row)
+            names << pane.proxy()->index(row, OperatorTableModel::Name).data().toString();
+        QCOMPARE(names.size(), 4);
+        QStringList tensors; // "t10@7": the tensor, then where it is written
+        for (const QString& name : names)
+            tensors << name.section(QLatin1Char('@'), 0, 0);
+        QCOMPARE(tensors, (QStringList {QStringLiteral("t1"), QStringLiteral("t2"), QStringLiteral("t10"), QStringLiteral("t11")}));
+    }
+
     void operatorPaneFiltersAndSelectsByNode()
     {
         OperatorPane pane;

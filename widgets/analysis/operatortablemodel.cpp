@@ -69,6 +69,29 @@ int OperatorTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+namespace {
+
+// Sorted as people count: "layers.2" before "layers.10" (each run of digits compared by its value; issue 49).
+QString naturalSortKey(const QString& text)
+{
+    QString key;
+    for (qsizetype i = 0; i < text.size();) {
+        if (!text[i].isDigit()) {
+            key += text[i++];
+            continue;
+        }
+        qsizetype j = i;
+        while (j < text.size() && text[j].isDigit())
+            ++j;
+        const QString digits = text.mid(i, j - i);
+        key += QString(std::max<qsizetype>(0, 12 - digits.size()), QLatin1Char('0')) + digits;
+        i = j;
+    }
+    return key;
+}
+
+} // namespace
+
 QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount())
@@ -80,14 +103,14 @@ QVariant OperatorTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole || role == SortRole) {
         const bool raw = role == SortRole;
         switch (col) {
-        case Name: return QString::fromStdString(r.name);
+        case Name: return raw ? naturalSortKey(QString::fromStdString(r.name)) : QString::fromStdString(r.name);
         case Kind: return QString::fromStdString(r.kind);
         case Equation: return QString::fromStdString(r.equation);
         case Shape:
             return raw ? QVariant(static_cast<double>(r.shape.empty() ? 1 : r.shape.front()))
                        : QVariant(QString::fromStdString(solar::formatShape(r.shape)));
         case SourceOp: return QString::fromStdString(r.sourceOp);
-        case Module: return QString::fromStdString(r.modulePath);
+        case Module: return raw ? naturalSortKey(QString::fromStdString(r.modulePath)) : QString::fromStdString(r.modulePath);
         case Line: return r.sourceLine > 0 ? r.sourceLine : r.line;
         case Flops: return raw ? QVariant(r.flops) : QVariant(siText(r.flops, "FLOP"));
         case Bytes: return raw ? QVariant(r.bytes) : QVariant(siText(r.bytes, "B"));
