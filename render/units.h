@@ -39,7 +39,7 @@ inline QString fixedText(double value, int digits)
     return QLocale().toString(value, 'f', digits);
 }
 
-/// A scale factor as a reader takes it in, the "×" left to the text around it: "0.52", "3.83", "1/26,082" below
+/// A scale factor as a reader takes it in, the "×" left to the text around it: "0.52", "3.834", "1/26,082" below
 /// 0.01 (a what-if that needs 1/26,082 of today's peak, not "3.834e-05"), "12,345" from 1,000 up; locale digits.
 inline QString factorText(double factor)
 {
@@ -49,5 +49,5 @@ inline QString factorText(double factor)
         return QStringLiteral("1/") + QLocale().toString(static_cast<qlonglong>(std::llround(1.0 / factor)));
     if (factor >= 1000)
         return QLocale().toString(static_cast<qlonglong>(std::llround(factor)));
-    return QLocale().toString(factor, 'g', 3);
+    return QLocale().toString(factor, 'g', 4);
 }

@@ -623,7 +623,7 @@ private slots:
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         QCOMPARE(factorText(3.834e-05), QStringLiteral("1/26,082"));
         QCOMPARE(factorText(0.52), QStringLiteral("0.52"));
-        QCOMPARE(factorText(3.8341), QStringLiteral("3.83"));
+        QCOMPARE(factorText(3.8341), QStringLiteral("3.834"));
         QCOMPARE(factorText(1.0), QStringLiteral("1"));
         QCOMPARE(factorText(12345.4), QStringLiteral("12,345"));
         QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
