@@ -1164,12 +1164,12 @@
     <message>
         <location filename="../widgets/insights/insightspane.cpp" line="53"/>
         <source>Load profiler trace…</source>
-        <translation>加载性能分析 trace…</translation>
+        <translation>加载性能分析记录…</translation>
     </message>
     <message>
         <location filename="../widgets/insights/insightspane.cpp" line="54"/>
         <source>Clear trace</source>
-        <translation>清除 trace</translation>
+        <translation>清除性能分析记录</translation>
     </message>
     <message>
         <location filename="../widgets/insights/insightspane.cpp" line="70"/>
@@ -1462,7 +1462,7 @@
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="122"/>
         <source>Load a torch.profiler trace</source>
-        <translation>加载 torch.profiler trace</translation>
+        <translation>加载 torch.profiler 性能分析记录</translation>
     </message>
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="123"/>
@@ -1472,7 +1472,7 @@
     <message>
         <location filename="../app/studio/mainwindow.cpp" line="126"/>
         <source>Profiler trace</source>
-        <translation>性能分析 trace</translation>
+        <translation>性能分析记录</translation>
     </message>
     <message>
         <location filename="../app/studio/docklayout.cpp" line="60"/>
@@ -2296,7 +2296,7 @@
     <message>
         <location filename="../render/pdfreport.cpp" line="285"/>
         <source>&lt;p&gt;Profiler trace %1: %2 of ATen time matched to the operators, %3 not.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;性能分析 trace %1:%2 的 ATen 时间已匹配到运算符,%3 未匹配。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;性能分析记录 %1:%2 的 ATen 时间已匹配到运算符,%3 未匹配。&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../render/pdfreport.cpp" line="289"/>
@@ -2572,7 +2572,7 @@
     <message>
         <location filename="../widgets/roofline/rooflinechart.cpp" line="369"/>
         <source>&lt;br&gt;Measured (trace): %1 at %2, %3% of its rate standing alone</source>
-        <translation>&lt;br&gt;实测(trace):%1,%2,为其单独运行速率的 %3%</translation>
+        <translation>&lt;br&gt;实测(性能分析记录):%1,%2,为其单独运行速率的 %3%</translation>
     </message>
     <message numerus="yes">
         <location filename="../widgets/roofline/rooflinechart.cpp" line="387"/>
@@ -2638,7 +2638,7 @@
         <location filename="../render/rooflinepainter.cpp" line="311"/>
         <location filename="../render/rooflinepainter.cpp" line="317"/>
         <source>measured (trace)</source>
-        <translation>实测(trace)</translation>
+        <translation>实测(记录)</translation>
     </message>
     <message>
         <location filename="../render/rooflinepainter.cpp" line="322"/>

@@ -54,6 +54,11 @@ private slots:
                {"zh_CN", QStringLiteral("文件(&F)"), QStringLiteral("尚无分析"), QStringLiteral("界限阶梯")}};
         for (const auto& lang : langs) {
             QCOMPARE(installTranslations(*qApp, QString::fromLatin1(lang.code)), QString::fromLatin1(lang.code));
+            // Issue 49, item 14: a profiler trace is named in the language ("清除 trace" was half English).
+            if (QString::fromLatin1(lang.code) == QStringLiteral("zh_CN")) {
+                QCOMPARE(QCoreApplication::translate("InsightsPane", "Clear trace"), QStringLiteral("清除性能分析记录"));
+                QVERIFY(!QCoreApplication::translate("InsightsPane", "Load profiler trace…").contains(QStringLiteral("trace")));
+            }
             {
                 MainWindow w;
                 QStringList menus;
