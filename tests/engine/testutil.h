@@ -44,4 +44,23 @@ inline solar::ir::TensorValue tensor(const std::string& name, std::vector<std::i
     return t;
 }
 
+/// The run's result, or an empty one with the diagnostics logged (the test's comparisons then fail).
+inline solar::ir::RunResult runOk(const solar::ir::Program& p, const solar::ir::RunOptions& o = {})
+{
+    auto r = solar::ir::runProgram(p, o);
+    if (!r) {
+        qWarning("%s", solar::formatAll(r.diagnostics()).c_str());
+        return {};
+    }
+    return std::move(r).value();
+}
+
+/// The values of tensor `name` in `r` (empty when it has none).
+inline const std::vector<double>& data(const solar::ir::RunResult& r, const char* name)
+{
+    static const std::vector<double> empty;
+    const solar::ir::TensorValue* t = r.find(name);
+    return t ? t->data : empty;
+}
+
 } // namespace testutil
