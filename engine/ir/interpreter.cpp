@@ -188,14 +188,6 @@ bool Machine::targetInBounds(const Stmt& band) const
     return b != m_bounds.end() && b->second.proven && b->second.reachable;
 }
 
-std::vector<size_t> Machine::identityOrder(size_t n)
-{
-    std::vector<size_t> order(n);
-    for (size_t i = 0; i < n; ++i)
-        order[i] = i;
-    return order;
-}
-
 NameResolver Machine::resolverFor(const std::vector<std::pair<std::string, int>>& scope) const
 {
     return [this, &scope](const std::string& name) -> NameValue {
@@ -443,12 +435,8 @@ void Machine::planRows(Node& loop)
     if (rows.init >= 0) {
         const Node& init = m_nodes[rows.init];
         const int tensor = m_accesses[dot.target].tensor;
-        if (init.kind != StmtKind::Assign || init.op != AssignOp::Set || m_accesses[init.target].tensor != tensor)
+        if (!initialises(init, tensor))
             return;
-        for (int i = init.value.begin; i < init.value.end; ++i)
-            if ((m_code[static_cast<size_t>(i)].op == Op::Load || m_code[static_cast<size_t>(i)].op == Op::LoadAddr)
-                && m_accesses[static_cast<size_t>(m_code[static_cast<size_t>(i)].a)].tensor == tensor)
-                return;
     }
     rows.enabled = true;
     loop.rows = std::move(rows);
@@ -542,7 +530,7 @@ int Machine::compileStmt(const Stmt& s, std::vector<std::pair<std::string, int>>
         // Possibly in another order than written (nestorder.h); the bounds analysis numbered the slots as written.
         const LoopOrder plan = m_options.specialize && !m_options.profile
             ? executionOrder(s, resolverFor(scope), m_sizes.shapes, targetInBounds(s))
-            : LoopOrder {identityOrder(s.ranges.size()), std::vector<bool>(s.ranges.size(), false)};
+            : asWritten(s.ranges.size());
         const std::vector<size_t>& order = plan.ranges;
         if (m_slotRemap.size() < depth + order.size())
             for (size_t i = m_slotRemap.size(); i < depth + order.size(); ++i)

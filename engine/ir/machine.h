@@ -180,7 +180,6 @@ private:
     void allocate();
     std::vector<double> inputFor(const Decl& d, std::int64_t n);
     bool targetInBounds(const Stmt& band) const;
-    static std::vector<size_t> identityOrder(size_t n);
     NameResolver resolverFor(const std::vector<std::pair<std::string, int>>& scope) const;
     CodeRange emit(const std::vector<Insn>& code);
     CodeRange compileStandalone(const Expr& e, const std::vector<std::pair<std::string, int>>& scope);
@@ -224,6 +223,7 @@ private:
     void runRows(const Node& n, const Node& last, std::int64_t lo, std::int64_t count);
     bool dotsInterleave(const Node& loop) const;
     bool initThenDots(const Node& init, const Node& loop) const;
+    bool initialises(const Node& init, int tensor) const;
     void execInitThenDots(const Node& n, const Node& init, const Node& loop, std::int64_t lo, std::int64_t hi);
     void execDots4(const Node& loop, const std::int64_t* q, std::int64_t parentStep);
     void execInner(const Node& loop, const std::int64_t* q);

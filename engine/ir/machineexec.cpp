@@ -284,11 +284,16 @@ bool Machine::dotsInterleave(const Node& loop) const
 // the initialiser's element must be the dot's.
 bool Machine::initThenDots(const Node& init, const Node& loop) const
 {
-    if (init.kind != StmtKind::Assign || init.op != AssignOp::Set || loop.kind != StmtKind::For || !loop.inner.enabled
-        || !dotsInterleave(loop))
+    if (loop.kind != StmtKind::For || !loop.inner.enabled || !dotsInterleave(loop))
         return false;
-    const int tensor = m_accesses[init.target].tensor;
-    if (tensor != m_accesses[m_nodes[loop.inner.assign].target].tensor)
+    return initialises(init, m_accesses[m_nodes[loop.inner.assign].target].tensor);
+}
+
+// `init` sets an element of `tensor` from values that read nothing of it: running it before or after another
+// element's updates cannot change them.
+bool Machine::initialises(const Node& init, int tensor) const
+{
+    if (init.kind != StmtKind::Assign || init.op != AssignOp::Set || m_accesses[init.target].tensor != tensor)
         return false;
     for (int i = init.value.begin; i < init.value.end; ++i)
         if ((m_code[static_cast<size_t>(i)].op == Op::Load || m_code[static_cast<size_t>(i)].op == Op::LoadAddr)

@@ -57,10 +57,7 @@ LoopOrder moved(const std::vector<std::int64_t>& trips, size_t inner, size_t rev
 LoopOrder pairOrder(const Stmt& band, const NameResolver& resolve, const std::vector<std::int64_t>& trips, const Stmt& assign)
 {
     const size_t n = band.ranges.size();
-    LoopOrder order;
-    order.ranges.resize(n);
-    std::iota(order.ranges.begin(), order.ranges.end(), size_t(0));
-    order.reversed.assign(n, false);
+    LoopOrder order = asWritten(n);
     // Per loop: the dimension it indexes (-1 none, -2 several) and its coefficient there.
     std::vector<int> dimOf(n, -1);
     std::vector<std::int64_t> coefOf(n, 0);
@@ -106,14 +103,20 @@ LoopOrder pairOrder(const Stmt& band, const NameResolver& resolve, const std::ve
 
 } // namespace
 
-LoopOrder executionOrder(const Stmt& band, const NameResolver& outer, const std::map<std::string, std::vector<std::int64_t>>& shapes,
-                         bool targetInBounds)
+LoopOrder asWritten(size_t n)
 {
-    const size_t n = band.ranges.size();
     LoopOrder order;
     order.ranges.resize(n);
     std::iota(order.ranges.begin(), order.ranges.end(), size_t(0));
     order.reversed.assign(n, false);
+    return order;
+}
+
+LoopOrder executionOrder(const Stmt& band, const NameResolver& outer, const std::map<std::string, std::vector<std::int64_t>>& shapes,
+                         bool targetInBounds)
+{
+    const size_t n = band.ranges.size();
+    LoopOrder order = asWritten(n);
     if (n < 2 || band.body.size() != 1)
         return order;
     const Stmt* assign = &band.body.front();

@@ -25,6 +25,9 @@ struct LoopOrder
     bool operator==(const LoopOrder&) const = default;
 };
 
+/// The loops of a band of `n` ranges as written.
+LoopOrder asWritten(size_t n);
+
 /// The order to run `band.ranges` in: the identity where no other order is provably equivalent or none pays.
 /// `outer` resolves the names in scope around the band (sizes and enclosing loop variables); the band's bounds must
 /// be constants there for anything to move. `targetInBounds`: the bounds analysis proved the target's every index
